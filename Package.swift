@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+import Foundation
+
+// One library target per concern; `dtaudit` itself is a thin entry point.
+let package = Package(
+    name: "dtaudit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "dtaudit", targets: ["dtaudit"]),
+    ],
+    targets: [
+        // The system's SQLite (libsqlite3-dev on Debian, the SDK on macOS).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // Every C call the tool makes, behind one portable face.
+        .target(name: "Platform"),
+        // A small SQLite wrapper: connection, statements, transactions, migrations.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // The domain: sizes, text styles, checklists, results, fixes, categories.
+        .target(
+            name: "DynamicType",
+            resources: [.embedInCode("Shipped/dynamic-type.md")]
+        ),
+        // Terminal styling, text tables and a JSON writer shared by every report.
+        .target(name: "Output", dependencies: ["Platform"]),
+        // Commands, options, help and usage errors in the shape of swift-argument-parser.
+        .target(name: "ArgumentParsing", dependencies: ["Output"]),
+        // The audit store: discovery, schema, screens, recordings, fixes, progress.
+        .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Platform"]),
+        // One type per command; the executable only calls `DTAudit.main()`.
+        .target(
+            name: "DTAuditCommands",
+            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Output", "Platform"]
+        ),
+        .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
+
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore"]),
+        // Runs the built `dtaudit` binary the way a user types it.
+        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit"]),
+    ]
+)

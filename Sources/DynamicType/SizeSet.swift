@@ -1,0 +1,69 @@
+/// Parses the size sets users type: a name (`ax5`, `accessibility5`), a range (`xxxl-ax3`), a group
+/// (`all`, `standard`, `accessibility`), or a comma list of those.
+public enum SizeList {
+    public static let groups: [String: [Size]] = [
+        "all": Size.allCases,
+        "standard": Size.standard,
+        "accessibility": Size.accessibility,
+    ]
+
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        /// A part of the list that names no size, group or range.
+        case unknown(String)
+        case empty
+
+        public var description: String {
+            switch self {
+            case .unknown(let token):
+                return "unknown size '\(token)'; sizes are \(SizeList.validIDs), ranges like xxxl-ax3, and all, standard, accessibility"
+            case .empty:
+                return "no sizes given; sizes are \(SizeList.validIDs), ranges like xxxl-ax3, and all, standard, accessibility"
+            }
+        }
+    }
+
+    public static var validIDs: String { Size.allCases.map(\.id).joined(separator: " ") }
+
+    /// The sizes `text` names, smallest first, each once.
+    public static func parse(_ text: some StringProtocol) throws(Problem) -> [Size] {
+        var chosen = Set<Size>()
+        let parts = String(text).split(separator: ",", omittingEmptySubsequences: false)
+        for part in parts {
+            let token = Substring(part.trimmingSpaces)
+            if token.isEmpty {
+                if parts.count == 1 { throw .empty }
+                throw .unknown(String(part))
+            }
+            guard let sizes = sizes(in: token) else { throw .unknown(String(token)) }
+            chosen.formUnion(sizes)
+        }
+        return chosen.sorted()
+    }
+
+    private static func sizes(in token: Substring) -> [Size]? {
+        if let group = groups[token.lowercased()] { return group }
+        if let size = Size(name: token) { return [size] }
+        // Names such as `extra-small` hold hyphens too, so try every hyphen as the range separator.
+        var index = token.startIndex
+        while let hyphen = token[index...].firstIndex(of: "-") {
+            if let lower = Size(name: token[..<hyphen]),
+               let upper = Size(name: token[token.index(after: hyphen)...]) {
+                let (from, to) = lower <= upper ? (lower, upper) : (upper, lower)
+                return Size.allCases.filter { $0 >= from && $0 <= to }
+            }
+            index = token.index(after: hyphen)
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and line breaks.
+    var trimmingSpaces: SubSequence {
+        var start = startIndex
+        var end = endIndex
+        while start < end, self[start].isWhitespace { start = index(after: start) }
+        while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
+        return self[start..<end]
+    }
+}

@@ -1,0 +1,62 @@
+// Every call into the C library lives in this module, so that the rest of the tool stays portable
+// between macOS (Darwin) and Linux (Glibc) and never needs `#if` of its own.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The three standard streams, by descriptor.
+public enum StandardStream: Int32, Sendable {
+    case input = 0
+    case output = 1
+    case error = 2
+
+    /// True when the stream is attached to a terminal rather than a pipe or a file.
+    public var isTerminal: Bool { isatty(rawValue) == 1 }
+}
+
+public enum System {
+    /// The process environment, read once.
+    public static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// The login name of the user running the process, from the password database, then `$USER`.
+    public static func loginName() -> String? {
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name {
+            let login = String(cString: name)
+            if !login.isEmpty { return login }
+        }
+        return environment("USER") ?? environment("LOGNAME")
+    }
+
+    /// Ends the process with `code`, flushing buffered standard output first.
+    public static func exit(_ code: Int32) -> Never {
+        fflush(nil)
+        #if canImport(Glibc)
+        Glibc.exit(code)
+        #elseif canImport(Darwin)
+        Darwin.exit(code)
+        #else
+        Musl.exit(code)
+        #endif
+    }
+
+    /// The process id, used to make temporary file names unique.
+    public static var processID: Int32 { getpid() }
+
+    /// The last C library error, as text.
+    public static func errorDescription(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// The width of the terminal on standard output, or nil when it is not a terminal.
+    public static func terminalColumns() -> Int? {
+        if let columns = environment("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
+        return nil
+    }
+}

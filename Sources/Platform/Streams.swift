@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A buffered writer on a file descriptor: large reports stream through it instead of being
+/// built in memory, and writes bypass `FILE*` globals that Swift 6 treats as shared mutable state.
+/// Used from one thread at a time: the tool's commands run on the main thread.
+public final class OutputStream: TextOutputStream, @unchecked Sendable {
+    public let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let ownsDescriptor: Bool
+    public private(set) var failed = false
+
+    public static let standardOutput = OutputStream(descriptor: 1)
+    public static let standardError = OutputStream(descriptor: 2, capacity: 0)
+
+    private let capacity: Int
+
+    public init(descriptor: Int32, capacity: Int = 1 << 16, ownsDescriptor: Bool = false) {
+        self.descriptor = descriptor
+        self.capacity = capacity
+        self.ownsDescriptor = ownsDescriptor
+        buffer.reserveCapacity(capacity)
+    }
+
+    /// Opens `path` for writing, creating or truncating it.
+    public static func create(path: String) throws(SystemError) -> OutputStream {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw SystemError(operation: "create", path: path, code: errno) }
+        return OutputStream(descriptor: fd, ownsDescriptor: true)
+    }
+
+    public func write(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes in write(bytes) }
+    }
+
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if buffer.count + bytes.count > capacity {
+            flush()
+            if bytes.count > capacity {
+                writeAll(bytes)
+                return
+            }
+        }
+        buffer.append(contentsOf: bytes)
+        if capacity == 0 { flush() }
+    }
+
+    public func write(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBufferPointer { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes and closes a descriptor this stream opened; reports whether every byte was written.
+    @discardableResult
+    public func close() -> Bool {
+        flush()
+        if ownsDescriptor {
+            if fsync(descriptor) != 0 && errno != EINVAL { failed = true }
+            if Glue.close(descriptor) != 0 { failed = true }
+        }
+        return !failed
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard var base = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glue.write(descriptor, base, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failed = true
+                return
+            }
+            remaining -= written
+            base += written
+        }
+    }
+
+    deinit {
+        if ownsDescriptor { close() } else { flush() }
+    }
+}
+
+/// A failed system call, described the way a user can act on.
+public struct SystemError: Error, Sendable, CustomStringConvertible {
+    public let operation: String
+    public let path: String
+    public let code: Int32
+
+    public init(operation: String, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    public var description: String {
+        "cannot \(operation) \(path): \(System.errorDescription(code))"
+    }
+}
+
+/// Unqualified `write` and `close` would resolve to the methods above.
+enum Glue {
+    static func write(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.write(fd, bytes, count)
+        #elseif canImport(Darwin)
+        return Darwin.write(fd, bytes, count)
+        #else
+        return Musl.write(fd, bytes, count)
+        #endif
+    }
+
+    static func close(_ fd: Int32) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.close(fd)
+        #elseif canImport(Darwin)
+        return Darwin.close(fd)
+        #else
+        return Musl.close(fd)
+        #endif
+    }
+}

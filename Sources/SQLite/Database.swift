@@ -1,0 +1,154 @@
+import CSQLite
+
+/// One connection to a SQLite database file.
+///
+/// Opened with extended result codes and a busy timeout, so that two processes writing at once wait
+/// for each other instead of failing. Not shared between threads.
+public final class Database {
+    public enum Mode: Sendable {
+        /// Open an existing file for reading and writing.
+        case readWrite
+        /// Open or create the file.
+        case create
+        /// Open an existing file for reading only.
+        case readOnly
+        /// Read a file on storage nothing can write to (a read-only folder): no locks, no `-shm` file.
+        case immutable
+    }
+
+    let handle: OpaquePointer
+    public let path: String
+    private var statements: [String: Statement] = [:]
+
+    public init(path: String, mode: Mode = .readWrite, busyTimeout milliseconds: Int32 = 10_000) throws(SQLiteError) {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        var location = path
+        switch mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY
+            location = "file:" + Database.percentEncoded(path) + "?immutable=1"
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(location, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: code, message: message)
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// A prepared statement for `sql`, compiled once per connection and reused.
+    public func statement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try Statement(database: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` once with `values`.
+    public func run(_ sql: String, _ values: [any SQLBindable] = []) throws(SQLiteError) {
+        try statement(sql).run(values)
+    }
+
+    /// The rows of `sql`, each converted by `transform`.
+    public func rows<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> [T] {
+        try statement(sql).map(values, transform)
+    }
+
+    /// The first row of `sql` converted by `transform`, or nil.
+    public func first<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> T? {
+        try statement(sql).first(values, transform)
+    }
+
+    /// The integer in the first column of the first row, or 0 when there is none.
+    public func integer(_ sql: String, _ values: [any SQLBindable] = []) throws -> Int {
+        try first(sql, values) { $0.int(0) } ?? 0
+    }
+
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    public enum TransactionKind: String, Sendable {
+        case deferred = "DEFERRED"
+        /// Takes the write lock at once, so a writer never fails half-way on a lock upgrade.
+        case immediate = "IMMEDIATE"
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+        try execute("BEGIN \(kind.rawValue)")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if isInTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// `PRAGMA user_version`, where the schema version lives.
+    public func userVersion() throws -> Int {
+        try integer("PRAGMA user_version")
+    }
+
+    public func setUserVersion(_ version: Int) throws {
+        try execute("PRAGMA user_version = \(version)")
+    }
+
+    /// `PRAGMA application_id`, which tells a file of this program from any other SQLite file.
+    public func applicationID() throws -> Int32 {
+        Int32(truncatingIfNeeded: try integer("PRAGMA application_id"))
+    }
+
+    public func setApplicationID(_ id: Int32) throws {
+        try execute("PRAGMA application_id = \(id)")
+    }
+
+    func error(_ code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// The version of the SQLite library in use.
+    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+
+    private static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF")
+                result += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xf)])
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,151 @@
+import CSQLite
+
+/// SQLite's `SQLITE_TRANSIENT` macro, which Swift cannot import: SQLite copies the bound bytes.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement. Statements are reused through `Database.statement(_:)`'s cache, so that a
+/// loop of inserts compiles its SQL once.
+public final class Statement {
+    let handle: OpaquePointer
+    public let sql: String
+    unowned let database: Database
+
+    init(database: Database, sql: String) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            throw database.error(code, sql: sql)
+        }
+        self.handle = handle
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Clears previous bindings and binds `values` to the parameters in order.
+    public func bind(_ values: [any SQLBindable]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value.sqlValue {
+            case .null:
+                code = sqlite3_bind_null(handle, index)
+            case .integer(let number):
+                code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number):
+                code = sqlite3_bind_double(handle, index, number)
+            case .text(var text):
+                // Bound with an explicit length, so text holding NUL characters is stored whole.
+                code = text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, bytes.count > 0 else {
+                        return sqlite3_bind_text(handle, index, "", 0, transient)
+                    }
+                    return UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        sqlite3_bind_text(handle, index, $0, Int32(bytes.count), transient)
+                    }
+                }
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { raw in
+                    sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count), transient)
+                }
+            }
+            guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+        }
+    }
+
+    /// Runs the statement to completion, discarding any rows.
+    public func run(_ values: [any SQLBindable] = []) throws(SQLiteError) {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            if code != SQLITE_ROW { throw database.error(code, sql: sql) }
+        }
+    }
+
+    /// Calls `body` with each row the statement returns.
+    public func forEach(_ values: [any SQLBindable] = [], _ body: (Row) throws -> Void) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        let row = Row(statement: self)
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw database.error(code, sql: sql) }
+            try body(row)
+        }
+    }
+
+    /// The rows the statement returns, each converted by `transform`.
+    public func map<T>(_ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> [T] {
+        var result: [T] = []
+        try forEach(values) { result.append(try transform($0)) }
+        return result
+    }
+
+    /// The first row's conversion, or nil when there is no row.
+    public func first<T>(_ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> T? {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        let code = sqlite3_step(handle)
+        if code == SQLITE_DONE { return nil }
+        guard code == SQLITE_ROW else { throw database.error(code, sql: sql) }
+        return try transform(Row(statement: self))
+    }
+}
+
+/// The current row of a statement; valid only inside the closure that receives it.
+public struct Row {
+    let statement: Statement
+
+    public var count: Int { Int(sqlite3_column_count(statement.handle)) }
+
+    public func isNull(_ column: Int) -> Bool {
+        sqlite3_column_type(statement.handle, Int32(column)) == SQLITE_NULL
+    }
+
+    public func int(_ column: Int) -> Int {
+        Int(sqlite3_column_int64(statement.handle, Int32(column)))
+    }
+
+    public func int64(_ column: Int) -> Int64 {
+        sqlite3_column_int64(statement.handle, Int32(column))
+    }
+
+    public func double(_ column: Int) -> Double {
+        sqlite3_column_double(statement.handle, Int32(column))
+    }
+
+    public func bool(_ column: Int) -> Bool {
+        int(column) != 0
+    }
+
+    /// The column as text; an empty string for NULL.
+    public func string(_ column: Int) -> String {
+        let index = Int32(column)
+        guard let text = sqlite3_column_text(statement.handle, index) else { return "" }
+        let length = Int(sqlite3_column_bytes(statement.handle, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
+    }
+
+    public func optionalString(_ column: Int) -> String? {
+        isNull(column) ? nil : string(column)
+    }
+
+    public func optionalInt(_ column: Int) -> Int? {
+        isNull(column) ? nil : int(column)
+    }
+
+    public func blob(_ column: Int) -> [UInt8] {
+        let index = Int32(column)
+        guard let bytes = sqlite3_column_blob(statement.handle, index) else { return [] }
+        let length = Int(sqlite3_column_bytes(statement.handle, index))
+        return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+}
