@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "Output", dependencies: ["Platform"]),
         // Commands, options, help and usage errors in the shape of swift-argument-parser.
         .target(name: "ArgumentParsing", dependencies: ["Output"]),
+        // Static scan of Swift and Interface Builder sources for Dynamic Type risks.
+        .target(name: "Scan", dependencies: ["Platform"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
         .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Platform"]),
         // One type per command; the executable only calls `DTAudit.main()`.
@@ -42,6 +44,7 @@ let package = Package(
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore"]),
+        .testTarget(name: "ScanTests", dependencies: ["Scan"], exclude: ["Fixtures"]),
         // Runs the built `dtaudit` binary the way a user types it.
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit"]),
     ]
