@@ -32,7 +32,7 @@ let package = Package(
         // Static scan of Swift and Interface Builder sources for Dynamic Type risks.
         .target(name: "Scan", dependencies: ["Platform"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
-        .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Platform"]),
+        .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Output", "Platform"]),
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(
             name: "DTAuditCommands",

@@ -60,3 +60,17 @@ public enum System {
         return nil
     }
 }
+
+extension System {
+    /// Milliseconds since 1970-01-01 UTC.
+    public static func currentMilliseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+
+    /// Whether the current user may write to `path` (a file or a folder).
+    public static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+}

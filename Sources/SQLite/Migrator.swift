@@ -1,17 +1,17 @@
 /// Ordered, named schema migrations. The number of migrations applied is kept in
 /// `PRAGMA user_version`; each pending one runs in its own transaction, and a database whose
 /// version is beyond the last known migration is refused untouched.
-public struct Migrator {
-    public struct Migration {
+public struct Migrator: Sendable {
+    public struct Migration: Sendable {
         public let name: String
-        public let migrate: (Database) throws -> Void
+        public let migrate: @Sendable (Database) throws -> Void
     }
 
     public private(set) var migrations: [Migration] = []
 
     public init() {}
 
-    public mutating func register(_ name: String, _ migrate: @escaping (Database) throws -> Void) {
+    public mutating func register(_ name: String, _ migrate: @escaping @Sendable (Database) throws -> Void) {
         migrations.append(Migration(name: name, migrate: migrate))
     }
 

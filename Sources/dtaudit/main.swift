@@ -1,1 +1,3 @@
-print("dtaudit")
+import DTAuditCommands
+
+DTAudit.main()

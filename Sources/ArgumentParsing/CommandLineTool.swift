@@ -1,0 +1,95 @@
+import Output
+import Platform
+
+/// An error that knows the exit status it should end the program with.
+public protocol ExitStatusProviding: Error {
+    var exitStatus: Int32 { get }
+}
+
+extension ParsableCommand {
+    /// Runs a copy, so that `run()` can be called on a command held as an existential.
+    func runCopy() throws {
+        var command = self
+        try command.run()
+    }
+
+    /// Parses the process arguments, runs the command, prints any error on one line to standard
+    /// error, and exits: 0 on success, 64 for usage errors, 1 or the error's own status otherwise.
+    public static func main(_ arguments: [String]? = nil) -> Never {
+        let status = execute(arguments ?? Array(CommandLine.arguments.dropFirst()))
+        OutputStream.standardOutput.flush()
+        System.exit(status)
+    }
+
+    /// Runs a command line and returns the exit status, printing to the standard streams.
+    public static func execute(_ arguments: [String]) -> Int32 {
+        CommandLineTool.execute(root: self, arguments: arguments)
+    }
+}
+
+enum CommandLineTool {
+    static func execute(root: any ParsableCommand.Type, arguments: [String]) -> Int32 {
+        let errorStyle = Style.automatic(for: .error, disabled: arguments.contains("--no-color"))
+        let outputStyle = Style.automatic(for: .output, disabled: arguments.contains("--no-color"))
+        let name = root.commandName
+        let width = min(100, System.terminalColumns() ?? 80)
+        do {
+            let arguments = try rewriteHelpCommand(root: root, arguments)
+            let result = try Parser.parse(root: root, arguments: arguments)
+            try result.command.runCopy()
+            return 0
+        } catch let request as HelpRequest {
+            let path = commandPath(root: root, to: request.command)
+            OutputStream.standardOutput.write(Help.render(path: path, width: width, style: outputStyle))
+            return 0
+        } catch is VersionRequest {
+            OutputStream.standardOutput.write((root.configuration.version ?? "") + "\n")
+            return 0
+        } catch let error as ContextualUsageError {
+            let commandLine = error.path.map { $0.commandName }.joined(separator: " ")
+            let hint = error.path.count > 1 ? " (see '\(name) help \(error.path.dropFirst().map { $0.commandName }.joined(separator: " "))')" : " (see '\(commandLine) --help')"
+            report(errorStyle.red("error:") + " " + error.error.message + errorStyle.dim(hint))
+            return ExitCode.usage.rawValue
+        } catch let error as ValidationError {
+            report(errorStyle.red("error:") + " " + error.message)
+            return ExitCode.usage.rawValue
+        } catch let code as ExitCode {
+            return code.rawValue
+        } catch {
+            let status = (error as? ExitStatusProviding)?.exitStatus ?? 1
+            report(errorStyle.red("error:") + " " + TextLayout.singleLine(String(describing: error)))
+            return status
+        }
+    }
+
+    private static func report(_ line: String) {
+        OutputStream.standardOutput.flush()
+        OutputStream.standardError.write(line + "\n")
+    }
+
+    /// `help record` is `record --help`; `help` alone is `--help`.
+    private static func rewriteHelpCommand(root: any ParsableCommand.Type, _ arguments: [String]) throws -> [String] {
+        guard arguments.first == "help" else { return arguments }
+        var path: [any ParsableCommand.Type] = [root]
+        for word in arguments.dropFirst() {
+            guard let next = path.last!.configuration.subcommands.first(where: { $0.commandName == word || $0.configuration.aliases.contains(word) }) else {
+                let names = path.last!.configuration.subcommands.map { $0.commandName }
+                throw ContextualUsageError(path: path, error: .unknownCommand(word, suggestion: Suggestions.closest(to: word, among: names).first))
+            }
+            path.append(next)
+        }
+        throw HelpRequest(command: path.last!)
+    }
+
+    /// The chain of commands from the root to `target`.
+    static func commandPath(root: any ParsableCommand.Type, to target: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
+        func search(_ path: [any ParsableCommand.Type]) -> [any ParsableCommand.Type]? {
+            if path.last! == target { return path }
+            for subcommand in path.last!.configuration.subcommands {
+                if let found = search(path + [subcommand]) { return found }
+            }
+            return nil
+        }
+        return search([root]) ?? [root, target]
+    }
+}

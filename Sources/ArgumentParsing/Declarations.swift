@@ -1,0 +1,270 @@
+/// What the parser knows of one declared argument, option or flag.
+struct Definition {
+    enum Kind {
+        /// A positional argument.
+        case positional
+        /// An option that takes a value: `--size ax5`, `--size=ax5`, `-s ax5`.
+        case option
+        /// A flag with no value; `inversion` is the name that sets it false (`--no-critical`).
+        case flag(inversion: String?)
+        /// Exclusive flags, one per case of an enumeration.
+        case choice(names: [(name: String, help: String)])
+    }
+
+    var kind: Kind
+    /// The property's name without the underscore, the default long name.
+    var propertyName: String = ""
+    var explicitName: Name?
+    var help: String
+    var valueName: String?
+    var isRequired: Bool
+    var isRepeating: Bool
+    var defaultDescription: String?
+    var allowedValues: [String]
+    var isHidden = false
+    /// Declared in an option group shared by many commands (`--store`).
+    var isGlobal = false
+
+    var longName: String? {
+        switch kind {
+        case .positional, .choice: return nil
+        case .option, .flag: return explicitName?.long ?? ArgumentNames.kebabCase(propertyName)
+        }
+    }
+
+    var shortName: Character? { explicitName?.short }
+
+    /// Every spelling that selects this declaration, with dashes.
+    var spellings: [String] {
+        switch kind {
+        case .positional: return []
+        case .choice(let names): return names.map { "--" + $0.name }
+        case .flag(let inversion):
+            return [longName.map { "--" + $0 }, shortName.map { "-" + String($0) }, inversion.map { "--" + $0 }].compactMap { $0 }
+        case .option:
+            return [longName.map { "--" + $0 }, shortName.map { "-" + String($0) }].compactMap { $0 }
+        }
+    }
+
+    var takesValue: Bool {
+        if case .option = kind { return true }
+        return false
+    }
+
+    /// `<sizes>`: the placeholder for the value in usage lines.
+    var placeholder: String {
+        "<" + (valueName ?? ArgumentNames.kebabCase(propertyName)) + ">"
+    }
+}
+
+/// What a property wrapper shares with the parser: its definition and a box the parser fills.
+protocol ArgumentBox: AnyObject {
+    var definition: Definition { get set }
+    /// Takes one value typed on the command line (for flags and choices, the spelling used).
+    func accept(_ raw: String, spelling: String) throws
+    /// Called after all values: applies defaults, rejects missing required values.
+    func finish() throws
+}
+
+protocol DeclaredArgument {
+    var box: any ArgumentBox { get }
+}
+
+protocol DeclaredGroup {
+    var groupValue: Any { get }
+}
+
+final class Box<Value>: ArgumentBox {
+    var definition: Definition
+    var value: Value?
+    private var seen = false
+    private var usedSpelling: String?
+    private let convert: (String, String) throws -> Value
+    private let combine: ((Value, Value) -> Value)?
+
+    init(definition: Definition, initial: Value?, convert: @escaping (String, String) throws -> Value,
+         combine: ((Value, Value) -> Value)? = nil) {
+        self.definition = definition
+        self.value = initial
+        self.convert = convert
+        self.combine = combine
+    }
+
+    func accept(_ raw: String, spelling: String) throws {
+        let converted = try convert(raw, spelling)
+        if let combine {
+            value = seen ? combine(value ?? converted, converted) : converted
+        } else if let earlier = usedSpelling, case .choice = definition.kind, earlier != spelling {
+            throw UsageError.conflict(earlier, spelling)
+        } else if let earlier = usedSpelling, case .flag = definition.kind, earlier != spelling {
+            throw UsageError.conflict(earlier, spelling)
+        } else if seen, case .option = definition.kind {
+            throw UsageError.repeated(spelling)
+        } else if seen, case .positional = definition.kind {
+            throw UsageError.repeated(definition.placeholder)
+        } else {
+            value = converted
+        }
+        seen = true
+        usedSpelling = spelling
+    }
+
+    func finish() throws {
+        if !seen && definition.isRequired { throw UsageError.missing(definition) }
+    }
+
+    var current: Value {
+        guard let value else { preconditionFailure("'\(definition.propertyName)' was read before the command line was parsed") }
+        return value
+    }
+}
+
+private func converter<T: ExpressibleByArgument>(_ type: T.Type) -> (String, String) throws -> T {
+    { raw, spelling in
+        do {
+            return try T(argument: raw)
+        } catch let error as ValidationError {
+            throw UsageError.invalidValue(spelling: spelling, message: error.message)
+        }
+    }
+}
+
+/// A positional argument.
+@propertyWrapper
+public struct Argument<Value>: DeclaredArgument {
+    let storage: Box<Value>
+    var box: any ArgumentBox { storage }
+    public var wrappedValue: Value { storage.current }
+}
+
+extension Argument where Value: ExpressibleByArgument {
+    /// A required argument.
+    public init(help: String, valueName: String? = nil) {
+        storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: true,
+                                             isRepeating: false, allowedValues: Value.allValueStrings),
+                      initial: nil, convert: converter(Value.self))
+    }
+
+    public init(wrappedValue: Value, help: String, valueName: String? = nil) {
+        storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: false,
+                                             isRepeating: false, defaultDescription: wrappedValue.defaultValueDescription,
+                                             allowedValues: Value.allValueStrings),
+                      initial: wrappedValue, convert: converter(Value.self))
+    }
+}
+
+extension Argument {
+    /// An optional argument.
+    public init<Element: ExpressibleByArgument>(help: String, valueName: String? = nil) where Value == Element? {
+        let convert = converter(Element.self)
+        storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: false,
+                                             isRepeating: false, allowedValues: Element.allValueStrings),
+                      initial: .some(nil), convert: { Optional(try convert($0, $1)) })
+    }
+
+    /// Any number of arguments.
+    public init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], help: String, valueName: String? = nil, required: Bool = false) where Value == [Element] {
+        let convert = converter(Element.self)
+        storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: required,
+                                             isRepeating: true, allowedValues: Element.allValueStrings),
+                      initial: wrappedValue, convert: { [try convert($0, $1)] }, combine: { $0 + $1 })
+    }
+}
+
+/// An option that takes a value.
+@propertyWrapper
+public struct Option<Value>: DeclaredArgument {
+    let storage: Box<Value>
+    var box: any ArgumentBox { storage }
+    public var wrappedValue: Value { storage.current }
+}
+
+extension Option where Value: ExpressibleByArgument {
+    /// A required option.
+    public init(name: Name? = nil, help: String, valueName: String? = nil) {
+        storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
+                                             isRequired: true, isRepeating: false, allowedValues: Value.allValueStrings),
+                      initial: nil, convert: converter(Value.self))
+    }
+
+    /// An option with a default value.
+    public init(wrappedValue: Value, name: Name? = nil, help: String, valueName: String? = nil) {
+        storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
+                                             isRequired: false, isRepeating: false,
+                                             defaultDescription: wrappedValue.defaultValueDescription,
+                                             allowedValues: Value.allValueStrings),
+                      initial: wrappedValue, convert: converter(Value.self))
+    }
+}
+
+extension Option {
+    /// An optional option.
+    public init<Element: ExpressibleByArgument>(name: Name? = nil, help: String, valueName: String? = nil, hidden: Bool = false) where Value == Element? {
+        let convert = converter(Element.self)
+        var definition = Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
+                                    isRequired: false, isRepeating: false, allowedValues: Element.allValueStrings)
+        definition.isHidden = hidden
+        storage = Box(definition: definition, initial: .some(nil), convert: { Optional(try convert($0, $1)) })
+    }
+
+    /// An option that may be given several times; each value is kept.
+    public init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], name: Name? = nil, help: String, valueName: String? = nil) where Value == [Element] {
+        let convert = converter(Element.self)
+        storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
+                                             isRequired: false, isRepeating: true, allowedValues: Element.allValueStrings),
+                      initial: wrappedValue, convert: { [try convert($0, $1)] }, combine: { $0 + $1 })
+    }
+}
+
+/// A flag: present or not, or one of several exclusive flags.
+@propertyWrapper
+public struct Flag<Value>: DeclaredArgument {
+    let storage: Box<Value>
+    var box: any ArgumentBox { storage }
+    public var wrappedValue: Value { storage.current }
+}
+
+extension Flag where Value == Bool {
+    /// `--name` sets it true; `inversion` names a flag that sets it back to false.
+    public init(wrappedValue: Bool = false, name: Name? = nil, inversion: String? = nil, help: String) {
+        storage = Box(definition: Definition(kind: .flag(inversion: inversion), explicitName: name, help: help,
+                                             isRequired: false, isRepeating: false, allowedValues: []),
+                      initial: wrappedValue, convert: { _, spelling in spelling != "--" + (inversion ?? "\u{0}") })
+    }
+}
+
+extension Flag where Value == Bool? {
+    /// Nil unless `--name` (true) or `--inversion` (false) is given, for edits that change only
+    /// what was asked.
+    public init(name: Name? = nil, inversion: String, help: String) {
+        storage = Box(definition: Definition(kind: .flag(inversion: inversion), explicitName: name, help: help,
+                                             isRequired: false, isRepeating: false, allowedValues: []),
+                      initial: .some(nil), convert: { _, spelling in spelling != "--" + inversion })
+    }
+}
+
+extension Flag {
+    /// Exactly one of the enumeration's flags, or nil when none is given and none is required.
+    public init<Element: EnumerableFlag>(required: Bool = false) where Value == Element? {
+        let names = Element.allCases.map { (name: Element.name(for: $0), help: Element.help(for: $0)) }
+        storage = Box(definition: Definition(kind: .choice(names: names), help: "", isRequired: required,
+                                             isRepeating: false, allowedValues: []),
+                      initial: .some(nil),
+                      convert: { _, spelling in Element.allCases.first { "--" + Element.name(for: $0) == spelling } })
+    }
+}
+
+/// Options declared once in their own type and shared by several commands (`--store`).
+public protocol ParsableArguments {
+    init()
+}
+
+@propertyWrapper
+public struct OptionGroup<Value: ParsableArguments>: DeclaredGroup {
+    public var wrappedValue: Value
+    var groupValue: Any { wrappedValue }
+
+    public init() {
+        wrappedValue = Value()
+    }
+}

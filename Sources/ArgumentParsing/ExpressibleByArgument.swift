@@ -1,0 +1,60 @@
+import Output
+
+/// A type whose values can be typed on the command line.
+public protocol ExpressibleByArgument {
+    /// Converts the typed text; throw `ValidationError` with a message that says what is allowed.
+    init(argument: String) throws
+    /// The values to list in help, if there is a short fixed set.
+    static var allValueStrings: [String] { get }
+    /// How the default value is shown in help.
+    var defaultValueDescription: String { get }
+}
+
+extension ExpressibleByArgument {
+    public static var allValueStrings: [String] { [] }
+    public var defaultValueDescription: String { String(describing: self) }
+}
+
+extension String: ExpressibleByArgument {
+    public init(argument: String) throws { self = argument }
+}
+
+extension Int: ExpressibleByArgument {
+    public init(argument: String) throws {
+        guard let value = Int(argument) else { throw ValidationError("'\(argument)' is not a whole number") }
+        self = value
+    }
+}
+
+extension Double: ExpressibleByArgument {
+    public init(argument: String) throws {
+        guard let value = Double(argument), value.isFinite else { throw ValidationError("'\(argument)' is not a number") }
+        self = value
+    }
+}
+
+/// Enumerations typed by their raw value (`--type stack-flip`), with "did you mean".
+extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
+    public init(argument: String) throws {
+        if let value = Self(rawValue: argument) ?? Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) {
+            self = value
+            return
+        }
+        let names = Self.allCases.map(\.rawValue)
+        throw ValidationError("'\(argument)' is not one of \(names.joined(separator: ", "))" + Suggestions.didYouMean(argument, among: names))
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public var defaultValueDescription: String { rawValue }
+}
+
+/// An enumeration whose cases are exclusive flags: `--pass`, `--fail`, `--na`, `--untested`.
+public protocol EnumerableFlag: CaseIterable, Equatable {
+    /// The flag's name without dashes.
+    static func name(for value: Self) -> String
+    static func help(for value: Self) -> String
+}
+
+extension EnumerableFlag where Self: RawRepresentable, RawValue == String {
+    public static func name(for value: Self) -> String { value.rawValue }
+}

@@ -1,0 +1,89 @@
+/// A command: a type with a static configuration, properties declared with `@Argument`,
+/// `@Option`, `@Flag` and `@OptionGroup`, and a `run()` method.
+public protocol ParsableCommand: SendableMetatype {
+    static var configuration: CommandConfiguration { get }
+    init()
+    /// Checks the parsed values together (flags that exclude each other, ...); throw
+    /// `ValidationError` for a usage error.
+    mutating func validate() throws
+    mutating func run() throws
+}
+
+extension ParsableCommand {
+    public mutating func validate() throws {}
+
+    /// Commands that only group subcommands print their help when run alone.
+    public mutating func run() throws {
+        throw HelpRequest(command: Self.self)
+    }
+}
+
+public struct CommandConfiguration: Sendable {
+    /// The name typed on the command line; derived from the type name when nil.
+    public var commandName: String?
+    /// One line: what the command does.
+    public var abstract: String
+    /// Paragraphs shown under the overview in `--help`.
+    public var discussion: String
+    /// Examples shown at the end of `--help`, one command line each, with an optional comment.
+    public var examples: [(command: String, comment: String)]
+    public var subcommands: [any ParsableCommand.Type]
+    public var aliases: [String]
+    /// The version printed by `--version` on the root command.
+    public var version: String?
+
+    public init(commandName: String? = nil, abstract: String = "", discussion: String = "",
+                examples: [(command: String, comment: String)] = [],
+                subcommands: [any ParsableCommand.Type] = [], aliases: [String] = [], version: String? = nil) {
+        self.commandName = commandName
+        self.abstract = abstract
+        self.discussion = discussion
+        self.examples = examples
+        self.subcommands = subcommands
+        self.aliases = aliases
+        self.version = version
+    }
+}
+
+extension ParsableCommand {
+    static var commandName: String {
+        if let name = configuration.commandName { return name }
+        return ArgumentNames.kebabCase(String(describing: Self.self).replacingSuffix("Command", with: ""))
+    }
+}
+
+/// A usage error raised by a command's own checks: printed on one line, exit status 64.
+public struct ValidationError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Thrown to end the program with a status and no message (the command has printed what it had to).
+public struct ExitCode: Error, Sendable, Equatable {
+    public let rawValue: Int32
+
+    public init(_ rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    public static let success = ExitCode(0)
+    /// The command ran and its answer is "no": a failed gate, findings, an invalid file.
+    public static let failure = ExitCode(1)
+    /// The command line was wrong.
+    public static let usage = ExitCode(64)
+}
+
+struct HelpRequest: Error {
+    let command: any ParsableCommand.Type
+}
+
+extension String {
+    func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) && count > suffix.count ? String(dropLast(suffix.count)) + replacement : self
+    }
+}

@@ -1,0 +1,178 @@
+import Output
+
+/// A command type together with the boxes its properties declare.
+struct CommandInstance {
+    var command: any ParsableCommand
+    var boxes: [any ArgumentBox]
+
+    init(_ type: any ParsableCommand.Type) {
+        command = type.init()
+        boxes = CommandInstance.declarations(of: command, global: false)
+    }
+
+    /// The command's own declarations first, then those of its option groups.
+    static func declarations(of value: Any, global: Bool) -> [any ArgumentBox] {
+        var own: [any ArgumentBox] = []
+        var grouped: [any ArgumentBox] = []
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label else { continue }
+            if let declared = child.value as? DeclaredArgument {
+                let box = declared.box
+                box.definition.propertyName = String(label.drop { $0 == "_" })
+                box.definition.isGlobal = global
+                own.append(box)
+            } else if let group = child.value as? DeclaredGroup {
+                grouped += declarations(of: group.groupValue, global: true)
+            }
+        }
+        return own + grouped
+    }
+
+    func box(spelled spelling: String) -> (any ArgumentBox)? {
+        boxes.first { $0.definition.spellings.contains(spelling) }
+    }
+}
+
+enum Parser {
+    struct Result {
+        var path: [any ParsableCommand.Type]
+        var command: any ParsableCommand
+    }
+
+    /// Finds the command the arguments name, then fills its declarations from the rest.
+    static func parse(root: any ParsableCommand.Type, arguments: [String]) throws -> Result {
+        var path: [any ParsableCommand.Type] = [root]
+        var instance = CommandInstance(root)
+        var remaining: [String] = []
+        var index = 0
+        var sawPositional = false
+
+        while index < arguments.count {
+            let token = arguments[index]
+            if token == "--" {
+                remaining += arguments[index...]
+                break
+            }
+            if token == "-h" || token == "--help" {
+                throw HelpRequest(command: path.last!)
+            }
+            if token == "--version", path.count == 1, root.configuration.version != nil {
+                throw VersionRequest()
+            }
+            if isOption(token) {
+                remaining.append(token)
+                let name = String(token.prefix { $0 != "=" })
+                if !token.contains("="), let box = instance.box(spelled: name), box.definition.takesValue, index + 1 < arguments.count {
+                    remaining.append(arguments[index + 1])
+                    index += 1
+                }
+                index += 1
+                continue
+            }
+            let current = path.last!
+            let subcommands = current.configuration.subcommands
+            if !sawPositional && !subcommands.isEmpty {
+                if let next = subcommands.first(where: { $0.commandName == token || $0.configuration.aliases.contains(token) }) {
+                    path.append(next)
+                    instance = CommandInstance(next)
+                    index += 1
+                    continue
+                }
+                let hasPositionals = instance.boxes.contains { if case .positional = $0.definition.kind { return true } else { return false } }
+                if !hasPositionals {
+                    let names = subcommands.map { $0.commandName }
+                    throw ContextualUsageError(path: path, error: .unknownCommand(token, suggestion: Suggestions.closest(to: token, among: names).first))
+                }
+            }
+            sawPositional = true
+            remaining.append(token)
+            index += 1
+        }
+
+        do {
+            try fill(instance, with: remaining)
+            let command = instance.command
+            do {
+                try validateCommand(command)
+            } catch let error as ValidationError {
+                throw UsageError.validation(error.message)
+            }
+            return Result(path: path, command: command)
+        } catch let error as UsageError {
+            throw ContextualUsageError(path: path, error: error)
+        }
+    }
+
+    private static func validateCommand<Command: ParsableCommand>(_ command: Command) throws {
+        var command = command
+        try command.validate()
+    }
+
+    static func isOption(_ token: String) -> Bool {
+        guard token.hasPrefix("-"), token.count > 1 else { return false }
+        // A negative number is a value, not an option.
+        return !(token.dropFirst().first?.isNumber ?? false)
+    }
+
+    static func fill(_ instance: CommandInstance, with tokens: [String]) throws {
+        let positionals = instance.boxes.filter { if case .positional = $0.definition.kind { return true } else { return false } }
+        var positionalIndex = 0
+        var onlyPositionals = false
+        var index = 0
+
+        func acceptPositional(_ token: String) throws {
+            guard positionalIndex < positionals.count else { throw UsageError.unexpectedArgument(token) }
+            let box = positionals[positionalIndex]
+            try box.accept(token, spelling: box.definition.placeholder)
+            if !box.definition.isRepeating { positionalIndex += 1 }
+        }
+
+        while index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            if onlyPositionals || !isOption(token) {
+                try acceptPositional(token)
+                continue
+            }
+            if token == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = token
+            var inlineValue: String?
+            if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
+                name = String(token[..<equals])
+                inlineValue = String(token[token.index(after: equals)...])
+            }
+            guard let box = instance.box(spelled: name) else {
+                let spellings = instance.boxes.flatMap(\.definition.spellings).filter { $0.hasPrefix("--") }
+                let typed = String(name.drop { $0 == "-" })
+                let suggestion = Suggestions.closest(to: typed, among: spellings.map { String($0.dropFirst(2)) }).first
+                throw UsageError.unknownOption(name, suggestion: suggestion.map { "--" + $0 })
+            }
+            if box.definition.takesValue {
+                if let inlineValue {
+                    try box.accept(inlineValue, spelling: name)
+                } else {
+                    guard index < tokens.count, instance.box(spelled: tokens[index]) == nil, tokens[index] != "--" else {
+                        throw UsageError.missingValue(name)
+                    }
+                    try box.accept(tokens[index], spelling: name)
+                    index += 1
+                }
+            } else {
+                if inlineValue != nil { throw UsageError.noValueAllowed(name) }
+                try box.accept("", spelling: name)
+            }
+        }
+        for box in instance.boxes { try box.finish() }
+    }
+}
+
+/// A usage error together with the command it concerns, for the hint that points to its help.
+struct ContextualUsageError: Error {
+    let path: [any ParsableCommand.Type]
+    let error: UsageError
+}
+
+struct VersionRequest: Error {}

@@ -1,0 +1,44 @@
+import Output
+
+/// Something wrong with the command line. Printed on one line; the program exits with 64.
+enum UsageError: Error {
+    case unknownOption(String, suggestion: String?)
+    case unknownCommand(String, suggestion: String?)
+    case missing(Definition)
+    case missingValue(String)
+    case invalidValue(spelling: String, message: String)
+    case unexpectedArgument(String)
+    case repeated(String)
+    case conflict(String, String)
+    case noValueAllowed(String)
+    case validation(String)
+
+    var message: String {
+        switch self {
+        case .unknownOption(let name, let suggestion):
+            return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .unknownCommand(let name, let suggestion):
+            return "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .missing(let definition):
+            switch definition.kind {
+            case .positional: return "missing \(definition.placeholder)"
+            case .choice: return "missing one of " + definition.spellings.joined(separator: ", ")
+            case .option, .flag: return "missing \(definition.spellings.first ?? "") \(definition.placeholder)"
+            }
+        case .missingValue(let name):
+            return "\(name) needs a value"
+        case .invalidValue(let spelling, let message):
+            return spelling.hasPrefix("-") ? "\(spelling): \(message)" : message
+        case .unexpectedArgument(let text):
+            return "unexpected argument '\(text)'"
+        case .repeated(let name):
+            return "\(name) was given more than once"
+        case .conflict(let first, let second):
+            return "\(first) and \(second) cannot be used together"
+        case .noValueAllowed(let name):
+            return "\(name) does not take a value"
+        case .validation(let message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,229 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DynamicType
+import Platform
+import SQLite
+
+/// An open audit store: the app, its checklist, screens, recordings and fixes.
+///
+/// Every command's writes go through `write(_:)`, one immediate transaction, so that a command
+/// lands whole or not at all and two terminals recording at once wait for each other.
+public final class AuditStore {
+    public let location: StoreLocation
+    let db: Database
+    public let isReadOnly: Bool
+    private var cachedChecklist: Checklist?
+    /// Makes the unique ids of new recordings and fixes; replaced only to build reproducible examples.
+    public var makeID: () -> String = UniqueID.make
+
+    public enum Access: Sendable {
+        case read
+        case write
+    }
+
+    private init(location: StoreLocation, db: Database, isReadOnly: Bool) {
+        self.location = location
+        self.db = db
+        self.isReadOnly = isReadOnly
+    }
+
+    /// Opens the store at `location`, checking that it is a dtaudit store this version can read,
+    /// and bringing an older schema up to date.
+    public static func open(_ location: StoreLocation, access: Access = .write) throws(StoreError) -> AuditStore {
+        let path = location.databasePath
+        do {
+            var readOnly = false
+            var db: Database
+            if access == .read && (!System.isWritable(path) || !System.isWritable(location.folder)) {
+                // A store in a read-only folder can still be read: without locks, as it is.
+                db = try Database(path: path, mode: .immutable)
+                readOnly = true
+            } else {
+                db = try Database(path: path, mode: .readWrite)
+            }
+            let store = AuditStore(location: location, db: db, isReadOnly: readOnly)
+            try store.checkIdentity()
+            if try Schema.migrator.needsMigration(db) {
+                if readOnly { throw StoreError.readOnly(path: path) }
+                try Schema.migrator.migrate(db)
+            }
+            try store.configureConnection()
+            return store
+        } catch let error as StoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw StoreError.from(error, path: path)
+        } catch let error as Migrator.NewerSchema {
+            throw StoreError.newerSchema(path: path, found: error.found, known: error.known)
+        } catch {
+            throw StoreError.database(path: path, detail: String(describing: error))
+        }
+    }
+
+    /// Creates a new store at `location` for `app`, holding a copy of `checklist`.
+    public static func create(at location: StoreLocation, app: String, checklist: Checklist, by author: String,
+                              at time: Timestamp = .now(), id: String = UniqueID.make()) throws(StoreError) -> AuditStore {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: location.databasePath) {
+            throw .alreadyExists(folder: location.folder)
+        }
+        let createdFolder = !fileManager.fileExists(atPath: location.folder)
+        do {
+            try fileManager.createDirectory(atPath: location.folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate(path: location.folder, detail: System.isWritable(StoreLocation.parent(of: location.folder)) ? "\(error)" : "the folder is read-only")
+        }
+        // Build the database under a temporary name and move it into place, so that a failed
+        // init never leaves a half-made store behind.
+        let temporary = location.folder + "/.audit-\(System.processID).sqlite"
+        do {
+            let db = try Database(path: temporary, mode: .create)
+            try db.execute("PRAGMA journal_mode = DELETE")
+            try db.setApplicationID(Schema.applicationID)
+            try Schema.migrator.migrate(db)
+            let store = AuditStore(location: location, db: db, isReadOnly: false)
+            try store.write {
+                try store.setMeta("app", app)
+                try store.setMeta("created_at", time.iso8601)
+                try store.setMeta("created_by", author)
+                try store.setMeta("store_id", id)
+                try store.storeChecklist(checklist)
+            }
+        } catch {
+            try? fileManager.removeItem(atPath: temporary)
+            if createdFolder { try? fileManager.removeItem(atPath: location.folder) }
+            if let sqlite = error as? SQLiteError { throw StoreError.from(sqlite, path: location.databasePath) }
+            throw .cannotCreate(path: location.databasePath, detail: "\(error)")
+        }
+        do {
+            try fileManager.moveItem(atPath: temporary, toPath: location.databasePath)
+            // Keep the database itself out of git: an audit travels as an export.
+            let ignore = location.folder + "/.gitignore"
+            if !fileManager.fileExists(atPath: ignore) {
+                try Data("# The audit store is shared through `dtaudit export --format json`.\naudit.sqlite\naudit.sqlite-*\n".utf8)
+                    .write(to: URL(fileURLWithPath: ignore))
+            }
+        } catch {
+            try? fileManager.removeItem(atPath: temporary)
+            throw .cannotCreate(path: location.databasePath, detail: "\(error)")
+        }
+        let store = try open(location)
+        do {
+            try store.db.execute("PRAGMA journal_mode = WAL")
+        } catch {
+            throw StoreError.from(error, path: location.databasePath)
+        }
+        return store
+    }
+
+    private func checkIdentity() throws {
+        let id = try db.applicationID()
+        if id != Schema.applicationID {
+            throw StoreError.notAStore(path: location.databasePath)
+        }
+    }
+
+    private func configureConnection() throws {
+        try db.execute("PRAGMA foreign_keys = ON")
+        if !isReadOnly {
+            // In WAL mode, NORMAL loses no committed transaction when a process dies; only a power
+            // cut can take back the last ones, and the file stays consistent either way.
+            try db.execute("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    /// Runs `body` as one immediate transaction: all its writes land, or none.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        if isReadOnly { throw StoreError.readOnly(path: location.databasePath) }
+        do {
+            return try db.transaction(.immediate, body)
+        } catch let error as SQLiteError {
+            throw StoreError.from(error, path: location.databasePath)
+        }
+    }
+
+    /// Runs `body` in one read transaction, so that everything it reads is one consistent snapshot.
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try db.transaction(.deferred, body)
+        } catch let error as SQLiteError {
+            throw StoreError.from(error, path: location.databasePath)
+        }
+    }
+
+    // MARK: Meta
+
+    func setMeta(_ key: String, _ value: String) throws {
+        try db.run("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value])
+    }
+
+    func meta(_ key: String) throws -> String? {
+        try db.first("SELECT value FROM meta WHERE key = ?", [key]) { $0.string(0) }
+    }
+
+    /// The app under audit.
+    public func appName() throws -> String {
+        try meta("app") ?? ""
+    }
+
+    public func setAppName(_ name: String) throws {
+        try setMeta("app", name)
+    }
+
+    public func createdAt() throws -> Timestamp? {
+        try meta("created_at").flatMap(Timestamp.init(iso8601:))
+    }
+
+    /// A random id given to the store at init.
+    public func storeID() throws -> String {
+        try meta("store_id") ?? ""
+    }
+
+    /// Marks the store with a free-form flag (the demo marks its own store so it may replace it).
+    public func setMark(_ key: String, _ value: String) throws {
+        try setMeta("mark_" + key, value)
+    }
+
+    public func mark(_ key: String) throws -> String? {
+        try meta("mark_" + key)
+    }
+
+    // MARK: Checklist
+
+    private func storeChecklist(_ checklist: Checklist) throws {
+        try setMeta("checklist_name", checklist.name)
+        try setMeta("checklist_title", checklist.title)
+        try setMeta("checklist_version", checklist.version)
+        try setMeta("checklist_summary", checklist.summary)
+        try setMeta("checklist_source", checklist.source)
+        try db.run("DELETE FROM items")
+        for (position, item) in checklist.items.enumerated() {
+            try db.run("""
+                INSERT INTO items (id, position, title, how_to_check, sizes, severity, scaling, fix, wcag)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [item.id, position, item.title, item.howToCheck, item.sizes.map(\.id).joined(separator: ","),
+                      item.severity.rawValue, item.scaling, item.fix?.rawValue, item.wcag.joined(separator: ",")])
+        }
+        cachedChecklist = checklist
+    }
+
+    /// The checklist copied into the store at init, read from its items table.
+    public func checklist() throws -> Checklist {
+        if let cachedChecklist { return cachedChecklist }
+        let items = try db.rows("SELECT id, title, how_to_check, sizes, severity, scaling, fix, wcag FROM items ORDER BY position") { row in
+            ChecklistItem(id: row.string(0), title: row.string(1), howToCheck: row.string(2),
+                          sizes: row.string(3).split(separator: ",").compactMap { Size(name: $0) },
+                          severity: Severity(rawValue: row.string(4)) ?? .major, scaling: row.bool(5),
+                          fix: row.optionalString(6).flatMap(FixType.init(rawValue:)),
+                          wcag: row.string(7).split(separator: ",").map(String.init))
+        }
+        let checklist = Checklist(name: try meta("checklist_name") ?? "", title: try meta("checklist_title") ?? "",
+                                  version: try meta("checklist_version") ?? "", summary: try meta("checklist_summary") ?? "",
+                                  items: items, source: try meta("checklist_source") ?? "")
+        cachedChecklist = checklist
+        return checklist
+    }
+}

@@ -1,0 +1,117 @@
+import SQLite
+
+/// The store's schema, as ordered migrations. Never edit a released migration: add the next one.
+enum Schema {
+    /// `PRAGMA application_id`: "DTAu", which tells a dtaudit store from any other SQLite file.
+    static let applicationID: Int32 = 0x4454_4175
+
+    static let migrator: Migrator = {
+        var migrator = Migrator()
+        migrator.register("create the audit store") { db in
+            try db.execute("""
+                CREATE TABLE meta (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+
+                -- The checklist the audit runs against, copied in at init so that later edits of the
+                -- file never rewrite history.
+                CREATE TABLE items (
+                    id TEXT PRIMARY KEY,
+                    position INTEGER NOT NULL,
+                    title TEXT NOT NULL,
+                    how_to_check TEXT NOT NULL,
+                    sizes TEXT NOT NULL,
+                    severity TEXT NOT NULL,
+                    scaling INTEGER NOT NULL,
+                    fix TEXT,
+                    wcag TEXT NOT NULL
+                ) WITHOUT ROWID;
+
+                CREATE TABLE screens (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    -- Lower-cased name: two screens may not differ only in case.
+                    name_key TEXT NOT NULL UNIQUE,
+                    flow TEXT,
+                    critical INTEGER NOT NULL DEFAULT 0,
+                    owner TEXT,
+                    notes TEXT,
+                    triage TEXT CHECK (triage IN ('unsupported', 'broken', 'supported')),
+                    created_at TEXT NOT NULL,
+                    created_by TEXT NOT NULL
+                );
+
+                CREATE TABLE screen_files (
+                    screen_id INTEGER NOT NULL REFERENCES screens(id) ON DELETE CASCADE,
+                    pattern TEXT NOT NULL,
+                    PRIMARY KEY (screen_id, pattern)
+                ) WITHOUT ROWID;
+
+                -- Every recording is kept; a cell's status is its latest recording.
+                CREATE TABLE recordings (
+                    id INTEGER PRIMARY KEY,
+                    uid TEXT NOT NULL UNIQUE,
+                    screen_id INTEGER NOT NULL REFERENCES screens(id) ON DELETE CASCADE,
+                    item TEXT NOT NULL REFERENCES items(id),
+                    size TEXT NOT NULL CHECK (size IN ('xs','s','m','l','xl','xxl','xxxl','ax1','ax2','ax3','ax4','ax5')),
+                    status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'na', 'untested')),
+                    note TEXT,
+                    recorded_by TEXT NOT NULL,
+                    recorded_at TEXT NOT NULL
+                );
+                CREATE INDEX recordings_by_screen ON recordings (screen_id, recorded_at);
+                CREATE INDEX recordings_by_time ON recordings (recorded_at);
+
+                -- The latest recording of each cell, kept current by the trigger below so that
+                -- status never scans the whole history. "Latest" is by time, then by id, so that
+                -- stores merged in any order agree.
+                CREATE TABLE cells (
+                    screen_id INTEGER NOT NULL REFERENCES screens(id) ON DELETE CASCADE,
+                    item TEXT NOT NULL,
+                    size TEXT NOT NULL,
+                    recording_id INTEGER NOT NULL,
+                    status TEXT NOT NULL,
+                    recorded_at TEXT NOT NULL,
+                    uid TEXT NOT NULL,
+                    PRIMARY KEY (screen_id, item, size)
+                ) WITHOUT ROWID;
+
+                CREATE TRIGGER recordings_update_cells AFTER INSERT ON recordings
+                BEGIN
+                    INSERT INTO cells (screen_id, item, size, recording_id, status, recorded_at, uid)
+                    VALUES (NEW.screen_id, NEW.item, NEW.size, NEW.id, NEW.status, NEW.recorded_at, NEW.uid)
+                    ON CONFLICT (screen_id, item, size) DO UPDATE SET
+                        recording_id = excluded.recording_id,
+                        status = excluded.status,
+                        recorded_at = excluded.recorded_at,
+                        uid = excluded.uid
+                    WHERE excluded.recorded_at > cells.recorded_at
+                       OR (excluded.recorded_at = cells.recorded_at AND excluded.uid > cells.uid);
+                END;
+
+                CREATE TABLE fixes (
+                    id INTEGER PRIMARY KEY,
+                    uid TEXT NOT NULL UNIQUE,
+                    screen_id INTEGER NOT NULL REFERENCES screens(id) ON DELETE CASCADE,
+                    type TEXT NOT NULL CHECK (type IN ('scroll', 'stack-flip', 'text-style', 'custom')),
+                    note TEXT,
+                    ref TEXT,
+                    fixed_by TEXT NOT NULL,
+                    fixed_at TEXT NOT NULL
+                );
+                CREATE INDEX fixes_by_screen ON fixes (screen_id, fixed_at);
+
+                -- The items a fix addresses: their failed cells must be checked again.
+                CREATE TABLE fix_items (
+                    fix_id INTEGER NOT NULL REFERENCES fixes(id) ON DELETE CASCADE,
+                    item TEXT NOT NULL REFERENCES items(id),
+                    PRIMARY KEY (fix_id, item)
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }()
+
+    static var currentVersion: Int { migrator.currentVersion }
+}

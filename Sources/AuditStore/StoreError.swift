@@ -1,0 +1,52 @@
+import SQLite
+
+/// Everything that can go wrong with the store, each said in one line a user can act on.
+public enum StoreError: Error, Sendable, CustomStringConvertible {
+    case notFound(searchedFrom: String)
+    case missingDatabase(folder: String)
+    case alreadyExists(folder: String)
+    case notAStore(path: String)
+    case damaged(path: String, detail: String)
+    case newerSchema(path: String, found: Int, known: Int)
+    case readOnly(path: String)
+    case busy(path: String)
+    case diskFull(path: String)
+    case cannotCreate(path: String, detail: String)
+    case database(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let folder):
+            return "no audit store in \(folder) or any folder above it; run 'dtaudit init' to start an audit, or pass --store DIR"
+        case .missingDatabase(let folder):
+            return "\(folder) holds no audit.sqlite; run 'dtaudit init' there, or pass --store DIR"
+        case .alreadyExists(let folder):
+            return "an audit store already exists at \(folder); nothing was changed"
+        case .notAStore(let path):
+            return "\(path) is not a dtaudit store (it is empty or belongs to another program); nothing was changed"
+        case .damaged(let path, let detail):
+            return "the store \(path) is damaged (\(detail)); nothing was changed. Restore it from a backup or re-import an export"
+        case .newerSchema(let path, let found, let known):
+            return "the store \(path) was written by a newer dtaudit (schema \(found); this one knows up to \(known)); upgrade dtaudit. Nothing was changed"
+        case .readOnly(let path):
+            return "the store \(path) is read-only; nothing was changed"
+        case .busy(let path):
+            return "the store \(path) stayed locked by another dtaudit for too long; nothing was changed, try again"
+        case .diskFull(let path):
+            return "the disk holding \(path) is full; nothing was changed"
+        case .cannotCreate(let path, let detail):
+            return "cannot create \(path): \(detail)"
+        case .database(let path, let detail):
+            return "the store \(path) could not be used: \(detail); nothing was changed"
+        }
+    }
+
+    /// The user-facing form of a SQLite error raised while using the store at `path`.
+    public static func from(_ error: SQLiteError, path: String) -> StoreError {
+        if error.isDamaged { return .damaged(path: path, detail: error.message) }
+        if error.isReadOnly || error.isCannotOpen { return .readOnly(path: path) }
+        if error.isBusy { return .busy(path: path) }
+        if error.isFull { return .diskFull(path: path) }
+        return .database(path: path, detail: error.message)
+    }
+}

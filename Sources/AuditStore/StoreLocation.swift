@@ -1,0 +1,78 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Where an audit store lives: a `.dtaudit` folder holding `audit.sqlite` and evidence, at the
+/// root of the app's repository.
+public struct StoreLocation: Sendable, Equatable {
+    public static let folderName = ".dtaudit"
+    public static let databaseName = "audit.sqlite"
+
+    /// The `.dtaudit` folder.
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = StoreLocation.standardized(folder)
+    }
+
+    public var databasePath: String { folder + "/" + StoreLocation.databaseName }
+
+    /// The folder that holds the store: the app's repository, where `Exports/` goes.
+    public var root: String {
+        StoreLocation.parent(of: folder)
+    }
+
+    /// The store for a command: `--store DIR`, else `DTAUDIT_STORE`, else the nearest `.dtaudit`
+    /// found walking up from `workingDirectory`, the way git finds `.git`.
+    public static func find(explicit: String?, environment: String?, workingDirectory: String) throws(StoreError) -> StoreLocation {
+        if let given = explicit ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) {
+            let location = StoreLocation(folder: absolute(given, from: workingDirectory))
+            guard FileManager.default.fileExists(atPath: location.databasePath) else {
+                if FileManager.default.fileExists(atPath: location.folder) {
+                    throw .missingDatabase(folder: location.folder)
+                }
+                throw .notFound(searchedFrom: location.folder)
+            }
+            return location
+        }
+        var directory = standardized(workingDirectory)
+        while true {
+            let candidate = StoreLocation(folder: directory == "/" ? "/" + folderName : directory + "/" + folderName)
+            if FileManager.default.fileExists(atPath: candidate.databasePath) { return candidate }
+            if directory == "/" || directory.isEmpty { break }
+            directory = parent(of: directory)
+        }
+        throw .notFound(searchedFrom: standardized(workingDirectory))
+    }
+
+    /// Where `init` creates a store: `--store DIR` or `DTAUDIT_STORE`, else `.dtaudit` in the working folder.
+    public static func forNewStore(explicit: String?, environment: String?, workingDirectory: String) -> StoreLocation {
+        if let given = explicit ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) {
+            return StoreLocation(folder: absolute(given, from: workingDirectory))
+        }
+        return StoreLocation(folder: standardized(workingDirectory) + "/" + folderName)
+    }
+
+    public static func absolute(_ path: String, from directory: String) -> String {
+        standardized(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+
+    /// The folder that holds `path` ("/" for top-level paths).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// Removes `.`, `..` and repeated slashes without touching the file system.
+    static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Output
+
+/// A set of sizes as typed: `l,ax3,ax5`, `xxxl-ax3`, `accessibility`, `UICTContentSizeCategoryAccessibilityXXXL`.
+struct SizeSelection: ExpressibleByArgument {
+    var sizes: [Size]
+
+    init(argument: String) throws {
+        do {
+            sizes = try SizeList.parse(argument)
+        } catch {
+            var message = error.description
+            if case .unknown(let token) = error {
+                // Largest first, so that 'ax6' suggests 'ax5'.
+                let candidates = Size.allCases.reversed().map(\.id) + SizeList.groups.keys.sorted() + Size.acceptedNames
+                if let best = Suggestions.closest(to: token, among: candidates).first {
+                    let canonical = Size(name: best)?.id ?? best
+                    message = "unknown size '\(token)'; did you mean '\(canonical)'? Sizes are \(SizeList.validIDs), ranges like xxxl-ax3, and all, standard, accessibility"
+                }
+            }
+            throw ValidationError(message)
+        }
+    }
+
+    var defaultValueDescription: String { sizes.map(\.id).joined(separator: ",") }
+}
+
+/// Checklist items as typed: `all`, or a comma list of ids checked against the store's checklist.
+struct ItemSelection: ExpressibleByArgument {
+    var ids: [String]?
+
+    init(argument: String) throws {
+        if argument.lowercased() == "all" {
+            ids = nil
+            return
+        }
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedLine }
+        if parts.contains("") { throw ValidationError("empty item id in '\(argument)'") }
+        ids = parts
+    }
+
+    var isAll: Bool { ids == nil }
+
+    /// The ids, each checked against `checklist`, with "did you mean" for a typo.
+    func resolve(in checklist: Checklist) throws -> [String] {
+        let known = checklist.items.map(\.id)
+        guard let ids else { return known }
+        var result: [String] = []
+        for id in ids {
+            let match = known.first { $0 == id } ?? known.first { $0.lowercased() == id.lowercased() }
+            guard let match else {
+                throw ValidationError("unknown item '\(id)'" + Suggestions.didYouMean(id, among: known)
+                                      + " ('dtaudit checklist show' lists the items)")
+            }
+            if !result.contains(match) { result.append(match) }
+        }
+        return result
+    }
+}
+
+extension FixType: ExpressibleByArgument {}
+
+/// The result a recording gives its cells: exactly one of `--pass`, `--fail`, `--na`, `--untested`.
+enum StatusFlag: String, EnumerableFlag {
+    case pass, fail, na, untested
+
+    static func help(for value: StatusFlag) -> String {
+        switch value {
+        case .pass: "The check passed."
+        case .fail: "The check failed; say what broke with --note."
+        case .na: "The check does not apply to this screen."
+        case .untested: "Forget the answer: the cell is to be checked again."
+        }
+    }
+
+    var status: ResultStatus { ResultStatus(rawValue: rawValue) ?? .untested }
+}
+
+/// A category set by hand during triage, or `none` to clear it.
+enum TriageChoice: String, CaseIterable, ExpressibleByArgument {
+    case unsupported, broken, supported, none
+
+    var category: Category? { Category(rawValue: rawValue) }
+}
+
+/// A screen category to filter listings by.
+extension Category: ExpressibleByArgument {}

@@ -1,0 +1,181 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Output
+import Platform
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+struct ChecklistCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checklist",
+        abstract: "List, show and validate checklists.",
+        subcommands: [ChecklistListCommand.self, ChecklistShowCommand.self, ChecklistValidateCommand.self]
+    )
+}
+
+struct ChecklistListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the shipped checklists, those in the repository's Checklists/ folder, and the store's.",
+        aliases: ["ls"]
+    )
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        struct Entry { var source: String; var checklist: Checklist?; var problem: String? }
+        var entries: [Entry] = []
+        for shipped in ShippedChecklists.all {
+            entries.append(Entry(source: "shipped", checklist: try? ChecklistFile.parse(shipped.text, name: shipped.name)))
+        }
+        let store = try? console.openStore(.read)
+        let folder = (store?.location.root ?? console.workingDirectory) + "/Checklists"
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        for file in files {
+            do {
+                entries.append(Entry(source: "Checklists/" + file, checklist: try ChecklistSource.loadFile(folder + "/" + file, shownAs: "Checklists/" + file)))
+            } catch {
+                entries.append(Entry(source: "Checklists/" + file, checklist: nil, problem: String(describing: error)))
+            }
+        }
+        let inStore = try store.map { try $0.checklist() }
+        if json {
+            var list: [JSON] = entries.map { entry in
+                .object([
+                    ("source", .string(entry.source)),
+                    ("name", .optional(entry.checklist?.name)),
+                    ("title", .optional(entry.checklist?.title)),
+                    ("version", .optional(entry.checklist?.version)),
+                    ("items", entry.checklist.map { .int($0.items.count) } ?? .null),
+                    ("problem", .optional(entry.problem)),
+                ])
+            }
+            if let inStore {
+                list.append(.object([("source", .string("store")), ("name", .string(inStore.name)), ("title", .string(inStore.title)),
+                                     ("version", .string(inStore.version)), ("items", .int(inStore.items.count)), ("problem", .null)]))
+            }
+            console.json(.array(list))
+            return
+        }
+        var table = TextTable(header: ["NAME", "TITLE", "VERSION", "ITEMS", "SOURCE"], alignments: [.left, .left, .left, .right, .left])
+        for entry in entries {
+            if let list = entry.checklist {
+                table.add([list.name, list.title, list.version, String(list.items.count), entry.source])
+            } else {
+                table.add([entry.source, console.style.red("invalid"), "", "", entry.problem ?? ""])
+            }
+        }
+        if let inStore {
+            table.add([inStore.name, inStore.title, inStore.version, String(inStore.items.count), console.style.bold("this audit's store")])
+        }
+        for line in table.render(headerStyle: console.style.dim) { console.line(line) }
+    }
+}
+
+struct ChecklistShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a checklist's items: id, title, how to check, sizes, severity, scaling, fix, WCAG.",
+        discussion: "Without a name, the store's checklist (the one the audit runs against), or the shipped default outside a store."
+    )
+
+    @Argument(help: "A shipped checklist's name or a checklist file.", valueName: "name|file")
+    var checklist: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let list: Checklist
+        if let checklist {
+            list = try ChecklistSource.load(checklist, workingDirectory: console.workingDirectory)
+        } else {
+            do {
+                list = try console.openStore(.read).checklist()
+            } catch StoreError.notFound {
+                list = try ShippedChecklists.defaultChecklist()
+            }
+        }
+        if json {
+            console.json(.object([
+                ("name", .string(list.name)),
+                ("title", .string(list.title)),
+                ("version", .string(list.version)),
+                ("items", .array(list.items.map { item in
+                    .object([
+                        ("id", .string(item.id)),
+                        ("title", .string(item.title)),
+                        ("howToCheck", .string(item.howToCheck)),
+                        ("sizes", .array(item.sizes.map { .string($0.id) })),
+                        ("severity", .string(item.severity.rawValue)),
+                        ("scaling", .bool(item.scaling)),
+                        ("fix", .optional(item.fix?.rawValue)),
+                        ("wcag", .array(item.wcag.map(JSON.string))),
+                    ])
+                })),
+            ]))
+            return
+        }
+        let style = console.style
+        console.line(style.bold("\(list.title)") + style.dim("  v\(list.version) · \(list.items.count) items · \(list.plannedCells.count) checks per screen"))
+        let width = min(100, System.terminalColumns() ?? 80)
+        for item in list.items {
+            console.line()
+            var facts = ["sizes " + item.sizes.map(\.id).joined(separator: ","), item.severity.rawValue]
+            if item.scaling { facts.append("scaling") }
+            if let fix = item.fix { facts.append("fix " + fix.rawValue) }
+            if !item.wcag.isEmpty { facts.append("WCAG " + item.wcag.joined(separator: ", ")) }
+            console.line(style.bold(item.id) + "  " + item.title)
+            console.line("  " + style.dim(facts.joined(separator: " · ")))
+            for line in TextLayout.wrap(item.howToCheck.split(separator: "\n").joined(separator: " "), width: width - 2) {
+                console.line("  " + line)
+            }
+        }
+    }
+}
+
+struct ChecklistValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check checklist files and list every problem with its line number.",
+        discussion: "Exits 1 when any file has a problem, so it can run in CI on the Checklists/ folder."
+    )
+
+    @Argument(help: "The checklist files.", valueName: "file", required: true)
+    var files: [String] = []
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        var failed = false
+        for file in files {
+            let path = file.hasPrefix("/") ? file : console.workingDirectory + "/" + file
+            do {
+                let list = try ChecklistSource.loadFile(path, shownAs: file)
+                console.line("\(console.style.green("ok")) \(file): \(list.title) v\(list.version), \(list.items.count) items, \(list.plannedCells.count) checks per screen")
+            } catch let invalid as ChecklistSource.Invalid {
+                failed = true
+                for problem in invalid.problems {
+                    console.line("\(file):\(problem.line): \(console.style.red("error:")) \(console.safe(problem.message))")
+                }
+            } catch {
+                failed = true
+                console.line("\(file): \(console.style.red("error:")) \(console.safe(String(describing: error)))")
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParsing
+
+/// The `dtaudit` command: runs a team's Dynamic Type audit of an iOS app.
+public struct DTAudit: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "dtaudit",
+        abstract: "Run a team's Dynamic Type audit of an iOS app, from triage to a review-ready report.",
+        discussion: """
+            The audit lives in .dtaudit/audit.sqlite at the root of the app's repository, found by \
+            walking up from the working folder the way git finds .git. Every read command takes --json.
+
+            A typical round:
+              dtaudit init --app "Trailhead"
+              dtaudit screen add "Checkout" --flow checkout --critical --file "App/Checkout/*.swift"
+              dtaudit record Checkout --size l,ax3,ax5 --item all --pass
+              dtaudit record Checkout --size ax5 --item no-truncation --fail --note "Pay button clipped"
+              dtaudit fix Checkout --type scroll --item no-truncation --ref "PR 412"
+              dtaudit next
+              dtaudit status
+            """,
+        subcommands: [
+            InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, RecordCommand.self,
+            FixCommand.self, NextCommand.self, StatusCommand.self, HistoryCommand.self, SizesCommand.self,
+            ChecklistCommand.self,
+        ],
+        version: DTAudit.version
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    public init() {}
+}
+
+/// Options every command accepts.
+public struct GlobalOptions: ParsableArguments {
+    @Option(help: "The .dtaudit folder to use, instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir")
+    var store: String?
+
+    @Flag(help: "Never colour the output (also NO_COLOR).")
+    var noColor = false
+
+    public init() {}
+}

@@ -1,0 +1,45 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Platform
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Start an audit: create the .dtaudit store in this folder.",
+        discussion: """
+            Run it at the root of the app's repository. The store keeps its own copy of the checklist, \
+            so later edits of the checklist file never rewrite the audit's history. The database itself \
+            is kept out of git (.dtaudit/.gitignore); share the audit with 'dtaudit export --format json'.
+            """,
+        examples: [
+            ("dtaudit init --app \"Trailhead\"", "Audit Trailhead against the shipped Dynamic Type checklist."),
+            ("dtaudit init --checklist Checklists/our-checklist.md", "Use the team's own checklist."),
+        ]
+    )
+
+    @Option(help: "The app's name (default: the folder's name).", valueName: "name")
+    var app: String?
+
+    @Option(help: "A shipped checklist by name, or a checklist file (default: dynamic-type).", valueName: "name|file")
+    var checklist: String?
+
+    @Option(help: "Who starts the audit (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
+    var by: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let location = StoreLocation.forNewStore(explicit: global.store, environment: System.environment("DTAUDIT_STORE"),
+                                                 workingDirectory: console.workingDirectory)
+        let list = try ChecklistSource.load(checklist, workingDirectory: console.workingDirectory)
+        let folderName = String(location.root.split(separator: "/").last ?? "App")
+        let appName = try InputRules.name(app ?? folderName, what: "the app name")
+        let store = try AuditStore.create(at: location, app: appName, checklist: list, by: console.author(by))
+        let cells = list.plannedCells.count
+        console.line("Started the audit of \(console.style.bold(console.safe(appName))) in \(store.location.folder)")
+        console.line("Checklist: \(list.title) v\(list.version), \(list.items.count) items, \(cells) checks per screen at \(list.plannedSizes.map(\.id).joined(separator: " "))")
+        console.line("Next: add the screens, e.g. dtaudit screen add \"Checkout\" --flow checkout --critical")
+    }
+}

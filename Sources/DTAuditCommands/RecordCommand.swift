@@ -1,0 +1,193 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Output
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record the result of checklist items on a screen at some sizes.",
+        discussion: """
+            Each cell (item at size) gets a new recording; earlier ones are kept as history and the \
+            latest decides the cell's status. '--item all' means every item the checklist plans at \
+            each of the sizes given; an item named explicitly is recorded at every size given, even \
+            outside its plan.
+            """,
+        examples: [
+            ("dtaudit record Checkout --size l,ax3,ax5 --item all --pass", "Every planned check at those sizes passed."),
+            ("dtaudit record Checkout --size ax5 --item no-truncation --fail --note \"Pay button clipped\"", ""),
+            ("dtaudit record Checkout --size ax5 --item landscape --na", "The screen is portrait only."),
+        ]
+    )
+
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    var screen: String
+
+    @Option(name: .names("size", short: "s"), help: "Sizes: ids (xs ... ax5), any Apple name, ranges (xxxl-ax3), all, standard, accessibility.", valueName: "sizes")
+    var size: SizeSelection
+
+    @Option(name: .names("item", short: "i"), help: "Checklist item ids, comma separated, or all.", valueName: "ids|all")
+    var item: ItemSelection
+
+    @Flag(required: true)
+    var status: StatusFlag?
+
+    @Option(name: .names("note", short: "n"), help: "What was seen; worth giving with every failure.", valueName: "text")
+    var note: String?
+
+    @Option(help: "Who checked (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
+    var by: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore()
+        let checklist = try store.checklist()
+        let itemIDs = try item.resolve(in: checklist)
+        var cells: [(item: String, size: Size)] = []
+        var offPlan: [(item: String, size: Size)] = []
+        for size in size.sizes {
+            for id in itemIDs {
+                let planned = checklist.item(id)?.sizes.contains(size) ?? false
+                if item.isAll && !planned { continue }
+                cells.append((id, size))
+                if !planned { offPlan.append((id, size)) }
+            }
+        }
+        if cells.isEmpty {
+            throw ValidationError("no checklist item is planned at \(size.sizes.map(\.id).joined(separator: ",")); items are planned at \(checklist.plannedSizes.map(\.id).joined(separator: " ")), or name the items with --item")
+        }
+        let resultStatus = status?.status ?? .untested
+        let author = console.author(by)
+        let target = try store.resolveScreen(screen)
+
+        let (before, after) = try store.write {
+            let before = try store.snapshot(only: target).screens.first?.category
+            try store.record(screen: target, cells: cells, status: resultStatus, note: note, by: author)
+            let after = try store.snapshot(only: target).screens.first
+            return (before, after)
+        }
+
+        let noun = cells.count == 1 ? "cell" : "cells"
+        console.line("Recorded \(cells.count) \(noun) of \(console.style.bold(console.safe(target.name))) as \(console.statusLabel(resultStatus)): \(console.cellList(cells))")
+        if !offPlan.isEmpty {
+            console.line(console.style.dim("  outside the checklist's plan: \(console.cellList(offPlan))"))
+        }
+        if let after, let before, before != after.category {
+            console.line("\(console.safe(target.name)) is now \(console.categoryLabel(after.category)) (was \(before.rawValue))")
+        }
+        if resultStatus == .fail && note == nil {
+            console.line(console.style.dim("  tip: say what broke with --note, it shows in the report"))
+        }
+    }
+}
+
+struct FixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fix",
+        abstract: "Record what fixed failures on a screen.",
+        discussion: """
+            Fix types: scroll (content made scrollable when it outgrows the screen), stack-flip \
+            (side-by-side layout becomes vertical at large sizes), text-style (a fixed size replaced \
+            by a text style or a scaled custom font), custom (anything else: charts, tables, contrast).
+
+            Without --item the fix addresses every item failing on the screen now. Afterwards the \
+            failed cells must be checked again at their sizes, and the screen at the default size: \
+            'dtaudit next' lists them.
+            """,
+        examples: [
+            ("dtaudit fix Checkout --type scroll --item no-truncation --note \"ScrollViewIfNeeded\" --ref \"PR 412\"", ""),
+        ]
+    )
+
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    var screen: String
+
+    @Option(name: .names("type", short: "t"), help: "What kind of fix.", valueName: "type")
+    var type: FixType
+
+    @Option(name: .names("item", short: "i"), help: "The items the fix addresses, comma separated (default: those failing now).", valueName: "ids")
+    var item: ItemSelection?
+
+    @Option(name: .names("note", short: "n"), help: "What was changed.", valueName: "text")
+    var note: String?
+
+    @Option(help: "A commit, pull request or ticket.", valueName: "text")
+    var ref: String?
+
+    @Option(help: "Who fixed it (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
+    var by: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore()
+        let checklist = try store.checklist()
+        let author = console.author(by)
+        let target = try store.resolveScreen(screen)
+        let state = try store.write {
+            let items = try item?.resolve(in: checklist) ?? store.failingItems(of: target)
+            try store.addFix(screen: target, type: type, items: items, note: note, ref: ref, by: author)
+            return try store.snapshot(only: target).screens.first
+        }
+        guard let state, let fix = state.fixes.last else { return }
+        let addressed = fix.items.isEmpty ? "no failed item" : fix.items.joined(separator: ", ")
+        console.line("Recorded a \(console.style.cyan(type.rawValue)) fix on \(console.style.bold(console.safe(target.name))) for \(addressed)")
+        let retests = state.pending.filter { if case .retest = $0.reason { return true } else { return false } }
+        let rechecks = state.pending.filter { if case .recheckDefault = $0.reason { return true } else { return false } }
+        if !retests.isEmpty {
+            console.line("  retest: " + console.cellList(retests.map { ($0.item, $0.size) }))
+        }
+        if !rechecks.isEmpty {
+            console.line("  re-check the default size: " + console.cellList(rechecks.map { ($0.item, $0.size) }))
+        }
+        if fix.items.isEmpty {
+            console.line(console.style.dim("  nothing was failing; name the items the fix addresses with --item"))
+        }
+    }
+}
+
+struct TriageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "triage",
+        abstract: "Sort a screen into a category by hand before it is audited.",
+        discussion: """
+            unsupported: text ignores the text size setting. broken: text scales, but something clips, \
+            overlaps or can't be reached. supported: works at every size. none clears the triage.
+
+            Recordings decide the category once they can: a failed text-scales check makes a screen \
+            unsupported, any other failure broken, and every planned check passed or n/a supported. \
+            Until then the triage category is shown.
+            """,
+        examples: [("dtaudit triage Settings broken", "")]
+    )
+
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    var screen: String
+
+    @Argument(help: "unsupported, broken, supported, or none.", valueName: "category")
+    var category: TriageChoice
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore()
+        let target = try store.resolveScreen(screen)
+        let state = try store.write {
+            try store.setTriage(category.category, for: target)
+            return try store.snapshot(only: target).screens.first
+        }
+        guard let state else { return }
+        if let chosen = category.category {
+            console.line("Triaged \(console.style.bold(console.safe(target.name))) as \(console.categoryLabel(chosen))")
+            if state.category != chosen {
+                console.line(console.style.dim("  its recordings make it \(state.category.rawValue); triage shows only while recordings don't decide"))
+            }
+        } else {
+            console.line("Cleared the triage of \(console.style.bold(console.safe(target.name))); it is \(console.categoryLabel(state.category))")
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Output
+
+struct ScreenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "screen",
+        abstract: "Add, list, show, edit and remove the screens under audit.",
+        subcommands: [ScreenAddCommand.self, ScreenListCommand.self, ScreenShowCommand.self, ScreenEditCommand.self, ScreenRemoveCommand.self]
+    )
+}
+
+struct ScreenAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a screen or flow step to the audit.",
+        discussion: "Names are matched later exactly, then in any case, then by unique prefix, so short distinct names are quickest to type.",
+        examples: [
+            ("dtaudit screen add \"Checkout\" --flow checkout --critical --file \"App/Checkout/*.swift\"", ""),
+            ("dtaudit screen add \"Settings\" --owner ana", ""),
+        ]
+    )
+
+    @Argument(help: "The screen's name.", valueName: "name")
+    var name: String
+
+    @Option(help: "The flow the screen belongs to (checkout, account recovery).", valueName: "flow")
+    var flow: String?
+
+    @Flag(help: "The screen is part of a flow that must not ship broken.")
+    var critical = false
+
+    @Option(help: "Who looks after the screen.", valueName: "name")
+    var owner: String?
+
+    @Option(help: "Free text about the screen.", valueName: "text")
+    var notes: String?
+
+    @Option(help: "A glob of the source files that build the screen, relative to the repository.", valueName: "glob")
+    var file: [String] = []
+
+    @Option(help: "Who adds it (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
+    var by: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore()
+        let screen = try store.write {
+            try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: console.author(by))
+        }
+        let checks = try store.checklist().plannedCells.count
+        var details: [String] = []
+        if let flow = screen.flow { details.append("flow \(console.safe(flow))") }
+        if screen.critical { details.append("critical") }
+        if !screen.files.isEmpty { details.append("\(screen.files.count) file pattern\(screen.files.count == 1 ? "" : "s")") }
+        console.line("Added \(console.style.bold(console.safe(screen.name)))\(details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"): \(checks) checks to record")
+    }
+}
+
+struct ScreenListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the screens with their category and progress.",
+        aliases: ["ls"]
+    )
+
+    @Option(help: "Only screens of this flow.", valueName: "flow")
+    var flow: String?
+
+    @Option(help: "Only screens in this category.", valueName: "category")
+    var category: Category?
+
+    @Flag(help: "Only critical screens.")
+    var critical = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore(.read)
+        let snapshot = try store.snapshot()
+        let states = snapshot.screens.filter { state in
+            (flow == nil || state.screen.flow?.lowercased() == flow?.lowercased())
+                && (category == nil || state.category == category)
+                && (!critical || state.screen.critical)
+        }
+        if json {
+            console.json(.array(states.map { state in
+                .object([
+                    ("name", .string(state.screen.name)),
+                    ("flow", .optional(state.screen.flow)),
+                    ("critical", .bool(state.screen.critical)),
+                    ("category", .string(state.category.rawValue)),
+                    ("owner", .optional(state.screen.owner)),
+                    ("required", .int(state.tally.required)),
+                    ("recorded", .int(state.tally.recorded)),
+                    ("failed", .int(state.tally.failed)),
+                    ("fixes", .int(state.fixes.count)),
+                    ("pending", .int(state.pending.count)),
+                    ("files", .array(state.screen.files.map(JSON.string))),
+                ])
+            }))
+            return
+        }
+        if states.isEmpty {
+            console.line(snapshot.screens.isEmpty ? "No screens yet: add one with 'dtaudit screen add NAME'." : "No screen matches.")
+            return
+        }
+        var table = TextTable(header: ["SCREEN", "FLOW", "CRITICAL", "CATEGORY", "RECORDED", "FAILED", "FIXES", "OWNER"],
+                              alignments: [.left, .left, .left, .left, .right, .right, .right, .left])
+        for state in states {
+            table.add([
+                console.safe(state.screen.name), state.screen.flow.map(console.safe) ?? "-", state.screen.critical ? "yes" : "",
+                console.categoryLabel(state.category), "\(state.tally.recorded)/\(state.tally.required)",
+                state.tally.failed == 0 ? "0" : console.style.red(String(state.tally.failed)), String(state.fixes.count),
+                state.screen.owner.map(console.safe) ?? "",
+            ])
+        }
+        for line in table.render(headerStyle: console.style.dim) { console.line(line) }
+        console.line(console.style.dim("\(states.count) of \(snapshot.screens.count) screens"))
+    }
+}
+
+struct ScreenShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one screen: its details, size matrix, failures and fixes."
+    )
+
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    var name: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore(.read)
+        let screen = try store.resolveScreen(name)
+        let snapshot = try store.snapshot(only: screen, detailed: true)
+        guard let state = snapshot.screens.first else { return }
+        if json {
+            console.json(ScreenReport.json(state, checklist: snapshot.checklist))
+        } else {
+            ScreenReport.text(state, checklist: snapshot.checklist, console: console)
+        }
+    }
+}
+
+struct ScreenEditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a screen's name, flow, critical mark, owner, notes or files.",
+        examples: [("dtaudit screen edit Checkout --name \"Checkout: payment\" --not-critical", "")]
+    )
+
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    var screenName: String
+
+    @Option(help: "A new name.", valueName: "name")
+    var name: String?
+
+    @Option(help: "A new flow.", valueName: "flow")
+    var flow: String?
+
+    @Flag(help: "Take the screen out of its flow.")
+    var noFlow = false
+
+    @Flag(name: .long("critical"), inversion: "not-critical", help: "Mark the screen critical, or not.")
+    var critical: Bool?
+
+    @Option(help: "A new owner.", valueName: "name")
+    var owner: String?
+
+    @Flag(help: "Remove the owner.")
+    var noOwner = false
+
+    @Option(help: "New notes (an empty text removes them).", valueName: "text")
+    var notes: String?
+
+    @Option(help: "Add a glob of source files.", valueName: "glob")
+    var addFile: [String] = []
+
+    @Option(help: "Remove a glob of source files.", valueName: "glob")
+    var removeFile: [String] = []
+
+    @OptionGroup var global: GlobalOptions
+
+    mutating func validate() throws {
+        if flow != nil && noFlow { throw ValidationError("--flow and --no-flow cannot be used together") }
+        if owner != nil && noOwner { throw ValidationError("--owner and --no-owner cannot be used together") }
+    }
+
+    func run() throws {
+        let console = Console(global)
+        var changes = AuditStore.ScreenChanges()
+        changes.name = name
+        changes.flow = noFlow ? .some(nil) : flow.map { .some($0) }
+        changes.critical = critical
+        changes.owner = noOwner ? .some(nil) : owner.map { .some($0) }
+        changes.notes = notes.map { .some($0) }
+        changes.addFiles = addFile
+        changes.removeFiles = removeFile
+        if changes.isEmpty {
+            throw ValidationError("nothing to change; give --name, --flow, --critical, --owner, --notes, --add-file or --remove-file")
+        }
+        let store = try console.openStore()
+        let screen = try store.resolveScreen(screenName)
+        let updated = try store.write { try store.updateScreen(screen, changes) }
+        console.line("Updated \(console.style.bold(console.safe(updated.name)))")
+    }
+}
+
+struct ScreenRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a screen together with its recordings and fixes.",
+        aliases: ["rm"]
+    )
+
+    @Argument(help: "The screen, by name (exact or in any case; prefixes are not accepted here).", valueName: "screen")
+    var name: String
+
+    @Flag(help: "Remove it even though it has recordings or fixes.")
+    var force = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore()
+        let screen = try store.resolveScreen(name)
+        guard screen.name.lowercased() == name.lowercased() else {
+            throw ValidationError("'\(name)' is only the start of '\(screen.name)'; type the whole name to remove it")
+        }
+        let activity = try store.activityCount(of: screen)
+        if (activity.recordings > 0 || activity.fixes > 0) && !force {
+            throw ValidationError("'\(screen.name)' has \(activity.recordings) recordings and \(activity.fixes) fixes; add --force to remove them with it")
+        }
+        try store.write { try store.removeScreen(screen) }
+        console.line("Removed \(console.style.bold(console.safe(screen.name)))" + (activity.recordings + activity.fixes > 0 ? " with \(activity.recordings) recordings and \(activity.fixes) fixes" : ""))
+    }
+}

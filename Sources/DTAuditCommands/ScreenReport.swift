@@ -1,0 +1,191 @@
+import AuditStore
+import DynamicType
+import Output
+
+/// One screen in detail, for `screen show` and `status SCREEN`.
+enum ScreenReport {
+    /// The sizes shown as matrix columns: every planned size and any size recorded off-plan.
+    static func columns(_ state: ScreenState, checklist: Checklist) -> [Size] {
+        Array(Set(checklist.plannedSizes + state.cells.keys.map(\.size))).sorted()
+    }
+
+    static func symbol(_ status: ResultStatus?, planned: Bool, style: Style) -> String {
+        switch status {
+        case .pass: return style.green("✓")
+        case .fail: return style.red("✗")
+        case .na: return style.dim("–")
+        case .untested, nil: return planned ? style.dim("·") : " "
+        }
+    }
+
+    static func text(_ state: ScreenState, checklist: Checklist, console: Console) {
+        let style = console.style
+        let screen = state.screen
+        var heading = style.bold(console.safe(screen.name)) + "  " + console.categoryLabel(state.category)
+        if screen.critical { heading += style.magenta(" · critical") }
+        console.line(heading)
+        var facts: [String] = []
+        if let flow = screen.flow { facts.append("flow " + console.safe(flow)) }
+        if let owner = screen.owner { facts.append("owner " + console.safe(owner)) }
+        if let triage = screen.triage { facts.append("triaged \(triage.rawValue)") }
+        facts.append("recorded \(state.tally.recorded)/\(state.tally.required)")
+        facts.append("\(state.failedCells.count) failed")
+        facts.append("\(state.fixes.count) fix\(state.fixes.count == 1 ? "" : "es")")
+        console.line("  " + facts.joined(separator: " · "))
+        if let notes = screen.notes { console.line("  " + style.dim(console.safe(notes))) }
+        for pattern in screen.files { console.line("  " + style.dim("file " + console.safe(pattern))) }
+        console.line()
+
+        let sizes = columns(state, checklist: checklist)
+        let itemWidth = max(4, checklist.items.map { TextLayout.width($0.id) }.max() ?? 4)
+        console.line("  " + TextLayout.pad("", to: itemWidth) + "  " + sizes.map { TextLayout.pad($0.id, to: 4) }.joined(separator: " "))
+        var itemIDs = checklist.items.map(\.id)
+        for key in state.cells.keys where !itemIDs.contains(key.item) { itemIDs.append(key.item) }
+        for id in itemIDs {
+            let planned = Set(checklist.item(id)?.sizes ?? [])
+            let cells = sizes.map { size in
+                TextLayout.pad(symbol(state.cells[CellKey(item: id, size: size)]?.status, planned: planned.contains(size), style: style), to: 4)
+            }
+            console.line("  " + TextLayout.pad(id, to: itemWidth) + "  " + cells.joined(separator: " "))
+        }
+        console.line("  " + style.dim("✓ pass  ✗ fail  – n/a  · to check  (blank: not planned at that size)"))
+
+        if !state.failedCells.isEmpty {
+            console.line()
+            console.line(style.bold("Failures"))
+            for cell in state.failedCells {
+                var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
+                if let note = cell.note { line += "  " + console.safe(note) }
+                line += style.dim("  (\(cell.by.map(console.safe) ?? "?"), \(cell.at.minute))")
+                console.line(line)
+            }
+        }
+        if !state.fixes.isEmpty {
+            console.line()
+            console.line(style.bold("Fixes"))
+            for fix in state.fixes {
+                var line = "  \(fix.at.day)  \(style.cyan(TextLayout.pad(fix.type.rawValue, to: 10)))"
+                line += fix.items.isEmpty ? "" : " " + fix.items.joined(separator: ", ")
+                if let note = fix.note { line += "  " + console.safe(note) }
+                if let ref = fix.ref { line += style.dim("  (\(console.safe(ref)))") }
+                line += style.dim("  by \(console.safe(fix.by))")
+                console.line(line)
+            }
+        }
+        if !state.pending.isEmpty {
+            console.line()
+            console.line(style.bold("Next"))
+            for line in PendingReport.lines(state, console: console) { console.line("  " + line) }
+        }
+    }
+
+    static func json(_ state: ScreenState, checklist: Checklist) -> JSON {
+        var cells: [JSON] = []
+        var seen = Set<CellKey>()
+        func cell(_ key: CellKey, required: Bool) -> JSON {
+            let found = state.cells[key]
+            return .object([
+                ("item", .string(key.item)),
+                ("size", .string(key.size.id)),
+                ("status", .string(found?.status.rawValue ?? ResultStatus.untested.rawValue)),
+                ("note", .optional(found?.note)),
+                ("by", .optional(found?.by)),
+                ("at", .optional(found?.at.iso8601)),
+                ("required", .bool(required)),
+            ])
+        }
+        for (item, size) in checklist.plannedCells {
+            let key = CellKey(item: item.id, size: size)
+            seen.insert(key)
+            cells.append(cell(key, required: true))
+        }
+        for key in state.cells.keys.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !seen.contains(key) {
+            cells.append(cell(key, required: false))
+        }
+        return .object([
+            ("name", .string(state.screen.name)),
+            ("flow", .optional(state.screen.flow)),
+            ("critical", .bool(state.screen.critical)),
+            ("category", .string(state.category.rawValue)),
+            ("triage", .optional(state.screen.triage?.rawValue)),
+            ("owner", .optional(state.screen.owner)),
+            ("notes", .optional(state.screen.notes)),
+            ("files", .array(state.screen.files.map(JSON.string))),
+            ("progress", .object([
+                ("required", .int(state.tally.required)),
+                ("recorded", .int(state.tally.recorded)),
+                ("passed", .int(state.tally.passed)),
+                ("failed", .int(state.tally.failed)),
+                ("na", .int(state.tally.notApplicable)),
+            ])),
+            ("cells", .array(cells)),
+            ("fixes", .array(state.fixes.map(fixJSON))),
+            ("next", .array(state.pending.map(PendingReport.json))),
+        ])
+    }
+
+    static func fixJSON(_ fix: Fix) -> JSON {
+        .object([
+            ("type", .string(fix.type.rawValue)),
+            ("items", .array(fix.items.map(JSON.string))),
+            ("note", .optional(fix.note)),
+            ("ref", .optional(fix.ref)),
+            ("by", .string(fix.by)),
+            ("at", .string(fix.at.iso8601)),
+        ])
+    }
+}
+
+/// The checks to do now, for `next`, `status` and `screen show`.
+enum PendingReport {
+    /// Lines grouping a screen's pending checks by reason and size: `retest  ax5  no-truncation`.
+    static func lines(_ state: ScreenState, console: Console) -> [String] {
+        var groups: [(reason: PendingCheck.Reason, size: Size, items: [String])] = []
+        for check in state.pending {
+            if let last = groups.last, last.reason.label == check.reason.label, last.size == check.size {
+                groups[groups.count - 1].items.append(check.item)
+            } else {
+                groups.append((check.reason, check.size, [check.item]))
+            }
+        }
+        return groups.map { group in
+            let label: String
+            switch group.reason {
+            case .retest: label = console.style.yellow(TextLayout.pad("retest", to: 16))
+            case .recheckDefault: label = console.style.cyan(TextLayout.pad("re-check default", to: 16))
+            case .unrecorded: label = TextLayout.pad("check", to: 16)
+            }
+            var line = label + "  " + TextLayout.pad(group.size.id, to: 4) + " " + group.items.joined(separator: ", ")
+            switch group.reason {
+            case .retest(let fix), .recheckDefault(let fix):
+                line += console.style.dim("  after \(fix.type.rawValue) fix of \(fix.at.day)" + (fix.ref.map { " (\(console.safe($0)))" } ?? ""))
+            case .unrecorded:
+                break
+            }
+            return line
+        }
+    }
+
+    static func json(_ check: PendingCheck) -> JSON {
+        var members: [(String, JSON)] = [
+            ("item", .string(check.item)),
+            ("size", .string(check.size.id)),
+            ("reason", .string(reasonID(check.reason))),
+        ]
+        switch check.reason {
+        case .retest(let fix), .recheckDefault(let fix):
+            members.append(("fix", ScreenReport.fixJSON(fix)))
+        case .unrecorded:
+            break
+        }
+        return .object(members)
+    }
+
+    static func reasonID(_ reason: PendingCheck.Reason) -> String {
+        switch reason {
+        case .retest: "retest"
+        case .recheckDefault: "recheck-default"
+        case .unrecorded: "unrecorded"
+        }
+    }
+}

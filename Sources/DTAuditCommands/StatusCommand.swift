@@ -1,0 +1,152 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Output
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show where the audit stands: categories, plan completion, critical screens, pass rate per size, fixes.",
+        discussion: "With a screen, show that screen in detail (like 'dtaudit screen show')."
+    )
+
+    @Argument(help: "Only this screen.", valueName: "screen")
+    var screen: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore(.read)
+        if let screen {
+            let target = try store.resolveScreen(screen)
+            let snapshot = try store.snapshot(only: target, detailed: true)
+            guard let state = snapshot.screens.first else { return }
+            if json {
+                console.json(ScreenReport.json(state, checklist: snapshot.checklist))
+            } else {
+                ScreenReport.text(state, checklist: snapshot.checklist, console: console)
+            }
+            return
+        }
+        let snapshot = try store.snapshot()
+        if json {
+            console.json(Self.json(snapshot))
+        } else {
+            Self.text(snapshot, console: console)
+        }
+    }
+
+    static func json(_ snapshot: AuditSnapshot) -> JSON {
+        let counts = snapshot.categoryCounts
+        let fixes = snapshot.fixCounts
+        let bySize = snapshot.resultsBySize
+        var pending = (retest: 0, recheck: 0, unrecorded: 0)
+        for state in snapshot.screens {
+            for check in state.pending {
+                switch check.reason {
+                case .retest: pending.retest += 1
+                case .recheckDefault: pending.recheck += 1
+                case .unrecorded: pending.unrecorded += 1
+                }
+            }
+        }
+        return .object([
+            ("app", .string(snapshot.app)),
+            ("checklist", .object([("name", .string(snapshot.checklist.name)), ("version", .string(snapshot.checklist.version))])),
+            ("screens", .int(snapshot.screens.count)),
+            ("categories", .object(Category.allCases.map { ($0.rawValue, .int(counts[$0] ?? 0)) })),
+            ("plan", .object([
+                ("required", .int(snapshot.required)),
+                ("recorded", .int(snapshot.recorded)),
+                ("passed", .int(snapshot.passed)),
+                ("failed", .int(snapshot.failed)),
+                ("na", .int(snapshot.notApplicable)),
+            ])),
+            ("sizes", .object(snapshot.checklist.plannedSizes.map { size in
+                let entry = bySize[size] ?? (0, 0, 0, 0)
+                return (size.id, .object([("required", .int(entry.required)), ("passed", .int(entry.passed)),
+                                          ("failed", .int(entry.failed)), ("na", .int(entry.notApplicable))]))
+            })),
+            ("fixes", .object(FixType.allCases.map { ($0.rawValue, .int(fixes[$0] ?? 0)) })),
+            ("critical", .array(snapshot.criticalNotSupported.map { .string($0.screen.name) })),
+            ("next", .object([("retest", .int(pending.retest)), ("recheck-default", .int(pending.recheck)), ("unrecorded", .int(pending.unrecorded))])),
+        ])
+    }
+
+    static func text(_ snapshot: AuditSnapshot, console: Console) {
+        let style = console.style
+        let total = snapshot.screens.count
+        console.line(style.bold(console.safe(snapshot.app)) + style.dim("  ·  \(snapshot.checklist.title) checklist v\(snapshot.checklist.version)  ·  \(total) screen\(total == 1 ? "" : "s")"))
+        if total == 0 {
+            console.line()
+            console.line("No screens yet: add one with 'dtaudit screen add NAME'.")
+            return
+        }
+        console.line()
+
+        let counts = snapshot.categoryCounts
+        console.line(style.bold("Screens"))
+        for category in Category.allCases {
+            let count = counts[category] ?? 0
+            let fraction = Double(count) / Double(total)
+            let bar = TextLayout.bar(fraction, width: 24)
+            let coloured: String
+            switch category {
+            case .unsupported: coloured = style.red(bar)
+            case .broken: coloured = style.yellow(bar)
+            case .supported: coloured = style.green(bar)
+            case .unaudited: coloured = style.dim(bar)
+            }
+            console.line("  " + TextLayout.pad(console.categoryLabel(category), to: 12) + TextLayout.pad(String(count), to: 5, alignRight: true)
+                         + "  " + coloured + TextLayout.pad("\(TextLayout.percent(count, of: total))%", to: 6, alignRight: true))
+        }
+        console.line()
+
+        let required = snapshot.required
+        let recorded = snapshot.recorded
+        console.line(style.bold("Plan") + "      \(recorded) of \(required) checks recorded (\(TextLayout.percent(recorded, of: required))%)"
+                     + "  " + style.green("\(snapshot.passed) passed") + " · " + style.red("\(snapshot.failed) failed") + " · \(snapshot.notApplicable) n/a")
+        let critical = snapshot.screens.filter(\.screen.critical)
+        let notSupported = snapshot.criticalNotSupported
+        if critical.isEmpty {
+            console.line(style.bold("Critical") + "  no screen is marked critical ('dtaudit screen edit NAME --critical')")
+        } else if notSupported.isEmpty {
+            console.line(style.bold("Critical") + "  " + style.green("all \(critical.count) critical screens supported"))
+        } else {
+            let names = notSupported.prefix(6).map { console.safe($0.screen.name) + " (" + console.categoryLabel($0.category) + ")" }
+            console.line(style.bold("Critical") + "  \(notSupported.count) of \(critical.count) not supported: " + names.joined(separator: ", ")
+                         + (notSupported.count > 6 ? ", ..." : ""))
+        }
+        console.line()
+
+        console.line(style.bold("Pass rate by size") + style.dim("  (passed of answered; n/a not counted)"))
+        let bySize = snapshot.resultsBySize
+        for size in snapshot.checklist.plannedSizes {
+            let entry = bySize[size] ?? (0, 0, 0, 0)
+            let answered = entry.passed + entry.failed
+            let rate = answered == 0 ? "   -" : TextLayout.pad("\(TextLayout.percent(entry.passed, of: answered))%", to: 4, alignRight: true)
+            let bar = answered == 0 ? style.dim(TextLayout.bar(0, width: 16)) : style.green(TextLayout.bar(Double(entry.passed) / Double(answered), width: 16))
+            console.line("  " + TextLayout.pad(size.id, to: 5) + rate + "  " + bar + style.dim("  \(entry.passed)/\(answered)")
+                         + (entry.failed > 0 ? "  " + style.red("\(entry.failed) failed") : ""))
+        }
+        console.line()
+
+        let fixes = snapshot.fixCounts
+        let fixTotal = fixes.values.reduce(0, +)
+        console.line(style.bold("Fixes") + "     " + (fixTotal == 0 ? "none yet" :
+            FixType.allCases.map { "\($0.rawValue) \(fixes[$0] ?? 0)" }.joined(separator: " · ") + style.dim("  (\(fixTotal) in all)")))
+
+        let waiting = snapshot.screens.reduce(0) { $0 + $1.awaitingFix.count }
+        let pendingStates = snapshot.screens.filter { !$0.pending.isEmpty }
+        if pendingStates.isEmpty {
+            console.line(style.bold("Next") + "      " + style.green("nothing to check") + (waiting > 0 ? "; \(waiting) failed checks wait for a fix" : ""))
+        } else {
+            console.line(style.bold("Next") + "      " + NextCommand.summary(pendingStates, style: style) + style.dim("  ('dtaudit next')"))
+            if waiting > 0 { console.line("          \(waiting) failed check\(waiting == 1 ? "" : "s") wait for a fix") }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+/// Measures and lays out text for a terminal: column widths that account for wide characters,
+/// tables, progress bars, and control characters made visible so no stored text can move the cursor.
+public enum TextLayout {
+    /// The number of terminal columns `text` takes (wide East Asian characters and emoji take two,
+    /// combining marks none). Colour escapes are not counted.
+    public static func width(_ text: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            width += scalarWidth(scalar)
+        }
+        return width
+    }
+
+    static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7f..<0xa0).contains(value) { return 0 }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if value == 0x200D || (0xFE00...0xFE0F).contains(value) { return 0 }
+        if properties.isEmojiPresentation { return 2 }
+        // East Asian wide and full-width ranges.
+        if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x20000...0x3FFFD).contains(value) {
+            return 2
+        }
+        return 1
+    }
+
+    /// `text` with control characters (line breaks, escapes, NUL) shown as visible symbols, for
+    /// one-line terminal output of user-provided names and notes.
+    public static func singleLine(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: result += "⏎ "
+            case 0x09: result += " "
+            case 0x00..<0x20: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: result += "␡"
+            case 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
+                // C1 controls and bidirectional overrides could reorder or hide what follows.
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Pads `text` with spaces to `width` columns.
+    public static func pad(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+        let missing = max(0, width - self.width(text))
+        let padding = String(repeating: " ", count: missing)
+        return alignRight ? padding + text : text + padding
+    }
+
+    /// Cuts `text` to at most `width` columns, ending with an ellipsis when something was cut.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard self.width(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = character.unicodeScalars.reduce(0) { $0 + scalarWidth($1) }
+            if used + characterWidth > width - 1 { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result + "…"
+    }
+
+    /// A bar of `width` cells filled in proportion to `fraction` (0...1).
+    public static func bar(_ fraction: Double, width: Int) -> String {
+        let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        let filled = Int((clamped * Double(width)).rounded())
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    }
+
+    /// `part` as a whole percentage of `total`, rounded down so that 99.6 % never shows as 100 %.
+    public static func percent(_ part: Int, of total: Int) -> Int {
+        total == 0 ? 0 : part * 100 / total
+    }
+
+    /// Words of `text` wrapped into lines of at most `width` columns.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                if line.isEmpty {
+                    line = String(word)
+                } else if self.width(line) + 1 + self.width(String(word)) <= width {
+                    line += " " + word
+                } else {
+                    lines.append(line)
+                    line = String(word)
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}
+
+/// A text table: columns padded to their widest cell, with an optional header.
+public struct TextTable {
+    public enum Alignment { case left, right }
+
+    private var header: [String]?
+    private var alignments: [Alignment]
+    private var rows: [[String]] = []
+
+    public init(header: [String]? = nil, alignments: [Alignment] = []) {
+        self.header = header
+        self.alignments = alignments
+    }
+
+    public mutating func add(_ row: [String]) {
+        rows.append(row)
+    }
+
+    public var isEmpty: Bool { rows.isEmpty }
+
+    /// The table's lines, each indented by `indent` spaces; the header styled with `headerStyle`.
+    public func render(indent: Int = 0, headerStyle: (String) -> String = { $0 }, separator: String = "  ") -> [String] {
+        let all = (header.map { [$0] } ?? []) + rows
+        let columns = all.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in all {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TextLayout.width(cell)) }
+        }
+        let margin = String(repeating: " ", count: indent)
+        func line(_ row: [String]) -> String {
+            var parts: [String] = []
+            for (index, cell) in row.enumerated() {
+                let alignment = index < alignments.count ? alignments[index] : .left
+                let isLast = index == row.count - 1
+                if isLast && alignment == .left {
+                    parts.append(cell)
+                } else {
+                    parts.append(TextLayout.pad(cell, to: widths[index], alignRight: alignment == .right))
+                }
+            }
+            return margin + parts.joined(separator: separator)
+        }
+        var lines: [String] = []
+        if let header { lines.append(headerStyle(line(header))) }
+        lines += rows.map(line)
+        return lines
+    }
+}
