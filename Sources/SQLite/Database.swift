@@ -19,6 +19,7 @@ public final class Database {
     let handle: OpaquePointer
     public let path: String
     private var statements: [String: Statement] = [:]
+    private var savepointDepth = 0
 
     public init(path: String, mode: Mode = .readWrite, busyTimeout milliseconds: Int32 = 10_000) throws(SQLiteError) {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
@@ -99,7 +100,24 @@ public final class Database {
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// Inside another transaction it runs in a savepoint of it, so helpers that read or write in a
+    /// transaction of their own compose into the caller's.
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+        if isInTransaction {
+            savepointDepth += 1
+            let name = "nested\(savepointDepth)"
+            defer { savepointDepth -= 1 }
+            try execute("SAVEPOINT \(name)")
+            do {
+                let result = try body()
+                try execute("RELEASE \(name)")
+                return result
+            } catch {
+                try? execute("ROLLBACK TO \(name)")
+                try? execute("RELEASE \(name)")
+                throw error
+            }
+        }
         try execute("BEGIN \(kind.rawValue)")
         do {
             let result = try body()

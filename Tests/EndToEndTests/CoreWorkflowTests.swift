@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// The workflow a QA engineer follows, typed as they would type it.
+@Suite struct CoreWorkflowTests {
+    @Test func theIssueWorkflowEndsWithARetestAndADefaultRecheck() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "l,ax3,ax5", "--item", "all", "--pass"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail", "--note", "Pay button clipped"])
+        let fixed = try cli.ok(["fix", "Checkout", "--type", "scroll", "--item", "no-truncation", "--note", "ScrollViewIfNeeded", "--ref", "PR 412"])
+        #expect(fixed.contains("retest: ax5: no-truncation"))
+
+        let next = try #require(try cli.json(["next"]) as? [[String: Any]])
+        let checks = try #require(next.first?["checks"] as? [[String: Any]])
+        let retests = checks.filter { $0["reason"] as? String == "retest" }
+        #expect(retests.count == 1)
+        #expect(retests.first?["item"] as? String == "no-truncation")
+        #expect(retests.first?["size"] as? String == "ax5")
+        let rechecks = checks.filter { $0["reason"] as? String == "recheck-default" }
+        #expect(Set(rechecks.map { $0["item"] as? String }) == ["text-scales", "default-unchanged"])
+        #expect(rechecks.allSatisfy { $0["size"] as? String == "l" })
+
+        let status = try #require(try cli.json(["status"]) as? [String: Any])
+        #expect(status["app"] as? String == "Trailhead")
+        let categories = try #require(status["categories"] as? [String: Int])
+        #expect(categories["broken"] == 1)
+        #expect((status["critical"] as? [String]) == ["Checkout"])
+        #expect((status["fixes"] as? [String: Int])?["scroll"] == 1)
+        let plan = try #require(status["plan"] as? [String: Int])
+        // l, ax3 and ax5 hold 2 + 7 + 10 planned cells of the shipped checklist.
+        #expect(plan["recorded"] == 19)
+        #expect(plan["failed"] == 1)
+        #expect(plan["required"] == 24)
+    }
+
+    @Test func aRetestThatPassesLeavesOnlyTheDefaultRecheck() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "all", "--item", "all", "--pass"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail"])
+        var screen = try #require(try cli.json(["screen", "show", "Checkout"]) as? [String: Any])
+        #expect(screen["category"] as? String == "broken")
+        try cli.ok(["fix", "Checkout", "--type", "scroll"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--pass"])
+        screen = try #require(try cli.json(["screen", "show", "Checkout"]) as? [String: Any])
+        #expect(screen["category"] as? String == "supported")
+        let next = try #require(screen["next"] as? [[String: Any]])
+        #expect(next.allSatisfy { $0["reason"] as? String == "recheck-default" })
+        try cli.ok(["record", "Checkout", "--size", "l", "--item", "all", "--pass"])
+        screen = try #require(try cli.json(["screen", "show", "Checkout"]) as? [String: Any])
+        #expect((screen["next"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func categoriesAreDerivedFromTheLatestRecordings() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["screen", "add", "Map"])
+        try cli.ok(["screen", "add", "Settings"])
+        try cli.ok(["screen", "add", "Profile"])
+        try cli.ok(["triage", "Profile", "broken"])
+        try cli.ok(["record", "Map", "--size", "ax5", "--item", "text-scales", "--fail"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail"])
+        try cli.ok(["record", "Settings", "--size", "all", "--item", "all", "--pass"])
+        try cli.ok(["record", "Settings", "--size", "ax5", "--item", "landscape", "--na"])
+
+        let list = try #require(try cli.json(["screen", "list"]) as? [[String: Any]])
+        let category = Dictionary(uniqueKeysWithValues: list.map { ($0["name"] as? String ?? "", $0["category"] as? String ?? "") })
+        #expect(category == ["Map": "unsupported", "Checkout": "broken", "Settings": "supported", "Profile": "broken"])
+
+        // The latest recording decides: passing the failed cell makes Map unaudited again.
+        try cli.ok(["record", "Map", "--size", "ax5", "--item", "text-scales", "--pass"])
+        let map = try #require(try cli.json(["screen", "show", "Map"]) as? [String: Any])
+        #expect(map["category"] as? String == "unaudited")
+    }
+
+    @Test func historyKeepsEveryRecordingNewestFirst() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "first"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass", "--by", "Ana"])
+        try cli.ok(["fix", "Checkout", "--type", "custom", "--item", "reachable"])
+        let history = try #require(try cli.json(["history", "Checkout"]) as? [[String: Any]])
+        #expect(history.count == 3)
+        #expect(history.map { $0["kind"] as? String } == ["fix", "recording", "recording"])
+        #expect(history[1]["status"] as? String == "pass")
+        #expect(history[1]["by"] as? String == "Ana")
+        #expect(history[2]["note"] as? String == "first")
+        #expect(history[2]["by"] as? String == "Tess Tester")
+    }
+
+    @Test func anItemNamedExplicitlyIsRecordedOutsideItsPlan() throws {
+        let cli = try CLI().initialized()
+        let output = try cli.ok(["record", "Checkout", "--size", "m", "--item", "reachable", "--fail"])
+        #expect(output.contains("outside the checklist's plan"))
+        let screen = try #require(try cli.json(["screen", "show", "Checkout"]) as? [String: Any])
+        let cells = try #require(screen["cells"] as? [[String: Any]])
+        let offPlan = cells.filter { $0["required"] as? Bool == false }
+        #expect(offPlan.count == 1)
+        #expect(offPlan.first?["size"] as? String == "m")
+        // A failure anywhere makes the screen broken.
+        #expect(screen["category"] as? String == "broken")
+        // Every required cell is present, untested where nothing was recorded.
+        #expect(cells.filter { $0["required"] as? Bool == true }.count == 24)
+        #expect(cells.filter { $0["status"] as? String == "untested" }.count == 24)
+    }
+
+    @Test func screensAreFoundByExactNameCaseAndUniquePrefix() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["screen", "add", "Checkout confirmation"])
+        try cli.ok(["screen", "add", "Settings"])
+        #expect(try cli.ok(["record", "checkout", "--size", "ax5", "--item", "reachable", "--pass"]).contains("of Checkout as"))
+        #expect(try cli.ok(["record", "sett", "--size", "ax5", "--item", "reachable", "--pass"]).contains("of Settings as"))
+        let ambiguous = try cli.run(["record", "Check", "--size", "ax5", "--item", "reachable", "--pass"])
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.stderr.contains("'Check' matches 2 screens: 'Checkout', 'Checkout confirmation'"))
+        let unknown = try cli.run(["record", "Setings", "--size", "ax5", "--item", "reachable", "--pass"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("did you mean 'Settings'?"))
+    }
+
+    @Test func sizesAreAcceptedByEveryNameAndPrintedAsShortIDs() throws {
+        let cli = try CLI().initialized()
+        let names = ["AX5", "accessibility5", "accessibilityExtraExtraExtraLarge", "UICTContentSizeCategoryAccessibilityXXXL",
+                     "accessibility-extra-extra-extra-large", ".accessibility5"]
+        for name in names {
+            let output = try cli.ok(["record", "Checkout", "--size", name, "--item", "reachable", "--pass"])
+            #expect(output.contains("ax5: reachable"), "\(name)")
+        }
+        let range = try cli.ok(["record", "Checkout", "--size", "xxxl-ax3", "--item", "no-truncation", "--pass"])
+        // An item named explicitly is recorded at every size of the range, planned or not.
+        #expect(range.contains("Recorded 4 cells"))
+        #expect(range.contains("ax3: no-truncation · ax2: no-truncation · ax1: no-truncation · xxxl: no-truncation"))
+        let sizes = try #require(try cli.json(["sizes"]) as? [[String: Any]])
+        #expect(sizes.map { $0["id"] as? String ?? "" } == ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"])
+        let body = sizes.map { ($0["points"] as? [String: Int])?["body"] ?? 0 }
+        #expect(body == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
+    }
+
+    @Test func twoRecordProcessesStartedTogetherBothLand() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["screen", "add", "Settings"])
+        let group = DispatchGroup()
+        nonisolated(unsafe) var statuses: [Int32] = [0, 0]
+        for (index, screen) in ["Checkout", "Settings"].enumerated() {
+            group.enter()
+            DispatchQueue.global().async {
+                let result = try? cli.run(["record", screen, "--size", "all", "--item", "all", "--pass"])
+                statuses[index] = result?.status ?? -1
+                group.leave()
+            }
+        }
+        group.wait()
+        #expect(statuses == [0, 0])
+        let status = try #require(try cli.json(["status"]) as? [String: Any])
+        #expect((status["plan"] as? [String: Int])?["passed"] == 48)
+    }
+}
