@@ -25,6 +25,9 @@ let package = Package(
             name: "DynamicType",
             resources: [.embedInCode("Shipped/dynamic-type.md")]
         ),
+        // Screenshot evidence: SHA-256, media kinds by magic bytes, sizes and screens in file names,
+        // and the simulator capture script.
+        .target(name: "Evidence", dependencies: ["DynamicType"]),
         // Terminal styling, text tables and a JSON writer shared by every report.
         .target(name: "Output", dependencies: ["Platform"]),
         // Commands, options, help and usage errors in the shape of swift-argument-parser.
@@ -32,11 +35,11 @@ let package = Package(
         // Static scan of Swift and Interface Builder sources for Dynamic Type risks.
         .target(name: "Scan", dependencies: ["Platform"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
-        .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Output", "Platform"]),
+        .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Evidence", "Output", "Platform"]),
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Output", "Platform"]
+            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
@@ -44,6 +47,7 @@ let package = Package(
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore"]),
+        .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan"], exclude: ["Fixtures"]),
         // Runs the built `dtaudit` binary the way a user types it.
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit"]),

@@ -1,0 +1,237 @@
+import DynamicType
+
+/// What a screenshot's file name says: the size it was taken at, and the words around that size,
+/// which name the screen (and perhaps a checklist item).
+public struct FileNameParts: Sendable, Equatable {
+    public var size: Size
+    /// The size as it was spelled in the name: `AX5`, `accessibilityExtraExtraExtraLarge`.
+    public var sizeSpelling: String
+    /// The words before the size, as a key (lower-case letters and digits): `testcheckout`.
+    public var before: String
+    /// The words after the size, as a key: `` or `notruncation`.
+    public var after: String
+
+    /// The keys a screen may go by, most likely first: the words around the size with the
+    /// `test` prefix of test names and words such as `view`, `screen` or `tests` taken off.
+    public var screenKeys: [String] {
+        var bases: [String] = [before + after]
+        if !after.isEmpty && !before.isEmpty { bases += [before, after] }
+        return EvidenceNaming.variants(of: bases)
+    }
+}
+
+/// How screenshot files are named and recognised: size names in every spelling Apple's frameworks,
+/// tools and snapshot-testing libraries use, and screen names compared without case or punctuation.
+public enum EvidenceNaming {
+    /// `text` as a key for comparing names: lower-case letters and digits only, so that
+    /// `Checkout: cart`, `checkout-cart` and `CheckoutCart` are the same.
+    public static func key(_ text: some StringProtocol) -> String {
+        var result = ""
+        for character in text where character.isLetter || character.isNumber {
+            result += character.lowercased()
+        }
+        return result
+    }
+
+    /// Recognises the size in a file name (a path is reduced to its last part). Nil when the name
+    /// holds no size.
+    public static func parse(fileName path: String) -> FileNameParts? {
+        let stem = self.stem(of: path)
+        let words = Words(stem)
+        guard let match = SizeNames.rightmostMatch(in: words) else { return nil }
+        return FileNameParts(size: match.size, sizeSpelling: words.original(match.range),
+                             before: String(words.characters[..<match.range.lowerBound]),
+                             after: String(words.characters[match.range.upperBound...]))
+    }
+
+    /// The file name without its folder, its extension, a scale suffix (`@3x`) and the counter
+    /// swift-snapshot-testing adds to unnamed snapshots (`.1`).
+    public static func stem(of path: String) -> String {
+        var name = Substring(path.split(separator: "/").last ?? "")
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            let ext = name[name.index(after: dot)...]
+            if (1...5).contains(ext.count) && ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) && !ext.allSatisfy(\.isNumber) {
+                name = name[..<dot]
+            }
+        }
+        if let at = name.lastIndex(of: "@") {
+            let scale = name[name.index(after: at)...]
+            if scale.count >= 2, scale.last == "x", scale.dropLast().allSatisfy(\.isNumber) { name = name[..<at] }
+        }
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            let counter = name[name.index(after: dot)...]
+            if !counter.isEmpty, counter.allSatisfy(\.isNumber) { name = name[..<dot] }
+        }
+        return String(name)
+    }
+
+    /// Keys a folder name suggests for a screen: `CheckoutTests` gives `checkout`. Nil for folders
+    /// that say nothing about a screen (`__Snapshots__`).
+    public static func folderKeys(_ folder: String) -> [String] {
+        let base = key(folder)
+        let keys = variants(of: [base]).filter { !["snapshots", "snapshot", "screenshots", "tests", "test", "uitests"].contains($0) }
+        return keys
+    }
+
+    /// Words test names and view types add around a screen's name.
+    static let leadingNoise = ["test"]
+    static let trailingNoise = ["snapshottests", "snapshottest", "uitests", "tests", "test", "snapshots", "snapshot",
+                                "viewcontroller", "controller", "screen", "view", "page", "scene"]
+
+    /// Each base, then with its noise words taken off, without repeats or empty keys.
+    static func variants(of bases: [String]) -> [String] {
+        var result: [String] = []
+        func add(_ key: String) {
+            if !key.isEmpty && !result.contains(key) { result.append(key) }
+        }
+        for base in bases {
+            var trimmedFront = base
+            for noise in leadingNoise where trimmedFront.hasPrefix(noise) && trimmedFront.count > noise.count {
+                trimmedFront.removeFirst(noise.count)
+            }
+            for candidate in [base, trimmedFront] {
+                add(candidate)
+                var trimmed = candidate
+                var changed = true
+                while changed {
+                    changed = false
+                    for noise in trailingNoise where trimmed.hasSuffix(noise) && trimmed.count > noise.count {
+                        trimmed.removeLast(noise.count)
+                        changed = true
+                        add(trimmed)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// A screen's name made safe for a file name: letters and digits kept, every other run of
+    /// characters turned into one `-`. Recognised again by `key(_:)`.
+    public static func slug(_ name: String, limit: Int = 80) -> String {
+        var result = ""
+        var pendingDash = false
+        for character in name {
+            if character.isLetter || character.isNumber {
+                if pendingDash && !result.isEmpty { result += "-" }
+                pendingDash = false
+                if result.count < limit { result.append(character) }
+            } else {
+                pendingDash = true
+            }
+        }
+        return result
+    }
+
+    /// The name a capture script gives a screenshot: `Checkout-cart_ax5.png`.
+    public static func screenshotName(screen: String, size: Size) -> String {
+        let base = slug(screen)
+        return (base.isEmpty ? "screen" : base) + "_" + size.id + ".png"
+    }
+}
+
+/// A file name stem as one run of lower-case letters and digits, remembering where the words
+/// began: after punctuation, at a change of case (`testCheckout`), or between letters and digits.
+struct Words {
+    enum Boundary {
+        /// Punctuation, a space, or the start or end of the name.
+        case separator
+        /// A change of case or between letters and digits.
+        case soft
+    }
+
+    var characters: [Character] = []
+    var boundaries: [Int: Boundary] = [:]
+    /// For each character, where it came from in the original stem.
+    private var sources: [Int] = []
+    private let original: [Character]
+
+    init(_ stem: String) {
+        original = Array(stem)
+        var afterSeparator = true
+        for (index, character) in original.enumerated() {
+            guard character.isLetter || character.isNumber else {
+                afterSeparator = true
+                continue
+            }
+            let position = characters.count
+            if afterSeparator {
+                boundaries[position] = .separator
+            } else {
+                let previous = original[index - 1]
+                let next = index + 1 < original.count ? original[index + 1] : nil
+                if previous.isLowercase && character.isUppercase {
+                    boundaries[position] = .soft
+                } else if previous.isUppercase && character.isUppercase, let next, next.isLowercase {
+                    // The end of an acronym: `UICTContent` splits before `Content`.
+                    boundaries[position] = .soft
+                } else if previous.isNumber != character.isNumber {
+                    boundaries[position] = .soft
+                }
+            }
+            for lowered in character.lowercased() {
+                characters.append(lowered)
+                sources.append(index)
+            }
+            afterSeparator = false
+        }
+        boundaries[characters.count] = .separator
+    }
+
+    /// The original spelling of the characters in `range`.
+    func original(_ range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        return String(original[sources[range.lowerBound]...sources[range.upperBound - 1]])
+    }
+}
+
+/// Every spelling of every size, as keys.
+enum SizeNames {
+    struct Entry {
+        var key: [Character]
+        var size: Size
+        /// Names such as `s`, `m` and `l` count only between punctuation, never inside a word.
+        var needsSeparators: Bool
+    }
+
+    static let entries: [Entry] = {
+        var result: [Entry] = []
+        for size in Size.allCases {
+            var names = [size.id, size.designName, size.swiftUIName, size.uiKitName, size.uiKitRawValue, size.simctlName]
+            names.append(String(size.uiKitRawValue.dropFirst("UICTContentSizeCategory".count)))
+            if size.isAccessibility {
+                let number = String(size.rawValue - Size.ax1.rawValue + 1)
+                names += ["ax-" + number, "accessibility-" + number, "a11y" + number]
+            }
+            var seen = Set<String>()
+            for name in names {
+                let key = EvidenceNaming.key(name)
+                guard !key.isEmpty, seen.insert(key).inserted else { continue }
+                result.append(Entry(key: Array(key), size: size, needsSeparators: key.count == 1))
+            }
+        }
+        return result
+    }()
+
+    /// The size named furthest to the right in `words`, taking the longest spelling that ends
+    /// there, so that `checkout-accessibility-extra-extra-extra-large` is AX5 and not Large, and
+    /// `LargePrint_ax5` is AX5.
+    static func rightmostMatch(in words: Words) -> (size: Size, range: Range<Int>)? {
+        var best: (size: Size, range: Range<Int>)?
+        let characters = words.characters
+        for entry in entries {
+            let length = entry.key.count
+            guard length <= characters.count else { continue }
+            for start in stride(from: characters.count - length, through: 0, by: -1) {
+                let end = start + length
+                guard let startBoundary = words.boundaries[start], let endBoundary = words.boundaries[end] else { continue }
+                if entry.needsSeparators && (startBoundary != .separator || endBoundary != .separator) { continue }
+                guard characters[start..<end].elementsEqual(entry.key) else { continue }
+                if let current = best, (current.range.upperBound, current.range.count) >= (end, length) { break }
+                best = (entry.size, start..<end)
+                break
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What a path names, as `stat` sees it.
+public struct FileStatus: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case regular, directory, symbolicLink, other
+    }
+
+    public var kind: Kind
+    /// The size in bytes (of the link itself for an unfollowed symbolic link).
+    public var byteCount: Int64
+    /// The last modification, in milliseconds since 1970.
+    public var modifiedMilliseconds: Int64
+}
+
+/// Plain file system calls, each failing with a `SystemError` that names the path.
+public enum Files {
+    /// The status of `path`, or nil when nothing is there. Symbolic links are followed unless
+    /// `followLinks` is false.
+    public static func status(_ path: String, followLinks: Bool = true) -> FileStatus? {
+        var info = stat()
+        let result = followLinks ? stat(path, &info) : lstat(path, &info)
+        guard result == 0 else { return nil }
+        let kind: FileStatus.Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .other
+        }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1000 + Int64(info.st_mtimespec.tv_nsec) / 1_000_000
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000
+        #endif
+        return FileStatus(kind: kind, byteCount: Int64(info.st_size), modifiedMilliseconds: modified)
+    }
+
+    /// The names in a folder, without `.` and `..`, in no particular order.
+    public static func list(_ directory: String) throws(SystemError) -> [String] {
+        guard let handle = opendir(directory) else {
+            throw SystemError(operation: "read the folder", path: directory, code: errno)
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Creates `path` as a folder; a folder already there is fine.
+    public static func makeDirectory(_ path: String) throws(SystemError) {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw SystemError(operation: "create the folder", path: path, code: errno)
+        }
+        guard status(path)?.kind == .directory else {
+            throw SystemError(operation: "create the folder", path: path, code: ENOTDIR)
+        }
+    }
+
+    /// Moves `source` to `destination` in one step, replacing what is there.
+    public static func rename(_ source: String, to destination: String) throws(SystemError) {
+        #if canImport(Glibc)
+        let result = Glibc.rename(source, destination)
+        #elseif canImport(Darwin)
+        let result = Darwin.rename(source, destination)
+        #else
+        let result = Musl.rename(source, destination)
+        #endif
+        if result != 0 { throw SystemError(operation: "move a file to", path: destination, code: errno) }
+    }
+
+    /// Removes a file; a file already gone is fine.
+    public static func remove(_ path: String) throws(SystemError) {
+        if unlink(path) != 0 && errno != ENOENT {
+            throw SystemError(operation: "remove", path: path, code: errno)
+        }
+    }
+
+    /// Flushes a folder's entries to disk, so that a rename into it survives a power cut.
+    public static func syncDirectory(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        _ = Glue.close(descriptor)
+    }
+}
+
+/// Reads a file from the start in chunks, without loading it whole.
+public final class FileReader {
+    public let path: String
+    private let descriptor: Int32
+    private var closed = false
+
+    public init(path: String) throws(SystemError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError(operation: "open", path: path, code: errno) }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    /// Fills `buffer` from the file; returns how many bytes were read, 0 at the end.
+    public func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { raw in Glue.read(descriptor, raw.baseAddress, raw.count) }
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw SystemError(operation: "read", path: path, code: errno)
+        }
+    }
+
+    /// Up to `count` bytes from the start of the file.
+    public static func prefix(of path: String, count: Int) throws(SystemError) -> [UInt8] {
+        let reader = try FileReader(path: path)
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: count)
+        while result.count < count {
+            let read = try reader.read(into: &buffer)
+            if read == 0 { break }
+            result += buffer[0..<min(read, count - result.count)]
+        }
+        return result
+    }
+
+    public func close() {
+        if !closed { _ = Glue.close(descriptor); closed = true }
+    }
+
+    deinit { close() }
+}
+
+extension OutputStream {
+    /// Opens a new file at `path` for writing; fails when something is already there, so that two
+    /// processes never write the same temporary file.
+    public static func createNew(path: String) throws(SystemError) -> OutputStream {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw SystemError(operation: "create", path: path, code: errno) }
+        return OutputStream(descriptor: fd, ownsDescriptor: true)
+    }
+}
+
+extension Glue {
+    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(fd, buffer, count)
+        #elseif canImport(Darwin)
+        return Darwin.read(fd, buffer, count)
+        #else
+        return Musl.read(fd, buffer, count)
+        #endif
+    }
+}

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The terminal settings found before raw mode, read by the signal handlers to put them back.
+/// Written only on the main thread before the handlers can run.
+nonisolated(unsafe) private var savedAttributes = termios()
+nonisolated(unsafe) private var rawModeActive = false
+
+/// Single-key input on a terminal: raw mode in, the original settings back out on every exit,
+/// including Ctrl-C, SIGTERM and SIGHUP.
+public enum Terminal {
+    /// Switches standard input to raw mode: keys arrive one by one, unechoed, and Ctrl-C arrives as
+    /// byte 3 instead of a signal. Returns false when standard input is not a terminal.
+    public static func enterRawMode() -> Bool {
+        guard isatty(0) == 1, tcgetattr(0, &savedAttributes) == 0 else { return false }
+        var raw = savedAttributes
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
+        setControlCharacter(&raw, index: Int(VMIN), value: 1)
+        setControlCharacter(&raw, index: Int(VTIME), value: 0)
+        installSignalHandlers()
+        guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
+        rawModeActive = true
+        return true
+    }
+
+    /// Puts the terminal back as it was found.
+    public static func restore() {
+        guard rawModeActive else { return }
+        _ = tcsetattr(0, TCSAFLUSH, &savedAttributes)
+        rawModeActive = false
+    }
+
+    /// Runs `body` with the terminal's original settings (line editing, echo, Ctrl-C), for typing
+    /// a line of text, then returns to raw mode.
+    public static func withLineMode<T>(_ body: () throws -> T) rethrows -> T {
+        guard rawModeActive else { return try body() }
+        var raw = termios()
+        _ = tcgetattr(0, &raw)
+        _ = tcsetattr(0, TCSANOW, &savedAttributes)
+        defer { _ = tcsetattr(0, TCSANOW, &raw) }
+        return try body()
+    }
+
+    private static func setControlCharacter(_ attributes: inout termios, index: Int, value: cc_t) {
+        let capacity = MemoryLayout.size(ofValue: attributes.c_cc) / MemoryLayout<cc_t>.size
+        withUnsafeMutablePointer(to: &attributes.c_cc) { tuple in
+            tuple.withMemoryRebound(to: cc_t.self, capacity: capacity) { $0[index] = value }
+        }
+    }
+
+    /// On SIGINT, SIGTERM and SIGHUP: restore the terminal, end the line, and exit with 128 + signal.
+    /// Work already saved stays saved; a write in progress is rolled back by SQLite.
+    private static func installSignalHandlers() {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            _ = signal(number) { received in
+                if rawModeActive { _ = tcsetattr(0, TCSANOW, &savedAttributes) }
+                var newline: UInt8 = 10
+                _ = Glue.write(1, &newline, 1)
+                _exit(128 + received)
+            }
+        }
+    }
+}
+
+/// Reads standard input byte by byte or line by line through one buffer, so that single keys and
+/// typed lines can be mixed without losing what was typed ahead.
+public final class InputReader {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var atEnd = false
+
+    public init(descriptor: Int32 = 0) {
+        self.descriptor = descriptor
+    }
+
+    /// The next byte, or nil at the end of input.
+    public func readByte() -> UInt8? {
+        if position == buffer.count && !fill() { return nil }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
+    /// Drops the bytes already received but not read, such as the rest of an escape sequence.
+    public func discardBuffered() {
+        position = buffer.count
+    }
+
+    /// The next line without its line break (`\n` or `\r\n`), or nil at the end of input.
+    public func readLine() -> String? {
+        var bytes: [UInt8] = []
+        while let byte = readByte() {
+            if byte == 10 {
+                if bytes.last == 13 { bytes.removeLast() }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            bytes.append(byte)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func fill() -> Bool {
+        guard !atEnd else { return false }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer = Array(chunk[0..<count])
+                position = 0
+                return true
+            }
+            if count < 0 && errno == EINTR { continue }
+            atEnd = true
+            return false
+        }
+    }
+}
