@@ -110,6 +110,7 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.register("store evidence files and what they show", EvidenceSchema.create)
         return migrator
     }()
 

@@ -12,11 +12,18 @@ struct RecordCommand: ParsableCommand {
             latest decides the cell's status. '--item all' means every item the checklist plans at \
             each of the sizes given; an item named explicitly is recorded at every size given, even \
             outside its plan.
+
+            Evidence files are copied into .dtaudit/evidence/ under the SHA-256 of their content, so \
+            the same screenshot is stored once and the audit keeps it when the original moves. They \
+            are checked before anything is recorded: a file that is not a PNG, JPEG, HEIC, PDF, MOV or \
+            MP4 by content, or is over the store's size limit (50 MB unless 'dtaudit evidence limit' \
+            says otherwise), records nothing.
             """,
         examples: [
             ("dtaudit record Checkout --size l,ax3,ax5 --item all --pass", "Every planned check at those sizes passed."),
             ("dtaudit record Checkout --size ax5 --item no-truncation --fail --note \"Pay button clipped\"", ""),
             ("dtaudit record Checkout --size ax5 --item landscape --na", "The screen is portrait only."),
+            ("dtaudit record Checkout --size ax5 --item reachable --fail --evidence ~/Desktop/pay.png", "Attach the screenshot that shows it."),
         ]
     )
 
@@ -35,6 +42,9 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .names("note", short: "n"), help: "What was seen; worth giving with every failure.", valueName: "text")
     var note: String?
 
+    @Option(help: "A screenshot or screen recording that shows the result (PNG, JPEG, HEIC, PDF, MOV or MP4, told by content); attached to every recorded cell. Repeat for more files.", valueName: "file")
+    var evidence: [String] = []
+
     @Option(help: "Who checked (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
     var by: String?
 
@@ -43,6 +53,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
+        let candidates = try console.evidenceCandidates(evidence, store: store)
         let checklist = try store.checklist()
         let itemIDs = try item.resolve(in: checklist)
         var cells: [(item: String, size: Size)] = []
@@ -64,7 +75,7 @@ struct RecordCommand: ParsableCommand {
 
         let (before, after) = try store.write {
             let before = try store.snapshot(only: target).screens.first?.category
-            try store.record(screen: target, cells: cells, status: resultStatus, note: note, by: author)
+            try store.record(screen: target, cells: cells, status: resultStatus, note: note, evidence: candidates, by: author)
             let after = try store.snapshot(only: target).screens.first
             return (before, after)
         }
@@ -73,6 +84,9 @@ struct RecordCommand: ParsableCommand {
         console.line("Recorded \(cells.count) \(noun) of \(console.style.bold(console.safe(target.name))) as \(console.statusLabel(resultStatus)): \(console.cellList(cells))")
         if !offPlan.isEmpty {
             console.line(console.style.dim("  outside the checklist's plan: \(console.cellList(offPlan))"))
+        }
+        for candidate in candidates {
+            console.line("  evidence: " + console.evidenceLabel(candidate))
         }
         if let after, let before, before != after.category {
             console.line("\(console.safe(target.name)) is now \(console.categoryLabel(after.category)) (was \(before.rawValue))")

@@ -79,7 +79,7 @@ public enum EvidenceNaming {
                                 "viewcontroller", "controller", "screen", "view", "page", "scene"]
 
     /// Each base, then with its noise words taken off, without repeats or empty keys.
-    static func variants(of bases: [String]) -> [String] {
+    public static func variants(of bases: [String]) -> [String] {
         var result: [String] = []
         func add(_ key: String) {
             if !key.isEmpty && !result.contains(key) { result.append(key) }
