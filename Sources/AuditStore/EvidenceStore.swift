@@ -85,18 +85,20 @@ public struct EvidenceCandidate: Sendable, Equatable {
     public var byteCount: Int64
 
     /// Checks that `path` is a file of an accepted kind, by content, within `limit` bytes.
-    public static func check(path: String, limit: Int64) throws(EvidenceError) -> EvidenceCandidate {
-        guard let status = Files.status(path) else { throw .notFound(path: path) }
-        guard status.kind == .regular else { throw .notAFile(path: path) }
-        if status.byteCount > limit { throw .tooLarge(path: path, bytes: status.byteCount, limit: limit) }
+    /// Messages name the file as `shownAs` (what the user typed).
+    public static func check(path: String, limit: Int64, shownAs: String? = nil) throws(EvidenceError) -> EvidenceCandidate {
+        let shown = shownAs ?? path
+        guard let status = Files.status(path) else { throw .notFound(path: shown) }
+        guard status.kind == .regular else { throw .notAFile(path: shown) }
+        if status.byteCount > limit { throw .tooLarge(path: shown, bytes: status.byteCount, limit: limit) }
         let prefix: [UInt8]
         do {
             prefix = try FileReader.prefix(of: path, count: MediaKind.prefixLength)
         } catch {
-            throw .unreadable(path: path, detail: System.errorDescription(error.code))
+            throw .unreadable(path: shown, detail: System.errorDescription(error.code))
         }
         guard let kind = MediaKind.detect(prefix) else {
-            throw .notAccepted(path: path, looksLike: MediaKind.describe(prefix))
+            throw .notAccepted(path: shown, looksLike: MediaKind.describe(prefix))
         }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         return EvidenceCandidate(path: path, name: name, kind: kind, byteCount: status.byteCount)

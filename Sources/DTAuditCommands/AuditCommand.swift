@@ -400,7 +400,7 @@ final class AuditSession {
         var lastError: EvidenceError?
         for path in Self.pathSpellings(typed) {
             do {
-                return try EvidenceCandidate.check(path: console.absolutePath(path), limit: limit)
+                return try EvidenceCandidate.check(path: console.absolutePath(path), limit: limit, shownAs: path)
             } catch {
                 if lastError == nil || { if case .notFound = lastError! { return true } else { return false } }() { lastError = error }
             }

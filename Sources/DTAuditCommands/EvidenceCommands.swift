@@ -368,10 +368,11 @@ enum EvidenceImport {
             }
         }
         let screens = Set(plan.matches.map(\.screen.id)).count
-        var summary = "\(plan.matches.count) to \(screens) screen\(screens == 1 ? "" : "s")"
+        var summary = plan.matches.isEmpty ? "nothing new to attach"
+            : "\(plan.matches.count) file\(plan.matches.count == 1 ? "" : "s") to \(screens) screen\(screens == 1 ? "" : "s")"
         if !plan.duplicates.isEmpty { summary += ", \(plan.duplicates.count) already attached" }
         if !plan.misses.isEmpty { summary += ", \(plan.misses.count) not matched" }
-        console.line(style.dim(dryRun ? "Dry run: \(summary); nothing was changed." : summary + "."))
+        console.line(style.dim(dryRun ? "Dry run: \(summary); nothing was changed." : summary.prefix(1).uppercased() + summary.dropFirst() + "."))
     }
 }
 
@@ -575,7 +576,10 @@ extension Console {
     func evidenceCandidates(_ paths: [String], store: AuditStore) throws -> [EvidenceCandidate] {
         guard !paths.isEmpty else { return [] }
         let limit = try store.evidenceLimit()
-        return try paths.map { try EvidenceCandidate.check(path: absolutePath($0), limit: limit) }
+        var seen = Set<String>()
+        return try paths.filter { seen.insert(absolutePath($0)).inserted }.map {
+            try EvidenceCandidate.check(path: absolutePath($0), limit: limit, shownAs: $0)
+        }
     }
 
     /// `pay.png (PNG, 1.2 MB)`
@@ -590,5 +594,46 @@ extension Console {
         return { done in
             OutputStream.standardError.write(done >= total ? "\r\u{1B}[K" : "\r\(verb) \(done)/\(total)…")
         }
+    }
+}
+
+/// A screen's evidence with the store it lives in, for `screen show`.
+struct EvidenceShown {
+    var evidence: ScreenEvidence
+    var store: AuditStore
+
+    func path(_ file: EvidenceFile) -> String { EvidenceReport.displayPath(of: file, store: store) }
+
+    func json(_ link: EvidenceLink) -> JSON {
+        var members: [(String, JSON)] = []
+        if case .object(let all) = EvidenceReport.json(link, store: store) {
+            // The cell or size is already given by where the entry sits.
+            members = all.filter { $0.0 != "item" && (link.item == nil || $0.0 != "size") }
+        }
+        return .object(members)
+    }
+}
+
+extension EvidenceReport {
+    /// The `Evidence` section of `screen show`: by size, largest first; screenshots of the whole
+    /// screen, then each cell's files in checklist order.
+    static func text(_ shown: EvidenceShown, checklist: Checklist, console: Console) {
+        let evidence = shown.evidence
+        guard !evidence.sizes.isEmpty else { return }
+        let style = console.style
+        console.line()
+        console.line(style.bold("Evidence"))
+        var table = TextTable()
+        let order = Dictionary(uniqueKeysWithValues: checklist.items.enumerated().map { ($1.id, $0) })
+        for size in evidence.sizes {
+            var rows: [(String, EvidenceLink)] = (evidence.screenshots[size] ?? []).map { (style.dim("screen"), $0) }
+            let keys = evidence.cells.keys.filter { $0.size == size }.sorted { (order[$0.item] ?? .max, $0.item) < (order[$1.item] ?? .max, $1.item) }
+            for key in keys { rows += (evidence.cells[key] ?? []).map { (key.item, $0) } }
+            for (what, link) in rows {
+                table.add([size.id, what, console.safe(link.name), link.file.kind.displayName, ByteCount.format(link.file.byteCount),
+                           style.dim(shown.path(link.file))])
+            }
+        }
+        for line in table.render(indent: 2) { console.line(line) }
     }
 }

@@ -130,7 +130,7 @@ struct ScreenListCommand: ParsableCommand {
 struct ScreenShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show one screen: its details, size matrix, failures and fixes."
+        abstract: "Show one screen: its details, size matrix, failures, evidence and fixes."
     )
 
     @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
@@ -147,10 +147,11 @@ struct ScreenShowCommand: ParsableCommand {
         let screen = try store.resolveScreen(name)
         let snapshot = try store.snapshot(only: screen, detailed: true)
         guard let state = snapshot.screens.first else { return }
+        let evidence = EvidenceShown(evidence: try store.evidence(of: screen), store: store)
         if json {
-            console.json(ScreenReport.json(state, checklist: snapshot.checklist))
+            console.json(ScreenReport.json(state, checklist: snapshot.checklist, evidence: evidence))
         } else {
-            ScreenReport.text(state, checklist: snapshot.checklist, console: console)
+            ScreenReport.text(state, checklist: snapshot.checklist, console: console, evidence: evidence)
         }
     }
 }

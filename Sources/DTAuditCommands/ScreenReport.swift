@@ -18,7 +18,7 @@ enum ScreenReport {
         }
     }
 
-    static func text(_ state: ScreenState, checklist: Checklist, console: Console) {
+    static func text(_ state: ScreenState, checklist: Checklist, console: Console, evidence: EvidenceShown? = nil) {
         let style = console.style
         let screen = state.screen
         var heading = style.bold(console.safe(screen.name)) + "  " + console.categoryLabel(state.category)
@@ -60,6 +60,9 @@ enum ScreenReport {
                 console.line(line)
             }
         }
+        if let evidence {
+            EvidenceReport.text(evidence, checklist: checklist, console: console)
+        }
         if !state.fixes.isEmpty {
             console.line()
             console.line(style.bold("Fixes"))
@@ -79,12 +82,12 @@ enum ScreenReport {
         }
     }
 
-    static func json(_ state: ScreenState, checklist: Checklist) -> JSON {
+    static func json(_ state: ScreenState, checklist: Checklist, evidence: EvidenceShown? = nil) -> JSON {
         var cells: [JSON] = []
         var seen = Set<CellKey>()
         func cell(_ key: CellKey, required: Bool) -> JSON {
             let found = state.cells[key]
-            return .object([
+            var members: [(String, JSON)] = [
                 ("item", .string(key.item)),
                 ("size", .string(key.size.id)),
                 ("status", .string(found?.status.rawValue ?? ResultStatus.untested.rawValue)),
@@ -92,7 +95,11 @@ enum ScreenReport {
                 ("by", .optional(found?.by)),
                 ("at", .optional(found?.at.iso8601)),
                 ("required", .bool(required)),
-            ])
+            ]
+            if let evidence {
+                members.append(("evidence", .array((evidence.evidence.cells[key] ?? []).map { evidence.json($0) })))
+            }
+            return .object(members)
         }
         for (item, size) in checklist.plannedCells {
             let key = CellKey(item: item.id, size: size)
@@ -101,6 +108,11 @@ enum ScreenReport {
         }
         for key in state.cells.keys.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !seen.contains(key) {
             cells.append(cell(key, required: false))
+        }
+        var screenshots: [(String, JSON)] = []
+        if let evidence {
+            let links = evidence.evidence.sizes.flatMap { evidence.evidence.screenshots[$0] ?? [] }
+            screenshots.append(("screenshots", .array(links.map { evidence.json($0) })))
         }
         return .object([
             ("name", .string(state.screen.name)),
@@ -119,6 +131,7 @@ enum ScreenReport {
                 ("na", .int(state.tally.notApplicable)),
             ])),
             ("cells", .array(cells)),
+        ] + screenshots + [
             ("fixes", .array(state.fixes.map(fixJSON))),
             ("next", .array(state.pending.map(PendingReport.json))),
         ])
