@@ -86,6 +86,7 @@ struct AuditCommand: ParsableCommand {
             return
         }
 
+        Terminal.unblockTerminationSignals()
         let input: AuditInput
         var rawMode = false
         if StandardStream.input.isTerminal {

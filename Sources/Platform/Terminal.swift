@@ -54,6 +54,16 @@ public enum Terminal {
         }
     }
 
+    /// Lets SIGINT, SIGTERM and SIGHUP through even when the process that started this one had
+    /// them blocked (some process launchers block every signal in their children), so that
+    /// Ctrl-C, `kill` and a closed terminal always end a long-running command.
+    public static func unblockTerminationSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, number) }
+        _ = sigprocmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// On SIGINT, SIGTERM and SIGHUP: restore the terminal, end the line, and exit with 128 + signal.
     /// Work already saved stays saved; a write in progress is rolled back by SQLite.
     private static func installSignalHandlers() {
