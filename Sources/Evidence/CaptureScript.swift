@@ -58,6 +58,8 @@ public struct CaptureScript: Sendable {
         let count = screens.count * sizes.count
         var lines: [String] = [
             "#!/bin/sh",
+            "# shellcheck disable=SC2016",
+            "# (Screen names are quoted so that nothing in them expands; that is the point.)",
             "# Screenshots for a Dynamic Type audit, written by \(generator.filter { $0.isASCII && !$0.isNewline }).",
             "# Shoots \(screens.count) screen\(screens.count == 1 ? "" : "s") at \(sizes.count) text size\(sizes.count == 1 ? "" : "s") on a simulator, largest size first.",
             "# Run it on a Mac with the app open in the simulator:   sh capture.sh [FOLDER]",

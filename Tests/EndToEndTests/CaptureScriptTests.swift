@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A process started with every signal unblocked and at its default action. Foundation's `Process`
+/// starts children with signals blocked, and a shell cannot trap a signal it never receives.
+struct Spawned {
+    let pid: pid_t
+
+    init(_ arguments: [String], in directory: URL, environment: [String: String], output: URL) throws {
+        // `sh -c` changes folder, then replaces itself with the command.
+        let argv = ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", directory.path] + arguments
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        let cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArguments, cEnvironment)
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
+        self.pid = pid
+    }
+
+    func signal(_ number: Int32) {
+        kill(pid, number)
+    }
+
+    /// The exit status, or 128 + the signal that ended the process.
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+}
+
+/// `dtaudit capture-script`: the script's syntax, its quoting of hostile names, and what it does
+/// when run against a stand-in for `xcrun`.
+@Suite struct CaptureScriptTests {
+    /// A screen name that would run commands if it were not quoted.
+    static let hostile = "Bob's \"Café\" $(touch pwned) `touch pwned2`; rm -rf ./victim \\ %s"
+
+    static let shellcheck: String? = ["/usr/bin/shellcheck", "/usr/local/bin/shellcheck", "/opt/homebrew/bin/shellcheck"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs a tool with Foundation's `Process`, for checks that need no signals.
+    static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A shell file defining an `xcrun` function that logs its arguments, bracketed, one call a
+    /// line, and writes a small PNG for `simctl io ... screenshot FILE`. A function sourced into
+    /// the script's shell rather than an executable: a file written by a test process that runs
+    /// other processes in parallel can be "busy" when executed.
+    static func fakeXcrun(in cli: CLI) throws {
+        let script = """
+            xcrun() {
+                for argument in "$@"; do printf '[%s]' "$argument"; done >> "$XCRUN_LOG"
+                printf '\\n' >> "$XCRUN_LOG"
+                if [ "$2" = io ]; then
+                    printf '\\211PNG\\r\\n\\032\\n%s' "$5" > "$5"
+                fi
+            }
+
+            """
+        try Fixture.write(Data(script.utf8), "fake-xcrun.sh", in: cli.directory)
+    }
+
+    /// Runs `capture.sh` with the stand-in `xcrun`, with `arguments` as the script's own.
+    static func runScript(_ cli: CLI, _ arguments: [String] = []) throws -> Spawned {
+        try fakeXcrun(in: cli)
+        return try Spawned(["/bin/sh", "-c", ". ./fake-xcrun.sh && . ./capture.sh", "sh"] + arguments, in: cli.directory,
+                           environment: environment(cli), output: cli.directory.appendingPathComponent("run.out"))
+    }
+
+    static func environment(_ cli: CLI) -> [String: String] {
+        var environment = cli.environment
+        environment["XCRUN_LOG"] = cli.directory.appendingPathComponent("xcrun.log").path
+        return environment
+    }
+
+    static func log(_ cli: CLI) -> [String] {
+        let text = (try? String(contentsOf: cli.directory.appendingPathComponent("xcrun.log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func theScriptPassesShAndShellcheckAndQuotesHostileNames() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["screen", "add", Self.hostile])
+        let script = try cli.ok(["capture-script", Self.hostile, "Checkout", "--device", "iPhone 16 'Pro'"])
+        let file = try Fixture.write(Data(script.utf8), "capture.sh", in: cli.directory)
+        #expect(script.hasPrefix("#!/bin/sh\n"))
+        #expect(script.contains("device='iPhone 16 '\\''Pro'\\'''"))
+        #expect(script.contains("open_screen 'Bob'\\''s \"Café\" $(touch pwned) `touch pwned2`; rm -rf ./victim \\ %s'"))
+        #expect(script.contains("shoot 'Bob-s-Café-touch-pwned-touch-pwned2-rm-rf-victim-s' ax5 accessibility-extra-extra-extra-large"))
+        // The hostile name never appears outside quotes, not even in a comment.
+        let unquoted = script.split(separator: "\n").filter { $0.contains("pwned") && !$0.hasPrefix("open_screen '") && !$0.hasPrefix("shoot '") }
+        #expect(unquoted.isEmpty)
+
+        let syntax = try Self.tool("/bin/sh", ["-n", file.path])
+        #expect(syntax.status == 0, "\(syntax.output)")
+        if let shellcheck = Self.shellcheck {
+            let lint = try Self.tool(shellcheck, ["--shell=sh", "--severity=style", file.path])
+            #expect(lint.status == 0, "\(lint.output)")
+            #expect(lint.output.isEmpty)
+        }
+    }
+
+    @Test func runningTheScriptShootsEverySizeLargestFirstAndRestoresLarge() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["screen", "add", Self.hostile])
+        try cli.ok(["screen", "add", "Sign in"])
+        try FileManager.default.createDirectory(at: cli.directory.appendingPathComponent("victim"), withIntermediateDirectories: true)
+        let script = try cli.ok(["capture-script", Self.hostile, "Sign", "--sizes", "ax5,l,xs", "--delay", "0", "--no-prompt"])
+        try Fixture.write(Data(script.utf8), "capture.sh", in: cli.directory)
+        let status = try Self.runScript(cli, ["shots"]).wait()
+        let output = try String(contentsOf: cli.directory.appendingPathComponent("run.out"), encoding: .utf8)
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("6 screenshots are in shots."))
+
+        let stem = "Bob-s-Café-touch-pwned-touch-pwned2-rm-rf-victim-s"
+        var expected: [String] = []
+        for name in [stem, "Sign-in"] {
+            for (id, simctl) in [("ax5", "accessibility-extra-extra-extra-large"), ("xs", "extra-small"), ("l", "large")] {
+                expected.append("[simctl][ui][booted][content_size][\(simctl)]")
+                expected.append("[simctl][io][booted][screenshot][shots/\(name)_\(id).png]")
+            }
+        }
+        expected.append("[simctl][ui][booted][content_size][large]")
+        #expect(Self.log(cli) == expected)
+
+        // Nothing in the hostile name ran.
+        for canary in ["pwned", "pwned2", "shots/pwned"] {
+            #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent(canary).path))
+        }
+        #expect(FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("victim").path))
+
+        // Import recognises every file the script wrote.
+        let plan = try #require(try cli.json(["evidence", "import", "shots", "--dry-run"]) as? [String: Any])
+        let attached = try #require(plan["attached"] as? [[String: Any]])
+        #expect((plan["unmatched"] as? [Any])?.isEmpty == true)
+        #expect(Set(attached.map { "\($0["screen"] ?? "")@\($0["size"] ?? "")" })
+            == Set([Self.hostile, "Sign in"].flatMap { name in ["ax5", "xs", "l"].map { "\(name)@\($0)" } }))
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func anInterruptedScriptStillSetsTheSizeBackToLarge(signal: Int32) throws {
+        let cli = try CLI().initialized()
+        let script = try cli.ok(["capture-script", "Checkout", "--sizes", "ax5,ax3,l", "--delay", "1", "--no-prompt"])
+        try Fixture.write(Data(script.utf8), "capture.sh", in: cli.directory)
+        let run = try Self.runScript(cli)
+        let deadline = Date().addingTimeInterval(20)
+        while Self.log(cli).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(Self.log(cli).first == "[simctl][ui][booted][content_size][accessibility-extra-extra-extra-large]")
+        run.signal(signal)
+        #expect(run.wait() == 128 + signal)
+        let log = Self.log(cli)
+        #expect(log.last == "[simctl][ui][booted][content_size][large]")
+        // It stopped: the last size was never shot.
+        #expect(!log.contains("[simctl][io][booted][screenshot][dtaudit-screenshots/Checkout_l.png]"))
+    }
+
+    @Test func withoutAStoreTheNamesAreUsedAsGivenAtTheShippedPlan() throws {
+        let cli = try CLI()
+        let script = try cli.ok(["capture-script", "Onboarding: step 1"])
+        let shots = script.split(separator: "\n").filter { $0.hasPrefix("shoot ") }
+        #expect(shots == [
+            "shoot 'Onboarding-step-1' ax5 accessibility-extra-extra-extra-large",
+            "shoot 'Onboarding-step-1' ax3 accessibility-extra-large",
+            "shoot 'Onboarding-step-1' ax1 accessibility-medium",
+            "shoot 'Onboarding-step-1' xxxl extra-extra-extra-large",
+            "shoot 'Onboarding-step-1' xs extra-small",
+            "shoot 'Onboarding-step-1' l large",
+        ])
+        #expect(script.contains("if ! { read -r _ < /dev/tty; } 2>/dev/null; then"))
+    }
+
+    @Test func namesAreResolvedInTheStoreAndClashesRefused() throws {
+        let cli = try CLI().initialized()
+        #expect(try cli.ok(["capture-script", "chec", "--sizes", "l"]).contains("open_screen 'Checkout'"))
+        let unknown = try cli.run(["capture-script", "Nowhere"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "error: no screen named 'Nowhere'; 'dtaudit screen list' shows them\n")
+        try cli.ok(["screen", "add", "Checkout cart"])
+        try cli.ok(["screen", "add", "Checkout: cart"])
+        let clash = try cli.run(["capture-script", "Checkout cart", "Checkout: cart"])
+        #expect(clash.status == 1)
+        #expect(clash.stderr.contains("'Checkout cart' and 'Checkout: cart' differ only in case or punctuation"))
+        let delay = try cli.run(["capture-script", "Checkout", "--delay", "99"])
+        #expect(delay.status == 64)
+        #expect(delay.stdout.isEmpty)
+    }
+}
