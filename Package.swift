@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore"]),
+        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "SQLite"]),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan"], exclude: ["Fixtures"]),
         // Runs the built `dtaudit` binary the way a user types it.

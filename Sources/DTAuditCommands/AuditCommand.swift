@@ -487,7 +487,7 @@ final class AuditSession {
         if let severity = item?.severity { title += style.dim(" · \(severity.rawValue)") }
         console.line(title)
         if let how = item?.howToCheck, !how.isEmpty {
-            let width = max(40, min(100, System.terminalColumns() ?? 80) - 4)
+            let width = max(40, min(100, System.terminalColumns() ?? Terminal.columns() ?? 80) - 4)
             for line in TextLayout.wrap(how.split(whereSeparator: \.isNewline).joined(separator: " "), width: width) {
                 console.line("  " + style.dim(console.safe(line)))
             }
@@ -544,7 +544,7 @@ final class AuditSession {
             parts.append(result.remaining == 0 ? style.green("nothing left to check") : "\(result.remaining) still to check")
             var category = "now " + console.categoryLabel(result.categoryAfter)
             if result.categoryAfter != result.categoryBefore { category += style.dim(" (was \(result.categoryBefore.rawValue))") }
-            console.line("  " + style.bold(console.safe(result.screen.name)) + ": " + parts.joined(separator: ", ") + "; " + category)
+            console.line("  " + style.bold(console.safe(result.screen.name)) + " — " + parts.joined(separator: ", ") + "; " + category)
         }
         if outcome != .finished, walked.contains(where: { $0.remaining > 0 }) {
             console.line(style.dim("  Run the same 'dtaudit audit' again to carry on."))

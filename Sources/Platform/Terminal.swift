@@ -29,6 +29,13 @@ public enum Terminal {
         return true
     }
 
+    /// The width of the terminal on standard output, or nil when it is not a terminal.
+    public static func columns() -> Int? {
+        var size = winsize()
+        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Puts the terminal back as it was found.
     public static func restore() {
         guard rawModeActive else { return }

@@ -51,7 +51,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.contains("Audit done"))
-        #expect(result.stdout.contains("Checkout: 24 answered (21 pass, 2 fail, 1 n/a), nothing left to check; now broken (was unaudited)"))
+        #expect(result.stdout.contains("Checkout — 24 answered (21 pass, 2 fail, 1 n/a), nothing left to check; now broken (was unaudited)"))
 
         // The walk went largest size first and the default size last, in the order of `next`.
         let shown = result.stdout.split(separator: "\n").compactMap { line -> String? in
@@ -105,7 +105,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("nothing to undo on this screen yet"))
         #expect(result.stdout.contains("withdrew fail for \(order[1].size) \(order[1].item); it is untested again"))
-        #expect(result.stdout.contains("Checkout: 2 answered (2 pass), 1 withdrawn, 22 still to check"))
+        #expect(result.stdout.contains("Checkout — 2 answered (2 pass), 1 withdrawn, 22 still to check"))
         #expect(result.stdout.contains("Run the same 'dtaudit audit' again to carry on."))
         let history = try #require(try cli.json(["history", "--all"]) as? [[String: Any]])
         // Newest first: the second answer, the withdrawal (untested), the failure, the first answer.
@@ -134,7 +134,7 @@ import Testing
 
         // Passing the three pending checks clears --only-pending, not the default walk.
         let done = try cli.run(["audit", "Checkout", "--only-pending"], input: "p\np\np\n")
-        #expect(done.stdout.contains("Checkout: 3 answered (3 pass), nothing left to check; now supported (was broken)"))
+        #expect(done.stdout.contains("Checkout — 3 answered (3 pass), nothing left to check; now supported (was broken)"))
         let rest = try cli.run(["audit", "Checkout"], input: "q\n")
         #expect(rest.stdout.contains("21 checks to do"))
     }
@@ -168,8 +168,8 @@ import Testing
         let checkout = try #require(result.stdout.range(of: "Checkout  unaudited · critical"))
         let about = try #require(result.stdout.range(of: "About  unaudited"))
         #expect(checkout.lowerBound < about.lowerBound)
-        #expect(result.stdout.contains("Checkout: 2 answered (2 pass)"))
-        #expect(result.stdout.contains("About: 2 answered (2 pass)"))
+        #expect(result.stdout.contains("Checkout — 2 answered (2 pass)"))
+        #expect(result.stdout.contains("About — 2 answered (2 pass)"))
     }
 
     @Test func aLineThatIsNotAnAnswerStopsTheWalkAndKeepsEarlierAnswers() throws {

@@ -1,0 +1,184 @@
+@testable import AuditStore
+import DynamicType
+import Evidence
+import Foundation
+import SQLite
+import Testing
+
+/// A store in a temporary folder, with the shipped checklist and one screen.
+struct TemporaryStore {
+    let root: URL
+    let store: AuditStore
+    let screen: Screen
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-store-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        store = try AuditStore.create(at: StoreLocation(folder: root.path + "/.dtaudit"), app: "Trailhead",
+                                      checklist: try ShippedChecklists.defaultChecklist(), by: "Tess")
+        let store = self.store
+        screen = try store.write { try store.addScreen(name: "Checkout", flow: nil, critical: true, owner: nil, notes: nil, files: [], by: "Tess") }
+    }
+
+    /// Writes a file under the temporary folder and returns its path.
+    @discardableResult
+    func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = root.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    var evidenceNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: store.location.evidenceFolder)) ?? []).filter { $0 != ".gitignore" }.sorted()
+    }
+
+    static func png(_ seed: String, padding: Int = 100) -> [UInt8] {
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(seed.utf8) + [UInt8](repeating: 7, count: padding)
+    }
+}
+
+@Suite struct EvidenceStoreTests {
+    @Test func newStoresHaveTheEvidenceSchema() throws {
+        let temporary = try TemporaryStore()
+        #expect(try temporary.store.db.userVersion() == 2)
+        #expect(Schema.currentVersion == 2)
+        let tables = try temporary.store.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'evidence%' ORDER BY name", [], { $0.string(0) })
+        #expect(tables == ["evidence_files", "evidence_links"])
+    }
+
+    @Test func aStoreMadeBeforeEvidenceGainsItWhenOpened() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-v1-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".dtaudit"), withIntermediateDirectories: true)
+        let location = StoreLocation(folder: root.path + "/.dtaudit")
+        do {
+            let db = try Database(path: location.databasePath, mode: .create)
+            try db.setApplicationID(Schema.applicationID)
+            var first = Migrator()
+            let migration = Schema.migrator.migrations[0]
+            first.register(migration.name, migration.migrate)
+            try first.migrate(db)
+            #expect(try db.userVersion() == 1)
+        }
+        let store = try AuditStore.open(location)
+        #expect(try store.db.userVersion() == 2)
+        #expect(try store.evidenceFiles().isEmpty)
+    }
+
+    @Test func aFileIsStoredOnceUnderTheHashOfItsBytes() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let bytes = TemporaryStore.png("one")
+        let first = try EvidenceCandidate.check(path: try temporary.file("first.png", bytes), limit: 1000)
+        let second = try EvidenceCandidate.check(path: try temporary.file("second.png", bytes), limit: 1000)
+        #expect(first.kind == .png && first.byteCount == Int64(bytes.count))
+
+        let stored = try store.write { try store.storeEvidence(first, by: "Ana") }
+        let again = try store.write { try store.storeEvidence(second, by: "Ben") }
+        #expect(stored.hash == SHA256.hex(of: bytes))
+        #expect(again == stored)
+        #expect(stored.firstName == "first.png")
+        #expect(stored.addedBy == "Ana")
+        #expect(temporary.evidenceNames == [stored.hash + ".png"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.location.path(of: stored))) == Data(bytes))
+        #expect(try store.evidenceFiles() == [stored])
+    }
+
+    @Test func aFileThatGrowsPastTheLimitWhileCopiedIsNotStored() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        try store.write { try store.setEvidenceLimit(500) }
+        let path = try temporary.file("growing.png", TemporaryStore.png("grow"))
+        let candidate = try EvidenceCandidate.check(path: path, limit: try store.evidenceLimit())
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: 1, count: 1000))
+        try handle.close()
+        #expect(throws: EvidenceError.tooLarge(path: path, bytes: 1112, limit: 500)) {
+            try store.write { try store.storeEvidence(candidate, by: "Ana") }
+        }
+        #expect(temporary.evidenceNames.isEmpty)
+        #expect(try store.evidenceFiles().isEmpty)
+    }
+
+    @Test func aFileThatStopsBeingAnImageWhileCopiedIsNotStored() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let path = try temporary.file("swapped.png", TemporaryStore.png("swap"))
+        let candidate = try EvidenceCandidate.check(path: path, limit: 1000)
+        try temporary.file("swapped.png", Array("now I am text".utf8))
+        #expect(throws: EvidenceError.changed(path: path)) {
+            try store.write { try store.storeEvidence(candidate, by: "Ana") }
+        }
+        #expect(temporary.evidenceNames.isEmpty)
+    }
+
+    @Test func screenEvidenceShowsTheLatestRecordingsFilesAndTheScreenshots() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let screen = temporary.screen
+        let failure = try EvidenceCandidate.check(path: try temporary.file("pay.png", TemporaryStore.png("pay")), limit: 1000)
+        let shot = try EvidenceCandidate.check(path: try temporary.file("Checkout_ax5.png", TemporaryStore.png("shot")), limit: 1000)
+        let item = try EvidenceCandidate.check(path: try temporary.file("overlap.png", TemporaryStore.png("overlap")), limit: 1000)
+        let start = Timestamp(iso8601: "2026-11-01T10:00:00Z")!
+
+        let ids = try store.write {
+            try store.record(screen: screen, cells: [("reachable", .ax5), ("no-truncation", .ax5)], status: .fail, note: "Pay hidden",
+                             evidence: [failure], by: "Ana", at: start)
+        }
+        #expect(ids.count == 2)
+        try store.write {
+            let file = try store.storeEvidence(shot, by: "Ana", at: start)
+            #expect(try store.attach(file, name: shot.name, to: screen, size: .ax5, by: "Ana", at: start))
+            #expect(try !store.attach(file, name: shot.name, to: screen, size: .ax5, by: "Ana", at: start))
+            let overlap = try store.storeEvidence(item, by: "Ana", at: start)
+            try store.attach(overlap, name: item.name, to: screen, size: .ax3, item: "no-overlap", by: "Ana", at: start)
+        }
+        var evidence = try store.evidence(of: screen)
+        #expect(evidence.cells[CellKey(item: "reachable", size: .ax5)]?.map(\.name) == ["pay.png"])
+        #expect(evidence.cells[CellKey(item: "no-overlap", size: .ax3)]?.map(\.name) == ["overlap.png"])
+        #expect(evidence.screenshots[.ax5]?.map(\.name) == ["Checkout_ax5.png"])
+        #expect(evidence.sizes == [.ax5, .ax3])
+        #expect(evidence.images(at: .ax5, itemOrder: ["no-truncation", "reachable"]).map(\.name) == ["Checkout_ax5.png", "pay.png"])
+        #expect(try store.evidence(forRecording: ids[0]).map(\.file.hash) == [SHA256.hex(of: TemporaryStore.png("pay"))])
+        #expect(try store.isAttached(hash: SHA256.hex(of: TemporaryStore.png("pay")), to: screen, size: .ax5))
+
+        // A newer recording of the cell takes over; the older file stays in the screen's history.
+        _ = try store.write {
+            try store.record(screen: screen, cells: [("reachable", .ax5)], status: .pass, note: nil, by: "Ana", at: start.adding(minutes: 5))
+        }
+        evidence = try store.evidence(of: screen)
+        #expect(evidence.cells[CellKey(item: "reachable", size: .ax5)] == nil)
+        #expect(evidence.all.count == 4)
+    }
+
+    @Test func garbageIsOnlyWhatNothingRefersTo() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let kept = try EvidenceCandidate.check(path: try temporary.file("kept.png", TemporaryStore.png("kept")), limit: 1000)
+        let loose = try EvidenceCandidate.check(path: try temporary.file("loose.png", TemporaryStore.png("loose")), limit: 1000)
+        let keptFile = try store.write { () -> EvidenceFile in
+            let file = try store.storeEvidence(kept, by: "Ana")
+            try store.attach(file, name: kept.name, to: temporary.screen, size: .l, by: "Ana")
+            return file
+        }
+        // Stored without a link, as when a command dies between the copy and its recording.
+        let looseFile = try store.write { try store.storeEvidence(loose, by: "Ana") }
+        let garbage = try store.evidenceGarbage()
+        #expect(garbage.unreferenced.map(\.storedName) == [looseFile.storedName])
+        #expect(garbage.unreferenced.first?.firstName == "loose.png")
+        #expect(garbage.missing.isEmpty)
+        #expect(temporary.evidenceNames.count == 2)
+
+        _ = try store.collectEvidenceGarbage()
+        #expect(temporary.evidenceNames == [keptFile.storedName])
+        #expect(try store.evidenceFiles().map(\.hash) == [keptFile.hash])
+
+        // A referenced file that went missing is reported, never "collected".
+        try FileManager.default.removeItem(atPath: store.location.path(of: keptFile))
+        #expect(try store.evidenceGarbage().missing.map(\.hash) == [keptFile.hash])
+
+        // Removing the screen frees its files.
+        try store.write { try store.removeScreen(temporary.screen) }
+        #expect(try store.evidenceLinks().isEmpty)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A terminal for `dtaudit audit` to run in: a detached tmux session on a private server.
+final class TmuxTerminal {
+    static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    let cli: CLI
+    let socket = "dtaudit-test-" + UUID().uuidString.prefix(8)
+
+    /// Starts `command` (a shell command line) in a new 120×60 session in the test's folder.
+    init(_ cli: CLI, command: String) throws {
+        self.cli = cli
+        _ = try tmux(["new-session", "-d", "-s", "audit", "-x", "120", "-y", "60", "-c", cli.directory.path, command])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+    }
+
+    /// Runs a tmux command against this session's server and returns what it printed.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let output = cli.directory.appendingPathComponent("tmux-\(UUID().uuidString).out")
+        var environment = cli.environment
+        environment["TERM"] = "xterm-256color"
+        environment["NO_COLOR"] = "1"
+        let process = try Spawned([TmuxTerminal.executable ?? "tmux", "-L", socket, "-f", "/dev/null"] + arguments,
+                                  in: cli.directory, environment: environment, output: output)
+        _ = process.wait()
+        defer { try? FileManager.default.removeItem(at: output) }
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+
+    /// Types keys: tmux key names (`p`, `Enter`, `C-c`), or text typed as it is with `literal`.
+    func type(_ keys: String, literal: Bool = false) throws {
+        try tmux(["send-keys", "-t", "audit"] + (literal ? ["-l"] : []) + [keys])
+    }
+
+    /// Everything the terminal shows, with its scroll-back.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "audit", "-S", "-500"])
+    }
+
+    /// Waits until the terminal shows `text`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try screen().contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+}
+
+/// `dtaudit audit` on a terminal: single keys without Enter, and the terminal put back as it was
+/// on every way out. Skipped where tmux is not installed (CI installs the `tmux` package).
+@Suite(.enabled(if: TmuxTerminal.executable != nil, "tmux is not installed"))
+struct AuditTerminalTests {
+    /// A pane command that runs the audit, then shows its exit status and the terminal's settings.
+    static func command(_ arguments: String) -> String {
+        "sh -c 'echo PID=$$; exec \(CLI.binary.path) \(arguments)'; echo EXIT=$?; stty -a; sleep 600"
+    }
+
+    /// The terminal is in its usual line mode again: `stty -a` lists icanon, echo and isig unnegated.
+    static func restored(_ screen: String) -> Bool {
+        guard let settings = screen.range(of: "EXIT=").map({ screen[$0.upperBound...] }) else { return false }
+        let words = Set(settings.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+        return ["icanon", "echo", "isig"].allSatisfy { words.contains($0) && !words.contains("-" + $0) }
+    }
+
+    @Test func singleKeysAnswerAtOnceAndCtrlCRestoresTheTerminal() throws {
+        let cli = try CLI().initialized()
+        let terminal = try TmuxTerminal(cli, command: Self.command("audit Checkout"))
+        #expect(try terminal.waitFor("[1/24]"))
+        #expect(try terminal.waitFor("[q]uit [?] ›"))
+
+        try terminal.type("p")
+        #expect(try terminal.waitFor("[2/24]"))
+        // Saved before the next key: another process sees it.
+        #expect((try cli.json(["history"]) as? [Any])?.count == 1)
+
+        try terminal.type("f")
+        #expect(try terminal.waitFor("What broke?"))
+        try terminal.type("Pay button clipped", literal: true)
+        try terminal.type("Enter")
+        #expect(try terminal.waitFor("Attach a screenshot or recording?"))
+        try terminal.type("Enter")
+        #expect(try terminal.waitFor("[3/24]"))
+
+        try terminal.type("?")
+        #expect(try terminal.waitFor("back: withdraw the last answer"))
+        try terminal.type("x")
+        #expect(try terminal.waitFor("'x' is not an answer"))
+        try terminal.type("b")
+        #expect(try terminal.waitFor("withdrew fail"))
+
+        try terminal.type("C-c")
+        #expect(try terminal.waitFor("EXIT=130"))
+        let screen = try terminal.screen()
+        #expect(screen.contains("Audit interrupted"))
+        #expect(screen.contains("Checkout — 1 answered (1 pass), 1 withdrawn, 23 still to check"))
+        #expect(Self.restored(screen), "\(screen)")
+
+        let history = try #require(try cli.json(["history"]) as? [[String: Any]])
+        #expect(history.map { $0["status"] as? String ?? "" } == ["untested", "fail", "pass"])
+        #expect(history[1]["note"] as? String == "Pay button clipped")
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalRestoresTheTerminalAndKeepsTheAnswers(signal: Int32) throws {
+        let cli = try CLI().initialized()
+        let terminal = try TmuxTerminal(cli, command: Self.command("audit Checkout"))
+        #expect(try terminal.waitFor("[1/24]"))
+        let screen = try terminal.screen()
+        let pidLine = try #require(screen.split(separator: "\n").first { $0.hasPrefix("PID=") })
+        let pid = try #require(pid_t(pidLine.dropFirst(4)))
+        try terminal.type("p")
+        #expect(try terminal.waitFor("[2/24]"))
+        kill(pid, signal)
+        #expect(try terminal.waitFor("EXIT=\(128 + signal)"))
+        #expect(Self.restored(try terminal.screen()))
+        #expect((try cli.json(["history"]) as? [Any])?.count == 1)
+    }
+
+    @Test func quitEndsNormallyAndTheNextRunCarriesOn() throws {
+        let cli = try CLI().initialized()
+        let terminal = try TmuxTerminal(cli, command: Self.command("audit Checkout --size ax5"))
+        #expect(try terminal.waitFor("[1/10]"))
+        try terminal.type("a")
+        #expect(try terminal.waitFor("[2/10]"))
+        try terminal.type("s")
+        #expect(try terminal.waitFor("[3/10]"))
+        try terminal.type("q")
+        #expect(try terminal.waitFor("EXIT=0"))
+        let screen = try terminal.screen()
+        #expect(screen.contains("Checkout — 1 answered (1 n/a), 1 skipped, 9 still to check"))
+        #expect(Self.restored(screen))
+
+        let again = try TmuxTerminal(cli, command: Self.command("audit Checkout --size ax5"))
+        #expect(try again.waitFor("9 checks to do"))
+        #expect(try again.waitFor("[1/9]"))
+        try again.type("q")
+        #expect(try again.waitFor("EXIT=0"))
+    }
+}
