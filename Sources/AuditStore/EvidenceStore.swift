@@ -386,6 +386,24 @@ extension AuditStore {
         }
     }
 
+    /// The files attached to the recording with this unique id (`Recording.uid`, the `id` of
+    /// `history --json`), in the order they were attached.
+    public func evidence(forRecordingUID uid: String) throws -> [EvidenceLink] {
+        try read {
+            try db.rows("SELECT \(Self.linkColumns) WHERE r.uid = ? ORDER BY l.attached_at, l.id", [uid], Self.link(from:))
+        }
+    }
+
+    /// Every file attached to a recording, by the recording's unique id: one query for an export
+    /// that walks the whole history.
+    public func evidenceByRecordingUID() throws -> [String: [EvidenceLink]] {
+        var result: [String: [EvidenceLink]] = [:]
+        for link in try evidenceLinks() {
+            if let uid = link.recordingUID { result[uid, default: []].append(link) }
+        }
+        return result
+    }
+
     /// Every link, of one screen or of all, oldest first.
     public func evidenceLinks(screenID: Int64? = nil) throws -> [EvidenceLink] {
         try read {

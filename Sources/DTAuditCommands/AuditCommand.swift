@@ -23,13 +23,13 @@ struct AuditCommand: ParsableCommand {
             recorded.
 
             Answers, one key each on a terminal (no Enter needed):
-              p  pass                 f  fail: asks for a note and offers to attach evidence
-              a  n/a                  s  skip: leave the check for another time
+              p  pass                f  fail: asks for a note, offers to attach evidence
+              a  n/a                 s  skip: leave the check for another time
               n  a note for the next answer
               e  a screenshot or recording to attach to the next answer
-              b  back: withdraw the last answer and return to its check. The withdrawn cell is
-                 recorded as untested (history keeps the answer), so it is to check again.
-              q  quit                 ?  these keys
+              b  back: withdraw the last answer and return to its check; the cell
+                 is recorded as untested (history keeps the answer) until answered
+              q  quit                ?  these keys
 
             With piped input the answers come one a line, as the keys above or as words (pass, fail, \
             na, skip, back, note TEXT, evidence FILE, quit); after a failure the next line is its \

@@ -91,7 +91,6 @@ public final class InputReader {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var position = 0
-    private var atEnd = false
 
     public init(descriptor: Int32 = 0) {
         self.descriptor = descriptor
@@ -122,8 +121,9 @@ public final class InputReader {
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Reads what is available. The end of input is not remembered: on a terminal, Ctrl-D ends
+    /// one line of text, not the session.
     private func fill() -> Bool {
-        guard !atEnd else { return false }
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress, $0.count) }
@@ -133,7 +133,6 @@ public final class InputReader {
                 return true
             }
             if count < 0 && errno == EINTR { continue }
-            atEnd = true
             return false
         }
     }

@@ -141,6 +141,12 @@ struct TemporaryStore {
         #expect(evidence.images(at: .ax5, itemOrder: ["no-truncation", "reachable"]).map(\.name) == ["Checkout_ax5.png", "pay.png"])
         #expect(try store.evidence(forRecording: ids[0]).map(\.file.hash) == [SHA256.hex(of: TemporaryStore.png("pay"))])
         #expect(try store.isAttached(hash: SHA256.hex(of: TemporaryStore.png("pay")), to: screen, size: .ax5))
+        let byUID = try store.evidenceByRecordingUID()
+        #expect(byUID.count == 2)
+        for (uid, links) in byUID {
+            #expect(links.map(\.name) == ["pay.png"])
+            #expect(try store.evidence(forRecordingUID: uid) == links)
+        }
 
         // A newer recording of the cell takes over; the older file stays in the screen's history.
         _ = try store.write {
