@@ -70,3 +70,18 @@ import Testing
         for style in [TextStyle.subheadline, .callout, .footnote, .caption1, .caption2] { #expect(style.doubledAt == .ax2, "\(style)") }
     }
 }
+
+@Suite struct ByteParsingTests {
+    @Test func sizeIDsAndStatusesParseFromStoredBytes() {
+        for size in Size.allCases {
+            let parsed = Array(size.id.utf8).withUnsafeBufferPointer { Size(idBytes: $0) }
+            #expect(parsed == size)
+        }
+        for wrong in ["", "xxl ", "ax6", "ax0", "XS", "xxxxl", "a"] {
+            #expect(Array(wrong.utf8).withUnsafeBufferPointer { Size(idBytes: $0) } == nil, "\(wrong)")
+        }
+        for status in ResultStatus.allCases {
+            #expect(Array(status.rawValue.utf8).withUnsafeBufferPointer { ResultStatus(bytes: $0) } == status)
+        }
+    }
+}
