@@ -109,12 +109,9 @@ import Testing
         try expectBadStore(good.prefix(good.count / 2), message: "is damaged")
 
         let foreign = cli.directory.appendingPathComponent("foreign.sqlite")
-        let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        sqlite.arguments = ["sqlite3", foreign.path, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');"]
-        try sqlite.run()
-        sqlite.waitUntilExit()
-        if sqlite.terminationStatus == 0 {
+        let sqlite = try Spawn.run("/usr/bin/env", ["sqlite3", foreign.path, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');"],
+                                   in: cli.directory, environment: ["PATH": "/usr/bin:/bin:/usr/local/bin"])
+        if sqlite.status == 0 {
             try expectBadStore(try Data(contentsOf: foreign), message: "is not a dtaudit store")
         }
     }
@@ -153,19 +150,7 @@ import Testing
 
     private func runAs(_ prefix: [String], _ cli: CLI, _ arguments: [String]) throws -> CLI.Result {
         if prefix.isEmpty { return try cli.run(arguments) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = Array(prefix.dropFirst()) + [CLI.binary.path] + arguments
-        process.currentDirectoryURL = cli.directory
-        process.environment = cli.environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return try Spawn.run("/usr/bin/setpriv", Array(prefix.dropFirst()) + [CLI.binary.path] + arguments, in: cli.directory, environment: cli.environment)
     }
 
     @Test func helpIsGeneratedForEveryCommand() throws {
@@ -201,18 +186,8 @@ import Testing
     /// Runs `dtaudit` under a pseudo-terminal made by `script`, when the system has it.
     func onTerminal(_ cli: CLI, _ arguments: String, environment: [String: String] = [:]) throws -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", CLI.binary.path + " " + arguments, "/dev/null"]
-        process.currentDirectoryURL = cli.directory
-        process.environment = cli.environment.merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try Spawn.run("/usr/bin/script", ["-qec", CLI.binary.path + " " + arguments, "/dev/null"], in: cli.directory,
+                             environment: cli.environment.merging(environment) { $1 }).stdout
     }
 
     @Test func statusIsColouredOnATerminalOnly() throws {

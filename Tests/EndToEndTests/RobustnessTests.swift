@@ -6,15 +6,8 @@ import Testing
     /// Counts rows with the sqlite3 tool, or nil when it is missing.
     func sqlite(_ database: URL, _ sql: String) throws -> String? {
         guard let path = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [database.path, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try Spawn.run(path, [database.path, sql], in: database.deletingLastPathComponent(), environment: [:])
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func eightWritersRecordingTwoHundredCellsEachAllLand() throws {
@@ -49,17 +42,11 @@ import Testing
         let perCommand = 24
         var random = SystemRandomNumberGenerator()
         for _ in 0..<50 {
-            let process = Process()
-            process.executableURL = CLI.binary
-            process.arguments = ["record", "Checkout", "--size", "all", "--item", "all", "--pass"]
-            process.currentDirectoryURL = cli.directory
-            process.environment = cli.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 0...25_000, using: &random))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            let started = try Spawn.start(CLI.binary.path, ["record", "Checkout", "--size", "all", "--item", "all", "--pass"],
+                                          in: cli.directory, environment: cli.environment, input: nil)
+            usleep(UInt32.random(in: 0...40_000, using: &random))
+            kill(started.pid, SIGKILL)
+            _ = Spawn.wait(started.pid)
         }
         guard let count = try sqlite(cli.storeFile, "SELECT count(*) FROM recordings"),
               let check = try sqlite(cli.storeFile, "PRAGMA integrity_check") else { return }
