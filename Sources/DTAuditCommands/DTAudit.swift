@@ -23,7 +23,7 @@ public struct DTAudit: ParsableCommand {
         subcommands: [
             InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, RecordCommand.self,
             FixCommand.self, NextCommand.self, StatusCommand.self, HistoryCommand.self, SizesCommand.self,
-            ChecklistCommand.self,
+            ChecklistCommand.self, ExportCommand.self, ImportCommand.self, GateCommand.self,
         ],
         version: DTAudit.version
     )
