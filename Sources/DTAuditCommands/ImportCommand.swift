@@ -130,6 +130,7 @@ struct ImportCommand: ParsableCommand {
             "\(number) " + (number == 1 ? word : plural ?? word + "s")
         }
         if let folder {
+            let folder = Paths.shown(folder, from: console.workingDirectory)
             let what = "\(count(document.screens.count, "screen")), \(count(document.recordings.count, "recording")) and \(count(document.fixes.count, "fix", "fixes"))"
             if dryRun {
                 console.line("Would create the audit store \(console.safe(folder)) for \(style.bold(console.safe(document.app))) from \(console.safe(shown)): \(what). Nothing was changed.")

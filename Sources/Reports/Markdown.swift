@@ -93,11 +93,13 @@ public enum Markdown {
         }
     }
 
-    /// A text progress bar in a code span, so it keeps its width rendered and as plain text.
+    /// A text progress bar in a code span, so it keeps its width rendered and as plain text. It is
+    /// full only when `part` is all of `total`, and empty only when `part` is nothing.
     public static func bar(_ part: Int, of total: Int, width: Int = 20) -> String {
-        let fraction = total == 0 ? 0 : Double(part) / Double(total)
-        let clamped = min(1, max(0, fraction))
-        let filled = Int((clamped * Double(width)).rounded())
+        var filled = total == 0 ? 0 : part * width / total
+        if part > 0 && filled == 0 { filled = 1 }
+        if part < total && filled == width { filled = width - 1 }
+        filled = min(width, max(0, filled))
         return "`" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "`"
     }
 

@@ -28,8 +28,9 @@ public struct MarkdownReporter: Reporter {
         }
     }
 
+    /// `🟠 Broken`, joined by a no-break space so that the two never wrap apart.
     static func label(_ category: Category) -> String {
-        emoji(category) + " " + category.rawValue.capitalizedFirst
+        emoji(category) + "\u{00A0}" + category.rawValue.capitalizedFirst
     }
 
     static func symbol(_ status: ResultStatus?, planned: Bool) -> String {
@@ -136,6 +137,10 @@ private struct Page {
         if !auditors.isEmpty {
             facts.append("**Auditors** " + auditors.map { Markdown.text($0.name) }.joined(separator: ", "))
         }
+        let fixers = Set(input.document.fixes.map(\.by)).sorted()
+        if !fixers.isEmpty {
+            facts.append("**Fixes by** " + fixers.map(Markdown.text).joined(separator: ", "))
+        }
         facts.append("**Started** \(input.document.createdAt.day)")
         line(facts.joined(separator: " · "))
         line()
@@ -145,7 +150,7 @@ private struct Page {
         case .ready:
             line("> ✅ **Larger Text (App Store Connect): ready to declare.** All \(plural(larger.criticalScreens, "critical screen")) are supported and were checked at \(LargerTextVerdict.doublingSize.id) or larger, where body text is at least twice its default size. Declare it for each device family the audit covered.")
         case .notYet:
-            let list = larger.blocking.prefix(8).map { "\(Markdown.text($0.screen)) (\($0.reason))" }.joined(separator: ", ")
+            let list = larger.blocking.prefix(8).map { "\(link($0.screen)) (\($0.reason))" }.joined(separator: ", ")
             let more = larger.blocking.count > 8 ? " and \(larger.blocking.count - 8) more" : ""
             line("> ❌ **Larger Text (App Store Connect): not yet.** \(larger.blocking.count) of \(plural(larger.criticalScreens, "critical screen")) \(larger.blocking.count == 1 ? "keeps" : "keep") the app from declaring it: \(list)\(more). Every common task must work with text at 200 % and more.")
         case .unknown:
@@ -201,9 +206,9 @@ private struct Page {
         var rows: [[String]] = []
         for category in MarkdownReporter.categoryOrder {
             let count = counts[category] ?? 0
-            rows.append([MarkdownReporter.label(category), String(count), Markdown.bar(count, of: total), Markdown.percent(count, of: total)])
+            rows.append([MarkdownReporter.label(category), String(count), Markdown.bar(count, of: total) + " " + Markdown.percent(count, of: total)])
         }
-        out += Markdown.table(["Category", "Screens", "Share", ""], [.left, .right, .left, .right], rows)
+        out += Markdown.table(["Category", "Screens", "Share"], [.left, .right, .left], rows)
         line()
         line("Unsupported: text ignores the text size setting. Broken: text scales, but something is cut off, overlaps or can't be reached. Supported: every planned check passed or does not apply. Unaudited: not enough recorded yet.")
         line()
@@ -390,8 +395,8 @@ private struct Page {
         if let owner = screen.owner { facts.append("owner: " + Markdown.text(owner)) }
         if let triage = screen.triage { facts.append("triaged \(triage.rawValue)") }
         facts.append("\(state.tally.recorded) of \(plural(state.tally.required, "check")) recorded")
-        facts.append(plural(state.failedCells.count, "failure"))
-        facts.append(plural(state.fixes.count, "fix", "fixes"))
+        facts.append(state.failedCells.isEmpty ? "no failures" : plural(state.failedCells.count, "failure"))
+        facts.append(state.fixes.isEmpty ? "no fixes" : plural(state.fixes.count, "fix", "fixes"))
         line(facts.joined(separator: " · "))
         line()
         if let notes = screen.notes {

@@ -87,7 +87,7 @@ public enum ProgressChart {
         }
     }
 
-    static let fonts = "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'Noto Sans', Helvetica, Arial, sans-serif"
+    static let fonts = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
 
     public static func svg(_ timeline: ProgressTimeline, app: String) -> String {
         let width = 760.0
