@@ -3,6 +3,7 @@ import AuditStore
 import DynamicType
 import Interchange
 import Output
+import Platform
 import Reports
 
 #if canImport(FoundationEssentials)
@@ -57,7 +58,7 @@ enum InterchangeFile {
     /// Reads and checks the export at `path` (`-` for standard input); problems name the line.
     static func read(_ path: String, workingDirectory: String) throws -> AuditDocument {
         let shown = path == "-" ? "standard input" : path
-        let absolute = path == "-" ? "/dev/stdin" : StoreLocation.absolute(path, from: workingDirectory)
+        let absolute = StoreLocation.absolute(path, from: workingDirectory)
         var isDirectory = false
         if path != "-" {
             guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
@@ -68,11 +69,20 @@ enum InterchangeFile {
                 throw FileProblem(description: "\(shown) is \(size >> 20) MB; an export is at most \(InterchangeReader.maximumFileBytes >> 20) MB")
             }
         }
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw FileProblem(description: "cannot read \(shown)")
+        let bytes: [UInt8]
+        if path == "-" {
+            guard let input = StandardInput.readAll(limit: InterchangeReader.maximumFileBytes) else {
+                throw FileProblem(description: "cannot read standard input, or it holds more than \(InterchangeReader.maximumFileBytes >> 20) MB")
+            }
+            bytes = input
+        } else {
+            guard let data = FileManager.default.contents(atPath: absolute) else {
+                throw FileProblem(description: "cannot read \(shown)")
+            }
+            bytes = [UInt8](data)
         }
         do {
-            return try InterchangeReader.read([UInt8](data))
+            return try InterchangeReader.read(bytes)
         } catch {
             throw FileProblem(description: "\(shown) \(error)")
         }
