@@ -36,9 +36,13 @@ public enum Markdown {
             case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "$", "#", "!", "{", "}":
                 escaped = true
             case "&":
-                // Only an ampersand that could start an entity (&amp; &#38;) needs escaping.
-                let next = index < scalars.count ? scalars[index] : " "
-                escaped = next == "#" || next.properties.isAlphabetic || ("0"..."9").contains(next)
+                // Only an ampersand that starts an entity (&amp; &#38;) needs escaping.
+                var end = index
+                if end < scalars.count, scalars[end] == "#" { end += 1 }
+                while end < scalars.count, end - index < 40, scalars[end].isASCII, scalars[end].properties.isAlphabetic || ("0"..."9").contains(scalars[end]) {
+                    end += 1
+                }
+                escaped = end > index && end < scalars.count && scalars[end] == ";"
             case "-", "+", "=":
                 // At the start of a line these could begin a list, a rule or a heading underline.
                 escaped = onlySpaces
