@@ -19,6 +19,7 @@ public struct DTAudit: ParsableCommand {
               dtaudit fix Checkout --type scroll --item no-truncation --ref "PR 412"
               dtaudit next
               dtaudit status
+              dtaudit export
             """,
         subcommands: [
             InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, RecordCommand.self,
