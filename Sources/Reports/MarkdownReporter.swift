@@ -408,6 +408,11 @@ private struct Page {
             line()
         }
 
+        if state.cells.isEmpty {
+            line("Nothing recorded yet: all \(plural(state.tally.required, "planned check")) are still to do.")
+            line()
+            return
+        }
         let sizes = Array(Set(checklist.plannedSizes + state.cells.keys.map(\.size))).sorted()
         var itemIDs = checklist.items.map(\.id)
         for key in state.cells.keys.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !itemIDs.contains(key.item) {
@@ -431,11 +436,22 @@ private struct Page {
             for check in state.pending {
                 if case .retest(let fix) = check.reason { retests[CellKey(item: check.item, size: check.size)] = fix }
             }
+            // The same failure seen at several sizes (same check, note, author and day) is one entry.
+            var entries: [(cell: CellState, sizes: [Size], fix: Fix?)] = []
             for cell in state.failedCells {
-                var entry = "- ❌ `\(cell.item)` at **\(cell.size.id)**"
+                let fix = retests[CellKey(item: cell.item, size: cell.size)]
+                if let index = entries.firstIndex(where: { $0.cell.item == cell.item && $0.cell.note == cell.note && $0.cell.by == cell.by
+                                                          && $0.cell.at.day == cell.at.day && $0.fix?.uid == fix?.uid }) {
+                    entries[index].sizes.append(cell.size)
+                } else {
+                    entries.append((cell, [cell.size], fix))
+                }
+            }
+            for (cell, sizes, fix) in entries {
+                var entry = "- ❌ `\(cell.item)` at " + sizes.map { "**\($0.id)**" }.joined(separator: ", ")
                 if let note = cell.note { entry += ": " + Markdown.text(note) }
                 entry += " (" + (cell.by.map(Markdown.text) ?? "unknown") + ", \(cell.at.day))"
-                if let fix = retests[CellKey(item: cell.item, size: cell.size)] {
+                if let fix {
                     entry += " · retest due after the \(fix.type.rawValue) fix of \(fix.at.day)"
                 } else {
                     entry += " · waiting for a fix"
@@ -478,7 +494,7 @@ private struct Page {
         line("## Checklist")
         line()
         var intro = "\(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)): \(plural(checklist.items.count, "check")), \(plural(checklist.plannedCells.count, "planned cell")) per screen."
-        if !checklist.summary.isEmpty { intro += " " + Markdown.text(checklist.summary) }
+        if !checklist.summary.isEmpty { intro += " " + Markdown.text(Self.unwrapped(checklist.summary)) }
         line(intro)
         line()
         let rows = checklist.items.map { item in
@@ -487,6 +503,14 @@ private struct Page {
         }
         out += Markdown.table(["Check", "What is checked", "Sizes", "Severity", "WCAG", "Usual fix"], [.left, .left, .left, .left, .left, .left], rows)
         line()
+    }
+
+    /// Prose wrapped at a fixed width, as in a checklist file, with its lines joined again;
+    /// paragraphs stay apart.
+    static func unwrapped(_ text: String) -> String {
+        text.split(separator: "\n\n", omittingEmptySubsequences: true)
+            .map { $0.split(separator: "\n").map { String($0) }.joined(separator: " ") }
+            .joined(separator: "\n")
     }
 
     mutating func about() {
