@@ -122,7 +122,16 @@ enum Paths {
     }
 
     /// Writes `text` to `path` through a temporary file, so that a failed write leaves no half file.
+    /// Refuses a path that names a folder, before anything is written.
+    static func checkIsFile(_ path: String, shownAs shown: String) throws {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
+            throw FileProblem(description: "cannot write \(shown): it is a folder; give a file name")
+        }
+    }
+
     static func write(_ text: String, to path: String, shownAs shown: String) throws {
+        try checkIsFile(path, shownAs: shown)
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

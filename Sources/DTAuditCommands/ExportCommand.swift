@@ -46,7 +46,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .names("output", short: "o"), help: "The file to write, or - for standard output (a Markdown report then has no chart file).", valueName: "file|-")
     var output: String?
 
-    @Option(help: "Markdown only: add what changed since a date (YYYY-MM-DD) or since an earlier JSON export.", valueName: "date|export.json")
+    @Option(help: "Markdown only: add what changed since a date (YYYY-MM-DD, from the start of that day in UTC) or since an earlier JSON export.", valueName: "date|export.json")
     var since: String?
 
     @Option(help: "The date in the report's header and file name (default: the day of the audit's latest activity).", valueName: "yyyy-mm-dd")
@@ -110,6 +110,7 @@ struct ExportCommand: ParsableCommand {
             }
         }
         let shown = Paths.shown(path, from: console.workingDirectory)
+        try Paths.checkIsFile(path, shownAs: shown)
         var written: [String] = []
         for attachment in report.attachments {
             let attachmentPath = folder + "/" + attachment.fileName

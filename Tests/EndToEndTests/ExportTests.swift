@@ -102,6 +102,10 @@ import Testing
         let noFolder = try cli.run(["export", "--output", "nowhere/report.md"], in: root)
         #expect(noFolder.status == 1)
         #expect(noFolder.stderr.contains("does not exist"))
+        let folder = try cli.run(["export", "--output", "."], in: root)
+        #expect(folder.status == 1)
+        #expect(folder.stderr.contains("it is a folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).sorted() == ["dtaudit-demo"])
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Exports").path))
     }
 
