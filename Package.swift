@@ -55,3 +55,13 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit"]),
     ]
 )
+
+// Fuzz targets need `-sanitize=fuzzer`, which plain `swift build` and `swift test` don't pass, so they
+// join the package only when asked: `DTAUDIT_FUZZ=1 Scripts/fuzz`.
+if ProcessInfo.processInfo.environment["DTAUDIT_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "FuzzSizes", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Sizes", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzChecklist", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Checklist", exclude: ["corpus"]),
+    ]
+}
