@@ -76,16 +76,25 @@ extension Fix {
     }
 }
 
-extension ScreenState {
+/// The rule that derives a screen's category from its latest cells, kept ready for one checklist so
+/// that history can be replayed screen by screen and day by day (the progress chart, `--since`).
+public final class CategoryRule: Sendable {
+    let plan: Plan
+
+    public init(_ checklist: Checklist) {
+        plan = Plan(checklist)
+    }
+
     /// The category a screen with these latest cell statuses and this triage has: the same rule
-    /// status and every report use, for replaying history (the progress chart, `--since`).
-    public static func category(of cells: [CellKey: ResultStatus], triage: Category?, checklist: Checklist) -> Category {
+    /// `status` and every report use.
+    public func category(of cells: [CellKey: ResultStatus], triage: Category?) -> Category {
+        var grid = CellGrid(plan: plan)
+        for (key, status) in cells {
+            guard let item = plan.index[key.item] else { continue }
+            grid.set(CellState(item: key.item, size: key.size, status: status, recordedAt: "", recordingID: 0), item: item)
+        }
         let screen = Screen(id: 0, name: "", flow: nil, critical: false, owner: nil, notes: nil, triage: triage, files: [],
                             createdAt: Timestamp(milliseconds: 0), createdBy: "")
-        var states: [CellKey: CellState] = [:]
-        for (key, status) in cells {
-            states[key] = CellState(item: key.item, size: key.size, status: status, at: Timestamp(milliseconds: 0), recordingID: 0)
-        }
-        return derive(screen: screen, checklist: checklist, cells: states, fixes: []).category
+        return ScreenState.derive(screen: screen, grid: grid, fixes: []).category
     }
 }

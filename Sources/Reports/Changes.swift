@@ -63,6 +63,7 @@ public struct Changes: Sendable {
         self.baseline = baseline
         let current = document.latestCells()
         let order = Dictionary(uniqueKeysWithValues: snapshot.checklist.items.enumerated().map { ($1.id, $0) })
+        let rule = CategoryRule(snapshot.checklist)
         for state in snapshot.screens {
             let key = state.screen.name.lowercased()
             guard let earlier = baseline.screens[key] else {
@@ -72,7 +73,7 @@ public struct Changes: Sendable {
             let before = baseline.cells[key] ?? [:]
             var cellsBefore: [CellKey: ResultStatus] = [:]
             for (cell, recording) in before { cellsBefore[cell] = recording.status }
-            let categoryBefore = ScreenState.category(of: cellsBefore, triage: earlier.triage, checklist: snapshot.checklist)
+            let categoryBefore = rule.category(of: cellsBefore, triage: earlier.triage)
             if categoryBefore != state.category {
                 categoryChanges.append((state.screen.name, categoryBefore, state.category))
             }

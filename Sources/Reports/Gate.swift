@@ -65,7 +65,7 @@ public struct GateResult: Sendable {
             let floor = bar.minimumSize ?? .xs
             for (item, size) in snapshot.checklist.plannedCells where size >= floor {
                 let key = CellKey(item: item.id, size: size)
-                switch state.cells[key]?.status {
+                switch state.cell(key.item, key.size)?.status {
                 case .pass, .na: break
                 case .fail: failed.append(key)
                 case .untested, nil: unrecorded.append(key)

@@ -408,20 +408,21 @@ private struct Page {
             line()
         }
 
-        if state.cells.isEmpty {
+        let recorded = state.recordedCells
+        if recorded.isEmpty {
             line("Nothing recorded yet: all \(plural(state.tally.required, "planned check")) are still to do.")
             line()
             return
         }
-        let sizes = Array(Set(checklist.plannedSizes + state.cells.keys.map(\.size))).sorted()
+        let sizes = Array(Set(checklist.plannedSizes + recorded.map(\.size))).sorted()
         var itemIDs = checklist.items.map(\.id)
-        for key in state.cells.keys.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !itemIDs.contains(key.item) {
-            itemIDs.append(key.item)
+        for cell in recorded.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !itemIDs.contains(cell.item) {
+            itemIDs.append(cell.item)
         }
         let rows = itemIDs.map { id in
             let planned = Set(checklist.item(id)?.sizes ?? [])
             return ["`\(id)`"] + sizes.map { size in
-                MarkdownReporter.symbol(state.cells[CellKey(item: id, size: size)]?.status, planned: planned.contains(size))
+                MarkdownReporter.symbol(state.cell(id, size)?.status, planned: planned.contains(size))
             }
         }
         out += Markdown.table(["Check"] + sizes.map(\.id), [.left] + sizes.map { _ in .center }, rows)

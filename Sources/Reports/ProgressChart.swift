@@ -42,6 +42,7 @@ public struct ProgressTimeline: Sendable {
         var triage: [String: Category] = [:]
         for screen in document.screens { triage[screen.key] = screen.triage }
         var added = Set<String>()
+        let rule = CategoryRule(document.checklist)
 
         var day = first
         while true {
@@ -59,7 +60,7 @@ public struct ProgressTimeline: Sendable {
                 nextRecording += 1
             }
             for key in touched where added.contains(key) {
-                categories[key] = ScreenState.category(of: cells[key] ?? [:], triage: triage[key], checklist: document.checklist)
+                categories[key] = rule.category(of: cells[key] ?? [:], triage: triage[key])
             }
             touched.removeAll()
             var counts: [Category: Int] = [:]

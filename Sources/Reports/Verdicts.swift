@@ -32,7 +32,7 @@ public struct LargerTextVerdict: Sendable {
         for state in critical {
             if state.category != .supported {
                 blocking.append((state.screen.name, state.category.rawValue))
-            } else if !state.cells.values.contains(where: { $0.size >= Self.doublingSize && $0.status == .pass }) {
+            } else if !state.recordedCells.contains(where: { $0.size >= Self.doublingSize && $0.status == .pass }) {
                 blocking.append((state.screen.name, "not checked at \(Self.doublingSize.id) or larger"))
             }
         }
@@ -97,7 +97,7 @@ public struct ResizeTextVerdict: Sendable {
             }
             let planned = items.flatMap { item in item.sizes.filter { $0 <= limit || item.scaling }.map { CellKey(item: item.id, size: $0) } }
             if planned.contains(where: { key in
-                let status = state.cells[key]?.status ?? .untested
+                let status = state.cell(key.item, key.size)?.status ?? .untested
                 return status == .untested
             }) {
                 incomplete += 1
