@@ -33,10 +33,14 @@ let package = Package(
         .target(name: "Scan", dependencies: ["Platform"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
         .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Output", "Platform"]),
+        // The JSON interchange file: writing, strict reading, and merging into a store as a union.
+        .target(name: "Interchange", dependencies: ["AuditStore", "DynamicType", "Output"]),
+        // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate.
+        .target(name: "Reports", dependencies: ["Interchange", "AuditStore", "DynamicType"]),
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Output", "Platform"]
+            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Interchange", "Output", "Platform", "Reports"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
@@ -44,6 +48,8 @@ let package = Package(
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan"], exclude: ["Fixtures"]),
         // Runs the built `dtaudit` binary the way a user types it.
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit"]),
