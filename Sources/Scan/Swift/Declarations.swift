@@ -136,6 +136,7 @@ struct Declarations: Sendable {
         j = skipGenerics(file, j)
         var inherits: [String] = []
         var expectingType = false
+        var inWhereClause = false
         var steps = 0
         while j < file.count && steps < 400 {
             steps += 1
@@ -155,7 +156,8 @@ struct Declarations: Sendable {
             case .identifier:
                 if token.name == .where {
                     expectingType = false
-                } else if expectingType {
+                    inWhereClause = true
+                } else if expectingType && !inWhereClause {
                     var last = j
                     while file.isKind(last + 1, .period) && file.isKind(last + 2, .identifier) { last += 2 }
                     inherits.append(file.identifier(last))

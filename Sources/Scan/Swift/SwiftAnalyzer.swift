@@ -158,6 +158,8 @@ struct SwiftAnalyzer {
         }
     }
 
+    private static let numericTypes: Set<String> = ["CGFloat", "Double", "Float", "Int"]
+
     private static let fixedSystemSizes: [Name: Double] = [
         .labelFontSize: 17, .systemFontSize: 14, .buttonFontSize: 18, .smallSystemFontSize: 12,
     ]
@@ -177,7 +179,16 @@ struct SwiftAnalyzer {
             hasIdentifier = true
         }
         if derived { return (.derived, nil) }
-        guard hasIdentifier else { return (.unknown, nil) }
+        guard hasIdentifier else {
+            // Arithmetic on numbers only: `12 + 2`, `(44 - 4) / 2`.
+            let arithmetic = (start..<end).allSatisfy { j in
+                switch file.tokens[j].kind {
+                case .integer, .float, .operator, .leftParen, .rightParen: true
+                default: false
+                }
+            }
+            return (arithmetic ? .literal(nil) : .unknown, nil)
+        }
 
         // One name, possibly qualified: `titleSize`, `self.titleSize`, `Metrics.title`, `UIFont.labelFontSize`.
         var chainOnly = true
@@ -202,9 +213,11 @@ struct SwiftAnalyzer {
                     return (.parameter(name), nil)
                 }
             }
-            let variable = qualified
-                ? decls.variablesByName[name].flatMap { $0.first.map { decls.variables[$0] } }
+            var variable = qualified
+                ? decls.variablesByName[name]?.lazy.map { decls.variables[$0] }.first { decls.typeByBrace[$0.scope] != nil || $0.scope < 0 }
                 : decls.variable(named: name, visibleAt: position, in: file)
+            // A property of another type that only shares the name (`var body: some View`) says nothing.
+            if let type = variable?.typeName, !SwiftAnalyzer.numericTypes.contains(type) { variable = nil }
             if let variable {
                 let (found, via) = self.origin(of: variable, depth: depth + 1)
                 return (found, via ?? name)
@@ -256,16 +269,19 @@ struct SwiftAnalyzer {
         return (.unknown, nil)
     }
 
+    /// Where a font's size comes from, as the end of a sentence that says why it does not scale:
+    /// "a fixed 17 pt, which ignores the reader's text size".
     private func describe(_ origin: ValueOrigin, via: String?, _ start: Int, _ end: Int) -> String {
         switch origin {
         case let .literal(value?):
-            via.map { "a fixed \(SwiftAnalyzer.points(value)) pt (\($0))" } ?? "a fixed \(SwiftAnalyzer.points(value)) pt"
+            let points = "\(SwiftAnalyzer.points(value)) pt"
+            return "a fixed \(via.map { "\(points) (\($0))" } ?? points), which ignores the reader's text size"
         case .literal(nil):
-            "a fixed size (\(code(start, end)))"
+            return "a fixed size (\(code(start, end))), which ignores the reader's text size"
         case let .parameter(name):
-            "the size passed in as '\(name)', so it scales only if every caller passes a scaled size"
+            return "the size passed in as '\(name)', which stays fixed unless every caller passes a scaled size"
         default:
-            "'\(code(start, end))', which the scan cannot trace to the text size"
+            return "'\(code(start, end))', a size the scan cannot trace to the text size (suppress this finding if it is scaled)"
         }
     }
 
@@ -379,27 +395,27 @@ struct SwiftAnalyzer {
         if let content = fontModifierContent(around: file.chainStart(endingAt: i)), content == .symbol { symbol = true }
         if symbol {
             report(.fixedSymbolSize, at: i, confidence,
-                   "\(spelled) draws this symbol at \(sizeText); it stays that size while the text next to it grows. Size it with a text style (.font(.body), SymbolConfiguration(textStyle:)) or scale it with @ScaledMetric.")
+                   "\(spelled) draws this symbol at \(found.isFixed ? "a fixed " + amount(found, via: via, size.start, size.end) : sizeText), so it stays small while the text next to it grows. Size it with a text style (.font(.body), SymbolConfiguration(textStyle:)) or scale it with @ScaledMetric.")
             return
         }
         switch kind {
         case .swiftUISystem:
             report(.fixedFontSize, at: i, confidence,
-                   "\(spelled) sets this text at \(sizeText) that ignores the reader's text size. Use a text style (.font(.body), .system(.body, design:)) or a @ScaledMetric size.")
+                   "\(spelled) sets this text at \(sizeText). Use a text style (.font(.body), .system(.body, design:)) or a @ScaledMetric size.")
         case .swiftUICustomFixed:
             report(.fixedFontSize, at: i, confidence,
                    "\(spelled) keeps this custom font at \(sizeText). Use Font.custom(_:size:relativeTo:) so it scales with a text style.",
                    item: "custom-fonts")
         case .uikitSystem:
             report(.fixedFontSize, at: i, confidence,
-                   "\(spelled) makes a font of \(sizeText) that ignores the reader's text size. Use UIFont.preferredFont(forTextStyle:) or scale it with UIFontMetrics(forTextStyle:).scaledFont(for:).")
+                   "\(spelled) makes a font of \(sizeText). Use UIFont.preferredFont(forTextStyle:) or scale it with UIFontMetrics(forTextStyle:).scaledFont(for:).")
         case .uikitNamed, .uikitDescriptor:
             report(.fixedFontSize, at: i, confidence,
-                   "\(spelled) gives this custom font \(sizeText) that ignores the reader's text size. Scale it with UIFontMetrics(forTextStyle:).scaledFont(for:).",
+                   "\(spelled) gives this custom font \(sizeText). Scale it with UIFontMetrics(forTextStyle:).scaledFont(for:).",
                    item: "custom-fonts")
         case .withSize:
             report(.fixedFontSize, at: i, confidence,
-                   "\(spelled) pins this font to \(sizeText), even one made from a text style. Scale the size with UIFontMetrics(forTextStyle:).scaledValue(for:) or keep the text style's size.")
+                   "\(spelled) pins this font, even one made from a text style, to \(sizeText). Scale the size with UIFontMetrics(forTextStyle:).scaledValue(for:) or keep the text style's size.")
         case .symbolConfiguration:
             break
         }
@@ -729,9 +745,9 @@ struct SwiftAnalyzer {
         let keyName = file.name(arguments[0].end - 1)
         guard keyName == .dynamicTypeSize || keyName == .sizeCategory else { return }
         guard let last = (arguments[1].start..<arguments[1].end).last(where: { file.isKind($0, .identifier) }),
-              let rank = file.name(last).sizeRank else { return }
+              file.name(last).sizeRank != nil else { return }
         report(.clampedTypeSize, at: i, .high,
-               ".environment(\\.\(file.text(arguments[0].end - 1)), \(code(arguments[1].start, arguments[1].end))) forces the text below it to \(SwiftAnalyzer.sizeName(rank)) whatever the reader chose. Remove it outside previews.")
+               ".environment(\\.\(file.text(arguments[0].end - 1)), \(code(arguments[1].start, arguments[1].end))) forces the text below it to .\(file.text(last)) whatever the reader chose. Remove it outside previews.")
     }
 
     // MARK: UIKit properties
@@ -772,6 +788,11 @@ struct SwiftAnalyzer {
             return nil
         }
         return Receiver(key: "self", last: -1, start: i)
+    }
+
+    /// How a message names the receiver: "'titleLabel'", or "this label" for `self` and `$0`.
+    private func describe(_ receiver: Receiver, as noun: String) -> String {
+        receiver.isSelf || receiver.key.hasPrefix("$") ? "this \(noun)" : "'\(receiver.key)'"
     }
 
     /// `property = value` at `i`: the value's range; nil when `i` is not assigned.
@@ -974,7 +995,7 @@ struct SwiftAnalyzer {
         if confidence != .low && !certain && index.ownProperties.contains("numberOfLines") { confidence = .low }
         if confidence == .low && index.ownProperties.contains("numberOfLines") && kind == nil { return }
         if isAdaptive(i) { return }
-        let who = receiver.isSelf ? "this label" : "'\(receiver.key)'"
+        let who = describe(receiver, as: "label")
         report(.singleLine, at: i, confidence,
                "numberOfLines = 1 keeps \(who) on one line, so at large sizes its text is cut off. Set numberOfLines = 0 so it wraps.")
     }
@@ -989,7 +1010,7 @@ struct SwiftAnalyzer {
         default: return
         }
         if isAdaptive(i) { return }
-        let who = receiver.isSelf ? "this view" : "'\(receiver.key)'"
+        let who = describe(receiver, as: kind?.noun ?? "view")
         report(.shrinksText, at: i, confidence,
                "adjustsFontSizeToFitWidth = true shrinks the text of \(who) when it does not fit, undoing the size the reader chose. Let it wrap (numberOfLines = 0) and let the layout grow instead.")
     }
@@ -1023,7 +1044,7 @@ struct SwiftAnalyzer {
         case .button?, .textField?: confidence = .medium
         default: return
         }
-        let who = receiver.isSelf ? "this \(kind!.noun)" : "'\(receiver.key)'"
+        let who = describe(receiver, as: kind?.noun ?? "view")
         let relation = constant.label == .equalToConstant ? "fixes" : "caps"
         report(.fixedHeightText, at: i, confidence,
                "heightAnchor.constraint(\(file.text(constant.labelIndex)): \(code(constant.start, constant.end))) \(relation) the height of \(who) at \(amount(found, via: via, constant.start, constant.end)), so larger text is clipped. Use greaterThanOrEqualToConstant: or let its text set the height.",
@@ -1077,16 +1098,16 @@ struct SwiftAnalyzer {
         if file.name(last) == .unspecified { return }
         guard let rank = file.name(last).sizeRank, rank < 11 else { return }
         report(.clampedTypeSize, at: i, .high,
-               "maximumContentSizeCategory = \(code(value.start, value.end)) stops text from growing past \(SwiftAnalyzer.sizeName(rank)), short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
+               "maximumContentSizeCategory = \(code(value.start, value.end)) stops text from growing past .\(file.text(last)), short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
     }
 
     /// `traitOverrides.preferredContentSizeCategory = .large` and `UITraitCollection(preferredContentSizeCategory: .large)`.
     private mutating func checkForcedContentSizeCategory(_ i: Int) {
         if let (value, receiver) = assignment(i), receiver.key.hasSuffix("traitOverrides") {
             guard let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }),
-                  let rank = file.name(last).sizeRank else { return }
+                  file.name(last).sizeRank != nil else { return }
             report(.clampedTypeSize, at: i, .high,
-                   "Overriding preferredContentSizeCategory with \(code(value.start, value.end)) forces this view's text to \(SwiftAnalyzer.sizeName(rank)) whatever the reader chose. Remove the override.")
+                   "Overriding preferredContentSizeCategory with \(code(value.start, value.end)) forces this view's text to .\(file.text(last)) whatever the reader chose. Remove the override.")
             return
         }
         guard file.isKind(i + 1, .colon), let call = file.enclosingCall(of: i), file.name(call.callee) == .UITraitCollection,
@@ -1094,9 +1115,9 @@ struct SwiftAnalyzer {
         let arguments = file.arguments(call.open)
         guard let value = arguments.first,
               let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }),
-              let rank = file.name(last).sizeRank else { return }
+              file.name(last).sizeRank != nil else { return }
         report(.clampedTypeSize, at: call.callee, .medium,
-               "UITraitCollection(preferredContentSizeCategory: \(code(value.start, value.end))) describes text fixed at \(SwiftAnalyzer.sizeName(rank)); fonts or views given these traits stop following the reader's setting. Use the view's own trait collection.")
+               "UITraitCollection(preferredContentSizeCategory: \(code(value.start, value.end))) describes text fixed at .\(file.text(last)); fonts or views given these traits stop following the reader's setting. Use the view's own trait collection.")
     }
 
     private mutating func checkScaledFontMaximum(_ i: Int) {
@@ -1117,7 +1138,7 @@ struct SwiftAnalyzer {
         } else if isFalse(value) {
             let (kind, _) = receiverClass(receiver, property: "adjustsFontForContentSizeCategory", at: i)
             if kind == .notAView || kind == .otherView { return }
-            let who = receiver.isSelf ? "this view" : "'\(receiver.key)'"
+            let who = describe(receiver, as: kind?.noun ?? "view")
             report(.noLiveUpdate, at: i, .high,
                    "adjustsFontForContentSizeCategory = false keeps \(who) at the text size it started with when the reader changes the setting. Set it to true.")
         }
@@ -1135,6 +1156,7 @@ struct SwiftAnalyzer {
                         if key.hasPrefix("self.") { key.removeFirst(5) }
                         liveUpdates.append(LiveUpdate(key: key, scope: -1))
                     }
+                    liveUpdates.append(LiveUpdate(key: receiver.key, scope: scope))
                     return
                 }
             }
@@ -1157,9 +1179,9 @@ struct SwiftAnalyzer {
         var textStyle = false
         for j in value.start..<value.end {
             let name = file.name(j)
+            if name == .withSize { return } // A fixed size: fixed-font-size covers it.
             if name == .preferredFont || name == .scaledFont || name == .preferredFontDescriptor || name == .UIFontMetrics {
                 textStyle = true
-                break
             }
         }
         guard textStyle else { return }
@@ -1195,7 +1217,7 @@ struct SwiftAnalyzer {
                 // The nib may turn it on; the scan checks the nibs it was given.
                 confidence = confidence == .high ? .medium : confidence
             }
-            let who = receiver.isSelf ? "this \(assignment.kind.noun)" : "'\(receiver.key)'"
+            let who = describe(receiver, as: assignment.kind.noun)
             report(.noLiveUpdate, at: i, confidence,
                    "\(who) gets a text style font but never sets adjustsFontForContentSizeCategory = true, so it keeps its first size when the reader changes the setting. Set it to true where the font is set.")
         }

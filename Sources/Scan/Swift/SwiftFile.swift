@@ -217,7 +217,12 @@ struct SwiftFile: Sendable {
             case .rightParen, .rightBracket, .rightBrace:
                 let open = Int(matching[j])
                 guard open >= 0 else { return j + 1 }
-                let before = open - 1
+                var before = open - 1
+                // `Button { } label: { }`: a labelled trailing closure follows the first one.
+                if token.kind == .rightBrace && isKind(before, .colon) && isKind(before - 1, .identifier)
+                    && isKind(before - 2, .rightBrace) {
+                    before -= 2
+                }
                 let attached = before >= 0 && (
                     tokens[before].kind == .identifier || tokens[before].kind == .rightParen
                         || tokens[before].kind == .rightBracket || tokens[before].kind == .rightBrace
