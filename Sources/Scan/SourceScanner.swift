@@ -251,7 +251,9 @@ public enum SourceScanner {
                 let start = Int(comment.start)
                 let end = Int(comment.end)
                 guard Suppressions.mentionsMarker(file.bytes, start, end) else { return nil }
-                return (file.text(from: start, to: end), Int(comment.line))
+                let lineStart = Int(file.lineStarts[Int(comment.line) - 1])
+                return (file.text(from: start, to: end), Int(comment.line),
+                        Suppressions.startsLine(file.bytes, lineStart: lineStart, offset: start))
             })
             lineText = file.lineText
         case let .markup(document):
@@ -260,7 +262,11 @@ public enum SourceScanner {
             raw = analyzer.findings
             result.signs = analyzer.signs
             result.lines = document.lineCount
-            suppressions = Suppressions(comments: document.comments.map { ($0.text, document.line(of: $0.offset)) })
+            suppressions = Suppressions(comments: document.comments.map { comment in
+                let line = document.line(of: comment.offset)
+                let lineStart = Int(document.lineStarts[line - 1])
+                return (comment.text, line, Suppressions.startsLine(document.bytes, lineStart: lineStart, offset: comment.offset))
+            })
             lineText = document.lineText
         default:
             return result

@@ -4,13 +4,16 @@
 ///     // dtaudit:ignore single-line, shrinks-text -- a tab bar badge
 ///     // dtaudit:ignore-file all - generated code
 ///
-/// A line comment covers findings on its own line and on the line below it. `all` covers every rule.
+/// A comment covers findings on its own line; a comment alone on its line also covers the line
+/// below it. `all` covers every rule.
 struct Suppressions: Sendable {
     struct Entry: Sendable {
         var rules: Set<String>
         var reason: String?
         var line: Int
         var isFile: Bool
+        /// Nothing but white space precedes the comment on its line.
+        var standalone = false
     }
 
     private(set) var entries: [Entry] = []
@@ -19,10 +22,12 @@ struct Suppressions: Sendable {
 
     init() {}
 
-    /// Reads suppressions from comments: `(text, line)` pairs, the comment's own text with its markers.
-    init(comments: [(text: String, line: Int)]) {
+    /// Reads suppressions from comments: the comment's own text with its markers, its line, and whether
+    /// it stands alone on that line.
+    init(comments: [(text: String, line: Int, standalone: Bool)]) {
         for comment in comments {
-            guard let entry = Suppressions.parse(comment.text, line: comment.line) else { continue }
+            guard var entry = Suppressions.parse(comment.text, line: comment.line) else { continue }
+            entry.standalone = comment.standalone
             let index = entries.count
             entries.append(entry)
             if entry.isFile {
@@ -36,7 +41,8 @@ struct Suppressions: Sendable {
     var isEmpty: Bool { entries.isEmpty }
 
     func suppression(for rule: ScanRule, line: Int) -> Suppression? {
-        for index in (byLine[line] ?? []) + (byLine[line - 1] ?? []) {
+        let above = (byLine[line - 1] ?? []).filter { entries[$0].standalone }
+        for index in (byLine[line] ?? []) + above {
             let entry = entries[index]
             if entry.rules.contains(rule.rawValue) || entry.rules.contains("all") {
                 return Suppression(scope: .line, reason: entry.reason, line: entry.line)
@@ -55,6 +61,16 @@ struct Suppressions: Sendable {
     private static let markerBytes = Array(marker.utf8)
 
     /// Whether `bytes[start..<end]` holds the marker; most comments do not, and skip the parsing.
+    /// Whether only spaces and tabs precede `offset` on its line.
+    static func startsLine(_ bytes: [UInt8], lineStart: Int, offset: Int) -> Bool {
+        var k = lineStart
+        while k < offset && k < bytes.count {
+            if bytes[k] != Byte.space && bytes[k] != Byte.tab { return false }
+            k += 1
+        }
+        return true
+    }
+
     static func mentionsMarker(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
         let count = markerBytes.count
         var i = start
