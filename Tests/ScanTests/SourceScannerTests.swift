@@ -112,6 +112,6 @@ struct SourceScannerTests {
         let report = try Fixtures.scanApp()
         #expect(!report.findings.contains { $0.file.hasPrefix("Pods/") || $0.file.hasPrefix("Carthage/")
             || $0.file.hasPrefix("build/") || $0.file.hasPrefix("DerivedData/") })
-        #expect(report.filesScanned == 15)
+        #expect(report.filesScanned == 16)
     }
 }
