@@ -161,3 +161,39 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("Robustness")
+struct RobustnessTests {
+    /// Fragments of the code the rules look for, joined at random: every rule sees broken,
+    /// half-finished and nested forms of what it matches, and none may crash.
+    static let fragments = [
+        ".font(", ".system(size:", "17", ")", "(", "{", "}", "[", "]", ",", ":", "\n", " ", ".", "?", "!",
+        "Text(\"a\")", "Image(systemName: \"x\")", ".lineLimit(1)", ".frame(height: 4)", ".minimumScaleFactor(0.5)",
+        "label", ".numberOfLines = 1", ".adjustsFontSizeToFitWidth = true", ".adjustsFontForContentSizeCategory = ",
+        "false", "true", "UIFont(name: \"A\", size: 3)", "UIFont.systemFont(ofSize: x)", ".withSize(2)",
+        "UIFontMetrics(forTextStyle: .body).scaledFont(for: ", "let x = ", "var y: CGFloat = ", "func f(_ a: Int) ",
+        "class C: UILabel ", "struct S: PreviewProvider ", "#Preview ", "@ScaledMetric var s = 3", "$0",
+        "|> \\.numberOfLines .~ 1", "UILabel.lens.font .~ ", ".snp.makeConstraints { $0.height.equalTo(3) }",
+        ".heightAnchor.constraint(equalToConstant: 9)", ".dynamicTypeSize(...", ".accessibility2", "..<",
+        ".environment(\\.sizeCategory, .large)", "maximumContentSizeCategory = .large", "rowHeight = 4",
+        ".custom(\"A\", fixedSize: 2)", "SymbolConfiguration(pointSize: 4)", "if x.isAccessibilitySize ",
+        "else ", "ViewThatFits ", "[a, b].forEach ", "return ", "= ", "\"", "\\(", "#\"", "/*", "*/", "//",
+        "traitOverrides.preferredContentSizeCategory = .large", "UITraitCollection(preferredContentSizeCategory: ",
+        "guard let f = ", "?? ", ".then ", "extension UIFont ", "scaledFont(for: f, maximumPointSize: 3)",
+    ]
+
+    @Test("random mixes of rule-shaped fragments never crash the scan")
+    func fragmentSoup() throws {
+        var generator = SplitMix(seed: 11)
+        for _ in 0..<1500 {
+            var source = ""
+            for _ in 0..<Int(generator.next() % 60) {
+                source += Self.fragments[Int(generator.next() % UInt64(Self.fragments.count))]
+            }
+            let report = try SourceScanner.scan(files: [("Soup.swift", Array(source.utf8)), ("Soup.xib", Array(source.utf8))])
+            for finding in report.findings {
+                #expect(finding.line >= 1 && finding.column >= 1)
+            }
+        }
+    }
+}
