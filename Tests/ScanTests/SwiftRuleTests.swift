@@ -402,6 +402,26 @@ struct SwiftRuleTests {
         #expect(findings.allSatisfy { $0.item == "live-update" })
     }
 
+    @Test("fonts set again when the text size changes are refreshed by hand")
+    func refreshedByHand() throws {
+        let findings = try scan("""
+        final class C: UIViewController {
+            let title = UILabel()
+            let note = UILabel()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                note.font = .preferredFont(forTextStyle: .footnote)
+            }
+            override func traitCollectionDidChange(_ previous: UITraitCollection?) {
+                super.traitCollectionDidChange(previous)
+                title.font = .preferredFont(forTextStyle: .title1)
+            }
+        }
+        """)
+        #expect(lines(findings) == ["6:no-live-update"])
+        #expect(findings.first?.confidence == .low)
+    }
+
     @Test("a label subclass that turns on live updates itself covers its instances")
     func liveUpdateSubclass() throws {
         let findings = try scan(files: [

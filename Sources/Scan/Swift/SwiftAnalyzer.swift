@@ -1190,7 +1190,22 @@ struct SwiftAnalyzer {
         fontAssignments.append(FontAssignment(receiver: receiver, nameIndex: i, kind: kind, certain: certain))
     }
 
+    /// The file sets fonts again when the text size changes (trait changes, the content size
+    /// notification): fonts it sets may be refreshed by hand rather than by UIKit.
+    private func refreshesFontsOnSizeChange() -> Bool {
+        for j in file.tokens.indices where file.tokens[j].kind == .identifier {
+            if file.textIs(j, "traitCollectionDidChange") || file.textIs(j, "registerForTraitChanges")
+                || file.textIs(j, "UIContentSizeCategoryDidChange") || file.textIs(j, "contentSizeCategoryDidChange")
+                || (file.textIs(j, "didChangeNotification") && file.textIs(j - 2, "UIContentSizeCategory")) {
+                return true
+            }
+        }
+        return false
+    }
+
     private mutating func resolveLiveUpdates() {
+        guard !fontAssignments.isEmpty else { return }
+        let refreshes = refreshesFontsOnSizeChange()
         var reported: Set<String> = []
         for assignment in fontAssignments {
             let receiver = assignment.receiver
@@ -1208,10 +1223,13 @@ struct SwiftAnalyzer {
                 if let type = declaredType(of: name, at: i), index.liveUpdateTypes.contains(type) { continue }
                 if index.liveUpdateOutlets.contains(name) { continue }
             }
+            if refreshes, decls.enclosingFunctions(of: i, in: file).contains(where: { $0.name == "traitCollectionDidChange" }) {
+                continue
+            }
             let key = receiver.isSelf ? "self@\(decls.enclosingType(of: i, in: file)?.name ?? "")" : receiver.key
             guard reported.insert(key).inserted else { continue }
             var confidence: Finding.Confidence = assignment.certain ? .high : .medium
-            if liveUpdateThroughHelper { confidence = .low }
+            if liveUpdateThroughHelper || refreshes { confidence = .low }
             if !receiver.isSelf, file.isKind(receiver.last, .identifier),
                let variable = decls.variable(named: file.identifier(receiver.last), visibleAt: i, in: file), variable.isOutlet {
                 // The nib may turn it on; the scan checks the nibs it was given.
