@@ -56,4 +56,33 @@ import Testing
         try cli.ok(["record", "Checkout", "--size", "all", "--item", "all", "--pass"])
         #expect(try sqlite(cli.storeFile, "SELECT count(*) FROM recordings") == String((Int(count) ?? 0) + perCommand))
     }
+
+    @Test func anImportKilledAtAnyMomentLandsWholeOrNotAtAll() throws {
+        let source = try CLI()
+        try source.ok(["demo", "--quiet"])
+        let demo = source.directory.appendingPathComponent("dtaudit-demo")
+        let exported = source.directory.appendingPathComponent("demo.json")
+        try source.ok(["export", "--format", "json", "--output", exported.path], in: demo)
+        let total = try #require(try sqlite(demo.appendingPathComponent(".dtaudit/audit.sqlite"), "SELECT count(*) FROM recordings"))
+
+        var random = SystemRandomNumberGenerator()
+        var landed = 0
+        for _ in 0..<50 {
+            let cli = try CLI()
+            try cli.ok(["init", "--app", "Trailhead"])
+            let started = try Spawn.start(CLI.binary.path, ["import", exported.path], in: cli.directory, environment: cli.environment, input: nil)
+            usleep(UInt32.random(in: 0...80_000, using: &random))
+            kill(started.pid, SIGKILL)
+            _ = Spawn.wait(started.pid)
+            guard let count = try sqlite(cli.storeFile, "SELECT count(*) FROM recordings"),
+                  let check = try sqlite(cli.storeFile, "PRAGMA integrity_check") else { return }
+            #expect(check == "ok")
+            #expect(count == "0" || count == total, "\(count) of \(total) recordings: an import landed in part")
+            if count == total { landed += 1 }
+            // Whatever happened, importing again completes the store.
+            try cli.ok(["import", exported.path])
+            #expect(try sqlite(cli.storeFile, "SELECT count(*) FROM recordings") == total)
+        }
+        print("imports that finished before the kill: \(landed) of 50")
+    }
 }
