@@ -23,13 +23,27 @@ struct CLI {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/dtaudit")
     }()
 
+    /// Owns the test's folder and removes it when the last copy of the `CLI` is gone.
+    final class Scratch: @unchecked Sendable {
+        let url: URL
+
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-test-" + UUID().uuidString)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
+    private let scratch: Scratch
     /// A fresh temporary folder, removed when the `CLI` is released.
-    let directory: URL
+    var directory: URL { scratch.url }
     var environment: [String: String]
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-test-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        scratch = try Scratch()
         var environment = ProcessInfo.processInfo.environment
         environment["DTAUDIT_USER"] = "Tess Tester"
         environment["DTAUDIT_STORE"] = nil
