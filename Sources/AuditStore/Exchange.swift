@@ -91,7 +91,7 @@ public final class CategoryRule: Sendable {
         var grid = CellGrid(plan: plan)
         for (key, status) in cells {
             guard let item = plan.index[key.item] else { continue }
-            grid.set(CellState(item: key.item, size: key.size, status: status, recordedAt: "", recordingID: 0), item: item)
+            grid.set(CellState(item: key.item, size: key.size, status: status, at: Timestamp(milliseconds: 0), recordingID: 0), item: item)
         }
         let screen = Screen(id: 0, name: "", flow: nil, critical: false, owner: nil, notes: nil, triage: triage, files: [],
                             createdAt: Timestamp(milliseconds: 0), createdBy: "")

@@ -17,14 +17,21 @@ public struct CellState: Sendable, Equatable {
     public var item: String
     public var size: Size
     public var status: ResultStatus
-    /// The recording's time as stored (ISO 8601 text sorts in time order).
-    public var recordedAt: String
+    public var at: Timestamp
     public var recordingID: Int64
     /// Filled only for detailed snapshots (one screen).
     public var note: String?
     public var by: String?
 
-    public var at: Timestamp { Timestamp(iso8601: recordedAt) ?? Timestamp(milliseconds: 0) }
+    public init(item: String, size: Size, status: ResultStatus, at: Timestamp, recordingID: Int64, note: String? = nil, by: String? = nil) {
+        self.item = item
+        self.size = size
+        self.status = status
+        self.at = at
+        self.recordingID = recordingID
+        self.note = note
+        self.by = by
+    }
 }
 
 /// A cell that has to be checked now, and why.
@@ -104,8 +111,6 @@ struct CellGrid: Sendable {
 
     static func slot(_ item: Int, _ size: Size) -> Int { item * Size.allCases.count + size.rawValue }
 
-    var slotCount: Int { positions.count }
-
     mutating func set(_ state: CellState, item: Int) {
         let slot = CellGrid.slot(item, state.size)
         if positions[slot] >= 0 {
@@ -128,6 +133,14 @@ struct CellGrid: Sendable {
 
     /// Every recorded cell in checklist and size order.
     var all: [CellState] { positions.filter { $0 >= 0 }.map { cells[Int($0)] } }
+
+    /// Calls `body` with each recorded cell and its item's position, in checklist and size order,
+    /// without building an array.
+    func forEachCell(_ body: (Int, CellState) -> Void) {
+        for (slot, position) in positions.enumerated() where position >= 0 {
+            body(slot / Size.allCases.count, cells[Int(position)])
+        }
+    }
 }
 
 /// The checklist arranged for fast lookups: item positions and the planned cells.
@@ -137,12 +150,17 @@ final class Plan: Sendable {
     /// Planned cells as (item position, size), in checklist order.
     let cells: [(item: Int, size: Size)]
     let scaling: [Bool]
+    /// Whether each (item, size) slot is planned.
+    let isPlanned: [Bool]
 
     init(_ checklist: Checklist) {
         items = checklist.items
         index = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         cells = checklist.items.enumerated().flatMap { position, item in item.sizes.map { (position, $0) } }
         scaling = checklist.items.map(\.scaling)
+        var planned = Array(repeating: false, count: checklist.items.count * Size.allCases.count)
+        for (item, size) in cells { planned[CellGrid.slot(item, size)] = true }
+        isPlanned = planned
     }
 }
 
@@ -219,7 +237,7 @@ extension AuditStore {
                 guard position >= 0, position < plan.items.count,
                       let size = row.withText(2, Size.init(idBytes:)), let status = row.withText(3, ResultStatus.init(bytes:)) else { return }
                 var state = CellState(item: plan.items[position].id, size: size, status: status,
-                                      recordedAt: row.string(4), recordingID: row.int64(5))
+                                      at: row.withText(4, Timestamp.init(storedBytes:)), recordingID: row.int64(5))
                 if detailed {
                     state.note = row.optionalString(6)
                     state.by = row.optionalString(7)
@@ -245,12 +263,9 @@ extension ScreenState {
         let plan = grid.plan
         var tally = CategoryTally()
         var pending: [PendingCheck] = []
-        var planned = Array(repeating: false, count: grid.slotCount)
-        let fixTimes = fixes.map(\.at.iso8601)
-        let latestFix = fixes.indices.max { fixTimes[$0] < fixTimes[$1] }
+        let latestFix = fixes.max { $0.at < $1.at }
 
         for (item, size) in plan.cells {
-            planned[CellGrid.slot(item, size)] = true
             let status = grid.cell(at: item, size)?.status ?? .untested
             tally.add(status, required: true, scaling: plan.scaling[item])
             if status == .untested {
@@ -261,22 +276,21 @@ extension ScreenState {
 
         var failed: [CellState] = []
         var awaitingFix: [CellState] = []
-        for state in grid.all {
-            let item = plan.index[state.item] ?? 0
-            if !planned[CellGrid.slot(item, state.size)] {
+        grid.forEachCell { item, state in
+            if !plan.isPlanned[CellGrid.slot(item, state.size)] {
                 tally.add(state.status, required: false, scaling: plan.scaling[item])
             }
             switch state.status {
             case .fail:
                 failed.append(state)
-                if let fix = fixes.indices.last(where: { fixTimes[$0] > state.recordedAt && fixes[$0].items.contains(state.item) }) {
-                    pending.append(PendingCheck(item: state.item, size: state.size, reason: .retest(fixes[fix])))
+                if let fix = fixes.last(where: { $0.at > state.at && $0.items.contains(state.item) }) {
+                    pending.append(PendingCheck(item: state.item, size: state.size, reason: .retest(fix)))
                 } else {
                     awaitingFix.append(state)
                 }
             case .pass, .na:
-                if state.size == .default, let latestFix, fixTimes[latestFix] > state.recordedAt {
-                    pending.append(PendingCheck(item: state.item, size: state.size, reason: .recheckDefault(fixes[latestFix])))
+                if state.size == .default, let latestFix, latestFix.at > state.at {
+                    pending.append(PendingCheck(item: state.item, size: state.size, reason: .recheckDefault(latestFix)))
                 }
             case .untested:
                 break

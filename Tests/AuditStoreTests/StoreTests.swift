@@ -103,3 +103,16 @@ import DynamicType
         #expect(ids.allSatisfy { $0.count == 36 && $0.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12] && $0.dropFirst(14).first == "4" })
     }
 }
+
+@Suite struct StoredTimestampTests {
+    @Test func theByteReaderAgreesWithTheParser() {
+        let samples = ["2026-11-29T18:45:08.123Z", "1970-01-01T00:00:00.000Z", "2024-02-29T23:59:59.999Z", "2100-12-31T00:00:00.001Z"]
+        for text in samples {
+            let fast = Array(text.utf8).withUnsafeBufferPointer { Timestamp(storedBytes: $0) }
+            #expect(fast == Timestamp(iso8601: text), "\(text)")
+        }
+        // Other forms fall back to the full parser; nonsense reads as the epoch.
+        #expect(Array("2026-11-29".utf8).withUnsafeBufferPointer { Timestamp(storedBytes: $0) } == Timestamp(iso8601: "2026-11-29"))
+        #expect(Array("2026-1x-29T18:45:08.123Z".utf8).withUnsafeBufferPointer { Timestamp(storedBytes: $0) } == Timestamp(milliseconds: 0))
+    }
+}
