@@ -111,13 +111,9 @@ import Testing
         try cli.ok(["export", "--format", "json", "--output", "../ours.json"], in: a)
         try cli.ok(["export", "--format", "json", "--output", "../theirs.json"], in: b)
 
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "merge-file", "--union", "ours.json", "export.json", "theirs.json"]
-        git.currentDirectoryURL = cli.directory
-        try git.run()
-        git.waitUntilExit()
-        #expect(git.terminationStatus == 0)
+        let git = try Spawn.run("/usr/bin/env", ["git", "merge-file", "--union", "ours.json", "export.json", "theirs.json"],
+                                in: cli.directory, environment: cli.environment)
+        #expect(git.status == 0)
 
         let merged = try read(cli.directory.appendingPathComponent("ours.json"))
         #expect(try JSONSerialization.jsonObject(with: Data(merged.utf8)) is [String: Any])

@@ -17,19 +17,10 @@ import Testing
 
     /// HTML of `markdown`, with raw HTML let through (`--unsafe`) so that any that leaked would show.
     func render(_ markdown: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.cmark, "cmark-gfm is not installed (apt-get install cmark-gfm)"))
-        process.arguments = ["--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(markdown.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let cmark = try #require(Self.cmark, "cmark-gfm is not installed (apt-get install cmark-gfm)")
+        let result = try Spawn.run(cmark, ["--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter"],
+                                   in: FileManager.default.temporaryDirectory, environment: [:], input: markdown)
+        return result.stdout
     }
 
     static let name = "Pay | <b>now</b> *x* _y_ [link](http://e.com) `code` ~~gone~~ $a$ #1 &amp; \\ !"
