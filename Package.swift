@@ -36,10 +36,14 @@ let package = Package(
         .target(name: "Scan", dependencies: ["Platform"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
         .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Evidence", "Output", "Platform"]),
+        // The JSON interchange file: writing, strict reading, and merging into a store as a union.
+        .target(name: "Interchange", dependencies: ["AuditStore", "DynamicType", "Output"]),
+        // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate.
+        .target(name: "Reports", dependencies: ["Interchange", "AuditStore", "DynamicType"]),
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]
+            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Reports"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
@@ -48,8 +52,21 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "SQLite"]),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan"], exclude: ["Fixtures"]),
         // Runs the built `dtaudit` binary the way a user types it.
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit"]),
     ]
 )
+
+// Fuzz targets need `-sanitize=fuzzer`, which plain `swift build` and `swift test` don't pass, so they
+// join the package only when asked: `DTAUDIT_FUZZ=1 Scripts/fuzz`.
+if ProcessInfo.processInfo.environment["DTAUDIT_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "FuzzSizes", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Sizes", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzChecklist", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Checklist", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzImport", dependencies: ["Interchange", "FuzzSupport"], path: "Fuzz/Import", exclude: ["corpus"]),
+    ]
+}

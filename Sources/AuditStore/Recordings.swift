@@ -80,7 +80,7 @@ extension AuditStore {
             return Fix(id: id, uid: row.string(1), screenID: row.int64(2), type: FixType(rawValue: row.string(3)) ?? .custom,
                        items: (items[id] ?? []).sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) },
                        note: row.optionalString(4), ref: row.optionalString(5), by: row.string(6),
-                       at: Timestamp(iso8601: row.string(7)) ?? Timestamp(milliseconds: 0))
+                       at: row.withText(7, Timestamp.init(storedBytes:)))
         }
     }
 

@@ -22,6 +22,16 @@ public struct CellState: Sendable, Equatable {
     /// Filled only for detailed snapshots (one screen).
     public var note: String?
     public var by: String?
+
+    public init(item: String, size: Size, status: ResultStatus, at: Timestamp, recordingID: Int64, note: String? = nil, by: String? = nil) {
+        self.item = item
+        self.size = size
+        self.status = status
+        self.at = at
+        self.recordingID = recordingID
+        self.note = note
+        self.by = by
+    }
 }
 
 /// A cell that has to be checked now, and why.
@@ -62,8 +72,8 @@ public struct ScreenState: Sendable {
     public var screen: Screen
     public var tally: CategoryTally
     public var category: Category
-    /// Latest state of every recorded cell, planned or not.
-    public var cells: [CellKey: CellState]
+    /// Latest state of every recorded cell, by item position in the checklist and size.
+    let grid: CellGrid
     public var fixes: [Fix]
     public var pending: [PendingCheck]
     /// Failed cells that no later fix addresses yet.
@@ -71,6 +81,87 @@ public struct ScreenState: Sendable {
 
     /// Latest failed cells, in checklist and size order.
     public var failedCells: [CellState]
+
+    /// The latest state of one cell, or nil when it was never recorded.
+    public func cell(_ item: String, _ size: Size) -> CellState? {
+        grid.cell(item, size)
+    }
+
+    /// Every recorded cell, planned or not, in checklist and size order.
+    public var recordedCells: [CellState] { grid.all }
+
+    /// Every recorded cell by its key.
+    public var cells: [CellKey: CellState] {
+        Dictionary(uniqueKeysWithValues: grid.all.map { (CellKey(item: $0.item, size: $0.size), $0) })
+    }
+}
+
+/// The latest cells of one screen in a flat array indexed by item position and size, so that
+/// reading a thousand screens does not hash a string per cell.
+struct CellGrid: Sendable {
+    let plan: Plan
+    /// For each (item, size) slot, the position of its cell in `cells`, or -1.
+    private var positions: [Int32]
+    private(set) var cells: [CellState] = []
+
+    init(plan: Plan) {
+        self.plan = plan
+        positions = Array(repeating: -1, count: plan.items.count * Size.allCases.count)
+    }
+
+    static func slot(_ item: Int, _ size: Size) -> Int { item * Size.allCases.count + size.rawValue }
+
+    mutating func set(_ state: CellState, item: Int) {
+        let slot = CellGrid.slot(item, state.size)
+        if positions[slot] >= 0 {
+            cells[Int(positions[slot])] = state
+        } else {
+            positions[slot] = Int32(cells.count)
+            cells.append(state)
+        }
+    }
+
+    func cell(_ item: String, _ size: Size) -> CellState? {
+        guard let index = plan.index[item] else { return nil }
+        return cell(at: index, size)
+    }
+
+    func cell(at item: Int, _ size: Size) -> CellState? {
+        let position = positions[CellGrid.slot(item, size)]
+        return position < 0 ? nil : cells[Int(position)]
+    }
+
+    /// Every recorded cell in checklist and size order.
+    var all: [CellState] { positions.filter { $0 >= 0 }.map { cells[Int($0)] } }
+
+    /// Calls `body` with each recorded cell and its item's position, in checklist and size order,
+    /// without building an array.
+    func forEachCell(_ body: (Int, CellState) -> Void) {
+        for (slot, position) in positions.enumerated() where position >= 0 {
+            body(slot / Size.allCases.count, cells[Int(position)])
+        }
+    }
+}
+
+/// The checklist arranged for fast lookups: item positions and the planned cells.
+final class Plan: Sendable {
+    let items: [ChecklistItem]
+    let index: [String: Int]
+    /// Planned cells as (item position, size), in checklist order.
+    let cells: [(item: Int, size: Size)]
+    let scaling: [Bool]
+    /// Whether each (item, size) slot is planned.
+    let isPlanned: [Bool]
+
+    init(_ checklist: Checklist) {
+        items = checklist.items
+        index = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        cells = checklist.items.enumerated().flatMap { position, item in item.sizes.map { (position, $0) } }
+        scaling = checklist.items.map(\.scaling)
+        var planned = Array(repeating: false, count: checklist.items.count * Size.allCases.count)
+        for (item, size) in cells { planned[CellGrid.slot(item, size)] = true }
+        isPlanned = planned
+    }
 }
 
 /// One consistent reading of the whole audit (or one screen of it), from which status, next,
@@ -95,21 +186,20 @@ public struct AuditSnapshot: Sendable {
 
     /// Passed and failed planned cells at each size.
     public var resultsBySize: [Size: (passed: Int, failed: Int, notApplicable: Int, required: Int)] {
-        var result: [Size: (passed: Int, failed: Int, notApplicable: Int, required: Int)] = [:]
-        let planned = checklist.plannedCells
+        var counts = Array(repeating: (passed: 0, failed: 0, notApplicable: 0, required: 0), count: Size.allCases.count)
         for state in screens {
-            for (item, size) in planned {
-                var entry = result[size] ?? (0, 0, 0, 0)
-                entry.required += 1
-                switch state.cells[CellKey(item: item.id, size: size)]?.status {
-                case .pass: entry.passed += 1
-                case .fail: entry.failed += 1
-                case .na: entry.notApplicable += 1
+            for (item, size) in state.grid.plan.cells {
+                counts[size.rawValue].required += 1
+                switch state.grid.cell(at: item, size)?.status {
+                case .pass: counts[size.rawValue].passed += 1
+                case .fail: counts[size.rawValue].failed += 1
+                case .na: counts[size.rawValue].notApplicable += 1
                 case .untested, nil: break
                 }
-                result[size] = entry
             }
         }
+        var result: [Size: (passed: Int, failed: Int, notApplicable: Int, required: Int)] = [:]
+        for size in Size.allCases where counts[size.rawValue].required > 0 { result[size] = counts[size.rawValue] }
         return result
     }
 
@@ -135,27 +225,31 @@ extension AuditStore {
             var fixesByScreen: [Int64: [Fix]] = [:]
             for fix in try fixes(screenID: only?.id) { fixesByScreen[fix.screenID, default: []].append(fix) }
 
-            var cellsByScreen: [Int64: [CellKey: CellState]] = [:]
+            let plan = Plan(checklist)
+            var grids: [Int64: CellGrid] = [:]
             var sql = """
-                SELECT cells.screen_id, cells.item, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", recordings.note, recordings.recorded_by" : "")
-                FROM cells\(detailed ? " JOIN recordings ON recordings.id = cells.recording_id" : "")
+                SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", recordings.note, recordings.recorded_by" : "")
+                FROM cells JOIN items ON items.id = cells.item\(detailed ? " JOIN recordings ON recordings.id = cells.recording_id" : "")
                 """
             if only != nil { sql += " WHERE cells.screen_id = ?" }
             try db.statement(sql).forEach(only.map { [$0.id] } ?? []) { row in
-                guard let size = Size(name: row.string(2)), let status = ResultStatus(rawValue: row.string(3)) else { return }
-                let key = CellKey(item: row.string(1), size: size)
-                var state = CellState(item: key.item, size: size, status: status,
-                                      at: Timestamp(iso8601: row.string(4)) ?? Timestamp(milliseconds: 0), recordingID: row.int64(5))
+                let position = row.int(1)
+                guard position >= 0, position < plan.items.count,
+                      let size = row.withText(2, Size.init(idBytes:)), let status = row.withText(3, ResultStatus.init(bytes:)) else { return }
+                var state = CellState(item: plan.items[position].id, size: size, status: status,
+                                      at: row.withText(4, Timestamp.init(storedBytes:)), recordingID: row.int64(5))
                 if detailed {
                     state.note = row.optionalString(6)
                     state.by = row.optionalString(7)
                 }
-                cellsByScreen[row.int64(0), default: [:]][key] = state
+                let screenID = row.int64(0)
+                if grids[screenID] == nil { grids[screenID] = CellGrid(plan: plan) }
+                grids[screenID]!.set(state, item: position)
             }
 
             let app = try appName()
             let states = screens.map { screen in
-                ScreenState.derive(screen: screen, checklist: checklist, cells: cellsByScreen[screen.id] ?? [:],
+                ScreenState.derive(screen: screen, grid: grids[screen.id] ?? CellGrid(plan: plan),
                                    fixes: fixesByScreen[screen.id] ?? [])
             }
             return AuditSnapshot(app: app, checklist: checklist, screens: states)
@@ -165,59 +259,51 @@ extension AuditStore {
 
 extension ScreenState {
     /// Derives category, pending checks and failures from a screen's latest cells and its fixes.
-    static func derive(screen: Screen, checklist: Checklist, cells: [CellKey: CellState], fixes: [Fix]) -> ScreenState {
+    static func derive(screen: Screen, grid: CellGrid, fixes: [Fix]) -> ScreenState {
+        let plan = grid.plan
         var tally = CategoryTally()
-        var planned = Set<CellKey>()
         var pending: [PendingCheck] = []
         let latestFix = fixes.max { $0.at < $1.at }
-        let scalingItems = Set(checklist.items.filter(\.scaling).map(\.id))
-        let order = Dictionary(uniqueKeysWithValues: checklist.items.enumerated().map { ($1.id, $0) })
 
-        for (item, size) in checklist.plannedCells {
-            let key = CellKey(item: item.id, size: size)
-            planned.insert(key)
-            let state = cells[key]
-            tally.add(state?.status ?? .untested, required: true, scaling: item.scaling)
-            if state == nil || state?.status == .untested {
-                pending.append(PendingCheck(item: item.id, size: size, reason: .unrecorded))
+        for (item, size) in plan.cells {
+            let status = grid.cell(at: item, size)?.status ?? .untested
+            tally.add(status, required: true, scaling: plan.scaling[item])
+            if status == .untested {
+                pending.append(PendingCheck(item: plan.items[item].id, size: size, reason: .unrecorded))
             }
         }
-        tally.setRequired(planned.count)
+        tally.setRequired(plan.cells.count)
 
         var failed: [CellState] = []
         var awaitingFix: [CellState] = []
-        for (key, state) in cells {
-            if !planned.contains(key) {
-                tally.add(state.status, required: false, scaling: scalingItems.contains(key.item))
+        grid.forEachCell { item, state in
+            if !plan.isPlanned[CellGrid.slot(item, state.size)] {
+                tally.add(state.status, required: false, scaling: plan.scaling[item])
             }
             switch state.status {
             case .fail:
                 failed.append(state)
-                if let fix = fixes.last(where: { $0.at > state.at && $0.items.contains(key.item) }) {
-                    pending.append(PendingCheck(item: key.item, size: key.size, reason: .retest(fix)))
+                if let fix = fixes.last(where: { $0.at > state.at && $0.items.contains(state.item) }) {
+                    pending.append(PendingCheck(item: state.item, size: state.size, reason: .retest(fix)))
                 } else {
                     awaitingFix.append(state)
                 }
             case .pass, .na:
-                if key.size == .default, let latestFix, latestFix.at > state.at {
-                    pending.append(PendingCheck(item: key.item, size: key.size, reason: .recheckDefault(latestFix)))
+                if state.size == .default, let latestFix, latestFix.at > state.at {
+                    pending.append(PendingCheck(item: state.item, size: state.size, reason: .recheckDefault(latestFix)))
                 }
             case .untested:
                 break
             }
         }
 
-        let sizeRank = Dictionary(uniqueKeysWithValues: Size.auditOrder.enumerated().map { ($1, $0) })
+        // Retests first, then default re-checks, then new checks; each in audit order of sizes.
+        let sizeRank = Size.auditRank
         pending.sort {
-            ($0.reason.rank, sizeRank[$0.size] ?? 0, order[$0.item] ?? .max, $0.item)
-                < ($1.reason.rank, sizeRank[$1.size] ?? 0, order[$1.item] ?? .max, $1.item)
+            ($0.reason.rank, sizeRank[$0.size.rawValue], plan.index[$0.item] ?? .max)
+                < ($1.reason.rank, sizeRank[$1.size.rawValue], plan.index[$1.item] ?? .max)
         }
-        let byChecklist: (CellState, CellState) -> Bool = {
-            (order[$0.item] ?? .max, $0.item, $0.size) < (order[$1.item] ?? .max, $1.item, $1.size)
-        }
-        return ScreenState(screen: screen, tally: tally, category: tally.category(triage: screen.triage), cells: cells,
-                           fixes: fixes, pending: pending, awaitingFix: awaitingFix.sorted(by: byChecklist),
-                           failedCells: failed.sorted(by: byChecklist))
+        return ScreenState(screen: screen, tally: tally, category: tally.category(triage: screen.triage), grid: grid,
+                           fixes: fixes, pending: pending, awaitingFix: awaitingFix, failedCells: failed)
     }
 }
-

@@ -143,7 +143,7 @@ enum AuditPlan {
             let listed = Set(steps.map { CellKey(item: $0.item, size: $0.size) })
             for (item, size) in checklist.plannedCells where sizes?.contains(size) ?? true {
                 let key = CellKey(item: item.id, size: size)
-                guard !listed.contains(key), let cell = state.cells[key], cell.status.isAnswered, cell.at < latestFix.at else { continue }
+                guard !listed.contains(key), let cell = state.cell(item.id, size), cell.status.isAnswered, cell.at < latestFix.at else { continue }
                 steps.append(Step(item: item.id, size: size, why: .afterFix(latestFix)))
             }
         }
@@ -212,9 +212,13 @@ final class AuditSession {
         console.line(heading + style.dim("  \(steps.count) check\(steps.count == 1 ? "" : "s") to do"))
 
         /// What each cell holds now, as shown above its prompt.
-        var cells: [CellKey: Shown] = state.cells.mapValues { Shown(status: $0.status, note: $0.note, by: $0.by, at: $0.at) }
+        var cells: [CellKey: Shown] = [:]
         var latestTime: [CellKey: Timestamp] = [:]
-        for (key, cell) in state.cells { latestTime[key] = cell.at }
+        for cell in state.recordedCells {
+            let key = CellKey(item: cell.item, size: cell.size)
+            cells[key] = Shown(status: cell.status, note: cell.note, by: cell.by, at: cell.at)
+            latestTime[key] = cell.at
+        }
         /// Answers given on this screen, newest last, for `back`.
         var answers: [(index: Int, status: ResultStatus)] = []
         var index = 0

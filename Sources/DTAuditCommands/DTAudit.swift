@@ -19,11 +19,13 @@ public struct DTAudit: ParsableCommand {
               dtaudit fix Checkout --type scroll --item no-truncation --ref "PR 412"
               dtaudit next
               dtaudit status
+              dtaudit export
             """,
         subcommands: [
             InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, RecordCommand.self,
             FixCommand.self, NextCommand.self, StatusCommand.self, HistoryCommand.self, SizesCommand.self,
             ChecklistCommand.self, AuditCommand.self, EvidenceCommand.self, CaptureScriptCommand.self,
+            ExportCommand.self, ImportCommand.self, GateCommand.self,
         ],
         version: DTAudit.version
     )

@@ -6,7 +6,7 @@ import Output
 enum ScreenReport {
     /// The sizes shown as matrix columns: every planned size and any size recorded off-plan.
     static func columns(_ state: ScreenState, checklist: Checklist) -> [Size] {
-        Array(Set(checklist.plannedSizes + state.cells.keys.map(\.size))).sorted()
+        Array(Set(checklist.plannedSizes + state.recordedCells.map(\.size))).sorted()
     }
 
     static func symbol(_ status: ResultStatus?, planned: Bool, style: Style) -> String {
@@ -39,12 +39,10 @@ enum ScreenReport {
         let sizes = columns(state, checklist: checklist)
         let itemWidth = max(4, checklist.items.map { TextLayout.width($0.id) }.max() ?? 4)
         console.line("  " + TextLayout.pad("", to: itemWidth) + "  " + sizes.map { TextLayout.pad($0.id, to: 4) }.joined(separator: " "))
-        var itemIDs = checklist.items.map(\.id)
-        for key in state.cells.keys where !itemIDs.contains(key.item) { itemIDs.append(key.item) }
-        for id in itemIDs {
+        for id in checklist.items.map(\.id) {
             let planned = Set(checklist.item(id)?.sizes ?? [])
             let cells = sizes.map { size in
-                TextLayout.pad(symbol(state.cells[CellKey(item: id, size: size)]?.status, planned: planned.contains(size), style: style), to: 4)
+                TextLayout.pad(symbol(state.cell(id, size)?.status, planned: planned.contains(size), style: style), to: 4)
             }
             console.line("  " + TextLayout.pad(id, to: itemWidth) + "  " + cells.joined(separator: " "))
         }
@@ -86,7 +84,7 @@ enum ScreenReport {
         var cells: [JSON] = []
         var seen = Set<CellKey>()
         func cell(_ key: CellKey, required: Bool) -> JSON {
-            let found = state.cells[key]
+            let found = state.cell(key.item, key.size)
             var members: [(String, JSON)] = [
                 ("item", .string(key.item)),
                 ("size", .string(key.size.id)),
@@ -106,8 +104,9 @@ enum ScreenReport {
             seen.insert(key)
             cells.append(cell(key, required: true))
         }
-        for key in state.cells.keys.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !seen.contains(key) {
-            cells.append(cell(key, required: false))
+        for recorded in state.recordedCells {
+            let key = CellKey(item: recorded.item, size: recorded.size)
+            if !seen.contains(key) { cells.append(cell(key, required: false)) }
         }
         var screenshots: [(String, JSON)] = []
         if let evidence {

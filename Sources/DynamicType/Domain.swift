@@ -2,6 +2,17 @@
 public enum ResultStatus: String, CaseIterable, Sendable {
     case pass, fail, na, untested
 
+    /// The status whose name is spelled by `bytes` exactly, without building a string.
+    public init?(bytes: UnsafeBufferPointer<UInt8>) {
+        switch (bytes.count, bytes.first) {
+        case (4, UInt8(ascii: "p")): self = .pass
+        case (4, UInt8(ascii: "f")): self = .fail
+        case (2, UInt8(ascii: "n")): self = .na
+        case (8, UInt8(ascii: "u")): self = .untested
+        default: return nil
+        }
+    }
+
     /// Counts as a recorded answer; `untested` resets a cell to unanswered.
     public var isAnswered: Bool { self != .untested }
 }

@@ -79,6 +79,35 @@ public enum Size: Int, CaseIterable, Comparable, Hashable, Sendable {
         self = size
     }
 
+    /// Each size's position in `auditOrder`, indexed by raw value.
+    public static let auditRank: [Int] = Size.allCases.map { size in auditOrder.firstIndex(of: size) ?? 0 }
+
+    /// The size whose short id is spelled by `bytes` exactly (`ax5`), without building a string.
+    public init?(idBytes bytes: UnsafeBufferPointer<UInt8>) {
+        let a = UInt8(ascii: "a"), l = UInt8(ascii: "l"), x = UInt8(ascii: "x")
+        switch bytes.count {
+        case 1:
+            switch bytes[0] {
+            case UInt8(ascii: "s"): self = .s
+            case UInt8(ascii: "m"): self = .m
+            case l: self = .l
+            default: return nil
+            }
+        case 2 where bytes[0] == x:
+            switch bytes[1] {
+            case UInt8(ascii: "s"): self = .xs
+            case l: self = .xl
+            default: return nil
+            }
+        case 3 where bytes[0] == a && bytes[1] == x:
+            guard bytes[2] >= UInt8(ascii: "1"), bytes[2] <= UInt8(ascii: "5") else { return nil }
+            self = Size(rawValue: Size.ax1.rawValue + Int(bytes[2] - UInt8(ascii: "1")))!
+        case 3 where bytes[0] == x && bytes[1] == x && bytes[2] == l: self = .xxl
+        case 4 where bytes[0] == x && bytes[1] == x && bytes[2] == x && bytes[3] == l: self = .xxxl
+        default: return nil
+        }
+    }
+
     /// Every accepted spelling of every size, for suggestions.
     public static var acceptedNames: [String] { Array(lookup.keys).sorted() }
 }

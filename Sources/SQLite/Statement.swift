@@ -134,6 +134,15 @@ public struct Row {
         return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
     }
 
+    /// Calls `body` with the column's UTF-8 bytes, valid only during the call.
+    public func withText<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let index = Int32(column)
+        guard let text = sqlite3_column_text(statement.handle, index) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, index))))
+    }
+
     public func optionalString(_ column: Int) -> String? {
         isNull(column) ? nil : string(column)
     }

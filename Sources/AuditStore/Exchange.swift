@@ -1,0 +1,100 @@
+import DynamicType
+import SQLite
+
+/// What exports and imports need from the store: every recording and fix as it was written, and a
+/// way to add one that was written in another store, under its own id and time.
+extension AuditStore {
+    /// Who started the audit.
+    public func createdBy() throws -> String {
+        try meta("created_by") ?? ""
+    }
+
+    /// Every recording of every screen, oldest first (ties broken by id), each with its screen's id.
+    public func allRecordings() throws -> [Recording] {
+        try db.rows("""
+            SELECT uid, screen_id, item, size, status, note, recorded_by, recorded_at
+            FROM recordings ORDER BY recorded_at, uid
+            """) { row in
+            Recording(uid: row.string(0), screenID: row.int64(1), item: row.string(2), size: Size(name: row.string(3)) ?? .default,
+                      status: ResultStatus(rawValue: row.string(4)) ?? .untested, note: row.optionalString(5),
+                      by: row.string(6), at: Timestamp(iso8601: row.string(7)) ?? Timestamp(milliseconds: 0))
+        }
+    }
+
+    /// The recording with this unique id, if the store has it.
+    public func recording(uid: String) throws -> Recording? {
+        try db.first("""
+            SELECT uid, screen_id, item, size, status, note, recorded_by, recorded_at FROM recordings WHERE uid = ?
+            """, [uid]) { row in
+            Recording(uid: row.string(0), screenID: row.int64(1), item: row.string(2), size: Size(name: row.string(3)) ?? .default,
+                      status: ResultStatus(rawValue: row.string(4)) ?? .untested, note: row.optionalString(5),
+                      by: row.string(6), at: Timestamp(iso8601: row.string(7)) ?? Timestamp(milliseconds: 0))
+        }
+    }
+
+    /// The fix with this unique id, if the store has it.
+    public func fix(uid: String) throws -> Fix? {
+        guard let id = try db.first("SELECT id FROM fixes WHERE uid = ?", [uid], { $0.int64(0) }),
+              let screenID = try db.first("SELECT screen_id FROM fixes WHERE id = ?", [id], { $0.int64(0) }) else { return nil }
+        return try fixes(screenID: screenID).first { $0.id == id }
+    }
+
+    /// Adds a recording made in another store, keeping its id, author and time. The caller checks
+    /// first that the id is new (`recording(uid:)`).
+    public func insertRecording(_ recording: Recording) throws {
+        try db.statement("""
+            INSERT INTO recordings (uid, screen_id, item, size, status, note, recorded_by, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).run([recording.uid, recording.screenID, recording.item, recording.size.id, recording.status.rawValue,
+                      recording.note, recording.by, recording.at.iso8601])
+    }
+
+    /// Adds a fix made in another store, keeping its id, author and time.
+    public func insertFix(_ fix: Fix) throws {
+        try db.statement("""
+            INSERT INTO fixes (uid, screen_id, type, note, ref, fixed_by, fixed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).run([fix.uid, fix.screenID, fix.type.rawValue, fix.note, fix.ref, fix.by, fix.at.iso8601])
+        let id = db.lastInsertedRowID
+        let insertItem = try db.statement("INSERT OR IGNORE INTO fix_items (fix_id, item) VALUES (?, ?)")
+        for item in fix.items { try insertItem.run([id, item]) }
+    }
+}
+
+extension Recording {
+    /// A recording made in another store, to be added with `insertRecording(_:)`.
+    public static func imported(uid: String, screenID: Int64, item: String, size: Size, status: ResultStatus, note: String?,
+                                by: String, at: Timestamp) -> Recording {
+        Recording(uid: uid, screenID: screenID, item: item, size: size, status: status, note: note, by: by, at: at)
+    }
+}
+
+extension Fix {
+    /// A fix made in another store, to be added with `insertFix(_:)`.
+    public static func imported(uid: String, screenID: Int64, type: FixType, items: [String], note: String?, ref: String?,
+                                by: String, at: Timestamp) -> Fix {
+        Fix(id: 0, uid: uid, screenID: screenID, type: type, items: items, note: note, ref: ref, by: by, at: at)
+    }
+}
+
+/// The rule that derives a screen's category from its latest cells, kept ready for one checklist so
+/// that history can be replayed screen by screen and day by day (the progress chart, `--since`).
+public final class CategoryRule: Sendable {
+    let plan: Plan
+
+    public init(_ checklist: Checklist) {
+        plan = Plan(checklist)
+    }
+
+    /// The category a screen with these latest cell statuses and this triage has: the same rule
+    /// `status` and every report use.
+    public func category(of cells: [CellKey: ResultStatus], triage: Category?) -> Category {
+        var grid = CellGrid(plan: plan)
+        for (key, status) in cells {
+            guard let item = plan.index[key.item] else { continue }
+            grid.set(CellState(item: key.item, size: key.size, status: status, at: Timestamp(milliseconds: 0), recordingID: 0), item: item)
+        }
+        let screen = Screen(id: 0, name: "", flow: nil, critical: false, owner: nil, notes: nil, triage: triage, files: [],
+                            createdAt: Timestamp(milliseconds: 0), createdBy: "")
+        return ScreenState.derive(screen: screen, grid: grid, fixes: []).category
+    }
+}

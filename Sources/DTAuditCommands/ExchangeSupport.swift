@@ -1,0 +1,146 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Interchange
+import Output
+import Platform
+import Reports
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ReportFormat: ExpressibleByArgument {}
+
+/// A calendar day typed as `2026-10-13`.
+struct Day: ExpressibleByArgument {
+    var text: String
+    var start: Timestamp
+
+    init(argument: String) throws {
+        guard argument.utf8.count == 10, let time = Timestamp(iso8601: argument) else {
+            throw ValidationError("'\(argument)' is not a date; write it as YYYY-MM-DD, such as 2026-10-13")
+        }
+        text = time.day
+        start = time
+    }
+
+    var defaultValueDescription: String { text }
+}
+
+/// One size, by any of its names: `ax3`, `AX3`, `accessibility3`.
+struct SingleSize: ExpressibleByArgument {
+    var size: Size
+
+    init(argument: String) throws {
+        if let size = Size(name: argument) {
+            self.size = size
+            return
+        }
+        let candidates = Size.allCases.reversed().map(\.id) + Size.acceptedNames
+        let hint = Suggestions.closest(to: argument, among: candidates).first.map { "; did you mean '\(Size(name: $0)?.id ?? $0)'?" } ?? ""
+        throw ValidationError("unknown size '\(argument)'\(hint) Sizes are \(SizeList.validIDs)")
+    }
+
+    static var allValueStrings: [String] { Size.allCases.map(\.id) }
+    var defaultValueDescription: String { size.id }
+}
+
+/// A file the command could not read or write, said in one line.
+struct FileProblem: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Reads interchange files for `import` and `--since`.
+enum InterchangeFile {
+    /// Reads and checks the export at `path` (`-` for standard input); problems name the line.
+    static func read(_ path: String, workingDirectory: String) throws -> AuditDocument {
+        let shown = path == "-" ? "standard input" : path
+        let absolute = StoreLocation.absolute(path, from: workingDirectory)
+        var isDirectory = false
+        if path != "-" {
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+                throw FileProblem(description: "no file '\(path)'")
+            }
+            if isDirectory { throw FileProblem(description: "'\(path)' is a folder; give the export's .json file") }
+            if let size = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.size] as? Int, size > InterchangeReader.maximumFileBytes {
+                throw FileProblem(description: "\(shown) is \(size >> 20) MB; an export is at most \(InterchangeReader.maximumFileBytes >> 20) MB")
+            }
+        }
+        let bytes: [UInt8]
+        if path == "-" {
+            guard let input = StandardInput.readAll(limit: InterchangeReader.maximumFileBytes) else {
+                throw FileProblem(description: "cannot read standard input, or it holds more than \(InterchangeReader.maximumFileBytes >> 20) MB")
+            }
+            bytes = input
+        } else {
+            guard let data = FileManager.default.contents(atPath: absolute) else {
+                throw FileProblem(description: "cannot read \(shown)")
+            }
+            bytes = [UInt8](data)
+        }
+        do {
+            return try InterchangeReader.read(bytes)
+        } catch {
+            throw FileProblem(description: "\(shown) \(error)")
+        }
+    }
+}
+
+/// What `--since` names: a date (`2026-09-29`) or an earlier export file.
+enum BaselineSource {
+    static func load(_ spec: String, document: AuditDocument, workingDirectory: String) throws -> Baseline {
+        let looksLikeDate = spec.utf8.count >= 4 && spec.prefix(4).allSatisfy(\.isNumber) && !spec.hasSuffix(".json")
+        if looksLikeDate {
+            guard let time = Timestamp(iso8601: spec) else {
+                throw ValidationError("--since: '\(spec)' is not a date (YYYY-MM-DD) or an export file")
+            }
+            return Baseline(document: document, before: time, label: time.day)
+        }
+        let earlier = try InterchangeFile.read(spec, workingDirectory: workingDirectory)
+        let name = String(spec.split(separator: "/").last ?? Substring(spec))
+        return Baseline(document: earlier, label: name)
+    }
+}
+
+enum Paths {
+    /// `path` relative to `directory` when it lies inside it, else as it is.
+    static func shown(_ path: String, from directory: String) -> String {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func fileName(of path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    /// Writes `text` to `path` through a temporary file, so that a failed write leaves no half file.
+    /// Refuses a path that names a folder, before anything is written.
+    static func checkIsFile(_ path: String, shownAs shown: String) throws {
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
+            throw FileProblem(description: "cannot write \(shown): it is a folder; give a file name")
+        }
+    }
+
+    static func write(_ text: String, to path: String, shownAs shown: String) throws {
+        try checkIsFile(path, shownAs: shown)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            let folder = folder(of: path)
+            var isDirectory = false
+            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory {
+                throw FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
+            }
+            throw FileProblem(description: "cannot write \(shown): the folder is not writable or the disk is full")
+        }
+    }
+}

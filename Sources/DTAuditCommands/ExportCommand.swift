@@ -1,0 +1,135 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Interchange
+import Output
+import Reports
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the audit as a Markdown report with its progress chart, as JSON for sharing through git, or as CSV.",
+        discussion: """
+            markdown (the default): the review page. Verdicts on Apple's Larger Text label and WCAG 1.4.4, \
+            screens per category, plan completion, critical flows not supported, a chart of progress over \
+            time (an SVG file written beside the report), every screen's size matrix with its failures and \
+            fixes, and the fix summary. With --since, also what changed: regressions, newly fixed checks, \
+            new screens.
+
+            json: the whole audit, one record per line, for 'dtaudit import' on a teammate's machine. \
+            Commit it; see Docs/interchange.md for the format and the .gitattributes line that makes it merge.
+
+            csv: one row per recording, for spreadsheets.
+
+            The same audit always gives the same bytes: dates come from the audit itself. Files go to \
+            Exports/ beside the .dtaudit folder: Exports/<app>-<date>.md (and .svg), Exports/<app>.json, \
+            Exports/<app>-<date>.csv.
+            """,
+        examples: [
+            ("dtaudit export", "The Markdown report and its chart, in Exports/."),
+            ("dtaudit export --since 2026-09-29", "With the changes since that day."),
+            ("dtaudit export --since Exports/trailhead.json", "With the changes since the committed export (run it before exporting the JSON again)."),
+            ("dtaudit export --format json", "The interchange file to commit: Exports/<app>.json."),
+            ("dtaudit export --format csv --output - > results.csv", ""),
+        ]
+    )
+
+    @Option(name: .names("format", short: "f"), help: "markdown, json or csv.", valueName: "format")
+    var format: ReportFormat = .markdown
+
+    @Option(name: .names("output", short: "o"), help: "The file to write, or - for standard output (a Markdown report then has no chart file).", valueName: "file|-")
+    var output: String?
+
+    @Option(help: "Markdown only: add what changed since a date (YYYY-MM-DD, from the start of that day in UTC) or since an earlier JSON export.", valueName: "date|export.json")
+    var since: String?
+
+    @Option(help: "The date in the report's header and file name (default: the day of the audit's latest activity).", valueName: "yyyy-mm-dd")
+    var date: Day?
+
+    @OptionGroup var global: GlobalOptions
+
+    mutating func validate() throws {
+        if since != nil && format != .markdown {
+            throw ValidationError("--since applies to the Markdown report; the \(format.rawValue) export always holds the whole history")
+        }
+        if date != nil && format == .json {
+            throw ValidationError("--date sets a report's date; the JSON export holds no date of its own")
+        }
+        if output?.isEmpty == true { throw ValidationError("--output needs a file name, or - for standard output") }
+    }
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore(.read)
+        let (document, snapshot) = try store.read {
+            (try AuditDocument(store: store), try store.snapshot(detailed: true))
+        }
+        let day = date?.text ?? document.latestActivity.day
+        let changes = try since.map { spec in
+            Changes(from: try BaselineSource.load(spec, document: document, workingDirectory: console.workingDirectory),
+                    to: document, snapshot: snapshot)
+        }
+
+        let slug = AppSlug.make(document.app)
+        let path: String?
+        if let output, output != "-" {
+            path = StoreLocation.absolute(output, from: console.workingDirectory)
+        } else if output == "-" {
+            path = nil
+        } else {
+            let name = format == .json ? "\(slug).json" : "\(slug)-\(day).\(format.fileExtension)"
+            path = store.location.root + "/Exports/" + name
+        }
+        var chartFile: String?
+        if format == .markdown, let path {
+            var base = Paths.fileName(of: path)
+            if base.hasSuffix(".md") { base.removeLast(3) }
+            chartFile = base + ".svg"
+        }
+
+        let input = ReportInput(document: document, snapshot: snapshot, date: day, changes: changes, chartFile: chartFile,
+                                generator: "dtaudit \(DTAudit.version)")
+        let report = format.reporter.render(input)
+
+        guard let path else {
+            console.out.write(report.text)
+            return
+        }
+        let folder = Paths.folder(of: path)
+        if output == nil && !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw FileProblem(description: "cannot create the folder \(folder)")
+            }
+        }
+        let shown = Paths.shown(path, from: console.workingDirectory)
+        try Paths.checkIsFile(path, shownAs: shown)
+        var written: [String] = []
+        for attachment in report.attachments {
+            let attachmentPath = folder + "/" + attachment.fileName
+            let attachmentShown = Paths.shown(attachmentPath, from: console.workingDirectory)
+            try Paths.write(attachment.text, to: attachmentPath, shownAs: attachmentShown)
+            written.append(attachmentShown)
+        }
+        try Paths.write(report.text, to: path, shownAs: shown)
+        var message = "Wrote \(console.safe(shown))"
+        if let chart = written.first { message += " and its chart \(console.safe(chart))" }
+        switch format {
+        case .markdown:
+            let screens = snapshot.screens.count
+            message += " (\(screens) screen\(screens == 1 ? "" : "s"), as of \(day))"
+        case .json:
+            message += " (\(document.screens.count) screens, \(document.recordings.count) recordings, \(document.fixes.count) fixes)"
+        case .csv:
+            message += " (\(document.recordings.count) recordings)"
+        }
+        console.line(message)
+    }
+}

@@ -1,0 +1,157 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Interchange
+import Output
+import Reports
+
+struct GateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate",
+        abstract: "Exit 0 when the audit meets the team's bar, 1 with what is missing otherwise: for CI.",
+        discussion: """
+            The default bar: every critical screen is supported (every planned check passed or n/a). \
+            --all-screens applies the bar to every screen. --min-size SIZE lowers it to the planned \
+            checks at SIZE or larger, all recorded and passed (or n/a), for a team that gates on the \
+            accessibility sizes first. --no-regressions --since EXPORT.json also fails when a check \
+            that passed in that export fails now, on any screen.
+
+            A bar that checks nothing fails: with no screen marked critical, mark them or pass \
+            --all-screens.
+            """,
+        examples: [
+            ("dtaudit gate", "In CI: fail the build while a critical screen is not supported."),
+            ("dtaudit gate --all-screens --min-size ax3", "Every screen passes every planned check at AX3 and above."),
+            ("git show origin/main:Exports/trailhead.json > /tmp/main.json && dtaudit gate --no-regressions --since /tmp/main.json", "Nothing that passed on main fails on this branch."),
+        ]
+    )
+
+    @Flag(help: "Apply the bar to every screen, not only the critical ones.")
+    var allScreens = false
+
+    @Option(help: "Instead of 'supported': every planned check at this size or larger recorded and passed (or n/a).", valueName: "size")
+    var minSize: SingleSize?
+
+    @Flag(help: "Also fail when a check that passed in the --since export fails now.")
+    var noRegressions = false
+
+    @Option(help: "The earlier export (or date, YYYY-MM-DD) that --no-regressions compares with.", valueName: "export.json|date")
+    var since: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var global: GlobalOptions
+
+    mutating func validate() throws {
+        if noRegressions && since == nil {
+            throw ValidationError("--no-regressions needs --since EXPORT.json, the export to compare with")
+        }
+        if since != nil && !noRegressions {
+            throw ValidationError("--since is used with --no-regressions")
+        }
+    }
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore(.read)
+        let (document, snapshot) = try store.read {
+            (try AuditDocument(store: store), try store.snapshot(detailed: true))
+        }
+        let baseline = try since.map { try BaselineSource.load($0, document: document, workingDirectory: console.workingDirectory) }
+        let result = GateResult(bar: GateBar(allScreens: allScreens, minimumSize: minSize?.size, baseline: baseline),
+                                snapshot: snapshot, document: document)
+        if json {
+            console.json(Self.json(result))
+        } else {
+            Self.text(result, console: console)
+        }
+        if !result.passed { throw ExitCode.failure }
+    }
+
+    static func cells(_ keys: [CellKey]) -> [JSON] {
+        keys.map { .object([("item", .string($0.item)), ("size", .string($0.size.id))]) }
+    }
+
+    static func json(_ result: GateResult) -> JSON {
+        .object([
+            ("passed", .bool(result.passed)),
+            ("bar", .object([
+                ("summary", .string(result.bar.summary)),
+                ("allScreens", .bool(result.bar.allScreens)),
+                ("minSize", .optional(result.bar.minimumSize?.id)),
+                ("since", .optional(result.bar.baseline?.label)),
+            ])),
+            ("problem", .optional(result.problem)),
+            ("checkedScreens", .int(result.checkedScreens)),
+            ("missing", .array(result.shortfalls.map { shortfall in
+                .object([
+                    ("screen", .string(shortfall.screen)),
+                    ("category", .string(shortfall.category.rawValue)),
+                    ("failed", .array(cells(shortfall.failed))),
+                    ("unrecorded", .array(cells(shortfall.unrecorded))),
+                ])
+            })),
+            ("regressions", .array(result.regressions.map { change in
+                .object([
+                    ("screen", .string(change.screen)),
+                    ("item", .string(change.item)),
+                    ("size", .string(change.size.id)),
+                    ("note", .optional(change.now.note)),
+                    ("by", .string(change.now.by)),
+                    ("at", .string(change.now.at.iso8601)),
+                ])
+            })),
+        ])
+    }
+
+    static func text(_ result: GateResult, console: Console) {
+        let style = console.style
+        let scope = result.bar.allScreens ? "screen" : "critical screen"
+        if let problem = result.problem {
+            console.line(style.red("✗ Gate failed:") + " " + problem)
+            return
+        }
+        if result.passed {
+            console.line(style.green("✓ Gate passed:") + " \(result.bar.summary) (\(result.checkedScreens) \(scope)\(result.checkedScreens == 1 ? "" : "s")).")
+            return
+        }
+        var headline: [String] = []
+        if !result.shortfalls.isEmpty {
+            headline.append("\(result.shortfalls.count) of \(result.checkedScreens) \(scope)\(result.checkedScreens == 1 ? "" : "s") fall\(result.shortfalls.count == 1 ? "s" : "") short")
+        }
+        if !result.regressions.isEmpty {
+            headline.append("\(result.regressions.count) regression\(result.regressions.count == 1 ? "" : "s")")
+        }
+        console.line(style.red("✗ Gate failed:") + " " + headline.joined(separator: ", ") + style.dim(" (bar: \(result.bar.summary))"))
+        let shownLimit = 20
+        let width = min(32, result.shortfalls.prefix(shownLimit).map { TextLayout.width(console.safe($0.screen)) }.max() ?? 0)
+        for shortfall in result.shortfalls.prefix(shownLimit) {
+            var parts: [String] = []
+            if !shortfall.failed.isEmpty {
+                parts.append("failed " + console.cellList(shortfall.failed.map { ($0.item, $0.size) }))
+            }
+            if !shortfall.unrecorded.isEmpty {
+                parts.append("\(shortfall.unrecorded.count) check\(shortfall.unrecorded.count == 1 ? "" : "s") not recorded")
+            }
+            if parts.isEmpty { parts.append("not supported") }
+            console.line("  " + TextLayout.pad(TextLayout.truncate(console.safe(shortfall.screen), to: 32), to: width) + "  "
+                         + TextLayout.pad(console.categoryLabel(shortfall.category), to: 11) + "  " + parts.joined(separator: "; "))
+        }
+        if result.shortfalls.count > shownLimit {
+            console.line(style.dim("  ... and \(result.shortfalls.count - shownLimit) more ('dtaudit gate --json' lists them all)"))
+        }
+        if !result.regressions.isEmpty {
+            console.line("Regressions since \(console.safe(result.bar.baseline?.label ?? "the baseline")) (passed then, fail now):")
+            for change in result.regressions.prefix(shownLimit) {
+                var line = "  \(console.safe(change.screen))  \(change.size.id) \(change.item)"
+                if let note = change.now.note { line += "  " + console.safe(note) }
+                line += style.dim("  (\(console.safe(change.now.by)), \(change.now.at.day))")
+                console.line(line)
+            }
+            if result.regressions.count > shownLimit {
+                console.line(style.dim("  ... and \(result.regressions.count - shownLimit) more"))
+            }
+        }
+    }
+}

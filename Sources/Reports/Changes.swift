@@ -1,0 +1,94 @@
+import AuditStore
+import DynamicType
+import Interchange
+
+/// The state of the audit at an earlier point, to compare the present against: an earlier export
+/// file, or the store itself as it was before a date.
+public struct Baseline: Sendable {
+    /// How the report names it: `2026-09-29` or `trailhead.json`.
+    public var label: String
+    /// The day of the latest activity the baseline holds.
+    public var day: String
+    /// Screens by lower-cased name.
+    public var screens: [String: ScreenRecord]
+    /// Latest recording of each cell, by lower-cased screen name.
+    public var cells: [String: [CellKey: RecordingRecord]]
+    public var recordingIDs: Set<String>
+    public var fixIDs: Set<String>
+
+    /// The audit in `document` as it stood just before `cutoff`.
+    public init(document: AuditDocument, before cutoff: Timestamp, label: String) {
+        self.label = label
+        day = cutoff.day
+        screens = Dictionary(document.screens.filter { $0.createdAt < cutoff }.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        cells = document.latestCells(before: cutoff)
+        recordingIDs = Set(document.recordings.filter { $0.at < cutoff }.map(\.id))
+        fixIDs = Set(document.fixes.filter { $0.at < cutoff }.map(\.id))
+    }
+
+    /// The audit as an earlier export file holds it.
+    public init(document: AuditDocument, label: String) {
+        self.label = label
+        day = document.latestActivity.day
+        screens = Dictionary(document.screens.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        cells = document.latestCells()
+        recordingIDs = Set(document.recordings.map(\.id))
+        fixIDs = Set(document.fixes.map(\.id))
+    }
+}
+
+/// One cell whose result changed between the baseline and now.
+public struct CellChange: Sendable {
+    public var screen: String
+    public var item: String
+    public var size: Size
+    /// The latest recording now.
+    public var now: RecordingRecord
+    /// The latest recording in the baseline.
+    public var before: RecordingRecord
+}
+
+/// What changed since a baseline: regressions (pass to fail), newly fixed cells (fail to pass), new
+/// screens, screens whose category changed, and new recordings and fixes.
+public struct Changes: Sendable {
+    public var baseline: Baseline
+    public var regressions: [CellChange] = []
+    public var fixedCells: [CellChange] = []
+    public var newScreens: [String] = []
+    public var categoryChanges: [(screen: String, before: Category, now: Category)] = []
+    public var newRecordings = 0
+    public var newFixes: [FixRecord] = []
+
+    public init(from baseline: Baseline, to document: AuditDocument, snapshot: AuditSnapshot) {
+        self.baseline = baseline
+        let current = document.latestCells()
+        let order = Dictionary(uniqueKeysWithValues: snapshot.checklist.items.enumerated().map { ($1.id, $0) })
+        let rule = CategoryRule(snapshot.checklist)
+        for state in snapshot.screens {
+            let key = state.screen.name.lowercased()
+            guard let earlier = baseline.screens[key] else {
+                newScreens.append(state.screen.name)
+                continue
+            }
+            let before = baseline.cells[key] ?? [:]
+            var cellsBefore: [CellKey: ResultStatus] = [:]
+            for (cell, recording) in before { cellsBefore[cell] = recording.status }
+            let categoryBefore = rule.category(of: cellsBefore, triage: earlier.triage)
+            if categoryBefore != state.category {
+                categoryChanges.append((state.screen.name, categoryBefore, state.category))
+            }
+            var changed: [CellChange] = []
+            for (cell, now) in current[key] ?? [:] {
+                guard let then = before[cell] else { continue }
+                if then.status == .pass && now.status == .fail || then.status == .fail && now.status == .pass {
+                    changed.append(CellChange(screen: state.screen.name, item: cell.item, size: cell.size, now: now, before: then))
+                }
+            }
+            changed.sort { (order[$0.item] ?? .max, $0.item, $0.size) < (order[$1.item] ?? .max, $1.item, $1.size) }
+            regressions += changed.filter { $0.now.status == .fail }
+            fixedCells += changed.filter { $0.now.status == .pass }
+        }
+        newRecordings = document.recordings.filter { !baseline.recordingIDs.contains($0.id) }.count
+        newFixes = document.fixes.filter { !baseline.fixIDs.contains($0.id) }
+    }
+}

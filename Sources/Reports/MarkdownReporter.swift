@@ -1,0 +1,526 @@
+import AuditStore
+import DynamicType
+import Interchange
+
+/// The review page: GitHub-flavoured Markdown that reads well rendered and as plain text. Every
+/// user-provided text goes through `Markdown.text(_:)`.
+public struct MarkdownReporter: Reporter {
+    public init() {}
+    public var format: ReportFormat { .markdown }
+
+    public func render(_ input: ReportInput) -> RenderedReport {
+        var page = Page(input: input)
+        let text = page.render()
+        var attachments: [RenderedReport.Attachment] = []
+        if let chart = input.chartFile {
+            let timeline = ProgressTimeline(document: input.document, through: Timestamp(iso8601: input.date))
+            attachments.append(.init(fileName: chart, text: ProgressChart.svg(timeline, app: input.document.app)))
+        }
+        return RenderedReport(text: text, attachments: attachments)
+    }
+
+    static func emoji(_ category: Category) -> String {
+        switch category {
+        case .unsupported: "🔴"
+        case .broken: "🟠"
+        case .supported: "🟢"
+        case .unaudited: "⚪"
+        }
+    }
+
+    /// `🟠 Broken`, joined by a no-break space so that the two never wrap apart.
+    static func label(_ category: Category) -> String {
+        emoji(category) + "\u{00A0}" + category.rawValue.capitalizedFirst
+    }
+
+    static func symbol(_ status: ResultStatus?, planned: Bool) -> String {
+        switch status {
+        case .pass: "✅"
+        case .fail: "❌"
+        case .na: "➖"
+        case .untested, nil: planned ? "⬜" : ""
+        }
+    }
+
+    static let legend = "✅ pass · ❌ fail · ➖ n/a · ⬜ to check · blank: not planned at that size"
+
+    /// Categories in the order a review reads them: worst first.
+    static let categoryOrder: [Category] = [.unsupported, .broken, .supported, .unaudited]
+}
+
+/// One rendering of the report.
+private struct Page {
+    let input: ReportInput
+    let snapshot: AuditSnapshot
+    let checklist: Checklist
+    var out = ""
+    /// Each screen's heading anchor, by screen name.
+    var anchors: [String: String] = [:]
+
+    init(input: ReportInput) {
+        self.input = input
+        snapshot = input.snapshot
+        checklist = input.snapshot.checklist
+    }
+
+    mutating func line(_ text: String = "") {
+        out += text
+        out += "\n"
+    }
+
+    func plural(_ count: Int, _ word: String, _ plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? word : plural ?? word + "s")
+    }
+
+    /// Names joined for a sentence, escaped, the rest counted after `limit`.
+    func names(_ names: [String], limit: Int = 8) -> String {
+        let shown = names.prefix(limit).map(Markdown.text)
+        let rest = names.count - shown.count
+        return shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+    }
+
+    // MARK: Headings and anchors
+
+    /// The document's headings in order, so that each screen's anchor matches GitHub's, repeats
+    /// numbered as GitHub numbers them.
+    mutating func computeAnchors() {
+        var registry = Markdown.Anchors()
+        var headings = [title, "Summary", "Critical flows not supported"]
+        if input.chartFile != nil { headings.append("Progress") }
+        if let changes = input.changes {
+            headings += [changesHeading(changes), "Regressions (pass → fail)", "Newly fixed (fail → pass)", "Category changes", "New screens"]
+        }
+        headings += ["Screens", "Fixes", "Screen details"]
+        for heading in headings { _ = registry.anchor(for: heading) }
+        for state in snapshot.screens where anchors[state.screen.name] == nil {
+            anchors[state.screen.name] = registry.anchor(for: state.screen.name)
+        }
+    }
+
+    var title: String { "\(input.document.app): Dynamic Type audit" }
+
+    func changesHeading(_ changes: Changes) -> String {
+        "Changes since \(changes.baseline.day)"
+    }
+
+    func link(_ screen: String) -> String {
+        guard let anchor = anchors[screen] else { return Markdown.text(screen) }
+        return "[\(Markdown.text(screen))](#\(anchor))"
+    }
+
+    // MARK: The page
+
+    mutating func render() -> String {
+        computeAnchors()
+        header()
+        summary()
+        if input.chartFile != nil { progress() }
+        if let changes = input.changes { changesSection(changes) }
+        screensTable()
+        fixSummary()
+        details()
+        checklistSection()
+        about()
+        while out.hasSuffix("\n\n") { out.removeLast() }
+        return out
+    }
+
+    mutating func header() {
+        line("# " + Markdown.text(title))
+        line()
+        let auditors = input.document.auditors
+        var facts = [
+            "**Date** \(input.date)",
+            "**Checklist** \(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)) (\(plural(checklist.items.count, "check")))",
+            "**Screens** \(snapshot.screens.count)",
+        ]
+        if !auditors.isEmpty {
+            facts.append("**Auditors** " + auditors.map { Markdown.text($0.name) }.joined(separator: ", "))
+        }
+        let fixers = Set(input.document.fixes.map(\.by)).sorted()
+        if !fixers.isEmpty {
+            facts.append("**Fixes by** " + fixers.map(Markdown.text).joined(separator: ", "))
+        }
+        facts.append("**Started** \(input.document.createdAt.day)")
+        line(facts.joined(separator: " · "))
+        line()
+
+        let larger = LargerTextVerdict(snapshot)
+        switch larger.outcome {
+        case .ready:
+            line("> ✅ **Larger Text (App Store Connect): ready to declare.** All \(plural(larger.criticalScreens, "critical screen")) are supported and were checked at \(LargerTextVerdict.doublingSize.id) or larger, where body text is at least twice its default size. Declare it for each device family the audit covered.")
+        case .notYet:
+            let list = larger.blocking.prefix(8).map { "\(link($0.screen)) (\($0.reason))" }.joined(separator: ", ")
+            let more = larger.blocking.count > 8 ? " and \(larger.blocking.count - 8) more" : ""
+            line("> ❌ **Larger Text (App Store Connect): not yet.** \(larger.blocking.count) of \(plural(larger.criticalScreens, "critical screen")) \(larger.blocking.count == 1 ? "keeps" : "keep") the app from declaring it: \(list)\(more). Every common task must work with text at 200 % and more.")
+        case .unknown:
+            line("> ❔ **Larger Text (App Store Connect): unknown.** No screen is marked critical, so the audit does not say which screens make up the app's common tasks. Mark them with `dtaudit screen edit NAME --critical`.")
+        }
+        line(">")
+        let wcag = ResizeTextVerdict(snapshot)
+        var reasons: [String] = []
+        if !wcag.checklistCovers {
+            reasons.append("the checklist maps no item to 1.4.4")
+        } else if wcag.screens == 0 {
+            reasons.append("the audit has no screens yet")
+        } else {
+            if !wcag.notScaling.isEmpty {
+                reasons.append("text does not scale on \(plural(wcag.notScaling.count, "screen")) (\(names(wcag.notScaling)))")
+            }
+            if !wcag.failing.isEmpty {
+                let list = wcag.failing.prefix(8).map { "\(Markdown.text($0.screen)): " + $0.items.map { "`\($0)`" }.joined(separator: ", ") }.joined(separator: "; ")
+                reasons.append("checks of 1.4.4 fail at or below \(LargerTextVerdict.doublingSize.id) on \(plural(wcag.failing.count, "screen")) (\(list)\(wcag.failing.count > 8 ? "; ..." : ""))")
+            }
+            if wcag.incomplete > 0 {
+                reasons.append("\(plural(wcag.incomplete, "screen")) \(wcag.incomplete == 1 ? "has" : "have") 1.4.4 checks up to \(LargerTextVerdict.doublingSize.id) still to record")
+            }
+            if reasons.isEmpty {
+                reasons.append("every screen passes the 1.4.4 checks up to \(LargerTextVerdict.doublingSize.id), where body text reaches 200 %")
+            }
+        }
+        let mark: String
+        switch wcag.level {
+        case .supports: mark = "✅"
+        case .partiallySupports: mark = "⚠️"
+        case .doesNotSupport: mark = "❌"
+        case .notEvaluated: mark = "❔"
+        }
+        line("> \(mark) **WCAG 2.2 SC 1.4.4 Resize Text (AA): \(wcag.level.rawValue).** " + reasons.joined(separator: "; ").capitalizedFirst + ".")
+        line()
+    }
+
+    mutating func summary() {
+        line("## Summary")
+        line()
+        let total = snapshot.screens.count
+        if total == 0 {
+            line("The audit has no screens yet. Add them with `dtaudit screen add NAME`.")
+            line()
+            line("### Critical flows not supported")
+            line()
+            line("None: the audit has no screens yet.")
+            line()
+            return
+        }
+        let counts = snapshot.categoryCounts
+        var rows: [[String]] = []
+        for category in MarkdownReporter.categoryOrder {
+            let count = counts[category] ?? 0
+            rows.append([MarkdownReporter.label(category), String(count), Markdown.bar(count, of: total) + " " + Markdown.percent(count, of: total)])
+        }
+        out += Markdown.table(["Category", "Screens", "Share"], [.left, .right, .left], rows)
+        line()
+        line("Unsupported: text ignores the text size setting. Broken: text scales, but something is cut off, overlaps or can't be reached. Supported: every planned check passed or does not apply. Unaudited: not enough recorded yet.")
+        line()
+
+        let required = snapshot.required
+        let recorded = snapshot.recorded
+        line("**Plan completion** \(Markdown.bar(recorded, of: required)) \(Markdown.percent(recorded, of: required)): \(recorded) of \(plural(required, "planned check")) recorded, \(snapshot.passed) passed, \(snapshot.failed) failed, \(snapshot.notApplicable) n/a.")
+        line()
+
+        let bySize = snapshot.resultsBySize
+        var sizeRows: [[String]] = []
+        for size in checklist.plannedSizes {
+            let entry = bySize[size] ?? (0, 0, 0, 0)
+            let answered = entry.passed + entry.failed
+            let open = entry.required - entry.passed - entry.failed - entry.notApplicable
+            sizeRows.append(["**\(size.id)** \(size.designName)\(size == .default ? " (default)" : "")", String(entry.passed), String(entry.failed),
+                             String(entry.notApplicable), String(open),
+                             answered == 0 ? "–" : Markdown.bar(entry.passed, of: answered, width: 10) + " " + Markdown.percent(entry.passed, of: answered)])
+        }
+        out += Markdown.table(["Size", "Passed", "Failed", "n/a", "To check", "Pass rate"], [.left, .right, .right, .right, .right, .left], sizeRows)
+        line()
+
+        line("### Critical flows not supported")
+        line()
+        let critical = snapshot.screens.filter(\.screen.critical)
+        let notSupported = snapshot.criticalNotSupported
+        if critical.isEmpty {
+            line("No screen is marked critical. Mark the screens of the app's common tasks with `dtaudit screen edit NAME --critical`.")
+        } else if notSupported.isEmpty {
+            line("None: all \(plural(critical.count, "critical screen")) are supported.")
+        } else {
+            var flows: [(flow: String?, states: [ScreenState])] = []
+            for state in notSupported {
+                if let index = flows.firstIndex(where: { $0.flow?.lowercased() == state.screen.flow?.lowercased() }) {
+                    flows[index].states.append(state)
+                } else {
+                    flows.append((state.screen.flow, [state]))
+                }
+            }
+            flows.sort { ($0.flow == nil ? 1 : 0, $0.flow?.lowercased() ?? "") < ($1.flow == nil ? 1 : 0, $1.flow?.lowercased() ?? "") }
+            let rows = flows.map { flow in
+                [flow.flow.map(Markdown.text) ?? "(no flow)",
+                 flow.states.map { "\(link($0.screen.name)) \(MarkdownReporter.emoji($0.category)) \($0.category.rawValue)" }.joined(separator: ", ")]
+            }
+            line("\(notSupported.count) of \(plural(critical.count, "critical screen")) \(notSupported.count == 1 ? "is" : "are") not supported, in \(plural(flows.count, "flow")):")
+            line()
+            out += Markdown.table(["Flow", "Critical screens not supported"], [.left, .left], rows)
+        }
+        line()
+    }
+
+    mutating func progress() {
+        guard let chart = input.chartFile else { return }
+        line("## Progress")
+        line()
+        line("![Screens per category over time](\(chart))")
+        line()
+    }
+
+    mutating func changesSection(_ changes: Changes) {
+        line("## " + Markdown.text(changesHeading(changes)))
+        line()
+        let what = changes.baseline.label == changes.baseline.day ? "Since \(changes.baseline.day)" : "Since \(Markdown.text(changes.baseline.label)) (its latest entry is of \(changes.baseline.day))"
+        line("\(what): \(plural(changes.newRecordings, "recording")) and \(plural(changes.newFixes.count, "fix", "fixes")); \(plural(changes.fixedCells.count, "cell")) newly fixed, \(changes.regressions.isEmpty ? "no regressions" : plural(changes.regressions.count, "regression")), \(changes.newScreens.isEmpty ? "no new screens" : plural(changes.newScreens.count, "new screen")), \(plural(changes.categoryChanges.count, "screen")) changed category.")
+        line()
+        line("### Regressions (pass → fail)")
+        line()
+        if changes.regressions.isEmpty {
+            line("None: no check that passed has failed since.")
+        } else {
+            out += Markdown.table(["Screen", "Check", "Size", "Note", "By", "Date"], [.left, .left, .left, .left, .left, .left],
+                                  changes.regressions.map { [link($0.screen), "`\($0.item)`", $0.size.id, $0.now.note.map(Markdown.text) ?? "", Markdown.text($0.now.by), $0.now.at.day] })
+        }
+        line()
+        line("### Newly fixed (fail → pass)")
+        line()
+        if changes.fixedCells.isEmpty {
+            line("None.")
+        } else {
+            out += Markdown.table(["Screen", "Check", "Size", "Failed with", "By", "Date"], [.left, .left, .left, .left, .left, .left],
+                                  changes.fixedCells.map { [link($0.screen), "`\($0.item)`", $0.size.id, $0.before.note.map(Markdown.text) ?? "", Markdown.text($0.now.by), $0.now.at.day] })
+        }
+        line()
+        line("### Category changes")
+        line()
+        if changes.categoryChanges.isEmpty {
+            line("None.")
+        } else {
+            out += Markdown.table(["Screen", "Before", "Now"], [.left, .left, .left],
+                                  changes.categoryChanges.map { [link($0.screen), MarkdownReporter.label($0.before), MarkdownReporter.label($0.now)] })
+        }
+        line()
+        line("### New screens")
+        line()
+        if changes.newScreens.isEmpty {
+            line("None.")
+        } else {
+            for name in changes.newScreens {
+                let state = snapshot.screens.first { $0.screen.name == name }
+                line("- \(link(name))" + (state.map { " \(MarkdownReporter.emoji($0.category)) \($0.category.rawValue)" } ?? ""))
+            }
+        }
+        line()
+    }
+
+    /// `reachable` ax5; `text-scales` xs, l, ax5
+    func failedChecks(_ state: ScreenState, limit: Int = 3) -> String {
+        var items: [(item: String, sizes: [Size])] = []
+        for cell in state.failedCells {
+            if let index = items.firstIndex(where: { $0.item == cell.item }) {
+                items[index].sizes.append(cell.size)
+            } else {
+                items.append((cell.item, [cell.size]))
+            }
+        }
+        let shown = items.prefix(limit).map { "`\($0.item)` " + $0.sizes.map(\.id).joined(separator: ", ") }
+        return shown.joined(separator: "; ") + (items.count > limit ? "; +\(items.count - limit) more" : "")
+    }
+
+    mutating func screensTable() {
+        line("## Screens")
+        line()
+        if snapshot.screens.isEmpty {
+            line("No screens yet.")
+            line()
+            return
+        }
+        let rows = snapshot.screens.map { state in
+            [link(state.screen.name), state.screen.flow.map(Markdown.text) ?? "", state.screen.critical ? "yes" : "",
+             MarkdownReporter.label(state.category), state.failedCells.isEmpty ? "" : failedChecks(state),
+             state.fixes.isEmpty ? "" : String(state.fixes.count), state.screen.owner.map(Markdown.text) ?? ""]
+        }
+        out += Markdown.table(["Screen", "Flow", "Critical", "Category", "Failed checks", "Fixes", "Owner"],
+                              [.left, .left, .center, .left, .left, .right, .left], rows)
+        line()
+    }
+
+    mutating func fixSummary() {
+        line("## Fixes")
+        line()
+        let counts = snapshot.fixCounts
+        let total = counts.values.reduce(0, +)
+        if total == 0 {
+            line("No fixes recorded yet.")
+            line()
+            return
+        }
+        var screensByType: [FixType: Set<String>] = [:]
+        for state in snapshot.screens {
+            for fix in state.fixes { screensByType[fix.type, default: []].insert(state.screen.name) }
+        }
+        let rows = FixType.allCases.map { type in
+            ["**\(type.rawValue)**", type.summary.capitalizedFirst, String(counts[type] ?? 0), String(screensByType[type]?.count ?? 0),
+             Markdown.bar(counts[type] ?? 0, of: total, width: 10) + " " + Markdown.percent(counts[type] ?? 0, of: total)]
+        }
+        out += Markdown.table(["Fix", "What it means", "Fixes", "Screens", "Share"], [.left, .left, .right, .right, .left], rows)
+        line()
+        let general = (counts[.scroll] ?? 0) + (counts[.stackFlip] ?? 0) + (counts[.textStyle] ?? 0)
+        let waiting = snapshot.screens.reduce(0) { $0 + $1.awaitingFix.count }
+        line("\(plural(total, "fix", "fixes")) in all: \(Markdown.percent(general, of: total)) came from the three standard remedies (scroll, stack-flip, text-style), \(Markdown.percent(counts[.custom] ?? 0, of: total)) needed custom work. \(waiting == 0 ? "No failed check is waiting for a fix." : "\(plural(waiting, "failed check")) \(waiting == 1 ? "is" : "are") still waiting for a fix.")")
+        line()
+    }
+
+    mutating func details() {
+        line("## Screen details")
+        line()
+        if snapshot.screens.isEmpty {
+            line("No screens yet.")
+            line()
+            return
+        }
+        line("Each matrix shows the latest result of every check at every planned size: " + MarkdownReporter.legend + ".")
+        line()
+        for state in snapshot.screens { screen(state) }
+    }
+
+    mutating func screen(_ state: ScreenState) {
+        let screen = state.screen
+        line("### " + Markdown.text(screen.name))
+        line()
+        var facts = [MarkdownReporter.emoji(state.category) + " **" + state.category.rawValue.capitalizedFirst + "**"]
+        if screen.critical { facts.append("critical") }
+        if let flow = screen.flow { facts.append("flow: " + Markdown.text(flow)) }
+        if let owner = screen.owner { facts.append("owner: " + Markdown.text(owner)) }
+        if let triage = screen.triage { facts.append("triaged \(triage.rawValue)") }
+        facts.append("\(state.tally.recorded) of \(plural(state.tally.required, "check")) recorded")
+        facts.append(state.failedCells.isEmpty ? "no failures" : plural(state.failedCells.count, "failure"))
+        facts.append(state.fixes.isEmpty ? "no fixes" : plural(state.fixes.count, "fix", "fixes"))
+        line(facts.joined(separator: " · "))
+        line()
+        if let notes = screen.notes {
+            line("Notes: " + Markdown.text(notes))
+            line()
+        }
+        if !screen.files.isEmpty {
+            line("Source: " + screen.files.map(Markdown.text).joined(separator: ", "))
+            line()
+        }
+
+        let recorded = state.recordedCells
+        if recorded.isEmpty {
+            line("Nothing recorded yet: all \(plural(state.tally.required, "planned check")) are still to do.")
+            line()
+            return
+        }
+        let sizes = Array(Set(checklist.plannedSizes + recorded.map(\.size))).sorted()
+        var itemIDs = checklist.items.map(\.id)
+        for cell in recorded.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !itemIDs.contains(cell.item) {
+            itemIDs.append(cell.item)
+        }
+        let rows = itemIDs.map { id in
+            let planned = Set(checklist.item(id)?.sizes ?? [])
+            return ["`\(id)`"] + sizes.map { size in
+                MarkdownReporter.symbol(state.cell(id, size)?.status, planned: planned.contains(size))
+            }
+        }
+        out += Markdown.table(["Check"] + sizes.map(\.id), [.left] + sizes.map { _ in .center }, rows)
+        line()
+        line(MarkdownReporter.legend)
+        line()
+
+        if !state.failedCells.isEmpty {
+            line("**Failures**")
+            line()
+            var retests: [CellKey: Fix] = [:]
+            for check in state.pending {
+                if case .retest(let fix) = check.reason { retests[CellKey(item: check.item, size: check.size)] = fix }
+            }
+            // The same failure seen at several sizes (same check, note, author and day) is one entry.
+            var entries: [(cell: CellState, sizes: [Size], fix: Fix?)] = []
+            for cell in state.failedCells {
+                let fix = retests[CellKey(item: cell.item, size: cell.size)]
+                if let index = entries.firstIndex(where: { $0.cell.item == cell.item && $0.cell.note == cell.note && $0.cell.by == cell.by
+                                                          && $0.cell.at.day == cell.at.day && $0.fix?.uid == fix?.uid }) {
+                    entries[index].sizes.append(cell.size)
+                } else {
+                    entries.append((cell, [cell.size], fix))
+                }
+            }
+            for (cell, sizes, fix) in entries {
+                var entry = "- ❌ `\(cell.item)` at " + sizes.map { "**\($0.id)**" }.joined(separator: ", ")
+                if let note = cell.note { entry += ": " + Markdown.text(note) }
+                entry += " (" + (cell.by.map(Markdown.text) ?? "unknown") + ", \(cell.at.day))"
+                if let fix {
+                    entry += " · retest due after the \(fix.type.rawValue) fix of \(fix.at.day)"
+                } else {
+                    entry += " · waiting for a fix"
+                }
+                line(entry)
+            }
+            line()
+        }
+        if !state.fixes.isEmpty {
+            line("**Fixes**")
+            line()
+            out += Markdown.table(["Date", "Fix", "Checks", "Note", "Ref", "By"], [.left, .left, .left, .left, .left, .left],
+                                  state.fixes.map { fix in
+                                      [fix.at.day, "**\(fix.type.rawValue)**", fix.items.map { "`\($0)`" }.joined(separator: ", "),
+                                       fix.note.map(Markdown.text) ?? "", fix.ref.map(Markdown.text) ?? "", Markdown.text(fix.by)]
+                                  })
+            line()
+        }
+        if !state.pending.isEmpty {
+            var retest: [String] = []
+            var recheck: [String] = []
+            var unrecorded = 0
+            for check in state.pending {
+                switch check.reason {
+                case .retest: retest.append("`\(check.item)` \(check.size.id)")
+                case .recheckDefault: recheck.append("`\(check.item)`")
+                case .unrecorded: unrecorded += 1
+                }
+            }
+            var parts: [String] = []
+            if !retest.isEmpty { parts.append("retest " + retest.joined(separator: ", ")) }
+            if !recheck.isEmpty { parts.append("re-check at the default size " + recheck.joined(separator: ", ")) }
+            if unrecorded > 0 { parts.append("\(plural(unrecorded, "planned check")) not recorded yet") }
+            line("**Next:** " + parts.joined(separator: "; ") + ".")
+            line()
+        }
+    }
+
+    mutating func checklistSection() {
+        line("## Checklist")
+        line()
+        var intro = "\(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)): \(plural(checklist.items.count, "check")), \(plural(checklist.plannedCells.count, "planned cell")) per screen."
+        if !checklist.summary.isEmpty { intro += " " + Markdown.text(Self.unwrapped(checklist.summary)) }
+        line(intro)
+        line()
+        let rows = checklist.items.map { item in
+            ["`\(item.id)`", Markdown.text(item.title) + (item.scaling ? " (text scaling)" : ""), item.sizes.map(\.id).joined(separator: ", "),
+             item.severity.rawValue, item.wcag.map(Markdown.text).joined(separator: ", "), item.fix?.rawValue ?? ""]
+        }
+        out += Markdown.table(["Check", "What is checked", "Sizes", "Severity", "WCAG", "Usual fix"], [.left, .left, .left, .left, .left, .left], rows)
+        line()
+    }
+
+    /// Prose wrapped at a fixed width, as in a checklist file, with its lines joined again;
+    /// paragraphs stay apart.
+    static func unwrapped(_ text: String) -> String {
+        text.split(separator: "\n\n", omittingEmptySubsequences: true)
+            .map { $0.split(separator: "\n").map { String($0) }.joined(separator: " ") }
+            .joined(separator: "\n")
+    }
+
+    mutating func about() {
+        line("## About this report")
+        line()
+        line("- **Categories** are derived from the latest result of each cell: a failed text-scaling check makes a screen unsupported, any other failure broken, and every planned check passed or n/a supported. Until then a screen shows the category it was triaged as, or unaudited.")
+        line("- **Larger Text** is ready when every critical screen is supported and was checked at \(LargerTextVerdict.doublingSize.id) or larger. App Store Connect lets an app declare it when people can enlarge text, Apple suggests to at least 200 %, and still complete every common task; cut-off or overlapping text counts against it. It is declared per device family.")
+        line("- **WCAG 1.4.4 Resize Text** asks that text can be resized to 200 % without losing content or function. Body text reaches 200 % at \(LargerTextVerdict.doublingSize.id), so the level is judged on the checks mapped to 1.4.4 up to \(LargerTextVerdict.doublingSize.id), plus text that does not scale at any size: Supports when every screen passes them, Partially Supports when some screens fail, Does Not Support when most do, Not Evaluated while they are incomplete.")
+        line("- Generated by \(Markdown.text(input.generator)) from the audit's own data: the same audit always gives the same page. `dtaudit export --format json` writes the audit for sharing through git.")
+        line()
+    }
+}

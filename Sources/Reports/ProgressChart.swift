@@ -1,0 +1,245 @@
+import AuditStore
+import DynamicType
+import Interchange
+
+/// Screens per category at the end of each day of the audit, replayed from its history: screens
+/// count from the day they were added, and each recording changes its cell from the moment it was
+/// made. Triage set by hand has no history, so a screen's current triage applies on every day.
+public struct ProgressTimeline: Sendable {
+    public struct Point: Sendable {
+        /// `2026-09-07`
+        public var day: String
+        public var counts: [Category: Int]
+
+        public var total: Int { counts.values.reduce(0, +) }
+    }
+
+    public var points: [Point]
+
+    /// At most this many points; longer audits are sampled every few days.
+    static let maximumPoints = 400
+
+    public init(document: AuditDocument, through lastDay: Timestamp? = nil) {
+        points = []
+        guard let firstScreen = document.screens.map(\.createdAt).min() else { return }
+        let dayLength: Int64 = 86_400_000
+        func dayNumber(_ time: Timestamp) -> Int64 {
+            time.milliseconds >= 0 ? time.milliseconds / dayLength : (time.milliseconds - dayLength + 1) / dayLength
+        }
+        var first = dayNumber(firstScreen)
+        if let earliest = document.recordings.first, dayNumber(earliest.at) < first { first = dayNumber(earliest.at) }
+        var last = dayNumber(document.latestActivity)
+        if let lastDay, dayNumber(lastDay) > last { last = dayNumber(lastDay) }
+        let span = last - first + 1
+        let step = max(1, (span + Int64(Self.maximumPoints) - 1) / Int64(Self.maximumPoints))
+
+        let screens = document.screens.sorted { $0.createdAt < $1.createdAt }
+        var nextScreen = 0
+        var nextRecording = 0
+        var cells: [String: [CellKey: ResultStatus]] = [:]
+        var categories: [String: Category] = [:]
+        var touched = Set<String>()
+        var triage: [String: Category] = [:]
+        for screen in document.screens { triage[screen.key] = screen.triage }
+        var added = Set<String>()
+        let rule = CategoryRule(document.checklist)
+
+        var day = first
+        while true {
+            let end = Timestamp(milliseconds: (day + 1) * dayLength)
+            while nextScreen < screens.count, screens[nextScreen].createdAt < end {
+                touched.insert(screens[nextScreen].key)
+                added.insert(screens[nextScreen].key)
+                nextScreen += 1
+            }
+            while nextRecording < document.recordings.count, document.recordings[nextRecording].at < end {
+                let recording = document.recordings[nextRecording]
+                let key = recording.screen.lowercased()
+                cells[key, default: [:]][CellKey(item: recording.item, size: recording.size)] = recording.status
+                touched.insert(key)
+                nextRecording += 1
+            }
+            for key in touched where added.contains(key) {
+                categories[key] = rule.category(of: cells[key] ?? [:], triage: triage[key])
+            }
+            touched.removeAll()
+            var counts: [Category: Int] = [:]
+            for category in categories.values { counts[category, default: 0] += 1 }
+            points.append(Point(day: end.adding(minutes: -1).day, counts: counts))
+            if day >= last { break }
+            day = min(last, day + step)
+        }
+    }
+}
+
+/// The progress chart: a stacked step chart of screens per category over time, as a plain SVG
+/// file (no scripts, no external resources, fonts with fallbacks) that renders in a browser and on
+/// GitHub, light or dark.
+public enum ProgressChart {
+    /// Bottom to top.
+    static let stack: [Category] = [.supported, .broken, .unsupported, .unaudited]
+
+    static func colour(_ category: Category) -> String {
+        switch category {
+        case .supported: "#2da44e"
+        case .broken: "#d4a72c"
+        case .unsupported: "#cf222e"
+        case .unaudited: "#afb8c1"
+        }
+    }
+
+    static let fonts = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
+
+    public static func svg(_ timeline: ProgressTimeline, app: String) -> String {
+        let width = 760.0
+        let height = 340.0
+        let left = 48.0
+        let right = width - 180
+        let top = 56.0
+        let bottom = height - 44
+        let points = timeline.points
+        let maximum = max(1, points.map(\.total).max() ?? 0)
+        let range = points.isEmpty ? "" : points.count == 1 ? points[0].day : "\(points[0].day) to \(points[points.count - 1].day)"
+        let title = "\(app): screens per category" + (range.isEmpty ? "" : ", \(range)")
+        let latest = points.last?.counts ?? [:]
+        let description = "Stacked chart of how many screens were supported, broken, unsupported and unaudited on each day. "
+            + (points.isEmpty ? "The audit has no screens yet." : "At the end: " + stack.map { "\(latest[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ".")
+
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" role="img" aria-labelledby="chart-title chart-desc" font-family="\(fonts)">
+            <title id="chart-title">\(xml(title))</title>
+            <desc id="chart-desc">\(xml(description))</desc>
+            <rect x="0" y="0" width="\(number(width))" height="\(number(height))" rx="6" fill="#ffffff"/>
+            <text x="\(number(left))" y="26" font-size="15" font-weight="600" fill="#1f2328">\(xml(TextClip.clip(app, to: 40))): screens per category</text>
+            <text x="\(number(left))" y="44" font-size="11" fill="#59636e">\(xml(range.isEmpty ? "no screens yet" : range))</text>
+
+            """
+
+        // Grid lines and the vertical scale.
+        let tick = niceStep(Double(maximum) / 4)
+        var value = 0.0
+        while value <= Double(maximum) + 0.001 {
+            let y = bottom - (bottom - top) * value / Double(maximum)
+            svg += "<line x1=\"\(number(left))\" y1=\"\(number(y))\" x2=\"\(number(right))\" y2=\"\(number(y))\" stroke=\"#d8dee4\" stroke-width=\"1\"/>\n"
+            svg += "<text x=\"\(number(left - 8))\" y=\"\(number(y + 4))\" font-size=\"11\" fill=\"#59636e\" text-anchor=\"end\">\(Int(value))</text>\n"
+            value += tick
+        }
+
+        if !points.isEmpty {
+            let column = (right - left) / Double(points.count)
+            func y(_ count: Int) -> Double { bottom - (bottom - top) * Double(count) / Double(maximum) }
+            var lower = [Int](repeating: 0, count: points.count)
+            for category in stack {
+                let upper = points.indices.map { lower[$0] + (points[$0].counts[category] ?? 0) }
+                if upper != lower {
+                    var outline: [String] = []
+                    for index in points.indices {
+                        let x0 = left + column * Double(index)
+                        outline.append("\(number(x0)),\(number(y(upper[index])))")
+                        outline.append("\(number(x0 + column)),\(number(y(upper[index])))")
+                    }
+                    for index in points.indices.reversed() {
+                        let x0 = left + column * Double(index)
+                        outline.append("\(number(x0 + column)),\(number(y(lower[index])))")
+                        outline.append("\(number(x0)),\(number(y(lower[index])))")
+                    }
+                    svg += "<polygon points=\"\(outline.joined(separator: " "))\" fill=\"\(colour(category))\"><title>\(category.rawValue)</title></polygon>\n"
+                }
+                lower = upper
+            }
+            // Dates along the bottom: the first, the last, and a few between.
+            let labels = min(points.count, 5)
+            var shown = Set<Int>()
+            for step in 0..<labels {
+                let index = labels == 1 ? 0 : step * (points.count - 1) / (labels - 1)
+                guard shown.insert(index).inserted else { continue }
+                let x = left + column * (Double(index) + 0.5)
+                let anchor = labels > 1 && step == 0 ? "start" : labels > 1 && step == labels - 1 ? "end" : "middle"
+                let xAnchored = anchor == "start" ? left : anchor == "end" ? right : x
+                svg += "<line x1=\"\(number(x))\" y1=\"\(number(bottom))\" x2=\"\(number(x))\" y2=\"\(number(bottom + 4))\" stroke=\"#59636e\" stroke-width=\"1\"/>\n"
+                svg += "<text x=\"\(number(xAnchored))\" y=\"\(number(bottom + 18))\" font-size=\"11\" fill=\"#59636e\" text-anchor=\"\(anchor)\">\(shortDate(points[index].day))</text>\n"
+            }
+        } else {
+            svg += "<text x=\"\(number((left + right) / 2))\" y=\"\(number((top + bottom) / 2))\" font-size=\"13\" fill=\"#59636e\" text-anchor=\"middle\">No screens yet</text>\n"
+        }
+        svg += "<line x1=\"\(number(left))\" y1=\"\(number(bottom))\" x2=\"\(number(right))\" y2=\"\(number(bottom))\" stroke=\"#59636e\" stroke-width=\"1\"/>\n"
+
+        // The legend, top category first, with the latest counts.
+        var legendY = top + 6
+        for category in stack.reversed() {
+            svg += "<rect x=\"\(number(right + 24))\" y=\"\(number(legendY - 10))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(colour(category))\"/>\n"
+            svg += "<text x=\"\(number(right + 42))\" y=\"\(number(legendY))\" font-size=\"12\" fill=\"#1f2328\">\(category.rawValue.capitalizedFirst)</text>\n"
+            svg += "<text x=\"\(number(width - 20))\" y=\"\(number(legendY))\" font-size=\"12\" font-weight=\"600\" fill=\"#1f2328\" text-anchor=\"end\">\(latest[category] ?? 0)</text>\n"
+            legendY += 22
+        }
+        let total = points.last?.total ?? 0
+        svg += "<text x=\"\(number(right + 24))\" y=\"\(number(legendY + 6))\" font-size=\"11\" fill=\"#59636e\">\(total) screen\(total == 1 ? "" : "s") in all</text>\n"
+        svg += "</svg>\n"
+        return svg
+    }
+
+    /// 1, 2, 5, 10, 20, 25, 50 ... at least `raw` and at least 1.
+    static func niceStep(_ raw: Double) -> Double {
+        var magnitude = 1.0
+        while magnitude * 10 <= raw { magnitude *= 10 }
+        for factor in [1.0, 2.0, 2.5, 5.0, 10.0] where magnitude * factor >= raw {
+            return max(1, (magnitude * factor).rounded())
+        }
+        return max(1, magnitude * 10)
+    }
+
+    /// A coordinate with at most one decimal, written the same on every platform.
+    static func number(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let sign = tenths < 0 ? "-" : ""
+        let magnitude = abs(tenths)
+        return magnitude % 10 == 0 ? sign + String(magnitude / 10) : sign + String(magnitude / 10) + "." + String(magnitude % 10)
+    }
+
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `2026-09-07` as `Sep 7`.
+    static func shortDate(_ day: String) -> String {
+        let parts = day.split(separator: "-")
+        guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let dayOfMonth = Int(parts[2]) else { return day }
+        return "\(months[month - 1]) \(dayOfMonth)"
+    }
+
+    /// Text made safe inside an XML element or attribute.
+    static func xml(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default:
+                // XML 1.0 forbids most control characters outright.
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
+                    result += " "
+                } else if (0xFFFE...0xFFFF).contains(scalar.value) {
+                    result += " "
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
+
+enum TextClip {
+    /// At most `limit` characters, with an ellipsis when cut.
+    static func clip(_ text: String, to limit: Int) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+}
+
+extension String {
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

@@ -1,0 +1,117 @@
+import AuditStore
+import DynamicType
+
+/// Whether the app can declare the Larger Text accessibility label in App Store Connect.
+///
+/// Apple grants the label to apps in which people can enlarge text (Apple recommends at least
+/// 200 %) and still complete every common task. The audit's critical screens are its common
+/// tasks, so the label is ready when every critical screen is supported and was checked at AX3 or
+/// larger, the first size at which body text reaches 200 % of its default size.
+public struct LargerTextVerdict: Sendable {
+    public enum Outcome: String, Sendable {
+        /// Every critical screen is supported at 200 % and beyond.
+        case ready
+        /// Some critical screen is not supported yet.
+        case notYet = "not-yet"
+        /// No screen is marked critical, so the common tasks are unknown.
+        case unknown
+    }
+
+    public var outcome: Outcome
+    public var criticalScreens: Int
+    /// Critical screens that keep the label away, with why.
+    public var blocking: [(screen: String, reason: String)]
+
+    /// The size at which body text first reaches twice its default size: AX3.
+    public static let doublingSize: Size = TextStyle.body.doubledAt ?? .ax3
+
+    public init(_ snapshot: AuditSnapshot) {
+        let critical = snapshot.screens.filter(\.screen.critical)
+        criticalScreens = critical.count
+        blocking = []
+        for state in critical {
+            if state.category != .supported {
+                blocking.append((state.screen.name, state.category.rawValue))
+            } else if !state.recordedCells.contains(where: { $0.size >= Self.doublingSize && $0.status == .pass }) {
+                blocking.append((state.screen.name, "not checked at \(Self.doublingSize.id) or larger"))
+            }
+        }
+        if critical.isEmpty {
+            outcome = .unknown
+        } else {
+            outcome = blocking.isEmpty ? .ready : .notYet
+        }
+    }
+}
+
+/// How the app conforms to WCAG 2.2 success criterion 1.4.4 Resize Text (level AA), in the words a
+/// VPAT (Accessibility Conformance Report) uses.
+///
+/// The criterion asks that text can be resized to 200 % without losing content or function. The
+/// verdict looks at the checklist items that name 1.4.4, at sizes up to AX3 (where body text reaches
+/// 200 %): a failure there, or text that does not scale at all, is a failure of the criterion.
+/// Failures only beyond AX3 still count against Larger Text, but not against 1.4.4.
+public struct ResizeTextVerdict: Sendable {
+    public enum Level: String, Sendable, CaseIterable {
+        case supports = "Supports"
+        case partiallySupports = "Partially Supports"
+        case doesNotSupport = "Does Not Support"
+        case notEvaluated = "Not Evaluated"
+    }
+
+    public static let criterion = "1.4.4"
+
+    public var level: Level
+    public var screens: Int
+    /// Screens where text does not scale (a failed scaling item, or triaged unsupported).
+    public var notScaling: [String]
+    /// Screens with a 1.4.4 failure at or below AX3.
+    public var failing: [(screen: String, items: [String])]
+    /// Screens whose 1.4.4 checks up to AX3 are not all recorded yet.
+    public var incomplete: Int
+    /// False when the checklist maps no item to 1.4.4.
+    public var checklistCovers: Bool
+
+    public init(_ snapshot: AuditSnapshot) {
+        let limit = LargerTextVerdict.doublingSize
+        let items = snapshot.checklist.items.filter { $0.wcag.contains(Self.criterion) }
+        let scalingItems = Set(snapshot.checklist.items.filter(\.scaling).map(\.id))
+        let relevant = Set(items.map(\.id))
+        checklistCovers = !items.isEmpty
+        screens = snapshot.screens.count
+        notScaling = []
+        failing = []
+        incomplete = 0
+        for state in snapshot.screens {
+            if state.category == .unsupported {
+                notScaling.append(state.screen.name)
+                continue
+            }
+            var failedItems: [String] = []
+            for cell in state.failedCells where relevant.contains(cell.item) && (cell.size <= limit || scalingItems.contains(cell.item)) {
+                if !failedItems.contains(cell.item) { failedItems.append(cell.item) }
+            }
+            if !failedItems.isEmpty {
+                failing.append((state.screen.name, failedItems))
+                continue
+            }
+            let planned = items.flatMap { item in item.sizes.filter { $0 <= limit || item.scaling }.map { CellKey(item: item.id, size: $0) } }
+            if planned.contains(where: { key in
+                let status = state.cell(key.item, key.size)?.status ?? .untested
+                return status == .untested
+            }) {
+                incomplete += 1
+            }
+        }
+        let failures = notScaling.count + failing.count
+        if !checklistCovers || screens == 0 {
+            level = .notEvaluated
+        } else if failures == 0 {
+            level = incomplete == 0 ? .supports : .notEvaluated
+        } else if failures * 2 > screens {
+            level = .doesNotSupport
+        } else {
+            level = .partiallySupports
+        }
+    }
+}

@@ -1,0 +1,289 @@
+/// The rules `dtaudit scan` applies. The raw values are the rule ids users type and CI reads.
+public enum ScanRule: String, CaseIterable, Sendable, Comparable {
+    case fixedFontSize = "fixed-font-size"
+    case fixedSymbolSize = "fixed-symbol-size"
+    case shrinksText = "shrinks-text"
+    case singleLine = "single-line"
+    case fixedHeightText = "fixed-height-text"
+    case clampedTypeSize = "clamped-type-size"
+    case noLiveUpdate = "no-live-update"
+
+    public var id: String { rawValue }
+
+    public static func < (lhs: ScanRule, rhs: ScanRule) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// How bad a finding of this rule usually is, in the checklist's words.
+    public var severity: Finding.Severity {
+        switch self {
+        case .fixedFontSize: .critical
+        case .fixedSymbolSize: .minor
+        case .shrinksText, .singleLine, .fixedHeightText, .clampedTypeSize, .noLiveUpdate: .major
+        }
+    }
+
+    /// The checklist item a finding of this rule usually fails.
+    public var item: String {
+        switch self {
+        case .fixedFontSize: "text-scales"
+        case .fixedSymbolSize: "icons-scale"
+        case .shrinksText: "no-shrink"
+        case .singleLine: "no-truncation"
+        case .fixedHeightText: "no-truncation"
+        case .clampedTypeSize: "text-scales"
+        case .noLiveUpdate: "live-update"
+        }
+    }
+
+    /// A few words naming the problem.
+    public var title: String {
+        switch self {
+        case .fixedFontSize: "Font with a fixed point size"
+        case .fixedSymbolSize: "Symbol or icon with a fixed point size"
+        case .shrinksText: "Text shrunk to fit its space"
+        case .singleLine: "Text held to a single line"
+        case .fixedHeightText: "Fixed height on a view that holds text"
+        case .clampedTypeSize: "Text size capped below the largest size"
+        case .noLiveUpdate: "Text style font that does not follow size changes while the app runs"
+        }
+    }
+
+    /// Why it matters.
+    public var explanation: String {
+        switch self {
+        case .fixedFontSize:
+            "A font given a point size stays at that size whatever text size the reader chose, so the text never grows for the people who need it larger."
+        case .fixedSymbolSize:
+            "A symbol or icon with a fixed point size stays small next to text that grows, which looks broken and can make the icon hard to recognise."
+        case .shrinksText:
+            "Shrinking text to fit its space undoes the larger size the reader asked for, often making it smaller than the text around it."
+        case .singleLine:
+            "At large text sizes a single line cannot hold the text, so it is cut off with an ellipsis and the end of it is lost."
+        case .fixedHeightText:
+            "A view with a fixed height cannot grow with its text, so large text is clipped or runs into the views around it."
+        case .clampedTypeSize:
+            "Capping the text size keeps the text from reaching the sizes readers with low vision rely on."
+        case .noLiveUpdate:
+            "A font taken from a text style is sized once, when it is set; without adjustsFontForContentSizeCategory the view keeps that size until it is rebuilt when the reader changes the setting."
+        }
+    }
+
+    /// The usual fix.
+    public var fix: String {
+        switch self {
+        case .fixedFontSize:
+            "Use a text style (.font(.body), UIFont.preferredFont(forTextStyle:)), or scale the size: Font.custom(_:size:relativeTo:), UIFontMetrics(forTextStyle:).scaledFont(for:) or @ScaledMetric."
+        case .fixedSymbolSize:
+            "Size the symbol with a text style (.font(.body), UIImage.SymbolConfiguration(textStyle:)) or scale the point size with @ScaledMetric or UIFontMetrics.scaledValue(for:)."
+        case .shrinksText:
+            "Remove the shrinking; let the text wrap (lineLimit(nil), numberOfLines = 0) and let the layout grow or scroll."
+        case .singleLine:
+            "Allow as many lines as the text needs (remove lineLimit(1), numberOfLines = 0), or limit lines only below the accessibility sizes."
+        case .fixedHeightText:
+            "Use a minimum height instead (.frame(minHeight:), greaterThanOrEqualToConstant:) or scale the height with @ScaledMetric."
+        case .clampedTypeSize:
+            "Remove the cap, or keep it only on a control that shows the Large Content Viewer instead."
+        case .noLiveUpdate:
+            "Set adjustsFontForContentSizeCategory = true on the label, field or text view (\"Automatically Adjusts Font\" in Interface Builder)."
+        }
+    }
+
+    public init?(id: String) { self.init(rawValue: id) }
+}
+
+/// One place in an app's sources where Dynamic Type is likely to break.
+public struct Finding: Sendable, Hashable {
+    public enum Severity: String, Sendable, CaseIterable, Comparable {
+        case critical, major, minor
+
+        private var rank: Int { self == .critical ? 0 : self == .major ? 1 : 2 }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+        /// The SARIF level of this severity.
+        public var sarifLevel: String { self == .critical ? "error" : self == .major ? "warning" : "note" }
+    }
+
+    /// How sure the scan is that the code behaves as the message says.
+    public enum Confidence: String, Sendable, CaseIterable {
+        /// What the code says settles it.
+        case high
+        /// Very likely, but depends on something the scan cannot see (another module, code that runs later).
+        case medium
+        /// Possible; worth a look.
+        case low
+    }
+
+    public var rule: ScanRule
+    public var severity: Severity
+    public var confidence: Confidence
+    /// The file's path relative to the scanned root, with `/` separators.
+    public var file: String
+    /// 1-based line and column (in Unicode scalars) of the code the finding is about.
+    public var line: Int
+    public var column: Int
+    /// Why it matters and the usual fix, in one or two sentences.
+    public var message: String
+    /// The id of the checklist item the finding maps to.
+    public var item: String
+    /// The text of the line, for showing the code with a caret.
+    public var sourceLine: String
+    /// The screen the file belongs to, filled in by the caller.
+    public var screen: String?
+    /// The code only runs in Xcode previews (`#Preview`, `PreviewProvider`).
+    public var inPreview: Bool
+    /// Set when a `dtaudit:ignore` comment covers the finding.
+    public var suppression: Suppression?
+
+    public init(rule: ScanRule, severity: Severity? = nil, confidence: Confidence, file: String, line: Int,
+                column: Int, message: String, item: String? = nil, sourceLine: String, screen: String? = nil,
+                inPreview: Bool = false, suppression: Suppression? = nil) {
+        self.rule = rule
+        self.severity = severity ?? rule.severity
+        self.confidence = confidence
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.item = item ?? rule.item
+        self.sourceLine = sourceLine
+        self.screen = screen
+        self.inPreview = inPreview
+        self.suppression = suppression
+    }
+
+    /// Neither suppressed nor in preview-only code: the findings that count (for an exit status, say).
+    public var isActive: Bool { suppression == nil && !inPreview }
+
+    /// The order every report uses: file, line, column, rule.
+    public static func precedes(_ a: Finding, _ b: Finding) -> Bool {
+        if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
+        if a.line != b.line { return a.line < b.line }
+        if a.column != b.column { return a.column < b.column }
+        if a.rule != b.rule { return a.rule < b.rule }
+        return a.message < b.message
+    }
+}
+
+/// A `dtaudit:ignore` comment that covers a finding.
+public struct Suppression: Sendable, Hashable {
+    public enum Scope: String, Sendable {
+        /// `// dtaudit:ignore RULE — reason` on the line or the line above.
+        case line
+        /// `// dtaudit:ignore-file RULE — reason` anywhere in the file.
+        case file
+    }
+
+    public var scope: Scope
+    /// The reason written after the rule, or nil when none was given.
+    public var reason: String?
+    /// The line of the comment.
+    public var line: Int
+
+    public init(scope: Scope, reason: String?, line: Int) {
+        self.scope = scope
+        self.reason = reason
+        self.line = line
+    }
+}
+
+/// Signs in a file that its code already works with Dynamic Type.
+public enum GoodSign: String, CaseIterable, Sendable, Comparable {
+    /// A text style: `.font(.body)`, `preferredFont(forTextStyle:)`, `relativeTo:`, an IB text style.
+    case textStyle = "text-style"
+    /// `@ScaledMetric`.
+    case scaledMetric = "scaled-metric"
+    /// `UIFontMetrics`.
+    case fontMetrics = "font-metrics"
+    /// `ViewThatFits`.
+    case viewThatFits = "view-that-fits"
+    /// `isAccessibilitySize` / `isAccessibilityCategory`.
+    case accessibilitySizeCheck = "accessibility-size-check"
+    /// `AnyLayout`.
+    case anyLayout = "any-layout"
+    /// `adjustsFontForContentSizeCategory = true`, in code or Interface Builder.
+    case liveUpdate = "live-update"
+
+    public static func < (lhs: GoodSign, rhs: GoodSign) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// The good signs counted in one file.
+public struct FileSigns: Sendable, Hashable {
+    public var file: String
+    public var counts: [GoodSign: Int]
+
+    public init(file: String, counts: [GoodSign: Int]) {
+        self.file = file
+        self.counts = counts
+    }
+
+    public var total: Int { counts.values.reduce(0, +) }
+}
+
+/// What a scan found.
+public struct ScanReport: Sendable {
+    /// The root the file paths are relative to, as an absolute path.
+    public var root: String
+    /// Every finding, suppressed and preview-only ones included, in file, line, column, rule order.
+    public var findings: [Finding]
+    public var filesScanned: Int
+    public var linesScanned: Int
+    /// Files with at least one good sign, in file order.
+    public var goodSigns: [FileSigns]
+
+    public init(root: String, findings: [Finding], filesScanned: Int, linesScanned: Int, goodSigns: [FileSigns]) {
+        self.root = root
+        self.findings = findings.sorted(by: Finding.precedes)
+        self.filesScanned = filesScanned
+        self.linesScanned = linesScanned
+        self.goodSigns = goodSigns.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
+    }
+
+    /// Findings that are neither suppressed nor in preview-only code.
+    public var activeFindings: [Finding] { findings.filter(\.isActive) }
+    public var suppressedFindings: [Finding] { findings.filter { $0.suppression != nil } }
+    public var previewFindings: [Finding] { findings.filter { $0.inPreview && $0.suppression == nil } }
+
+    /// Fills each finding's `screen` from its file path (relative to `root`).
+    public mutating func assignScreens(_ screen: (String) -> String?) {
+        var cache: [String: String?] = [:]
+        for index in findings.indices {
+            let file = findings[index].file
+            if let known = cache[file] {
+                findings[index].screen = known
+            } else {
+                let value = screen(file)
+                cache[file] = value
+                findings[index].screen = value
+            }
+        }
+    }
+
+    /// Fills each finding's `screen` from screens' source globs; the first screen whose globs match wins.
+    public mutating func assignScreens(_ screens: [(name: String, globs: [Glob])]) {
+        assignScreens { file in
+            screens.first { screen in screen.globs.contains { $0.matches(file) } }?.name
+        }
+    }
+}
+
+/// Why a scan could not run. Each description is one line a user can act on.
+public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
+    case pathNotFound(String)
+    case unreadable(path: String, reason: String)
+    case unknownRule(String)
+    case unsupportedFile(String)
+
+    public var description: String {
+        switch self {
+        case let .pathNotFound(path):
+            "no such file or folder: \(path)"
+        case let .unreadable(path, reason):
+            "cannot read \(path): \(reason)"
+        case let .unsupportedFile(path):
+            "cannot scan \(path): only .swift, .xib and .storyboard files are scanned"
+        case let .unknownRule(rule):
+            "unknown rule '\(rule)'; rules are \(ScanRule.allCases.map(\.rawValue).joined(separator: ", "))"
+        }
+    }
+}

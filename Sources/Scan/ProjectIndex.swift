@@ -1,0 +1,187 @@
+/// Where a size comes from, as far as the scan can tell.
+enum ValueOrigin: Sendable, Equatable {
+    /// A number written in the code, directly or through constants; nil when constants disagree.
+    case literal(Double?)
+    /// Scaled with the text size: `@ScaledMetric`, `UIFontMetrics.scaledValue(for:)`, a scaling helper,
+    /// or chosen by checking the text size.
+    case scaled
+    /// Read from a font: a text style's point size, or another font's.
+    case derived
+    /// A parameter of the enclosing function: it depends on the callers.
+    case parameter(String)
+    /// Something the scan cannot follow.
+    case unknown
+
+    var isFixed: Bool {
+        if case .literal = self { return true }
+        return false
+    }
+}
+
+/// What the declarations of one file tell the rules of every other file.
+struct FileFacts: Sendable {
+    struct TypeFact: Sendable {
+        var name: String
+        var keyword: Name
+        var inherits: [String]
+        var members: Set<String>
+        /// The type turns on `adjustsFontForContentSizeCategory` for itself.
+        var setsLiveUpdate: Bool
+    }
+
+    var types: [TypeFact] = []
+    /// Type-level and top-level properties: where their value comes from, and their declared type.
+    var origins: [String: ValueOrigin] = [:]
+    var memberTypes: [String: String] = [:]
+    /// Functions and computed properties whose bodies scale with the text size.
+    var scalingFunctions: Set<String> = []
+    /// Names that appear inside `scaledFont(for: ...)`: fonts made elsewhere and scaled there.
+    var scaledFontArguments: Set<String> = []
+    /// Outlets connected in Interface Builder to a view that has "Automatically Adjusts Font" on.
+    var liveUpdateOutlets: Set<String> = []
+    /// For each type, the views of its own that its code gives a font, and live updates.
+    var fontMembers: [String: Set<String>] = [:]
+    var liveUpdateMembers: [String: Set<String>] = [:]
+}
+
+/// Facts gathered from every scanned file before the rules run, so that a rule in one file can
+/// see a constant, a helper or a subclass declared in another.
+struct ProjectIndex: Sendable {
+    var inherits: [String: [String]] = [:]
+    var keywords: [String: Name] = [:]
+    var members: [String: Set<String>] = [:]
+    var liveUpdateTypes: Set<String> = []
+    var origins: [String: ValueOrigin] = [:]
+    var memberTypes: [String: String] = [:]
+    var scalingFunctions: Set<String> = []
+    var scaledFontArguments: Set<String> = []
+    var liveUpdateOutlets: Set<String> = []
+    var fontMembers: [String: Set<String>] = [:]
+    var liveUpdateMembers: [String: Set<String>] = [:]
+    /// Property names that some type of the project declares for itself, such as `numberOfLines`.
+    var ownProperties: Set<String> = []
+
+    init() {}
+
+    init(_ facts: [FileFacts]) {
+        var conflictingTypes: Set<String> = []
+        for fact in facts {
+            for type in fact.types {
+                if type.keyword != .extension {
+                    if inherits[type.name] == nil { inherits[type.name] = type.inherits }
+                    keywords[type.name] = type.keyword
+                }
+                members[type.name, default: []].formUnion(type.members)
+                if type.setsLiveUpdate { liveUpdateTypes.insert(type.name) }
+                if type.keyword != .extension || !type.name.hasPrefix("UI") { ownProperties.formUnion(type.members) }
+            }
+            for (name, origin) in fact.origins {
+                if let existing = origins[name] {
+                    origins[name] = ProjectIndex.merge(existing, origin)
+                } else {
+                    origins[name] = origin
+                }
+            }
+            for (name, type) in fact.memberTypes {
+                if let existing = memberTypes[name], existing != type {
+                    conflictingTypes.insert(name)
+                } else {
+                    memberTypes[name] = type
+                }
+            }
+            scalingFunctions.formUnion(fact.scalingFunctions)
+            scaledFontArguments.formUnion(fact.scaledFontArguments)
+            liveUpdateOutlets.formUnion(fact.liveUpdateOutlets)
+            for (type, members) in fact.fontMembers { fontMembers[type, default: []].formUnion(members) }
+            for (type, members) in fact.liveUpdateMembers { liveUpdateMembers[type, default: []].formUnion(members) }
+        }
+        for name in conflictingTypes { memberTypes[name] = nil }
+    }
+
+    /// Two declarations share a name: a scaled one wins, so that the scan errs towards silence.
+    static func merge(_ a: ValueOrigin, _ b: ValueOrigin) -> ValueOrigin {
+        switch (a, b) {
+        case (.scaled, _), (_, .scaled): .scaled
+        case (.derived, _), (_, .derived): .derived
+        case let (.literal(x), .literal(y)): .literal(x == y ? x : nil)
+        case (.unknown, _), (_, .unknown): .unknown
+        default: .unknown
+        }
+    }
+
+    /// The UIKit class a type is or descends from, following the project's own subclasses.
+    func uikitClass(of type: String) -> UIKitClass? {
+        var current = type
+        var seen: Set<String> = []
+        while seen.count < 32 {
+            if let known = UIKitClass(typeName: current) { return known }
+            if keywords[current] == .struct || keywords[current] == .enum || keywords[current] == .protocol {
+                return .notAView
+            }
+            guard !seen.contains(current), let bases = inherits[current], let first = bases.first else { break }
+            seen.insert(current)
+            current = first
+        }
+        return keywords[current] != nil && keywords[current] != .extension ? .notAView : nil
+    }
+}
+
+/// UIKit classes the rules care about.
+enum UIKitClass: Sendable, Equatable {
+    case label, textField, textView, button, tableView, otherView, notAView
+
+    init?(typeName: String) {
+        switch typeName {
+        case "UILabel": self = .label
+        case "UITextField", "UISearchTextField": self = .textField
+        case "UITextView": self = .textView
+        case "UIButton": self = .button
+        case "UITableView": self = .tableView
+        case "UIView", "UIImageView", "UIStackView", "UIScrollView", "UICollectionView", "UIControl", "UISwitch",
+             "UISlider", "UISegmentedControl", "UITableViewCell", "UICollectionViewCell", "UIVisualEffectView",
+             "UIActivityIndicatorView", "UIProgressView", "UIPageControl", "UIPickerView", "UIDatePicker",
+             "UINavigationBar", "UIToolbar", "UITabBar", "UISearchBar", "UICollectionReusableView",
+             "UITableViewHeaderFooterView", "UIWindow", "WKWebView", "MKMapView":
+            self = .otherView
+        case "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
+             "UITabBarController", "UIFont", "UIColor", "UIImage", "NSObject", "NSAttributedString",
+             "String", "Int", "Double", "CGFloat", "Bool", "Font", "Text", "View":
+            self = .notAView
+        default:
+            return nil
+        }
+    }
+
+    /// A guess from a name such as `titleLabel` or `MarqueeLabel`.
+    init?(guessingFrom name: String) {
+        let lower = name.lowercased()
+        if lower.hasSuffix("label") || lower == "lbl" || lower.hasSuffix("lbl") {
+            self = .label
+        } else if lower.hasSuffix("textfield") || lower.hasSuffix("field") {
+            self = .textField
+        } else if lower.hasSuffix("textview") {
+            self = .textView
+        } else if lower.hasSuffix("button") || lower.hasSuffix("btn") {
+            self = .button
+        } else if lower.hasSuffix("tableview") {
+            self = .tableView
+        } else {
+            return nil
+        }
+    }
+
+    var holdsText: Bool { self == .label || self == .textField || self == .textView || self == .button }
+    var isTextView: Bool { self == .label || self == .textField || self == .textView }
+
+    var noun: String {
+        switch self {
+        case .label: "label"
+        case .textField: "text field"
+        case .textView: "text view"
+        case .button: "button"
+        case .tableView: "table view"
+        case .otherView: "view"
+        case .notAView: "value"
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import Platform
+
+/// For people: findings grouped by file, each with its line of code and a caret under the spot,
+/// then suppressed findings with their reasons, then a summary line.
+public struct TextReporter: ScanReporter {
+    public static let name = "text"
+    public var options: ReporterOptions
+
+    public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        options.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func severityColor(_ severity: Finding.Severity) -> String {
+        switch severity {
+        case .critical: "1;31"
+        case .major: "33"
+        case .minor: "36"
+        }
+    }
+
+    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
+        let active = report.activeFindings
+        var index = 0
+        while index < active.count {
+            let file = active[index].file
+            var end = index
+            while end < active.count && active[end].file == file { end += 1 }
+            let group = active[index..<end]
+            var header = paint(options.path(file, root: report.root), "1")
+            if let screen = group.first?.screen { header += " (screen: \(screen))" }
+            stream.write(header + "\n")
+            let width = String(group.map(\.line).max() ?? 1).count
+            for finding in group { writeFinding(finding, width: width, to: stream) }
+            stream.write("\n")
+            index = end
+        }
+
+        let suppressed = report.suppressedFindings
+        if !suppressed.isEmpty {
+            stream.write(paint("Suppressed", "1") + " (\(suppressed.count)):\n")
+            for finding in suppressed {
+                let reason = finding.suppression?.reason.map { " \u{2014} \($0)" } ?? " (no reason given)"
+                stream.write("  \(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column) \(finding.rule.rawValue)\(reason)\n")
+            }
+            stream.write("\n")
+        }
+        let previews = report.previewFindings
+        if !previews.isEmpty {
+            stream.write(paint("In preview-only code", "1") + " (\(previews.count), not counted):\n")
+            for finding in previews {
+                stream.write("  \(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column) \(finding.rule.rawValue)\n")
+            }
+            stream.write("\n")
+        }
+        stream.write(summary(report) + "\n")
+    }
+
+    private func writeFinding(_ finding: Finding, width: Int, to stream: Platform.OutputStream) {
+        let confidence = finding.confidence == .high ? "" : " (\(finding.confidence.rawValue) confidence)"
+        let location = "\(finding.line):\(finding.column)"
+        stream.write("  \(location) \(paint(finding.severity.rawValue, severityColor(finding.severity))) \(paint(finding.rule.rawValue, "1"))\(confidence): \(finding.message)\n")
+        var source = Substring(finding.sourceLine)
+        while let last = source.last, last == " " || last == "\t" { source.removeLast() }
+        guard !source.isEmpty else { return }
+        let number = String(finding.line)
+        let gutter = String(repeating: " ", count: 4 + width - number.count)
+        stream.write("\(gutter)\(paint(number, "2")) | \(source)\n")
+        var caret = ""
+        var column = 1
+        for scalar in source.unicodeScalars {
+            if column >= finding.column { break }
+            caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+            column += 1
+        }
+        stream.write("\(String(repeating: " ", count: 4 + width)) | \(caret)\(paint("^", "32"))\n")
+    }
+
+    func summary(_ report: ScanReport) -> String {
+        let active = report.activeFindings
+        var parts: [String] = []
+        if active.isEmpty {
+            parts.append("No findings")
+        } else {
+            let files = Set(active.map(\.file)).count
+            var bySeverity: [String] = []
+            for severity in Finding.Severity.allCases {
+                let count = active.filter { $0.severity == severity }.count
+                if count > 0 { bySeverity.append("\(count) \(severity.rawValue)") }
+            }
+            parts.append("\(plural(active.count, "finding")) (\(bySeverity.joined(separator: ", "))) in \(plural(files, "file"))")
+        }
+        let suppressed = report.suppressedFindings.count
+        if suppressed > 0 { parts.append("\(grouped(suppressed)) suppressed") }
+        let previews = report.previewFindings.count
+        if previews > 0 { parts.append("\(grouped(previews)) in preview code") }
+        return parts.joined(separator: "; ")
+            + ". Scanned \(plural(report.filesScanned, "file")), \(plural(report.linesScanned, "line"))."
+    }
+}
+
+/// For an Xcode build phase: `path:line:column: warning: message [rule]`, one finding a line.
+/// Suppressed and preview-only findings are left out.
+public struct XcodeReporter: ScanReporter {
+    public static let name = "xcode"
+    public var options: ReporterOptions
+
+    public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
+
+    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
+        for finding in report.activeFindings {
+            stream.write("\(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column): warning: \(finding.message) [\(finding.rule.rawValue)]\n")
+        }
+    }
+}
+
+/// For scripts: a JSON array of findings in report order. The first eight fields are fixed;
+/// `item`, `preview` and `suppression` follow.
+public struct JSONReporter: ScanReporter {
+    public static let name = "json"
+    public var options: ReporterOptions
+
+    public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
+
+    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
+        let values: [JSONValue] = report.findings.map { finding in
+            .object([
+                ("rule", .string(finding.rule.rawValue)),
+                ("severity", .string(finding.severity.rawValue)),
+                ("confidence", .string(finding.confidence.rawValue)),
+                ("file", .string(options.path(finding.file, root: report.root))),
+                ("line", .int(finding.line)),
+                ("column", .int(finding.column)),
+                ("message", .string(finding.message)),
+                ("screen", .optional(finding.screen)),
+                ("item", .string(finding.item)),
+                ("preview", .bool(finding.inPreview)),
+                ("suppression", finding.suppression.map { suppression in
+                    .object([
+                        ("scope", .string(suppression.scope.rawValue)),
+                        ("reason", .optional(suppression.reason)),
+                        ("line", .int(suppression.line)),
+                    ])
+                } ?? .null),
+            ])
+        }
+        stream.write(JSONValue.array(values).rendered() + "\n")
+    }
+}
+
+/// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. Paths are relative to
+/// `%SRCROOT%`; suppressed findings carry an in-source suppression; preview-only code is left out.
+public struct SARIFReporter: ScanReporter {
+    public static let name = "sarif"
+    public var options: ReporterOptions
+
+    public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
+
+    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
+        stream.write(document(report).rendered() + "\n")
+    }
+
+    func document(_ report: ScanReport) -> JSONValue {
+        let rules = ScanRule.allCases
+        var driver: [(String, JSONValue)] = [("name", .string("dtaudit"))]
+        if let version = options.toolVersion { driver.append(("version", .string(version))) }
+        driver.append(("rules", .array(rules.map { rule in
+            .object([
+                ("id", .string(rule.rawValue)),
+                ("name", .string(SARIFReporter.pascalCase(rule.rawValue))),
+                ("shortDescription", .object([("text", .string(rule.title))])),
+                ("fullDescription", .object([("text", .string(rule.explanation))])),
+                ("help", .object([("text", .string(rule.fix))])),
+                ("defaultConfiguration", .object([("level", .string(rule.severity.sarifLevel))])),
+                ("properties", .object([
+                    ("tags", .array([.string("accessibility"), .string("dynamic-type")])),
+                    ("checklistItem", .string(rule.item)),
+                ])),
+            ])
+        })))
+
+        let results: [JSONValue] = report.findings.filter { !$0.inPreview }.map { finding in
+            var location: [(String, JSONValue)]
+            if finding.file.hasPrefix("/") {
+                location = [("uri", .string("file://" + SARIFReporter.percentEncoded(finding.file)))]
+            } else {
+                location = [("uri", .string(SARIFReporter.percentEncoded(finding.file))), ("uriBaseId", .string("%SRCROOT%"))]
+            }
+            var result: [(String, JSONValue)] = [
+                ("ruleId", .string(finding.rule.rawValue)),
+                ("ruleIndex", .int(rules.firstIndex(of: finding.rule) ?? 0)),
+                ("level", .string(finding.severity.sarifLevel)),
+                ("message", .object([("text", .string(finding.message))])),
+                ("locations", .array([.object([
+                    ("physicalLocation", .object([
+                        ("artifactLocation", .object(location)),
+                        ("region", .object([
+                            ("startLine", .int(finding.line)),
+                            ("startColumn", .int(finding.column)),
+                        ])),
+                    ])),
+                ])])),
+            ]
+            if let suppression = finding.suppression {
+                var entry: [(String, JSONValue)] = [("kind", .string("inSource"))]
+                if let reason = suppression.reason { entry.append(("justification", .string(reason))) }
+                result.append(("suppressions", .array([.object(entry)])))
+            }
+            var properties: [(String, JSONValue)] = [
+                ("confidence", .string(finding.confidence.rawValue)),
+                ("checklistItem", .string(finding.item)),
+            ]
+            if let screen = finding.screen { properties.append(("screen", .string(screen))) }
+            result.append(("properties", .object(properties)))
+            return .object(result)
+        }
+
+        return .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object(driver))])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(results)),
+            ])])),
+        ])
+    }
+
+    static func pascalCase(_ id: String) -> String {
+        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// A path as a URI reference: unreserved characters and `/` stay, everything else is escaped.
+    static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+}

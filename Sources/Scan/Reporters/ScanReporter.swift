@@ -1,0 +1,64 @@
+import Platform
+
+/// Writes a scan report in one format.
+public protocol ScanReporter: Sendable {
+    /// The name `--format` takes.
+    static var name: String { get }
+    func write(_ report: ScanReport, to stream: Platform.OutputStream)
+}
+
+/// Choices the caller makes for every format.
+public struct ReporterOptions: Sendable {
+    /// Colour the text format with ANSI escapes (only when writing to a terminal, never with `NO_COLOR`).
+    public var color: Bool
+    /// Write absolute paths (root joined with the relative path) instead of paths relative to the root.
+    public var absolutePaths: Bool
+    /// The version of the tool, for SARIF's `tool.driver.version`.
+    public var toolVersion: String?
+
+    public init(color: Bool = false, absolutePaths: Bool = false, toolVersion: String? = nil) {
+        self.color = color
+        self.absolutePaths = absolutePaths
+        self.toolVersion = toolVersion
+    }
+
+    /// A finding's path as the options ask for it.
+    func path(_ file: String, root: String) -> String {
+        guard absolutePaths, !file.hasPrefix("/") else { return file }
+        return root == "/" ? "/" + file : root + "/" + file
+    }
+}
+
+/// The report formats, by the name `--format` takes.
+public enum ScanFormat: String, CaseIterable, Sendable {
+    case text, xcode, json, sarif
+
+    public func reporter(_ options: ReporterOptions = ReporterOptions()) -> any ScanReporter {
+        switch self {
+        case .text: TextReporter(options: options)
+        case .xcode: XcodeReporter(options: options)
+        case .json: JSONReporter(options: options)
+        case .sarif: SARIFReporter(options: options)
+        }
+    }
+
+    /// The reporter for a format name, or nil for a name that is not one.
+    public static func reporter(named name: String, options: ReporterOptions = ReporterOptions()) -> (any ScanReporter)? {
+        ScanFormat(rawValue: name)?.reporter(options)
+    }
+}
+
+/// Thousands separators for counts in summaries: 12,345.
+func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var result = ""
+    for (offset, character) in digits.enumerated() {
+        if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+        result.append(character)
+    }
+    return value < 0 ? "-" + result : result
+}
+
+func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
+    "\(grouped(count)) \(count == 1 ? singular : pluralForm ?? singular + "s")"
+}

@@ -1,0 +1,295 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Dispatch
+import Platform
+
+/// Scans Swift and Interface Builder sources for code that keeps Dynamic Type from working.
+public enum SourceScanner {
+    /// Folders never scanned: dependencies and build output.
+    public static let excludedFolders: Set<String> = ["Pods", "Carthage", ".build", "DerivedData", "build", ".git", ".swiftpm"]
+
+    /// The file name extensions scanned.
+    public static let extensions: Set<String> = ["swift", "xib", "storyboard"]
+
+    /// Scans the files under `paths` (files or folders, absolute or relative to the working folder).
+    /// Folders in a git checkout list their tracked and untracked files, leaving out what git
+    /// ignores; other folders are walked. Paths in the report are relative to `root`.
+    /// `rules` limits the scan to those rule ids; nil runs every rule.
+    public static func scan(paths: [String], root: String, rules: Set<String>? = nil) throws(ScanError) -> ScanReport {
+        let enabled = try enabledRules(rules)
+        let rootPath = absolute(root)
+        let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath)
+        var loaded: [LoadedFile] = Array(repeating: .missing, count: files.count)
+        loaded.withUnsafeMutableBufferPointer { buffer in
+            let output = UnsafeSendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: files.count) { k in
+                output[k] = load(files[k])
+            }
+        }
+        for (k, file) in loaded.enumerated() {
+            if case let .failed(reason) = file {
+                throw ScanError.unreadable(path: files[k].absolute, reason: reason)
+            }
+        }
+        return analyze(files.map(\.relative), loaded, root: rootPath, rules: enabled)
+    }
+
+    /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
+    /// extension and appear in the report as given.
+    public static func scan(files: [(path: String, bytes: [UInt8])], root: String = "/", rules: Set<String>? = nil)
+        throws(ScanError) -> ScanReport {
+        let enabled = try enabledRules(rules)
+        let loaded = files.map { file -> LoadedFile in
+            if file.path.hasSuffix(".swift") { return .swift(SwiftFile(bytes: file.bytes)) }
+            if file.path.hasSuffix(".xib") || file.path.hasSuffix(".storyboard") {
+                return .markup(MarkupDocument(bytes: file.bytes))
+            }
+            return .missing
+        }
+        return analyze(files.map(\.path), loaded, root: root, rules: enabled)
+    }
+
+    static func enabledRules(_ rules: Set<String>?) throws(ScanError) -> Set<ScanRule> {
+        guard let rules else { return Set(ScanRule.allCases) }
+        var enabled: Set<ScanRule> = []
+        for id in rules.sorted() {
+            guard let rule = ScanRule(rawValue: id) else { throw ScanError.unknownRule(id) }
+            enabled.insert(rule)
+        }
+        return enabled
+    }
+
+    // MARK: Files
+
+    struct SourcePath: Sendable {
+        var absolute: String
+        var relative: String
+    }
+
+    enum LoadedFile: @unchecked Sendable {
+        case swift(SwiftFile)
+        case markup(MarkupDocument)
+        case failed(String)
+        /// Listed by git but gone from the working tree.
+        case missing
+    }
+
+    static func load(_ file: SourcePath) -> LoadedFile {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.absolute)))
+        } catch {
+            if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
+            return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
+        }
+        if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes)) }
+        return .markup(MarkupDocument(bytes: bytes))
+    }
+
+    /// The scannable files under `paths`, sorted by their path relative to `root`.
+    static func listFiles(paths: [String], root: String) throws(ScanError) -> [SourcePath] {
+        var seen: Set<String> = []
+        var result: [SourcePath] = []
+        func add(_ absolutePath: String) {
+            guard seen.insert(absolutePath).inserted else { return }
+            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root)))
+        }
+        for path in paths {
+            let full = absolute(path)
+            var isFolder = false
+            guard exists(full, isFolder: &isFolder) else { throw ScanError.pathNotFound(path) }
+            if !isFolder {
+                guard isScannable(full) else { throw ScanError.unsupportedFile(path) }
+                add(full)
+                continue
+            }
+            for file in gitFiles(in: full) ?? walk(full) { add(file) }
+        }
+        return result.sorted { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
+    }
+
+    static func isScannable(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return extensions.contains(String(path[path.index(after: dot)...]))
+    }
+
+    static func isExcluded(_ relativePath: Substring) -> Bool {
+        relativePath.split(separator: "/").dropLast().contains { excludedFolders.contains(String($0)) }
+    }
+
+    /// Tracked and untracked files that git does not ignore, or nil outside a git checkout.
+    static func gitFiles(in folder: String) -> [String]? {
+        guard let output = Subprocess.output(of: "git", ["-C", folder, "ls-files", "-co", "--exclude-standard", "-z"])
+        else { return nil }
+        var files: [String] = []
+        for entry in output.split(separator: "\0", omittingEmptySubsequences: true) {
+            guard isScannable(String(entry)), !isExcluded(entry) else { continue }
+            files.append(folder == "/" ? "/" + entry : folder + "/" + entry)
+        }
+        return files
+    }
+
+    /// Every scannable file under `folder`, without following symbolic links to folders.
+    static func walk(_ folder: String) -> [String] {
+        var files: [String] = []
+        var pending = [folder]
+        let manager = FileManager.default
+        while let current = pending.popLast() {
+            guard let names = try? manager.contentsOfDirectory(atPath: current) else { continue }
+            for name in names.sorted() {
+                let path = current == "/" ? "/" + name : current + "/" + name
+                let attributes = try? manager.attributesOfItem(atPath: path)
+                let type = attributes?[.type] as? FileAttributeType
+                if type == .typeDirectory {
+                    if !excludedFolders.contains(name) { pending.append(path) }
+                } else if type == .typeRegular || type == .typeSymbolicLink, isScannable(name) {
+                    files.append(path)
+                }
+            }
+        }
+        return files
+    }
+
+    /// Whether `path` exists (following symbolic links), and whether it is a folder.
+    static func exists(_ path: String, isFolder: inout Bool) -> Bool {
+        guard FileManager.default.fileExists(atPath: path) else { return false }
+        isFolder = (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil
+        return true
+    }
+
+    // MARK: Paths
+
+    /// `path` made absolute against the working folder, with `.`, `..` and repeated slashes removed.
+    public static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for component in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(component)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// `path` relative to `root` when it lies under it; otherwise `path` itself.
+    static func relative(_ path: String, to root: String) -> String {
+        if root == "/" { return String(path.dropFirst()) }
+        if path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
+        if path == root, let slash = path.lastIndex(of: "/") { return String(path[path.index(after: slash)...]) }
+        return path
+    }
+
+    // MARK: Analysis
+
+    private struct FileResult: Sendable {
+        var findings: [Finding] = []
+        var signs: [GoodSign: Int] = [:]
+        var lines = 0
+        var scanned = false
+    }
+
+    static func analyze(_ paths: [String], _ loaded: [LoadedFile], root: String, rules: Set<ScanRule>) -> ScanReport {
+        // First pass: what each file declares, for the rules of every other file.
+        var facts = [FileFacts](repeating: FileFacts(), count: loaded.count)
+        facts.withUnsafeMutableBufferPointer { buffer in
+            let output = UnsafeSendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: loaded.count) { k in
+                switch loaded[k] {
+                case let .swift(file):
+                    output[k] = SwiftAnalyzer.facts(of: file)
+                case let .markup(document):
+                    var fact = FileFacts()
+                    fact.liveUpdateOutlets = InterfaceBuilderAnalyzer.liveUpdateOutlets(in: document)
+                    output[k] = fact
+                default:
+                    break
+                }
+            }
+        }
+        let index = ProjectIndex(facts)
+
+        var results = [FileResult](repeating: FileResult(), count: loaded.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let output = UnsafeSendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: loaded.count) { k in
+                output[k] = analyze(path: paths[k], loaded[k], index: index, rules: rules)
+            }
+        }
+
+        var findings: [Finding] = []
+        var signs: [FileSigns] = []
+        var files = 0
+        var lines = 0
+        for (k, result) in results.enumerated() where result.scanned {
+            files += 1
+            lines += result.lines
+            findings.append(contentsOf: result.findings)
+            if !result.signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: result.signs)) }
+        }
+        return ScanReport(root: root, findings: findings, filesScanned: files, linesScanned: lines, goodSigns: signs)
+    }
+
+    private static func analyze(path: String, _ loaded: LoadedFile, index: ProjectIndex, rules: Set<ScanRule>) -> FileResult {
+        var result = FileResult()
+        let raw: [RawFinding]
+        let suppressions: Suppressions
+        let lineText: (Int) -> String
+        switch loaded {
+        case let .swift(file):
+            var analyzer = SwiftAnalyzer(file: file, index: index)
+            analyzer.run()
+            raw = analyzer.findings
+            result.signs = analyzer.signs
+            result.lines = file.lineCount
+            suppressions = Suppressions(comments: file.comments.compactMap { comment in
+                let start = Int(comment.start)
+                let end = Int(comment.end)
+                guard Suppressions.mentionsMarker(file.bytes, start, end) else { return nil }
+                let lineStart = Int(file.lineStarts[Int(comment.line) - 1])
+                return (file.text(from: start, to: end), Int(comment.line),
+                        Suppressions.startsLine(file.bytes, lineStart: lineStart, offset: start))
+            })
+            lineText = file.lineText
+        case let .markup(document):
+            var analyzer = InterfaceBuilderAnalyzer(document: document, index: index)
+            analyzer.run()
+            raw = analyzer.findings
+            result.signs = analyzer.signs
+            result.lines = document.lineCount
+            suppressions = Suppressions(comments: document.comments.map { comment in
+                let line = document.line(of: comment.offset)
+                let lineStart = Int(document.lineStarts[line - 1])
+                return (comment.text, line, Suppressions.startsLine(document.bytes, lineStart: lineStart, offset: comment.offset))
+            })
+            lineText = document.lineText
+        default:
+            return result
+        }
+        result.scanned = true
+        var seen: Set<String> = []
+        for finding in raw where rules.contains(finding.rule) {
+            guard seen.insert("\(finding.line):\(finding.column):\(finding.rule.rawValue)").inserted else { continue }
+            result.findings.append(Finding(
+                rule: finding.rule, confidence: finding.confidence, file: path, line: finding.line, column: finding.column,
+                message: finding.message, item: finding.item, sourceLine: lineText(finding.line),
+                inPreview: finding.inPreview, suppression: suppressions.suppression(for: finding.rule, line: finding.line)))
+        }
+        return result
+    }
+}
+
+/// Lets `concurrentPerform` write each iteration's result to its own slot of one buffer.
+struct UnsafeSendableBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+    subscript(index: Int) -> Element {
+        get { buffer[index] }
+        nonmutating set { buffer[index] = newValue }
+    }
+}

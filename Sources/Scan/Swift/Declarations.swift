@@ -1,0 +1,431 @@
+/// A type declaration: `class Name: Base, Protocol { ... }`, `extension Name { ... }`.
+struct TypeDeclaration: Sendable {
+    var name: String
+    var keyword: Name
+    /// The types after the colon, last component only (`UIKit.UILabel` is `UILabel`).
+    var inherits: [String]
+    var keywordIndex: Int
+    var open: Int
+    var close: Int
+}
+
+/// A function or initializer with a body.
+struct FunctionDeclaration: Sendable {
+    var name: String
+    /// The names the body uses for the parameters.
+    var parameters: [String]
+    var keywordIndex: Int
+    var open: Int
+    var close: Int
+}
+
+/// A `var` or `let` binding, with its attributes and what it is set to.
+struct VariableDeclaration: Sendable {
+    var name: String
+    var nameIndex: Int
+    /// The last component of the annotated type, when there is one (`UILabel!` is `UILabel`).
+    var typeName: String?
+    /// The initial value's tokens, `initStart..<initEnd`; empty when there is none.
+    var initStart: Int
+    var initEnd: Int
+    /// The `{` of a computed property's body, or -1.
+    var bodyOpen: Int
+    var isScaledMetric: Bool
+    var isOutlet: Bool
+    /// The bracket the declaration sits in, -1 at the top level.
+    var scope: Int
+
+    var hasInitializer: Bool { initEnd > initStart }
+}
+
+/// The declarations of one file, found in a single pass over its tokens.
+struct Declarations: Sendable {
+    var types: [TypeDeclaration] = []
+    var functions: [FunctionDeclaration] = []
+    var variables: [VariableDeclaration] = []
+    /// Token ranges of preview-only code: `#Preview { }` and `PreviewProvider` types.
+    var previews: [ClosedRange<Int>] = []
+    /// Body brace index to the type, function or computed property it belongs to.
+    var typeByBrace: [Int: Int] = [:]
+    var functionByBrace: [Int: Int] = [:]
+    var variableByBrace: [Int: Int] = [:]
+    var variablesByName: [String: [Int]] = [:]
+
+    init() {}
+
+    init(reading file: SwiftFile) {
+        var k = 0
+        let count = file.count
+        while k < count {
+            let token = file.tokens[k]
+            if token.kind == .pound && token.name == .Preview {
+                readPreview(file, k)
+            } else if token.kind == .leftBrace && file.isKind(k + 1, .leftParen) {
+                readClosureParameters(file, k)
+            } else if token.kind == .identifier && !file.isKind(k - 1, .period) {
+                switch token.name {
+                case .class, .struct, .enum, .extension, .actor, .protocol:
+                    readType(file, k)
+                case .func:
+                    readFunction(file, k)
+                case .`init`:
+                    if file.isKind(k + 1, .leftParen) || (file.isKind(k + 1, .operator) && file.isKind(k + 2, .leftParen)) {
+                        readFunction(file, k)
+                    }
+                case .var, .let:
+                    readVariables(file, k)
+                default:
+                    break
+                }
+            }
+            k += 1
+        }
+        for (index, variable) in variables.enumerated() {
+            variablesByName[variable.name, default: []].append(index)
+        }
+    }
+
+    private mutating func readPreview(_ file: SwiftFile, _ k: Int) {
+        var j = k + 1
+        if file.isKind(j, .leftParen) { j = file.after(j) }
+        if file.isKind(j, .leftBrace) {
+            previews.append(k...max(k, file.closing(j)))
+        }
+    }
+
+    /// Skips a generic clause `<...>` starting at `j`, if there is one.
+    private func skipGenerics(_ file: SwiftFile, _ j: Int) -> Int {
+        guard file.isKind(j, .operator), file.textIs(j, "<") else { return j }
+        var depth = 0
+        var j = j
+        while j < file.count && j < 10_000_000 {
+            let token = file.tokens[j]
+            if token.kind == .operator {
+                for byte in file.bytes[Int(token.start)..<Int(token.end)] {
+                    if byte == Byte.less { depth += 1 }
+                    if byte == Byte.greater { depth -= 1 }
+                }
+                if depth <= 0 { return j + 1 }
+            } else if token.kind == .leftBrace || token.kind == .rightBrace {
+                return j
+            } else if token.kind == .leftParen || token.kind == .leftBracket {
+                j = file.after(j)
+                continue
+            }
+            j += 1
+        }
+        return j
+    }
+
+    private mutating func readType(_ file: SwiftFile, _ k: Int) {
+        let nameIndex = k + 1
+        guard file.isKind(nameIndex, .identifier) else { return }
+        switch file.name(nameIndex) {
+        case .func, .var, .let, .override, .final, .private, .public, .internal, .fileprivate, .open, .static,
+             .`init`, .required, .convenience, .nonisolated, .case:
+            return
+        default:
+            break
+        }
+        var name = file.identifier(nameIndex)
+        var j = nameIndex + 1
+        while file.isKind(j, .period) && file.isKind(j + 1, .identifier) {
+            name += "." + file.identifier(j + 1)
+            j += 2
+        }
+        j = skipGenerics(file, j)
+        var inherits: [String] = []
+        var expectingType = false
+        var inWhereClause = false
+        var steps = 0
+        while j < file.count && steps < 400 {
+            steps += 1
+            let token = file.tokens[j]
+            switch token.kind {
+            case .leftBrace:
+                let close = file.closing(j)
+                let index = types.count
+                types.append(TypeDeclaration(name: name, keyword: file.tokens[k].name, inherits: inherits,
+                                             keywordIndex: k, open: j, close: close))
+                typeByBrace[j] = index
+                if inherits.contains("PreviewProvider") { previews.append(k...close) }
+                return
+            case .colon, .comma:
+                expectingType = true
+                j += 1
+            case .identifier:
+                if token.name == .where {
+                    expectingType = false
+                    inWhereClause = true
+                } else if expectingType && !inWhereClause {
+                    var last = j
+                    while file.isKind(last + 1, .period) && file.isKind(last + 2, .identifier) { last += 2 }
+                    inherits.append(file.identifier(last))
+                    expectingType = false
+                    j = last
+                }
+                j += 1
+            case .operator:
+                j = file.textIs(j, "<") ? skipGenerics(file, j) : j + 1
+            case .leftParen, .leftBracket:
+                j = file.after(j)
+            case .attribute:
+                j += 1
+            case .rightBrace, .semicolon:
+                return
+            default:
+                j += 1
+            }
+        }
+    }
+
+    private mutating func readFunction(_ file: SwiftFile, _ k: Int) {
+        var j = k + 1
+        var name = "init"
+        if file.tokens[k].name == .func {
+            guard j < file.count else { return }
+            name = file.tokens[j].kind == .identifier ? file.identifier(j) : file.text(j)
+            j += 1
+        }
+        if file.isKind(j, .operator) && !file.textIs(j, "<") { j += 1 } // init? / init!
+        j = skipGenerics(file, j)
+        guard file.isKind(j, .leftParen) else { return }
+        var parameters: [String] = []
+        for argument in file.arguments(j) {
+            var s = argument.hasLabel ? argument.labelIndex : argument.start
+            while file.isKind(s, .attribute) { s += 1 }
+            if file.isKind(s, .identifier) && file.isKind(s + 1, .identifier) && file.isKind(s + 2, .colon) {
+                parameters.append(file.identifier(s + 1))
+            } else if file.isKind(s, .identifier) && file.isKind(s + 1, .colon) {
+                parameters.append(file.identifier(s))
+            }
+        }
+        j = file.after(j)
+        var steps = 0
+        while j < file.count && steps < 200 {
+            steps += 1
+            let token = file.tokens[j]
+            switch token.kind {
+            case .leftBrace:
+                let index = functions.count
+                functions.append(FunctionDeclaration(name: name, parameters: parameters, keywordIndex: k,
+                                                     open: j, close: file.closing(j)))
+                functionByBrace[j] = index
+                return
+            case .leftParen, .leftBracket:
+                j = file.after(j)
+            case .rightBrace, .semicolon:
+                return
+            case .identifier:
+                switch token.name {
+                case .func, .var, .let, .class, .struct, .enum, .case, .`init`, .static, .private, .public,
+                     .override, .fileprivate, .internal, .open, .final:
+                    return
+                default:
+                    j += 1
+                }
+            case .attribute, .pound:
+                return
+            default:
+                j += 1
+            }
+        }
+    }
+
+    /// `{ (label: UILabel) in ... }`: typed closure parameters, scoped to the closure.
+    private mutating func readClosureParameters(_ file: SwiftFile, _ brace: Int) {
+        let open = brace + 1
+        var j = file.after(open)
+        var steps = 0
+        while j < file.count && steps < 24 && file.name(j) != .in {
+            // Only a return type may sit between the parameters and `in`.
+            if file.isKind(j, .leftBrace) || file.isKind(j, .rightBrace) || file.isKind(j, .comma) { return }
+            j += 1
+            steps += 1
+        }
+        guard file.name(j) == .in else { return }
+        for argument in file.arguments(open) where argument.hasLabel {
+            guard file.isKind(argument.start, .identifier) else { continue }
+            var last = argument.start
+            while file.isKind(last + 1, .period) && file.isKind(last + 2, .identifier) { last += 2 }
+            variables.append(VariableDeclaration(
+                name: file.identifier(argument.labelIndex), nameIndex: argument.labelIndex,
+                typeName: file.identifier(last), initStart: argument.end, initEnd: argument.end, bodyOpen: -1,
+                isScaledMetric: false, isOutlet: false, scope: brace))
+        }
+    }
+
+    private static let modifiers: Set<Name> = [
+        .private, .fileprivate, .internal, .public, .open, .final, .lazy, .weak, .unowned, .override,
+        .nonisolated, .dynamic, .required, .convenience, .static, .class, .mutating,
+    ]
+
+    private mutating func readVariables(_ file: SwiftFile, _ k: Int) {
+        // Attributes and modifiers written before the keyword.
+        var isScaledMetric = false
+        var isOutlet = false
+        var m = k - 1
+        var steps = 0
+        while m >= 0 && steps < 64 {
+            steps += 1
+            let token = file.tokens[m]
+            if token.kind == .identifier && Declarations.modifiers.contains(token.name) {
+                m -= 1
+            } else if token.kind == .attribute {
+                if token.name == .ScaledMetric { isScaledMetric = true }
+                if token.name == .IBOutlet { isOutlet = true }
+                m -= 1
+            } else if token.kind == .rightParen, file.matching[m] > 0 {
+                let open = Int(file.matching[m])
+                let before = open - 1
+                if file.isKind(before, .attribute) || (file.isKind(before, .identifier) && Declarations.modifiers.contains(file.tokens[before].name)) {
+                    m = before
+                } else {
+                    break
+                }
+            } else {
+                break
+            }
+        }
+        let previous = file.name(k - 1)
+        let condition = previous == .if || previous == .guard || previous == .while || file.isKind(k - 1, .comma)
+        let scope = Int(file.parent[k])
+        var j = k + 1
+        var bindings = 0
+        while bindings < 32 {
+            bindings += 1
+            guard file.isKind(j, .identifier) else { return }
+            let nameIndex = j
+            var typeName: String?
+            j += 1
+            if file.isKind(j, .colon) {
+                j += 1
+                while file.name(j) == .some || file.name(j) == .any { j += 1 }
+                if file.isKind(j, .identifier) {
+                    var last = j
+                    while file.isKind(last + 1, .period) && file.isKind(last + 2, .identifier) { last += 2 }
+                    typeName = file.identifier(last)
+                }
+                // Skip the rest of the type.
+                var typeSteps = 0
+                while j < file.count && typeSteps < 200 {
+                    typeSteps += 1
+                    let token = file.tokens[j]
+                    if token.kind == .identifier || token.kind == .period {
+                        if token.flags.contains(.newlineBefore) && j > nameIndex + 2 { break }
+                        j += 1
+                    } else if token.kind == .leftParen || token.kind == .leftBracket {
+                        j = file.after(j)
+                    } else if token.kind == .operator && !file.textIs(j, "=") {
+                        j = file.textIs(j, "<") ? skipGenerics(file, j) : j + 1
+                    } else {
+                        break
+                    }
+                }
+            }
+            var initStart = j
+            var initEnd = j
+            var bodyOpen = -1
+            if file.isOperator(j, "=") {
+                initStart = j + 1
+                initEnd = file.expressionEnd(from: initStart, condition: condition)
+                j = initEnd
+            } else if file.isKind(j, .leftBrace) && !condition {
+                bodyOpen = j
+                j = file.after(j)
+            }
+            let index = variables.count
+            variables.append(VariableDeclaration(
+                name: file.identifier(nameIndex), nameIndex: nameIndex, typeName: typeName,
+                initStart: initStart, initEnd: initEnd, bodyOpen: bodyOpen,
+                isScaledMetric: isScaledMetric, isOutlet: isOutlet, scope: scope))
+            if bodyOpen >= 0 { variableByBrace[bodyOpen] = index }
+            // `let a = 1, b = 2` declares more than one.
+            guard !condition, file.isKind(j, .comma), file.isKind(j + 1, .identifier),
+                  file.isKind(j + 2, .colon) || file.isOperator(j + 2, "=") else { return }
+            j += 1
+        }
+    }
+
+    // MARK: Queries
+
+    func isInPreview(_ i: Int) -> Bool {
+        previews.contains { $0.contains(i) }
+    }
+
+    /// The innermost type whose body holds token `i`.
+    func enclosingType(of i: Int, in file: SwiftFile) -> TypeDeclaration? {
+        var p = Int(file.parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            steps += 1
+            if let index = typeByBrace[p] { return types[index] }
+            p = Int(file.parent[p])
+        }
+        return nil
+    }
+
+    /// The functions whose bodies hold token `i`, innermost first.
+    func enclosingFunctions(of i: Int, in file: SwiftFile) -> [FunctionDeclaration] {
+        var result: [FunctionDeclaration] = []
+        var p = Int(file.parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            steps += 1
+            if let index = functionByBrace[p] { result.append(functions[index]) }
+            if typeByBrace[p] != nil { break }
+            p = Int(file.parent[p])
+        }
+        return result
+    }
+
+    /// The name of the function or computed property whose body directly holds token `i`.
+    func enclosingBodyName(of i: Int, in file: SwiftFile) -> String? {
+        var p = Int(file.parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            steps += 1
+            if let index = functionByBrace[p] { return functions[index].name }
+            if let index = variableByBrace[p] { return variables[index].name }
+            if typeByBrace[p] != nil { return nil }
+            p = Int(file.parent[p])
+        }
+        return nil
+    }
+
+    /// The declaration of `name` visible at token `i`: the one in the innermost enclosing scope.
+    func variable(named name: String, visibleAt i: Int, in file: SwiftFile) -> VariableDeclaration? {
+        guard let candidates = variablesByName[name] else { return nil }
+        if candidates.count == 1 {
+            let variable = variables[candidates[0]]
+            return isVisible(variable, at: i, in: file) ? variable : nil
+        }
+        let chain = file.ancestors(of: i)
+        var best: VariableDeclaration?
+        var bestDepth = Int.max
+        for index in candidates {
+            let variable = variables[index]
+            if variable.scope < 0 {
+                if bestDepth == Int.max { best = variable }
+                continue
+            }
+            if let depth = chain.firstIndex(of: variable.scope), depth < bestDepth {
+                best = variable
+                bestDepth = depth
+            }
+        }
+        return best
+    }
+
+    private func isVisible(_ variable: VariableDeclaration, at i: Int, in file: SwiftFile) -> Bool {
+        if variable.scope < 0 { return true }
+        var p = Int(file.parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            steps += 1
+            if p == variable.scope { return true }
+            p = Int(file.parent[p])
+        }
+        return false
+    }
+}

@@ -1,0 +1,223 @@
+/// SwiftUI modifiers: shrinks-text, single-line, fixed-height-text and clamped-type-size.
+extension SwiftAnalyzer {
+    // MARK: SwiftUI views
+
+    static let textViews: Set<Name> = [.Text, .Label, .TextField, .SecureField, .TextEditor, .Link]
+    static let controls: Set<Name> = [
+        .Button, .NavigationLink, .Menu, .Toggle, .Picker, .Stepper, .DatePicker, .ShareLink, .LabeledContent,
+    ]
+    static let containers: Set<Name> = [
+        .HStack, .VStack, .ZStack, .LazyVStack, .LazyHStack, .Group, .Section, .ForEach, .GridRow,
+    ]
+
+    /// What the view whose expression starts at `base` shows.
+    func content(ofBase base: Int) -> ViewContent {
+        guard file.isKind(base, .identifier) else { return .unknown }
+        let name = file.name(base)
+        if SwiftAnalyzer.textViews.contains(name) { return .text }
+        switch name {
+        case .Image, .AsyncImage: return .symbol
+        case .Spacer, .Divider, .Color, .Rectangle, .RoundedRectangle, .Circle, .Capsule, .ProgressView: return .noText
+        default: break
+        }
+        let isControl = SwiftAnalyzer.controls.contains(name)
+        guard isControl || SwiftAnalyzer.containers.contains(name) else { return .unknown }
+        if isControl && file.isKind(base + 1, .leftParen) && file.isKind(base + 2, .string) { return .text }
+        let end = file.endOfCall(base)
+        var sawImage = false
+        var j = base + 1
+        while j < end {
+            let token = file.tokens[j]
+            if token.kind == .identifier {
+                if SwiftAnalyzer.textViews.contains(token.name) && file.isKind(j + 1, .leftParen) {
+                    return isControl ? .text : .containerWithText
+                }
+                if token.name == .Image { sawImage = true }
+            }
+            j += 1
+        }
+        return sawImage ? .symbol : .unknown
+    }
+
+    /// A `.modifier(` call at `i`: the index where the modified view's expression starts.
+    func modifiedView(_ i: Int) -> Int? {
+        guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen), i >= 2 else { return nil }
+        let start = file.chainStart(endingAt: i - 2)
+        if start == i - 1 { return nil }
+        return start
+    }
+
+    /// Code that only runs for some text sizes: inside `if dynamicTypeSize.isAccessibilitySize { }`
+    /// or its `else`, in one branch of a `ViewThatFits`, or in a function this file only calls
+    /// from such a branch (`configureForRegularSizes()`).
+    mutating func isAdaptive(_ i: Int) -> Bool {
+        if isInTextSizeBranch(i) { return true }
+        guard let function = decls.enclosingFunctions(of: i, in: file).first else { return false }
+        return adaptiveFunctions().contains(function.name)
+    }
+
+    func isInTextSizeBranch(_ i: Int) -> Bool {
+        for p in file.ancestors(of: i) {
+            let token = file.tokens[p]
+            if token.kind != .leftBrace { continue }
+            if decls.functionByBrace[p] != nil || decls.typeByBrace[p] != nil || decls.variableByBrace[p] != nil { break }
+            if conditionMentionsTextSize(before: p) { return true }
+            if p > 0 && (file.isKind(p - 1, .identifier) || file.isKind(p - 1, .rightParen)) {
+                let base = file.chainStart(endingAt: p - 1)
+                if file.name(base) == .ViewThatFits { return true }
+            }
+        }
+        return false
+    }
+
+    /// Functions of this file that are only called where the text size decides.
+    mutating func adaptiveFunctions() -> Set<String> {
+        if let cached = adaptiveFunctionsCache { return cached }
+        let names = Set(decls.functions.map(\.name))
+        var adaptive: Set<String> = []
+        var plain: Set<String> = []
+        for j in file.tokens.indices where file.tokens[j].kind == .identifier && file.isKind(j + 1, .leftParen) {
+            guard file.name(j - 1) != .func else { continue }
+            let name = file.identifier(j)
+            guard names.contains(name) else { continue }
+            if isInTextSizeBranch(j) { adaptive.insert(name) } else { plain.insert(name) }
+        }
+        let result = adaptive.subtracting(plain)
+        adaptiveFunctionsCache = result
+        return result
+    }
+
+    func conditionMentionsTextSize(before brace: Int) -> Bool {
+        var k = brace - 1
+        var steps = 0
+        while k >= 0 && steps < 80 {
+            steps += 1
+            let token = file.tokens[k]
+            switch token.kind {
+            case .rightBrace:
+                guard file.name(k + 1) == .else, file.matching[k] >= 0 else { return false }
+                k = Int(file.matching[k]) - 1
+                continue
+            case .leftBrace, .semicolon:
+                return false
+            case .rightParen, .rightBracket:
+                let open = Int(file.matching[k])
+                guard open >= 0 else { return false }
+                for j in open...k where SwiftAnalyzer.isScaledMarker(file.name(j)) { return true }
+                k = open - 1
+                continue
+            default:
+                break
+            }
+            if SwiftAnalyzer.isScaledMarker(file.name(k)) { return true }
+            if token.kind == .identifier && token.flags.contains(.newlineBefore) {
+                switch token.name {
+                case .if, .guard, .switch, .while: return false
+                case .case:
+                    // A `case .accessibility1...:` inside `switch dynamicTypeSize`.
+                    return false
+                default: break
+                }
+            }
+            k -= 1
+        }
+        return false
+    }
+
+    func isInCell(_ i: Int) -> Bool {
+        guard let type = decls.enclosingType(of: i, in: file) else { return false }
+        return type.name.hasSuffix("Cell") || type.inherits.contains { $0.hasSuffix("Cell") }
+    }
+
+    mutating func checkMinimumScaleFactor(_ i: Int) {
+        guard let base = modifiedView(i) else { return }
+        let arguments = file.arguments(i + 1)
+        guard arguments.count == 1, let factor = arguments.first else { return }
+        if let value = file.literalNumber(factor.start, factor.end), value >= 1 { return }
+        if content(ofBase: base) == .symbol || content(ofBase: base) == .noText { return }
+        if isAdaptive(i) { return }
+        let literal = file.literalNumber(factor.start, factor.end) != nil
+        report(.shrinksText, at: i, literal ? .high : .medium,
+               ".minimumScaleFactor(\(code(factor.start, factor.end))) shrinks this text back down when it does not fit, undoing the size the reader chose. Let it wrap (.lineLimit(nil)) and let the layout grow or scroll instead.")
+    }
+
+    mutating func checkLineLimit(_ i: Int) {
+        guard let base = modifiedView(i) else { return }
+        let arguments = file.arguments(i + 1)
+        guard let limit = arguments.first, !limit.hasLabel, file.literalNumber(limit.start, limit.end) == 1 else { return }
+        let content = content(ofBase: base)
+        if content == .symbol || content == .noText { return }
+        if isAdaptive(i) { return }
+        report(.singleLine, at: i, .high,
+               ".lineLimit(1) keeps this text on one line, so at large sizes it is cut off with an ellipsis. Remove the limit, or apply it only below the accessibility sizes.")
+    }
+
+    mutating func checkFrame(_ i: Int) {
+        guard let base = modifiedView(i) else { return }
+        let arguments = file.arguments(i + 1)
+        guard let height = arguments.first(where: { $0.hasLabel && ($0.label == .height || $0.label == .maxHeight) })
+        else { return }
+        let (found, via) = origin(height.start, height.end, at: i)
+        guard case let .literal(value) = found, (value ?? 1) >= 1 else { return }
+        let content = content(ofBase: base)
+        let confidence: Finding.Confidence
+        switch content {
+        case .text: confidence = .high
+        case .containerWithText: confidence = .medium
+        default: return
+        }
+        if isAdaptive(i) { return }
+        let label = file.text(height.labelIndex)
+        let what = content == .text ? "this text" : "a view holding text"
+        let size = amount(found, via: via, height.start, height.end)
+        let verb = height.label == .height ? "fixes" : "caps"
+        report(.fixedHeightText, at: i, confidence,
+               ".frame(\(label): \(code(height.start, height.end))) \(verb) the height of \(what) at \(size), so larger text is clipped. Use .frame(minHeight:) or scale the height with @ScaledMetric.",
+               item: isInCell(i) ? "cells-resize" : nil)
+    }
+
+    mutating func checkDynamicTypeSize(_ i: Int) {
+        guard file.isKind(i - 1, .period), !file.isKind(i - 2, .backslash), file.isKind(i + 1, .leftParen) else { return }
+        let arguments = file.arguments(i + 1)
+        guard arguments.count == 1, let range = arguments.first, !range.hasLabel else { return }
+        var rangeOperator = -1
+        for j in range.start..<range.end where file.isOperator(j, "...") || file.isOperator(j, "..<") {
+            rangeOperator = j
+            break
+        }
+        let upperStart = rangeOperator >= 0 ? rangeOperator + 1 : range.start
+        guard upperStart < range.end else { return } // `.large...` has no upper bound.
+        guard let last = (upperStart..<range.end).last(where: { file.isKind($0, .identifier) }),
+              let rank = file.name(last).sizeRank else { return }
+        let exclusive = rangeOperator >= 0 && file.isOperator(rangeOperator, "..<")
+        let top = exclusive ? rank - 1 : rank
+        guard top < 11 else { return }
+        let spelled = ".dynamicTypeSize(\(code(range.start, range.end)))"
+        if rangeOperator < 0 {
+            report(.clampedTypeSize, at: i, .high,
+                   "\(spelled) pins the text below it to one size whatever the reader chose. Remove it, or give a range that reaches .accessibility5.")
+        } else {
+            report(.clampedTypeSize, at: i, .high,
+                   "\(spelled) stops the text below it from growing past \(SwiftAnalyzer.sizeName(top)), short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
+        }
+    }
+
+    static func sizeName(_ rank: Int) -> String {
+        ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
+         "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5"][max(0, min(11, rank))]
+    }
+
+    /// `.environment(\.dynamicTypeSize, .large)` and `.environment(\.sizeCategory, .large)`.
+    mutating func checkEnvironmentSize(_ i: Int) {
+        guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
+        let arguments = file.arguments(i + 1)
+        guard arguments.count == 2, file.isKind(arguments[0].start, .backslash) else { return }
+        let keyName = file.name(arguments[0].end - 1)
+        guard keyName == .dynamicTypeSize || keyName == .sizeCategory else { return }
+        guard let last = (arguments[1].start..<arguments[1].end).last(where: { file.isKind($0, .identifier) }),
+              file.name(last).sizeRank != nil else { return }
+        report(.clampedTypeSize, at: i, .high,
+               ".environment(\\.\(file.text(arguments[0].end - 1)), \(code(arguments[1].start, arguments[1].end))) forces the text below it to .\(file.text(last)) whatever the reader chose. Remove it outside previews.")
+    }
+
+}

@@ -1,0 +1,239 @@
+/// A finding before it is placed in a report: where, which rule, how sure, and why.
+struct RawFinding: Sendable {
+    var rule: ScanRule
+    var confidence: Finding.Confidence
+    var line: Int
+    var column: Int
+    var message: String
+    var item: String?
+    var inPreview: Bool
+}
+
+/// What a SwiftUI modifier is applied to.
+enum ViewContent {
+    /// A view that shows text: `Text`, `Label`, `TextField`, a `Button("Title")`.
+    case text
+    /// A stack or group with text somewhere inside.
+    case containerWithText
+    /// An image or symbol, with no text.
+    case symbol
+    /// A shape, colour, spacer or divider.
+    case noText
+    case unknown
+}
+
+/// Applies the rules to one Swift file, with the project's facts at hand.
+struct SwiftAnalyzer {
+    let file: SwiftFile
+    let index: ProjectIndex
+    var findings: [RawFinding] = []
+    var signs: [GoodSign: Int] = [:]
+
+    var decls: Declarations { file.declarations }
+
+    struct FontAssignment {
+        var receiver: Receiver
+        var nameIndex: Int
+        var kind: UIKitClass
+        var certain: Bool
+    }
+
+    struct LiveUpdate {
+        var key: String
+        var scope: Int
+    }
+
+    var fontAssignments: [FontAssignment] = []
+    var liveUpdates: [LiveUpdate] = []
+    /// `adjustsFontForContentSizeCategory = true` set through a helper the scan cannot follow.
+    var liveUpdateThroughHelper = false
+
+    init(file: SwiftFile, index: ProjectIndex) {
+        self.file = file
+        self.index = index
+    }
+
+    // MARK: Running
+
+    mutating func run() {
+        let tokens = file.tokens
+        for i in tokens.indices {
+            let token = tokens[i]
+            if token.kind == .attribute {
+                if token.name == .ScaledMetric { signs[.scaledMetric, default: 0] += 1 }
+                continue
+            }
+            guard token.kind == .identifier, token.name != .none else { continue }
+            switch token.name {
+            case .system: checkSwiftUISystemFont(i)
+            case .custom: checkCustomFont(i)
+            case .systemFont, .boldSystemFont, .italicSystemFont, .monospacedSystemFont, .monospacedDigitSystemFont:
+                checkUIKitSystemFont(i)
+            case .UIFont: checkUIFontInitializer(i)
+            case .withSize: checkWithSize(i)
+            case .SymbolConfiguration, .`init`: checkSymbolConfiguration(i)
+            case .minimumScaleFactor: checkMinimumScaleFactor(i)
+            case .adjustsFontSizeToFitWidth: checkAdjustsFontSizeToFitWidth(i)
+            case .lineLimit: checkLineLimit(i)
+            case .numberOfLines: checkNumberOfLines(i)
+            case .frame: checkFrame(i)
+            case .heightAnchor: checkHeightAnchor(i)
+            case .makeConstraints, .remakeConstraints, .updateConstraints: checkSnapKitHeight(i)
+            case .rowHeight: checkRowHeight(i)
+            case .dynamicTypeSize: checkDynamicTypeSize(i)
+            case .environment: checkEnvironmentSize(i)
+            case .maximumContentSizeCategory: checkMaximumContentSizeCategory(i)
+            case .preferredContentSizeCategory: checkForcedContentSizeCategory(i)
+            case .scaledFont: checkScaledFontMaximum(i)
+            case .adjustsFontForContentSizeCategory: checkAdjustsFontForContentSizeCategory(i)
+            case .font: noteFontAssignment(i)
+            case .UIFontMetrics: signs[.fontMetrics, default: 0] += 1
+            case .ViewThatFits: signs[.viewThatFits, default: 0] += 1
+            case .AnyLayout: signs[.anyLayout, default: 0] += 1
+            case .isAccessibilitySize, .isAccessibilityCategory: signs[.accessibilitySizeCheck, default: 0] += 1
+            case .forTextStyle, .withTextStyle, .relativeTo, .textStyle:
+                if file.isKind(i + 1, .colon) { signs[.textStyle, default: 0] += 1 }
+            default:
+                if token.name.isTextStyle { countTextStyle(i) }
+            }
+        }
+        resolveLiveUpdates()
+    }
+
+    // MARK: Reporting
+
+    mutating func report(_ rule: ScanRule, at i: Int, _ confidence: Finding.Confidence, _ message: String,
+                         item: String? = nil) {
+        let line = Int(file.tokens[i].line)
+        let column = file.column(of: i)
+        findings.append(RawFinding(rule: rule, confidence: confidence, line: line, column: column, message: message,
+                                   item: item, inPreview: decls.isInPreview(i)))
+    }
+
+    /// The code of `start..<end` on one line, shortened for a message.
+    func code(_ start: Int, _ end: Int) -> String {
+        guard start < end else { return "" }
+        var text = file.text(tokens: start, through: end - 1)
+        var collapsed = ""
+        var lastWasSpace = false
+        for character in text {
+            if character == " " || character == "\n" || character == "\t" || character == "\r" {
+                if !lastWasSpace { collapsed.append(" ") }
+                lastWasSpace = true
+            } else {
+                collapsed.append(character)
+                lastWasSpace = false
+            }
+        }
+        text = collapsed
+        if text.count > 60 { text = String(text.prefix(57)) + "..." }
+        return text
+    }
+
+    static func points(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
+        return String(value)
+    }
+    /// Functions of this file only called where the text size decides; worked out when first needed.
+    var adaptiveFunctionsCache: Set<String>?
+
+}
+
+// MARK: File facts
+
+extension SwiftAnalyzer {
+    /// What this file's declarations tell the rest of the project.
+    static func facts(of file: SwiftFile) -> FileFacts {
+        var facts = FileFacts()
+        let decls = file.declarations
+        var membersByBrace: [Int: Set<String>] = [:]
+        for variable in decls.variables {
+            if decls.typeByBrace[variable.scope] != nil { membersByBrace[variable.scope, default: []].insert(variable.name) }
+            guard variable.scope < 0 || decls.typeByBrace[variable.scope] != nil else { continue }
+            let origin = localOrigin(of: variable, in: file)
+            facts.origins[variable.name] = facts.origins[variable.name].map { ProjectIndex.merge($0, origin) } ?? origin
+            if let type = variable.typeName ?? initializerType(variable, in: file) {
+                facts.memberTypes[variable.name] = type
+            }
+            if variable.bodyOpen >= 0 && bodyScales(variable.bodyOpen, in: file) {
+                facts.scalingFunctions.insert(variable.name)
+            }
+        }
+        for function in decls.functions where bodyScales(function.open, in: file) {
+            facts.scalingFunctions.insert(function.name)
+        }
+        for type in decls.types {
+            facts.types.append(FileFacts.TypeFact(
+                name: type.name, keyword: type.keyword, inherits: type.inherits,
+                members: membersByBrace[type.open] ?? [], setsLiveUpdate: setsOwnLiveUpdate(type, in: file)))
+        }
+        let reader = SwiftAnalyzer(file: file, index: ProjectIndex())
+        for i in file.tokens.indices where file.tokens[i].kind == .identifier {
+            switch file.tokens[i].name {
+            case .scaledFont where file.isKind(i + 1, .leftParen):
+                for argument in file.arguments(i + 1) where argument.label == .for {
+                    for j in argument.start..<argument.end where file.isKind(j, .identifier) {
+                        facts.scaledFontArguments.insert(file.identifier(j))
+                    }
+                }
+            case .font, .adjustsFontForContentSizeCategory:
+                // Which of a type's own views its code gives a font or live updates, so that an
+                // Interface Builder file can tell a font that code replaces.
+                guard let (value, receiver) = reader.assignment(i), !receiver.isSelf,
+                      let type = decls.enclosingType(of: i, in: file) else { continue }
+                let member = String(receiver.key.prefix { $0 != "." && $0 != "?" && $0 != "!" })
+                if file.tokens[i].name == .font {
+                    facts.fontMembers[type.name, default: []].insert(member)
+                } else if reader.isTrue(value) {
+                    facts.liveUpdateMembers[type.name, default: []].insert(member)
+                }
+            default:
+                break
+            }
+        }
+        return facts
+    }
+
+    static func localOrigin(of variable: VariableDeclaration, in file: SwiftFile) -> ValueOrigin {
+        if variable.isScaledMetric { return .scaled }
+        var start = variable.initStart
+        var end = variable.initEnd
+        if !variable.hasInitializer {
+            guard variable.bodyOpen >= 0 else { return .unknown }
+            start = variable.bodyOpen + 1
+            end = file.closing(variable.bodyOpen)
+            if file.name(start) == .return { start += 1 }
+        }
+        for j in start..<max(start, end) {
+            let name = file.name(j)
+            if isScaledMarker(name) { return .scaled }
+            if isDerivedMarker(name) { return .derived }
+        }
+        if let value = file.literalNumber(start, end) { return .literal(value) }
+        return .unknown
+    }
+
+    static func bodyScales(_ open: Int, in file: SwiftFile) -> Bool {
+        let close = file.closing(open)
+        var j = open + 1
+        while j < close {
+            switch file.name(j) {
+            case .scaledFont, .scaledValue, .UIFontMetrics, .preferredFont, .preferredFontDescriptor: return true
+            default: j += 1
+            }
+        }
+        return false
+    }
+
+    /// A type that sets `adjustsFontForContentSizeCategory = true` on itself (`self.` or bare).
+    static func setsOwnLiveUpdate(_ type: TypeDeclaration, in file: SwiftFile) -> Bool {
+        var j = type.open + 1
+        while j < type.close {
+            if file.name(j) == .adjustsFontForContentSizeCategory, file.isOperator(j + 1, "="), file.name(j + 2) == .true {
+                if !file.isKind(j - 1, .period) || (file.name(j - 2) == .`self` && !file.isKind(j - 3, .period)) { return true }
+            }
+            j += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,441 @@
+/// One lexed Swift file and the structure read from its tokens: matching brackets, the bracket
+/// that encloses each token, argument lists, postfix chains and declarations.
+struct SwiftFile: Sendable {
+    let bytes: [UInt8]
+    let tokens: [Token]
+    let comments: [Token]
+    let lineStarts: [Int32]
+    /// For each bracket token, the index of its partner, or -1 when it has none.
+    let matching: [Int32]
+    /// For each token, the index of the innermost open bracket around it, or -1 at the top level.
+    let parent: [Int32]
+    private(set) var declarations = Declarations()
+
+    var count: Int { tokens.count }
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        let lexed = Lexer.lex(bytes)
+        tokens = lexed.tokens
+        comments = lexed.comments
+        lineStarts = lexed.lineStarts
+        (matching, parent) = SwiftFile.matchBrackets(lexed.tokens)
+        declarations = Declarations(reading: self)
+    }
+
+    init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+    private static func matchBrackets(_ tokens: [Token]) -> ([Int32], [Int32]) {
+        var matching = [Int32](repeating: -1, count: tokens.count)
+        var parent = [Int32](repeating: -1, count: tokens.count)
+        var stack: [Int32] = []
+        for index in tokens.indices {
+            let kind = tokens[index].kind
+            switch kind {
+            case .leftParen, .leftBracket, .leftBrace:
+                parent[index] = stack.last ?? -1
+                stack.append(Int32(index))
+            case .rightParen, .rightBracket, .rightBrace:
+                let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBracket ? .leftBracket : .leftBrace
+                // Find the nearest open bracket of the same shape; brackets left open above it stay unmatched.
+                var depth = stack.count - 1
+                let limit = max(0, stack.count - 8)
+                while depth >= limit && tokens[Int(stack[depth])].kind != opener { depth -= 1 }
+                if depth >= limit && depth >= 0 {
+                    let open = stack[depth]
+                    stack.removeSubrange(depth...)
+                    matching[Int(open)] = Int32(index)
+                    matching[index] = open
+                }
+                parent[index] = stack.last ?? -1
+            default:
+                parent[index] = stack.last ?? -1
+            }
+        }
+        return (matching, parent)
+    }
+
+    // MARK: Token access
+
+    @inline(__always) func kind(_ i: Int) -> TokenKind? {
+        i >= 0 && i < tokens.count ? tokens[i].kind : nil
+    }
+
+    @inline(__always) func isKind(_ i: Int, _ kind: TokenKind) -> Bool {
+        i >= 0 && i < tokens.count && tokens[i].kind == kind
+    }
+
+    @inline(__always) func isName(_ i: Int, _ name: Name) -> Bool {
+        i >= 0 && i < tokens.count && tokens[i].name == name && tokens[i].kind == .identifier
+    }
+
+    @inline(__always) func name(_ i: Int) -> Name {
+        i >= 0 && i < tokens.count && tokens[i].kind == .identifier ? tokens[i].name : .none
+    }
+
+    func text(_ i: Int) -> String {
+        guard i >= 0 && i < tokens.count else { return "" }
+        return text(from: Int(tokens[i].start), to: Int(tokens[i].end))
+    }
+
+    func text(from start: Int, to end: Int) -> String {
+        let start = max(0, min(start, bytes.count))
+        let end = max(start, min(end, bytes.count))
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The source text from token `first` through token `last`, as written.
+    func text(tokens first: Int, through last: Int) -> String {
+        guard first >= 0, last < tokens.count, first <= last else { return "" }
+        return text(from: Int(tokens[first].start), to: Int(tokens[last].end))
+    }
+
+    /// The identifier's name without backticks.
+    func identifier(_ i: Int) -> String {
+        let token = tokens[i]
+        if token.flags.contains(.backticked) {
+            return text(from: Int(token.start) + 1, to: Int(token.end) - 1)
+        }
+        return text(i)
+    }
+
+    func textIs(_ i: Int, _ expected: StaticString) -> Bool {
+        guard i >= 0 && i < tokens.count else { return false }
+        let token = tokens[i]
+        let length = Int(token.end - token.start)
+        guard length == expected.utf8CodeUnitCount else { return false }
+        let start = Int(token.start)
+        return expected.withUTF8Buffer { buffer in
+            for k in 0..<length where bytes[start + k] != buffer[k] { return false }
+            return true
+        }
+    }
+
+    func isOperator(_ i: Int, _ text: StaticString) -> Bool {
+        isKind(i, .operator) && textIs(i, text)
+    }
+
+    /// A `?` or `!` written right after an expression: optional chaining or unwrapping.
+    func isPostfixUnwrap(_ i: Int) -> Bool {
+        guard isKind(i, .operator), !tokens[i].flags.contains(.spaceBefore) else { return false }
+        return textIs(i, "?") || textIs(i, "!")
+    }
+
+    /// The index just past the bracket group that opens at `open` (the whole rest of the file when it never closes).
+    func after(_ open: Int) -> Int {
+        let close = Int(matching[open])
+        return close >= 0 ? close + 1 : tokens.count
+    }
+
+    func closing(_ open: Int) -> Int {
+        let close = Int(matching[open])
+        return close >= 0 ? close : tokens.count
+    }
+
+    // MARK: Lines and columns
+
+    var lineCount: Int {
+        guard let last = lineStarts.last else { return 0 }
+        return Int(last) == bytes.count && lineStarts.count > 1 ? lineStarts.count - 1 : lineStarts.count
+    }
+
+    func lineText(_ line: Int) -> String { SourceLines.lineText(bytes: bytes, lineStarts: lineStarts, line: line) }
+
+    func column(of i: Int) -> Int {
+        let token = tokens[i]
+        return SourceLines.column(bytes: bytes, lineStarts: lineStarts, line: Int(token.line), offset: Int(token.start))
+    }
+
+    // MARK: Calls and arguments
+
+    struct Argument {
+        /// The label's name when it is one the rules know; `.none` for other labels and for no label.
+        var label: Name
+        /// The index of the label token, or -1.
+        var labelIndex: Int
+        /// The value's tokens: `start..<end`.
+        var start: Int
+        var end: Int
+        var hasLabel: Bool { labelIndex >= 0 }
+        var isEmpty: Bool { start >= end }
+    }
+
+    /// The comma-separated arguments between the open bracket at `open` and its partner.
+    func arguments(_ open: Int) -> [Argument] {
+        let close = closing(open)
+        var result: [Argument] = []
+        var segmentStart = open + 1
+        var j = open + 1
+        while j <= close {
+            if j == close || tokens[j].kind == .comma {
+                if j > segmentStart || j != close || !result.isEmpty {
+                    result.append(argument(segmentStart, j))
+                }
+                segmentStart = j + 1
+                j += 1
+                continue
+            }
+            switch tokens[j].kind {
+            case .leftParen, .leftBracket, .leftBrace: j = min(after(j), close)
+            default: j += 1
+            }
+        }
+        return result
+    }
+
+    private func argument(_ start: Int, _ end: Int) -> Argument {
+        if end - start >= 2 && tokens[start].kind == .identifier && tokens[start + 1].kind == .colon {
+            return Argument(label: tokens[start].name, labelIndex: start, start: start + 2, end: end)
+        }
+        return Argument(label: .none, labelIndex: -1, start: start, end: end)
+    }
+
+    func argument(_ label: Name, in arguments: [Argument]) -> Argument? {
+        arguments.first { $0.label == label && $0.hasLabel }
+    }
+
+    /// The call that an argument token sits in: the index of the `(` and of the argument.
+    func enclosingCall(of i: Int) -> (open: Int, callee: Int)? {
+        let open = Int(parent[i])
+        guard open > 0, tokens[open].kind == .leftParen else { return nil }
+        let callee = open - 1
+        guard tokens[callee].kind == .identifier || tokens[callee].kind == .rightParen
+            || tokens[callee].kind == .rightBracket || isPostfixUnwrap(callee) else { return nil }
+        return (open, callee)
+    }
+
+    // MARK: Postfix chains
+
+    /// The first token of the postfix expression (`a.b(c)[d].e { }`) whose last token is `last`.
+    func chainStart(endingAt last: Int) -> Int {
+        var j = last
+        var steps = 0
+        while j >= 0 && steps < 10_000 {
+            steps += 1
+            let token = tokens[j]
+            switch token.kind {
+            case .rightParen, .rightBracket, .rightBrace:
+                let open = Int(matching[j])
+                guard open >= 0 else { return j + 1 }
+                var before = open - 1
+                // `Button { } label: { }`: a labelled trailing closure follows the first one.
+                if token.kind == .rightBrace && isKind(before, .colon) && isKind(before - 1, .identifier)
+                    && isKind(before - 2, .rightBrace) {
+                    before -= 2
+                }
+                let attached = before >= 0 && (
+                    tokens[before].kind == .identifier || tokens[before].kind == .rightParen
+                        || tokens[before].kind == .rightBracket || tokens[before].kind == .rightBrace
+                        || isPostfixUnwrap(before) || tokens[before].kind == .pound)
+                let sameLine = token.kind == .rightBrace || !tokens[open].flags.contains(.newlineBefore)
+                if attached && sameLine && !isStatementKeyword(before) {
+                    j = before
+                } else {
+                    return open
+                }
+            case .identifier:
+                if isKind(j - 1, .period) {
+                    let receiver = j - 2
+                    if receiver >= 0 && continuesChain(receiver) {
+                        j = receiver
+                    } else {
+                        return j - 1
+                    }
+                } else {
+                    return j
+                }
+            case .operator:
+                if isPostfixUnwrap(j) && j > 0 {
+                    j -= 1
+                } else {
+                    return j + 1
+                }
+            case .string, .integer, .float, .pound:
+                return j
+            default:
+                return j + 1
+            }
+        }
+        return max(0, j)
+    }
+
+    private func continuesChain(_ i: Int) -> Bool {
+        switch tokens[i].kind {
+        case .identifier: return !isStatementKeyword(i)
+        case .rightParen, .rightBracket, .rightBrace, .string, .integer, .float: return true
+        case .operator: return isPostfixUnwrap(i)
+        default: return false
+        }
+    }
+
+    func isStatementKeyword(_ i: Int) -> Bool {
+        switch name(i) {
+        case .return, .if, .guard, .else, .in, .case, .var, .let, .try, .await, .switch, .for, .while, .do,
+             .some, .any, .where:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The index just past the call or name at `i`: its argument list and trailing closures
+    /// (`Button(action: f) { } label: { }`).
+    func endOfCall(_ i: Int) -> Int {
+        var j = i + 1
+        if isKind(j, .leftParen) && !tokens[j].flags.contains(.newlineBefore) { j = after(j) }
+        while j < tokens.count {
+            if tokens[j].kind == .leftBrace {
+                j = after(j)
+            } else if tokens[j].kind == .identifier && isKind(j + 1, .colon) && isKind(j + 2, .leftBrace)
+                && !tokens[j].flags.contains(.newlineBefore) {
+                j = after(j + 2)
+            } else {
+                break
+            }
+        }
+        return j
+    }
+
+    struct Member {
+        var dot: Int
+        var name: Int
+        /// The `(` of the member's argument list, or -1.
+        var open: Int
+    }
+
+    /// The `.member` and `.member(...)` links that follow the expression ending just before `j`.
+    func members(from j: Int, limit: Int = 64) -> [Member] {
+        var result: [Member] = []
+        var j = j
+        while result.count < limit && j < tokens.count {
+            if isPostfixUnwrap(j) {
+                j += 1
+                continue
+            }
+            guard tokens[j].kind == .period, isKind(j + 1, .identifier) else { break }
+            let nameIndex = j + 1
+            var open = -1
+            if isKind(nameIndex + 1, .leftParen) && !tokens[nameIndex + 1].flags.contains(.newlineBefore) {
+                open = nameIndex + 1
+            }
+            result.append(Member(dot: j, name: nameIndex, open: open))
+            j = endOfCall(nameIndex)
+        }
+        return result
+    }
+
+    // MARK: Statements
+
+    /// Whether the token at `j` carries on the expression before it although it starts a new line.
+    private func continuesOnNewLine(_ j: Int) -> Bool {
+        let token = tokens[j]
+        if token.kind == .period { return true }
+        if token.kind == .operator {
+            // A binary operator at the start of a line continues the expression; a prefix one does not.
+            return !(textIs(j, "!") || textIs(j, "-") || textIs(j, "&") || textIs(j, "..."))
+                || isKind(j + 1, .operator)
+        }
+        if j > 0 {
+            let previous = tokens[j - 1]
+            if previous.kind == .operator && !isPostfixUnwrap(j - 1) { return true }
+            if previous.kind == .period || previous.kind == .colon { return true }
+        }
+        return false
+    }
+
+    /// The index just past the expression that starts at `start`: up to a comma, semicolon or
+    /// closing bracket at its level, or a new line that does not continue it. In a condition
+    /// (`if let x = y {`) a brace or `else` ends it too.
+    func expressionEnd(from start: Int, condition: Bool = false) -> Int {
+        var j = start
+        while j < tokens.count {
+            let token = tokens[j]
+            switch token.kind {
+            case .rightParen, .rightBracket, .rightBrace, .comma, .semicolon:
+                return j
+            default:
+                break
+            }
+            if j > start && token.flags.contains(.newlineBefore) && !continuesOnNewLine(j) { return j }
+            if condition && (token.kind == .leftBrace || token.name == .else) { return j }
+            if j > start && (token.name == .var || token.name == .let || token.name == .func) && token.kind == .identifier {
+                return j
+            }
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace: j = after(j)
+            default: j += 1
+            }
+        }
+        return tokens.count
+    }
+
+    /// The chain of open brackets around `i`, innermost first.
+    func ancestors(of i: Int) -> [Int] {
+        var result: [Int] = []
+        var p = Int(parent[i])
+        while p >= 0 && result.count < 512 {
+            result.append(p)
+            p = Int(parent[p])
+        }
+        return result
+    }
+
+    /// Index of the numeric value of a literal token, ignoring `_` separators.
+    func number(_ i: Int) -> Double? {
+        guard isKind(i, .integer) || isKind(i, .float) else { return nil }
+        var text = text(i)
+        text.removeAll { $0 == "_" }
+        if text.hasPrefix("0x") || text.hasPrefix("0X") {
+            return Int(text.dropFirst(2), radix: 16).map(Double.init)
+        }
+        if text.hasPrefix("0b") { return Int(text.dropFirst(2), radix: 2).map(Double.init) }
+        if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8).map(Double.init) }
+        return Double(text)
+    }
+
+    /// The value of `start..<end` when it is a number, optionally negative or wrapped in
+    /// `CGFloat(...)`/`Double(...)`/parentheses.
+    func literalNumber(_ start: Int, _ end: Int) -> Double? {
+        var start = start
+        var end = end
+        while end - start >= 3 {
+            if tokens[start].kind == .leftParen && Int(matching[start]) == end - 1 {
+                start += 1
+                end -= 1
+            } else if [Name.cgFloatType, .doubleType, .floatType, .intType].contains(name(start)) && isKind(start + 1, .leftParen)
+                && Int(matching[start + 1]) == end - 1 {
+                start += 2
+                end -= 1
+            } else {
+                break
+            }
+        }
+        if end - start == 1 { return number(start) }
+        if end - start == 2 && isOperator(start, "-") { return number(start + 1).map { -$0 } }
+        return nil
+    }
+}
+
+/// Line text and columns shared by the Swift and Interface Builder readers.
+enum SourceLines {
+    static func lineText(bytes: [UInt8], lineStarts: [Int32], line: Int) -> String {
+        guard line >= 1 && line <= lineStarts.count else { return "" }
+        let start = Int(lineStarts[line - 1])
+        var end = line < lineStarts.count ? Int(lineStarts[line]) : bytes.count
+        while end > start && (bytes[end - 1] == Byte.newline || bytes[end - 1] == Byte.carriageReturn) { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// 1-based column of `offset` on `line`, counted in Unicode scalars.
+    static func column(bytes: [UInt8], lineStarts: [Int32], line: Int, offset: Int) -> Int {
+        guard line >= 1 && line <= lineStarts.count else { return 1 }
+        var column = 1
+        var k = Int(lineStarts[line - 1])
+        let end = min(offset, bytes.count)
+        while k < end {
+            if bytes[k] & 0xC0 != 0x80 { column += 1 }
+            k += 1
+        }
+        return column
+    }
+}

@@ -1,0 +1,232 @@
+/// What a token is. Comments are tokens too, kept apart from the code tokens.
+public enum TokenKind: UInt8, Sendable, CaseIterable {
+    /// `foo`, `$0`, `$binding`, or a backticked name such as `` `default` ``.
+    case identifier
+    /// `@ScaledMetric`, `@MainActor`: the `@` and the name.
+    case attribute
+    /// `#if`, `#Preview`, `#available`, `#selector`: the `#` and the name.
+    case pound
+    case integer
+    case float
+    /// A whole string literal, quotes, interpolations and raw-string hashes included.
+    case string
+    /// `#/.../#` or a bare `/.../` regex literal.
+    case regex
+    /// A run of operator characters: `+`, `==`, `->`, `...`, `..<`, `?`, `!`, `=`.
+    case `operator`
+    case leftParen
+    case rightParen
+    case leftBracket
+    case rightBracket
+    case leftBrace
+    case rightBrace
+    case comma
+    case colon
+    case semicolon
+    case period
+    /// `\` of a key path such as `\.dynamicTypeSize`.
+    case backslash
+    /// A lone `@` or `#`, or a byte that starts nothing Swift knows.
+    case unknown
+    /// `// ...` to the end of the line (doc comments `///` too).
+    case lineComment
+    /// `/* ... */`, nested comments included.
+    case blockComment
+}
+
+/// One token: where it is in the file's bytes and on which line it starts.
+public struct Token: Sendable, Equatable {
+    public var kind: TokenKind
+    /// The identifier when it is one the rules look for, else `.none`.
+    var name: Name
+    /// Byte offsets into the file's UTF-8 text, `end` exclusive.
+    public var start: Int32
+    public var end: Int32
+    /// 1-based line of the first byte.
+    public var line: Int32
+    public var flags: Flags
+
+    public struct Flags: OptionSet, Sendable, Equatable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// A line break separates this token from the previous code token.
+        public static let newlineBefore = Flags(rawValue: 1 << 0)
+        /// White space or a comment directly precedes the token.
+        public static let spaceBefore = Flags(rawValue: 1 << 1)
+        /// The literal or comment reached the end of the line or file without its closing delimiter.
+        public static let unterminated = Flags(rawValue: 1 << 2)
+        /// A `"""` string literal.
+        public static let multiline = Flags(rawValue: 1 << 3)
+        /// A string literal that holds at least one `\(...)`.
+        public static let interpolated = Flags(rawValue: 1 << 4)
+        /// An identifier written between backticks.
+        public static let backticked = Flags(rawValue: 1 << 5)
+    }
+
+    init(kind: TokenKind, name: Name = .none, start: Int32, end: Int32, line: Int32, flags: Flags = []) {
+        self.kind = kind
+        self.name = name
+        self.start = start
+        self.end = end
+        self.line = line
+        self.flags = flags
+    }
+}
+
+/// The identifiers the rules look at, resolved once while lexing so that rules compare integers.
+enum Name: UInt16, Sendable, CaseIterable {
+    case none
+    // Declarations and keywords.
+    case `var`, `let`, `func`, `class`, `struct`, `enum`, `extension`, `actor`, `protocol`, `static`
+    case `init`, `return`, `if`, `guard`, `else`, `in`, `case`, `import`, `typealias`, `some`, `any`
+    case `self`, `super`, `true`, `false`, `nil`, `where`, `switch`, `for`, `while`, `subscript`
+    case `private`, `fileprivate`, `internal`, `public`, `open`, `final`, `lazy`, `weak`, `unowned`
+    case `override`, `mutating`, `nonisolated`, `dynamic`, `required`, `convenience`, `indirect`
+    case get, set, willSet, didSet, then, with, apply, configure, `do`, `try`, await, forEach
+    case IBOutlet, isActive, priority
+    // SwiftUI fonts.
+    case font, Font, system, size, custom, fixedSize, relativeTo, weight, design
+    // UIKit fonts.
+    case UIFont, systemFont, boldSystemFont, italicSystemFont, monospacedSystemFont, monospacedDigitSystemFont
+    case ofSize, name, descriptor, withSize, fontDescriptor, familyName, fontName, UIFontDescriptor
+    case labelFontSize, systemFontSize, buttonFontSize, smallSystemFontSize
+    case UIFontMetrics, scaledFont, scaledValue, maximumPointSize, preferredFont, preferredFontDescriptor
+    case forTextStyle, withTextStyle, textStyle, pointSize, lineHeight, capHeight, xHeight, ascender, descender
+    case UIImage, SymbolConfiguration, NSAttributedString
+    // Text behaviour.
+    case minimumScaleFactor, adjustsFontSizeToFitWidth, lineLimit, numberOfLines
+    case adjustsFontForContentSizeCategory, maximumContentSizeCategory, preferredContentSizeCategory
+    case dynamicTypeSize, sizeCategory, environment, compatibleWith, UITraitCollection, traitOverrides
+    // Layout.
+    case frame, height, maxHeight, minHeight, width, idealHeight, heightAnchor, constraint
+    case equalToConstant, lessThanOrEqualToConstant, rowHeight, snp, makeConstraints, remakeConstraints
+    case updateConstraints, equalTo, lessThanOrEqualTo
+    // Good signs.
+    case ScaledMetric, ViewThatFits, isAccessibilitySize, isAccessibilityCategory, AnyLayout
+    // Previews.
+    case Preview, PreviewProvider
+    // Views.
+    case Image, Text, Label, TextField, SecureField, TextEditor, Button, Link, Toggle, Picker, Stepper
+    case DatePicker, Menu, NavigationLink, LabeledContent, ShareLink
+    case HStack, VStack, ZStack, LazyVStack, LazyHStack, Group, Section, ForEach, GridRow
+    case Spacer, Divider, Color, Rectangle, RoundedRectangle, Circle, Capsule, ProgressView, AsyncImage
+    case titleLabel, textLabel, detailTextLabel
+    case cgFloatType, doubleType, floatType, intType
+    // Text styles.
+    case largeTitle, title, title1, title2, title3, headline, subheadline, body, callout, footnote
+    case caption, caption1, caption2, extraLargeTitle, extraLargeTitle2
+    // Dynamic type sizes (SwiftUI) and content size categories (UIKit).
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+    case extraSmall, extraLarge, extraExtraLarge, extraExtraExtraLarge
+    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
+    case accessibilityExtraExtraExtraLarge, unspecified
+    case DynamicTypeSize, ContentSizeCategory, UIContentSizeCategory
+
+    /// The identifier's spelling.
+    var spelling: String { NameTable.shared.spellings[Int(rawValue)] }
+
+    /// True for the eleven SwiftUI/UIKit text styles (and the visionOS extra large titles).
+    var isTextStyle: Bool {
+        switch self {
+        case .largeTitle, .title, .title1, .title2, .title3, .headline, .subheadline, .body, .callout,
+             .footnote, .caption, .caption1, .caption2, .extraLargeTitle, .extraLargeTitle2:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The rank of a size among the twelve, 0 (xSmall) to 11 (AX5); nil for other names.
+    var sizeRank: Int? {
+        switch self {
+        case .xSmall, .extraSmall: 0
+        case .small: 1
+        case .medium: 2
+        case .large: 3
+        case .xLarge, .extraLarge: 4
+        case .xxLarge, .extraExtraLarge: 5
+        case .xxxLarge, .extraExtraExtraLarge: 6
+        case .accessibility1, .accessibilityMedium: 7
+        case .accessibility2, .accessibilityLarge: 8
+        case .accessibility3, .accessibilityExtraLarge: 9
+        case .accessibility4, .accessibilityExtraExtraLarge: 10
+        case .accessibility5, .accessibilityExtraExtraExtraLarge: 11
+        default: nil
+        }
+    }
+}
+
+/// Maps identifier bytes to a `Name` through a 64-bit FNV-1a hash computed while lexing, in an
+/// open-addressing table probed with that hash (no `Hasher` on the hot path).
+final class NameTable: Sendable {
+    static let shared = NameTable()
+
+    let spellings: [String]
+    private let spellingBytes: [[UInt8]]
+    private let keys: [UInt64]
+    private let values: [UInt16]
+    private let mask: Int
+
+    /// Names whose case cannot be spelled like the identifier.
+    static let overrides: [Name: String] = [
+        .cgFloatType: "CGFloat", .doubleType: "Double", .floatType: "Float", .intType: "Int",
+    ]
+
+    private init() {
+        var spellings: [String] = []
+        var spellingBytes: [[UInt8]] = []
+        for name in Name.allCases {
+            let spelling = name == .none ? "" : NameTable.overrides[name] ?? String(describing: name)
+            spellings.append(spelling)
+            spellingBytes.append(Array(spelling.utf8))
+        }
+        var capacity = 64
+        while capacity < Name.allCases.count * 4 { capacity *= 2 }
+        var keys = [UInt64](repeating: 0, count: capacity)
+        var values = [UInt16](repeating: 0, count: capacity)
+        for name in Name.allCases where name != .none {
+            let hash = NameTable.hash(spellingBytes[Int(name.rawValue)][...])
+            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            while keys[slot] != 0 && keys[slot] != hash { slot = (slot + 1) & (capacity - 1) }
+            if keys[slot] == 0 {
+                keys[slot] = hash
+                values[slot] = name.rawValue
+            }
+        }
+        self.spellings = spellings
+        self.spellingBytes = spellingBytes
+        self.keys = keys
+        self.values = values
+        self.mask = capacity - 1
+    }
+
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x100_0000_01b3
+
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash = offsetBasis
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
+        return hash
+    }
+
+    @inline(__always)
+    func lookup(hash: UInt64, bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Name {
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let key = keys[slot]
+            if key == 0 { return .none }
+            if key == hash { break }
+            slot = (slot + 1) & mask
+        }
+        guard let name = Name(rawValue: values[slot]) else { return .none }
+        let spelling = spellingBytes[Int(values[slot])]
+        guard spelling.count == end - start else { return .none }
+        var index = 0
+        while index < spelling.count {
+            if spelling[index] != bytes[start + index] { return .none }
+            index += 1
+        }
+        return name
+    }
+}

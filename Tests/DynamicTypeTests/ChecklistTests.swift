@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import DynamicType
+
+@Suite struct ChecklistTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func theShippedChecklistIsValidAndCoversTheRequiredItems() throws {
+        let checklist = try ShippedChecklists.defaultChecklist()
+        let plan = Dictionary(uniqueKeysWithValues: checklist.items.map { ($0.id, $0.sizes.map(\.id)) })
+        let required: [String: [String]] = [
+            "text-scales": ["xs", "l", "ax5"], "no-truncation": ["xxxl", "ax3", "ax5"], "no-overlap": ["ax3", "ax5"],
+            "reachable": ["ax5"], "layout-adapts": ["ax1", "ax3", "ax5"], "default-unchanged": ["l"], "xsmall": ["xs"],
+            "live-update": ["ax1"], "custom-fonts": ["ax3"], "icons-scale": ["ax3"], "cells-resize": ["ax5"],
+            "large-content-viewer": ["ax5"], "no-shrink": ["ax5"], "errors-near-fields": ["ax5"],
+            "long-translations": ["ax3"], "landscape": ["ax3"], "readable-over-background": ["ax5"],
+        ]
+        for (id, sizes) in required { #expect(plan[id] == sizes, "\(id)") }
+        #expect(checklist.items.filter(\.scaling).map(\.id) == ["text-scales"])
+        #expect(checklist.items.allSatisfy { !$0.howToCheck.isEmpty && !$0.title.isEmpty })
+        #expect(checklist.title == "Dynamic Type")
+    }
+
+    @Test func theBinaryCarriesExactlyTheFileInChecklists() throws {
+        let file = try String(contentsOf: Self.packageRoot.appendingPathComponent("Checklists/dynamic-type.md"), encoding: .utf8)
+        #expect(ShippedChecklists.text(named: "dynamic-type") == file)
+    }
+
+    @Test func everyProblemIsReportedWithItsLine() {
+        let text = """
+            # Team checklist
+            - version: one
+
+            ## Bad ID: Something
+            - sizes: ax5
+            - severity: critical
+
+            How.
+
+            ## no-truncation: Clipping
+            - sizes: ax6
+            - severity: huge
+            - fix: glue
+            - colour: red
+            - wcag: 1.4
+
+            ## no-truncation: Twice
+            - severity: minor
+
+            ## empty-item: Nothing to say
+            - sizes: l
+            - severity: minor
+            """
+        do {
+            _ = try ChecklistFile.parse(text, name: "team")
+            Issue.record("an invalid checklist was accepted")
+        } catch {
+            let lines = error.problems.map(\.line)
+            let messages = error.problems.map(\.message).joined(separator: "\n")
+            #expect(lines.contains(2) && messages.contains("version 'one'"))
+            #expect(lines.contains(4) && messages.contains("item id 'Bad ID'"))
+            #expect(lines.contains(11) && messages.contains("unknown size 'ax6'"))
+            #expect(lines.contains(12) && messages.contains("severity 'huge'"))
+            #expect(lines.contains(13) && messages.contains("fix 'glue'"))
+            #expect(lines.contains(14) && messages.contains("unknown field 'colour'"))
+            #expect(lines.contains(15) && messages.contains("'1.4' is not a WCAG success criterion"))
+            #expect(lines.contains(17) && messages.contains("used twice (first on line 10)"))
+            #expect(messages.contains("item 'no-truncation' has no '- sizes:' line"))
+            #expect(lines.contains(20) && messages.contains("'empty-item' does not say how to check it"))
+            #expect(error.problems.count >= 10)
+        }
+    }
+
+    @Test func structureProblemsAreCaught() {
+        #expect(throws: ChecklistFile.Invalid.self) { try ChecklistFile.parse("", name: "x") }
+        #expect(throws: ChecklistFile.Invalid.self) { try ChecklistFile.parse("# Title\n- version: 1\n", name: "x") }
+        #expect(throws: ChecklistFile.Invalid.self) { try ChecklistFile.parse("# T\n- version: 1\n<!-- open\n## a: b\n", name: "x") }
+        #expect(throws: ChecklistFile.Invalid.self) { try ChecklistFile.parse("# T\n- version: 1\n## a: b\n- sizes: l\n- severity: minor\n\nx\0y\n", name: "x") }
+    }
+
+    @Test func aMinimalChecklistParses() throws {
+        let list = try ChecklistFile.parse("# Mini\n\n- version: 2.1\n\nIntro.\n\n## only-item: One\n\n- sizes: ax1-ax2, l\n- severity: minor\n- scaling: yes\n\nLook.\nThen look again.\n", name: "mini")
+        #expect(list.version == "2.1")
+        #expect(list.summary == "Intro.")
+        #expect(list.items.first?.sizes == [.l, .ax1, .ax2])
+        #expect(list.items.first?.scaling == true)
+        #expect(list.items.first?.howToCheck == "Look.\nThen look again.")
+        #expect(list.plannedCells.count == 3)
+    }
+
+    @Test func categoryFollowsTheRules() {
+        var tally = CategoryTally()
+        tally.setRequired(2)
+        #expect(tally.category(triage: nil) == .unaudited)
+        #expect(tally.category(triage: .broken) == .broken)
+        tally.add(.pass, required: true, scaling: true)
+        tally.add(.na, required: true, scaling: false)
+        #expect(tally.category(triage: .broken) == .supported)
+        var failed = tally
+        failed.add(.fail, required: false, scaling: false)
+        #expect(failed.category(triage: nil) == .broken)
+        failed.add(.fail, required: false, scaling: true)
+        #expect(failed.category(triage: .supported) == .unsupported)
+    }
+}

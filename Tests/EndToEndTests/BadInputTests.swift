@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// Every kind of bad input gets one clear line, the documented exit code, and leaves the store
+/// exactly as it was.
+@Suite struct BadInputTests {
+    /// Runs a command that must fail with `status`, print one line on standard error containing
+    /// `message`, and change no byte of the store.
+    func expectRefusal(_ cli: CLI, _ arguments: [String], status: Int32, message: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try cli.storeBytes()
+        let result = try cli.run(arguments)
+        #expect(result.status == status, "exit status of \(arguments)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), sourceLocation: sourceLocation)
+        #expect(try cli.storeBytes() == before, "the store changed after \(arguments)", sourceLocation: sourceLocation)
+    }
+
+    @Test func unknownNamesGetDidYouMeanAndChangeNothing() throws {
+        let cli = try CLI().initialized()
+        try expectRefusal(cli, ["record", "Chekout", "--size", "ax5", "--item", "all", "--pass"], status: 1, message: "no screen named 'Chekout'; did you mean 'Checkout'?")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax6", "--item", "all", "--pass"], status: 64, message: "unknown size 'ax6'; did you mean 'ax5'?")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--item", "no-truncaton", "--pass"], status: 64, message: "unknown item 'no-truncaton'; did you mean 'no-truncation'?")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax5,", "--item", "all", "--pass"], status: 64, message: "unknown size")
+        try expectRefusal(cli, ["recrod", "Checkout"], status: 64, message: "unknown command 'recrod'; did you mean 'record'?")
+        try expectRefusal(cli, ["record", "Checkout", "--sizes", "ax5", "--item", "all", "--pass"], status: 64, message: "unknown option '--sizes'; did you mean '--size'?")
+        try expectRefusal(cli, ["fix", "Checkout", "--type", "scrol"], status: 64, message: "'scrol' is not one of scroll, stack-flip, text-style, custom; did you mean 'scroll'?")
+        try expectRefusal(cli, ["triage", "Checkout", "brokn"], status: 64, message: "did you mean 'broken'?")
+        try expectRefusal(cli, ["screen", "lst"], status: 64, message: "unknown command 'lst'")
+    }
+
+    @Test func statusFlagsMustBeExactlyOne() throws {
+        let cli = try CLI().initialized()
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--item", "all"], status: 64, message: "missing one of --pass, --fail, --na, --untested")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--item", "all", "--pass", "--fail"], status: 64, message: "--pass and --fail cannot be used together")
+        try expectRefusal(cli, ["record", "Checkout", "--item", "all", "--pass"], status: 64, message: "missing --size <sizes>")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--item", "all", "--pass", "--note"], status: 64, message: "--note needs a value")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--size", "l", "--item", "all", "--pass"], status: 64, message: "--size was given more than once")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "m", "--item", "all", "--pass"], status: 64, message: "no checklist item is planned at m")
+        try expectRefusal(cli, ["record", "Checkout", "extra", "--size", "ax5", "--item", "all", "--pass"], status: 64, message: "unexpected argument 'extra'")
+    }
+
+    @Test func namesAreCheckedButAnyPrintableTextIsKept() throws {
+        let cli = try CLI().initialized()
+        try expectRefusal(cli, ["screen", "add", ""], status: 64, message: "the screen name cannot be empty")
+        try expectRefusal(cli, ["screen", "add", "   "], status: 64, message: "the screen name cannot be empty")
+        try expectRefusal(cli, ["screen", "add", String(repeating: "x", count: 201)], status: 64, message: "the limit is 200")
+        try expectRefusal(cli, ["screen", "add", "Line one\nline two"], status: 64, message: "must be one line")
+        try expectRefusal(cli, ["screen", "add", "checkout"], status: 64, message: "a screen named 'Checkout' already exists")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--item", "all", "--fail", "--note", "bell \u{7}"], status: 64, message: "control character (U+0007)")
+
+        let odd = ["Pay | Book", "\"Quoted\" 'name'", "Émoji 🧗‍♀️ trail", "<b>Bold</b> `code` *star*", "עברית RTL"]
+        for name in odd {
+            try cli.ok(["screen", "add", name])
+            try cli.ok(["record", name, "--size", "ax5", "--item", "reachable", "--fail", "--note", "Note with | pipe\nand a second line"])
+        }
+        let list = try #require(try cli.json(["screen", "list"]) as? [[String: Any]])
+        #expect(Set(list.compactMap { $0["name"] as? String }) == Set(odd + ["Checkout"]))
+        let shown = try #require(try cli.json(["screen", "show", "Pay | Book"]) as? [String: Any])
+        let cells = try #require(shown["cells"] as? [[String: Any]])
+        #expect(cells.contains { $0["note"] as? String == "Note with | pipe\nand a second line" })
+        // Terminal output shows a stored line break as a symbol, never as a raw control character.
+        let text = try cli.ok(["screen", "show", "Pay | Book"])
+        #expect(text.contains("Note with | pipe⏎ and a second line"))
+    }
+
+    @Test func noStoreSaysSoAndSuggestsInit() throws {
+        let cli = try CLI()
+        let result = try cli.run(["status"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no audit store in"))
+        #expect(result.stderr.contains("run 'dtaudit init'"))
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent(".dtaudit").path))
+    }
+
+    @Test func theStoreIsFoundFromASubfolderAndThroughTheEnvironment() throws {
+        let cli = try CLI().initialized()
+        let nested = cli.directory.appendingPathComponent("App/Checkout")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        #expect(try cli.run(["screen", "list"], in: nested).stdout.contains("Checkout"))
+        let elsewhere = try CLI()
+        let viaEnvironment = try elsewhere.run(["screen", "list"], environment: ["DTAUDIT_STORE": cli.directory.appendingPathComponent(".dtaudit").path])
+        #expect(viaEnvironment.stdout.contains("Checkout"))
+        let viaOption = try elsewhere.run(["--store", cli.directory.appendingPathComponent(".dtaudit").path, "screen", "list"])
+        #expect(viaOption.stdout.contains("Checkout"))
+        let twice = try cli.run(["init"])
+        #expect(twice.status == 1)
+        #expect(twice.stderr.contains("already exists"))
+    }
+
+    /// Replaces the store's database with `bytes` and checks that every command refuses it with
+    /// `message` and leaves the file byte-identical.
+    func expectBadStore(_ bytes: Data, message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let cli = try CLI().initialized()
+        try bytes.write(to: cli.storeFile)
+        for arguments in [["status"], ["record", "Checkout", "--size", "ax5", "--item", "all", "--pass"], ["screen", "add", "New"], ["next"]] {
+            try expectRefusal(cli, arguments, status: 1, message: message, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func damagedAndForeignStoresAreRefusedUntouched() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "all", "--item", "all", "--pass"])
+        let good = try Data(contentsOf: cli.storeFile)
+
+        try expectBadStore(Data(), message: "is not a dtaudit store")
+        try expectBadStore(Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }), message: "is damaged")
+        try expectBadStore(good.prefix(good.count / 2), message: "is damaged")
+
+        let foreign = cli.directory.appendingPathComponent("foreign.sqlite")
+        let sqlite = try Spawn.run("/usr/bin/env", ["sqlite3", foreign.path, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');"],
+                                   in: cli.directory, environment: ["PATH": "/usr/bin:/bin:/usr/local/bin"])
+        if sqlite.status == 0 {
+            try expectBadStore(try Data(contentsOf: foreign), message: "is not a dtaudit store")
+        }
+    }
+
+    @Test func aStoreFromANewerVersionIsRefusedUntouched() throws {
+        let cli = try CLI().initialized()
+        var bytes = try Data(contentsOf: cli.storeFile)
+        // user_version is the big-endian integer at offset 60 of a SQLite file's header.
+        bytes.replaceSubrange(60..<64, with: [0, 0, 0, 42])
+        try expectBadStore(bytes, message: "was written by a newer dtaudit (schema 42")
+    }
+
+    @Test func aReadOnlyStoreCanBeReadButNotWritten() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "all", "--item", "all", "--pass"])
+        let folder = cli.directory.appendingPathComponent(".dtaudit")
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cli.directory.path)
+        try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.storeFile.path)
+        defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        // Root may write anywhere, so as root the commands run as an ordinary user.
+        let asUser: [String] = getuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        if !asUser.isEmpty && !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") { return }
+
+        let before = try cli.storeBytes()
+        let read = try runAs(asUser, cli, ["status", "--json"])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.contains("\"supported\" : 1") || read.stdout.contains("\"supported\": 1"))
+        let write = try runAs(asUser, cli, ["record", "Checkout", "--size", "ax5", "--item", "all", "--fail"])
+        #expect(write.status == 1)
+        #expect(write.stderr.contains("is read-only; nothing was changed"))
+        #expect(write.stderr.split(separator: "\n").count == 1)
+        #expect(try cli.storeBytes() == before)
+    }
+
+    private func runAs(_ prefix: [String], _ cli: CLI, _ arguments: [String]) throws -> CLI.Result {
+        if prefix.isEmpty { return try cli.run(arguments) }
+        return try Spawn.run("/usr/bin/setpriv", Array(prefix.dropFirst()) + [CLI.binary.path] + arguments, in: cli.directory, environment: cli.environment)
+    }
+
+    @Test func helpIsGeneratedForEveryCommand() throws {
+        let cli = try CLI()
+        let commands = [["init"], ["demo"], ["screen"], ["screen", "add"], ["screen", "list"], ["screen", "show"], ["screen", "edit"],
+                        ["screen", "remove"], ["triage"], ["record"], ["fix"], ["next"], ["status"], ["history"], ["sizes"],
+                        ["checklist"], ["checklist", "list"], ["checklist", "show"], ["checklist", "validate"]]
+        for command in commands {
+            let viaFlag = try cli.run(command + ["--help"])
+            #expect(viaFlag.status == 0, "\(command)")
+            #expect(viaFlag.stdout.contains("USAGE: dtaudit " + command.joined(separator: " ")), "\(command)")
+            #expect(viaFlag.stdout.contains("OVERVIEW:"), "\(command)")
+            let viaHelp = try cli.run(["help"] + command)
+            #expect(viaHelp.stdout == viaFlag.stdout, "\(command)")
+        }
+        let root = try cli.ok(["--help"])
+        #expect(root.contains("SUBCOMMANDS:"))
+        #expect(root.contains("--store <dir>"))
+        #expect(try cli.ok(["--version"]).split(separator: ".").count == 3)
+    }
+
+    @Test func colourOnlyWhenAskedForByATerminal() throws {
+        let cli = try CLI().initialized()
+        // Through a pipe: never colour.
+        #expect(!(try cli.ok(["status"])).contains("\u{1B}["))
+        let failed = try cli.run(["recrod"])
+        #expect(!failed.stderr.contains("\u{1B}["))
+    }
+}
+
+/// Colour appears on a terminal, and never with NO_COLOR or --no-color.
+@Suite struct TerminalColourTests {
+    /// Runs `dtaudit` under a pseudo-terminal made by `script`, when the system has it.
+    func onTerminal(_ cli: CLI, _ arguments: String, environment: [String: String] = [:]) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return nil }
+        return try Spawn.run("/usr/bin/script", ["-qec", CLI.binary.path + " " + arguments, "/dev/null"], in: cli.directory,
+                             environment: cli.environment.merging(environment) { $1 }).stdout
+    }
+
+    @Test func statusIsColouredOnATerminalOnly() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail"])
+        guard let coloured = try onTerminal(cli, "status") else { return }
+        #expect(coloured.contains("\u{1B}[31m"), "a failure is red on a terminal")
+        let noColor = try #require(try onTerminal(cli, "status", environment: ["NO_COLOR": "1"]))
+        #expect(!noColor.contains("\u{1B}["))
+        let flag = try #require(try onTerminal(cli, "status --no-color"))
+        #expect(!flag.contains("\u{1B}["))
+        #expect(flag.contains("Checkout"))
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `dtaudit export`: where files go, determinism, formats, and text that tries to break the page.
+@Suite struct ExportTests {
+    /// A demo audit in the test's folder; returns the folder holding `.dtaudit`.
+    func demo(_ cli: CLI) throws -> URL {
+        try cli.ok(["demo", "--quiet"])
+        return cli.directory.appendingPathComponent("dtaudit-demo")
+    }
+
+    func text(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test func theReportGoesToExportsBesideTheStoreNamedByItsLatestActivity() throws {
+        let cli = try CLI()
+        let root = try demo(cli)
+        let nested = root.appendingPathComponent("Trailhead/Checkout")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        let result = try cli.run(["export"], in: nested)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = root.appendingPathComponent("Exports/trailhead-2026-10-13.md")
+        let chart = root.appendingPathComponent("Exports/trailhead-2026-10-13.svg")
+        #expect(FileManager.default.fileExists(atPath: report.path))
+        #expect(FileManager.default.fileExists(atPath: chart.path))
+        #expect(result.stdout.contains("Exports/trailhead-2026-10-13.md and its chart"))
+        let markdown = try text(report)
+        #expect(markdown.hasPrefix("# Trailhead: Dynamic Type audit\n"))
+        #expect(markdown.contains("![Screens per category over time](trailhead-2026-10-13.svg)"))
+        #expect(!markdown.contains("## Changes since"))
+
+        let svg = try text(chart)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"340\" viewBox=\"0 0 760 340\""))
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("href"))
+        // The chart must be well-formed XML to render at all.
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse(), "the SVG is not well-formed: \(String(describing: parser.parserError))")
+    }
+
+    @Test func theSameAuditGivesTheSameBytes() throws {
+        let cli = try CLI()
+        let root = try demo(cli)
+        for format in ["markdown", "json", "csv"] {
+            let first = try cli.ok(["export", "--format", format, "--output", "-"], in: root)
+            let second = try cli.ok(["export", "--format", format, "--output", "-"], in: root)
+            #expect(first == second, "\(format)")
+            #expect(!first.isEmpty)
+        }
+        let pinned = try cli.ok(["export", "--date", "2026-12-01"], in: root)
+        #expect(pinned.contains("Exports/trailhead-2026-12-01.md"))
+        let markdown = try text(root.appendingPathComponent("Exports/trailhead-2026-12-01.md"))
+        #expect(markdown.contains("**Date** 2026-12-01"))
+        #expect(markdown.contains("![Screens per category over time](trailhead-2026-12-01.svg)"))
+    }
+
+    @Test func standardOutputGetsTheReportWithoutAChart() throws {
+        let cli = try CLI()
+        let root = try demo(cli)
+        let markdown = try cli.ok(["export", "-o", "-"], in: root)
+        #expect(markdown.hasPrefix("# Trailhead"))
+        #expect(!markdown.contains("!["))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Exports").path))
+        let named = try cli.ok(["export", "--output", "review.md"], in: root)
+        #expect(named.contains("Wrote review.md and its chart review.svg"))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("review.svg").path))
+    }
+
+    @Test func jsonAndCSVHaveTheirOwnDefaultNames() throws {
+        let cli = try CLI()
+        let root = try demo(cli)
+        #expect(try cli.ok(["export", "--format", "json"], in: root).contains("Exports/trailhead.json (18 screens, 318 recordings, 10 fixes)"))
+        #expect(try cli.ok(["export", "--format", "csv"], in: root).contains("Exports/trailhead-2026-10-13.csv (318 recordings)"))
+    }
+
+    @Test func usageErrorsExit64AndWriteNothing() throws {
+        let cli = try CLI()
+        let root = try demo(cli)
+        let cases: [([String], String)] = [
+            (["export", "--format", "json", "--since", "2026-09-29"], "--since applies to the Markdown report"),
+            (["export", "--format", "json", "--date", "2026-09-29"], "--date sets a report's date"),
+            (["export", "--format", "pdf"], "'pdf' is not one of markdown, json, csv"),
+            (["export", "--format", "markdwn"], "did you mean 'markdown'?"),
+            (["export", "--date", "2026-13-01"], "is not a date"),
+            (["export", "--date", "yesterday"], "is not a date"),
+            (["export", "--since", "2026-02-30"], "is not a date (YYYY-MM-DD) or an export file"),
+            (["export", "--output", ""], "--output needs a file name"),
+        ]
+        for (arguments, message) in cases {
+            let result = try cli.run(arguments, in: root)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        let missing = try cli.run(["export", "--since", "old.json"], in: root)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no file 'old.json'"))
+        let noFolder = try cli.run(["export", "--output", "nowhere/report.md"], in: root)
+        #expect(noFolder.status == 1)
+        #expect(noFolder.stderr.contains("does not exist"))
+        let folder = try cli.run(["export", "--output", "."], in: root)
+        #expect(folder.status == 1)
+        #expect(folder.stderr.contains("it is a folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).sorted() == ["dtaudit-demo"])
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Exports").path))
+    }
+
+    @Test func csvHasOneQuotedRowPerRecordingAndDefusesFormulas() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Pay, \"now\"\nsecond line"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail", "--note", "=HYPERLINK(\"http://x\")"])
+        let csv = try cli.ok(["export", "--format", "csv", "--output", "-"])
+        let lines = csv.components(separatedBy: "\r\n")
+        #expect(lines.first == "screen,flow,critical,item,size,status,note,by,at,id")
+        #expect(csv.contains(",\"Pay, \"\"now\"\"\nsecond line\",Tess Tester,"))
+        #expect(csv.contains(",\"'=HYPERLINK(\"\"http://x\"\")\",Tess Tester,"))
+        #expect(csv.hasSuffix("\r\n"))
+    }
+
+    @Test func changesSinceAnEarlierExportOrADate() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable,no-truncation", "--pass"])
+        try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "no-overlap", "--fail", "--note", "Badge over the price"])
+        try cli.ok(["export", "--format", "json", "--output", "base.json"])
+        Thread.sleep(forTimeInterval: 0.01)
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Pay button hidden again"])
+        try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "no-overlap", "--pass"])
+        try cli.ok(["screen", "add", "Settings"])
+
+        let report = try cli.ok(["export", "--since", "base.json", "--output", "-"])
+        let section = try #require(report.components(separatedBy: "## Changes since ").dropFirst().first?.components(separatedBy: "\n## ").first)
+        #expect(section.contains("Since base.json"))
+        let regressions = try #require(section.components(separatedBy: "### Regressions (pass → fail)").last?.components(separatedBy: "### ").first)
+        #expect(regressions.contains("| [Checkout](#checkout) | `reachable` | ax5 | Pay button hidden again | Tess Tester |"))
+        let fixed = try #require(section.components(separatedBy: "### Newly fixed (fail → pass)").last?.components(separatedBy: "### ").first)
+        #expect(fixed.contains("| [Checkout](#checkout) | `no-overlap` | ax3 | Badge over the price | Tess Tester |"))
+        let newScreens = try #require(section.components(separatedBy: "### New screens").last)
+        #expect(newScreens.contains("- [Settings](#settings)"))
+
+        // A date before everything: every screen is new, nothing regressed.
+        let sinceDate = try cli.ok(["export", "--since", "2000-01-01", "--output", "-"])
+        #expect(sinceDate.contains("## Changes since 2000-01-01"))
+        #expect(sinceDate.contains("None: no check that passed has failed since."))
+    }
+}

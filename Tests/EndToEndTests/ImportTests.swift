@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+
+/// `dtaudit import`: sharing an audit through JSON exports, and refusing bad files whole.
+@Suite struct ImportTests {
+    func folder(_ cli: CLI, _ name: String) throws -> URL {
+        let url = cli.directory.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func read(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The demo's JSON export, written to `export.json` in the test's folder.
+    func demoExport(_ cli: CLI) throws -> URL {
+        try cli.ok(["demo", "--quiet"])
+        let file = cli.directory.appendingPathComponent("export.json")
+        try cli.ok(["export", "--format", "json", "--output", file.path], in: cli.directory.appendingPathComponent("dtaudit-demo"))
+        return file
+    }
+
+    @Test func aRoundTripThroughAFreshStoreGivesIdenticalBytes() throws {
+        let cli = try CLI()
+        let file = try demoExport(cli)
+        let fresh = try folder(cli, "fresh")
+        let created = try cli.ok(["import", file.path], in: fresh)
+        #expect(created.contains("Created the audit store .dtaudit for Trailhead"))
+        #expect(created.contains("18 screens, 318 recordings and 10 fixes"))
+        let again = try cli.ok(["export", "--format", "json", "--output", "-"], in: fresh)
+        #expect(again == (try read(file)))
+
+        // The reports agree too.
+        let demoRoot = cli.directory.appendingPathComponent("dtaudit-demo")
+        for format in ["markdown", "csv"] {
+            let original = try cli.ok(["export", "--format", format, "--output", "-"], in: demoRoot)
+            let copy = try cli.ok(["export", "--format", format, "--output", "-"], in: fresh)
+            #expect(original == copy, "\(format)")
+        }
+        // The store's status agrees, not just its exports.
+        #expect(try cli.ok(["status", "--json"], in: fresh) == (try cli.ok(["status", "--json"], in: demoRoot)))
+    }
+
+    @Test func importingTheSameFileTwiceChangesNothing() throws {
+        let cli = try CLI()
+        let file = try demoExport(cli)
+        let store = try folder(cli, "store")
+        try cli.ok(["import", file.path], in: store)
+        let before = try cli.ok(["export", "--format", "json", "--output", "-"], in: store)
+        let second = try cli.ok(["import", file.path], in: store)
+        #expect(second.contains("Nothing new in"))
+        #expect(second.contains("318 recordings and 10 fixes"))
+        #expect(try cli.ok(["export", "--format", "json", "--output", "-"], in: store) == before)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok(["import", file.path, "--json"], in: store).utf8)) as? [String: Any])
+        #expect((json["recordings"] as? [String: Int]) == ["added": 0, "known": 318])
+        #expect((json["newScreens"] as? [String])?.isEmpty == true)
+    }
+
+    @Test func twoStoresThatDivergedConvergeByImportingEachOther() throws {
+        let cli = try CLI()
+        let file = try demoExport(cli)
+        let a = try folder(cli, "a")
+        let b = try folder(cli, "b")
+        try cli.ok(["import", file.path], in: a)
+        try cli.ok(["import", file.path], in: b)
+
+        // Each auditor works on their own.
+        try cli.ok(["screen", "add", "Onboarding: tips", "--flow", "onboarding", "--critical"], in: a)
+        try cli.ok(["record", "Onboarding", "--size", "ax5", "--item", "all", "--pass", "--by", "Ana Lima"], in: a)
+        try cli.ok(["record", "Map", "--size", "ax5", "--item", "text-scales", "--pass", "--by", "Ana Lima"], in: a)
+        try cli.ok(["fix", "Search", "--type", "scroll", "--note", "Chips scroll", "--by", "Sam"], in: a)
+        try cli.ok(["record", "Settings", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Save hidden", "--by", "Mei Chen"], in: b)
+        try cli.ok(["screen", "edit", "Settings", "--flow", "settings"], in: b)
+        try cli.ok(["record", "Map", "--size", "ax3", "--item", "no-overlap", "--pass", "--by", "Mei Chen"], in: b)
+        try cli.ok(["export", "--format", "json", "--output", "../a.json"], in: a)
+        try cli.ok(["export", "--format", "json", "--output", "../b.json"], in: b)
+
+        let intoA = try cli.ok(["import", "../b.json"], in: a)
+        #expect(intoA.contains("2 new recordings, 0 new fixes"))
+        #expect(intoA.contains("details taken from the file: Settings (flow)"))
+        let intoB = try cli.ok(["import", "../a.json"], in: b)
+        #expect(intoB.contains("1 new screen"))
+        let exportA = try cli.ok(["export", "--format", "json", "--output", "-"], in: a)
+        let exportB = try cli.ok(["export", "--format", "json", "--output", "-"], in: b)
+        #expect(exportA == exportB)
+        #expect(try cli.ok(["export", "--output", "-"], in: a) == (try cli.ok(["export", "--output", "-"], in: b)))
+
+        // A third store gets the same whichever file it imports first.
+        let c = try folder(cli, "c")
+        let d = try folder(cli, "d")
+        try cli.ok(["import", "../a.json"], in: c)
+        try cli.ok(["import", "../b.json"], in: c)
+        try cli.ok(["import", "../b.json"], in: d)
+        try cli.ok(["import", "../a.json"], in: d)
+        #expect(try cli.ok(["export", "--format", "json", "--output", "-"], in: c) == exportA)
+        #expect(try cli.ok(["export", "--format", "json", "--output", "-"], in: d) == exportA)
+    }
+
+    @Test func aUnionMergeOfTwoExportsByGitImports() throws {
+        let cli = try CLI()
+        let file = try demoExport(cli)
+        let a = try folder(cli, "a")
+        let b = try folder(cli, "b")
+        try cli.ok(["import", file.path], in: a)
+        try cli.ok(["import", file.path], in: b)
+        // Both add to the same screen, which a plain merge reports as a conflict.
+        try cli.ok(["record", "Map", "--size", "ax5", "--item", "no-overlap", "--pass"], in: a)
+        try cli.ok(["record", "Map", "--size", "ax3", "--item", "no-overlap", "--fail"], in: b)
+        try cli.ok(["screen", "add", "Zebra"], in: b)
+        try cli.ok(["export", "--format", "json", "--output", "../ours.json"], in: a)
+        try cli.ok(["export", "--format", "json", "--output", "../theirs.json"], in: b)
+
+        let git = try Spawn.run("/usr/bin/env", ["git", "merge-file", "--union", "ours.json", "export.json", "theirs.json"],
+                                in: cli.directory, environment: cli.environment)
+        #expect(git.status == 0)
+
+        let merged = try read(cli.directory.appendingPathComponent("ours.json"))
+        #expect(try JSONSerialization.jsonObject(with: Data(merged.utf8)) is [String: Any])
+        let fresh = try folder(cli, "fresh")
+        try cli.ok(["import", "../ours.json"], in: fresh)
+        try cli.ok(["import", "../theirs.json"], in: a)
+        #expect(try cli.ok(["export", "--format", "json", "--output", "-"], in: fresh) == (try cli.ok(["export", "--format", "json", "--output", "-"], in: a)))
+    }
+
+    /// Each broken file is refused with one line naming the line at fault, and the store is untouched.
+    @Test func malformedTruncatedAndHostileFilesAreRefusedWhole() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass"])
+        try cli.ok(["export", "--format", "json", "--output", "good.json"])
+        let good = try read(cli.directory.appendingPathComponent("good.json"))
+        let lines = good.components(separatedBy: "\n")
+        let recordingLine = try #require(lines.firstIndex { $0.contains("\"record\":\"recording\"") })
+        let screenLine = try #require(lines.firstIndex { $0.contains("\"record\":\"screen\"") })
+        func replacing(_ line: Int, _ old: String, _ new: String) -> String {
+            var copy = lines
+            copy[line] = copy[line].replacingOccurrences(of: old, with: new)
+            return copy.joined(separator: "\n")
+        }
+        func inserting(_ text: String, after line: Int) -> String {
+            var copy = lines
+            copy.insert(text, at: line + 1)
+            return copy.joined(separator: "\n")
+        }
+        let duplicate = lines[recordingLine].replacingOccurrences(of: "\"status\":\"pass\"", with: "\"status\":\"fail\"")
+        let cases: [(name: String, content: Data, message: String)] = [
+            ("truncated", Data(good.prefix(good.count / 2).utf8), "looks cut short"),
+            ("missing end", Data(lines.filter { !$0.contains("\"record\":\"end\"") }.joined(separator: "\n").replacingOccurrences(of: "},\n]}", with: "}\n]}").utf8), "line"),
+            ("empty", Data(), "line 1: the file is empty"),
+            ("not json", Data("hello".utf8), "line 1: unexpected character 'h'"),
+            ("not an export", Data("{\"name\": 1}".utf8), "line 1: the file is not a dtaudit export"),
+            ("newer format", Data(good.replacingOccurrences(of: "{\"format\":1,", with: "{\"format\":2,").utf8), "line 1: field 'format' is 2; this dtaudit reads format 1; it was written by a newer dtaudit"),
+            ("wrong type", Data(replacing(screenLine, "\"critical\":true", "\"critical\":\"yes\"").utf8), "line \(screenLine + 1): field 'critical' of the screen must be true or false, not a string"),
+            ("unknown size", Data(replacing(recordingLine, "\"size\":\"ax5\"", "\"size\":\"ax6\"").utf8), "line \(recordingLine + 1): field 'size' of the recording must be one of xs s m l xl xxl xxxl ax1 ax2 ax3 ax4 ax5, not \"ax6\""),
+            ("unknown status", Data(replacing(recordingLine, "\"status\":\"pass\"", "\"status\":\"passed\"").utf8), "field 'status' of the recording must be one of pass, fail, na, untested"),
+            ("bad time", Data(replacing(recordingLine, "\"at\":\"", "\"at\":\"x").utf8), "field 'at' of the recording must be a time"),
+            ("unknown field", Data(replacing(recordingLine, "\"status\":", "\"colour\":\"red\",\"status\":").utf8), "the recording has an unknown field 'colour'"),
+            ("missing field", Data(replacing(recordingLine, "\"by\":\"Tess Tester\",", "").utf8), "line \(recordingLine + 1): the recording has no 'by' field"),
+            ("repeated key", Data(replacing(recordingLine, "\"status\":\"pass\"", "\"status\":\"pass\",\"status\":\"fail\"").utf8), "the field 'status' appears twice in one object"),
+            ("same id, other content", Data(inserting(duplicate, after: recordingLine).utf8), "line \(recordingLine + 2): the recording id"),
+            ("unknown screen", Data(replacing(recordingLine, "\"screen\":\"Checkout\"", "\"screen\":\"Nowhere\"").utf8), "refers to the screen 'Nowhere', which has no screen record"),
+            ("huge string", Data(replacing(recordingLine, "\"status\":\"pass\"", "\"status\":\"pass\",\"note\":\"\(String(repeating: "x", count: 2_000_000))\"").utf8), "a string longer than 1024 KB"),
+            ("long note", Data(replacing(recordingLine, "\"status\":\"pass\"", "\"status\":\"pass\",\"note\":\"\(String(repeating: "x", count: 30_000))\"").utf8), "field 'note' of the recording is 30000 bytes long; the limit is 20000"),
+            ("control character", Data(replacing(screenLine, "\"name\":\"Checkout\"", "\"name\":\"Check\\u0007out\"").utf8), "field 'name' of the screen must be one line without control characters"),
+            ("deep nesting", Data(replacing(recordingLine, "\"status\":\"pass\"", "\"status\":\"pass\",\"evidence\":" + String(repeating: "[", count: 100) + String(repeating: "]", count: 100)).utf8), "nested more than 32 levels deep"),
+            ("invalid UTF-8", Data(good.utf8.prefix(120)) + Data([0xC3, 0x28]) + Data(good.utf8.dropFirst(122)), "not valid UTF-8"),
+            ("lone surrogate", Data(replacing(screenLine, "\"name\":\"Checkout\"", "\"name\":\"\\uD800x\"").utf8), "half of a surrogate pair"),
+            ("trailing comma", Data(good.replacingOccurrences(of: "{\"record\":\"end\"}\n", with: "").utf8), "no trailing comma"),
+        ]
+        let before = try cli.storeBytes()
+        for (name, content, message) in cases {
+            let path = cli.directory.appendingPathComponent("bad.json")
+            try content.write(to: path)
+            let result = try cli.run(["import", "bad.json"])
+            #expect(result.status == 1, "\(name): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: bad.json line "), "\(name): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(name)")
+            #expect(result.stdout.isEmpty, "\(name)")
+        }
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test func aChecklistMismatchIsRefusedWithTheUnknownIDs() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--pass"])
+        try cli.ok(["export", "--format", "json", "--output", "good.json"])
+        let text = try read(cli.directory.appendingPathComponent("good.json"))
+            .replacingOccurrences(of: "\"no-truncation\"", with: "\"no-clipping\"")
+            .replacingOccurrences(of: "\"landscape\"", with: "\"rotation\"")
+        try Data(text.utf8).write(to: cli.directory.appendingPathComponent("other.json"))
+        let before = try cli.storeBytes()
+        let result = try cli.run(["import", "other.json"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the file's checklist does not match this store's (dynamic-type v1): unknown item ids no-clipping, rotation; nothing was imported"))
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test func anIDTheStoreHasWithOtherContentIsRefused() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass"])
+        try cli.ok(["export", "--format", "json", "--output", "good.json"])
+        let lines = try read(cli.directory.appendingPathComponent("good.json")).components(separatedBy: "\n")
+        let index = try #require(lines.firstIndex { $0.contains("\"record\":\"recording\"") })
+        var edited = lines
+        edited[index] = edited[index].replacingOccurrences(of: "\"status\":\"pass\"", with: "\"status\":\"fail\"")
+        try cli.ok(["screen", "add", "Settings"])
+        edited.insert(lines.first { $0.contains("\"record\":\"screen\"") }!.replacingOccurrences(of: "\"Checkout\"", with: "\"Brand new\""), at: index)
+        try Data(edited.joined(separator: "\n").utf8).write(to: cli.directory.appendingPathComponent("edited.json"))
+        let before = try cli.storeBytes()
+        let result = try cli.run(["import", "edited.json"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("line \(index + 2): the recording id"))
+        #expect(result.stderr.contains("is already in this store with a different status; nothing was imported"))
+        // The new screen earlier in the file was not added either.
+        #expect(try cli.storeBytes() == before)
+        #expect(!(try cli.ok(["screen", "list"])).contains("Brand new"))
+    }
+
+    @Test func aDryRunShowsWhatWouldBeAddedAndChangesNothing() throws {
+        let cli = try CLI()
+        let file = try demoExport(cli)
+        let empty = try folder(cli, "empty")
+        let wouldCreate = try cli.ok(["import", file.path, "--dry-run"], in: empty)
+        #expect(wouldCreate.contains("Would create the audit store .dtaudit for Trailhead"))
+        #expect(!FileManager.default.fileExists(atPath: empty.appendingPathComponent(".dtaudit").path))
+
+        let store = try folder(cli, "store")
+        try cli.ok(["init", "--app", "Trailhead"], in: store)
+        try cli.ok(["screen", "add", "Map", "--owner", "Someone else"], in: store)
+        let output = try cli.ok(["import", file.path, "--dry-run"], in: store)
+        #expect(output.contains("Would import"))
+        #expect(output.contains("17 new screens, 318 new recordings, 10 new fixes"))
+        #expect(output.contains("kept as they are here: Map (owner)"))
+        #expect(output.contains("Nothing was changed (--dry-run)."))
+        #expect(!(try cli.ok(["screen", "list"], in: store)).contains("Welcome"))
+    }
+
+    @Test func standardInputAndMissingFiles() throws {
+        let cli = try CLI()
+        let file = try demoExport(cli)
+        let store = try folder(cli, "store")
+        let fromInput = try cli.run(["import", "-"], in: store, input: try read(file))
+        #expect(fromInput.status == 0, "\(fromInput.stderr)")
+        #expect(fromInput.stdout.contains("from standard input"))
+        let missing = try cli.run(["import", "nothing.json"], in: store)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: no file 'nothing.json'\n")
+        let usage = try cli.run(["import"], in: store)
+        #expect(usage.status == 64)
+    }
+}

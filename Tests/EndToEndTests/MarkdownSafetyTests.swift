@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+/// Renders exports with GitHub's own Markdown parser (cmark-gfm) and checks, cell by cell, that no
+/// name, note or reference can break a table or inject markup.
+@Suite struct MarkdownSafetyTests {
+    static let cmark: String? = {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let candidate = "\(folder)/cmark-gfm"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }()
+
+    /// In CI cmark-gfm must be there; on a developer's machine without it the test is skipped.
+    static var canRender: Bool { cmark != nil || ProcessInfo.processInfo.environment["CI"] != nil }
+
+    /// HTML of `markdown`, with raw HTML let through (`--unsafe`) so that any that leaked would show.
+    func render(_ markdown: String) throws -> String {
+        let cmark = try #require(Self.cmark, "cmark-gfm is not installed (apt-get install cmark-gfm)")
+        let result = try Spawn.run(cmark, ["--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter"],
+                                   in: FileManager.default.temporaryDirectory, environment: [:], input: markdown)
+        return result.stdout
+    }
+
+    static let name = "Pay | <b>now</b> *x* _y_ [link](http://e.com) `code` ~~gone~~ $a$ #1 &amp; \\ !"
+    static let flow = "a|b <i>"
+    static let owner = "<script>alert(1)</script>"
+    static let note = "Cut | off\n# not a heading\n- not a list\n<img src=x onerror=alert(1)> **bold** ![img](x.png) 1. one &lt;"
+    static let ref = "[PR](javascript:alert(1)) <!-- c -->"
+
+    @Test(.enabled(if: MarkdownSafetyTests.canRender)) func userTextStaysTextInEveryTableCell() throws {
+        let cli = try CLI()
+        try cli.ok(["init", "--app", "Trail|head <app>"])
+        try cli.ok(["screen", "add", Self.name, "--flow", Self.flow, "--critical", "--owner", Self.owner, "--notes", Self.note])
+        try cli.ok(["record", "Pay", "--size", "ax5", "--item", "reachable", "--fail", "--note", Self.note, "--by", Self.owner])
+        try cli.ok(["export", "--format", "json", "--output", "base.json"])
+        try cli.ok(["fix", "Pay", "--type", "custom", "--note", Self.note, "--ref", Self.ref, "--by", "Sam"])
+        try cli.ok(["record", "Pay", "--size", "ax5", "--item", "reachable", "--pass"])
+        try cli.ok(["record", "Pay", "--size", "ax3", "--item", "no-overlap", "--fail", "--note", Self.note])
+        let markdown = try cli.ok(["export", "--since", "base.json", "--output", "-"])
+        let html = try render(markdown)
+
+        // Nothing the user typed became an element.
+        for tag in ["<b>", "<i>", "<script", "<img", "<em>", "<del>", "<ol>", "<!--"] {
+            #expect(!html.contains(tag), "\(tag) leaked into the HTML")
+        }
+        #expect(html.components(separatedBy: "<h1>").count == 2)
+        #expect(!html.contains("href=\"javascript"))
+        // A bare URL may become a link, as it does anywhere on GitHub, but no link text can be forged.
+        #expect(!html.contains(">link</a>"))
+        #expect(!html.contains(">PR</a>"))
+
+        let shownNote = Self.note.replacingOccurrences(of: "\n", with: " ↵ ")
+        let tables = HTMLTables.parse(html)
+        #expect(tables.count >= 6)
+        for table in tables {
+            let columns = table.first?.count ?? 0
+            for row in table {
+                #expect(row.count == columns, "a row has \(row.count) cells instead of \(columns): \(row)")
+            }
+        }
+        let screens = try #require(tables.first { $0.first == ["Screen", "Flow", "Critical", "Category", "Failed checks", "Fixes", "Owner"] })
+        #expect(screens.count == 2)
+        #expect(screens[1][0] == Self.name)
+        #expect(screens[1][1] == Self.flow)
+        #expect(screens[1][2] == "yes")
+        #expect(screens[1][6] == Self.owner)
+
+        let fixes = try #require(tables.first { $0.first == ["Date", "Fix", "Checks", "Note", "Ref", "By"] })
+        #expect(fixes[1][3] == shownNote)
+        #expect(fixes[1][4] == Self.ref)
+
+        let fixed = try #require(tables.first { $0.first == ["Screen", "Check", "Size", "Failed with", "By", "Date"] })
+        #expect(fixed[1][0] == Self.name)
+        #expect(fixed[1][3] == shownNote)
+        #expect(fixed[1][4] == "Tess Tester")
+
+        // The heading, the notes and the failure keep the text whole.
+        #expect(HTMLTables.texts(of: "h3", in: html).contains(Self.name))
+        #expect(HTMLTables.texts(of: "p", in: html).contains("Notes: " + shownNote))
+        #expect(HTMLTables.texts(of: "li", in: html).contains { $0.hasPrefix("❌ no-overlap at ax3: " + shownNote) })
+        #expect(HTMLTables.texts(of: "h1", in: html) == ["Trail|head <app>: Dynamic Type audit"])
+        // The screen's link in the table leads to its heading.
+        #expect(html.contains("<a href=\"#pay--bnowb-x-_y_-linkhttpecom-code-gone-a-1-amp--\">"))
+    }
+
+    @Test(.enabled(if: MarkdownSafetyTests.canRender)) func theDemoReportRendersWithWellFormedTables() throws {
+        let cli = try CLI()
+        try cli.ok(["demo", "--quiet"])
+        let markdown = try cli.ok(["export", "--since", "2026-09-29", "--output", "-"], in: cli.directory.appendingPathComponent("dtaudit-demo"))
+        let html = try render(markdown)
+        let tables = HTMLTables.parse(html)
+        // Summary, sizes, critical flows, 3 change tables, screens, fixes, 15 matrices (3 screens have
+        // nothing recorded), 10 fix tables, checklist.
+        #expect(tables.count == 33)
+        for table in tables {
+            let columns = table.first?.count ?? 0
+            #expect(table.allSatisfy { $0.count == columns })
+        }
+        let matrices = tables.filter { $0.first?.first == "Check" && $0.first?.count == 7 }
+        #expect(matrices.count == 15)
+        for matrix in matrices {
+            #expect(matrix.count == 18)
+            #expect(matrix.dropFirst().allSatisfy { row in row.dropFirst().allSatisfy { ["✅", "❌", "➖", "⬜", ""].contains($0) } })
+        }
+        #expect(HTMLTables.texts(of: "h2", in: html) == ["Summary", "Changes since 2026-09-29", "Screens", "Fixes", "Screen details", "Checklist", "About this report"])
+    }
+}
+
+/// Just enough HTML reading for the output of cmark-gfm: tables as rows of cell texts.
+enum HTMLTables {
+    static func parse(_ html: String) -> [[[String]]] {
+        html.components(separatedBy: "<table>").dropFirst().map { chunk in
+            let table = chunk.components(separatedBy: "</table>")[0]
+            return table.components(separatedBy: "<tr>").dropFirst().map { row in
+                let body = row.components(separatedBy: "</tr>")[0]
+                return cells(body)
+            }
+        }
+    }
+
+    static func cells(_ row: String) -> [String] {
+        var result: [String] = []
+        var rest = Substring(row)
+        while let open = rest.range(of: "<t") {
+            guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">") else { break }
+            let kind = rest[open.upperBound...].prefix(1)
+            guard kind == "d" || kind == "h", let close = rest[tagEnd...].range(of: "</t\(kind)>") else {
+                rest = rest[tagEnd...]
+                continue
+            }
+            result.append(text(String(rest[rest.index(after: tagEnd)..<close.lowerBound])))
+            rest = rest[close.upperBound...]
+        }
+        return result
+    }
+
+    /// The text of every `<tag>` element.
+    static func texts(of tag: String, in html: String) -> [String] {
+        html.components(separatedBy: "<\(tag)").dropFirst().compactMap { chunk in
+            guard let start = chunk.firstIndex(of: ">") else { return nil }
+            let body = chunk[chunk.index(after: start)...].components(separatedBy: "</\(tag)>")[0]
+            return text(body)
+        }
+    }
+
+    /// Tags removed, entities decoded, spaces trimmed.
+    static func text(_ html: String) -> String {
+        var result = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true; continue }
+            if character == ">" && inTag { inTag = false; continue }
+            if !inTag { result.append(character) }
+        }
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+            result = result.replacingOccurrences(of: entity, with: character)
+        }
+        return result.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

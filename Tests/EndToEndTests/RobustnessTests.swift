@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Many writers at once and writers killed half-way never lose or tear a recording.
+@Suite struct RobustnessTests {
+    /// Counts rows with the sqlite3 tool, or nil when it is missing.
+    func sqlite(_ database: URL, _ sql: String) throws -> String? {
+        guard let path = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) else { return nil }
+        let result = try Spawn.run(path, [database.path, sql], in: database.deletingLastPathComponent(), environment: [:])
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func eightWritersRecordingTwoHundredCellsEachAllLand() throws {
+        let cli = try CLI().initialized()
+        for worker in 1...8 { try cli.ok(["screen", "add", "Screen \(worker)"]) }
+        let items = ["text-scales", "no-truncation", "no-overlap", "reachable", "layout-adapts", "default-unchanged", "xsmall",
+                     "live-update", "custom-fonts", "icons-scale", "cells-resize", "large-content-viewer", "no-shrink",
+                     "errors-near-fields", "long-translations", "landscape", "readable-over-background"]
+        let sizes = ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"]
+        let cells = items.flatMap { item in sizes.map { (item, $0) } }.prefix(200)
+        nonisolated(unsafe) var failures: [String] = []
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for (item, size) in cells {
+                let result = try? cli.run(["record", "Screen \(worker + 1)", "--size", size, "--item", item, "--pass"])
+                if result?.status != 0 {
+                    lock.lock()
+                    failures.append(result?.stderr ?? "could not start")
+                    lock.unlock()
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        #expect(!failures.contains { $0.contains("locked") })
+        let history = try #require(try cli.json(["history", "--all"]) as? [[String: Any]])
+        #expect(history.count == 1600)
+        if let check = try sqlite(cli.storeFile, "PRAGMA integrity_check") { #expect(check == "ok") }
+    }
+
+    @Test func aRecordKilledAtAnyMomentLandsWholeOrNotAtAll() throws {
+        let cli = try CLI().initialized()
+        let perCommand = 24
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let started = try Spawn.start(CLI.binary.path, ["record", "Checkout", "--size", "all", "--item", "all", "--pass"],
+                                          in: cli.directory, environment: cli.environment, input: nil)
+            usleep(UInt32.random(in: 0...40_000, using: &random))
+            kill(started.pid, SIGKILL)
+            _ = Spawn.wait(started.pid)
+        }
+        guard let count = try sqlite(cli.storeFile, "SELECT count(*) FROM recordings"),
+              let check = try sqlite(cli.storeFile, "PRAGMA integrity_check") else { return }
+        #expect(check == "ok")
+        #expect((Int(count) ?? -1) % perCommand == 0, "\(count) recordings: a command landed in part")
+        // The store still works after every kill.
+        try cli.ok(["record", "Checkout", "--size", "all", "--item", "all", "--pass"])
+        #expect(try sqlite(cli.storeFile, "SELECT count(*) FROM recordings") == String((Int(count) ?? 0) + perCommand))
+    }
+
+    @Test func anImportKilledAtAnyMomentLandsWholeOrNotAtAll() throws {
+        let source = try CLI()
+        try source.ok(["demo", "--quiet"])
+        let demo = source.directory.appendingPathComponent("dtaudit-demo")
+        let exported = source.directory.appendingPathComponent("demo.json")
+        try source.ok(["export", "--format", "json", "--output", exported.path], in: demo)
+        let total = try #require(try sqlite(demo.appendingPathComponent(".dtaudit/audit.sqlite"), "SELECT count(*) FROM recordings"))
+
+        var random = SystemRandomNumberGenerator()
+        var landed = 0
+        for _ in 0..<50 {
+            let cli = try CLI()
+            try cli.ok(["init", "--app", "Trailhead"])
+            let started = try Spawn.start(CLI.binary.path, ["import", exported.path], in: cli.directory, environment: cli.environment, input: nil)
+            usleep(UInt32.random(in: 0...80_000, using: &random))
+            kill(started.pid, SIGKILL)
+            _ = Spawn.wait(started.pid)
+            guard let count = try sqlite(cli.storeFile, "SELECT count(*) FROM recordings"),
+                  let check = try sqlite(cli.storeFile, "PRAGMA integrity_check") else { return }
+            #expect(check == "ok")
+            #expect(count == "0" || count == total, "\(count) of \(total) recordings: an import landed in part")
+            if count == total { landed += 1 }
+            // Whatever happened, importing again completes the store.
+            try cli.ok(["import", exported.path])
+            #expect(try sqlite(cli.storeFile, "SELECT count(*) FROM recordings") == total)
+        }
+        print("imports that finished before the kill: \(landed) of 50")
+    }
+}

@@ -1,0 +1,157 @@
+import AuditStore
+import DynamicType
+import Foundation
+import Testing
+@testable import Interchange
+
+/// A store in a temporary folder with reproducible ids, removed when released.
+final class TemporaryStore {
+    let folder: URL
+    let store: AuditStore
+    var counter = 0
+
+    init(app: String = "Trailhead") throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("interchange-" + UUID().uuidString)
+        let location = StoreLocation(folder: folder.appendingPathComponent(".dtaudit").path)
+        store = try AuditStore.create(at: location, app: app, checklist: try ShippedChecklists.defaultChecklist(), by: "Mei Chen",
+                                      at: Timestamp(iso8601: "2026-09-07T09:00:00Z")!, id: "test-store")
+        store.makeID = { [unowned self] in
+            counter += 1
+            return "id-\(counter < 10 ? "0" : "")\(counter)"
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    static func time(_ day: Int, _ minute: Int = 0) -> Timestamp {
+        Timestamp(iso8601: "2026-09-07T09:00:00Z")!.adding(days: day, minutes: minute)
+    }
+
+    /// Checkout (critical) and Settings, with a few recordings and a fix.
+    func fillIn() throws {
+        try store.write {
+            let checkout = try store.addScreen(name: "Checkout", flow: "checkout", critical: true, owner: "Sam", notes: "Pay | now",
+                                               files: ["App/Checkout/*.swift"], by: "Mei Chen", at: Self.time(0, 1))
+            let settings = try store.addScreen(name: "Settings", flow: nil, critical: false, owner: nil, notes: nil, files: [],
+                                               by: "Mei Chen", at: Self.time(0, 2))
+            try store.setTriage(.broken, for: settings)
+            try store.record(screen: checkout, cells: [("reachable", .ax5), ("no-truncation", .ax5)], status: .pass, note: nil, by: "Ana", at: Self.time(1))
+            try store.record(screen: checkout, cells: [("no-overlap", .ax3)], status: .fail, note: "Badge \"over\" price\nsecond line", by: "Ana", at: Self.time(1, 5))
+            try store.addFix(screen: checkout, type: .stackFlip, items: ["no-overlap"], note: "AnyLayout", ref: "PR 7", by: "Sam", at: Self.time(2))
+            try store.record(screen: checkout, cells: [("no-overlap", .ax3)], status: .pass, note: nil, by: "Ana", at: Self.time(3))
+            try store.record(screen: settings, cells: [("text-scales", .ax5)], status: .fail, note: nil, by: "Mei Chen", at: Self.time(3, 1))
+        }
+    }
+}
+
+@Suite struct InterchangeTests {
+    @Test func writingThenReadingGivesTheSameDocumentAndBytes() throws {
+        let temporary = try TemporaryStore()
+        try temporary.fillIn()
+        let document = try AuditDocument(store: temporary.store)
+        let text = InterchangeWriter.text(document)
+        let read = try InterchangeReader.read(text)
+        #expect(InterchangeWriter.text(read) == text)
+        #expect(read.screens == document.screens)
+        #expect(read.recordings == document.recordings)
+        #expect(read.fixes == document.fixes)
+        #expect(read.checklist == document.checklist)
+        #expect(read.latestActivity == TemporaryStore.time(3, 1))
+        #expect(read.auditors.map(\.name) == ["Ana", "Mei Chen"])
+    }
+
+    @Test func eachRecordIsOneLineAndEveryRecordLineEndsWithAComma() throws {
+        let temporary = try TemporaryStore()
+        try temporary.fillIn()
+        let lines = InterchangeWriter.text(try AuditDocument(store: temporary.store)).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("{\"format\":1,\"app\":\"Trailhead\",") == true)
+        #expect(lines.first?.hasSuffix("\"records\":[") == true)
+        #expect(Array(lines.suffix(3)) == ["{\"record\":\"end\"}", "]}", ""])
+        let records = lines.dropFirst().dropLast(3)
+        #expect(records.allSatisfy { $0.hasPrefix("{\"record\":\"") && $0.hasSuffix("},") })
+        // 1 checklist, 17 items, 2 screens, 5 recordings, 1 fix.
+        #expect(records.count == 26)
+        // Each screen's line is followed by its own story, oldest first.
+        let kinds = records.dropFirst(18).map { line in String(line.split(separator: "\"")[3]) }
+        #expect(kinds == ["screen", "recording", "recording", "recording", "fix", "recording", "screen", "recording"])
+    }
+
+    @Test func recordsInAnyOrderAndRepeatedIdenticalLinesReadTheSame() throws {
+        let temporary = try TemporaryStore()
+        try temporary.fillIn()
+        let text = InterchangeWriter.text(try AuditDocument(store: temporary.store))
+        // The checklist's lines keep their order (they give the items theirs); the rest may move.
+        var lines = text.split(separator: "\n").map(String.init)
+        let body = Array(lines[19..<(lines.count - 2)])
+        lines.replaceSubrange(19..<(lines.count - 2), with: body.reversed() + body.prefix(5))
+        let shuffled = try InterchangeReader.read(lines.joined(separator: "\n"))
+        #expect(InterchangeWriter.text(shuffled) == text)
+    }
+
+    @Test func aScreenDescribedTwiceDifferentlyNamesBothLines() throws {
+        let temporary = try TemporaryStore()
+        try temporary.fillIn()
+        var lines = InterchangeWriter.text(try AuditDocument(store: temporary.store)).split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("\"record\":\"screen\",\"name\":\"Settings\"") })
+        lines.insert(lines[index].replacingOccurrences(of: "\"critical\":false", with: "\"critical\":false,\"owner\":\"Jo\""), at: index + 1)
+        #expect(throws: InterchangeError(line: index + 2, "the screen 'Settings' appears again with a different owner (first on line \(index + 1)); keep one of the two lines")) {
+            try InterchangeReader.read(lines.joined(separator: "\n"))
+        }
+    }
+
+    @Test func evidenceIsReservedOnRecordings() throws {
+        let temporary = try TemporaryStore()
+        try temporary.fillIn()
+        let text = InterchangeWriter.text(try AuditDocument(store: temporary.store))
+        let withEvidence = text.replacingOccurrences(of: "\"status\":\"fail\",", with: "\"status\":\"fail\",\"evidence\":[{\"path\":\"shots/a.png\"}],")
+        #expect(InterchangeWriter.text(try InterchangeReader.read(withEvidence)) == text)
+        let wrong = text.replacingOccurrences(of: "\"status\":\"fail\",", with: "\"status\":\"fail\",\"evidence\":\"a.png\",")
+        #expect(throws: InterchangeError.self) { try InterchangeReader.read(wrong) }
+    }
+
+    @Test func importingIsAUnionThatNeverOverwrites() throws {
+        let source = try TemporaryStore()
+        try source.fillIn()
+        let document = try AuditDocument(store: source.store)
+
+        let target = try TemporaryStore()
+        try target.store.write {
+            _ = try target.store.addScreen(name: "settings", flow: "prefs", critical: false, owner: "Kim", notes: nil, files: ["S.swift"],
+                                           by: "Kim", at: TemporaryStore.time(5))
+        }
+        let first = try target.store.write { try Importer.merge(document, into: target.store) }
+        #expect(first.newScreens == ["Checkout"])
+        #expect(first.addedRecordings == 5)
+        #expect(first.addedFixes == 1)
+        #expect(first.filledDetails.map(\.screen) == ["settings"])
+        #expect(first.filledDetails.first?.fields == ["triage"])
+        #expect(first.keptDetails.isEmpty)
+
+        let second = try target.store.write { try Importer.merge(document, into: target.store) }
+        #expect(!second.changedAnything)
+        #expect(second.knownRecordings == 5)
+        #expect(second.knownFixes == 1)
+
+        let merged = try AuditDocument(store: target.store)
+        #expect(merged.recordings == document.recordings)
+        #expect(merged.fixes == document.fixes)
+        let settings = try #require(merged.screens.first { $0.key == "settings" })
+        #expect(settings.owner == "Kim")
+        #expect(settings.flow == "prefs")
+        #expect(settings.triage == .broken)
+    }
+
+    @Test func aChecklistMismatchListsTheUnknownItems() throws {
+        let source = try TemporaryStore()
+        try source.fillIn()
+        var document = try AuditDocument(store: source.store)
+        document.recordings[0].item = "zz-new-check"
+        let target = try TemporaryStore()
+        #expect(throws: ChecklistMismatch.self) {
+            try target.store.write { try Importer.merge(document, into: target.store) }
+        }
+        #expect(try target.store.screens().isEmpty)
+    }
+}

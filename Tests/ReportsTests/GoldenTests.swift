@@ -1,0 +1,54 @@
+import AuditStore
+import DynamicType
+import Foundation
+import Interchange
+import Testing
+@testable import Reports
+
+/// Each reporter's output for the fixture audit, compared with a golden file. After an intended
+/// change, run the tests with DTAUDIT_UPDATE_GOLDEN=1 and review the difference in git.
+@Suite struct GoldenTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    func compare(_ text: String, with name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let file = Self.folder.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["DTAUDIT_UPDATE_GOLDEN"] != nil {
+            try Data(text.utf8).write(to: file)
+            return
+        }
+        let golden = try? String(contentsOf: file, encoding: .utf8)
+        #expect(golden == text, "\(name) differs from its golden file; run with DTAUDIT_UPDATE_GOLDEN=1 to update it", sourceLocation: sourceLocation)
+    }
+
+    @Test func markdown() throws {
+        let fixture = try Fixture().standard()
+        let document = try AuditDocument(store: fixture.store)
+        let baseline = Baseline(document: document, before: Fixture.time(3), label: Fixture.time(3).day)
+        let report = MarkdownReporter().render(try fixture.input(since: baseline))
+        try compare(report.text, with: "report.md")
+        #expect(report.attachments.map(\.fileName) == ["report.svg"])
+        try compare(report.attachments[0].text, with: "report.svg")
+    }
+
+    @Test func json() throws {
+        let fixture = try Fixture().standard()
+        try compare(JSONReporter().render(try fixture.input()).text, with: "audit.json")
+    }
+
+    @Test func csv() throws {
+        let fixture = try Fixture().standard()
+        try compare(CSVReporter().render(try fixture.input()).text, with: "audit.csv")
+    }
+
+    @Test func anEmptyAudit() throws {
+        let fixture = try Fixture()
+        let report = MarkdownReporter().render(try fixture.input())
+        try compare(report.text, with: "empty.md")
+        try compare(report.attachments[0].text, with: "empty.svg")
+    }
+
+    @Test func everyFormatHasAReporter() {
+        #expect(ReportFormat.allCases.map { $0.reporter.format } == ReportFormat.allCases)
+        #expect(ReportFormat.allCases.map(\.fileExtension) == ["md", "json", "csv"])
+    }
+}

@@ -1,0 +1,2 @@
+import SwiftUI
+let kitFont = Font.system(size: 9)

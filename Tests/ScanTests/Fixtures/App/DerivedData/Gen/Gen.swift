@@ -1,0 +1,2 @@
+import SwiftUI
+let derivedFont = Font.system(size: 9)

@@ -1,0 +1,2 @@
+import SwiftUI
+let generatedFont = Font.system(size: 9)

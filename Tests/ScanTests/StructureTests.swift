@@ -1,0 +1,142 @@
+import Testing
+@testable import Scan
+
+@Suite("Structure")
+struct StructureTests {
+    private func index(of text: String, in file: SwiftFile, occurrence: Int = 0) -> Int {
+        var seen = 0
+        for i in file.tokens.indices where file.text(i) == text {
+            if seen == occurrence { return i }
+            seen += 1
+        }
+        Issue.record("no token \(text)")
+        return 0
+    }
+
+    @Test("brackets match across lines and unbalanced input stays usable")
+    func brackets() {
+        let file = SwiftFile("f(a, [b: { c }]) }\n g(")
+        let open = index(of: "(", in: file)
+        #expect(file.text(Int(file.matching[open])) == ")")
+        #expect(file.matching[index(of: "}", in: file, occurrence: 1)] == -1)
+        #expect(file.closing(index(of: "(", in: file, occurrence: 1)) == file.count)
+        let c = index(of: "c", in: file)
+        #expect(file.text(Int(file.parent[c])) == "{")
+    }
+
+    @Test("argument lists with labels, spread over lines")
+    func arguments() {
+        let file = SwiftFile("""
+        .font(.system(
+            size: 17,
+            weight: .bold),
+          other)
+        """)
+        let system = index(of: "system", in: file)
+        let arguments = file.arguments(system + 1)
+        #expect(arguments.count == 2)
+        #expect(arguments[0].label == .size && file.text(arguments[0].start) == "17")
+        #expect(arguments[1].label == .weight)
+        let font = index(of: "font", in: file)
+        #expect(file.arguments(font + 1).count == 2)
+        let empty = SwiftFile("f()")
+        #expect(empty.arguments(1).isEmpty)
+    }
+
+    @Test("a modifier chain leads back to the view it modifies")
+    func chains() {
+        let file = SwiftFile("""
+        VStack {
+            Text("a")
+        }
+        // a comment between modifiers
+        .padding()
+        .font(.title)
+        """)
+        let font = index(of: "font", in: file)
+        #expect(file.text(file.chainStart(endingAt: font - 2)) == "VStack")
+
+        let button = SwiftFile("Button(action: go) { Text(\"Pay\") } label: { }.frame(height: 4)")
+        #expect(file.text(0) == "VStack")
+        let frame = index(of: "frame", in: button)
+        #expect(button.chainStart(endingAt: frame - 2) == 0)
+
+        let statement = SwiftFile("return label?.text.count")
+        #expect(statement.text(statement.chainStart(endingAt: statement.count - 1)) == "label")
+        let implicit = SwiftFile("x(.system(size: 1))")
+        let system = index(of: "system", in: implicit)
+        #expect(implicit.chainStart(endingAt: system) == system - 1)
+    }
+
+    @Test("types, their bases, functions and their parameters")
+    func declarations() {
+        let file = SwiftFile("""
+        final class BadgeLabel: UIKit.UILabel, Themeable {
+            var numberOfLines = 1
+            func configure(with model: Model, _ size: CGFloat) { }
+        }
+        extension BadgeLabel: @unchecked Sendable where Self: AnyObject { }
+        struct Row<T: Equatable>: View { var body: some View { Text("") } }
+        """)
+        let types = file.declarations.types
+        #expect(types.map(\.name) == ["BadgeLabel", "BadgeLabel", "Row"])
+        #expect(types[0].inherits == ["UILabel", "Themeable"])
+        #expect(types[1].keyword == .extension && types[1].inherits == ["Sendable"])
+        #expect(types[2].inherits == ["View"])
+        let configure = file.declarations.functions.first { $0.name == "configure" }
+        #expect(configure?.parameters == ["model", "size"])
+    }
+
+    @Test("variables: types, initial values, attributes, several at once")
+    func variables() {
+        let file = SwiftFile("""
+        @ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = 24
+        @IBOutlet private weak var titleLabel: UILabel!
+        let a = 1, b: Double = 2
+        lazy var label = UILabel()
+        var computed: CGFloat { 17 }
+        if let font = UIFont(name: "X", size: 1) { }
+        let style = { (label: UILabel) in label }
+        """)
+        let variables = Dictionary(file.declarations.variables.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(variables["iconSize"]?.isScaledMetric == true)
+        #expect(variables["iconSize"]?.typeName == "CGFloat")
+        #expect(variables["titleLabel"]?.isOutlet == true && variables["titleLabel"]?.typeName == "UILabel")
+        #expect(variables["b"]?.typeName == "Double")
+        #expect(variables["a"].map { file.text($0.initStart) } == "1")
+        #expect(variables["label"].map { SwiftAnalyzer.initializerType($0, in: file) } == "UILabel")
+        #expect((variables["computed"]?.bodyOpen ?? -1) >= 0)
+        #expect(variables["font"]?.hasInitializer == true)
+        let closureParameter = file.declarations.variables.first { $0.name == "label" && $0.typeName == "UILabel" }
+        #expect(closureParameter != nil)
+    }
+
+    @Test("preview-only code: #Preview blocks and PreviewProvider types")
+    func previews() {
+        let file = SwiftFile("""
+        struct A: View { var body: some View { Text("a") } }
+        #Preview("Dark") { A() }
+        struct A_Previews: PreviewProvider { static var previews: some View { A() } }
+        """)
+        let inBody = index(of: "Text", in: file)
+        let inMacro = index(of: "A", in: file, occurrence: 1)
+        let inProvider = index(of: "A", in: file, occurrence: 2)
+        #expect(!file.declarations.isInPreview(inBody))
+        #expect(file.declarations.isInPreview(inMacro))
+        #expect(file.declarations.isInPreview(inProvider))
+    }
+
+    @Test("the end of an expression: new lines, continuations and conditions")
+    func expressionEnds() {
+        let file = SwiftFile("""
+        let size = base
+            * 2
+        let next = 1
+        if let x = y, z { }
+        """)
+        let base = index(of: "base", in: file)
+        #expect(file.text(file.expressionEnd(from: base)) == "let")
+        let y = index(of: "y", in: file)
+        #expect(file.text(file.expressionEnd(from: y, condition: true)) == ",")
+    }
+}
