@@ -68,5 +68,6 @@ if ProcessInfo.processInfo.environment["DTAUDIT_FUZZ"] != nil {
         .executableTarget(name: "FuzzSizes", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Sizes", exclude: ["corpus"]),
         .executableTarget(name: "FuzzChecklist", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Checklist", exclude: ["corpus"]),
         .executableTarget(name: "FuzzImport", dependencies: ["Interchange", "FuzzSupport"], path: "Fuzz/Import", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzEvidence", dependencies: ["Evidence", "FuzzSupport"], path: "Fuzz/Evidence", exclude: ["corpus"]),
     ]
 }

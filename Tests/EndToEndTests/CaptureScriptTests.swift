@@ -1,64 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A process started with every signal unblocked and at its default action. Foundation's `Process`
-/// starts children with signals blocked, and a shell cannot trap a signal it never receives.
-struct Spawned {
-    let pid: pid_t
-
-    init(_ arguments: [String], in directory: URL, environment: [String: String], output: URL) throws {
-        // `sh -c` changes folder, then replaces itself with the command.
-        let argv = ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", directory.path] + arguments
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        var attributes: posix_spawnattr_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        let cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArguments, cEnvironment)
-        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
-        self.pid = pid
-    }
-
-    func signal(_ number: Int32) {
-        kill(pid, number)
-    }
-
-    /// The exit status, or 128 + the signal that ended the process.
-    func wait() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    }
-}
 
 /// `dtaudit capture-script`: the script's syntax, its quoting of hostile names, and what it does
 /// when run against a stand-in for `xcrun`.
@@ -69,18 +10,10 @@ struct Spawned {
     static let shellcheck: String? = ["/usr/bin/shellcheck", "/usr/local/bin/shellcheck", "/opt/homebrew/bin/shellcheck"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// Runs a tool with Foundation's `Process`, for checks that need no signals.
-    static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs a tool and returns its status and everything it printed.
+    static func tool(_ path: String, _ arguments: [String], in cli: CLI) throws -> (status: Int32, output: String) {
+        let result = try Spawn.run(path, arguments, in: cli.directory, environment: cli.environment)
+        return (result.status, result.output)
     }
 
     /// A shell file defining an `xcrun` function that logs its arguments, bracketed, one call a
@@ -132,10 +65,10 @@ struct Spawned {
         let unquoted = script.split(separator: "\n").filter { $0.contains("pwned") && !$0.hasPrefix("open_screen '") && !$0.hasPrefix("shoot '") }
         #expect(unquoted.isEmpty)
 
-        let syntax = try Self.tool("/bin/sh", ["-n", file.path])
+        let syntax = try Self.tool("/bin/sh", ["-n", file.path], in: cli)
         #expect(syntax.status == 0, "\(syntax.output)")
         if let shellcheck = Self.shellcheck {
-            let lint = try Self.tool(shellcheck, ["--shell=sh", "--severity=style", file.path])
+            let lint = try Self.tool(shellcheck, ["--shell=sh", "--severity=style", file.path], in: cli)
             #expect(lint.status == 0, "\(lint.output)")
             #expect(lint.output.isEmpty)
         }

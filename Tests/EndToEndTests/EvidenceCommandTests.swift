@@ -4,17 +4,11 @@ import Testing
 /// Evidence attached with `record`, imported from folders, listed, limited and cleaned up.
 @Suite struct EvidenceCommandTests {
     /// `sha256sum FILE` when the tool is installed, to check the store's own SHA-256.
-    static func systemSHA256(_ url: URL) -> String? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return nil }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init)
+    static func systemSHA256(_ url: URL, cli: CLI) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"),
+              let result = try? Spawn.run("/usr/bin/sha256sum", [url.path], in: cli.directory, environment: cli.environment),
+              result.status == 0 else { return nil }
+        return result.stdout.split(separator: " ").first.map(String.init)
     }
 
     @Test func evidenceIsStoredOnceUnderItsContentHashAndStaysByteIdentical() throws {
@@ -30,7 +24,7 @@ import Testing
         #expect(stored.count == 1)
         let name = try #require(stored.first)
         #expect(name.hasSuffix(".png") && name.count == 64 + 4)
-        if let expected = Self.systemSHA256(original) { #expect(name == expected + ".png") }
+        if let expected = Self.systemSHA256(original, cli: cli) { #expect(name == expected + ".png") }
         let storedURL = cli.evidenceFolder.appendingPathComponent(name)
         #expect(try Data(contentsOf: storedURL) == Data(contentsOf: original))
 

@@ -29,96 +29,10 @@ enum Fixture {
     }
 }
 
-/// A `dtaudit` (or any) process kept running while a test feeds it and reads what it prints.
-final class LiveProcess: @unchecked Sendable {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
-    private let lock = NSLock()
-    private var collected = Data()
-    private var collectedErrors = Data()
-
-    init(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String]) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            self.lock.lock()
-            self.collected.append(data)
-            self.lock.unlock()
-        }
-        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self else { return }
-            self.lock.lock()
-            self.collectedErrors.append(data)
-            self.lock.unlock()
-        }
-        try process.run()
-    }
-
-    var stdout: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: collected, as: UTF8.self)
-    }
-
-    var stderr: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: collectedErrors, as: UTF8.self)
-    }
-
-    func send(_ text: String) {
-        input.fileHandleForWriting.write(Data(text.utf8))
-    }
-
-    func closeInput() {
-        try? input.fileHandleForWriting.close()
-    }
-
-    /// Waits until standard output contains `text`; false after `timeout` seconds.
-    @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if stdout.contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return false
-    }
-
-    func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
-    }
-
-    /// Waits for the process to end and returns its status (128 + signal when killed by one).
-    func finish(timeout: TimeInterval = 20) -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        errors.fileHandleForReading.readabilityHandler = nil
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        lock.lock()
-        collected.append(rest)
-        lock.unlock()
-        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-    }
-}
-
 extension CLI {
-    /// Starts `dtaudit arguments...` and keeps it running.
+    /// Starts `dtaudit arguments...` and keeps it running, its input open for `send`.
     func start(_ arguments: [String]) throws -> LiveProcess {
-        try LiveProcess(CLI.binary, arguments, in: directory, environment: environment)
+        try LiveProcess([CLI.binary.path] + arguments, in: directory, environment: environment)
     }
 
     /// The store's evidence folder.

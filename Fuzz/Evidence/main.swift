@@ -1,0 +1,54 @@
+// libFuzzer target: evidence handling must never crash on any file name or file start.
+// - A size recognised in a name is a real size, and a capture script's file name for any screen
+//   name parses back to its size and to that name's key.
+// - Media detection and its description accept any bytes; a digest fed in two pieces equals the
+//   digest fed at once; a shell-quoted name holds no quote that ends the word early.
+import DynamicType
+import Evidence
+import FuzzSupport
+
+func check(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+
+    if let parts = EvidenceNaming.parse(fileName: text) {
+        precondition(Size.allCases.contains(parts.size))
+        _ = parts.screenKeys
+    }
+    _ = EvidenceNaming.folderKeys(text)
+    let size = Size.allCases[Int(bytes.first ?? 0) % Size.allCases.count]
+    let name = EvidenceNaming.screenshotName(screen: text, size: size)
+    guard let parsed = EvidenceNaming.parse(fileName: name) else { preconditionFailure("capture name \(name) is not recognised") }
+    precondition(parsed.size == size, "capture name \(name) parses to \(parsed.size)")
+    let slug = EvidenceNaming.slug(text)
+    precondition(parsed.screenKeys.first == EvidenceNaming.key(slug.isEmpty ? "screen" : slug), "capture name \(name) loses its screen")
+
+    _ = MediaKind.detect(bytes)
+    _ = MediaKind.describe(bytes)
+    if let count = ByteCount.parse(text) { _ = ByteCount.format(count) }
+
+    let cut = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+    var pieces = SHA256()
+    pieces.update(Array(bytes[..<cut]))
+    pieces.update(Array(bytes[cut...]))
+    precondition(SHA256.hex(pieces.finalize()) == SHA256.hex(of: bytes))
+
+    let quoted = CaptureScript.quote(text)
+    var inner = String.UnicodeScalarView(quoted.unicodeScalars.dropFirst().dropLast())
+    let escape = Array("'\\''".unicodeScalars)
+    var index = inner.startIndex
+    var plain = String.UnicodeScalarView()
+    while index < inner.endIndex {
+        if inner[index...].starts(with: escape) {
+            index = inner.index(index, offsetBy: escape.count)
+            plain.append("'")
+            continue
+        }
+        precondition(inner[index] != "'", "an unescaped quote in \(quoted)")
+        plain.append(inner[index])
+        index = inner.index(after: index)
+    }
+    precondition(String(plain) == text, "quoting changed the text")
+    inner = plain
+}
+
+runFuzzer { buffer in check(Array(buffer)) }
