@@ -6,9 +6,21 @@ import Darwin
 import Musl
 #endif
 
+/// Room for one `struct termios`, with space to spare: the C library writes the whole C struct,
+/// whatever size a Swift global or local of the imported type is given (the address sanitizer
+/// registers such globals smaller than the C library writes).
+private func termiosBuffer() -> UnsafeMutablePointer<termios> {
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: max(256, MemoryLayout<termios>.stride), alignment: 16)
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: max(256, MemoryLayout<termios>.stride))
+    return raw.bindMemory(to: termios.self, capacity: 1)
+}
+
 /// The terminal settings found before raw mode, read by the signal handlers to put them back.
-/// Written only on the main thread before the handlers can run.
-nonisolated(unsafe) private var savedAttributes = termios()
+/// Allocated and written on the main thread before the handlers are installed.
+nonisolated(unsafe) private let savedAttributes = termiosBuffer()
+/// The raw-mode settings, and the settings saved around a line typed in line mode.
+nonisolated(unsafe) private let rawAttributes = termiosBuffer()
+nonisolated(unsafe) private let lineAttributes = termiosBuffer()
 nonisolated(unsafe) private var rawModeActive = false
 
 /// Single-key input on a terminal: raw mode in, the original settings back out on every exit,
@@ -17,14 +29,13 @@ public enum Terminal {
     /// Switches standard input to raw mode: keys arrive one by one, unechoed, and Ctrl-C arrives as
     /// byte 3 instead of a signal. Returns false when standard input is not a terminal.
     public static func enterRawMode() -> Bool {
-        guard isatty(0) == 1, tcgetattr(0, &savedAttributes) == 0 else { return false }
-        var raw = savedAttributes
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(ICRNL | IXON)
-        setControlCharacter(&raw, index: Int(VMIN), value: 1)
-        setControlCharacter(&raw, index: Int(VTIME), value: 0)
+        guard isatty(0) == 1, tcgetattr(0, savedAttributes) == 0, tcgetattr(0, rawAttributes) == 0 else { return false }
+        rawAttributes.pointee.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        rawAttributes.pointee.c_iflag &= ~tcflag_t(ICRNL | IXON)
+        setControlCharacter(rawAttributes, index: Int(VMIN), value: 1)
+        setControlCharacter(rawAttributes, index: Int(VTIME), value: 0)
         installSignalHandlers()
-        guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
+        guard tcsetattr(0, TCSAFLUSH, rawAttributes) == 0 else { return false }
         rawModeActive = true
         return true
     }
@@ -39,7 +50,7 @@ public enum Terminal {
     /// Puts the terminal back as it was found.
     public static func restore() {
         guard rawModeActive else { return }
-        _ = tcsetattr(0, TCSAFLUSH, &savedAttributes)
+        _ = tcsetattr(0, TCSAFLUSH, savedAttributes)
         rawModeActive = false
     }
 
@@ -47,18 +58,17 @@ public enum Terminal {
     /// a line of text, then returns to raw mode.
     public static func withLineMode<T>(_ body: () throws -> T) rethrows -> T {
         guard rawModeActive else { return try body() }
-        var raw = termios()
-        _ = tcgetattr(0, &raw)
-        _ = tcsetattr(0, TCSANOW, &savedAttributes)
-        defer { _ = tcsetattr(0, TCSANOW, &raw) }
+        _ = tcgetattr(0, lineAttributes)
+        _ = tcsetattr(0, TCSANOW, savedAttributes)
+        defer { _ = tcsetattr(0, TCSANOW, lineAttributes) }
         return try body()
     }
 
-    private static func setControlCharacter(_ attributes: inout termios, index: Int, value: cc_t) {
-        let capacity = MemoryLayout.size(ofValue: attributes.c_cc) / MemoryLayout<cc_t>.size
-        withUnsafeMutablePointer(to: &attributes.c_cc) { tuple in
-            tuple.withMemoryRebound(to: cc_t.self, capacity: capacity) { $0[index] = value }
-        }
+    private static func setControlCharacter(_ attributes: UnsafeMutablePointer<termios>, index: Int, value: cc_t) {
+        guard let offset = MemoryLayout<termios>.offset(of: \termios.c_cc) else { return }
+        let count = MemoryLayout.size(ofValue: attributes.pointee.c_cc) / MemoryLayout<cc_t>.size
+        guard index >= 0 && index < count else { return }
+        (UnsafeMutableRawPointer(attributes) + offset).storeBytes(of: value, toByteOffset: index * MemoryLayout<cc_t>.stride, as: cc_t.self)
     }
 
     /// Lets SIGINT, SIGTERM and SIGHUP through even when the process that started this one had
@@ -76,7 +86,7 @@ public enum Terminal {
     private static func installSignalHandlers() {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             _ = signal(number) { received in
-                if rawModeActive { _ = tcsetattr(0, TCSANOW, &savedAttributes) }
+                if rawModeActive { _ = tcsetattr(0, TCSANOW, savedAttributes) }
                 var newline: UInt8 = 10
                 _ = Glue.write(1, &newline, 1)
                 _exit(128 + received)

@@ -125,7 +125,7 @@ struct TemporaryStore {
             try store.record(screen: screen, cells: [("reachable", .ax5), ("no-truncation", .ax5)], status: .fail, note: "Pay hidden",
                              evidence: [failure], by: "Ana", at: start)
         }
-        #expect(ids.count == 2)
+        try #require(ids.count == 2)
         try store.write {
             let file = try store.storeEvidence(shot, by: "Ana", at: start)
             #expect(try store.attach(file, name: shot.name, to: screen, size: .ax5, by: "Ana", at: start))

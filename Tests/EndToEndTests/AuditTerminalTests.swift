@@ -110,7 +110,7 @@ struct AuditTerminalTests {
         #expect(Self.restored(screen), "\(screen)")
 
         let history = try #require(try cli.json(["history"]) as? [[String: Any]])
-        #expect(history.map { $0["status"] as? String ?? "" } == ["untested", "fail", "pass"])
+        try #require(history.map { $0["status"] as? String ?? "" } == ["untested", "fail", "pass"])
         #expect(history[1]["note"] as? String == "Pay button clipped")
     }
 

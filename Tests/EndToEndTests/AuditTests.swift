@@ -74,6 +74,7 @@ import Testing
     @Test func aKilledAuditKeepsEveryAnswerAndResumesWhereItStopped() throws {
         let cli = try CLI().initialized()
         let order = try Self.plannedOrder(cli)
+        try #require(order.count == 24)
 
         let first = try cli.start(["audit", "Checkout"])
         first.send("p\np\np\n")
@@ -101,6 +102,7 @@ import Testing
     @Test func backWithdrawsTheLastAnswerAndAsksAgain() throws {
         let cli = try CLI().initialized()
         let order = try Self.plannedOrder(cli)
+        try #require(order.count == 24)
         let result = try cli.run(["audit", "Checkout"], input: "b\np\nf\nClipped\n\nback\np\nq\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("nothing to undo on this screen yet"))
@@ -109,7 +111,7 @@ import Testing
         #expect(result.stdout.contains("Run the same 'dtaudit audit' again to carry on."))
         let history = try #require(try cli.json(["history", "--all"]) as? [[String: Any]])
         // Newest first: the second answer, the withdrawal (untested), the failure, the first answer.
-        #expect(history.map { $0["status"] as? String ?? "" } == ["pass", "untested", "fail", "pass"])
+        try #require(history.map { $0["status"] as? String ?? "" } == ["pass", "untested", "fail", "pass"])
         #expect(history[2]["note"] as? String == "Clipped")
         #expect(Set(history.prefix(3).map { $0["item"] as? String ?? "" }) == [order[1].item])
         let screen = try #require(try cli.json(["screen", "show", "Checkout"]) as? [String: Any])
