@@ -1,6 +1,6 @@
 // libFuzzer target: evidence handling must never crash on any file name or file start.
-// - A size recognised in a name is a real size, and a capture script's file name for any screen
-//   name parses back to its size and to that name's key.
+// - A size recognised in a name is a real size, and among the readings of a capture script's
+//   file name for any screen name, the one naming that screen has the right size.
 // - Media detection and its description accept any bytes; a digest fed in two pieces equals the
 //   digest fed at once; a shell-quoted name holds no quote that ends the word early.
 import DynamicType
@@ -17,10 +17,11 @@ func check(_ bytes: [UInt8]) {
     _ = EvidenceNaming.folderKeys(text)
     let size = Size.allCases[Int(bytes.first ?? 0) % Size.allCases.count]
     let name = EvidenceNaming.screenshotName(screen: text, size: size)
-    guard let parsed = EvidenceNaming.parse(fileName: name) else { preconditionFailure("capture name \(name) is not recognised") }
-    precondition(parsed.size == size, "capture name \(name) parses to \(parsed.size)")
     let slug = EvidenceNaming.slug(text)
-    precondition(parsed.screenKeys.first == EvidenceNaming.key(slug.isEmpty ? "screen" : slug), "capture name \(name) loses its screen")
+    let key = EvidenceNaming.key(slug.isEmpty ? "screen" : slug)
+    let readings = EvidenceNaming.interpretations(fileName: name)
+    guard let reading = readings.first(where: { $0.screenKeys.first == key }) else { preconditionFailure("capture name \(name) loses its screen") }
+    precondition(reading.size == size, "capture name \(name) reads as \(reading.size)")
 
     _ = MediaKind.detect(bytes)
     _ = MediaKind.describe(bytes)

@@ -235,12 +235,23 @@ enum EvidenceImport {
                 plan.misses.append(Miss(relativePath: relative, reason: reason(for: error)))
                 continue
             }
-            guard let parts = EvidenceNaming.parse(fileName: relative) else {
+            let readings = EvidenceNaming.interpretations(fileName: relative)
+            guard var parts = readings.first else {
                 plan.misses.append(Miss(relativePath: relative, reason: "no size in its name (write sizes like ax5, accessibility5 or accessibility-extra-extra-extra-large)"))
                 continue
             }
+            // The first reading whose words name a screen; else the likeliest, by its folders.
             let folders = relative.split(separator: "/").dropLast().reversed().map(String.init)
-            let found = screen(for: parts, folders: folders, byKey: byKey, map: map)
+            var found = ScreenMatch.none
+            for reading in readings {
+                found = screen(for: reading, folders: [], byKey: byKey, map: map)
+                if case .none = found { continue }
+                parts = reading
+                break
+            }
+            if case .none = found {
+                found = screen(for: parts, folders: folders, byKey: byKey, map: map)
+            }
             let screen: Screen
             let matchedBy: String
             let usedAfter: Bool

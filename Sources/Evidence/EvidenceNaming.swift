@@ -33,15 +33,24 @@ public enum EvidenceNaming {
         return result
     }
 
-    /// Recognises the size in a file name (a path is reduced to its last part). Nil when the name
-    /// holds no size.
+    /// Recognises the size in a file name (a path is reduced to its last part): the most likely
+    /// reading, or nil when the name holds no size.
     public static func parse(fileName path: String) -> FileNameParts? {
-        let stem = self.stem(of: path)
-        let words = Words(stem)
-        guard let match = SizeNames.rightmostMatch(in: words) else { return nil }
-        return FileNameParts(size: match.size, sizeSpelling: words.original(match.range),
-                             before: String(words.characters[..<match.range.lowerBound]),
-                             after: String(words.characters[match.range.upperBound...]))
+        interpretations(fileName: path).first
+    }
+
+    /// Every reading of the size at the end of a file name, most likely first. They differ in
+    /// where the size's spelling starts: `Accessibility_m` is the size `m` of a screen called
+    /// Accessibility, or UIKit's `AccessibilityM` of no screen; whoever knows the screens picks.
+    /// The size furthest right wins (`LargePrint_ax5` is AX5), the longest spelling first
+    /// (`checkout-accessibility-extra-extra-extra-large` is AX5 before Large).
+    public static func interpretations(fileName path: String) -> [FileNameParts] {
+        let words = Words(self.stem(of: path))
+        return SizeNames.rightmostMatches(in: words).map { match in
+            FileNameParts(size: match.size, sizeSpelling: words.original(match.range),
+                          before: String(words.characters[..<match.range.lowerBound]),
+                          after: String(words.characters[match.range.upperBound...]))
+        }
     }
 
     /// The file name without its folder, its extension, a scale suffix (`@3x`) and the counter
@@ -192,6 +201,9 @@ enum SizeNames {
         var size: Size
         /// Names such as `s`, `m` and `l` count only between punctuation, never inside a word.
         var needsSeparators: Bool
+        /// Where the spelling's own words meet (`extra|extra|large`): the only places inside a
+        /// match where a file name may have punctuation, so that `3X_xxl` is not read as `xxxl`.
+        var wordStarts: Set<Int>
     }
 
     static let entries: [Entry] = {
@@ -203,21 +215,26 @@ enum SizeNames {
                 let number = String(size.rawValue - Size.ax1.rawValue + 1)
                 names += ["ax-" + number, "accessibility-" + number, "a11y" + number]
             }
-            var seen = Set<String>()
+            var byKey: [String: Set<Int>] = [:]
+            var order: [String] = []
             for name in names {
-                let key = EvidenceNaming.key(name)
-                guard !key.isEmpty, seen.insert(key).inserted else { continue }
-                result.append(Entry(key: Array(key), size: size, needsSeparators: key.count == 1))
+                let words = Words(name)
+                let key = String(words.characters)
+                guard !key.isEmpty else { continue }
+                if byKey[key] == nil { order.append(key) }
+                byKey[key, default: []].formUnion(words.boundaries.keys.filter { $0 > 0 && $0 < key.count })
+            }
+            for key in order {
+                result.append(Entry(key: Array(key), size: size, needsSeparators: key.count == 1, wordStarts: byKey[key] ?? []))
             }
         }
         return result
     }()
 
-    /// The size named furthest to the right in `words`, taking the longest spelling that ends
-    /// there, so that `checkout-accessibility-extra-extra-extra-large` is AX5 and not Large, and
-    /// `LargePrint_ax5` is AX5.
-    static func rightmostMatch(in words: Words) -> (size: Size, range: Range<Int>)? {
-        var best: (size: Size, range: Range<Int>)?
+    /// The sizes named furthest to the right in `words`, longest spelling first, each spelling
+    /// ending where the rightmost one ends.
+    static func rightmostMatches(in words: Words) -> [(size: Size, range: Range<Int>)] {
+        var found: [(size: Size, range: Range<Int>)] = []
         let characters = words.characters
         for entry in entries {
             let length = entry.key.count
@@ -227,11 +244,16 @@ enum SizeNames {
                 guard let startBoundary = words.boundaries[start], let endBoundary = words.boundaries[end] else { continue }
                 if entry.needsSeparators && (startBoundary != .separator || endBoundary != .separator) { continue }
                 guard characters[start..<end].elementsEqual(entry.key) else { continue }
-                if let current = best, (current.range.upperBound, current.range.count) >= (end, length) { break }
-                best = (entry.size, start..<end)
+                let split = (start + 1..<end).contains { words.boundaries[$0] == .separator && !entry.wordStarts.contains($0 - start) }
+                if split { continue }
+                found.append((entry.size, start..<end))
                 break
             }
         }
-        return best
+        guard let end = found.map(\.range.upperBound).max() else { return [] }
+        var seen = Set<Int>()
+        return found.filter { $0.range.upperBound == end }
+            .sorted { $0.range.count > $1.range.count }
+            .filter { seen.insert($0.range.lowerBound).inserted }
     }
 }

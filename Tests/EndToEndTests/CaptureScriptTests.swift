@@ -78,18 +78,20 @@ import Testing
         let cli = try CLI().initialized()
         try cli.ok(["screen", "add", Self.hostile])
         try cli.ok(["screen", "add", "Sign in"])
+        // A name that, with a size after it, also reads as UIKit's AccessibilityM and friends.
+        try cli.ok(["screen", "add", "Accessibility"])
         try FileManager.default.createDirectory(at: cli.directory.appendingPathComponent("victim"), withIntermediateDirectories: true)
-        let script = try cli.ok(["capture-script", Self.hostile, "Sign", "--sizes", "ax5,l,xs", "--delay", "0", "--no-prompt"])
+        let script = try cli.ok(["capture-script", Self.hostile, "Sign", "Accessibility", "--sizes", "ax5,l,xs,m", "--delay", "0", "--no-prompt"])
         try Fixture.write(Data(script.utf8), "capture.sh", in: cli.directory)
         let status = try Self.runScript(cli, ["shots"]).wait()
         let output = try String(contentsOf: cli.directory.appendingPathComponent("run.out"), encoding: .utf8)
         #expect(status == 0, "\(output)")
-        #expect(output.contains("6 screenshots are in shots."))
+        #expect(output.contains("12 screenshots are in shots."))
 
         let stem = "Bob-s-Café-touch-pwned-touch-pwned2-rm-rf-victim-s"
         var expected: [String] = []
-        for name in [stem, "Sign-in"] {
-            for (id, simctl) in [("ax5", "accessibility-extra-extra-extra-large"), ("xs", "extra-small"), ("l", "large")] {
+        for name in [stem, "Sign-in", "Accessibility"] {
+            for (id, simctl) in [("ax5", "accessibility-extra-extra-extra-large"), ("m", "medium"), ("xs", "extra-small"), ("l", "large")] {
                 expected.append("[simctl][ui][booted][content_size][\(simctl)]")
                 expected.append("[simctl][io][booted][screenshot][shots/\(name)_\(id).png]")
             }
@@ -108,7 +110,7 @@ import Testing
         let attached = try #require(plan["attached"] as? [[String: Any]])
         #expect((plan["unmatched"] as? [Any])?.isEmpty == true)
         #expect(Set(attached.map { "\($0["screen"] ?? "")@\($0["size"] ?? "")" })
-            == Set([Self.hostile, "Sign in"].flatMap { name in ["ax5", "xs", "l"].map { "\(name)@\($0)" } }))
+            == Set([Self.hostile, "Sign in", "Accessibility"].flatMap { name in ["ax5", "xs", "m", "l"].map { "\(name)@\($0)" } }))
     }
 
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
