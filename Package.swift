@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore"]),
+        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "SQLite"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan"], exclude: ["Fixtures"]),

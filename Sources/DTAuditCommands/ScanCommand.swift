@@ -13,23 +13,29 @@ struct ScanCommand: ParsableCommand {
             .dtaudit, else the working folder), skipping Pods, Carthage, .build, DerivedData, build and, \
             in a git checkout, the files git ignores. Paths in the output are relative to that folder.
 
-            Rules (ids for --rule and dtaudit:ignore; each maps to a checklist item):
-              fixed-font-size    critical  a font of a fixed point size: .system(size:), UIFont.systemFont(ofSize:),
-                                           UIFont(name:size:), an IB font without a text style      text-scales
-              fixed-symbol-size  minor     the same for an SF Symbol or icon                         icons-scale
-              shrinks-text       major     .minimumScaleFactor, adjustsFontSizeToFitWidth = true     no-shrink
-              single-line        major     .lineLimit(1), numberOfLines = 1                          no-truncation
-              fixed-height-text  major     a fixed height on a view that holds text                  no-truncation
-              clamped-type-size  major     .dynamicTypeSize capped below AX5, maximumContentSizeCategory  text-scales
-              no-live-update     major     a text style font without adjustsFontForContentSizeCategory  live-update
+            Rules, with the checklist item each maps to (ids for --rule and dtaudit:ignore):
+              fixed-font-size    critical  text-scales    a font of a fixed point size: .system(size:),
+                                                          UIFont.systemFont(ofSize:), UIFont(name:size:),
+                                                          an Interface Builder font without a text style
+              fixed-symbol-size  minor     icons-scale    the same for an SF Symbol or icon
+              shrinks-text       major     no-shrink      .minimumScaleFactor, adjustsFontSizeToFitWidth
+              single-line        major     no-truncation  .lineLimit(1), numberOfLines = 1
+              fixed-height-text  major     no-truncation  a fixed height on a view that holds text
+              clamped-type-size  major     text-scales    a text size capped below AX5: .dynamicTypeSize,
+                                                          maximumContentSizeCategory
+              no-live-update     major     live-update    a text style font without
+                                                          adjustsFontForContentSizeCategory = true
+
             Scaled sizes are not findings: UIFontMetrics, @ScaledMetric, Font.custom(_:size:), sizes \
             chosen by checking the text size. Where the scan cannot be sure it says so with a medium or \
             low confidence.
 
-            A team that accepts a finding says why in a comment on its line or the line above: \
-            "// dtaudit:ignore fixed-font-size — the widget has a fixed layout"; \
-            "// dtaudit:ignore-file RULE — reason" covers a whole file. Suppressed findings and findings \
-            in preview-only code (#Preview, PreviewProvider) are listed apart and do not count.
+            A team that accepts a finding says why in a comment on its line or the line above, or for \
+            a whole file anywhere in it:
+              // dtaudit:ignore fixed-font-size — the widget has a fixed layout
+              // dtaudit:ignore-file single-line — every label here is a one-word tab title
+            Suppressed findings and findings in preview-only code (#Preview, PreviewProvider) are \
+            listed apart with their reasons and do not count.
 
             With a store, a finding in a file that a screen's --file patterns match carries the screen's \
             name. --record keeps the findings as the latest scan of every screen whose files the scan \

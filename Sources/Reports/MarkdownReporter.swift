@@ -425,11 +425,11 @@ private struct Page {
                     scan.rulesByCount.map { "\(code($0.rule)) \($0.count)" }.joined(separator: ", "),
                     scan.suppressed == 0 ? "" : String(scan.suppressed), Markdown.text(GoodSign.list(scan.signs, separator: ", "))]
         }
-        out += Markdown.table(["Screen", "Category", "Scanned", "Code", "Findings", "By rule", "Suppressed", "Good signs"],
+        out += Markdown.table(["Screen", "Category", "Scanned", "Files", "Findings", "By rule", "Suppressed", "Good signs"],
                               [.left, .left, .left, .left, .right, .left, .right, .left], rows)
         line()
         let linked = snapshot.screens.filter { $0.scan == nil && !$0.screen.files.isEmpty }
-        let unlinked = snapshot.screens.filter { $0.screen.files.isEmpty }.count
+        let unlinked = snapshot.screens.filter { $0.scan == nil && $0.screen.files.isEmpty }.count
         var notes: [String] = []
         if !linked.isEmpty { notes.append("Not scanned yet: " + linked.prefix(8).map { link($0.screen.name) }.joined(separator: ", ") + (linked.count > 8 ? " and \(linked.count - 8) more" : "") + ".") }
         if unlinked > 0 { notes.append("\(plural(unlinked, "screen")) \(unlinked == 1 ? "lists" : "list") no source files, so no scan can speak for \(unlinked == 1 ? "it" : "them").") }
