@@ -45,7 +45,7 @@ struct DemoCommand: ParsableCommand {
         console.line()
         console.line("Created the example audit in \(path)/, with the app's sources in \(path)/Trailhead/. Try:")
         console.line("  cd \(path) && dtaudit next && dtaudit screen show \"Checkout: cart\" && dtaudit history --limit 10")
-        console.line("  cd \(path) && dtaudit scan && dtaudit screen show Map")
+        console.line("  cd \(path) && dtaudit scan; dtaudit screen show Map")
     }
 
     /// Whether `location` holds an earlier demo store (which the demo may replace).
