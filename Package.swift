@@ -36,18 +36,18 @@ let package = Package(
         // The JSON interchange file: writing, strict reading, and merging into a store as a union.
         .target(name: "Interchange", dependencies: ["AuditStore", "DynamicType", "Output"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate.
-        .target(name: "Reports", dependencies: ["Interchange", "AuditStore", "DynamicType"]),
+        .target(name: "Reports", dependencies: ["Interchange", "AuditStore", "DynamicType", "Scan"]),
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Interchange", "Output", "Platform", "Reports"]
+            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Interchange", "Output", "Platform", "Reports", "Scan"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore"]),
+        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "SQLite"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan"], exclude: ["Fixtures"]),
@@ -64,5 +64,6 @@ if ProcessInfo.processInfo.environment["DTAUDIT_FUZZ"] != nil {
         .executableTarget(name: "FuzzSizes", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Sizes", exclude: ["corpus"]),
         .executableTarget(name: "FuzzChecklist", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Checklist", exclude: ["corpus"]),
         .executableTarget(name: "FuzzImport", dependencies: ["Interchange", "FuzzSupport"], path: "Fuzz/Import", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzLexer", dependencies: ["Scan", "FuzzSupport"], path: "Fuzz/Lexer", exclude: ["corpus"]),
     ]
 }
