@@ -44,8 +44,10 @@ struct DemoCommand: ParsableCommand {
         StatusCommand.text(try store.snapshot(), console: console)
         console.line()
         console.line("Created the example audit in \(path)/, with the app's sources in \(path)/Trailhead/. Try:")
-        console.line("  cd \(path) && dtaudit next && dtaudit screen show \"Checkout: cart\" && dtaudit history --limit 10")
-        console.line("  cd \(path) && dtaudit scan; dtaudit screen show Map")
+        for command in ["cd \(path)", "dtaudit next", "dtaudit screen show \"Checkout: cart\"", "dtaudit scan",
+                        "dtaudit export        # the review page, in Exports/"] {
+            console.line("  " + command)
+        }
     }
 
     /// Whether `location` holds an earlier demo store (which the demo may replace).
