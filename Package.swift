@@ -50,9 +50,11 @@ let package = Package(
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "SQLite"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Golden"]),
-        .testTarget(name: "ScanTests", dependencies: ["Scan"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScanTests", dependencies: ["Scan", "TestSupport"], exclude: ["Fixtures"]),
         // Runs the built `dtaudit` binary the way a user types it.
-        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),
+        // Starts programs for the tests without Foundation's Process.
+        .target(name: "TestSupport", path: "Tests/Support"),
     ]
 )
 
