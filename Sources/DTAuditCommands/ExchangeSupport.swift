@@ -69,21 +69,39 @@ enum InterchangeFile {
                 throw FileProblem(description: "\(shown) is \(size >> 20) MB; an export is at most \(InterchangeReader.maximumFileBytes >> 20) MB")
             }
         }
-        let bytes: [UInt8]
+        // Read a chunk at a time: the reader checks each record as it comes, so neither the file's
+        // bytes nor its JSON tree are held whole.
+        let input: ChunkedInput
         if path == "-" {
-            guard let input = StandardInput.readAll(limit: InterchangeReader.maximumFileBytes) else {
-                throw FileProblem(description: "cannot read standard input, or it holds more than \(InterchangeReader.maximumFileBytes >> 20) MB")
-            }
-            bytes = input
+            input = .standardInput()
         } else {
-            guard let data = FileManager.default.contents(atPath: absolute) else {
+            do {
+                input = try ChunkedInput(path: absolute)
+            } catch {
                 throw FileProblem(description: "cannot read \(shown)")
             }
-            bytes = [UInt8](data)
+        }
+        let limit = InterchangeReader.maximumFileBytes
+        let unreadable = FileProblem(description: path == "-"
+            ? "cannot read standard input, or it holds more than \(limit >> 20) MB" : "cannot read \(shown)")
+        func tooLarge() -> FileProblem {
+            FileProblem(description: path == "-"
+                ? "cannot read standard input, or it holds more than \(limit >> 20) MB"
+                : "\(shown) line 1: the file is \(input.total >> 20) MB; an export is at most \(limit >> 20) MB")
         }
         do {
-            return try InterchangeReader.read(bytes)
-        } catch {
+            let document = try InterchangeReader.read(chunks: { buffer in
+                input.total <= limit && input.read(appendingTo: &buffer)
+            })
+            if input.failed { throw unreadable }
+            if input.total > limit { throw tooLarge() }
+            return document
+        } catch let error as InterchangeError {
+            // The input is judged whole, as if it had been read at once: one that is unreadable or
+            // too large is refused as such, wherever its first problem lies.
+            let ended = input.drain(limit: limit)
+            if input.failed { throw unreadable }
+            if !ended || input.total > limit { throw tooLarge() }
             throw FileProblem(description: "\(shown) \(error)")
         }
     }

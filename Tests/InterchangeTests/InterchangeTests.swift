@@ -143,6 +143,49 @@ final class TemporaryStore {
         #expect(settings.triage == .broken)
     }
 
+    @Test func readingInChunksOfAnySizeGivesWhatReadingAtOnceGives() throws {
+        let temporary = try TemporaryStore()
+        try temporary.fillIn()
+        let text = InterchangeWriter.text(try AuditDocument(store: temporary.store))
+        // Sound, and broken in ways found at different moments: syntax, a record, the header, a reference.
+        let variants = [
+            text,
+            "\u{FEFF}" + text.replacingOccurrences(of: "Pay | now", with: "Pay \\u00e9 \\ud83d\\ude00 \\\" é😀 now"),
+            String(text.dropLast(40)),
+            text.replacingOccurrences(of: "\"status\":\"fail\"", with: "\"status\":\"failed\""),
+            text.replacingOccurrences(of: "\"format\":1,", with: "").replacingOccurrences(of: "]}\n", with: "],\"format\":2}\n"),
+            text.replacingOccurrences(of: "\"screen\":\"Settings\"", with: "\"screen\":\"Setings\""),
+            text.replacingOccurrences(of: "\"by\":\"Sam\"", with: "\"by\":\"Sam\",\"by\":1"),
+            text.replacingOccurrences(of: "\"records\":[", with: "\"records\":{"),
+            text.replacingOccurrences(of: "2026-09-08T09:05:00.000Z", with: "2026-09-08T09:05:00.0000000000000000000000000000000000000000000Z"),
+            text + " x",
+        ]
+        func outcome(_ result: () throws(InterchangeError) -> AuditDocument) -> String {
+            do {
+                return InterchangeWriter.text(try result())
+            } catch {
+                return error.description
+            }
+        }
+        for variant in variants {
+            let bytes = Array(variant.utf8)
+            let atOnce = outcome { () throws(InterchangeError) in try InterchangeReader.read(bytes) }
+            for size in [1, 2, 3, 5, 64, 4096] {
+                var offset = 0
+                let chunked = outcome { () throws(InterchangeError) in
+                    try InterchangeReader.read(chunks: { buffer in
+                        guard offset < bytes.count else { return false }
+                        let end = min(bytes.count, offset + size)
+                        buffer.append(contentsOf: bytes[offset..<end])
+                        offset = end
+                        return true
+                    })
+                }
+                #expect(chunked == atOnce, "chunks of \(size): \(atOnce.prefix(80))")
+            }
+        }
+    }
+
     @Test func aChecklistMismatchListsTheUnknownItems() throws {
         let source = try TemporaryStore()
         try source.fillIn()
