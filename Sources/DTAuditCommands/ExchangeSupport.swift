@@ -148,6 +148,43 @@ enum Paths {
         }
     }
 
+    /// Streams a file to `path` through a temporary file beside it, put in place only when every
+    /// byte is written, so that a failed or interrupted export leaves the old file as it was.
+    /// Refuses a path that names a folder, before anything is written.
+    static func stream(to path: String, shownAs shown: String, _ body: (OutputStream) throws -> Void) throws {
+        try checkIsFile(path, shownAs: shown)
+        let temporary = folder(of: path) + "/." + fileName(of: path) + ".\(System.processID).tmp"
+        let file: OutputStream
+        do {
+            file = try OutputStream.create(path: temporary)
+        } catch {
+            throw writeProblem(path, shownAs: shown)
+        }
+        do {
+            try body(file)
+        } catch {
+            file.close()
+            System.removeFile(temporary)
+            throw error
+        }
+        do {
+            guard file.close() else { throw writeProblem(path, shownAs: shown) }
+            try System.replace(path, with: temporary)
+        } catch {
+            System.removeFile(temporary)
+            throw writeProblem(path, shownAs: shown)
+        }
+    }
+
+    private static func writeProblem(_ path: String, shownAs shown: String) -> FileProblem {
+        let folder = folder(of: path)
+        var isDirectory = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory {
+            return FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
+        }
+        return FileProblem(description: "cannot write \(shown): the folder is not writable or the disk is full")
+    }
+
     static func write(_ text: String, to path: String, shownAs shown: String) throws {
         try checkIsFile(path, shownAs: shown)
         do {
