@@ -21,6 +21,16 @@ extension AuditStore {
         }
     }
 
+    /// Calls `body` with every recording, as the bytes stored, with its screen's id, oldest first
+    /// (ties broken by id) as `allRecordings()` orders them, without building a `Recording` each.
+    public func forEachRecording(_ body: (borrowing StoredRecording, Int64) throws -> Void) throws {
+        try db.statement("""
+            SELECT uid, item, size, status, note, recorded_by, recorded_at, screen_id FROM recordings ORDER BY recorded_at, uid
+            """).forEach { row in
+            try body(StoredRecording(row), row.int64(7))
+        }
+    }
+
     /// Calls `body` with each recording of one screen, as the bytes stored, in the order of the
     /// `recordings_by_screen` index: by stored time, then by id. That is the order of
     /// `allRecordings()` as long as every stored time has its canonical form (the only one
@@ -31,18 +41,7 @@ extension AuditStore {
             SELECT uid, item, size, status, note, recorded_by, recorded_at FROM recordings
             WHERE screen_id = ? ORDER BY recorded_at, uid
             """).forEach([screenID]) { row in
-            let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-            let sizeText = row.unsafeText(2) ?? empty
-            let statusText = row.unsafeText(3) ?? empty
-            let atText = row.unsafeText(6) ?? empty
-            let canonical = Timestamp.isCanonical(atText)
-            let at = Timestamp(iso8601Bytes: atText) ?? Timestamp(milliseconds: 0)
-            let recording = StoredRecording(
-                uid: row.unsafeText(0) ?? empty, item: row.unsafeText(1) ?? empty,
-                size: Size(idBytes: sizeText) ?? Size(name: String(decoding: sizeText, as: UTF8.self)) ?? .default,
-                status: StoredRecording.status(statusText), note: row.isNull(4) ? nil : row.unsafeText(4) ?? empty, by: row.unsafeText(5) ?? empty,
-                atText: atText, at: at, atIsCanonical: canonical)
-            try body(recording)
+            try body(StoredRecording(row))
         }
     }
 
@@ -123,6 +122,21 @@ public struct StoredRecording: ~Copyable {
     public let at: Timestamp
     /// `atText` is the form `at.iso8601` writes, so it can be copied as it is.
     public let atIsCanonical: Bool
+
+    /// Reads the columns uid, item, size, status, note, recorded_by, recorded_at, in that order.
+    init(_ row: Row) {
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let sizeText = row.unsafeText(2) ?? empty
+        atText = row.unsafeText(6) ?? empty
+        atIsCanonical = Timestamp.isCanonical(atText)
+        at = Timestamp(iso8601Bytes: atText) ?? Timestamp(milliseconds: 0)
+        uid = row.unsafeText(0) ?? empty
+        item = row.unsafeText(1) ?? empty
+        size = Size(idBytes: sizeText) ?? Size(name: String(decoding: sizeText, as: UTF8.self)) ?? .default
+        status = StoredRecording.status(row.unsafeText(3) ?? empty)
+        note = row.isNull(4) ? nil : row.unsafeText(4) ?? empty
+        by = row.unsafeText(5) ?? empty
+    }
 
     /// The status `ResultStatus(rawValue:)` reads from the text, `untested` for anything else.
     static func status(_ bytes: UnsafeBufferPointer<UInt8>) -> ResultStatus {

@@ -110,13 +110,19 @@ enum InterchangeFile {
 /// What `--since` names: a date (`2026-09-29`) or an earlier export file.
 enum BaselineSource {
     static func load(_ spec: String, document: AuditDocument, workingDirectory: String) throws -> Baseline {
-        let looksLikeDate = spec.utf8.count >= 4 && spec.prefix(4).allSatisfy(\.isNumber) && !spec.hasSuffix(".json")
-        if looksLikeDate {
-            guard let time = Timestamp(iso8601: spec) else {
-                throw ValidationError("--since: '\(spec)' is not a date (YYYY-MM-DD) or an export file")
-            }
-            return Baseline(document: document, before: time, label: time.day)
+        if let earlier = try file(spec, workingDirectory: workingDirectory) { return earlier }
+        guard let time = Timestamp(iso8601: spec) else {
+            throw ValidationError("--since: '\(spec)' is not a date (YYYY-MM-DD) or an export file")
         }
+        return Baseline(document: document, before: time, label: time.day)
+    }
+
+    /// The baseline in the export file `spec` names; nil when `spec` looks like a date. The file's
+    /// document is let go once the baseline is taken from it, so reading it before the store's
+    /// audit keeps the two from sitting in memory together.
+    static func file(_ spec: String, workingDirectory: String) throws -> Baseline? {
+        let looksLikeDate = spec.utf8.count >= 4 && spec.prefix(4).allSatisfy(\.isNumber) && !spec.hasSuffix(".json")
+        if looksLikeDate { return nil }
         let earlier = try InterchangeFile.read(spec, workingDirectory: workingDirectory)
         let name = String(spec.split(separator: "/").last ?? Substring(spec))
         return Baseline(document: earlier, label: name)

@@ -71,12 +71,14 @@ struct ExportCommand: ParsableCommand {
             try stream(from: store, console: console)
             return
         }
+        // An earlier export is read before the store's audit, so that the two never take memory at once.
+        let earlier = try since.flatMap { try BaselineSource.file($0, workingDirectory: console.workingDirectory) }
         let (document, snapshot) = try store.read {
             (try AuditDocument(store: store), try store.snapshot(detailed: true))
         }
         let day = date?.text ?? document.latestActivity.day
         let changes = try since.map { spec in
-            Changes(from: try BaselineSource.load(spec, document: document, workingDirectory: console.workingDirectory),
+            Changes(from: try earlier ?? BaselineSource.load(spec, document: document, workingDirectory: console.workingDirectory),
                     to: document, snapshot: snapshot)
         }
 

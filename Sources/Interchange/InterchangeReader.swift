@@ -244,6 +244,7 @@ private final class Builder {
     var fixes: [FixRecord] = []
     var fixIndex: [String: Int] = [:]
     var sawEnd = false
+    var strings = StringTable()
     /// The first problem found in a record. Later records are not checked: the file is refused
     /// with this problem unless the header, checked once the file is read, has one.
     var failure: InterchangeError?
@@ -467,7 +468,8 @@ private final class Builder {
             guard case .object = element.value else { throw fields.problem("evidence", "must hold objects, not \(element.kind)", at: element) }
         }
         try fields.finish()
-        let recording = RecordingRecord(id: id, screen: screen, item: item, size: size, status: status, note: note, by: by, at: at, line: node.line)
+        let recording = RecordingRecord(id: id, screen: strings.intern(screen), item: strings.intern(item), size: size, status: status,
+                                        note: note.map { strings.intern($0) }, by: strings.intern(by), at: at, line: node.line)
         if let earlier = recordingIndex[id].map({ recordings[$0] }) {
             let differences = earlier.differences(from: recording)
             if !differences.isEmpty {
