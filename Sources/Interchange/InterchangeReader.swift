@@ -64,6 +64,8 @@ struct Fields {
     /// In file order; a member is nil once taken. Records have a handful of fields, so a linear
     /// search beats hashing.
     private var members: [(key: String, node: JSONReader.Node?)]
+    /// Where the next field is likely to be: readers take fields in the order files have them.
+    private var next = 0
 
     init(_ node: JSONReader.Node, what: String) throws(InterchangeError) {
         guard case .object(let members) = node.value else {
@@ -77,8 +79,13 @@ struct Fields {
 
     /// The member `field`, if it is there and not taken yet.
     private subscript(field: String) -> JSONReader.Node? {
-        for member in members where member.key == field { return member.node }
-        return nil
+        position(of: field).flatMap { members[$0].node }
+    }
+
+    /// Where `field` is among the members, looking first where the last one taken was followed.
+    private func position(of field: String) -> Int? {
+        if next < members.count, members[next].key == field { return next }
+        return members.firstIndex { $0.key == field }
     }
 
     func problem(_ field: String, _ message: String, at node: JSONReader.Node? = nil) -> InterchangeError {
@@ -86,8 +93,9 @@ struct Fields {
     }
 
     mutating func take(_ field: String) -> JSONReader.Node? {
-        guard let position = members.firstIndex(where: { $0.key == field }), let node = members[position].node else { return nil }
+        guard let position = position(of: field), let node = members[position].node else { return nil }
         members[position].node = nil
+        next = position + 1
         if case .null = node.value { return nil }
         return node
     }
@@ -116,6 +124,8 @@ struct Fields {
             if required { throw InterchangeError(line: line, "\(what) has no '\(field)' field") }
             return nil
         }
+        // Most names are printable ASCII without spaces at their ends, which the rules accept as they are.
+        if Fields.isPlainLine(text, maximumCount: InputRules.maximumNameLength) { return text }
         let checked: String
         do {
             checked = try InputRules.name(text, what: "it")
@@ -130,6 +140,7 @@ struct Fields {
     mutating func note(_ field: String) throws(InterchangeError) -> String? {
         let node = self[field]
         guard let text = try optionalString(field, allowEmpty: true, maximumBytes: InputRules.maximumNoteLength) else { return nil }
+        if Fields.isPlainLine(text, maximumCount: InputRules.maximumNoteLength) { return text }
         let checked: String?
         do {
             checked = try InputRules.note(text, what: "it")
@@ -138,6 +149,15 @@ struct Fields {
         }
         if checked != text { throw problem(field, "is empty, has spaces at its start or end, or holds carriage returns", at: node) }
         return checked
+    }
+
+    /// Whether `text` is 1 to `maximumCount` characters of printable ASCII (U+0020 to U+007E) that
+    /// neither starts nor ends with a space: a name or note the input rules take unchanged, since
+    /// none of it is white space to trim or a control character, and each byte is one character.
+    static func isPlainLine(_ text: String, maximumCount: Int) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20, utf8.count <= maximumCount else { return false }
+        return utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// One of the cases of `type`, or nil when the field is missing or null.
@@ -168,8 +188,11 @@ struct Fields {
     mutating func id(_ field: String) throws(InterchangeError) -> String {
         let node = self[field]
         let text = try string(field, maximumBytes: InterchangeReader.maximumIDLength)
-        let allowed = text.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-_.:".unicodeScalars.contains(scalar)
+        // Every allowed character is ASCII, so checking bytes is checking scalars.
+        let allowed = text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
         }
         if !allowed { throw problem(field, "must hold only letters, digits and - _ . : (found \"\(JSONReader.shown(text))\")", at: node) }
         return text
@@ -238,11 +261,22 @@ private final class Builder {
     var items: [ChecklistItem] = []
     var itemLines: [String: Int] = [:]
     var screens: [String: ScreenRecord] = [:]
-    /// In file order, each id once; the index finds an id's record.
+    /// In file order, each id once.
     var recordings: [RecordingRecord] = []
-    var recordingIndex: [String: Int] = [:]
     var fixes: [FixRecord] = []
-    var fixIndex: [String: Int] = [:]
+    /// Where each id's record is: a recording's index, or for a fix `-1 - index`.
+    var ids: [String: Int] = [:]
+    static let unclaimed = Int.min
+
+    /// Takes an id's slot for `value` when no record has it yet (nil); else what the slot holds.
+    /// One hash of the id either way.
+    static func claim(_ slot: inout Int, for value: Int) -> Int? {
+        if slot == unclaimed {
+            slot = value
+            return nil
+        }
+        return slot
+    }
     var sawEnd = false
     var strings = StringTable()
     /// The first problem found in a record. Later records are not checked: the file is refused
@@ -297,7 +331,7 @@ private final class Builder {
         let known = Set(items.map(\.id))
         var resolvedRecordings: [RecordingRecord] = []
         swap(&resolvedRecordings, &recordings)
-        recordingIndex = [:]
+        ids = [:]
         var lastScreen: (written: String, name: String)?
         for index in resolvedRecordings.indices {
             let written = resolvedRecordings[index].screen
@@ -319,7 +353,6 @@ private final class Builder {
         let position = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
         var resolvedFixes: [FixRecord] = []
         swap(&resolvedFixes, &fixes)
-        fixIndex = [:]
         for index in resolvedFixes.indices {
             let fix = resolvedFixes[index]
             guard let screen = screens[fix.screen.lowercased()] else {
@@ -470,18 +503,18 @@ private final class Builder {
         try fields.finish()
         let recording = RecordingRecord(id: id, screen: strings.intern(screen), item: strings.intern(item), size: size, status: status,
                                         note: note.map { strings.intern($0) }, by: strings.intern(by), at: at, line: node.line)
-        if let earlier = recordingIndex[id].map({ recordings[$0] }) {
-            let differences = earlier.differences(from: recording)
-            if !differences.isEmpty {
-                throw InterchangeError(line: node.line, "the recording id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
-            }
+        guard let slot = Builder.claim(&ids[id, default: Builder.unclaimed], for: recordings.count) else {
+            recordings.append(recording)
             return
         }
-        if fixIndex[id] != nil {
+        guard slot >= 0 else {
             throw InterchangeError(line: node.line, "the id '\(id)' is used by a fix too")
         }
-        recordingIndex[id] = recordings.count
-        recordings.append(recording)
+        let earlier = recordings[slot]
+        let differences = earlier.differences(from: recording)
+        if !differences.isEmpty {
+            throw InterchangeError(line: node.line, "the recording id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
+        }
     }
 
     func readFix(_ node: JSONReader.Node) throws(InterchangeError) {
@@ -497,17 +530,17 @@ private final class Builder {
         let at = try fields.timestamp("at")
         try fields.finish()
         let fix = FixRecord(id: id, screen: screen, type: type, items: items, note: note, ref: ref, by: by, at: at, line: node.line)
-        if let earlier = fixIndex[id].map({ fixes[$0] }) {
-            let differences = earlier.differences(from: fix)
-            if !differences.isEmpty {
-                throw InterchangeError(line: node.line, "the fix id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
-            }
+        guard let slot = Builder.claim(&ids[id, default: Builder.unclaimed], for: -1 - fixes.count) else {
+            fixes.append(fix)
             return
         }
-        if recordingIndex[id] != nil {
+        guard slot < 0 else {
             throw InterchangeError(line: node.line, "the id '\(id)' is used by a recording too")
         }
-        fixIndex[id] = fixes.count
-        fixes.append(fix)
+        let earlier = fixes[-1 - slot]
+        let differences = earlier.differences(from: fix)
+        if !differences.isEmpty {
+            throw InterchangeError(line: node.line, "the fix id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
+        }
     }
 }

@@ -371,7 +371,8 @@ public struct JSONReader {
     private mutating func object(depth: Int) throws(SyntaxError) -> Node.Value {
         index += 1
         var members: [(key: String, value: Node)] = []
-        var keys = Set<String>()
+        // Repeated keys are found by comparing with the few before; a set only for large objects.
+        var keys: Set<String>?
         skipSpace()
         guard more() else { throw endOfInput("an object") }
         if bytes[index] == UInt8(ascii: "}") {
@@ -385,7 +386,14 @@ public struct JSONReader {
                 throw error("expected a quoted field name, found \(describe(bytes[index]))")
             }
             let key = try string()
-            if !keys.insert(key).inserted {
+            let repeated: Bool
+            if members.count < 16 {
+                repeated = members.contains { $0.key == key }
+            } else {
+                if keys == nil { keys = Set(members.map(\.key)) }
+                repeated = !keys!.insert(key).inserted
+            }
+            if repeated {
                 throw error("the field '\(Self.shown(key))' appears twice in one object")
             }
             skipSpace()
