@@ -1,5 +1,6 @@
 import AuditStore
 import DynamicType
+import Output
 import Foundation
 import Testing
 @testable import Interchange
@@ -196,5 +197,24 @@ final class TemporaryStore {
             try target.store.write { try Importer.merge(document, into: target.store) }
         }
         #expect(try target.store.screens().isEmpty)
+    }
+}
+
+@Suite struct RecordLineTests {
+    /// Recording lines are written byte by byte; they must be what serializing the record gives.
+    @Test func recordingLinesAreTheSerializedRecords() throws {
+        var texts = ["", "plain", "\"quoted\" \\ back", "caf\u{e9} \u{1F600} \u{e2}\u{80}", "\u{2027}\u{2028}\u{2029}\u{202A}", "\u{7F}\u{80}\u{9F}"]
+        texts.append(String((0..<32).map { Character(Unicode.Scalar($0)!) }))
+        for (index, text) in texts.enumerated() {
+            let recording = RecordingRecord(id: "id-\(index)", screen: text.isEmpty ? "S" : text, item: "reachable", size: .ax5, status: .fail,
+                                            note: index % 2 == 0 ? text : nil, by: text + "by", at: TemporaryStore.time(index))
+            var lines = InterchangeWriter.Lines()
+            lines.recording(recording)
+            let expected = InterchangeWriter.recordingRecord(recording).serialized(pretty: false) + ",\n"
+            #expect(String(decoding: lines.text.bytes, as: UTF8.self) == expected)
+            var quoted = ByteText()
+            quoted.appendQuoted(text)
+            #expect(String(decoding: quoted.bytes, as: UTF8.self) == JSON.quoted(text))
+        }
     }
 }
