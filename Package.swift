@@ -39,11 +39,11 @@ let package = Package(
         // The JSON interchange file: writing, strict reading, and merging into a store as a union.
         .target(name: "Interchange", dependencies: ["AuditStore", "DynamicType", "Output"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate.
-        .target(name: "Reports", dependencies: ["Interchange", "AuditStore", "DynamicType"]),
+        .target(name: "Reports", dependencies: ["Interchange", "AuditStore", "DynamicType", "Scan"]),
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Reports"]
+            dependencies: ["ArgumentParsing", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Reports", "Scan"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
@@ -54,9 +54,11 @@ let package = Package(
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Golden"]),
-        .testTarget(name: "ScanTests", dependencies: ["Scan"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScanTests", dependencies: ["Scan", "TestSupport"], exclude: ["Fixtures"]),
         // Runs the built `dtaudit` binary the way a user types it.
-        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),
+        // Starts programs for the tests without Foundation's Process.
+        .target(name: "TestSupport", path: "Tests/Support"),
     ]
 )
 
@@ -68,6 +70,7 @@ if ProcessInfo.processInfo.environment["DTAUDIT_FUZZ"] != nil {
         .executableTarget(name: "FuzzSizes", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Sizes", exclude: ["corpus"]),
         .executableTarget(name: "FuzzChecklist", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Checklist", exclude: ["corpus"]),
         .executableTarget(name: "FuzzImport", dependencies: ["Interchange", "FuzzSupport"], path: "Fuzz/Import", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzLexer", dependencies: ["Scan", "FuzzSupport"], path: "Fuzz/Lexer", exclude: ["corpus"]),
         .executableTarget(name: "FuzzEvidence", dependencies: ["Evidence", "FuzzSupport"], path: "Fuzz/Evidence", exclude: ["corpus"]),
     ]
 }

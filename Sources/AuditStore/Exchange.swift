@@ -21,6 +21,52 @@ extension AuditStore {
         }
     }
 
+    /// Calls `body` with every recording, as the bytes stored, with its screen's id, oldest first
+    /// (ties broken by id) as `allRecordings()` orders them, without building a `Recording` each.
+    public func forEachRecording(_ body: (borrowing StoredRecording, Int64) throws -> Void) throws {
+        try db.statement("""
+            SELECT uid, item, size, status, note, recorded_by, recorded_at, screen_id FROM recordings ORDER BY recorded_at, uid
+            """).forEach { row in
+            try body(StoredRecording(row), row.int64(7))
+        }
+    }
+
+    /// Calls `body` with each recording of one screen, as the bytes stored, in the order of the
+    /// `recordings_by_screen` index: by stored time, then by id. That is the order of
+    /// `allRecordings()` as long as every stored time has its canonical form (the only one
+    /// dtaudit writes) and every id is ASCII; a caller that must be exact checks it on the way
+    /// (`StoredRecording.atIsCanonical`). Nothing is copied: the bytes are valid during the call.
+    public func forEachRecording(screenID: Int64, _ body: (borrowing StoredRecording) throws -> Void) throws {
+        try db.statement("""
+            SELECT uid, item, size, status, note, recorded_by, recorded_at FROM recordings
+            WHERE screen_id = ? ORDER BY recorded_at, uid
+            """).forEach([screenID]) { row in
+            try body(StoredRecording(row))
+        }
+    }
+
+    /// How many recordings and fixes the store holds.
+    public func exchangeCounts() throws -> (recordings: Int, fixes: Int) {
+        (try db.integer("SELECT count(*) FROM recordings"), try db.integer("SELECT count(*) FROM fixes"))
+    }
+
+    /// The time of the latest thing that happened in the audit: the store's start, a screen added,
+    /// a recording, a fix. The same as `AuditDocument(store:).latestActivity`, without reading the
+    /// recordings into memory.
+    public func latestActivity() throws -> Timestamp {
+        try read {
+            var latest = try createdAt() ?? Timestamp(milliseconds: 0)
+            for screen in try screens() where screen.createdAt > latest { latest = screen.createdAt }
+            for sql in ["SELECT recorded_at FROM recordings", "SELECT fixed_at FROM fixes"] {
+                try db.statement(sql).forEach { row in
+                    let at = Timestamp(iso8601Bytes: row.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0)) ?? Timestamp(milliseconds: 0)
+                    if at > latest { latest = at }
+                }
+            }
+            return latest
+        }
+    }
+
     /// The recording with this unique id, if the store has it.
     public func recording(uid: String) throws -> Recording? {
         try db.first("""
@@ -57,6 +103,45 @@ extension AuditStore {
         let id = db.lastInsertedRowID
         let insertItem = try db.statement("INSERT OR IGNORE INTO fix_items (fix_id, item) VALUES (?, ?)")
         for item in fix.items { try insertItem.run([id, item]) }
+    }
+}
+
+/// One stored recording's columns as bytes, valid only inside the closure that receives it; the
+/// size and status as `allRecordings()` reads them.
+public struct StoredRecording: ~Copyable {
+    public let uid: UnsafeBufferPointer<UInt8>
+    public let item: UnsafeBufferPointer<UInt8>
+    public let size: Size
+    public let status: ResultStatus
+    /// nil when the recording has no note.
+    public let note: UnsafeBufferPointer<UInt8>?
+    public let by: UnsafeBufferPointer<UInt8>
+    /// The time as stored.
+    public let atText: UnsafeBufferPointer<UInt8>
+    /// The time it means (the start of 1970 when it cannot be read, as `allRecordings()` has it).
+    public let at: Timestamp
+    /// `atText` is the form `at.iso8601` writes, so it can be copied as it is.
+    public let atIsCanonical: Bool
+
+    /// Reads the columns uid, item, size, status, note, recorded_by, recorded_at, in that order.
+    init(_ row: Row) {
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let sizeText = row.unsafeText(2) ?? empty
+        atText = row.unsafeText(6) ?? empty
+        atIsCanonical = Timestamp.isCanonical(atText)
+        at = Timestamp(iso8601Bytes: atText) ?? Timestamp(milliseconds: 0)
+        uid = row.unsafeText(0) ?? empty
+        item = row.unsafeText(1) ?? empty
+        size = Size(idBytes: sizeText) ?? Size(name: String(decoding: sizeText, as: UTF8.self)) ?? .default
+        status = StoredRecording.status(row.unsafeText(3) ?? empty)
+        note = row.isNull(4) ? nil : row.unsafeText(4) ?? empty
+        by = row.unsafeText(5) ?? empty
+    }
+
+    /// The status `ResultStatus(rawValue:)` reads from the text, `untested` for anything else.
+    static func status(_ bytes: UnsafeBufferPointer<UInt8>) -> ResultStatus {
+        guard let status = ResultStatus(bytes: bytes), bytes.elementsEqual(status.rawValue.utf8) else { return .untested }
+        return status
     }
 }
 

@@ -111,6 +111,63 @@ enum Schema {
                 """)
         }
         migrator.register("store evidence files and what they show", EvidenceSchema.create)
+        // The migration that records screenshot evidence comes before this one.
+        migrator.register("record static scans") { db in
+            try db.execute("""
+                -- Each `dtaudit scan --record`: when, by whom, what it read and what it found in all.
+                -- Runs are kept when a later scan replaces a screen's findings: they are small.
+                CREATE TABLE scans (
+                    id INTEGER PRIMARY KEY,
+                    scanned_at TEXT NOT NULL,
+                    scanned_by TEXT NOT NULL,
+                    -- The folder file paths are relative to, and the paths scanned below it, one a line.
+                    root TEXT NOT NULL,
+                    paths TEXT NOT NULL,
+                    files INTEGER NOT NULL,
+                    lines INTEGER NOT NULL,
+                    -- Findings that count, those a dtaudit:ignore comment covers, and those in previews.
+                    findings INTEGER NOT NULL,
+                    suppressed INTEGER NOT NULL,
+                    previews INTEGER NOT NULL,
+                    tool TEXT NOT NULL
+                );
+
+                -- Each screen's latest scan: the run, and how much of it was the screen's own code.
+                CREATE TABLE screen_scans (
+                    screen_id INTEGER PRIMARY KEY REFERENCES screens(id) ON DELETE CASCADE,
+                    scan_id INTEGER NOT NULL REFERENCES scans(id),
+                    files INTEGER NOT NULL,
+                    lines INTEGER NOT NULL
+                );
+
+                -- The findings of a screen's latest scan in its files, suppressed ones with their reason.
+                -- Findings in preview-only code are not kept.
+                CREATE TABLE scan_findings (
+                    id INTEGER PRIMARY KEY,
+                    screen_id INTEGER NOT NULL REFERENCES screen_scans(screen_id) ON DELETE CASCADE,
+                    rule TEXT NOT NULL,
+                    severity TEXT NOT NULL CHECK (severity IN ('critical', 'major', 'minor')),
+                    confidence TEXT NOT NULL CHECK (confidence IN ('high', 'medium', 'low')),
+                    file TEXT NOT NULL,
+                    line INTEGER NOT NULL,
+                    col INTEGER NOT NULL,
+                    message TEXT NOT NULL,
+                    -- The checklist item the finding maps to; not a reference, a team's checklist may lack it.
+                    item TEXT NOT NULL,
+                    suppression TEXT CHECK (suppression IN ('line', 'file')),
+                    suppression_reason TEXT
+                );
+                CREATE INDEX scan_findings_by_screen ON scan_findings (screen_id, file, line, col);
+
+                -- How often each good sign (text styles, @ScaledMetric, ...) appears in a screen's files.
+                CREATE TABLE scan_signs (
+                    screen_id INTEGER NOT NULL REFERENCES screen_scans(screen_id) ON DELETE CASCADE,
+                    sign TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (screen_id, sign)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }()
 

@@ -82,6 +82,9 @@ public struct ScreenState: Sendable {
     /// Latest failed cells, in checklist and size order.
     public var failedCells: [CellState]
 
+    /// The screen's latest recorded scan of its source files, or nil when none was recorded.
+    public var scan: ScreenScan? = nil
+
     /// The latest state of one cell, or nil when it was never recorded.
     public func cell(_ item: String, _ size: Size) -> CellState? {
         grid.cell(item, size)
@@ -213,6 +216,13 @@ public struct AuditSnapshot: Sendable {
     public var criticalNotSupported: [ScreenState] {
         screens.filter { $0.screen.critical && $0.category != .supported }
     }
+
+    /// Screens with a recorded scan of their source files.
+    public var scannedScreens: [ScreenState] { screens.filter { $0.scan != nil } }
+
+    /// Screens whose code, at its latest scan, still sets fixed font sizes: their text does not
+    /// scale, whether or not anyone has audited them yet.
+    public var fixedFontScreens: [ScreenState] { screens.filter { ($0.scan?.fixedFontSizes ?? 0) > 0 } }
 }
 
 extension AuditStore {
@@ -248,9 +258,12 @@ extension AuditStore {
             }
 
             let app = try appName()
+            let scans = try latestScans(screenID: only?.id, detailed: detailed)
             let states = screens.map { screen in
-                ScreenState.derive(screen: screen, grid: grids[screen.id] ?? CellGrid(plan: plan),
-                                   fixes: fixesByScreen[screen.id] ?? [])
+                var state = ScreenState.derive(screen: screen, grid: grids[screen.id] ?? CellGrid(plan: plan),
+                                               fixes: fixesByScreen[screen.id] ?? [])
+                state.scan = scans[screen.id]
+                return state
             }
             return AuditSnapshot(app: app, checklist: checklist, screens: states)
         }

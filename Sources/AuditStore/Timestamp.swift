@@ -37,7 +37,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// `2026-11-29`, `2026-11-29T18:45Z`, `2026-11-29T18:45:08Z`, `2026-11-29T18:45:08.123Z`,
     /// `2026-11-29T18:45:08+02:00`.
     public init?(iso8601 text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let parsed = text.withUTF8({ Timestamp(iso8601Bytes: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses the UTF-8 bytes of any form `init?(iso8601:)` accepts, without building a string.
+    public init?(iso8601Bytes bytes: UnsafeBufferPointer<UInt8>) {
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count else { return nil }
             var value = 0
@@ -128,6 +134,26 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         let (year, month, dayOfMonth) = Timestamp.civilFromDays(days)
         let yearText = String(year)
         return (String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-" + two(month) + "-" + two(dayOfMonth), seconds)
+    }
+
+    /// Whether `bytes` spell the stored form exactly (`2026-11-29T18:45:08.123Z`, a valid date and
+    /// time, no leap second): then `Timestamp(iso8601Bytes: bytes)?.iso8601` gives the same bytes back.
+    public static func isCanonical(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 24, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58, bytes[16] == 58,
+              bytes[19] == 46, bytes[23] == 90 else { return false }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in from..<from + count {
+                let byte = bytes[index]
+                guard byte >= 48 && byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+              let minute = number(14, 2), let second = number(17, 2), number(20, 3) != nil,
+              (1...12).contains(month), day >= 1, day <= daysInMonth(year, month), hour < 24, minute < 60, second < 60 else { return false }
+        return true
     }
 
     private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -18,12 +18,13 @@ public struct DTAudit: ParsableCommand {
               dtaudit record Checkout --size ax5 --item no-truncation --fail --note "Pay button clipped"
               dtaudit fix Checkout --type scroll --item no-truncation --ref "PR 412"
               dtaudit next
+              dtaudit scan --record
               dtaudit status
               dtaudit export
             """,
         subcommands: [
             InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, RecordCommand.self,
-            FixCommand.self, NextCommand.self, StatusCommand.self, HistoryCommand.self, SizesCommand.self,
+            FixCommand.self, NextCommand.self, StatusCommand.self, HistoryCommand.self, ScanCommand.self, SizesCommand.self,
             ChecklistCommand.self, AuditCommand.self, EvidenceCommand.self, CaptureScriptCommand.self,
             ExportCommand.self, ImportCommand.self, GateCommand.self,
         ],

@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Platform
+import Scan
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -15,8 +16,9 @@ struct DemoCommand: ParsableCommand {
         abstract: "Create an example audit of a made-up hiking app in ./dtaudit-demo and show its status.",
         discussion: """
             The example holds 18 screens in every category, six weeks of recordings by three auditors, \
-            fixes of every type, retests and default re-checks still to do. It is the same every time, \
-            so its export can be compared across versions. Run it again to start over.
+            fixes of every type, retests and default re-checks still to do, and the app's SwiftUI and \
+            UIKit sources in Trailhead/ with a recorded 'dtaudit scan' of them. It is the same every \
+            time, so its export can be compared across versions. Run it again to start over.
             """,
         examples: [("dtaudit demo && cd dtaudit-demo && dtaudit next", "")]
     )
@@ -33,13 +35,49 @@ struct DemoCommand: ParsableCommand {
         let console = Console(global)
         let folder = StoreLocation.absolute(path, from: console.workingDirectory)
         let location = StoreLocation(folder: folder + "/" + StoreLocation.folderName)
+        let replacing = try Self.isPreviousDemo(location)
+        if !replacing { try Self.checkSourcesAreFree(in: folder, shownAs: path) }
         try Self.clearPreviousDemo(at: location, shownAs: path)
+        try Self.writeSources(in: folder)
         let store = try DemoAudit.build(at: location)
         if quiet { return }
         StatusCommand.text(try store.snapshot(), console: console)
         console.line()
-        console.line("Created the example audit in \(path)/. Try:")
-        console.line("  cd \(path) && dtaudit next && dtaudit screen show \"Checkout: cart\" && dtaudit history --limit 10")
+        console.line("Created the example audit in \(path)/, with the app's sources in \(path)/Trailhead/. Try:")
+        for command in ["cd \(path)", "dtaudit next", "dtaudit screen show \"Checkout: cart\"", "dtaudit scan",
+                        "dtaudit export        # the review page, in Exports/"] {
+            console.line("  " + command)
+        }
+    }
+
+    /// Whether `location` holds an earlier demo store (which the demo may replace).
+    static func isPreviousDemo(_ location: StoreLocation) throws -> Bool {
+        guard FileManager.default.fileExists(atPath: location.databasePath) else { return false }
+        return try AuditStore.open(location, access: .read).mark("demo") != nil
+    }
+
+    /// Refuses to write the example sources over files of the same name that the demo did not write.
+    static func checkSourcesAreFree(in folder: String, shownAs shown: String) throws {
+        for file in DemoSources.files {
+            let full = folder + "/" + file.path
+            guard let existing = FileManager.default.contents(atPath: full) else { continue }
+            if existing != Data(file.text.utf8) {
+                throw FileProblem(description: "\(shown)/\(file.path) already exists and the demo did not write it; nothing was changed. Choose another folder with --path")
+            }
+        }
+    }
+
+    /// Writes the example app's sources under `folder`, where its screens' file patterns point.
+    static func writeSources(in folder: String) throws {
+        for file in DemoSources.files {
+            let full = folder + "/" + file.path
+            do {
+                try FileManager.default.createDirectory(atPath: Paths.folder(of: full), withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: URL(fileURLWithPath: full), options: .atomic)
+            } catch {
+                throw FileProblem(description: "cannot write the example source \(full)")
+            }
+        }
     }
 
     /// Removes an earlier demo store so the demo can be run again; refuses to touch anything else.
@@ -87,6 +125,7 @@ enum DemoAudit {
         try store.write {
             try store.setMark("demo", "1")
             try script.run()
+            try script.recordScan(root: location.root)
         }
         return store
     }
@@ -158,6 +197,15 @@ enum DemoAudit {
             try passPlan(name, sizes: [.l], by: by)
         }
 
+        /// `dtaudit scan --record` of the example sources, read from memory so that the demo does
+        /// not depend on what git ignores around its folder.
+        mutating func recordScan(root: String) throws {
+            let report = try SourceScanner.scan(files: DemoSources.files.map { (path: $0.path, bytes: Array($0.text.utf8)) }, root: root)
+            let shares = ScanRecorder.shares(of: report, screens: try store.screens())
+            let run = ScanRecorder.run(of: report, paths: [], by: sam, at: tick(), tool: "dtaudit \(DTAudit.version)")
+            try store.recordScan(run, screens: shares.recorded)
+        }
+
         mutating func run() throws {
             // Week 1: the screens, and a first triage.
             day(0)
@@ -178,7 +226,7 @@ enum DemoAudit {
             try add("Settings", owner: "Jonas Berg", files: ["Trailhead/Settings/*.swift"])
             try add("Profile", owner: "Jonas Berg", notes: "Uses the brand font for the display name.", files: ["Trailhead/Profile/*.swift"])
             try add("Offline maps", flow: "explore", owner: "Jonas Berg")
-            try add("Trip planner", flow: "explore", owner: "Jonas Berg")
+            try add("Trip planner", flow: "explore", owner: "Jonas Berg", files: ["Trailhead/Planner/*.swift"])
 
             day(1)
             for name in ["Map", "Profile", "Offline maps"] { try store.setTriage(.unsupported, for: screens[name]!) }

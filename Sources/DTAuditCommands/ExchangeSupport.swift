@@ -69,21 +69,39 @@ enum InterchangeFile {
                 throw FileProblem(description: "\(shown) is \(size >> 20) MB; an export is at most \(InterchangeReader.maximumFileBytes >> 20) MB")
             }
         }
-        let bytes: [UInt8]
+        // Read a chunk at a time: the reader checks each record as it comes, so neither the file's
+        // bytes nor its JSON tree are held whole.
+        let input: ChunkedInput
         if path == "-" {
-            guard let input = StandardInput.readAll(limit: InterchangeReader.maximumFileBytes) else {
-                throw FileProblem(description: "cannot read standard input, or it holds more than \(InterchangeReader.maximumFileBytes >> 20) MB")
-            }
-            bytes = input
+            input = .standardInput()
         } else {
-            guard let data = FileManager.default.contents(atPath: absolute) else {
+            do {
+                input = try ChunkedInput(path: absolute)
+            } catch {
                 throw FileProblem(description: "cannot read \(shown)")
             }
-            bytes = [UInt8](data)
+        }
+        let limit = InterchangeReader.maximumFileBytes
+        let unreadable = FileProblem(description: path == "-"
+            ? "cannot read standard input, or it holds more than \(limit >> 20) MB" : "cannot read \(shown)")
+        func tooLarge() -> FileProblem {
+            FileProblem(description: path == "-"
+                ? "cannot read standard input, or it holds more than \(limit >> 20) MB"
+                : "\(shown) line 1: the file is \(input.total >> 20) MB; an export is at most \(limit >> 20) MB")
         }
         do {
-            return try InterchangeReader.read(bytes)
-        } catch {
+            let document = try InterchangeReader.read(chunks: { buffer in
+                input.total <= limit && input.read(appendingTo: &buffer)
+            })
+            if input.failed { throw unreadable }
+            if input.total > limit { throw tooLarge() }
+            return document
+        } catch let error as InterchangeError {
+            // The input is judged whole, as if it had been read at once: one that is unreadable or
+            // too large is refused as such, wherever its first problem lies.
+            let ended = input.drain(limit: limit)
+            if input.failed { throw unreadable }
+            if !ended || input.total > limit { throw tooLarge() }
             throw FileProblem(description: "\(shown) \(error)")
         }
     }
@@ -92,13 +110,19 @@ enum InterchangeFile {
 /// What `--since` names: a date (`2026-09-29`) or an earlier export file.
 enum BaselineSource {
     static func load(_ spec: String, document: AuditDocument, workingDirectory: String) throws -> Baseline {
-        let looksLikeDate = spec.utf8.count >= 4 && spec.prefix(4).allSatisfy(\.isNumber) && !spec.hasSuffix(".json")
-        if looksLikeDate {
-            guard let time = Timestamp(iso8601: spec) else {
-                throw ValidationError("--since: '\(spec)' is not a date (YYYY-MM-DD) or an export file")
-            }
-            return Baseline(document: document, before: time, label: time.day)
+        if let earlier = try file(spec, workingDirectory: workingDirectory) { return earlier }
+        guard let time = Timestamp(iso8601: spec) else {
+            throw ValidationError("--since: '\(spec)' is not a date (YYYY-MM-DD) or an export file")
         }
+        return Baseline(document: document, before: time, label: time.day)
+    }
+
+    /// The baseline in the export file `spec` names; nil when `spec` looks like a date. The file's
+    /// document is let go once the baseline is taken from it, so reading it before the store's
+    /// audit keeps the two from sitting in memory together.
+    static func file(_ spec: String, workingDirectory: String) throws -> Baseline? {
+        let looksLikeDate = spec.utf8.count >= 4 && spec.prefix(4).allSatisfy(\.isNumber) && !spec.hasSuffix(".json")
+        if looksLikeDate { return nil }
         let earlier = try InterchangeFile.read(spec, workingDirectory: workingDirectory)
         let name = String(spec.split(separator: "/").last ?? Substring(spec))
         return Baseline(document: earlier, label: name)
@@ -128,6 +152,43 @@ enum Paths {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
             throw FileProblem(description: "cannot write \(shown): it is a folder; give a file name")
         }
+    }
+
+    /// Streams a file to `path` through a temporary file beside it, put in place only when every
+    /// byte is written, so that a failed or interrupted export leaves the old file as it was.
+    /// Refuses a path that names a folder, before anything is written.
+    static func stream(to path: String, shownAs shown: String, _ body: (OutputStream) throws -> Void) throws {
+        try checkIsFile(path, shownAs: shown)
+        let temporary = folder(of: path) + "/." + fileName(of: path) + ".\(System.processID).tmp"
+        let file: OutputStream
+        do {
+            file = try OutputStream.create(path: temporary)
+        } catch {
+            throw writeProblem(path, shownAs: shown)
+        }
+        do {
+            try body(file)
+        } catch {
+            file.close()
+            System.removeFile(temporary)
+            throw error
+        }
+        do {
+            guard file.close() else { throw writeProblem(path, shownAs: shown) }
+            try System.replace(path, with: temporary)
+        } catch {
+            System.removeFile(temporary)
+            throw writeProblem(path, shownAs: shown)
+        }
+    }
+
+    private static func writeProblem(_ path: String, shownAs shown: String) -> FileProblem {
+        let folder = folder(of: path)
+        var isDirectory = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory {
+            return FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
+        }
+        return FileProblem(description: "cannot write \(shown): the folder is not writable or the disk is full")
     }
 
     static func write(_ text: String, to path: String, shownAs shown: String) throws {

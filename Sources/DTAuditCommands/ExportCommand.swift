@@ -67,12 +67,18 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
+        if format != .markdown {
+            try stream(from: store, console: console)
+            return
+        }
+        // An earlier export is read before the store's audit, so that the two never take memory at once.
+        let earlier = try since.flatMap { try BaselineSource.file($0, workingDirectory: console.workingDirectory) }
         let (document, snapshot) = try store.read {
             (try AuditDocument(store: store), try store.snapshot(detailed: true))
         }
         let day = date?.text ?? document.latestActivity.day
         let changes = try since.map { spec in
-            Changes(from: try BaselineSource.load(spec, document: document, workingDirectory: console.workingDirectory),
+            Changes(from: try earlier ?? BaselineSource.load(spec, document: document, workingDirectory: console.workingDirectory),
                     to: document, snapshot: snapshot)
         }
 
@@ -131,5 +137,69 @@ struct ExportCommand: ParsableCommand {
             message += " (\(document.recordings.count) recordings)"
         }
         console.line(message)
+    }
+
+    /// JSON and CSV go straight from the store to the file, one screen's recordings at a time,
+    /// so that a large audit never sits in memory whole, as records or as text.
+    private func stream(from store: AuditStore, console: Console) throws {
+        let path: String?
+        if let output, output != "-" {
+            path = StoreLocation.absolute(output, from: console.workingDirectory)
+        } else if output == "-" {
+            path = nil
+        } else {
+            let slug = AppSlug.make(try store.appName())
+            let name: String
+            if format == .json {
+                name = "\(slug).json"
+            } else {
+                let day = try date?.text ?? store.latestActivity().day
+                name = "\(slug)-\(day).\(format.fileExtension)"
+            }
+            path = store.location.root + "/Exports/" + name
+        }
+        let format = format
+        func write(to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> String {
+            switch format {
+            case .json:
+                let totals = try InterchangeWriter.write(store: store, to: sink)
+                return " (\(totals.screens) screens, \(totals.recordings) recordings, \(totals.fixes) fixes)"
+            case .csv:
+                return " (\(try CSVReporter.write(store: store, to: sink)) recordings)"
+            case .markdown:
+                preconditionFailure("the Markdown report is not streamed")
+            }
+        }
+
+        guard let path else {
+            _ = try write { console.out.write($0) }
+            return
+        }
+        let folder = Paths.folder(of: path)
+        var createdFolder = false
+        if output == nil && !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                createdFolder = true
+            } catch {
+                throw FileProblem(description: "cannot create the folder \(folder)")
+            }
+        }
+        let shown = Paths.shown(path, from: console.workingDirectory)
+        let counts: String
+        do {
+            var written = ""
+            try Paths.stream(to: path, shownAs: shown) { file in
+                written = try write { file.write($0) }
+            }
+            counts = written
+        } catch {
+            // Leave no empty Exports/ behind when the store could not be read.
+            if createdFolder, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
+            throw error
+        }
+        console.line("Wrote \(console.safe(shown))" + counts)
     }
 }

@@ -55,10 +55,12 @@ struct GateCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
+        // An earlier export is read before the store's audit, so that the two never take memory at once.
+        let earlier = try since.flatMap { try BaselineSource.file($0, workingDirectory: console.workingDirectory) }
         let (document, snapshot) = try store.read {
             (try AuditDocument(store: store), try store.snapshot(detailed: true))
         }
-        let baseline = try since.map { try BaselineSource.load($0, document: document, workingDirectory: console.workingDirectory) }
+        let baseline = try since.map { try earlier ?? BaselineSource.load($0, document: document, workingDirectory: console.workingDirectory) }
         let result = GateResult(bar: GateBar(allScreens: allScreens, minimumSize: minSize?.size, baseline: baseline),
                                 snapshot: snapshot, document: document)
         if json {

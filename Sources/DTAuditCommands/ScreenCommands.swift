@@ -63,7 +63,7 @@ struct ScreenAddCommand: ParsableCommand {
 struct ScreenListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the screens with their category and progress.",
+        abstract: "List the screens with their category, progress and code findings.",
         aliases: ["ls"]
     )
 
@@ -104,6 +104,8 @@ struct ScreenListCommand: ParsableCommand {
                     ("fixes", .int(state.fixes.count)),
                     ("pending", .int(state.pending.count)),
                     ("files", .array(state.screen.files.map(JSON.string))),
+                    ("findings", state.scan.map { .int($0.active) } ?? .null),
+                    ("fixed-font-sizes", state.scan.map { .int($0.fixedFontSizes) } ?? .null),
                 ])
             }))
             return
@@ -112,18 +114,27 @@ struct ScreenListCommand: ParsableCommand {
             console.line(snapshot.screens.isEmpty ? "No screens yet: add one with 'dtaudit screen add NAME'." : "No screen matches.")
             return
         }
-        var table = TextTable(header: ["SCREEN", "FLOW", "CRITICAL", "CATEGORY", "RECORDED", "FAILED", "FIXES", "OWNER"],
-                              alignments: [.left, .left, .left, .left, .right, .right, .right, .left])
+        var table = TextTable(header: ["SCREEN", "FLOW", "CRITICAL", "CATEGORY", "RECORDED", "FAILED", "FIXES", "CODE", "OWNER"],
+                              alignments: [.left, .left, .left, .left, .right, .right, .right, .right, .left])
         for state in states {
             table.add([
                 console.safe(state.screen.name), state.screen.flow.map(console.safe) ?? "-", state.screen.critical ? "yes" : "",
                 console.categoryLabel(state.category), "\(state.tally.recorded)/\(state.tally.required)",
                 state.tally.failed == 0 ? "0" : console.style.red(String(state.tally.failed)), String(state.fixes.count),
-                state.screen.owner.map(console.safe) ?? "",
+                codeColumn(state, style: console.style), state.screen.owner.map(console.safe) ?? "",
             ])
         }
         for line in table.render(headerStyle: console.style.dim) { console.line(line) }
-        console.line(console.style.dim("\(states.count) of \(snapshot.screens.count) screens"))
+        var footer = "\(states.count) of \(snapshot.screens.count) screens"
+        if states.contains(where: { $0.scan != nil }) { footer += " · CODE: findings at the latest scan, ! when some are fixed font sizes" }
+        console.line(console.style.dim(footer))
+    }
+
+    /// Findings at the latest scan, marked when some are fixed font sizes; `-` when never scanned.
+    func codeColumn(_ state: ScreenState, style: Style) -> String {
+        guard let scan = state.scan else { return "-" }
+        if scan.fixedFontSizes > 0 { return style.red("\(scan.active)!") }
+        return String(scan.active)
     }
 }
 

@@ -1,6 +1,7 @@
 import AuditStore
 import DynamicType
 import Output
+import Scan
 
 /// One screen in detail, for `screen show` and `status SCREEN`.
 enum ScreenReport {
@@ -31,6 +32,9 @@ enum ScreenReport {
         facts.append("recorded \(state.tally.recorded)/\(state.tally.required)")
         facts.append("\(state.failedCells.count) failed")
         facts.append("\(state.fixes.count) fix\(state.fixes.count == 1 ? "" : "es")")
+        if let scan = state.scan, scan.fixedFontSizes > 0 {
+            facts.append(style.red("code says: " + ScanRule.fixedFontSize.counted(scan.fixedFontSizes)))
+        }
         console.line("  " + facts.joined(separator: " · "))
         if let notes = screen.notes { console.line("  " + style.dim(console.safe(notes))) }
         for pattern in screen.files { console.line("  " + style.dim("file " + console.safe(pattern))) }
@@ -73,6 +77,7 @@ enum ScreenReport {
                 console.line(line)
             }
         }
+        CodeReport.screenText(state, checklist: checklist, console: console)
         if !state.pending.isEmpty {
             console.line()
             console.line(style.bold("Next"))
@@ -133,6 +138,7 @@ enum ScreenReport {
         ] + screenshots + [
             ("fixes", .array(state.fixes.map(fixJSON))),
             ("next", .array(state.pending.map(PendingReport.json))),
+            ("scan", CodeReport.screenJSON(state.scan)),
         ])
     }
 

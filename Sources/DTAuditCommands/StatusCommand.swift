@@ -6,7 +6,7 @@ import Output
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show where the audit stands: categories, plan completion, critical screens, pass rate per size, fixes.",
+        abstract: "Show where the audit stands: categories, plan completion, critical screens, the code scan, pass rate per size, fixes.",
         discussion: "With a screen, show that screen in detail (like 'dtaudit screen show')."
     )
 
@@ -74,6 +74,7 @@ struct StatusCommand: ParsableCommand {
             ("fixes", .object(FixType.allCases.map { ($0.rawValue, .int(fixes[$0] ?? 0)) })),
             ("critical", .array(snapshot.criticalNotSupported.map { .string($0.screen.name) })),
             ("next", .object([("retest", .int(pending.retest)), ("recheck-default", .int(pending.recheck)), ("unrecorded", .int(pending.unrecorded))])),
+            ("scan", CodeReport.statusJSON(snapshot)),
         ])
     }
 
@@ -120,6 +121,9 @@ struct StatusCommand: ParsableCommand {
             let names = notSupported.prefix(6).map { console.safe($0.screen.name) + " (" + console.categoryLabel($0.category) + ")" }
             console.line(style.bold("Critical") + "  \(notSupported.count) of \(critical.count) not supported: " + names.joined(separator: ", ")
                          + (notSupported.count > 6 ? ", ..." : ""))
+        }
+        if let code = CodeReport.statusLine(snapshot, console: console) {
+            console.line(style.bold("Code") + "      " + code)
         }
         console.line()
 

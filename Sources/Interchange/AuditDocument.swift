@@ -37,8 +37,22 @@ public struct AuditDocument: Sendable {
     /// Puts screens, recordings and fixes in the one order every export uses.
     mutating func sort() {
         screens.sort { ($0.key, $0.name) < ($1.key, $1.name) }
-        recordings.sort { ($0.at, $0.id) < ($1.at, $1.id) }
+        // Recordings mostly come in this order already (from the store's index, or a file written
+        // in it); checking first spares sorting's scratch copy of a large array. Sorting is stable,
+        // so an array in order stays exactly as it is either way.
+        if !AuditDocument.isInOrder(recordings) { recordings.sort { ($0.at, $0.id) < ($1.at, $1.id) } }
         fixes.sort { ($0.at, $0.id) < ($1.at, $1.id) }
+    }
+
+    static func isInOrder(_ recordings: [RecordingRecord]) -> Bool {
+        var index = 1
+        while index < recordings.count {
+            let earlier = recordings[index - 1]
+            let later = recordings[index]
+            if later.at < earlier.at || later.at == earlier.at && later.id < earlier.id { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The time of the latest thing that happened in the audit: a screen added, a recording, a fix.
@@ -211,9 +225,20 @@ public struct FixRecord: Sendable, Equatable {
 extension AuditDocument {
     /// Reads the whole audit from `store`, in one read transaction.
     public init(store: AuditStore) throws {
-        let (app, createdAt, createdBy, checklist, screens, recordings, fixes) = try store.read {
-            (try store.appName(), try store.createdAt(), try store.createdBy(), try store.checklist(),
-             try store.screens(), try store.allRecordings(), try store.fixes())
+        var recordings: [RecordingRecord] = []
+        var strings = StringTable()
+        let (app, createdAt, createdBy, checklist, screens, fixes) = try store.read {
+            let screens = try store.screens()
+            let names = Dictionary(screens.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            // Straight from the stored bytes into records: no `Recording` array on the way.
+            recordings.reserveCapacity(try store.exchangeCounts().recordings)
+            try store.forEachRecording { recording, screenID in
+                recordings.append(RecordingRecord(
+                    id: String(decoding: recording.uid, as: UTF8.self), screen: names[screenID] ?? "",
+                    item: strings.string(recording.item), size: recording.size, status: recording.status,
+                    note: recording.note.map { strings.string($0) }, by: strings.string(recording.by), at: recording.at))
+            }
+            return (try store.appName(), try store.createdAt(), try store.createdBy(), try store.checklist(), screens, try store.fixes())
         }
         let names = Dictionary(screens.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         self.init(
@@ -225,13 +250,30 @@ extension AuditDocument {
                 ScreenRecord(name: screen.name, flow: screen.flow, critical: screen.critical, owner: screen.owner, notes: screen.notes,
                              triage: screen.triage, files: screen.files, createdAt: screen.createdAt, createdBy: screen.createdBy)
             },
-            recordings: recordings.map { recording in
-                RecordingRecord(id: recording.uid, screen: names[recording.screenID] ?? "", item: recording.item, size: recording.size,
-                                status: recording.status, note: recording.note, by: recording.by, at: recording.at)
-            },
+            recordings: consume recordings,
             fixes: fixes.map { fix in
                 FixRecord(id: fix.uid, screen: names[fix.screenID] ?? "", type: fix.type, items: fix.items, note: fix.note,
                           ref: fix.ref, by: fix.by, at: fix.at)
             })
+    }
+}
+
+/// Gives the same `String` for text seen before, so that the item, author and note repeated across
+/// thousands of recordings share one copy instead of taking memory each.
+struct StringTable {
+    private var strings = Set<String>()
+    /// Past this many different strings, text is no longer kept: it is unlikely to repeat.
+    static let capacity = 1 << 14
+
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        intern(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `text`, or the equal string seen before. Short strings are stored inline and need no table.
+    mutating func intern(_ text: String) -> String {
+        if text.utf8.count <= 15 { return text }
+        if let known = strings.firstIndex(of: text) { return strings[known] }
+        if strings.count < StringTable.capacity { strings.insert(text) }
+        return text
     }
 }

@@ -27,18 +27,33 @@ public enum InterchangeReader {
         if bytes.count > maximumFileBytes {
             throw InterchangeError(line: 1, "the file is \(bytes.count >> 20) MB; an export is at most \(maximumFileBytes >> 20) MB")
         }
-        let root: JSONReader.Node
-        do {
-            root = try JSONReader.parse(bytes)
-        } catch {
-            throw InterchangeError(line: error.line, error.message)
-        }
-        var builder = Builder()
-        return try builder.build(root)
+        var given = false
+        return try read(chunks: { buffer in
+            if given { return false }
+            given = true
+            if buffer.isEmpty { buffer = bytes } else { buffer.append(contentsOf: bytes) }
+            return !bytes.isEmpty
+        })
     }
 
     public static func read(_ text: String) throws(InterchangeError) -> AuditDocument {
         try read(Array(text.utf8))
+    }
+
+    /// Reads a file that arrives in chunks: `source` appends the next chunk to its argument and
+    /// returns false at the end. Each record is checked as soon as it is read and only what the
+    /// document keeps stays in memory; the file's bytes and its JSON tree never sit there whole.
+    /// The checks and the problem reported are those of reading the same bytes at once: a syntax
+    /// error anywhere comes first, then the header's fields, then the records in file order.
+    public static func read(chunks source: @escaping (inout [UInt8]) -> Bool) throws(InterchangeError) -> AuditDocument {
+        let builder = Builder()
+        let streamed: JSONReader.StreamedDocument
+        do {
+            streamed = try JSONReader.parse(reading: source) { record in builder.take(record) }
+        } catch {
+            throw InterchangeError(line: error.line, error.message)
+        }
+        return try builder.build(streamed)
     }
 }
 
@@ -46,8 +61,11 @@ public enum InterchangeReader {
 struct Fields {
     let what: String
     let line: Int
-    private var members: [String: JSONReader.Node]
-    private var order: [String]
+    /// In file order; a member is nil once taken. Records have a handful of fields, so a linear
+    /// search beats hashing.
+    private var members: [(key: String, node: JSONReader.Node?)]
+    /// Where the next field is likely to be: readers take fields in the order files have them.
+    private var next = 0
 
     init(_ node: JSONReader.Node, what: String) throws(InterchangeError) {
         guard case .object(let members) = node.value else {
@@ -55,8 +73,19 @@ struct Fields {
         }
         self.what = what
         self.line = node.line
-        self.members = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        self.order = members.map(\.key)
+        // Keys are unique: the JSON reader refuses an object that repeats one.
+        self.members = members.map { ($0.key, $0.value) }
+    }
+
+    /// The member `field`, if it is there and not taken yet.
+    private subscript(field: String) -> JSONReader.Node? {
+        position(of: field).flatMap { members[$0].node }
+    }
+
+    /// Where `field` is among the members, looking first where the last one taken was followed.
+    private func position(of field: String) -> Int? {
+        if next < members.count, members[next].key == field { return next }
+        return members.firstIndex { $0.key == field }
     }
 
     func problem(_ field: String, _ message: String, at node: JSONReader.Node? = nil) -> InterchangeError {
@@ -64,12 +93,14 @@ struct Fields {
     }
 
     mutating func take(_ field: String) -> JSONReader.Node? {
-        guard let node = members.removeValue(forKey: field) else { return nil }
+        guard let position = position(of: field), let node = members[position].node else { return nil }
+        members[position].node = nil
+        next = position + 1
         if case .null = node.value { return nil }
         return node
     }
 
-    func has(_ field: String) -> Bool { members[field] != nil }
+    func has(_ field: String) -> Bool { self[field] != nil }
 
     mutating func string(_ field: String, allowEmpty: Bool = false, maximumBytes: Int = InputRulesLimits.text) throws(InterchangeError) -> String {
         guard let value = try optionalString(field, allowEmpty: allowEmpty, maximumBytes: maximumBytes) else {
@@ -88,11 +119,13 @@ struct Fields {
 
     /// A one-line name, checked by the same rules as names typed on the command line.
     mutating func name(_ field: String, required: Bool = true) throws(InterchangeError) -> String? {
-        let node = members[field]
+        let node = self[field]
         guard let text = try optionalString(field, maximumBytes: 4 * InputRules.maximumNameLength) else {
             if required { throw InterchangeError(line: line, "\(what) has no '\(field)' field") }
             return nil
         }
+        // Most names are printable ASCII without spaces at their ends, which the rules accept as they are.
+        if Fields.isPlainLine(text, maximumCount: InputRules.maximumNameLength) { return text }
         let checked: String
         do {
             checked = try InputRules.name(text, what: "it")
@@ -105,8 +138,9 @@ struct Fields {
 
     /// A note or reference, checked like one typed with `--note`.
     mutating func note(_ field: String) throws(InterchangeError) -> String? {
-        let node = members[field]
+        let node = self[field]
         guard let text = try optionalString(field, allowEmpty: true, maximumBytes: InputRules.maximumNoteLength) else { return nil }
+        if Fields.isPlainLine(text, maximumCount: InputRules.maximumNoteLength) { return text }
         let checked: String?
         do {
             checked = try InputRules.note(text, what: "it")
@@ -117,9 +151,18 @@ struct Fields {
         return checked
     }
 
+    /// Whether `text` is 1 to `maximumCount` characters of printable ASCII (U+0020 to U+007E) that
+    /// neither starts nor ends with a space: a name or note the input rules take unchanged, since
+    /// none of it is white space to trim or a control character, and each byte is one character.
+    static func isPlainLine(_ text: String, maximumCount: Int) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20, utf8.count <= maximumCount else { return false }
+        return utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// One of the cases of `type`, or nil when the field is missing or null.
     mutating func optionalChoice<T: RawRepresentable & CaseIterable>(_ field: String, _ type: T.Type, allowed: [T]? = nil) throws(InterchangeError) -> T? where T.RawValue == String {
-        guard let node = members[field] else { return nil }
+        guard let node = self[field] else { return nil }
         if case .null = node.value {
             _ = take(field)
             return nil
@@ -134,7 +177,7 @@ struct Fields {
     }
 
     mutating func timestamp(_ field: String) throws(InterchangeError) -> Timestamp {
-        let node = members[field]
+        let node = self[field]
         let text = try string(field, maximumBytes: 40)
         guard let time = Timestamp(iso8601: text) else {
             throw problem(field, "must be a time such as 2026-09-07T09:00:00.000Z, not \"\(JSONReader.shown(text))\"", at: node)
@@ -143,17 +186,20 @@ struct Fields {
     }
 
     mutating func id(_ field: String) throws(InterchangeError) -> String {
-        let node = members[field]
+        let node = self[field]
         let text = try string(field, maximumBytes: InterchangeReader.maximumIDLength)
-        let allowed = text.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-_.:".unicodeScalars.contains(scalar)
+        // Every allowed character is ASCII, so checking bytes is checking scalars.
+        let allowed = text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
         }
         if !allowed { throw problem(field, "must hold only letters, digits and - _ . : (found \"\(JSONReader.shown(text))\")", at: node) }
         return text
     }
 
     mutating func choice<T: RawRepresentable & CaseIterable>(_ field: String, _ type: T.Type, allowed: [T]? = nil) throws(InterchangeError) -> T where T.RawValue == String {
-        let node = members[field]
+        let node = self[field]
         let text = try string(field, maximumBytes: 100)
         let cases = allowed ?? Array(T.allCases)
         guard let value = T(rawValue: text), cases.contains(where: { $0.rawValue == value.rawValue }) else {
@@ -163,7 +209,7 @@ struct Fields {
     }
 
     mutating func size(_ field: String) throws(InterchangeError) -> Size {
-        let node = members[field]
+        let node = self[field]
         let text = try string(field, maximumBytes: 100)
         guard let size = Size.allCases.first(where: { $0.id == text }) else {
             throw problem(field, "must be one of \(SizeList.validIDs), not \"\(JSONReader.shown(text))\"", at: node)
@@ -192,8 +238,8 @@ struct Fields {
 
     /// Refuses fields this version does not know, so that a typo in a hand-edited file is caught.
     func finish() throws(InterchangeError) {
-        if let unknown = order.first(where: { members[$0] != nil }) {
-            throw InterchangeError(line: members[unknown]?.line ?? line, "\(what) has an unknown field '\(JSONReader.shown(unknown))'")
+        if let unknown = members.first(where: { $0.node != nil }) {
+            throw InterchangeError(line: unknown.node?.line ?? line, "\(what) has an unknown field '\(JSONReader.shown(unknown.key))'")
         }
     }
 }
@@ -209,17 +255,46 @@ extension String {
     }
 }
 
-/// Turns the parsed tree into a document, checking every record.
-private struct Builder {
+/// Turns the records into a document as they are read, checking every one.
+private final class Builder {
     var checklist: (line: Int, name: String, title: String, version: String, summary: String, source: String)?
     var items: [ChecklistItem] = []
     var itemLines: [String: Int] = [:]
     var screens: [String: ScreenRecord] = [:]
-    var recordings: [String: RecordingRecord] = [:]
-    var fixes: [String: FixRecord] = [:]
-    var sawEnd = false
+    /// In file order, each id once.
+    var recordings: [RecordingRecord] = []
+    var fixes: [FixRecord] = []
+    /// Where each id's record is: a recording's index, or for a fix `-1 - index`.
+    var ids: [String: Int] = [:]
+    static let unclaimed = Int.min
 
-    mutating func build(_ root: JSONReader.Node) throws(InterchangeError) -> AuditDocument {
+    /// Takes an id's slot for `value` when no record has it yet (nil); else what the slot holds.
+    /// One hash of the id either way.
+    static func claim(_ slot: inout Int, for value: Int) -> Int? {
+        if slot == unclaimed {
+            slot = value
+            return nil
+        }
+        return slot
+    }
+    var sawEnd = false
+    var strings = StringTable()
+    /// The first problem found in a record. Later records are not checked: the file is refused
+    /// with this problem unless the header, checked once the file is read, has one.
+    var failure: InterchangeError?
+
+    /// Checks one record and keeps what it holds.
+    func take(_ record: JSONReader.Node) {
+        guard failure == nil else { return }
+        do {
+            try read(record)
+        } catch {
+            failure = error
+        }
+    }
+
+    func build(_ streamed: JSONReader.StreamedDocument) throws(InterchangeError) -> AuditDocument {
+        let root = streamed.root
         guard case .object(let members) = root.value else {
             throw InterchangeError(line: root.line, "the file is not a dtaudit export: it holds \(root.kind), not an object")
         }
@@ -238,49 +313,64 @@ private struct Builder {
         let app = try header.name("app")!
         let createdAt = try header.timestamp("createdAt")
         let createdBy = try header.name("createdBy")!
-        let records = try header.array("records")
+        // Streamed records were checked as they came; an array the reader kept is checked here.
+        let kept = try header.array("records")
         try header.finish()
+        for record in kept { take(record) }
+        if let failure { throw failure }
 
-        for record in records { try read(record) }
         if !sawEnd {
-            throw InterchangeError(line: records.last?.line ?? root.line, "the records end without the closing {\"record\":\"end\"} line; the file looks cut short")
+            let last = streamed.records?.lastLine ?? kept.last?.line ?? root.line
+            throw InterchangeError(line: last, "the records end without the closing {\"record\":\"end\"} line; the file looks cut short")
         }
         guard let checklist else { throw InterchangeError(line: root.line, "the file has no checklist record") }
         if items.isEmpty { throw InterchangeError(line: checklist.line, "the checklist has no item records") }
 
-        // Every reference must resolve inside the file.
+        // Every reference must resolve inside the file; the first one that does not, in file order,
+        // is reported.
         let known = Set(items.map(\.id))
         var resolvedRecordings: [RecordingRecord] = []
-        for var recording in recordings.values {
-            guard let screen = screens[recording.screen.lowercased()] else {
-                throw InterchangeError(line: recording.line, "the recording refers to the screen '\(JSONReader.shown(recording.screen))', which has no screen record")
+        swap(&resolvedRecordings, &recordings)
+        ids = [:]
+        var lastScreen: (written: String, name: String)?
+        for index in resolvedRecordings.indices {
+            let written = resolvedRecordings[index].screen
+            let name: String
+            if let lastScreen, lastScreen.written == written {
+                name = lastScreen.name
+            } else {
+                guard let screen = screens[written.lowercased()] else {
+                    throw InterchangeError(line: resolvedRecordings[index].line, "the recording refers to the screen '\(JSONReader.shown(written))', which has no screen record")
+                }
+                name = screen.name
+                lastScreen = (written, name)
             }
-            if !known.contains(recording.item) {
-                throw InterchangeError(line: recording.line, "the recording refers to the item '\(recording.item)', which the file's checklist does not have")
+            if !known.contains(resolvedRecordings[index].item) {
+                throw InterchangeError(line: resolvedRecordings[index].line, "the recording refers to the item '\(resolvedRecordings[index].item)', which the file's checklist does not have")
             }
-            recording.screen = screen.name
-            resolvedRecordings.append(recording)
+            resolvedRecordings[index].screen = name
         }
         let position = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
         var resolvedFixes: [FixRecord] = []
-        for var fix in fixes.values {
+        swap(&resolvedFixes, &fixes)
+        for index in resolvedFixes.indices {
+            let fix = resolvedFixes[index]
             guard let screen = screens[fix.screen.lowercased()] else {
                 throw InterchangeError(line: fix.line, "the fix refers to the screen '\(JSONReader.shown(fix.screen))', which has no screen record")
             }
             if let unknown = fix.items.first(where: { !known.contains($0) }) {
                 throw InterchangeError(line: fix.line, "the fix refers to the item '\(unknown)', which the file's checklist does not have")
             }
-            fix.screen = screen.name
-            fix.items = Array(Set(fix.items)).sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
-            resolvedFixes.append(fix)
+            resolvedFixes[index].screen = screen.name
+            resolvedFixes[index].items = Array(Set(fix.items)).sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
         }
         let list = Checklist(name: checklist.name, title: checklist.title, version: checklist.version, summary: checklist.summary,
                              items: items, source: checklist.source)
         return AuditDocument(app: app, createdAt: createdAt, createdBy: createdBy, checklist: list,
-                             screens: Array(screens.values), recordings: resolvedRecordings, fixes: resolvedFixes)
+                             screens: Array(screens.values), recordings: consume resolvedRecordings, fixes: consume resolvedFixes)
     }
 
-    mutating func read(_ node: JSONReader.Node) throws(InterchangeError) {
+    func read(_ node: JSONReader.Node) throws(InterchangeError) {
         guard case .object(let members) = node.value else {
             throw InterchangeError(line: node.line, "each record must be a JSON object, not \(node.kind)")
         }
@@ -309,7 +399,7 @@ private struct Builder {
         }
     }
 
-    mutating func readChecklist(_ node: JSONReader.Node) throws(InterchangeError) {
+    func readChecklist(_ node: JSONReader.Node) throws(InterchangeError) {
         var fields = try Fields(node, what: "the checklist")
         _ = fields.take("record")
         let name = try fields.name("name")!
@@ -327,7 +417,7 @@ private struct Builder {
         checklist = (node.line, name, title, version, summary, source)
     }
 
-    mutating func readItem(_ node: JSONReader.Node) throws(InterchangeError) {
+    func readItem(_ node: JSONReader.Node) throws(InterchangeError) {
         var fields = try Fields(node, what: "the item")
         _ = fields.take("record")
         let idNode = node
@@ -362,7 +452,7 @@ private struct Builder {
         items.append(item)
     }
 
-    mutating func readScreen(_ node: JSONReader.Node) throws(InterchangeError) {
+    func readScreen(_ node: JSONReader.Node) throws(InterchangeError) {
         var fields = try Fields(node, what: "the screen")
         _ = fields.take("record")
         let name = try fields.name("name")!
@@ -395,7 +485,7 @@ private struct Builder {
         screens[screen.key] = screen
     }
 
-    mutating func readRecording(_ node: JSONReader.Node) throws(InterchangeError) {
+    func readRecording(_ node: JSONReader.Node) throws(InterchangeError) {
         var fields = try Fields(node, what: "the recording")
         _ = fields.take("record")
         let id = try fields.id("id")
@@ -411,21 +501,23 @@ private struct Builder {
             guard case .object = element.value else { throw fields.problem("evidence", "must hold objects, not \(element.kind)", at: element) }
         }
         try fields.finish()
-        let recording = RecordingRecord(id: id, screen: screen, item: item, size: size, status: status, note: note, by: by, at: at, line: node.line)
-        if let earlier = recordings[id] {
-            let differences = earlier.differences(from: recording)
-            if !differences.isEmpty {
-                throw InterchangeError(line: node.line, "the recording id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
-            }
+        let recording = RecordingRecord(id: id, screen: strings.intern(screen), item: strings.intern(item), size: size, status: status,
+                                        note: note.map { strings.intern($0) }, by: strings.intern(by), at: at, line: node.line)
+        guard let slot = Builder.claim(&ids[id, default: Builder.unclaimed], for: recordings.count) else {
+            recordings.append(recording)
             return
         }
-        if fixes[id] != nil {
+        guard slot >= 0 else {
             throw InterchangeError(line: node.line, "the id '\(id)' is used by a fix too")
         }
-        recordings[id] = recording
+        let earlier = recordings[slot]
+        let differences = earlier.differences(from: recording)
+        if !differences.isEmpty {
+            throw InterchangeError(line: node.line, "the recording id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
+        }
     }
 
-    mutating func readFix(_ node: JSONReader.Node) throws(InterchangeError) {
+    func readFix(_ node: JSONReader.Node) throws(InterchangeError) {
         var fields = try Fields(node, what: "the fix")
         _ = fields.take("record")
         let id = try fields.id("id")
@@ -438,16 +530,17 @@ private struct Builder {
         let at = try fields.timestamp("at")
         try fields.finish()
         let fix = FixRecord(id: id, screen: screen, type: type, items: items, note: note, ref: ref, by: by, at: at, line: node.line)
-        if let earlier = fixes[id] {
-            let differences = earlier.differences(from: fix)
-            if !differences.isEmpty {
-                throw InterchangeError(line: node.line, "the fix id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
-            }
+        guard let slot = Builder.claim(&ids[id, default: Builder.unclaimed], for: -1 - fixes.count) else {
+            fixes.append(fix)
             return
         }
-        if recordings[id] != nil {
+        guard slot < 0 else {
             throw InterchangeError(line: node.line, "the id '\(id)' is used by a recording too")
         }
-        fixes[id] = fix
+        let earlier = fixes[-1 - slot]
+        let differences = earlier.differences(from: fix)
+        if !differences.isEmpty {
+            throw InterchangeError(line: node.line, "the fix id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
+        }
     }
 }

@@ -19,23 +19,28 @@ import Output
 /// and the closing lines never change, so that a union merge of two files is still valid JSON.
 public enum InterchangeWriter {
     public static func write(_ document: AuditDocument, to output: inout some TextOutputStream) {
-        let header: JSON = .object([
-            ("format", .int(AuditDocument.formatVersion)),
-            ("app", .string(document.app)),
-            ("createdAt", .string(document.createdAt.iso8601)),
-            ("createdBy", .string(document.createdBy)),
-        ])
-        var opening = header.serialized(pretty: false)
-        opening.removeLast()
-        output.write(opening + ",\"records\":[\n")
-
-        func line(_ record: JSON) {
-            output.write(record.serialized(pretty: false))
-            output.write(",\n")
+        var lines = Lines()
+        write(document, into: &lines) { text in
+            output.write(String(decoding: text.bytes, as: UTF8.self))
+            text.removeAll()
         }
+    }
 
-        line(checklistRecord(document.checklist))
-        for item in document.checklist.items { line(itemRecord(item)) }
+    public static func text(_ document: AuditDocument) -> String {
+        var lines = Lines()
+        var whole: [UInt8] = []
+        write(document, into: &lines) { text in
+            whole.append(contentsOf: text.bytes)
+            text.removeAll()
+        }
+        return String(decoding: whole, as: UTF8.self)
+    }
+
+    /// Writes the document's lines into `lines`, handing them to `flush` every so often, always
+    /// at the end of a line.
+    static func write(_ document: AuditDocument, into lines: inout Lines, flush: (inout ByteText) -> Void) {
+        lines.header(app: document.app, createdAt: document.createdAt, createdBy: document.createdBy)
+        lines.checklist(document.checklist)
 
         var recordingsByScreen: [String: [RecordingRecord]] = [:]
         for recording in document.recordings { recordingsByScreen[recording.screen.lowercased(), default: []].append(recording) }
@@ -43,7 +48,7 @@ public enum InterchangeWriter {
         for fix in document.fixes { fixesByScreen[fix.screen.lowercased(), default: []].append(fix) }
 
         for screen in document.screens {
-            line(screenRecord(screen))
+            lines.screen(screen)
             // Recordings and fixes of the screen, merged by time then id: the screen's story.
             let recordings = recordingsByScreen[screen.key] ?? []
             let fixes = fixesByScreen[screen.key] ?? []
@@ -59,21 +64,156 @@ public enum InterchangeWriter {
                     takeRecording = (recordings[r].at, recordings[r].id) < (fixes[f].at, fixes[f].id)
                 }
                 if takeRecording {
-                    line(recordingRecord(recordings[r]))
+                    lines.recording(recordings[r])
                     r += 1
                 } else {
-                    line(fixRecord(fixes[f]))
+                    lines.fix(fixes[f])
                     f += 1
                 }
+                if lines.text.count >= Lines.flushSize { flush(&lines.text) }
             }
         }
-        output.write("{\"record\":\"end\"}\n]}\n")
+        lines.end()
+        flush(&lines.text)
     }
 
-    public static func text(_ document: AuditDocument) -> String {
-        var output = ""
-        write(document, to: &output)
-        return output
+    /// How many records an export from a store wrote.
+    public struct Totals: Sendable, Equatable {
+        public var screens = 0
+        public var recordings = 0
+        public var fixes = 0
+    }
+
+    /// Writes the store's audit as the interchange file, the bytes `text(AuditDocument(store:))`
+    /// gives, while holding only one screen's recordings at a time: each screen's recordings are
+    /// read through the store's index and their lines written from the stored bytes. `sink`
+    /// receives the file in pieces that end at line ends. Reads in one read transaction.
+    public static func write(store: AuditStore, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Totals {
+        try store.read {
+            var lines = Lines()
+            func flush() throws {
+                try lines.text.bytes.withUnsafeBufferPointer { try sink($0) }
+                lines.text.removeAll()
+            }
+            let (screens, fixesByScreen) = try StoreHistory.screensAndFixes(of: store)
+            let counts = try store.exchangeCounts()
+            lines.header(app: try store.appName(), createdAt: try store.createdAt() ?? Timestamp(milliseconds: 0), createdBy: try store.createdBy())
+            lines.checklist(try store.checklist())
+
+            var story = StoreHistory.ScreenRecordings()
+            for (id, screen) in screens {
+                lines.screen(screen)
+                var screenName = ByteText(capacity: 64)
+                screenName.appendQuoted(screen.name)
+                try story.read(screenID: id, from: store) { recording, line in
+                    line.append("{\"record\":\"recording\",\"id\":")
+                    line.appendQuoted(stored: recording.uid)
+                    line.append(",\"screen\":")
+                    line.append(screenName, range: 0..<screenName.count)
+                    line.append(",\"item\":")
+                    line.appendQuoted(stored: recording.item)
+                    line.append(",\"size\":")
+                    line.appendQuoted(recording.size.id)
+                    line.append(",\"status\":")
+                    line.appendQuoted(recording.status.rawValue)
+                    if let note = recording.note {
+                        line.append(",\"note\":")
+                        line.appendQuoted(stored: note)
+                    }
+                    line.append(",\"by\":")
+                    line.appendQuoted(stored: recording.by)
+                    line.append(",\"at\":")
+                    if recording.atIsCanonical {
+                        line.appendQuoted(valid: recording.atText)
+                    } else {
+                        line.appendQuoted(recording.at.iso8601)
+                    }
+                    line.append("},\n")
+                }
+                // Recordings and fixes of the screen, merged by time then id: the screen's story.
+                let fixes = fixesByScreen[id] ?? []
+                var f = 0
+                for index in story.order {
+                    while f < fixes.count, !story.isBefore(index, fixes[f]) {
+                        lines.fix(fixes[f])
+                        f += 1
+                    }
+                    lines.text.append(story.lines, range: story.entries[index].line)
+                }
+                while f < fixes.count {
+                    lines.fix(fixes[f])
+                    f += 1
+                }
+                if lines.text.count >= Lines.flushSize { try flush() }
+            }
+            lines.end()
+            try flush()
+            return Totals(screens: screens.count, recordings: counts.recordings, fixes: counts.fixes)
+        }
+    }
+
+    /// The records of the file as lines of bytes.
+    struct Lines {
+        static let flushSize = 1 << 16
+        var text = ByteText(capacity: flushSize + (1 << 12))
+
+        mutating func header(app: String, createdAt: Timestamp, createdBy: String) {
+            let header: JSON = .object([
+                ("format", .int(AuditDocument.formatVersion)),
+                ("app", .string(app)),
+                ("createdAt", .string(createdAt.iso8601)),
+                ("createdBy", .string(createdBy)),
+            ])
+            var opening = header.serialized(pretty: false)
+            opening.removeLast()
+            text.append(opening)
+            text.append(",\"records\":[\n")
+        }
+
+        mutating func line(_ record: JSON) {
+            text.append(record.serialized(pretty: false))
+            text.append(",\n")
+        }
+
+        mutating func checklist(_ checklist: Checklist) {
+            line(checklistRecord(checklist))
+            for item in checklist.items { line(itemRecord(item)) }
+        }
+
+        mutating func screen(_ screen: ScreenRecord) {
+            line(screenRecord(screen))
+        }
+
+        mutating func fix(_ fix: FixRecord) {
+            line(fixRecord(fix))
+        }
+
+        /// The recording's line, as `recordingRecord(recording)` serializes it.
+        mutating func recording(_ recording: RecordingRecord) {
+            text.append("{\"record\":\"recording\",\"id\":")
+            text.appendQuoted(recording.id)
+            text.append(",\"screen\":")
+            text.appendQuoted(recording.screen)
+            text.append(",\"item\":")
+            text.appendQuoted(recording.item)
+            text.append(",\"size\":")
+            text.appendQuoted(recording.size.id)
+            text.append(",\"status\":")
+            text.appendQuoted(recording.status.rawValue)
+            if let note = recording.note {
+                text.append(",\"note\":")
+                text.appendQuoted(note)
+            }
+            text.append(",\"by\":")
+            text.appendQuoted(recording.by)
+            text.append(",\"at\":")
+            text.appendQuoted(recording.at.iso8601)
+            text.append("},\n")
+        }
+
+        mutating func end() {
+            text.append("{\"record\":\"end\"}\n]}\n")
+        }
     }
 
     static func checklistRecord(_ checklist: Checklist) -> JSON {

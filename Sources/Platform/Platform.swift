@@ -74,3 +74,16 @@ extension System {
         access(path, W_OK) == 0
     }
 }
+
+extension System {
+    /// Puts the file at `source` in place of `destination` in one step (`rename(2)`): readers see
+    /// the old file or the new one, never a part. Both must be on one file system.
+    public static func replace(_ destination: String, with source: String) throws(SystemError) {
+        guard rename(source, destination) == 0 else { throw SystemError(operation: "replace", path: destination, code: errno) }
+    }
+
+    /// Removes the file at `path`, if there is one.
+    public static func removeFile(_ path: String) {
+        _ = unlink(path)
+    }
+}

@@ -22,8 +22,10 @@ public struct Baseline: Sendable {
         day = cutoff.day
         screens = Dictionary(document.screens.filter { $0.createdAt < cutoff }.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         cells = document.latestCells(before: cutoff)
-        recordingIDs = Set(document.recordings.filter { $0.at < cutoff }.map(\.id))
-        fixIDs = Set(document.fixes.filter { $0.at < cutoff }.map(\.id))
+        recordingIDs = []
+        for recording in document.recordings where recording.at < cutoff { recordingIDs.insert(recording.id) }
+        fixIDs = []
+        for fix in document.fixes where fix.at < cutoff { fixIDs.insert(fix.id) }
     }
 
     /// The audit as an earlier export file holds it.
@@ -32,7 +34,8 @@ public struct Baseline: Sendable {
         day = document.latestActivity.day
         screens = Dictionary(document.screens.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         cells = document.latestCells()
-        recordingIDs = Set(document.recordings.map(\.id))
+        recordingIDs = Set(minimumCapacity: document.recordings.count)
+        for recording in document.recordings { recordingIDs.insert(recording.id) }
         fixIDs = Set(document.fixes.map(\.id))
     }
 }
@@ -88,7 +91,8 @@ public struct Changes: Sendable {
             regressions += changed.filter { $0.now.status == .fail }
             fixedCells += changed.filter { $0.now.status == .pass }
         }
-        newRecordings = document.recordings.filter { !baseline.recordingIDs.contains($0.id) }.count
+        newRecordings = 0
+        for recording in document.recordings where !baseline.recordingIDs.contains(recording.id) { newRecordings += 1 }
         newFixes = document.fixes.filter { !baseline.fixIDs.contains($0.id) }
     }
 }

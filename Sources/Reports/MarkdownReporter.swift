@@ -1,6 +1,7 @@
 import AuditStore
 import DynamicType
 import Interchange
+import Scan
 
 /// The review page: GitHub-flavoured Markdown that reads well rendered and as plain text. Every
 /// user-provided text goes through `Markdown.text(_:)`.
@@ -56,6 +57,8 @@ private struct Page {
     var out = ""
     /// Each screen's heading anchor, by screen name.
     var anchors: [String: String] = [:]
+    /// The anchor of the "Code scan" section, when the audit has one.
+    var codeScanAnchor = "code-scan"
 
     init(input: ReportInput) {
         self.input = input
@@ -90,8 +93,10 @@ private struct Page {
         if let changes = input.changes {
             headings += [changesHeading(changes), "Regressions (pass → fail)", "Newly fixed (fail → pass)", "Category changes", "New screens"]
         }
-        headings += ["Screens", "Fixes", "Screen details"]
+        headings += ["Screens", "Fixes"]
         for heading in headings { _ = registry.anchor(for: heading) }
+        if hasScans { codeScanAnchor = registry.anchor(for: "Code scan") }
+        _ = registry.anchor(for: "Screen details")
         for state in snapshot.screens where anchors[state.screen.name] == nil {
             anchors[state.screen.name] = registry.anchor(for: state.screen.name)
         }
@@ -118,6 +123,7 @@ private struct Page {
         if let changes = input.changes { changesSection(changes) }
         screensTable()
         fixSummary()
+        if hasScans { codeScan() }
         details()
         checklistSection()
         about()
@@ -217,6 +223,7 @@ private struct Page {
         let recorded = snapshot.recorded
         line("**Plan completion** \(Markdown.bar(recorded, of: required)) \(Markdown.percent(recorded, of: required)): \(recorded) of \(plural(required, "planned check")) recorded, \(snapshot.passed) passed, \(snapshot.failed) failed, \(snapshot.notApplicable) n/a.")
         line()
+        if hasScans { codeSummary() }
 
         let bySize = snapshot.resultsBySize
         var sizeRows: [[String]] = []
@@ -372,6 +379,94 @@ private struct Page {
         line()
     }
 
+    // MARK: Code scan
+
+    var hasScans: Bool { snapshot.screens.contains { $0.scan != nil } }
+
+    /// A rule or item id, a file path: a code span when nothing in it could break one, else escaped text.
+    func code(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " -_./:+@()".unicodeScalars.contains(scalar)
+        }
+        return plain ? "`\(text)`" : Markdown.text(text)
+    }
+
+    /// The code scan in the summary: how many findings, and which screens still set fixed font sizes.
+    mutating func codeSummary() {
+        let scanned = snapshot.scannedScreens
+        let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
+        let withFindings = scanned.filter { ($0.scan?.active ?? 0) > 0 }.count
+        let latest = scanned.compactMap { $0.scan?.run.at }.max() ?? Timestamp(milliseconds: 0)
+        line("**Code scan** \(plural(findings, "finding")) in the code of \(withFindings) of \(plural(scanned.count, "scanned screen")) (latest scan \(latest.day); see [Code scan](#\(codeScanAnchor))).")
+        line()
+        let fixed = snapshot.fixedFontScreens
+        guard !fixed.isEmpty else { return }
+        let list = fixed.prefix(8).map { state in
+            "\(link(state.screen.name)) (\(ScanRule.fixedFontSize.counted(state.scan?.fixedFontSizes ?? 0)), \(MarkdownReporter.emoji(state.category)) \(state.category.rawValue)\(state.category == .unaudited ? ", not audited yet" : ""))"
+        }.joined(separator: ", ")
+        let more = fixed.count > 8 ? " and \(fixed.count - 8) more" : ""
+        line("> ⚠️ **Code says text cannot scale on \(plural(fixed.count, "screen")):** \(list)\(more). A font of a fixed point size stays that size at every text size, whatever the audit has recorded so far.")
+        line()
+    }
+
+    /// One row per scanned screen: findings by rule, suppressed ones, good signs.
+    mutating func codeScan() {
+        line("## Code scan")
+        line()
+        let scanned = snapshot.scannedScreens
+        let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
+        let suppressed = scanned.reduce(0) { $0 + ($1.scan?.suppressed ?? 0) }
+        line("The latest `dtaudit scan --record` of each screen's source files: \(plural(findings, "finding")) that count\(suppressed > 0 ? ", \(suppressed) suppressed with a reason in the code" : ""). A file that several screens list counts on each.")
+        line()
+        let rows = scanned.map { state -> [String] in
+            let scan = state.scan!
+            return [link(state.screen.name), MarkdownReporter.label(state.category), scan.run.at.day,
+                    "\(plural(scan.files, "file")), \(scan.lines) lines", String(scan.active),
+                    scan.rulesByCount.map { "\(code($0.rule)) \($0.count)" }.joined(separator: ", "),
+                    scan.suppressed == 0 ? "" : String(scan.suppressed), Markdown.text(GoodSign.list(scan.signs, separator: ", "))]
+        }
+        out += Markdown.table(["Screen", "Category", "Scanned", "Files", "Findings", "By rule", "Suppressed", "Good signs"],
+                              [.left, .left, .left, .left, .right, .left, .right, .left], rows)
+        line()
+        let linked = snapshot.screens.filter { $0.scan == nil && !$0.screen.files.isEmpty }
+        let unlinked = snapshot.screens.filter { $0.scan == nil && $0.screen.files.isEmpty }.count
+        var notes: [String] = []
+        if !linked.isEmpty { notes.append("Not scanned yet: " + linked.prefix(8).map { link($0.screen.name) }.joined(separator: ", ") + (linked.count > 8 ? " and \(linked.count - 8) more" : "") + ".") }
+        if unlinked > 0 { notes.append("\(plural(unlinked, "screen")) \(unlinked == 1 ? "lists" : "list") no source files, so no scan can speak for \(unlinked == 1 ? "it" : "them").") }
+        if !notes.isEmpty {
+            line(notes.joined(separator: " "))
+            line()
+        }
+    }
+
+    /// A screen's code findings under the checklist item each one fails, then the suppressed ones.
+    mutating func codeFindings(_ state: ScreenState) {
+        guard let scan = state.scan else { return }
+        var summary = "**Code** (scanned \(scan.run.at.day): \(plural(scan.files, "file")), \(scan.lines) lines): "
+            + (scan.active == 0 ? "no findings" : plural(scan.active, "finding"))
+        if scan.suppressed > 0 { summary += ", \(scan.suppressed) suppressed" }
+        summary += "."
+        if !scan.signs.isEmpty { summary += " Good signs: " + Markdown.text(GoodSign.list(scan.signs, separator: ", ")) + "." }
+        line(summary)
+        line()
+        guard !scan.findings.isEmpty else { return }
+        let order = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let active = scan.findings.filter(\.isActive)
+        let items = Array(Set(active.map(\.item))).sorted { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }
+        for item in items {
+            for finding in active where finding.item == item {
+                var entry = "- ⚠️ \(code(item)) · **\(Markdown.text(finding.rule))** at \(code("\(finding.file):\(finding.line)"))"
+                if finding.confidence != "high" { entry += " (\(Markdown.text(finding.confidence)) confidence)" }
+                line(entry + ": " + Markdown.text(finding.message))
+            }
+        }
+        for finding in scan.findings where !finding.isActive {
+            line("- 🔕 \(code(finding.item)) · \(Markdown.text(finding.rule)) at \(code("\(finding.file):\(finding.line)")) suppressed: "
+                 + (finding.suppressionReason.map(Markdown.text) ?? "no reason given"))
+        }
+        line()
+    }
+
     mutating func details() {
         line("## Screen details")
         line()
@@ -397,6 +492,10 @@ private struct Page {
         facts.append("\(state.tally.recorded) of \(plural(state.tally.required, "check")) recorded")
         facts.append(state.failedCells.isEmpty ? "no failures" : plural(state.failedCells.count, "failure"))
         facts.append(state.fixes.isEmpty ? "no fixes" : plural(state.fixes.count, "fix", "fixes"))
+        if let scan = state.scan {
+            facts.append(scan.fixedFontSizes > 0 ? "⚠️ code says: " + ScanRule.fixedFontSize.counted(scan.fixedFontSizes)
+                                                : "code: " + (scan.active == 0 ? "no findings" : plural(scan.active, "finding")))
+        }
         line(facts.joined(separator: " · "))
         line()
         if let notes = screen.notes {
@@ -412,6 +511,7 @@ private struct Page {
         if recorded.isEmpty {
             line("Nothing recorded yet: all \(plural(state.tally.required, "planned check")) are still to do.")
             line()
+            codeFindings(state)
             return
         }
         let sizes = Array(Set(checklist.plannedSizes + recorded.map(\.size))).sorted()
@@ -419,15 +519,22 @@ private struct Page {
         for cell in recorded.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !itemIDs.contains(cell.item) {
             itemIDs.append(cell.item)
         }
+        // When the latest scan found something, a last column counts the findings that map to each check.
+        let codeCounts = state.scan.flatMap { scan -> [String: Int]? in
+            scan.active == 0 ? nil : scan.findings.filter(\.isActive).reduce(into: [String: Int]()) { $0[$1.item, default: 0] += 1 }
+        }
         let rows = itemIDs.map { id in
             let planned = Set(checklist.item(id)?.sizes ?? [])
-            return ["`\(id)`"] + sizes.map { size in
+            var row = ["`\(id)`"] + sizes.map { size in
                 MarkdownReporter.symbol(state.cell(id, size)?.status, planned: planned.contains(size))
             }
+            if let codeCounts { row.append(codeCounts[id].map { "⚠️ \($0)" } ?? "") }
+            return row
         }
-        out += Markdown.table(["Check"] + sizes.map(\.id), [.left] + sizes.map { _ in .center }, rows)
+        out += Markdown.table(["Check"] + sizes.map(\.id) + (codeCounts == nil ? [] : ["Code"]),
+                              [.left] + sizes.map { _ in .center } + (codeCounts == nil ? [] : [.center]), rows)
         line()
-        line(MarkdownReporter.legend)
+        line(MarkdownReporter.legend + (codeCounts == nil ? "" : " · ⚠️ findings in the code"))
         line()
 
         if !state.failedCells.isEmpty {
@@ -471,6 +578,7 @@ private struct Page {
                                   })
             line()
         }
+        codeFindings(state)
         if !state.pending.isEmpty {
             var retest: [String] = []
             var recheck: [String] = []
@@ -520,6 +628,9 @@ private struct Page {
         line("- **Categories** are derived from the latest result of each cell: a failed text-scaling check makes a screen unsupported, any other failure broken, and every planned check passed or n/a supported. Until then a screen shows the category it was triaged as, or unaudited.")
         line("- **Larger Text** is ready when every critical screen is supported and was checked at \(LargerTextVerdict.doublingSize.id) or larger. App Store Connect lets an app declare it when people can enlarge text, Apple suggests to at least 200 %, and still complete every common task; cut-off or overlapping text counts against it. It is declared per device family.")
         line("- **WCAG 1.4.4 Resize Text** asks that text can be resized to 200 % without losing content or function. Body text reaches 200 % at \(LargerTextVerdict.doublingSize.id), so the level is judged on the checks mapped to 1.4.4 up to \(LargerTextVerdict.doublingSize.id), plus text that does not scale at any size: Supports when every screen passes them, Partially Supports when some screens fail, Does Not Support when most do, Not Evaluated while they are incomplete.")
+        if hasScans {
+            line("- **Code scan** findings come from `dtaudit scan --record`, which reads the source files each screen lists for code that keeps text from following the text size: fixed font sizes, text held to one line or shrunk to fit, fixed heights, capped sizes, fonts that miss size changes. Each maps to the checklist item it usually fails. A finding is a lead for the audit, not a result: only a check at that size records one.")
+        }
         line("- Generated by \(Markdown.text(input.generator)) from the audit's own data: the same audit always gives the same page. `dtaudit export --format json` writes the audit for sharing through git.")
         line()
     }

@@ -92,33 +92,121 @@ public struct CSVReporter: Reporter {
     public static let header = ["screen", "flow", "critical", "item", "size", "status", "note", "by", "at", "id"]
 
     public func render(_ input: ReportInput) -> RenderedReport {
-        var text = Self.header.joined(separator: ",") + "\r\n"
+        var text = ByteText()
+        Self.appendHeader(to: &text)
         let screens = Dictionary(input.document.screens.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         var byScreen: [String: [RecordingRecord]] = [:]
         for recording in input.document.recordings { byScreen[recording.screen.lowercased(), default: []].append(recording) }
         for screen in input.document.screens {
+            let details = screens[screen.key]
             for recording in byScreen[screen.key] ?? [] {
-                let details = screens[screen.key]
-                let fields = [screen.name, details?.flow ?? "", screen.critical ? "yes" : "no", recording.item, recording.size.id,
-                              recording.status.rawValue, recording.note ?? "", recording.by, recording.at.iso8601, recording.id]
-                text += fields.map(Self.field).joined(separator: ",") + "\r\n"
+                for (index, value) in [screen.name, details?.flow ?? "", screen.critical ? "yes" : "no", recording.item, recording.size.id,
+                                       recording.status.rawValue, recording.note ?? "", recording.by, recording.at.iso8601, recording.id].enumerated() {
+                    if index > 0 { text.append(",") }
+                    Self.appendField(value, to: &text)
+                }
+                text.append("\r\n")
             }
         }
-        return RenderedReport(text: text)
+        return RenderedReport(text: String(decoding: text.bytes, as: UTF8.self))
+    }
+
+    /// Writes the CSV of the store's audit, the bytes `render` gives for `AuditDocument(store:)`,
+    /// holding one screen's recordings at a time; `sink` receives it in pieces that end at line
+    /// ends. Returns how many recordings the store holds. Reads in one read transaction.
+    public static func write(store: AuditStore, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Int {
+        try store.read {
+            var text = ByteText()
+            appendHeader(to: &text)
+            let (screens, _) = try StoreHistory.screensAndFixes(of: store)
+            var story = StoreHistory.ScreenRecordings()
+            for (id, screen) in screens {
+                var prefix = ByteText(capacity: 256)
+                appendField(screen.name, to: &prefix)
+                prefix.append(",")
+                appendField(screen.flow ?? "", to: &prefix)
+                prefix.append(screen.critical ? ",yes," : ",no,")
+                try story.read(screenID: id, from: store) { recording, line in
+                    line.append(prefix, range: 0..<prefix.count)
+                    appendField(stored: recording.item, to: &line)
+                    line.append(",")
+                    line.append(recording.size.id)
+                    line.append(",")
+                    line.append(recording.status.rawValue)
+                    line.append(",")
+                    if let note = recording.note { appendField(stored: note, to: &line) }
+                    line.append(",")
+                    appendField(stored: recording.by, to: &line)
+                    line.append(",")
+                    if recording.atIsCanonical {
+                        line.append(recording.atText)
+                    } else {
+                        appendField(recording.at.iso8601, to: &line)
+                    }
+                    line.append(",")
+                    appendField(stored: recording.uid, to: &line)
+                    line.append("\r\n")
+                }
+                for index in story.order { text.append(story.lines, range: story.entries[index].line) }
+                if text.count >= 1 << 16 {
+                    try text.bytes.withUnsafeBufferPointer { try sink($0) }
+                    text.removeAll()
+                }
+            }
+            try text.bytes.withUnsafeBufferPointer { try sink($0) }
+            return try store.exchangeCounts().recordings
+        }
+    }
+
+    static func appendHeader(to text: inout ByteText) {
+        text.append(header.joined(separator: ","))
+        text.append("\r\n")
     }
 
     static func field(_ value: String) -> String {
+        var text = ByteText(capacity: value.utf8.count + 4)
+        appendField(value, to: &text)
+        return String(decoding: text.bytes, as: UTF8.self)
+    }
+
+    static func appendField(_ value: String, to text: inout ByteText) {
         var value = value
-        if let first = value.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) || first == "\t" || first == "\r" {
-            value = "'" + value
+        value.withUTF8 { appendField(valid: $0, to: &text) }
+    }
+
+    /// A stored value, read as `String(decoding:)` reads it.
+    static func appendField(stored value: UnsafeBufferPointer<UInt8>, to text: inout ByteText) {
+        if ByteText.isASCII(value) {
+            appendField(valid: value, to: &text)
+        } else {
+            appendField(String(decoding: value, as: UTF8.self), to: &text)
         }
-        let needsQuotes = value.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-        guard needsQuotes else { return value }
-        var quoted = "\""
-        for scalar in value.unicodeScalars {
-            if scalar == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(scalar) }
+    }
+
+    /// The field as RFC 4180 wants it, made inert for spreadsheets; `value` is valid UTF-8, so its
+    /// first byte is one of `=+-@`, a tab or a carriage return exactly when its first scalar is.
+    static func appendField(valid value: UnsafeBufferPointer<UInt8>, to text: inout ByteText) {
+        let formula: Bool
+        switch value.first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: formula = true
+        default: formula = false
         }
-        return quoted + "\""
+        let needsQuotes = value.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else {
+            if formula { text.append("'") }
+            text.append(value)
+            return
+        }
+        text.append("\"")
+        if formula { text.append("'") }
+        var start = 0
+        for (index, byte) in value.enumerated() where byte == UInt8(ascii: "\"") {
+            text.append(UnsafeBufferPointer(rebasing: value[start...index]))
+            text.append("\"")
+            start = index + 1
+        }
+        text.append(UnsafeBufferPointer(rebasing: value[start...]))
+        text.append("\"")
     }
 }
 

@@ -143,6 +143,14 @@ public struct Row {
         return body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, index))))
     }
 
+    /// The column's UTF-8 bytes, or nil for NULL. They stay valid until the statement moves to
+    /// the next row or is reset: use them inside the closure that receives the row.
+    public func unsafeText(_ column: Int) -> UnsafeBufferPointer<UInt8>? {
+        let index = Int32(column)
+        guard let text = sqlite3_column_text(statement.handle, index) else { return nil }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, index)))
+    }
+
     public func optionalString(_ column: Int) -> String? {
         isNull(column) ? nil : string(column)
     }

@@ -220,6 +220,17 @@ public struct FileSigns: Sendable, Hashable {
     public var total: Int { counts.values.reduce(0, +) }
 }
 
+/// One file a scan read: its path relative to the scanned root, and how many lines it has.
+public struct ScannedFile: Sendable, Hashable {
+    public var file: String
+    public var lines: Int
+
+    public init(file: String, lines: Int) {
+        self.file = file
+        self.lines = lines
+    }
+}
+
 /// What a scan found.
 public struct ScanReport: Sendable {
     /// The root the file paths are relative to, as an absolute path.
@@ -230,13 +241,18 @@ public struct ScanReport: Sendable {
     public var linesScanned: Int
     /// Files with at least one good sign, in file order.
     public var goodSigns: [FileSigns]
+    /// Every file scanned, in file order, so that a caller can tell which of its own file patterns
+    /// the scan covered.
+    public var scannedFiles: [ScannedFile]
 
-    public init(root: String, findings: [Finding], filesScanned: Int, linesScanned: Int, goodSigns: [FileSigns]) {
+    public init(root: String, findings: [Finding], filesScanned: Int, linesScanned: Int, goodSigns: [FileSigns],
+                scannedFiles: [ScannedFile] = []) {
         self.root = root
         self.findings = findings.sorted(by: Finding.precedes)
         self.filesScanned = filesScanned
         self.linesScanned = linesScanned
         self.goodSigns = goodSigns.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
+        self.scannedFiles = scannedFiles.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
     }
 
     /// Findings that are neither suppressed nor in preview-only code.

@@ -120,10 +120,12 @@ public enum SourceScanner {
         relativePath.split(separator: "/").dropLast().contains { excludedFolders.contains(String($0)) }
     }
 
-    /// Tracked and untracked files that git does not ignore, or nil outside a git checkout.
+    /// Tracked and untracked files that git does not ignore, or nil outside a git checkout. A folder
+    /// that git ignores as a whole was named on purpose, as a file would be: it is walked instead.
     static func gitFiles(in folder: String) -> [String]? {
         guard let output = Subprocess.output(of: "git", ["-C", folder, "ls-files", "-co", "--exclude-standard", "-z"])
         else { return nil }
+        if output.isEmpty && Subprocess.output(of: "git", ["-C", folder, "check-ignore", "-q", "."]) != nil { return nil }
         var files: [String] = []
         for entry in output.split(separator: "\0", omittingEmptySubsequences: true) {
             guard isScannable(String(entry)), !isExcluded(entry) else { continue }
@@ -224,15 +226,18 @@ public enum SourceScanner {
 
         var findings: [Finding] = []
         var signs: [FileSigns] = []
+        var scanned: [ScannedFile] = []
         var files = 0
         var lines = 0
         for (k, result) in results.enumerated() where result.scanned {
             files += 1
             lines += result.lines
+            scanned.append(ScannedFile(file: paths[k], lines: result.lines))
             findings.append(contentsOf: result.findings)
             if !result.signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: result.signs)) }
         }
-        return ScanReport(root: root, findings: findings, filesScanned: files, linesScanned: lines, goodSigns: signs)
+        return ScanReport(root: root, findings: findings, filesScanned: files, linesScanned: lines, goodSigns: signs,
+                          scannedFiles: scanned)
     }
 
     private static func analyze(path: String, _ loaded: LoadedFile, index: ProjectIndex, rules: Set<ScanRule>) -> FileResult {

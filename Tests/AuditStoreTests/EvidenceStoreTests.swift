@@ -40,8 +40,8 @@ struct TemporaryStore {
 @Suite struct EvidenceStoreTests {
     @Test func newStoresHaveTheEvidenceSchema() throws {
         let temporary = try TemporaryStore()
-        #expect(try temporary.store.db.userVersion() == 2)
-        #expect(Schema.currentVersion == 2)
+        #expect(try temporary.store.db.userVersion() == Schema.currentVersion)
+        #expect(Schema.migrator.migrations.map(\.name).prefix(2) == ["create the audit store", "store evidence files and what they show"])
         let tables = try temporary.store.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'evidence%' ORDER BY name", [], { $0.string(0) })
         #expect(tables == ["evidence_files", "evidence_links"])
     }
@@ -60,7 +60,7 @@ struct TemporaryStore {
             #expect(try db.userVersion() == 1)
         }
         let store = try AuditStore.open(location)
-        #expect(try store.db.userVersion() == 2)
+        #expect(try store.db.userVersion() == Schema.currentVersion)
         #expect(try store.evidenceFiles().isEmpty)
     }
 

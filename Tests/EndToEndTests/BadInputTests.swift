@@ -156,7 +156,7 @@ import Testing
     @Test func helpIsGeneratedForEveryCommand() throws {
         let cli = try CLI()
         let commands = [["init"], ["demo"], ["screen"], ["screen", "add"], ["screen", "list"], ["screen", "show"], ["screen", "edit"],
-                        ["screen", "remove"], ["triage"], ["record"], ["fix"], ["next"], ["status"], ["history"], ["sizes"],
+                        ["screen", "remove"], ["triage"], ["record"], ["fix"], ["next"], ["status"], ["history"], ["scan"], ["sizes"],
                         ["checklist"], ["checklist", "list"], ["checklist", "show"], ["checklist", "validate"]]
         for command in commands {
             let viaFlag = try cli.run(command + ["--help"])

@@ -1,16 +1,10 @@
 import Foundation
 import Testing
+@_exported import TestSupport
 
 /// Runs the built `dtaudit` binary the way a user types it, in a folder of its own.
 struct CLI {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-
-        /// Standard output and error together, for messages that may go to either.
-        var output: String { stdout + stderr }
-    }
+    typealias Result = Spawn.Result
 
     /// The `dtaudit` binary beside the test bundle in `.build/<configuration>/`.
     static let binary: URL = {
@@ -93,60 +87,3 @@ struct CLI {
     }
 }
 
-/// Starts programs with posix_spawn and waits with waitpid. Foundation's Process can hang in
-/// waitUntilExit when many processes are started from several threads at once, which the
-/// concurrency tests do; output goes through files, so no pipe can fill up and block.
-enum Spawn {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Starts `program` with `arguments` in `folder`; standard input reads `input`, and standard
-    /// output and error go to files whose paths are returned with the process id.
-    static func start(_ program: String, _ arguments: [String], in folder: URL, environment: [String: String],
-                      input: String?) throws -> (pid: pid_t, output: URL, errors: URL) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let inputFile = scratch.appendingPathComponent("in")
-        let outputFile = scratch.appendingPathComponent("out")
-        let errorFile = scratch.appendingPathComponent("err")
-        try Data((input ?? "").utf8).write(to: inputFile)
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inputFile.path, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-
-        // `sh -c 'cd DIR && exec PROGRAM ARGS'`: a portable way to start in another folder.
-        let shellArguments = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, program] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = shellArguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
-        guard code == 0 else { throw Failure(description: "cannot start \(program): \(String(cString: strerror(code)))") }
-        return (pid, outputFile, errorFile)
-    }
-
-    /// Waits for `pid` and returns its exit status (128 + the signal when it was killed).
-    static func wait(_ pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if status & 0x7f == 0 { return (status >> 8) & 0xff }
-        return 128 + (status & 0x7f)
-    }
-
-    static func run(_ program: String, _ arguments: [String], in folder: URL, environment: [String: String], input: String? = nil) throws -> CLI.Result {
-        let started = try start(program, arguments, in: folder, environment: environment, input: input)
-        let status = wait(started.pid)
-        let output = (try? Data(contentsOf: started.output)) ?? Data()
-        let errors = (try? Data(contentsOf: started.errors)) ?? Data()
-        try? FileManager.default.removeItem(at: started.output.deletingLastPathComponent())
-        return CLI.Result(status: status, stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self))
-    }
-}

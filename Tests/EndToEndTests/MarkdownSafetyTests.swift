@@ -91,20 +91,28 @@ import Testing
         let markdown = try cli.ok(["export", "--since", "2026-09-29", "--output", "-"], in: cli.directory.appendingPathComponent("dtaudit-demo"))
         let html = try render(markdown)
         let tables = HTMLTables.parse(html)
-        // Summary, sizes, critical flows, 3 change tables, screens, fixes, 15 matrices (3 screens have
-        // nothing recorded), 10 fix tables, checklist.
-        #expect(tables.count == 33)
+        // Summary, sizes, critical flows, 3 change tables, screens, fixes, code scan, 15 matrices (3
+        // screens have nothing recorded), 10 fix tables, checklist.
+        #expect(tables.count == 34)
         for table in tables {
             let columns = table.first?.count ?? 0
             #expect(table.allSatisfy { $0.count == columns })
         }
-        let matrices = tables.filter { $0.first?.first == "Check" && $0.first?.count == 7 }
+        // Screens whose code has findings get a last column counting them per check.
+        let matrices = tables.filter { $0.first?.first == "Check" && ($0.first?.count == 7 || $0.first?.last == "Code") }
         #expect(matrices.count == 15)
+        #expect(matrices.filter { $0.first?.count == 8 }.count == 4)
         for matrix in matrices {
             #expect(matrix.count == 18)
-            #expect(matrix.dropFirst().allSatisfy { row in row.dropFirst().allSatisfy { ["✅", "❌", "➖", "⬜", ""].contains($0) } })
+            let sizes = matrix.map { Array($0.prefix(7)) }
+            #expect(sizes.dropFirst().allSatisfy { row in row.dropFirst().allSatisfy { ["✅", "❌", "➖", "⬜", ""].contains($0) } })
+            if matrix[0].count == 8 {
+                #expect(matrix.dropFirst().allSatisfy { $0[7].isEmpty || $0[7].hasPrefix("⚠️ ") })
+            }
         }
-        #expect(HTMLTables.texts(of: "h2", in: html) == ["Summary", "Changes since 2026-09-29", "Screens", "Fixes", "Screen details", "Checklist", "About this report"])
+        let code = try #require(tables.first { $0.first?.first == "Screen" && $0.first?.contains("Good signs") == true })
+        #expect(code.count == 17, "a header and the 16 scanned screens")
+        #expect(HTMLTables.texts(of: "h2", in: html) == ["Summary", "Changes since 2026-09-29", "Screens", "Fixes", "Code scan", "Screen details", "Checklist", "About this report"])
     }
 }
 

@@ -6,6 +6,10 @@ import Glibc
 import Darwin
 #endif
 
+struct SpawnFailure: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// A process started with posix_spawn, every signal unblocked and at its default action, output
 /// to a file. Launchers may start children with signals blocked, and a shell cannot trap a signal
 /// it never receives; the audit's Ctrl-C and kill tests need them delivered.
@@ -51,7 +55,7 @@ struct Spawned {
         }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArguments, cEnvironment)
-        guard result == 0 else { throw Spawn.Failure(description: "cannot start \(arguments.first ?? ""): \(String(cString: strerror(result)))") }
+        guard result == 0 else { throw SpawnFailure(description: "cannot start \(arguments.first ?? ""): \(String(cString: strerror(result)))") }
         self.pid = pid
     }
 
@@ -82,7 +86,7 @@ final class LiveProcess {
 
     init(_ arguments: [String], in directory: URL, environment: [String: String]) throws {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw Spawn.Failure(description: "cannot make a pipe") }
+        guard pipe(&ends) == 0 else { throw SpawnFailure(description: "cannot make a pipe") }
         // Neither end may leak into processes other tests start meanwhile.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         output = FileManager.default.temporaryDirectory.appendingPathComponent("live-" + UUID().uuidString + ".out")

@@ -1,5 +1,6 @@
 import AuditStore
 import DynamicType
+import Output
 import Foundation
 import Testing
 @testable import Interchange
@@ -143,6 +144,49 @@ final class TemporaryStore {
         #expect(settings.triage == .broken)
     }
 
+    @Test func readingInChunksOfAnySizeGivesWhatReadingAtOnceGives() throws {
+        let temporary = try TemporaryStore()
+        try temporary.fillIn()
+        let text = InterchangeWriter.text(try AuditDocument(store: temporary.store))
+        // Sound, and broken in ways found at different moments: syntax, a record, the header, a reference.
+        let variants = [
+            text,
+            "\u{FEFF}" + text.replacingOccurrences(of: "Pay | now", with: "Pay \\u00e9 \\ud83d\\ude00 \\\" é😀 now"),
+            String(text.dropLast(40)),
+            text.replacingOccurrences(of: "\"status\":\"fail\"", with: "\"status\":\"failed\""),
+            text.replacingOccurrences(of: "\"format\":1,", with: "").replacingOccurrences(of: "]}\n", with: "],\"format\":2}\n"),
+            text.replacingOccurrences(of: "\"screen\":\"Settings\"", with: "\"screen\":\"Setings\""),
+            text.replacingOccurrences(of: "\"by\":\"Sam\"", with: "\"by\":\"Sam\",\"by\":1"),
+            text.replacingOccurrences(of: "\"records\":[", with: "\"records\":{"),
+            text.replacingOccurrences(of: "2026-09-08T09:05:00.000Z", with: "2026-09-08T09:05:00.0000000000000000000000000000000000000000000Z"),
+            text + " x",
+        ]
+        func outcome(_ result: () throws(InterchangeError) -> AuditDocument) -> String {
+            do {
+                return InterchangeWriter.text(try result())
+            } catch {
+                return error.description
+            }
+        }
+        for variant in variants {
+            let bytes = Array(variant.utf8)
+            let atOnce = outcome { () throws(InterchangeError) in try InterchangeReader.read(bytes) }
+            for size in [1, 2, 3, 5, 64, 4096] {
+                var offset = 0
+                let chunked = outcome { () throws(InterchangeError) in
+                    try InterchangeReader.read(chunks: { buffer in
+                        guard offset < bytes.count else { return false }
+                        let end = min(bytes.count, offset + size)
+                        buffer.append(contentsOf: bytes[offset..<end])
+                        offset = end
+                        return true
+                    })
+                }
+                #expect(chunked == atOnce, "chunks of \(size): \(atOnce.prefix(80))")
+            }
+        }
+    }
+
     @Test func aChecklistMismatchListsTheUnknownItems() throws {
         let source = try TemporaryStore()
         try source.fillIn()
@@ -153,5 +197,24 @@ final class TemporaryStore {
             try target.store.write { try Importer.merge(document, into: target.store) }
         }
         #expect(try target.store.screens().isEmpty)
+    }
+}
+
+@Suite struct RecordLineTests {
+    /// Recording lines are written byte by byte; they must be what serializing the record gives.
+    @Test func recordingLinesAreTheSerializedRecords() throws {
+        var texts = ["", "plain", "\"quoted\" \\ back", "caf\u{e9} \u{1F600} \u{e2}\u{80}", "\u{2027}\u{2028}\u{2029}\u{202A}", "\u{7F}\u{80}\u{9F}"]
+        texts.append(String((0..<32).map { Character(Unicode.Scalar($0)!) }))
+        for (index, text) in texts.enumerated() {
+            let recording = RecordingRecord(id: "id-\(index)", screen: text.isEmpty ? "S" : text, item: "reachable", size: .ax5, status: .fail,
+                                            note: index % 2 == 0 ? text : nil, by: text + "by", at: TemporaryStore.time(index))
+            var lines = InterchangeWriter.Lines()
+            lines.recording(recording)
+            let expected = InterchangeWriter.recordingRecord(recording).serialized(pretty: false) + ",\n"
+            #expect(String(decoding: lines.text.bytes, as: UTF8.self) == expected)
+            var quoted = ByteText()
+            quoted.appendQuoted(text)
+            #expect(String(decoding: quoted.bytes, as: UTF8.self) == JSON.quoted(text))
+        }
     }
 }

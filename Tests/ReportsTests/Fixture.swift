@@ -48,7 +48,7 @@ final class Fixture {
             let signIn = try store.addScreen(name: "Sign in", flow: "account", critical: true, owner: "Sam", notes: nil, files: [],
                                              by: "Mei Chen", at: Self.time(0, 2))
             let map = try store.addScreen(name: "Map", flow: "explore", critical: false, owner: nil, notes: nil, files: [], by: "Mei Chen", at: Self.time(0, 3))
-            _ = try store.addScreen(name: "Notes <b>*", flow: nil, critical: false, owner: nil, notes: nil, files: [], by: "Mei Chen", at: Self.time(2))
+            let notes = try store.addScreen(name: "Notes <b>*", flow: nil, critical: false, owner: nil, notes: nil, files: [], by: "Mei Chen", at: Self.time(2))
             try plan(checkout, .pass, at: Self.time(1))
             try plan(signIn, .pass, at: Self.time(1, 1))
             try store.record(screen: checkout, cells: [("reachable", .ax5)], status: .fail, note: "Pay button `hidden` | below the fold", by: "Ana", at: Self.time(1, 2))
@@ -58,8 +58,37 @@ final class Fixture {
             try plan(signIn, .pass, sizes: [.l], at: Self.time(4, 1))
             try store.record(screen: map, cells: [("text-scales", .ax5), ("text-scales", .xs)], status: .fail, note: "Labels stay at 11 pt", by: "Mei Chen", at: Self.time(5))
             try store.addFix(screen: checkout, type: .scroll, items: ["reachable"], note: "ScrollViewIfNeeded", ref: nil, by: "Sam", at: Self.time(6))
+            try scan(checkout: checkout, map: map, notes: notes)
         }
         return self
+    }
+
+    /// A recorded `dtaudit scan`: Checkout with findings (one in a file whose name tries to break
+    /// the page, one suppressed), Map and the unaudited Notes with fixed font sizes.
+    func scan(checkout: Screen, map: Screen, notes: Screen) throws {
+        func finding(_ rule: String, _ severity: String, _ file: String, _ line: Int, _ message: String, item: String,
+                     confidence: String = "high", reason: String? = nil) -> StoredFinding {
+            StoredFinding(rule: rule, severity: severity, confidence: confidence, file: file, line: line, column: 9, message: message,
+                          item: item, suppression: reason == nil ? nil : .line, suppressionReason: reason)
+        }
+        let run = ScanRun(at: Self.time(6, 30), by: "Sam", root: "/work/trailhead", paths: ["."], files: 6, lines: 480, findings: 5,
+                          suppressed: 1, previews: 0, tool: "dtaudit test")
+        try store.recordScan(run, screens: [
+            ScreenScanResult(screen: checkout, files: 2, lines: 160, findings: [
+                finding("single-line", "major", "App/Checkout/PayButton.swift", 12, ".lineLimit(1) keeps this text on one line, so at large sizes it is cut off.", item: "no-truncation"),
+                finding("fixed-height-text", "major", "App/Checkout/Pay|Sheet `v2`.swift", 30,
+                        "heightAnchor.constraint(equalToConstant: 44) fixes the height of 'payLabel' | *clipped*", item: "no-truncation", confidence: "medium"),
+                finding("shrinks-text", "major", "App/Checkout/PayButton.swift", 20, ".minimumScaleFactor(0.5) shrinks this text.", item: "no-shrink",
+                        reason: "badge <b>one</b> number"),
+            ], signs: ["text-style": 5, "view-that-fits": 1]),
+            ScreenScanResult(screen: map, files: 1, lines: 120, findings: [
+                finding("fixed-font-size", "critical", "App/Map/TrailLabel.swift", 8, "UIFont.systemFont(ofSize: 11) makes a font of a fixed 11 pt.", item: "text-scales"),
+            ], signs: [:]),
+            ScreenScanResult(screen: notes, files: 3, lines: 200, findings: [
+                finding("fixed-font-size", "critical", "App/Notes/NoteCell.swift", 14, ".system(size: 13) sets this text at a fixed 13 pt.", item: "text-scales"),
+                finding("fixed-font-size", "critical", "App/Notes/NoteCell.swift", 15, "Font.custom(_:fixedSize: 20) keeps this custom font at a fixed 20 pt.", item: "custom-fonts"),
+            ], signs: ["scaled-metric": 1]),
+        ])
     }
 
     func input(date: String? = nil, since: Baseline? = nil, chart: String? = "report.svg") throws -> ReportInput {

@@ -36,6 +36,12 @@ struct SourceScannerTests {
         try folder.write("Untracked.swift", fixedFont)
         let report = try SourceScanner.scan(paths: [folder.path], root: folder.path)
         #expect(report.findings.map(\.file) == ["Tracked.swift", "Untracked.swift"])
+        #expect(report.scannedFiles.map(\.file) == ["Tracked.swift", "Untracked.swift"])
+        #expect(report.scannedFiles.map(\.lines) == [2, 2])
+
+        // A folder git ignores as a whole, named on purpose, is walked like a file named on its own.
+        let ignored = try SourceScanner.scan(paths: [folder.path + "/Generated"], root: folder.path)
+        #expect(ignored.findings.map(\.file) == ["Generated/Ignored.swift"])
     }
 
     @Test("files named on their own, inside or outside the root")

@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 @testable import Scan
+import TestSupport
 
 enum Fixtures {
     /// `Tests/ScanTests/Fixtures`.
@@ -77,18 +78,9 @@ func lines(_ findings: [Finding]) -> [String] {
 
 /// Runs a program and returns its exit status and combined output, or nil when it cannot start.
 func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String)? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do {
-        try process.run()
-    } catch {
-        return nil
-    }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    guard let result = try? Spawn.run("/usr/bin/env", [executable] + arguments,
+                                      in: FileManager.default.temporaryDirectory,
+                                      environment: ProcessInfo.processInfo.environment) else { return nil }
+    // env exits 127 when the program is not found: the same as not being able to start it.
+    return result.status == 127 ? nil : (result.status, result.stdout + result.stderr)
 }

@@ -66,6 +66,12 @@ indirect enum JSONValue: Sendable, Equatable {
 
     static func quote(_ value: String, into output: inout String) {
         output += "\""
+        // Most strings need no escape at all: copy them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -1,0 +1,222 @@
+import SQLite
+
+/// One `dtaudit scan --record`: what it read and what it found in all.
+public struct ScanRun: Sendable, Equatable {
+    public var id: Int64
+    public var at: Timestamp
+    public var by: String
+    /// The folder the findings' paths are relative to, as an absolute path.
+    public var root: String
+    /// The paths scanned, relative to `root` (`.` for the root itself).
+    public var paths: [String]
+    public var files: Int
+    public var lines: Int
+    /// Findings that count; those a `dtaudit:ignore` comment covers; those in preview-only code.
+    public var findings: Int
+    public var suppressed: Int
+    public var previews: Int
+    /// `dtaudit 0.1.0`
+    public var tool: String
+
+    public init(id: Int64 = 0, at: Timestamp, by: String, root: String, paths: [String], files: Int, lines: Int,
+                findings: Int, suppressed: Int, previews: Int, tool: String) {
+        self.id = id
+        self.at = at
+        self.by = by
+        self.root = root
+        self.paths = paths
+        self.files = files
+        self.lines = lines
+        self.findings = findings
+        self.suppressed = suppressed
+        self.previews = previews
+        self.tool = tool
+    }
+}
+
+/// A finding kept in the store. The store does not interpret rule ids: the scanner owns them.
+public struct StoredFinding: Sendable, Equatable {
+    public enum Suppression: String, Sendable {
+        /// A `dtaudit:ignore` comment on the line or the line above.
+        case line
+        /// A `dtaudit:ignore-file` comment.
+        case file
+    }
+
+    public var rule: String
+    /// `critical`, `major` or `minor`.
+    public var severity: String
+    /// `high`, `medium` or `low`.
+    public var confidence: String
+    /// The file's path relative to the scan's root.
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// The checklist item the finding maps to.
+    public var item: String
+    public var suppression: Suppression?
+    public var suppressionReason: String?
+
+    public init(rule: String, severity: String, confidence: String, file: String, line: Int, column: Int, message: String,
+                item: String, suppression: Suppression? = nil, suppressionReason: String? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.confidence = confidence
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.item = item
+        self.suppression = suppression
+        self.suppressionReason = suppressionReason
+    }
+
+    /// Counts: not covered by a `dtaudit:ignore` comment.
+    public var isActive: Bool { suppression == nil }
+}
+
+/// A screen's share of one scan, to be stored as its latest.
+public struct ScreenScanResult: Sendable {
+    public var screen: Screen
+    /// The scanned files matched by the screen's file patterns, and their lines.
+    public var files: Int
+    public var lines: Int
+    /// Findings in those files, suppressed ones included, preview-only ones left out.
+    public var findings: [StoredFinding]
+    /// Good signs in those files, by sign id.
+    public var signs: [String: Int]
+
+    public init(screen: Screen, files: Int, lines: Int, findings: [StoredFinding], signs: [String: Int]) {
+        self.screen = screen
+        self.files = files
+        self.lines = lines
+        self.findings = findings
+        self.signs = signs
+    }
+}
+
+/// A screen's latest recorded scan.
+public struct ScreenScan: Sendable, Equatable {
+    public static let fixedFontSizeRule = "fixed-font-size"
+
+    public var run: ScanRun
+    public var files: Int
+    public var lines: Int
+    /// Findings that count, by rule id.
+    public var activeByRule: [String: Int]
+    public var suppressed: Int
+    /// Good signs by sign id.
+    public var signs: [String: Int]
+    /// Every stored finding, suppressed ones included, in file, line, column and rule order.
+    /// Read only for detailed snapshots; empty otherwise.
+    public var findings: [StoredFinding]
+
+    /// How many findings count.
+    public var active: Int { activeByRule.values.reduce(0, +) }
+
+    /// Fonts of a fixed point size in the screen's code: its text does not scale, whatever the
+    /// audit has recorded so far.
+    public var fixedFontSizes: Int { activeByRule[Self.fixedFontSizeRule] ?? 0 }
+
+    /// Rule ids with findings that count, the most frequent first, then by id.
+    public var rulesByCount: [(rule: String, count: Int)] {
+        activeByRule.map { (rule: $0.key, count: $0.value) }.sorted { ($1.count, $0.rule) < ($0.count, $1.rule) }
+    }
+}
+
+extension AuditStore {
+    /// Stores a scan run and makes it the latest scan of each screen in `screens`, replacing the
+    /// findings and good signs of the scan before. Other screens keep theirs. Call it inside
+    /// `write(_:)`, so that the run and every screen's share land together.
+    @discardableResult
+    public func recordScan(_ run: ScanRun, screens: [ScreenScanResult]) throws -> ScanRun {
+        try db.run("""
+            INSERT INTO scans (scanned_at, scanned_by, root, paths, files, lines, findings, suppressed, previews, tool)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [run.at.iso8601, try InputRules.name(run.by, what: "the name of who scanned"), run.root,
+                  run.paths.joined(separator: "\n"), run.files, run.lines, run.findings, run.suppressed, run.previews, run.tool])
+        var stored = run
+        stored.id = db.lastInsertedRowID
+
+        let forgetFindings = try db.statement("DELETE FROM scan_findings WHERE screen_id = ?")
+        let forgetSigns = try db.statement("DELETE FROM scan_signs WHERE screen_id = ?")
+        let setScan = try db.statement("""
+            INSERT INTO screen_scans (screen_id, scan_id, files, lines) VALUES (?, ?, ?, ?)
+            ON CONFLICT (screen_id) DO UPDATE SET scan_id = excluded.scan_id, files = excluded.files, lines = excluded.lines
+            """)
+        let addFinding = try db.statement("""
+            INSERT INTO scan_findings (screen_id, rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let addSign = try db.statement("INSERT INTO scan_signs (screen_id, sign, count) VALUES (?, ?, ?)")
+        for share in screens {
+            let screenID = share.screen.id
+            try forgetFindings.run([screenID])
+            try forgetSigns.run([screenID])
+            try setScan.run([screenID, stored.id, share.files, share.lines])
+            for finding in share.findings {
+                try addFinding.run([screenID, finding.rule, finding.severity, finding.confidence, finding.file, finding.line,
+                                    finding.column, finding.message, finding.item, finding.suppression?.rawValue, finding.suppressionReason])
+            }
+            for (sign, count) in share.signs.sorted(by: { $0.key < $1.key }) where count > 0 {
+                try addSign.run([screenID, sign, count])
+            }
+        }
+        return stored
+    }
+
+    /// The latest scan of each screen that has one, by screen id: of every screen, or of one.
+    /// `detailed` also reads each finding; otherwise only the counts are read.
+    public func latestScans(screenID: Int64? = nil, detailed: Bool = false) throws -> [Int64: ScreenScan] {
+        let filter = screenID == nil ? "" : " WHERE screen_id = ?"
+        let arguments: [any SQLBindable] = screenID.map { [$0] } ?? []
+        var scans: [Int64: ScreenScan] = [:]
+        try db.statement("""
+            SELECT screen_scans.screen_id, screen_scans.files, screen_scans.lines, scans.id, scans.scanned_at, scans.scanned_by,
+                   scans.root, scans.paths, scans.files, scans.lines, scans.findings, scans.suppressed, scans.previews, scans.tool
+            FROM screen_scans JOIN scans ON scans.id = screen_scans.scan_id\(screenID == nil ? "" : " WHERE screen_scans.screen_id = ?")
+            """).forEach(arguments) { row in
+            let paths = row.string(7)
+            let run = ScanRun(id: row.int64(3), at: Timestamp(iso8601: row.string(4)) ?? Timestamp(milliseconds: 0), by: row.string(5),
+                              root: row.string(6), paths: paths.isEmpty ? [] : paths.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                              files: row.int(8), lines: row.int(9), findings: row.int(10), suppressed: row.int(11), previews: row.int(12),
+                              tool: row.string(13))
+            scans[row.int64(0)] = ScreenScan(run: run, files: row.int(1), lines: row.int(2), activeByRule: [:], suppressed: 0,
+                                             signs: [:], findings: [])
+        }
+        if scans.isEmpty { return scans }
+        try db.statement("""
+            SELECT screen_id, rule, suppression IS NOT NULL, count(*) FROM scan_findings\(filter)
+            GROUP BY screen_id, rule, suppression IS NOT NULL
+            """).forEach(arguments) { row in
+            let id = row.int64(0)
+            guard scans[id] != nil else { return }
+            if row.bool(2) {
+                scans[id]!.suppressed += row.int(3)
+            } else {
+                scans[id]!.activeByRule[row.string(1), default: 0] += row.int(3)
+            }
+        }
+        try db.statement("SELECT screen_id, sign, count FROM scan_signs\(filter)").forEach(arguments) { row in
+            let id = row.int64(0)
+            guard scans[id] != nil else { return }
+            scans[id]!.signs[row.string(1)] = row.int(2)
+        }
+        if detailed {
+            try db.statement("""
+                SELECT screen_id, rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason
+                FROM scan_findings\(filter) ORDER BY screen_id, file, line, col, rule, id
+                """).forEach(arguments) { row in
+                let id = row.int64(0)
+                guard scans[id] != nil else { return }
+                scans[id]!.findings.append(StoredFinding(
+                    rule: row.string(1), severity: row.string(2), confidence: row.string(3), file: row.string(4), line: row.int(5),
+                    column: row.int(6), message: row.string(7), item: row.string(8),
+                    suppression: row.optionalString(9).flatMap(StoredFinding.Suppression.init(rawValue:)),
+                    suppressionReason: row.optionalString(10)))
+            }
+        }
+        return scans
+    }
+}

@@ -1,0 +1,153 @@
+import AuditStore
+import DynamicType
+import Output
+import Scan
+
+/// What the recorded scans say about the code, for `status`, `screen show` and `screen list`.
+enum CodeReport {
+    /// `3 findings (2 fixed font sizes), 1 suppressed`
+    static func counts(_ scan: ScreenScan, style: Style) -> String {
+        var text = scan.active == 0 ? "no findings" : "\(scan.active) finding\(scan.active == 1 ? "" : "s")"
+        if scan.fixedFontSizes > 0 {
+            text += " (" + style.red(ScanRule.fixedFontSize.counted(scan.fixedFontSizes)) + ")"
+        }
+        if scan.suppressed > 0 { text += ", \(scan.suppressed) suppressed" }
+        return text
+    }
+
+    /// The `Code` line of `status`, or nil when no screen lists source files.
+    static func statusLine(_ snapshot: AuditSnapshot, console: Console) -> String? {
+        let style = console.style
+        let scanned = snapshot.scannedScreens
+        guard !scanned.isEmpty else {
+            let linked = snapshot.screens.filter { !$0.screen.files.isEmpty }.count
+            return linked == 0 ? nil : "not scanned yet" + style.dim("  ('dtaudit scan --record' keeps the findings of \(linked) screen\(linked == 1 ? "" : "s") with source files)")
+        }
+        let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
+        let withFindings = scanned.filter { ($0.scan?.active ?? 0) > 0 }.count
+        let latest = scanned.compactMap { $0.scan?.run.at }.max() ?? Timestamp(milliseconds: 0)
+        var line = "\(findings) finding\(findings == 1 ? "" : "s") on \(withFindings) of \(scanned.count) scanned screen\(scanned.count == 1 ? "" : "s")"
+            + style.dim("  (last scan \(latest.day))")
+        let fixed = snapshot.fixedFontScreens
+        if !fixed.isEmpty {
+            let names = fixed.prefix(6).map { state -> String in
+                var detail = "\(state.scan?.fixedFontSizes ?? 0)"
+                if state.category == .unaudited { detail += ", " + style.dim("unaudited") }
+                return console.safe(state.screen.name) + " (" + detail + ")"
+            }
+            line += "\n          " + style.red("fixed font sizes") + " in the code of \(fixed.count) screen\(fixed.count == 1 ? "" : "s"): "
+                + names.joined(separator: ", ") + (fixed.count > 6 ? ", ..." : "")
+        }
+        return line
+    }
+
+    /// The `scan` object of `status --json`.
+    static func statusJSON(_ snapshot: AuditSnapshot) -> JSON {
+        let scanned = snapshot.scannedScreens
+        var rules: [String: Int] = [:]
+        for state in scanned {
+            for (rule, count) in state.scan?.activeByRule ?? [:] { rules[rule, default: 0] += count }
+        }
+        return .object([
+            ("screens", .int(scanned.count)),
+            ("last", .optional(scanned.compactMap { $0.scan?.run.at }.max()?.iso8601)),
+            ("findings", .int(scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) })),
+            ("suppressed", .int(scanned.reduce(0) { $0 + ($1.scan?.suppressed ?? 0) })),
+            ("rules", ruleCounts(rules)),
+            ("fixed-font-sizes", .array(snapshot.fixedFontScreens.map { state in
+                .object([
+                    ("screen", .string(state.screen.name)),
+                    ("count", .int(state.scan?.fixedFontSizes ?? 0)),
+                    ("category", .string(state.category.rawValue)),
+                ])
+            })),
+        ])
+    }
+
+    /// Every rule this version knows with its count, then any other stored rule id.
+    static func ruleCounts(_ counts: [String: Int]) -> JSON {
+        let known = ScanRule.allCases.map(\.rawValue)
+        let others = counts.keys.filter { !known.contains($0) }.sorted()
+        return .object((known + others).map { ($0, .int(counts[$0] ?? 0)) })
+    }
+
+    /// The `scan` object of `screen show --json`: null when the screen has no recorded scan.
+    static func screenJSON(_ scan: ScreenScan?) -> JSON {
+        guard let scan else { return .null }
+        return .object([
+            ("at", .string(scan.run.at.iso8601)),
+            ("by", .string(scan.run.by)),
+            ("files", .int(scan.files)),
+            ("lines", .int(scan.lines)),
+            ("active", .int(scan.active)),
+            ("suppressed", .int(scan.suppressed)),
+            ("fixed-font-sizes", .int(scan.fixedFontSizes)),
+            ("rules", ruleCounts(scan.activeByRule)),
+            ("signs", .object(GoodSign.allCases.map { ($0.rawValue, .int(scan.signs[$0.rawValue] ?? 0)) })),
+            ("findings", .array(scan.findings.map(findingJSON))),
+        ])
+    }
+
+    static func findingJSON(_ finding: StoredFinding) -> JSON {
+        .object([
+            ("rule", .string(finding.rule)),
+            ("severity", .string(finding.severity)),
+            ("confidence", .string(finding.confidence)),
+            ("file", .string(finding.file)),
+            ("line", .int(finding.line)),
+            ("column", .int(finding.column)),
+            ("message", .string(finding.message)),
+            ("item", .string(finding.item)),
+            ("suppression", finding.suppression.map { scope in
+                .object([("scope", .string(scope.rawValue)), ("reason", .optional(finding.suppressionReason))])
+            } ?? .null),
+        ])
+    }
+
+    /// The `Code` section of `screen show`: findings under the checklist item each one fails,
+    /// in checklist order, then suppressed findings and the good signs.
+    static func screenText(_ state: ScreenState, checklist: Checklist, console: Console) {
+        let style = console.style
+        guard let scan = state.scan else {
+            if !state.screen.files.isEmpty {
+                console.line()
+                console.line(style.bold("Code") + "  not scanned yet " + style.dim("('dtaudit scan --record')"))
+            }
+            return
+        }
+        console.line()
+        console.line(style.bold("Code") + "  " + counts(scan, style: style)
+                     + style.dim("  (\(scan.files) file\(scan.files == 1 ? "" : "s"), \(scan.lines) lines, scanned \(scan.run.at.minute) by \(console.safe(scan.run.by)))"))
+        let active = scan.findings.filter(\.isActive)
+        let order = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let items = Array(Set(active.map(\.item))).sorted { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }
+        for item in items {
+            console.line("  " + style.bold(item) + (order[item] == nil ? style.dim(" (not in this checklist)") : ""))
+            for finding in active where finding.item == item {
+                let confidence = finding.confidence == "high" ? "" : style.dim(" (\(finding.confidence) confidence)")
+                console.line("    " + console.safe("\(finding.file):\(finding.line):\(finding.column)") + "  "
+                             + severity(finding.severity, style: style) + " " + finding.rule + confidence)
+                console.line("      " + style.dim(console.safe(finding.message)))
+            }
+        }
+        let suppressed = scan.findings.filter { !$0.isActive }
+        if !suppressed.isEmpty {
+            console.line("  " + style.bold("suppressed"))
+            for finding in suppressed {
+                let reason = finding.suppressionReason.map { " — " + console.safe($0) } ?? style.dim(" (no reason given)")
+                console.line("    " + console.safe("\(finding.file):\(finding.line):\(finding.column)") + "  " + finding.rule + reason)
+            }
+        }
+        if !scan.signs.isEmpty {
+            console.line("  " + style.green("good signs") + "  " + console.safe(GoodSign.list(scan.signs)))
+        }
+    }
+
+    static func severity(_ severity: String, style: Style) -> String {
+        switch severity {
+        case "critical": style.red(severity)
+        case "major": style.yellow(severity)
+        default: style.cyan(severity)
+        }
+    }
+}

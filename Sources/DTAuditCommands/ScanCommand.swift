@@ -1,0 +1,242 @@
+import ArgumentParsing
+import AuditStore
+import Output
+import Platform
+import Scan
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Scan the app's Swift and Interface Builder files for code that keeps text from following the text size.",
+        discussion: """
+            Reads the .swift, .xib and .storyboard files under the paths (default: the folder holding \
+            .dtaudit, else the working folder), skipping Pods, Carthage, .build, DerivedData, build and, \
+            in a git checkout, the files git ignores. Paths in the output are relative to that folder.
+
+            Rules, with the checklist item each maps to (ids for --rule and dtaudit:ignore):
+              fixed-font-size    critical  text-scales    a font of a fixed point size: .system(size:),
+                                                          UIFont.systemFont(ofSize:), UIFont(name:size:),
+                                                          an Interface Builder font without a text style
+              fixed-symbol-size  minor     icons-scale    the same for an SF Symbol or icon
+              shrinks-text       major     no-shrink      .minimumScaleFactor, adjustsFontSizeToFitWidth
+              single-line        major     no-truncation  .lineLimit(1), numberOfLines = 1
+              fixed-height-text  major     no-truncation  a fixed height on a view that holds text
+              clamped-type-size  major     text-scales    a text size capped below AX5: .dynamicTypeSize,
+                                                          maximumContentSizeCategory
+              no-live-update     major     live-update    a text style font without
+                                                          adjustsFontForContentSizeCategory = true
+
+            Scaled sizes are not findings: UIFontMetrics, @ScaledMetric, Font.custom(_:size:), sizes \
+            chosen by checking the text size. Where the scan cannot be sure it says so with a medium or \
+            low confidence.
+
+            A team that accepts a finding says why in a comment on its line or the line above, or for \
+            a whole file anywhere in it:
+              // dtaudit:ignore fixed-font-size — the widget has a fixed layout
+              // dtaudit:ignore-file single-line — every label here is a one-word tab title
+            Suppressed findings and findings in preview-only code (#Preview, PreviewProvider) are \
+            listed apart with their reasons and do not count.
+
+            With a store, a finding in a file that a screen's --file patterns match carries the screen's \
+            name. --record keeps the findings as the latest scan of every screen whose files the scan \
+            read; 'dtaudit screen show', 'status', 'screen list' and the Markdown export show them, and a \
+            screen whose code still sets fixed font sizes is flagged even before anyone audits it. A \
+            store is needed only for --record.
+
+            Formats: text (findings grouped by file, with the line of code and a caret), xcode \
+            ("path:line:column: warning: message [rule]" with absolute paths, for a build phase), json \
+            (an array of findings: rule, severity, confidence, file, line, column, message, screen, then \
+            item, preview and suppression) and sarif (SARIF 2.1.0 for GitHub code scanning).
+
+            Exit status: 0 when no finding counts, 1 when some do (so the scan can fail a CI job), 64 \
+            for a usage error: an unknown rule or format, or a path that does not exist or is not a \
+            Swift or Interface Builder file.
+            """,
+        examples: [
+            ("dtaudit scan", "Scan the whole app; exit 1 when a finding counts."),
+            ("dtaudit scan Trailhead/Checkout --rule fixed-font-size --rule single-line", "Only some rules, in one folder."),
+            ("dtaudit scan --record && dtaudit status", "Keep the findings on each screen and see where the code stands."),
+            ("if which dtaudit >/dev/null; then dtaudit scan \"$SRCROOT\" --format xcode || true; fi",
+             "An Xcode Run Script build phase: findings appear as warnings on their lines (drop '|| true' to fail the build)."),
+            ("dtaudit scan --format sarif > dtaudit.sarif || true",
+             "For GitHub code scanning; upload it in a workflow with github/codeql-action/upload-sarif@v3 and 'sarif_file: dtaudit.sarif'."),
+            ("dtaudit scan --format json | jq '.[] | select(.screen == \"Map\")'", "Findings of one screen, for scripts."),
+        ]
+    )
+
+    @Argument(help: "Files or folders to scan (default: the folder holding .dtaudit, else the working folder).", valueName: "path")
+    var paths: [String] = []
+
+    @Option(name: .names("format", short: "f"), help: "text, xcode, json or sarif.", valueName: "format")
+    var format: ScanFormat = .text
+
+    @Option(help: "Only this rule (repeat it, or give a comma list, for several).", valueName: "id")
+    var rule: [String] = []
+
+    @Flag(help: "Keep the findings as the latest scan of each screen whose files were scanned.")
+    var record = false
+
+    @OptionGroup var global: GlobalOptions
+
+    /// The rule ids asked for, each checked, or nil for every rule.
+    var rules: Set<String>? {
+        rule.isEmpty ? nil : Set(rule.flatMap { $0.split(separator: ",").map { String($0).trimmedLine } })
+    }
+
+    mutating func validate() throws {
+        let known = ScanRule.allCases.map(\.rawValue)
+        for id in rules ?? [] where ScanRule(rawValue: id) == nil {
+            let hint = Suggestions.didYouMean(id, among: known)
+            throw ValidationError("unknown rule '\(id)'" + (hint.isEmpty ? "; rules are " : hint + " Rules are ")
+                                  + known.joined(separator: ", "))
+        }
+        if record && !rule.isEmpty {
+            throw ValidationError("--record keeps a whole scan as each screen's latest; run it without --rule")
+        }
+    }
+
+    func run() throws {
+        let console = Console(global)
+        let store = try openStore(console)
+        let root = store?.location.root ?? console.workingDirectory
+        let screens = try store.map { store in try store.read { try store.screens() } } ?? []
+
+        var report = try SourceScanner.scan(paths: paths, root: root, rules: rules)
+        report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
+            (name: screen.name, globs: screen.files.map(Glob.init))
+        })
+
+        let options = ReporterOptions(color: console.style.enabled && format == .text, absolutePaths: format == .xcode,
+                                      toolVersion: DTAudit.version)
+        format.reporter(options).write(report, to: console.out)
+
+        if record, let store {
+            let shares = ScanRecorder.shares(of: report, screens: screens)
+            if shares.recorded.isEmpty {
+                console.out.flush()
+                OutputStream.standardError.write("warning: nothing recorded: no screen's file patterns match a scanned file"
+                                                 + (screens.isEmpty ? " (the audit has no screens yet)" : "") + "\n")
+            } else {
+                let run = ScanRecorder.run(of: report, paths: paths, by: console.author(nil), at: .now(), tool: "dtaudit \(DTAudit.version)")
+                _ = try store.write { try store.recordScan(run, screens: shares.recorded) }
+                if format == .text { ScanRecorder.confirm(shares, console: console) }
+            }
+        }
+        if !report.activeFindings.isEmpty { throw ExitCode.failure }
+    }
+
+    /// The store, when there is one: `--store` and DTAUDIT_STORE must name one; otherwise a store
+    /// found by walking up is used and its absence is fine, unless the scan is to be recorded.
+    func openStore(_ console: Console) throws -> AuditStore? {
+        let environment = System.environment("DTAUDIT_STORE").flatMap { $0.isEmpty ? nil : $0 }
+        let location: StoreLocation
+        do {
+            location = try StoreLocation.find(explicit: global.store, environment: environment, workingDirectory: console.workingDirectory)
+        } catch {
+            if record || global.store != nil || environment != nil { throw error }
+            return nil
+        }
+        return try AuditStore.open(location, access: record ? .write : .read)
+    }
+}
+
+extension ScanFormat: ExpressibleByArgument {}
+
+extension ScanError: ExitStatusProviding {
+    /// Paths and rules come from the command line: naming one that does not exist is a usage error.
+    public var exitStatus: Int32 {
+        switch self {
+        case .pathNotFound, .unsupportedFile, .unknownRule: ExitCode.usage.rawValue
+        case .unreadable: ExitCode.failure.rawValue
+        }
+    }
+}
+
+/// Turns a scan into what the store keeps of it: each screen's share of the findings and good signs.
+enum ScanRecorder {
+    struct Shares {
+        /// Screens with at least one scanned file, and what the scan found in those files.
+        var recorded: [ScreenScanResult] = []
+        /// Screens with file patterns that matched no scanned file: their earlier scan stays.
+        var unmatched: [Screen] = []
+        /// Screens without file patterns.
+        var withoutFiles: [Screen] = []
+    }
+
+    /// Each screen's share of `report`, by the screen's file patterns. A file that several screens
+    /// list counts for each of them.
+    static func shares(of report: ScanReport, screens: [Screen]) -> Shares {
+        var findingsByFile: [String: [Finding]] = [:]
+        for finding in report.findings where !finding.inPreview { findingsByFile[finding.file, default: []].append(finding) }
+        var signsByFile: [String: [GoodSign: Int]] = [:]
+        for signs in report.goodSigns { signsByFile[signs.file] = signs.counts }
+
+        var shares = Shares()
+        for screen in screens {
+            guard !screen.files.isEmpty else {
+                shares.withoutFiles.append(screen)
+                continue
+            }
+            let globs = screen.files.map(Glob.init)
+            let files = report.scannedFiles.filter { file in globs.contains { $0.matches(file.file) } }
+            guard !files.isEmpty else {
+                shares.unmatched.append(screen)
+                continue
+            }
+            var findings: [StoredFinding] = []
+            var signs: [String: Int] = [:]
+            for file in files {
+                findings += (findingsByFile[file.file] ?? []).map(stored)
+                for (sign, count) in signsByFile[file.file] ?? [:] { signs[sign.rawValue, default: 0] += count }
+            }
+            shares.recorded.append(ScreenScanResult(screen: screen, files: files.count, lines: files.reduce(0) { $0 + $1.lines },
+                                                    findings: findings, signs: signs))
+        }
+        return shares
+    }
+
+    static func stored(_ finding: Finding) -> StoredFinding {
+        StoredFinding(rule: finding.rule.rawValue, severity: finding.severity.rawValue, confidence: finding.confidence.rawValue,
+                      file: finding.file, line: finding.line, column: finding.column, message: finding.message, item: finding.item,
+                      suppression: finding.suppression.map { $0.scope == .file ? .file : .line },
+                      suppressionReason: finding.suppression?.reason)
+    }
+
+    /// The run as the store keeps it; `paths` as typed, kept relative to the report's root.
+    static func run(of report: ScanReport, paths: [String], by author: String, at time: Timestamp, tool: String) -> ScanRun {
+        let relative = paths.isEmpty ? ["."] : paths.map { path -> String in
+            let full = SourceScanner.absolute(path)
+            if full == report.root { return "." }
+            let prefix = report.root == "/" ? "/" : report.root + "/"
+            return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
+        }
+        return ScanRun(at: time, by: author, root: report.root, paths: relative, files: report.filesScanned, lines: report.linesScanned,
+                       findings: report.activeFindings.count, suppressed: report.suppressedFindings.count,
+                       previews: report.previewFindings.count, tool: tool)
+    }
+
+    /// What `--record` kept, in a line or three after the text report.
+    static func confirm(_ shares: Shares, console: Console) {
+        let style = console.style
+        let recorded = shares.recorded
+        let fixed = recorded.compactMap { share -> String? in
+            let count = share.findings.filter { $0.isActive && $0.rule == ScanRule.fixedFontSize.rawValue }.count
+            return count == 0 ? nil : "\(console.safe(share.screen.name)) (\(count))"
+        }
+        var line = "Recorded the scan as the latest of \(recorded.count) screen\(recorded.count == 1 ? "" : "s")"
+        if fixed.isEmpty {
+            line += "; no screen's code sets a fixed font size."
+        } else {
+            line += "; " + style.red("\(fixed.count) still set fixed font sizes") + ": " + fixed.joined(separator: ", ") + "."
+        }
+        console.line(line)
+        if !shares.unmatched.isEmpty {
+            let names = shares.unmatched.prefix(6).map { console.safe($0.name) }.joined(separator: ", ")
+            console.line(style.dim("No scanned file matches the file patterns of \(shares.unmatched.count) screen\(shares.unmatched.count == 1 ? "" : "s") (\(names)\(shares.unmatched.count > 6 ? ", ..." : "")); their earlier scans stay."))
+        }
+        if !shares.withoutFiles.isEmpty {
+            let count = shares.withoutFiles.count
+            console.line(style.dim("\(count) screen\(count == 1 ? " lists" : "s list") no source files: 'dtaudit screen edit NAME --add-file GLOB' links a screen to its code."))
+        }
+    }
+}

@@ -1,0 +1,436 @@
+import Foundation
+import Testing
+
+/// `dtaudit scan`: formats, exit status, screens linked by their file patterns, `--record` and
+/// where recorded scans show up.
+@Suite struct ScanCommandTests {
+    static let payButton = """
+        import SwiftUI
+
+        struct PayButton: View {
+            let total: String
+
+            var body: some View {
+                Button(action: {}) {
+                    Text("Pay \\(total)")
+                        .font(.system(size: 15, weight: .semibold))
+                        .lineLimit(1)
+                }
+                Text(total)
+                    // dtaudit:ignore shrinks-text — the badge holds one short number
+                    .minimumScaleFactor(0.5)
+            }
+        }
+
+        """
+
+    static let fixedPayButton = """
+        import SwiftUI
+
+        struct PayButton: View {
+            let total: String
+
+            var body: some View {
+                Button(action: {}) {
+                    Text("Pay \\(total)")
+                        .font(.headline)
+                }
+            }
+        }
+
+        """
+
+    static let mapLabel = """
+        import UIKit
+
+        final class MapLabelView: UIView {
+            let nameLabel = UILabel()
+
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                nameLabel.font = UIFont.systemFont(ofSize: 11)
+                addSubview(nameLabel)
+            }
+
+            required init?(coder: NSCoder) { fatalError() }
+        }
+
+        """
+
+    static let settingsView = """
+        import SwiftUI
+
+        struct SettingsView: View {
+            @ScaledMetric private var iconSize: CGFloat = 24
+
+            var body: some View {
+                Form {
+                    Label("Units", systemImage: "ruler")
+                        .font(.body)
+                }
+            }
+        }
+
+        """
+
+    /// Writes a small app into the test's folder: Checkout and Map with findings, Settings without.
+    @discardableResult
+    func writeApp(_ cli: CLI) throws -> CLI {
+        try write(Self.payButton, to: "App/Checkout/PayButton.swift", in: cli)
+        try write(Self.mapLabel, to: "App/Map/MapLabelView.swift", in: cli)
+        try write(Self.settingsView, to: "App/Settings/SettingsView.swift", in: cli)
+        return cli
+    }
+
+    func write(_ text: String, to path: String, in cli: CLI) throws {
+        let url = cli.directory.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// A store whose Checkout screen lists `App/Checkout/*.swift`, plus Maps listing `App/Map/`.
+    func linkedStore() throws -> CLI {
+        let cli = try CLI().initialized()
+        try cli.ok(["screen", "add", "Maps", "--file", "App/Map/"])
+        try cli.ok(["screen", "add", "Offline"])
+        return try writeApp(cli)
+    }
+
+    func jsonArray(_ text: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    func jsonObject(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    // MARK: Scanning
+
+    @Test func withoutAStoreTheWorkingFolderIsScannedAndFindingsExitOne() throws {
+        let cli = try writeApp(try CLI())
+        let result = try cli.run(["scan"])
+        #expect(result.status == 1)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("App/Checkout/PayButton.swift\n"))
+        #expect(result.stdout.contains("critical fixed-font-size: .system(size: 15)"))
+        #expect(result.stdout.contains("\n       | " + String(repeating: " ", count: 23) + "^\n"), "a caret under column 24")
+        #expect(result.stdout.contains("Suppressed (1):\n  App/Checkout/PayButton.swift:14:14 shrinks-text — the badge holds one short number"))
+        #expect(result.stdout.hasSuffix("3 findings (2 critical, 1 major) in 2 files; 1 suppressed. Scanned 3 files, 41 lines.\n"))
+        #expect(!result.stdout.contains("(screen:"))
+        #expect(!result.stdout.contains("\u{1B}["), "no colour through a pipe")
+
+        let clean = try cli.run(["scan", "App/Settings"])
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "No findings. Scanned 1 file, 12 lines.\n")
+        // A file named on its own is scanned as well.
+        #expect(try cli.run(["scan", "App/Map/MapLabelView.swift"]).status == 1)
+    }
+
+    @Test func jsonListsEveryFindingWithPathsRelativeToTheRoot() throws {
+        let cli = try writeApp(try CLI())
+        let result = try cli.run(["scan", "--format", "json"])
+        #expect(result.status == 1)
+        let findings = try jsonArray(result.stdout)
+        #expect(findings.map { $0["rule"] as? String } == ["fixed-font-size", "single-line", "shrinks-text", "fixed-font-size"])
+        let first = try #require(findings.first)
+        #expect(first["file"] as? String == "App/Checkout/PayButton.swift")
+        #expect(first["line"] as? Int == 9)
+        #expect(first["column"] as? Int == 24)
+        #expect(first["severity"] as? String == "critical")
+        #expect(first["confidence"] as? String == "high")
+        #expect(first["item"] as? String == "text-scales")
+        #expect(first["screen"] is NSNull)
+        let suppressed = try #require(findings.first { $0["rule"] as? String == "shrinks-text" })
+        let suppression = try #require(suppressed["suppression"] as? [String: Any])
+        #expect(suppression["reason"] as? String == "the badge holds one short number")
+        // The field order is part of the contract: the eight fixed fields come first.
+        let keys = result.stdout.split(separator: "\n").prefix(10).compactMap { line -> String? in
+            guard let colon = line.firstIndex(of: ":"), line.contains("\"") else { return nil }
+            return line[..<colon].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        #expect(keys == ["rule", "severity", "confidence", "file", "line", "column", "message", "screen"])
+    }
+
+    @Test func xcodeWritesOneWarningALineWithAbsolutePaths() throws {
+        let cli = try writeApp(try CLI())
+        let result = try cli.run(["scan", "--format", "xcode"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "suppressed findings are left out")
+        let root = cli.directory.resolvingSymlinksInPath().path
+        for line in lines {
+            #expect(line.hasPrefix("/"))
+            #expect(line.contains(": warning: "))
+            #expect(line.hasSuffix("]"))
+        }
+        #expect(lines.contains { $0.hasSuffix("App/Checkout/PayButton.swift:9:24: warning: " + $0.components(separatedBy: ": warning: ")[1]) })
+        #expect(lines.contains { $0.contains("/App/Map/MapLabelView.swift:8:33: warning: UIFont.systemFont(ofSize: 11)") && $0.hasSuffix("[fixed-font-size]") })
+        #expect(lines.allSatisfy { $0.hasPrefix(root) || $0.hasPrefix(cli.directory.path) })
+    }
+
+    @Test func sarifIsAValidLogForCodeScanning() throws {
+        let cli = try writeApp(try CLI())
+        let result = try cli.run(["scan", "--format", "sarif"])
+        #expect(result.status == 1)
+        let log = try jsonObject(result.stdout)
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "dtaudit")
+        #expect((driver["version"] as? String)?.split(separator: ".").count == 3)
+        #expect((driver["rules"] as? [[String: Any]])?.count == 7)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 4, "three findings and one suppressed")
+        let suppressed = results.filter { $0["suppressions"] != nil }
+        #expect(suppressed.count == 1)
+        let location = try #require(((results.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])
+        #expect(location["uri"] as? String == "App/Checkout/PayButton.swift")
+        #expect(location["uriBaseId"] as? String == "%SRCROOT%")
+    }
+
+    @Test func ruleLimitsTheScanAndTakesListsAndRepeats() throws {
+        let cli = try writeApp(try CLI())
+        let single = try jsonArray(try cli.run(["scan", "--rule", "single-line", "--format", "json"]).stdout)
+        #expect(single.map { $0["rule"] as? String } == ["single-line"])
+        let repeated = try cli.run(["scan", "--rule", "single-line", "--rule", "fixed-font-size", "-f", "json"])
+        let listed = try cli.run(["scan", "--rule", "single-line,fixed-font-size", "-f", "json"])
+        #expect(repeated.status == 1)
+        #expect(repeated.stdout == listed.stdout)
+        #expect(Set(try jsonArray(listed.stdout).compactMap { $0["rule"] as? String }) == ["single-line", "fixed-font-size"])
+        // Nothing of that rule: exit 0.
+        let none = try cli.run(["scan", "--rule", "clamped-type-size"])
+        #expect(none.status == 0)
+        #expect(none.stdout.hasPrefix("No findings."))
+    }
+
+    @Test func usageErrorsExit64WithOneLineAndChangeNothing() throws {
+        let cli = try writeApp(try CLI().initialized())
+        let before = try cli.storeBytes()
+        let cases: [([String], String)] = [
+            (["scan", "--rule", "fixed-font-sise"], "unknown rule 'fixed-font-sise'; did you mean 'fixed-font-size'? Rules are fixed-font-size, "),
+            (["scan", "--rule", "single-line,wrong"], "unknown rule 'wrong'; rules are fixed-font-size, "),
+            (["scan", "--format", "sarf"], "'sarf' is not one of text, xcode, json, sarif; did you mean 'sarif'?"),
+            (["scan", "Nowhere"], "no such file or folder: Nowhere"),
+            (["scan", "App/Checkout/PayButton.swift", "README.md"], "no such file or folder: README.md"),
+            (["scan", "--record", "--rule", "single-line"], "--record keeps a whole scan"),
+        ]
+        try write("# notes\n", to: "NOTES.md", in: cli)
+        for (arguments, message) in cases + [(["scan", "NOTES.md"], "cannot scan NOTES.md: only .swift, .xib and .storyboard files are scanned")] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments)")
+        }
+        #expect(try cli.storeBytes() == before)
+    }
+
+    @Test func recordNeedsAStoreButScanningDoesNot() throws {
+        let cli = try writeApp(try CLI())
+        let result = try cli.run(["scan", "--record"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no audit store in"))
+        #expect(result.stdout.isEmpty)
+        // A store named explicitly must exist, even without --record.
+        let named = try cli.run(["scan", "--store", "elsewhere/.dtaudit"])
+        #expect(named.status == 1)
+        #expect(named.stderr.contains("no audit store"))
+    }
+
+    @Test func helpExplainsRulesFormatsAndCIUse() throws {
+        let cli = try CLI()
+        let help = try cli.ok(["help", "scan"])
+        #expect(help.contains("USAGE: dtaudit scan [<path> ...] [--format <format>] [--rule <id> ...] [--record]"))
+        for rule in ["fixed-font-size", "fixed-symbol-size", "shrinks-text", "single-line", "fixed-height-text", "clamped-type-size", "no-live-update"] {
+            #expect(help.contains("  " + rule), "\(rule)")
+        }
+        #expect(help.contains("dtaudit:ignore"))
+        #expect(help.contains("Xcode Run Script build phase"))
+        #expect(help.contains("--format xcode"))
+        #expect(help.contains("github/codeql-action/upload-sarif"))
+        #expect(help.contains("64"))
+        #expect(try cli.ok(["scan", "--help"]) == help)
+        #expect(help.split(separator: "\n").allSatisfy { $0.count <= 100 })
+    }
+
+    @Test func colourOnATerminalOnlyAndNeverInMachineFormats() throws {
+        let cli = try writeApp(try CLI())
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        func onTerminal(_ arguments: String, environment: [String: String] = [:]) throws -> String {
+            try Spawn.run("/usr/bin/script", ["-qec", CLI.binary.path + " " + arguments, "/dev/null"], in: cli.directory,
+                          environment: cli.environment.merging(environment) { $1 }).stdout
+        }
+        let coloured = try onTerminal("scan")
+        #expect(coloured.contains("\u{1B}[1;31mcritical\u{1B}[0m"))
+        #expect(coloured.contains("App/Checkout/PayButton.swift"))
+        #expect(!(try onTerminal("scan", environment: ["NO_COLOR": "1"])).contains("\u{1B}["))
+        #expect(!(try onTerminal("scan --no-color")).contains("\u{1B}["))
+        #expect(!(try onTerminal("scan --format json")).contains("\u{1B}["))
+        #expect(!(try onTerminal("scan --format xcode")).contains("\u{1B}["))
+    }
+
+    // MARK: Screens
+
+    @Test func findingsCarryTheScreenWhoseFilePatternsMatch() throws {
+        let cli = try linkedStore()
+        // From a folder below the root: the root is still the folder holding .dtaudit.
+        let nested = cli.directory.appendingPathComponent("App/Settings")
+        let result = try cli.run(["scan", "--format", "json"], in: nested)
+        #expect(result.status == 1)
+        let findings = try jsonArray(result.stdout)
+        let screens = Dictionary(findings.map { ($0["file"] as? String ?? "", $0["screen"] as? String ?? "-") }, uniquingKeysWith: { a, _ in a })
+        #expect(screens == ["App/Checkout/PayButton.swift": "Checkout", "App/Map/MapLabelView.swift": "Maps"])
+        let text = try cli.run(["scan"]).stdout
+        #expect(text.contains("App/Checkout/PayButton.swift (screen: Checkout)\n"))
+        #expect(text.contains("App/Map/MapLabelView.swift (screen: Maps)\n"))
+        // Scanning never writes to the store.
+        let screen = try jsonObject(try cli.ok(["screen", "show", "Checkout", "--json"]))
+        #expect(screen["scan"] is NSNull)
+    }
+
+    @Test func recordKeepsEachScreensLatestScanAndTheAuditShowsIt() throws {
+        let cli = try linkedStore()
+        let recorded = try cli.run(["scan", "--record"])
+        #expect(recorded.status == 1, "findings still fail the command")
+        #expect(recorded.stdout.contains("Recorded the scan as the latest of 2 screens; 2 still set fixed font sizes: Checkout (1), Maps (1)."))
+        #expect(recorded.stdout.contains("1 screen lists no source files"))
+
+        // screen show, as JSON and as text.
+        let show = try jsonObject(try cli.ok(["screen", "show", "Checkout", "--json"]))
+        let scan = try #require(show["scan"] as? [String: Any])
+        #expect(scan["files"] as? Int == 1)
+        #expect(scan["lines"] as? Int == 16)
+        #expect(scan["active"] as? Int == 2)
+        #expect(scan["suppressed"] as? Int == 1)
+        #expect(scan["fixed-font-sizes"] as? Int == 1)
+        #expect(scan["by"] as? String == "Tess Tester")
+        #expect((scan["rules"] as? [String: Int])?["single-line"] == 1)
+        #expect((scan["signs"] as? [String: Int])?["text-style"] == 0)
+        let findings = try #require(scan["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["rule"] as? String } == ["fixed-font-size", "single-line", "shrinks-text"])
+        #expect(findings.map { $0["line"] as? Int } == [9, 10, 14])
+        let suppression = try #require(findings[2]["suppression"] as? [String: Any])
+        #expect(suppression["scope"] as? String == "line")
+        #expect(suppression["reason"] as? String == "the badge holds one short number")
+        #expect(findings[0]["suppression"] is NSNull)
+
+        let text = try cli.ok(["screen", "show", "Checkout"])
+        #expect(text.contains("code says: 1 fixed font size"))
+        #expect(text.contains("Code  2 findings (1 fixed font size), 1 suppressed"))
+        #expect(text.contains("  text-scales\n    App/Checkout/PayButton.swift:9:24  critical fixed-font-size\n"))
+        #expect(text.contains("  no-truncation\n    App/Checkout/PayButton.swift:10:18  major single-line\n"))
+        #expect(text.contains("    App/Checkout/PayButton.swift:14:14  shrinks-text — the badge holds one short number"))
+
+        // status: a line in text, an object in JSON; nobody has audited either screen yet.
+        let status = try cli.ok(["status"])
+        #expect(status.contains("Code      3 findings on 2 of 2 scanned screens  (last scan "))
+        #expect(status.contains("fixed font sizes in the code of 2 screens: Checkout (1, unaudited), Maps (1, unaudited)"))
+        let statusJSON = try jsonObject(try cli.ok(["status", "--json"]))
+        let code = try #require(statusJSON["scan"] as? [String: Any])
+        #expect(code["screens"] as? Int == 2)
+        #expect(code["findings"] as? Int == 3)
+        #expect(code["suppressed"] as? Int == 1)
+        #expect((code["rules"] as? [String: Int])?["fixed-font-size"] == 2)
+        let flagged = try #require(code["fixed-font-sizes"] as? [[String: Any]])
+        #expect(flagged.map { $0["screen"] as? String } == ["Checkout", "Maps"])
+        #expect(flagged.map { $0["category"] as? String } == ["unaudited", "unaudited"])
+
+        // screen list: a column, and a field.
+        let list = try cli.ok(["screen", "list"])
+        #expect(list.contains("CODE"))
+        let rows = try jsonArray(try cli.ok(["screen", "list", "--json"]))
+        let counts = Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as? String ?? "", $0["findings"] as? Int ?? -1) })
+        #expect(counts == ["Checkout": 2, "Maps": 1, "Offline": -1])
+
+        // The Markdown export: a summary, a section, and the findings under their checks.
+        let markdown = try cli.ok(["export", "--output", "-"])
+        #expect(markdown.contains("**Code scan** 3 findings in the code of 2 of 2 scanned screens"))
+        #expect(markdown.contains("> ⚠️ **Code says text cannot scale on 2 screens:** [Checkout](#checkout) (1 fixed font size, ⚪ unaudited, not audited yet), [Maps](#maps) (1 fixed font size, ⚪ unaudited, not audited yet)."))
+        #expect(markdown.contains("\n## Code scan\n"))
+        #expect(markdown.contains("| [Checkout](#checkout) | ⚪\u{00A0}Unaudited | "))
+        #expect(markdown.contains("· ⚠️ code says: 1 fixed font size\n"))
+        #expect(markdown.contains("- ⚠️ `text-scales` · **fixed-font-size** at `App/Checkout/PayButton.swift:9`: .system(size: 15) sets this text at a fixed 15 pt"))
+        #expect(markdown.contains("- 🔕 `no-shrink` · shrinks-text at `App/Checkout/PayButton.swift:14` suppressed: the badge holds one short number"))
+        #expect(try cli.ok(["export", "--output", "-"]) == markdown, "the same store gives the same report")
+    }
+
+    @Test func aNewRecordReplacesTheScreensFindings() throws {
+        let cli = try linkedStore()
+        try cli.run(["scan", "--record"])
+        try write(Self.fixedPayButton, to: "App/Checkout/PayButton.swift", in: cli)
+        let again = try cli.run(["scan", "--record"])
+        #expect(again.status == 1, "Maps still sets a fixed font size")
+        #expect(again.stdout.contains("1 still set fixed font sizes: Maps (1)."))
+        let scan = try #require(try jsonObject(try cli.ok(["screen", "show", "Checkout", "--json"]))["scan"] as? [String: Any])
+        #expect(scan["active"] as? Int == 0)
+        #expect(scan["suppressed"] as? Int == 0)
+        #expect((scan["findings"] as? [Any])?.isEmpty == true)
+        #expect((scan["signs"] as? [String: Int])?["text-style"] == 1)
+        #expect(!(try cli.ok(["screen", "show", "Checkout"])).contains("code says"))
+
+        // A scan of a folder no screen lists records nothing and keeps every earlier scan.
+        let before = try cli.ok(["status", "--json"])
+        let elsewhere = try cli.run(["scan", "App/Settings", "--record"])
+        #expect(elsewhere.status == 0)
+        #expect(elsewhere.stderr == "warning: nothing recorded: no screen's file patterns match a scanned file\n")
+        #expect(try cli.ok(["status", "--json"]) == before)
+
+        // A scan of one screen's folder replaces that screen's scan only.
+        try write(Self.payButton, to: "App/Checkout/PayButton.swift", in: cli)
+        let one = try cli.run(["scan", "App/Checkout", "--record"])
+        #expect(one.stdout.contains("Recorded the scan as the latest of 1 screen;"))
+        #expect(one.stdout.contains("No scanned file matches the file patterns of 1 screen (Maps); their earlier scans stay."))
+        let maps = try #require(try jsonObject(try cli.ok(["screen", "show", "Maps", "--json"]))["scan"] as? [String: Any])
+        #expect(maps["fixed-font-sizes"] as? Int == 1)
+        let checkout = try #require(try jsonObject(try cli.ok(["screen", "show", "Checkout", "--json"]))["scan"] as? [String: Any])
+        #expect(checkout["active"] as? Int == 2)
+
+        // Removing a screen removes its scan with it.
+        try cli.ok(["screen", "remove", "Maps"])
+        let code = try #require(try jsonObject(try cli.ok(["status", "--json"]))["scan"] as? [String: Any])
+        #expect(code["screens"] as? Int == 1)
+    }
+
+    @Test func machineFormatsStayCleanWhenRecording() throws {
+        let cli = try linkedStore()
+        for format in ["json", "sarif", "xcode"] {
+            let result = try cli.run(["scan", "--record", "--format", format])
+            #expect(result.status == 1, "\(format)")
+            #expect(result.stderr.isEmpty, "\(format)")
+            #expect(!result.stdout.contains("Recorded"), "\(format)")
+        }
+        let json = try cli.run(["scan", "--record", "-f", "json"])
+        #expect(try jsonArray(json.stdout).count == 4)
+    }
+
+    // MARK: The demo
+
+    @Test func theDemoRecordsAScanOfItsOwnSources() throws {
+        let cli = try CLI()
+        let shown = try cli.ok(["demo"])
+        #expect(shown.contains("Code      9 findings on 6 of 16 scanned screens  (last scan 2026-10-13)"))
+        #expect(shown.contains("fixed font sizes in the code of 3 screens: Map (2), Profile (1), Trip planner (2, unaudited)"))
+        let demo = cli.directory.appendingPathComponent("dtaudit-demo")
+        #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent("Trailhead/Map/TrailLabelAnnotationView.swift").path))
+
+        // The sources on disk give what the demo recorded.
+        let recorded = try #require(try jsonObject(try cli.ok(["screen", "show", "Map", "--json"], in: demo))["scan"] as? [String: Any])
+        let scanned = try cli.run(["scan", "--format", "json"], in: demo)
+        #expect(scanned.status == 1)
+        let findings = try jsonArray(scanned.stdout)
+        #expect(findings.filter { $0["suppression"] is NSNull }.count == 8)
+        let onMap = findings.filter { $0["screen"] as? String == "Map" }
+        #expect(onMap.map { $0["line"] as? Int } == ((recorded["findings"] as? [[String: Any]]) ?? []).map { $0["line"] as? Int })
+        #expect(recorded["at"] as? String == "2026-10-13T09:28:00.000Z")
+
+        // Running the demo again replaces its sources; it never writes over anyone else's.
+        try cli.ok(["demo", "--quiet"])
+        let other = try CLI()
+        try write("// mine\n", to: "dtaudit-demo/Trailhead/Map/MapControlsView.swift", in: other)
+        let refused = try other.run(["demo", "--quiet"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("dtaudit-demo/Trailhead/Map/MapControlsView.swift already exists and the demo did not write it"))
+        #expect(try String(contentsOf: other.directory.appendingPathComponent("dtaudit-demo/Trailhead/Map/MapControlsView.swift"), encoding: .utf8) == "// mine\n")
+        #expect(!FileManager.default.fileExists(atPath: other.directory.appendingPathComponent("dtaudit-demo/.dtaudit").path))
+    }
+}
