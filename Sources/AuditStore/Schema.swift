@@ -110,8 +110,6 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
-        migrator.register("store evidence files and what they show", EvidenceSchema.create)
-        // The migration that records screenshot evidence comes before this one.
         migrator.register("record static scans") { db in
             try db.execute("""
                 -- Each `dtaudit scan --record`: when, by whom, what it read and what it found in all.
@@ -168,6 +166,7 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.register("store evidence files and what they show", EvidenceSchema.create)
         return migrator
     }()
 

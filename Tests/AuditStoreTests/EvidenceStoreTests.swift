@@ -41,7 +41,7 @@ struct TemporaryStore {
     @Test func newStoresHaveTheEvidenceSchema() throws {
         let temporary = try TemporaryStore()
         #expect(try temporary.store.db.userVersion() == Schema.currentVersion)
-        #expect(Schema.migrator.migrations.map(\.name).prefix(2) == ["create the audit store", "store evidence files and what they show"])
+        #expect(Schema.migrator.migrations.map(\.name) == ["create the audit store", "record static scans", "store evidence files and what they show"])
         let tables = try temporary.store.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'evidence%' ORDER BY name", [], { $0.string(0) })
         #expect(tables == ["evidence_files", "evidence_links"])
     }
