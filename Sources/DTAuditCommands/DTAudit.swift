@@ -23,10 +23,11 @@ public struct DTAudit: ParsableCommand {
               dtaudit export
             """,
         subcommands: [
-            InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, RecordCommand.self,
-            FixCommand.self, NextCommand.self, StatusCommand.self, HistoryCommand.self, ScanCommand.self, SizesCommand.self,
-            ChecklistCommand.self, AuditCommand.self, EvidenceCommand.self, CaptureScriptCommand.self,
-            ExportCommand.self, ImportCommand.self, GateCommand.self,
+            // In the order of an audit: start, triage, check, fix, follow up, read the code, report.
+            InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, AuditCommand.self,
+            RecordCommand.self, FixCommand.self, NextCommand.self, StatusCommand.self, HistoryCommand.self,
+            EvidenceCommand.self, CaptureScriptCommand.self, ScanCommand.self, ExportCommand.self,
+            ImportCommand.self, GateCommand.self, SizesCommand.self, ChecklistCommand.self,
         ],
         version: DTAudit.version
     )
