@@ -89,6 +89,13 @@ public enum Files {
         }
     }
 
+    /// Removes an empty folder; a folder already gone is fine.
+    public static func removeDirectory(_ path: String) throws(SystemError) {
+        if rmdir(path) != 0 && errno != ENOENT {
+            throw SystemError(operation: "remove the folder", path: path, code: errno)
+        }
+    }
+
     /// Flushes a folder's entries to disk, so that a rename into it survives a power cut.
     public static func syncDirectory(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
