@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "SQLite"]),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Golden"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Evidence"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "TestSupport"], exclude: ["Fixtures"]),
         // Runs the built `dtaudit` binary the way a user types it.
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),

@@ -666,12 +666,14 @@ private struct Page {
         guard !sizes.isEmpty else { return }
         var cells: [String] = []
         var fileCount = 0
+        var anyImage = false
         for size in sizes {
             // Thumbnails side by side, then one line per linked file.
             var thumbnails: [String] = []
             var links: [String] = []
             for link in files(at: size, in: evidence) {
                 fileCount += 1
+                anyImage = anyImage || link.file.kind.isImage
                 let target = evidenceTarget(link.file)
                 if link.file.kind.isInlineImage && thumbnails.count < MarkdownReporter.thumbnailsPerSize {
                     let alt = Markdown.attribute("\(screen.name) at \(size.id)" + (link.item.map { " (\($0))" } ?? ""))
@@ -683,7 +685,7 @@ private struct Page {
             }
             cells.append(((thumbnails.isEmpty ? [] : [thumbnails.joined(separator: " ")]) + links).joined(separator: "<br>"))
         }
-        let what = fileCount == 1 ? "**Screenshot**" : "**Screenshots**"
+        let what = anyImage ? (fileCount == 1 ? "**Screenshot**" : "**Screenshots**") : "**Evidence**"
         if sizes.count == 1 {
             line("\(what) at \(sizes[0].id) (select \(fileCount == 1 ? "it" : "one") to see it whole):")
         } else {
