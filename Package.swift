@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "SQLite"]),
+        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite"]),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Evidence"], exclude: ["Golden"]),

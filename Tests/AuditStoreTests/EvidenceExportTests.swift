@@ -2,6 +2,7 @@
 import DynamicType
 import Evidence
 import Foundation
+import Platform
 import Testing
 
 /// Copying the files a report links into the folder beside it.
@@ -117,5 +118,30 @@ import Testing
         #expect(!EvidenceExport.isEvidenceName(hash + ".png.tmp"))
         #expect(!EvidenceExport.isEvidenceName(String(hash.dropFirst()) + ".png"))
         #expect(!EvidenceExport.isEvidenceName("README.txt"))
+    }
+}
+
+/// The file streams evidence is copied through.
+@Suite struct StreamTests {
+    @Test func aClosedStreamNeverClosesItsDescriptorAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-streams-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("hello".utf8).write(to: folder.appendingPathComponent("b"))
+
+        var stream: Platform.OutputStream? = try Platform.OutputStream.create(path: folder.appendingPathComponent("a").path)
+        stream?.write("x")
+        #expect(stream?.close() == true)
+        #expect(stream?.close() == true)
+        // The system hands out the lowest free descriptor: usually the one the stream had.
+        let reader = try FileReader(path: folder.appendingPathComponent("b").path)
+        stream?.write("written after close")
+        stream?.flush()
+        #expect(stream?.failed == true)
+        stream = nil
+        var buffer = [UInt8](repeating: 0, count: 16)
+        #expect(try reader.read(into: &buffer) == 5)
+        #expect(try String(contentsOf: folder.appendingPathComponent("a"), encoding: .utf8) == "x")
+        #expect(try String(contentsOf: folder.appendingPathComponent("b"), encoding: .utf8) == "hello")
     }
 }
