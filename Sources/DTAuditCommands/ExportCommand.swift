@@ -173,7 +173,7 @@ struct ExportCommand: ParsableCommand {
         }
         console.line(message)
         if missingEvidence > 0 {
-            warn("\(missingEvidence) evidence file\(missingEvidence == 1 ? " is" : "s are") missing from \(store.location.evidenceFolder), so the report leaves \(missingEvidence == 1 ? "it" : "them") out; 'dtaudit evidence gc' lists \(missingEvidence == 1 ? "it" : "them")")
+            warn("\(missingEvidence) evidence file\(missingEvidence == 1 ? " is" : "s are") missing from \(Paths.shown(store.location.evidenceFolder, from: console.workingDirectory)), so the report leaves \(missingEvidence == 1 ? "it" : "them") out; 'dtaudit evidence gc' lists \(missingEvidence == 1 ? "it" : "them")")
         }
         for file in copied?.outcome.changed ?? [] {
             warn("the stored evidence file \(file.storedName) (first attached as '\(console.safe(file.firstName))') no longer matches its SHA-256: it was changed after it was stored; the export holds it as it is now")
@@ -255,8 +255,9 @@ struct ExportCommand: ParsableCommand {
 
 /// The evidence a report can link: files the store still has.
 enum ExportedEvidence {
-    /// `screens` without the links to files missing from the evidence folder, and how many
-    /// distinct files are missing. One `stat` per file.
+    /// `screens` without the links to files missing from the evidence folder, and how many of
+    /// the files the report would show are missing (files of older recordings only count when
+    /// shown). One `stat` per file.
     static func present(in screens: [Int64: ScreenEvidence], location: StoreLocation) -> (screens: [Int64: ScreenEvidence], missing: Int) {
         var found: [String: Bool] = [:]
         func isPresent(_ link: EvidenceLink) -> Bool {
@@ -268,11 +269,14 @@ enum ExportedEvidence {
         var result: [Int64: ScreenEvidence] = [:]
         for (id, evidence) in screens {
             var kept = evidence
-            kept.all = evidence.all.filter(isPresent)
             kept.cells = evidence.cells.mapValues { $0.filter(isPresent) }.filter { !$0.value.isEmpty }
             kept.screenshots = evidence.screenshots.mapValues { $0.filter(isPresent) }.filter { !$0.value.isEmpty }
             result[id] = kept
         }
-        return (result, found.values.filter { !$0 }.count)
+        let missing = found.values.filter { !$0 }.count
+        for (id, evidence) in result {
+            result[id]?.all = evidence.all.filter(isPresent)
+        }
+        return (result, missing)
     }
 }
