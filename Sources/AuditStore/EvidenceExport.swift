@@ -9,6 +9,11 @@ import Platform
 /// be. Each file is streamed through a buffer, never held whole, and hashed on the way; a copy is
 /// written under a temporary name and renamed into place once complete, so the folder never holds
 /// a part of a file under its final name.
+///
+/// Exporting again is quick the way rsync is: a copy takes the stored file's modification time,
+/// and a copy of the right size with that time is kept unread. Any other copy of the right size
+/// (one edited in place, or checked out by git) is hashed, kept when its bytes still match its
+/// name, and copied again when they don't.
 public enum EvidenceExport {
     /// What one export did to its evidence folder.
     public struct Outcome: Sendable, Equatable {
@@ -72,13 +77,22 @@ public enum EvidenceExport {
         var buffer = [UInt8](repeating: 0, count: bufferSize)
         for file in files where wanted.insert(file.storedName).inserted {
             let destination = folder + "/" + file.storedName
-            if let status = Files.status(destination, followLinks: false), status.kind == .regular, status.byteCount == file.byteCount,
-               (try? hash(of: destination, buffer: &buffer)) == file.hash {
-                outcome.kept += 1
-                outcome.bytes += file.byteCount
-                continue
+            let source = location.path(of: file)
+            let sourceTime = Files.status(source)?.modifiedMilliseconds
+            if let status = Files.status(destination, followLinks: false), status.kind == .regular, status.byteCount == file.byteCount {
+                if status.modifiedMilliseconds == sourceTime {
+                    outcome.kept += 1
+                    outcome.bytes += file.byteCount
+                    continue
+                }
+                if (try? hash(of: destination, buffer: &buffer)) == file.hash {
+                    if let sourceTime { try? Files.setModified(destination, milliseconds: sourceTime) }
+                    outcome.kept += 1
+                    outcome.bytes += file.byteCount
+                    continue
+                }
             }
-            let (hash, bytes) = try copy(location.path(of: file), to: destination, in: folder, buffer: &buffer)
+            let (hash, bytes) = try copy(source, to: destination, in: folder, modified: sourceTime, buffer: &buffer)
             if hash != file.hash { outcome.changed.append(file) }
             outcome.copied += 1
             outcome.bytes += bytes
@@ -116,9 +130,9 @@ public enum EvidenceExport {
         name.hasPrefix(temporaryPrefix) && name.hasSuffix(".tmp")
     }
 
-    /// Copies `source` to `destination` through a temporary file in `folder`; returns the SHA-256
-    /// of the bytes copied and how many there were.
-    private static func copy(_ source: String, to destination: String, in folder: String,
+    /// Copies `source` to `destination` through a temporary file in `folder`, giving the copy the
+    /// modification time `modified`; returns the SHA-256 of the bytes copied and how many there were.
+    private static func copy(_ source: String, to destination: String, in folder: String, modified: Int64?,
                              buffer: inout [UInt8]) throws(Failure) -> (hash: String, bytes: Int64) {
         let reader: FileReader
         do {
@@ -158,6 +172,7 @@ public enum EvidenceExport {
             try? Files.remove(temporary)
             throw Failure(description: "cannot write \(destination): the folder is not writable or the disk is full")
         }
+        if let modified { try? Files.setModified(temporary, milliseconds: modified) }
         do {
             try Files.rename(temporary, to: destination)
         } catch {

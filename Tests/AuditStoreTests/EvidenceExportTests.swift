@@ -82,6 +82,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: setup.folder))
     }
 
+    @Test func copiesCarryTheStoredFilesTimeSoThatExportingAgainReadsNothing() throws {
+        let setup = try Setup()
+        let location = setup.temporary.store.location
+        let file = setup.files[0]
+        let copy = setup.folder + "/" + file.storedName
+        _ = try EvidenceExport.sync([file], from: location, into: setup.folder)
+        let stored = try #require(Files.status(location.path(of: file)))
+        #expect(Files.status(copy)?.modifiedMilliseconds == stored.modifiedMilliseconds)
+
+        // A copy with the stored file's size and time is trusted without reading it, as rsync does.
+        let right = try setup.bytes(file.storedName)
+        var wrong = right
+        wrong[wrong.count - 1] ^= 0xFF
+        try wrong.write(to: URL(fileURLWithPath: copy))
+        try Files.setModified(copy, milliseconds: stored.modifiedMilliseconds)
+        #expect(try EvidenceExport.sync([file], from: location, into: setup.folder).kept == 1)
+        #expect(try setup.bytes(file.storedName) == wrong)
+
+        // Another time (a git checkout, an edit): read, kept when right and given the stored time...
+        try right.write(to: URL(fileURLWithPath: copy))
+        try Files.setModified(copy, milliseconds: 1_000)
+        #expect(try EvidenceExport.sync([file], from: location, into: setup.folder).kept == 1)
+        #expect(Files.status(copy)?.modifiedMilliseconds == stored.modifiedMilliseconds)
+        // ...and copied again when wrong.
+        try wrong.write(to: URL(fileURLWithPath: copy))
+        #expect(try EvidenceExport.sync([file], from: location, into: setup.folder).copied == 1)
+        #expect(try setup.bytes(file.storedName) == right)
+    }
+
     @Test func aStoredFileChangedSinceItWasAttachedIsCopiedAndReported() throws {
         let setup = try Setup()
         let path = setup.temporary.store.location.path(of: setup.files[0])
