@@ -231,6 +231,50 @@ extension AuditStore {
         return try evidenceFile(hash: hash) ?? file
     }
 
+    /// Stores bytes made in memory (the demo's generated screenshots) like `storeEvidence(_:by:at:)`
+    /// stores a file: checked by content and size, named by their SHA-256, written once. Must run
+    /// inside `write {}`.
+    public func storeEvidence(bytes: [UInt8], name: String, by author: String, at time: Timestamp = .now()) throws -> EvidenceFile {
+        precondition(db.isInTransaction, "evidence is stored inside a write transaction")
+        let limit = try evidenceLimit()
+        let prefix = Array(bytes.prefix(MediaKind.prefixLength))
+        guard let kind = MediaKind.detect(prefix) else {
+            throw EvidenceError.notAccepted(path: name, looksLike: MediaKind.describe(prefix))
+        }
+        if Int64(bytes.count) > limit { throw EvidenceError.tooLarge(path: name, bytes: Int64(bytes.count), limit: limit) }
+        let folder = location.evidenceFolder
+        do {
+            try Files.makeDirectory(folder)
+            try ensureEvidenceIgnored(folder)
+        } catch {
+            throw EvidenceError.cannotStore(detail: error.description)
+        }
+        let hash = SHA256.hex(of: bytes)
+        let file = EvidenceFile(hash: hash, kind: kind, byteCount: Int64(bytes.count), firstName: name, addedAt: time, addedBy: author)
+        let destination = location.path(of: file)
+        if Files.status(destination)?.byteCount != file.byteCount {
+            let temporary = folder + "/" + Self.incomingPrefix + UniqueID.make()
+            do {
+                let output = try OutputStream.createNew(path: temporary)
+                output.write(bytes: bytes)
+                guard output.close() else { throw EvidenceError.cannotStore(detail: "writing \(temporary) failed (is the disk full?)") }
+                try Files.rename(temporary, to: destination)
+            } catch let error as EvidenceError {
+                try? Files.remove(temporary)
+                throw error
+            } catch {
+                try? Files.remove(temporary)
+                throw EvidenceError.cannotStore(detail: "\(error)")
+            }
+            Files.syncDirectory(folder)
+        }
+        try db.run("""
+            INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (hash) DO NOTHING
+            """, [hash, kind.rawValue, file.byteCount, name, time.iso8601, author])
+        return try evidenceFile(hash: hash) ?? file
+    }
+
     /// Name prefix of half-written copies in the evidence folder.
     static let incomingPrefix = ".incoming-"
 
@@ -302,6 +346,24 @@ extension AuditStore {
             """)
         for id in recordings {
             try insert.run([file.hash, name, author, time.iso8601, id])
+            added += db.changes
+        }
+        return added
+    }
+
+    /// Links `file` to the latest recording of each of `screen`'s `cells`, as `record --evidence`
+    /// links it to the recordings it makes. Returns how many links were added.
+    @discardableResult
+    public func attach(_ file: EvidenceFile, name: String, toLatestOf screen: Screen, cells: [(item: String, size: Size)],
+                       by author: String, at time: Timestamp = .now()) throws -> Int {
+        var added = 0
+        let insert = try db.statement("""
+            INSERT INTO evidence_links (hash, screen_id, size, item, recording_id, name, attached_by, attached_at)
+            SELECT ?, screen_id, size, item, recording_id, ?, ?, ? FROM cells WHERE screen_id = ? AND item = ? AND size = ?
+            ON CONFLICT DO NOTHING
+            """)
+        for cell in cells {
+            try insert.run([file.hash, name, author, time.iso8601, screen.id, cell.item, cell.size.id])
             added += db.changes
         }
         return added
@@ -421,26 +483,54 @@ extension AuditStore {
                 guard let size = Size(name: row.string(1)) else { return }
                 latest[CellKey(item: row.string(0), size: size)] = row.int64(2)
             }
-            var cells: [CellKey: [EvidenceLink]] = [:]
-            var screenshots: [Size: [EvidenceLink]] = [:]
-            for link in all {
-                guard let item = link.item else {
-                    screenshots[link.size, default: []].append(link)
-                    continue
-                }
-                let key = CellKey(item: item, size: link.size)
-                if let recording = link.recordingID {
-                    if latest[key] == recording { cells[key, default: []].append(link) }
-                } else {
-                    cells[key, default: []].append(link)
-                }
-            }
-            // Files of the latest recording first, then imported ones, each group oldest first.
-            for (key, links) in cells {
-                cells[key] = links.filter { $0.recordingID != nil } + links.filter { $0.recordingID == nil }
-            }
-            return ScreenEvidence(screenID: screen.id, cells: cells, screenshots: screenshots, all: all)
+            return Self.arrange(all, screenID: screen.id, latest: latest)
         }
+    }
+
+    /// The evidence of every screen that has any, by screen id: what `evidence(of:)` gives for
+    /// each, read with two queries however many screens the audit holds.
+    public func evidenceByScreen() throws -> [Int64: ScreenEvidence] {
+        try read {
+            var links: [Int64: [EvidenceLink]] = [:]
+            for link in try evidenceLinks() { links[link.screenID, default: []].append(link) }
+            guard !links.isEmpty else { return [:] }
+            // Only cells whose latest recording has a file matter: a link to an older recording is history.
+            var latest: [Int64: [CellKey: Int64]] = [:]
+            try db.statement("""
+                SELECT screen_id, item, size, recording_id FROM cells
+                WHERE recording_id IN (SELECT recording_id FROM evidence_links WHERE recording_id IS NOT NULL)
+                """).forEach { row in
+                guard let size = Size(name: row.string(2)) else { return }
+                latest[row.int64(0), default: [:]][CellKey(item: row.string(1), size: size)] = row.int64(3)
+            }
+            return links.reduce(into: [:]) { result, entry in
+                result[entry.key] = Self.arrange(entry.value, screenID: entry.key, latest: latest[entry.key] ?? [:])
+            }
+        }
+    }
+
+    /// One screen's links, oldest first, arranged by cell and size; `latest` holds the latest
+    /// recording of each cell.
+    private static func arrange(_ all: [EvidenceLink], screenID: Int64, latest: [CellKey: Int64]) -> ScreenEvidence {
+        var cells: [CellKey: [EvidenceLink]] = [:]
+        var screenshots: [Size: [EvidenceLink]] = [:]
+        for link in all {
+            guard let item = link.item else {
+                screenshots[link.size, default: []].append(link)
+                continue
+            }
+            let key = CellKey(item: item, size: link.size)
+            if let recording = link.recordingID {
+                if latest[key] == recording { cells[key, default: []].append(link) }
+            } else {
+                cells[key, default: []].append(link)
+            }
+        }
+        // Files of the latest recording first, then imported ones, each group oldest first.
+        for (key, links) in cells {
+            cells[key] = links.filter { $0.recordingID != nil } + links.filter { $0.recordingID == nil }
+        }
+        return ScreenEvidence(screenID: screenID, cells: cells, screenshots: screenshots, all: all)
     }
 
     // MARK: Garbage

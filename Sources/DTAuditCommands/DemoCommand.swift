@@ -16,9 +16,10 @@ struct DemoCommand: ParsableCommand {
         abstract: "Create an example audit of a made-up hiking app in ./dtaudit-demo and show its status.",
         discussion: """
             The example holds 18 screens in every category, six weeks of recordings by three auditors, \
-            fixes of every type, retests and default re-checks still to do, and the app's SwiftUI and \
-            UIKit sources in Trailhead/ with a recorded 'dtaudit scan' of them. It is the same every \
-            time, so its export can be compared across versions. Run it again to start over.
+            fixes of every type, retests and default re-checks still to do, screenshots of a few screens \
+            (sketches the demo draws) attached as evidence, and the app's SwiftUI and UIKit sources in \
+            Trailhead/ with a recorded 'dtaudit scan' of them. It is the same every time, so its export \
+            can be compared across versions. Run it again to start over.
             """,
         examples: [("dtaudit demo && cd dtaudit-demo && dtaudit next", "")]
     )
@@ -182,9 +183,25 @@ enum DemoAudit {
             }
         }
 
-        mutating func record(_ name: String, _ item: String, _ sizes: [Size], _ status: ResultStatus, note: String? = nil, by: String) throws {
+        /// Records `status` for `item` at `sizes`; `evidence` is a screenshot attached to the new
+        /// recordings, as `record --evidence` attaches one.
+        mutating func record(_ name: String, _ item: String, _ sizes: [Size], _ status: ResultStatus, note: String? = nil, by: String,
+                             evidence: (name: String, sketch: PhoneSketch)? = nil) throws {
             guard let screen = screens[name] else { return }
-            try store.record(screen: screen, cells: sizes.map { (item, $0) }, status: status, note: note, by: by, at: tick())
+            let cells = sizes.map { (item: item, size: $0) }
+            try store.record(screen: screen, cells: cells, status: status, note: note, by: by, at: tick())
+            if let evidence {
+                let file = try store.storeEvidence(bytes: evidence.sketch.png, name: evidence.name, by: by, at: clock)
+                try store.attach(file, name: evidence.name, toLatestOf: screen, cells: cells, by: by, at: clock)
+            }
+        }
+
+        /// A screenshot of the whole screen at `size`, as `evidence import` attaches one from a
+        /// capture script's folder. Takes no time on the demo's clock, so the recordings keep theirs.
+        mutating func screenshot(_ name: String, at size: Size, _ fileName: String, _ sketch: PhoneSketch, by: String) throws {
+            guard let screen = screens[name] else { return }
+            let file = try store.storeEvidence(bytes: sketch.png, name: fileName, by: by, at: clock)
+            try store.attach(file, name: fileName, to: screen, size: size, by: by, at: clock)
         }
 
         mutating func fix(_ name: String, _ type: FixType, items: [String], note: String, ref: String?, by: String) throws {
@@ -245,8 +262,11 @@ enum DemoAudit {
 
             day(3)
             try passPlan("Checkout: cart", sizes: [.ax5, .ax3, .xxxl], na: ["errors-near-fields"], skipping: ["no-truncation", "reachable"], by: ana)
-            try record("Checkout: cart", "no-truncation", [.ax5], .fail, note: "Pay button clipped: \"Pay $49.00 | Book\" shows as \"Pay $4…\".", by: ana)
-            try record("Checkout: cart", "reachable", [.ax5], .fail, note: "Pay button below the fold and the view does not scroll.", by: ana)
+            let cartAtAX5 = (name: "Checkout-cart_AX5.png", sketch: PhoneSketch.cart(at: .ax5, fixed: false))
+            try record("Checkout: cart", "no-truncation", [.ax5], .fail, note: "Pay button clipped: \"Pay $49.00 | Book\" shows as \"Pay $4…\".", by: ana,
+                       evidence: cartAtAX5)
+            try record("Checkout: cart", "reachable", [.ax5], .fail, note: "Pay button below the fold and the view does not scroll.", by: ana,
+                       evidence: cartAtAX5)
             try record("Checkout: cart", "no-truncation", [.xxxl, .ax3], .pass, by: ana)
             try passPlan("Checkout: payment", by: ana)
             try record("Checkout: payment", "cells-resize", [.ax5], .na, note: "No list on this screen.", by: ana)
@@ -254,7 +274,8 @@ enum DemoAudit {
 
             day(4)
             try record("Map", "text-scales", [.xs, .l, .ax5], .fail, note: "Trail labels on the map stay at 11 pt at every size.", by: mei)
-            try record("Profile", "text-scales", [.ax5], .fail, note: "Display name in the brand font never grows.", by: mei)
+            try record("Profile", "text-scales", [.ax5], .fail, note: "Display name in the brand font never grows.", by: mei,
+                       evidence: ("Profile_AX5.png", PhoneSketch.profile(at: .ax5)))
             try record("Profile", "custom-fonts", [.ax3], .fail, note: "Brand font set with a fixed size of 22.", by: mei)
             try passPlan("Search", sizes: [.ax5, .ax3], na: ["errors-near-fields"], skipping: ["no-truncation"], by: ana)
             try record("Search", "no-truncation", [.ax3, .ax5], .fail, note: "Filter chips clip \"Wheelchair accessible\" and \"Dog friendly\".", by: ana)
@@ -268,6 +289,8 @@ enum DemoAudit {
             day(9)
             try record("Home", "layout-adapts", [.ax1, .ax3, .ax5], .pass, by: ana)
             try recheckDefault("Home", by: ana)
+            try screenshot("Home", at: .ax5, "Home_AX5.png", PhoneSketch.home(at: .ax5, stacked: true), by: ana)
+            try screenshot("Home", at: .l, "Home_Large.png", PhoneSketch.home(at: .l, stacked: true), by: ana)
             try passPlan("Home", sizes: [.xs, .xxxl], by: ana)
             try record("Sign in", "no-truncation", [.ax5], .pass, by: ana)
             try passPlan("Sign in", sizes: [.xs, .l, .xxxl, .ax3, .ax1], na: ["cells-resize", "large-content-viewer"], by: ana)
@@ -316,7 +339,9 @@ enum DemoAudit {
             try passPlan("Map", sizes: [.ax5], na: ["cells-resize", "errors-near-fields"], skipping: ["text-scales"], by: mei)
 
             day(36)
-            try record("Checkout: cart", "no-truncation", [.ax5], .pass, by: ana)
+            try record("Checkout: cart", "no-truncation", [.ax5], .pass, by: ana,
+                       evidence: ("Checkout-cart_AX5_retest.png", PhoneSketch.cart(at: .ax5, fixed: true)))
+            try screenshot("Checkout: cart", at: .l, "Checkout-cart_Large.png", PhoneSketch.cart(at: .l, fixed: true), by: ana)
             try passPlan("Search", sizes: [.xs, .l], by: ana)
             try fix("Search", .scroll, items: ["no-truncation"], note: "Filter chips in a horizontal scroll view that wraps at accessibility sizes.", ref: "PR 452", by: "Jonas Berg")
         }

@@ -1,8 +1,10 @@
 import ArgumentParsing
 import AuditStore
 import DynamicType
+import Evidence
 import Interchange
 import Output
+import Platform
 import Reports
 
 #if canImport(FoundationEssentials)
@@ -21,6 +23,15 @@ struct ExportCommand: ParsableCommand {
             time (an SVG file written beside the report), every screen's size matrix with its failures and \
             fixes, and the fix summary. With --since, also what changed: regressions, newly fixed checks, \
             new screens.
+
+            Evidence: each screen shows its screenshots as a strip of thumbnails by size (the largest \
+            first, the default size last), and each failure links its files. The files the report shows \
+            are copied from .dtaudit/evidence into a folder beside it, named after the report \
+            (Exports/trailhead-2026-10-13-evidence/ beside Exports/trailhead-2026-10-13.md), byte for \
+            byte and under their SHA-256, so the folder can be committed or sent with the page. \
+            Exporting again under the same name updates the folder and removes the files the report no \
+            longer shows. A report written to standard output (--output -) has no folder beside it: it \
+            shows no evidence and copies nothing.
 
             json: the whole audit, one record per line, for 'dtaudit import' on a teammate's machine. \
             Commit it; see Docs/interchange.md for the format and the .gitattributes line that makes it merge.
@@ -43,7 +54,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .names("format", short: "f"), help: "markdown, json or csv.", valueName: "format")
     var format: ReportFormat = .markdown
 
-    @Option(name: .names("output", short: "o"), help: "The file to write, or - for standard output (a Markdown report then has no chart file).", valueName: "file|-")
+    @Option(name: .names("output", short: "o"), help: "The file to write, or - for standard output (a Markdown report then has no chart file and no evidence folder, and shows no screenshots).", valueName: "file|-")
     var output: String?
 
     @Option(help: "Markdown only: add what changed since a date (YYYY-MM-DD, from the start of that day in UTC) or since an earlier JSON export.", valueName: "date|export.json")
@@ -73,8 +84,8 @@ struct ExportCommand: ParsableCommand {
         }
         // An earlier export is read before the store's audit, so that the two never take memory at once.
         let earlier = try since.flatMap { try BaselineSource.file($0, workingDirectory: console.workingDirectory) }
-        let (document, snapshot) = try store.read {
-            (try AuditDocument(store: store), try store.snapshot(detailed: true))
+        let (document, snapshot, storedEvidence) = try store.read {
+            (try AuditDocument(store: store), try store.snapshot(detailed: true), output == "-" ? [:] : try store.evidenceByScreen())
         }
         let day = date?.text ?? document.latestActivity.day
         let changes = try since.map { spec in
@@ -93,14 +104,19 @@ struct ExportCommand: ParsableCommand {
             path = store.location.root + "/Exports/" + name
         }
         var chartFile: String?
+        var evidence: ReportEvidence?
+        var missingEvidence = 0
         if format == .markdown, let path {
             var base = Paths.fileName(of: path)
             if base.hasSuffix(".md") { base.removeLast(3) }
             chartFile = base + ".svg"
+            let present = ExportedEvidence.present(in: storedEvidence, location: store.location)
+            evidence = ReportEvidence(folder: ReportEvidence.folderName(forReport: Paths.fileName(of: path)), screens: present.screens)
+            missingEvidence = present.missing
         }
 
         let input = ReportInput(document: document, snapshot: snapshot, date: day, changes: changes, chartFile: chartFile,
-                                generator: "dtaudit \(DTAudit.version)")
+                                evidence: evidence, generator: "dtaudit \(DTAudit.version)")
         let report = format.reporter.render(input)
 
         guard let path else {
@@ -117,6 +133,17 @@ struct ExportCommand: ParsableCommand {
         }
         let shown = Paths.shown(path, from: console.workingDirectory)
         try Paths.checkIsFile(path, shownAs: shown)
+        // The evidence goes in place first, so that no report ever links a file not yet copied.
+        var copied: (outcome: EvidenceExport.Outcome, shown: String)?
+        if let evidence {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
+                throw FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
+            }
+            let evidenceFolder = folder + "/" + evidence.folder
+            let outcome = try EvidenceExport.sync(report.evidence, from: store.location, into: evidenceFolder)
+            copied = (outcome, Paths.shown(evidenceFolder, from: console.workingDirectory))
+        }
         var written: [String] = []
         for attachment in report.attachments {
             let attachmentPath = folder + "/" + attachment.fileName
@@ -131,12 +158,34 @@ struct ExportCommand: ParsableCommand {
         case .markdown:
             let screens = snapshot.screens.count
             message += " (\(screens) screen\(screens == 1 ? "" : "s"), as of \(day))"
+            if let copied, copied.outcome.files > 0 {
+                let files = copied.outcome.files
+                message += ", with \(files) evidence file\(files == 1 ? "" : "s") (\(ByteCount.format(copied.outcome.bytes))) in \(console.safe(copied.shown))/"
+            }
+            if let copied, copied.outcome.removed > 0 {
+                let removed = copied.outcome.removed
+                message += "; removed \(removed) file\(removed == 1 ? "" : "s") the report no longer shows"
+            }
         case .json:
             message += " (\(document.screens.count) screens, \(document.recordings.count) recordings, \(document.fixes.count) fixes)"
         case .csv:
             message += " (\(document.recordings.count) recordings)"
         }
         console.line(message)
+        if missingEvidence > 0 {
+            warn("\(missingEvidence) evidence file\(missingEvidence == 1 ? " is" : "s are") missing from \(Paths.shown(store.location.evidenceFolder, from: console.workingDirectory)), so the report leaves \(missingEvidence == 1 ? "it" : "them") out; 'dtaudit evidence gc' lists \(missingEvidence == 1 ? "it" : "them")")
+        }
+        for file in copied?.outcome.changed ?? [] {
+            warn("the stored evidence file \(file.storedName) (first attached as '\(console.safe(file.firstName))') no longer matches its SHA-256: it was changed after it was stored; the export holds it as it is now")
+        }
+        for name in copied?.outcome.foreign ?? [] {
+            warn("\(console.safe(copied!.shown))/\(console.safe(name)) was not written by dtaudit; it was left as it is")
+        }
+    }
+
+    private func warn(_ text: String) {
+        OutputStream.standardOutput.flush()
+        OutputStream.standardError.write("warning: " + text + "\n")
     }
 
     /// JSON and CSV go straight from the store to the file, one screen's recordings at a time,
@@ -201,5 +250,33 @@ struct ExportCommand: ParsableCommand {
             throw error
         }
         console.line("Wrote \(console.safe(shown))" + counts)
+    }
+}
+
+/// The evidence a report can link: files the store still has.
+enum ExportedEvidence {
+    /// `screens` without the links to files missing from the evidence folder, and how many of
+    /// the files the report would show are missing (files of older recordings only count when
+    /// shown). One `stat` per file.
+    static func present(in screens: [Int64: ScreenEvidence], location: StoreLocation) -> (screens: [Int64: ScreenEvidence], missing: Int) {
+        var found: [String: Bool] = [:]
+        func isPresent(_ link: EvidenceLink) -> Bool {
+            if let known = found[link.file.hash] { return known }
+            let present = Files.status(location.path(of: link.file))?.kind == .regular
+            found[link.file.hash] = present
+            return present
+        }
+        var result: [Int64: ScreenEvidence] = [:]
+        for (id, evidence) in screens {
+            var kept = evidence
+            kept.cells = evidence.cells.mapValues { $0.filter(isPresent) }.filter { !$0.value.isEmpty }
+            kept.screenshots = evidence.screenshots.mapValues { $0.filter(isPresent) }.filter { !$0.value.isEmpty }
+            result[id] = kept
+        }
+        let missing = found.values.filter { !$0 }.count
+        for (id, evidence) in result {
+            result[id]?.all = evidence.all.filter(isPresent)
+        }
+        return (result, missing)
     }
 }

@@ -89,6 +89,24 @@ public enum Files {
         }
     }
 
+    /// Removes an empty folder; a folder already gone is fine.
+    public static func removeDirectory(_ path: String) throws(SystemError) {
+        if rmdir(path) != 0 && errno != ENOENT {
+            throw SystemError(operation: "remove the folder", path: path, code: errno)
+        }
+    }
+
+    /// Sets the last modification (and access) time of `path`, in milliseconds since 1970.
+    public static func setModified(_ path: String, milliseconds: Int64) throws(SystemError) {
+        var time = timespec()
+        time.tv_sec = Int(milliseconds / 1000)
+        time.tv_nsec = Int(milliseconds % 1000) * 1_000_000
+        let times = [time, time]
+        if utimensat(AT_FDCWD, path, times, 0) != 0 {
+            throw SystemError(operation: "set the time of", path: path, code: errno)
+        }
+    }
+
     /// Flushes a folder's entries to disk, so that a rename into it survives a power cut.
     public static func syncDirectory(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

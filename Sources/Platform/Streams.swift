@@ -14,6 +14,7 @@ public final class OutputStream: TextOutputStream, @unchecked Sendable {
     private var buffer: [UInt8] = []
     private let ownsDescriptor: Bool
     public private(set) var failed = false
+    private var closed = false
 
     public static let standardOutput = OutputStream(descriptor: 1)
     public static let standardError = OutputStream(descriptor: 2, capacity: 0)
@@ -62,10 +63,15 @@ public final class OutputStream: TextOutputStream, @unchecked Sendable {
     }
 
     /// Flushes and closes a descriptor this stream opened; reports whether every byte was written.
+    /// Closes once: a second call (or the stream's end after a call) only reports again, so that
+    /// the descriptor number, which the system may already have given to another file, is never
+    /// closed twice.
     @discardableResult
     public func close() -> Bool {
+        guard !closed else { return !failed }
         flush()
         if ownsDescriptor {
+            closed = true
             if fsync(descriptor) != 0 && errno != EINVAL { failed = true }
             if Glue.close(descriptor) != 0 { failed = true }
         }
@@ -73,6 +79,11 @@ public final class OutputStream: TextOutputStream, @unchecked Sendable {
     }
 
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !closed else {
+            // The descriptor may belong to another file by now.
+            failed = true
+            return
+        }
         guard var base = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {

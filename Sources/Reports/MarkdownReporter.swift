@@ -1,5 +1,6 @@
 import AuditStore
 import DynamicType
+import Evidence
 import Interchange
 import Scan
 
@@ -17,8 +18,15 @@ public struct MarkdownReporter: Reporter {
             let timeline = ProgressTimeline(document: input.document, through: Timestamp(iso8601: input.date))
             attachments.append(.init(fileName: chart, text: ProgressChart.svg(timeline, app: input.document.app)))
         }
-        return RenderedReport(text: text, attachments: attachments)
+        return RenderedReport(text: text, attachments: attachments, evidence: page.linkedEvidence)
     }
+
+    /// How wide a thumbnail is shown, in CSS pixels: a phone screenshot at this width is about as
+    /// tall as a third of a laptop screen, so a strip of four sizes fits on one line.
+    static let thumbnailWidth = 120
+
+    /// Thumbnails shown per size in a screen's strip; further files at that size are linked.
+    static let thumbnailsPerSize = 4
 
     static func emoji(_ category: Category) -> String {
         switch category {
@@ -59,6 +67,9 @@ private struct Page {
     var anchors: [String: String] = [:]
     /// The anchor of the "Code scan" section, when the audit has one.
     var codeScanAnchor = "code-scan"
+    /// The evidence files the page links so far, each once, in the order first linked.
+    var linkedEvidence: [EvidenceFile] = []
+    private var linkedHashes: Set<String> = []
 
     init(input: ReportInput) {
         self.input = input
@@ -508,9 +519,11 @@ private struct Page {
         }
 
         let recorded = state.recordedCells
+        let evidence = input.evidence?.screens[screen.id]
         if recorded.isEmpty {
             line("Nothing recorded yet: all \(plural(state.tally.required, "planned check")) are still to do.")
             line()
+            if let evidence { screenshotStrip(screen, evidence) }
             codeFindings(state)
             return
         }
@@ -536,6 +549,7 @@ private struct Page {
         line()
         line(MarkdownReporter.legend + (codeCounts == nil ? "" : " · ⚠️ findings in the code"))
         line()
+        if let evidence { screenshotStrip(screen, evidence) }
 
         if !state.failedCells.isEmpty {
             line("**Failures**")
@@ -563,6 +577,10 @@ private struct Page {
                     entry += " · retest due after the \(fix.type.rawValue) fix of \(fix.at.day)"
                 } else {
                     entry += " · waiting for a fix"
+                }
+                if let evidence {
+                    let files = evidenceLinks(of: cell.item, at: sizes, in: evidence)
+                    if !files.isEmpty { entry += " · 📎 " + files.joined(separator: ", ") }
                 }
                 line(entry)
             }
@@ -599,6 +617,85 @@ private struct Page {
         }
     }
 
+    // MARK: Evidence
+
+    /// The link target of an exported evidence file, relative to the report; notes the file as
+    /// one the export must copy.
+    mutating func evidenceTarget(_ file: EvidenceFile) -> String {
+        if linkedHashes.insert(file.hash).inserted { linkedEvidence.append(file) }
+        return Markdown.urlPath((input.evidence?.folder ?? "") + "/" + file.storedName)
+    }
+
+    /// `rec.mov (MOV, 2.1 MB)`: a file's name as attached, escaped, with its kind when it is not
+    /// an image a browser shows.
+    func evidenceLabel(_ link: EvidenceLink) -> String {
+        let name = Markdown.text(link.name)
+        return link.file.kind.isInlineImage ? name : name + " (\(link.file.kind.displayName), \(ByteCount.format(link.file.byteCount)))"
+    }
+
+    /// Links to the files of one failure entry: each cell's files, each file once; with several
+    /// sizes, each link says its size.
+    mutating func evidenceLinks(of item: String, at sizes: [Size], in evidence: ScreenEvidence) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for size in sizes {
+            for link in evidence.cells[CellKey(item: item, size: size)] ?? [] where seen.insert(link.file.hash).inserted {
+                let target = evidenceTarget(link.file)
+                result.append((sizes.count > 1 ? "\(size.id) " : "") + "[\(evidenceLabel(link))](\(target))")
+            }
+        }
+        return result
+    }
+
+    /// The files of the screen at `size`, each once: screenshots of the whole screen first, then
+    /// the files of its cells in checklist order.
+    func files(at size: Size, in evidence: ScreenEvidence) -> [EvidenceLink] {
+        let order = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let cellLinks = evidence.cells.filter { $0.key.size == size }
+            .sorted { (order[$0.key.item] ?? .max, $0.key.item) < (order[$1.key.item] ?? .max, $1.key.item) }
+            .flatMap(\.value)
+        var seen = Set<String>()
+        return ((evidence.screenshots[size] ?? []) + cellLinks).filter { seen.insert($0.file.hash).inserted }
+    }
+
+    /// A table with one column per size that has evidence, largest first and the default size
+    /// last, each cell showing that size's screenshots as linked thumbnails; files a browser does
+    /// not show inline (HEIC, PDF, MOV, MP4) and thumbnails past the first few are plain links.
+    mutating func screenshotStrip(_ screen: Screen, _ evidence: ScreenEvidence) {
+        let sizes = evidence.sizes
+        guard !sizes.isEmpty else { return }
+        var cells: [String] = []
+        var fileCount = 0
+        var anyImage = false
+        for size in sizes {
+            // Thumbnails side by side, then one line per linked file.
+            var thumbnails: [String] = []
+            var links: [String] = []
+            for link in files(at: size, in: evidence) {
+                fileCount += 1
+                anyImage = anyImage || link.file.kind.isImage
+                let target = evidenceTarget(link.file)
+                if link.file.kind.isInlineImage && thumbnails.count < MarkdownReporter.thumbnailsPerSize {
+                    let alt = Markdown.attribute("\(screen.name) at \(size.id)" + (link.item.map { " (\($0))" } ?? ""))
+                    let title = Markdown.attribute(link.name)
+                    thumbnails.append("<a href=\"\(target)\"><img src=\"\(target)\" width=\"\(MarkdownReporter.thumbnailWidth)\" alt=\"\(alt)\" title=\"\(title)\"></a>")
+                } else {
+                    links.append("[\(evidenceLabel(link))](\(target))")
+                }
+            }
+            cells.append(((thumbnails.isEmpty ? [] : [thumbnails.joined(separator: " ")]) + links).joined(separator: "<br>"))
+        }
+        let what = anyImage ? (fileCount == 1 ? "**Screenshot**" : "**Screenshots**") : "**Evidence**"
+        if sizes.count == 1 {
+            line("\(what) at \(sizes[0].id) (select \(fileCount == 1 ? "it" : "one") to see it whole):")
+        } else {
+            line("\(what) by size, the largest first\(sizes.last == .default ? " and the default size last" : "") (select one to see it whole):")
+        }
+        line()
+        out += Markdown.table(sizes.map { $0 == .default ? "\($0.id) (default)" : $0.id }, sizes.map { _ in .center }, [cells])
+        line()
+    }
+
     mutating func checklistSection() {
         line("## Checklist")
         line()
@@ -630,6 +727,15 @@ private struct Page {
         line("- **WCAG 1.4.4 Resize Text** asks that text can be resized to 200 % without losing content or function. Body text reaches 200 % at \(LargerTextVerdict.doublingSize.id), so the level is judged on the checks mapped to 1.4.4 up to \(LargerTextVerdict.doublingSize.id), plus text that does not scale at any size: Supports when every screen passes them, Partially Supports when some screens fail, Does Not Support when most do, Not Evaluated while they are incomplete.")
         if hasScans {
             line("- **Code scan** findings come from `dtaudit scan --record`, which reads the source files each screen lists for code that keeps text from following the text size: fixed font sizes, text held to one line or shrunk to fit, fixed heights, capped sizes, fonts that miss size changes. Each maps to the checklist item it usually fails. A finding is a lead for the audit, not a result: only a check at that size records one.")
+        }
+        if let folder = input.evidence?.folder, !linkedEvidence.isEmpty {
+            let bytes = linkedEvidence.reduce(Int64(0)) { $0 + $1.byteCount }
+            let place = "[\(Markdown.text(folder))/](\(Markdown.urlPath(folder))/)"
+            if linkedEvidence.count == 1 {
+                line("- **Evidence**: the evidence file this page links (\(ByteCount.format(bytes))) is a copy in \(place) beside it, named by the SHA-256 of its content, byte for byte as it was attached. Keep the folder with the page.")
+            } else {
+                line("- **Evidence**: the \(linkedEvidence.count) evidence files this page links (\(ByteCount.format(bytes))) are copies in \(place) beside it, each named by the SHA-256 of its content, byte for byte as they were attached. Keep the folder with the page.")
+            }
         }
         line("- Generated by \(Markdown.text(input.generator)) from the audit's own data: the same audit always gives the same page. `dtaudit export --format json` writes the audit for sharing through git.")
         line()

@@ -37,15 +37,39 @@ public struct ReportInput: Sendable {
     public var chartFile: String?
     /// `dtaudit 0.1.0`
     public var generator: String
+    /// The screenshots and recordings the report may show and link; nil when the report has no
+    /// folder beside it to hold them (written to standard output).
+    public var evidence: ReportEvidence?
 
     public init(document: AuditDocument, snapshot: AuditSnapshot, date: String, changes: Changes? = nil,
-                chartFile: String? = nil, generator: String) {
+                chartFile: String? = nil, evidence: ReportEvidence? = nil, generator: String) {
         self.document = document
         self.snapshot = snapshot
         self.date = date
         self.changes = changes
         self.chartFile = chartFile
+        self.evidence = evidence
         self.generator = generator
+    }
+}
+
+/// The evidence a report may show: each screen's files, and the folder beside the report that
+/// the files it links are copied to.
+public struct ReportEvidence: Sendable {
+    /// The folder's name, relative to the report: `trailhead-2026-10-13-evidence`.
+    public var folder: String
+    /// Each screen's evidence, by screen id (`AuditStore.evidenceByScreen()`).
+    public var screens: [Int64: ScreenEvidence]
+
+    public init(folder: String, screens: [Int64: ScreenEvidence]) {
+        self.folder = folder
+        self.screens = screens
+    }
+
+    /// `trailhead-2026-10-13.md` → `trailhead-2026-10-13-evidence`: the folder an export's
+    /// evidence goes to, beside the report.
+    public static func folderName(forReport fileName: String) -> String {
+        (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + "-evidence"
     }
 }
 
@@ -59,10 +83,14 @@ public struct RenderedReport: Sendable {
 
     public var text: String
     public var attachments: [Attachment]
+    /// The evidence files the text links, each once, in the order the text first links them: what
+    /// goes into `ReportEvidence.folder` beside the report, under each file's `storedName`.
+    public var evidence: [EvidenceFile]
 
-    public init(text: String, attachments: [Attachment] = []) {
+    public init(text: String, attachments: [Attachment] = [], evidence: [EvidenceFile] = []) {
         self.text = text
         self.attachments = attachments
+        self.evidence = evidence
     }
 }
 

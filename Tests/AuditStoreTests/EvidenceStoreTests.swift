@@ -157,6 +157,70 @@ struct TemporaryStore {
         #expect(evidence.all.count == 4)
     }
 
+    @Test func bytesMadeInMemoryAreStoredLikeAFileAndAttachedToTheLatestRecording() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let screen = temporary.screen
+        let picture = IndexedImage(width: 3, height: 5, palette: [.init(hex: 0xFFFFFF), .init(hex: 0)]).png()
+        let start = Timestamp(iso8601: "2026-11-01T10:00:00Z")!
+        let file = try store.write { () -> EvidenceFile in
+            try store.record(screen: screen, cells: [("reachable", .ax5), ("no-overlap", .ax5)], status: .fail, note: nil, by: "Ana", at: start)
+            let file = try store.storeEvidence(bytes: picture, name: "pay.png", by: "Ana", at: start)
+            #expect(try store.storeEvidence(bytes: picture, name: "again.png", by: "Ana", at: start) == file)
+            #expect(try store.attach(file, name: "pay.png", toLatestOf: screen, cells: [("reachable", .ax5), ("layout-adapts", .ax5)],
+                                     by: "Ana", at: start) == 1)
+            return file
+        }
+        #expect(file.hash == SHA256.hex(of: picture))
+        #expect(file.kind == .png && file.firstName == "pay.png")
+        #expect(temporary.evidenceNames == [file.storedName])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.location.path(of: file))) == Data(picture))
+        #expect(try store.evidence(of: screen).cells[CellKey(item: "reachable", size: .ax5)]?.map(\.recordingID) != [nil])
+
+        // Bytes that are not evidence are refused like a file would be.
+        #expect(throws: EvidenceError.notAccepted(path: "notes.png", looksLike: "text")) {
+            try store.write { try store.storeEvidence(bytes: Array("just text".utf8), name: "notes.png", by: "Ana") }
+        }
+        try store.setEvidenceLimit(10)
+        #expect(throws: EvidenceError.tooLarge(path: "big.png", bytes: Int64(picture.count), limit: 10)) {
+            try store.write { try store.storeEvidence(bytes: picture, name: "big.png", by: "Ana") }
+        }
+    }
+
+    @Test func everyScreensEvidenceAtOnceIsWhatEachScreenGivesAlone() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let start = Timestamp(iso8601: "2026-11-01T10:00:00Z")!
+        let screens = try store.write {
+            [temporary.screen] + (try (1...3).map { try store.addScreen(name: "Screen \($0)", flow: nil, critical: false, owner: nil, notes: nil, files: [], by: "Tess") })
+        }
+        try store.write {
+            for (index, screen) in screens.enumerated() where index != 2 {
+                let time = start.adding(minutes: index)
+                try store.record(screen: screen, cells: [("reachable", .ax5)], status: .fail, note: nil, by: "Ana", at: time)
+                let failure = try store.storeEvidence(bytes: TemporaryStore.png("failure \(index)"), name: "f\(index).png", by: "Ana", at: time)
+                try store.attach(failure, name: "f\(index).png", toLatestOf: screen, cells: [("reachable", .ax5)], by: "Ana", at: time)
+                let shot = try store.storeEvidence(bytes: TemporaryStore.png("shot \(index % 2)"), name: "s\(index).png", by: "Ana", at: time)
+                try store.attach(shot, name: "s\(index).png", to: screen, size: index == 0 ? .l : .ax3, by: "Ana", at: time)
+                if index == 1 {
+                    // Retested: the failure's file is history now.
+                    try store.record(screen: screen, cells: [("reachable", .ax5)], status: .pass, note: nil, by: "Ana", at: time.adding(minutes: 30))
+                }
+            }
+        }
+        let all = try store.evidenceByScreen()
+        #expect(Set(all.keys) == Set([screens[0].id, screens[1].id, screens[3].id]))
+        for screen in screens {
+            let alone = try store.evidence(of: screen)
+            let together = all[screen.id]
+            #expect(together?.all ?? [] == alone.all)
+            #expect(together?.cells ?? [:] == alone.cells)
+            #expect(together?.screenshots ?? [:] == alone.screenshots)
+        }
+        #expect(all[screens[1].id]?.cells.isEmpty == true)
+        #expect(all[screens[1].id]?.all.count == 2)
+    }
+
     @Test func garbageIsOnlyWhatNothingRefersTo() throws {
         let temporary = try TemporaryStore()
         let store = temporary.store

@@ -16,14 +16,34 @@ import Testing
 
         let generated = demo.appendingPathComponent("Exports")
         let committed = Self.repository.appendingPathComponent("Exports")
-        let names = try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted()
-        #expect(names == ["trailhead-2026-10-13.md", "trailhead-2026-10-13.svg", "trailhead.json"])
-        let committedNames = try FileManager.default.contentsOfDirectory(atPath: committed.path).filter { $0.hasPrefix("trailhead") }.sorted()
+        let names = try Self.files(in: generated)
+        #expect(names.filter { !$0.contains("/") } == ["trailhead-2026-10-13.md", "trailhead-2026-10-13.svg", "trailhead.json"])
+        // The evidence folder holds the demo's screenshots, and nothing else.
+        let evidence = names.filter { $0.hasPrefix("trailhead-2026-10-13-evidence/") }
+        #expect(evidence.count == 6)
+        #expect(evidence.allSatisfy { $0.hasSuffix(".png") })
+        #expect(evidence.count + 3 == names.count)
+        let committedNames = try Self.files(in: committed).filter { $0.hasPrefix("trailhead") }
         #expect(committedNames == names, "Exports/ holds other files than the code writes; run Scripts/update-example-export")
         for name in names {
             let fresh = try Data(contentsOf: generated.appendingPathComponent(name))
             let kept = try? Data(contentsOf: committed.appendingPathComponent(name))
             #expect(fresh == kept, "Exports/\(name) is out of date; run Scripts/update-example-export and commit the result")
         }
+    }
+
+    /// Every file under `folder`, as paths relative to it, sorted.
+    static func files(in folder: URL) throws -> [String] {
+        var result: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                result += try files(in: folder.appendingPathComponent(name)).map { name + "/" + $0 }
+            } else {
+                result.append(name)
+            }
+        }
+        return result.sorted()
     }
 }

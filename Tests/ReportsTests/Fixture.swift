@@ -1,5 +1,6 @@
 import AuditStore
 import DynamicType
+import Evidence
 import Foundation
 import Interchange
 @testable import Reports
@@ -53,14 +54,48 @@ final class Fixture {
             try plan(signIn, .pass, at: Self.time(1, 1))
             try store.record(screen: checkout, cells: [("reachable", .ax5)], status: .fail, note: "Pay button `hidden` | below the fold", by: "Ana", at: Self.time(1, 2))
             try store.record(screen: signIn, cells: [("no-truncation", .ax3)], status: .fail, note: "Link cut to \"Forgot pa…\"", by: "Ana", at: Self.time(1, 3))
+            let retested = try store.storeEvidence(bytes: Self.screenshot(7), name: "SignIn_ax3.png", by: "Ana", at: Self.time(1, 3))
+            try store.attach(retested, name: "SignIn_ax3.png", toLatestOf: signIn, cells: [("no-truncation", .ax3)], by: "Ana", at: Self.time(1, 3))
             try store.addFix(screen: signIn, type: .textStyle, items: ["no-truncation"], note: "Footnote style", ref: "PR [12]", by: "Sam", at: Self.time(3))
             try store.record(screen: signIn, cells: [("no-truncation", .ax3)], status: .pass, note: nil, by: "Ana", at: Self.time(4))
             try plan(signIn, .pass, sizes: [.l], at: Self.time(4, 1))
             try store.record(screen: map, cells: [("text-scales", .ax5), ("text-scales", .xs)], status: .fail, note: "Labels stay at 11 pt", by: "Mei Chen", at: Self.time(5))
             try store.addFix(screen: checkout, type: .scroll, items: ["reachable"], note: "ScrollViewIfNeeded", ref: nil, by: "Sam", at: Self.time(6))
+            try evidence(checkout: checkout, map: map, notes: notes)
             try scan(checkout: checkout, map: map, notes: notes)
         }
         return self
+    }
+
+    /// A picture of `width` × 2 `width` white pixels: a different PNG file for each width.
+    static func screenshot(_ width: Int) -> [UInt8] {
+        IndexedImage(width: width, height: width * 2, palette: [.init(hex: 0xFFFFFF)]).png()
+    }
+
+    /// A file name that tries to break the page wherever it is shown.
+    static let hostileName = "Pay <img src=x onerror=alert(1)> | [l](javascript:alert(1)) \"q\" `c` & *b*.png"
+
+    /// Checkout: the failure's screenshot (under a hostile name), a screen recording imported for
+    /// it, and whole-screen shots at ax5 and the default size. Map: a PDF for the failure at xs.
+    /// Notes, with nothing recorded: one imported screenshot. Sign in: a screenshot of a failure
+    /// since retested, which the report no longer shows.
+    func evidence(checkout: Screen, map: Screen, notes: Screen) throws {
+        func stored(_ bytes: [UInt8], _ name: String, at time: Timestamp) throws -> EvidenceFile {
+            try store.storeEvidence(bytes: bytes, name: name, by: "Ana", at: time)
+        }
+        let failure = try stored(Self.screenshot(3), Self.hostileName, at: Self.time(1, 2))
+        try store.attach(failure, name: Self.hostileName, toLatestOf: checkout, cells: [("reachable", .ax5)], by: "Ana", at: Self.time(1, 2))
+        let movie = try stored([0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8) + [0, 0, 0, 8] + Array("free".utf8),
+                               "pay-button.mp4", at: Self.time(1, 3))
+        try store.attach(movie, name: "pay-button.mp4", to: checkout, size: .ax5, item: "reachable", by: "Ana", at: Self.time(1, 3))
+        for (width, size, name) in [(4, Size.l, "Checkout_Large.png"), (5, .ax5, "Checkout_AX5.png")] {
+            let shot = try stored(Self.screenshot(width), name, at: Self.time(1, 4))
+            try store.attach(shot, name: name, to: checkout, size: size, by: "Ana", at: Self.time(1, 4))
+        }
+        let pdf = try stored(Array("%PDF-1.4\n%%EOF\n".utf8), "labels.pdf", at: Self.time(5))
+        try store.attach(pdf, name: "labels.pdf", toLatestOf: map, cells: [("text-scales", .xs)], by: "Mei Chen", at: Self.time(5))
+        let draft = try stored(Self.screenshot(6), "Notes <draft>_ax3.png", at: Self.time(5, 1))
+        try store.attach(draft, name: "Notes <draft>_ax3.png", to: notes, size: .ax3, by: "Mei Chen", at: Self.time(5, 1))
     }
 
     /// A recorded `dtaudit scan`: Checkout with findings (one in a file whose name tries to break
@@ -91,11 +126,12 @@ final class Fixture {
         ])
     }
 
-    func input(date: String? = nil, since: Baseline? = nil, chart: String? = "report.svg") throws -> ReportInput {
+    func input(date: String? = nil, since: Baseline? = nil, chart: String? = "report.svg", evidence: String? = "report-evidence") throws -> ReportInput {
         let document = try AuditDocument(store: store)
         let snapshot = try store.snapshot(detailed: true)
         let changes = since.map { Changes(from: $0, to: document, snapshot: snapshot) }
+        let shown = try evidence.map { ReportEvidence(folder: $0, screens: try store.evidenceByScreen()) }
         return ReportInput(document: document, snapshot: snapshot, date: date ?? document.latestActivity.day, changes: changes,
-                           chartFile: chart, generator: "dtaudit test")
+                           chartFile: chart, evidence: shown, generator: "dtaudit test")
     }
 }

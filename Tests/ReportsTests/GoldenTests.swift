@@ -28,6 +28,11 @@ import Testing
         try compare(report.text, with: "report.md")
         #expect(report.attachments.map(\.fileName) == ["report.svg"])
         try compare(report.attachments[0].text, with: "report.svg")
+        // The files the page links, each once, in the order it first links them; not the
+        // screenshot of Sign in's failure, retested since.
+        let names = try fixture.store.evidenceFiles().reduce(into: [String: String]()) { $0[$1.hash] = $1.firstName }
+        #expect(report.evidence.map { names[$0.hash] } == ["Checkout_AX5.png", Fixture.hostileName, "pay-button.mp4", "Checkout_Large.png",
+                                                          "labels.pdf", "Notes <draft>_ax3.png"])
     }
 
     @Test func json() throws {

@@ -33,6 +33,23 @@ import Testing
         #expect(Markdown.text("  padded  ") == "padded")
     }
 
+    @Test func attributesHoldAnyTextInsideTheirQuotes() {
+        #expect(Markdown.attribute("Pay <b>\"now\"</b> & 'later'") == "Pay &lt;b&gt;&quot;now&quot;&lt;/b&gt; &amp; &#39;later&#39;")
+        // Nothing that would end a table cell or start Markdown inline code or an escape.
+        #expect(Markdown.attribute("a|b `c` d\\e") == "a&#124;b &#96;c&#96; d&#92;e")
+        #expect(Markdown.attribute("two\nlines\u{202E}x\u{0}") == "two lines x ")
+        #expect(Markdown.attribute("Trail détail ✅") == "Trail détail ✅")
+    }
+
+    @Test func linkTargetsArePercentEncodedButKeepTheirFolders() {
+        #expect(Markdown.urlPath("trailhead-2026-10-13-evidence/ab12.png") == "trailhead-2026-10-13-evidence/ab12.png")
+        #expect(Markdown.urlPath("my review (2)-evidence/a.png") == "my%20review%20%282%29-evidence/a.png")
+        #expect(Markdown.urlPath("\"><script>|[x]") == "%22%3E%3Cscript%3E%7C%5Bx%5D")
+        #expect(Markdown.urlPath("Prüfung-evidence") == "Pr%C3%BCfung-evidence")
+        #expect(ReportEvidence.folderName(forReport: "trailhead-2026-10-13.md") == "trailhead-2026-10-13-evidence")
+        #expect(ReportEvidence.folderName(forReport: "review.txt") == "review.txt-evidence")
+    }
+
     @Test func anchorsFollowGitHub() {
         var anchors = Markdown.Anchors()
         #expect(anchors.anchor(for: "Checkout: cart") == "checkout-cart")
