@@ -123,29 +123,54 @@ public struct JSONReporter: ScanReporter {
 
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
+    /// Streams the array finding by finding, in the layout `JSONValue` renders: two-space indents,
+    /// keys in the order above.
     public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
-        let values: [JSONValue] = report.findings.map { finding in
-            .object([
-                ("rule", .string(finding.rule.rawValue)),
-                ("severity", .string(finding.severity.rawValue)),
-                ("confidence", .string(finding.confidence.rawValue)),
-                ("file", .string(options.path(finding.file, root: report.root))),
-                ("line", .int(finding.line)),
-                ("column", .int(finding.column)),
-                ("message", .string(finding.message)),
-                ("screen", .optional(finding.screen)),
-                ("item", .string(finding.item)),
-                ("preview", .bool(finding.inPreview)),
-                ("suppression", finding.suppression.map { suppression in
-                    .object([
-                        ("scope", .string(suppression.scope.rawValue)),
-                        ("reason", .optional(suppression.reason)),
-                        ("line", .int(suppression.line)),
-                    ])
-                } ?? .null),
-            ])
+        var writer = JSONWriter(stream: stream)
+        let findings = report.findings
+        if findings.isEmpty {
+            writer.raw("[]\n")
+            writer.flush()
+            return
         }
-        stream.write(JSONValue.array(values).rendered() + "\n")
+        writer.raw("[\n")
+        for (offset, finding) in findings.enumerated() {
+            writer.raw("  {\n    \"rule\": ")
+            writer.string(finding.rule.rawValue)
+            writer.raw(",\n    \"severity\": ")
+            writer.string(finding.severity.rawValue)
+            writer.raw(",\n    \"confidence\": ")
+            writer.string(finding.confidence.rawValue)
+            writer.raw(",\n    \"file\": ")
+            writer.string(options.path(finding.file, root: report.root))
+            writer.raw(",\n    \"line\": ")
+            writer.int(finding.line)
+            writer.raw(",\n    \"column\": ")
+            writer.int(finding.column)
+            writer.raw(",\n    \"message\": ")
+            writer.string(finding.message)
+            writer.raw(",\n    \"screen\": ")
+            if let screen = finding.screen { writer.string(screen) } else { writer.raw("null") }
+            writer.raw(",\n    \"item\": ")
+            writer.string(finding.item)
+            writer.raw(",\n    \"preview\": ")
+            writer.raw(finding.inPreview ? "true" : "false")
+            writer.raw(",\n    \"suppression\": ")
+            if let suppression = finding.suppression {
+                writer.raw("{\n      \"scope\": ")
+                writer.string(suppression.scope.rawValue)
+                writer.raw(",\n      \"reason\": ")
+                if let reason = suppression.reason { writer.string(reason) } else { writer.raw("null") }
+                writer.raw(",\n      \"line\": ")
+                writer.int(suppression.line)
+                writer.raw("\n    }")
+            } else {
+                writer.raw("null")
+            }
+            writer.raw(offset == findings.count - 1 ? "\n  }\n" : "\n  },\n")
+        }
+        writer.raw("]\n")
+        writer.flush()
     }
 }
 
@@ -158,7 +183,10 @@ public struct SARIFReporter: ScanReporter {
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
     public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
-        stream.write(document(report).rendered() + "\n")
+        var writer = JSONWriter(stream: stream)
+        document(report).render(into: &writer, indent: 0)
+        writer.raw("\n")
+        writer.flush()
     }
 
     func document(_ report: ScanReport) -> JSONValue {

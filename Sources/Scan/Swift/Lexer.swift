@@ -10,6 +10,9 @@ public struct LexedSource: Sendable {
 
 /// A Swift lexer that works on raw UTF-8 bytes. It accepts any input: unknown bytes become
 /// `.unknown` tokens, and literals or comments left open end at the end of their line or file.
+///
+/// One pass over the bytes: lines are counted as the lexer meets line breaks (in white space and
+/// inside the comments and literals that span lines), so no token needs a search for its line.
 public enum Lexer {
     public static func lex(_ bytes: [UInt8]) -> LexedSource {
         bytes.withUnsafeBufferPointer { buffer in
@@ -31,10 +34,13 @@ public enum Lexer {
         var i = 0
         while i < n {
             let c = p[i]
-            if c == Byte.newline {
-                starts.append(Int32(i + 1))
-            } else if c == Byte.carriageReturn && (i + 1 >= n || p[i + 1] != Byte.newline) {
-                starts.append(Int32(i + 1))
+            // Most bytes are neither line end: one comparison tells (both are below 0x0E).
+            if c < 0x0E {
+                if c == Byte.newline {
+                    starts.append(Int32(i + 1))
+                } else if c == Byte.carriageReturn && (i + 1 >= n || p[i + 1] != Byte.newline) {
+                    starts.append(Int32(i + 1))
+                }
             }
             i += 1
         }
@@ -81,8 +87,11 @@ enum Byte {
     @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
         (c | 0x20) &- 0x61 < 26 || c == underscore || c >= 0x80
     }
+    /// Letters, digits, `_` and every byte of a multi-byte UTF-8 sequence, as bit masks over the bytes
+    /// 0x00-0x3F and 0x40-0x7F (one shift and test instead of four comparisons).
     @inline(__always) static func isIdentifierContinue(_ c: UInt8) -> Bool {
-        isIdentifierStart(c) || isDigit(c)
+        let mask: UInt64 = c < 0x40 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return c >= 0x80 || (mask >> UInt64(c & 63)) & 1 != 0
     }
     @inline(__always) static func isHexDigit(_ c: UInt8) -> Bool {
         isDigit(c) || (c | 0x20) &- 0x61 < 6
@@ -102,40 +111,62 @@ private struct LexerState {
     var i = 0
     var tokens: [Token] = []
     var comments: [Token] = []
-    let lineStarts: [Int32]
-    var lineCursor = 0
+    var lineStarts: [Int32] = [0]
+    /// The 1-based line of the byte at `i`: every line break before `i` has been counted.
+    var line: Int32 = 1
+    /// The line of the last byte of the previous code token, 0 before the first.
     var previousEndLine: Int32 = 0
     var previousEnd = -1
 
     init(_ p: UnsafeBufferPointer<UInt8>) {
         self.p = p
         self.n = p.count
-        self.lineStarts = Lexer.lineStarts(p)
-        tokens.reserveCapacity(n / 5)
+        tokens.reserveCapacity(n / 6 + 16)
+        lineStarts.reserveCapacity(n / 24 + 1)
     }
 
     @inline(__always) func at(_ index: Int) -> UInt8 { index < n ? p[index] : 0 }
 
-    /// The 1-based line of `offset`; offsets must not go backwards between calls.
-    mutating func line(of offset: Int) -> Int32 {
-        let target = Int32(offset)
-        while lineCursor + 1 < lineStarts.count && lineStarts[lineCursor + 1] <= target { lineCursor += 1 }
-        return Int32(lineCursor + 1)
+    /// Counts the line breaks in `start..<end`, bytes the main loop skips because a token holds
+    /// them; returns the line of the token's last byte.
+    mutating func countLines(_ start: Int, _ end: Int) -> Int32 {
+        var k = start
+        var lastWasBreak = false
+        while k < end {
+            let c = p[k]
+            lastWasBreak = false
+            if c < 0x0E {
+                if c == Byte.newline || (c == Byte.carriageReturn && (k + 1 >= n || p[k + 1] != Byte.newline)) {
+                    lineStarts.append(Int32(k + 1))
+                    line += 1
+                    lastWasBreak = true
+                }
+            }
+            k += 1
+        }
+        return lastWasBreak ? line - 1 : line
     }
 
+    /// A code token on one line (it holds no line break).
+    @inline(__always)
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, name: Name = .none, flags: Token.Flags = []) {
-        let startLine = line(of: start)
         var flags = flags
-        if kind == .lineComment || kind == .blockComment {
-            comments.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: startLine, flags: flags))
-            _ = line(of: max(start, end - 1))
-            return
-        }
-        if startLine > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
+        if line > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
         if start != previousEnd { flags.insert(.spaceBefore) }
-        tokens.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: startLine, flags: flags))
-        previousEndLine = line(of: max(start, end - 1))
+        tokens.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: line, flags: flags))
+        previousEndLine = line
         previousEnd = end
+    }
+
+    /// A code token that may span lines: string and regex literals.
+    mutating func emitSpanning(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
+        emit(kind, start, end, flags: flags)
+        previousEndLine = countLines(start, end)
+    }
+
+    mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
+        comments.append(Token(kind: kind, start: Int32(start), end: Int32(end), line: line, flags: flags))
+        if kind == .blockComment { _ = countLines(start, end) }
     }
 
     mutating func run() {
@@ -145,7 +176,20 @@ private struct LexerState {
         while i < n {
             let c = p[i]
             switch c {
-            case Byte.space, Byte.tab, 0x0B, 0x0C, 0, Byte.newline, Byte.carriageReturn:
+            case Byte.space, Byte.tab:
+                i += 1
+                while i < n && (p[i] == Byte.space || p[i] == Byte.tab) { i += 1 }
+            case Byte.newline:
+                i += 1
+                lineStarts.append(Int32(i))
+                line += 1
+            case Byte.carriageReturn:
+                i += 1
+                if i >= n || p[i] != Byte.newline {
+                    lineStarts.append(Int32(i))
+                    line += 1
+                }
+            case 0x0B, 0x0C, 0:
                 i += 1
             case Byte.slash:
                 if at(i + 1) == Byte.slash {
@@ -153,7 +197,8 @@ private struct LexerState {
                 } else if at(i + 1) == Byte.star {
                     blockComment()
                 } else if let end = bareRegexEnd() {
-                    emit(.regex, i, end)
+                    // An escaped line break can sit inside: `/a\` and a new line.
+                    emitSpanning(.regex, i, end)
                     i = end
                 } else {
                     operatorRun()
@@ -221,14 +266,8 @@ private struct LexerState {
     /// Consumes identifier characters from `i` and returns the `Name` they spell.
     mutating func identifierBody() -> Name {
         let start = i
-        var hash = NameTable.offsetBasis
-        while i < n {
-            let c = p[i]
-            guard Byte.isIdentifierContinue(c) else { break }
-            hash = (hash ^ UInt64(c)) &* NameTable.prime
-            i += 1
-        }
-        return NameTable.shared.lookup(hash: hash, bytes: p, start: start, end: i)
+        while i < n && Byte.isIdentifierContinue(p[i]) { i += 1 }
+        return NameTable.shared.lookup(p, start, i)
     }
 
     mutating func backtickIdentifier() {
@@ -239,9 +278,7 @@ private struct LexerState {
             single(.unknown)
             return
         }
-        var hash = NameTable.offsetBasis
-        for k in (i + 1)..<j { hash = (hash ^ UInt64(p[k])) &* NameTable.prime }
-        let name = NameTable.shared.lookup(hash: hash, bytes: p, start: i + 1, end: j)
+        let name = NameTable.shared.lookup(p, i + 1, j)
         i = j + 1
         emit(.identifier, start, i, name: name, flags: .backticked)
     }
@@ -249,7 +286,7 @@ private struct LexerState {
     mutating func lineComment() {
         let start = i
         while i < n && !Byte.isLineEnd(p[i]) { i += 1 }
-        emit(.lineComment, start, i)
+        emitComment(.lineComment, start, i)
     }
 
     mutating func blockComment() {
@@ -268,7 +305,7 @@ private struct LexerState {
                 i += 1
             }
         }
-        emit(.blockComment, start, i, flags: depth > 0 ? .unterminated : [])
+        emitComment(.blockComment, start, i, flags: depth > 0 ? .unterminated : [])
     }
 
     mutating func operatorRun() {
@@ -364,7 +401,7 @@ private struct LexerState {
             i += 1
         }
         i = min(i, n)
-        emit(.regex, start, i, flags: terminated ? [] : .unterminated)
+        emitSpanning(.regex, start, i, flags: terminated ? [] : .unterminated)
     }
 
     func closes(at index: Int, hashes: Int) -> Bool {
@@ -504,7 +541,12 @@ private struct LexerState {
         if !stack.isEmpty { unterminated = true }
         i = min(i, n)
         if unterminated { flags.insert(.unterminated) }
-        emit(.string, start, i, flags: flags)
+        // Only a multi-line literal or one with interpolations can hold a line break.
+        if flags.contains(.multiline) || flags.contains(.interpolated) {
+            emitSpanning(.string, start, i, flags: flags)
+        } else {
+            emit(.string, start, i, flags: flags)
+        }
     }
 
     mutating func number() {

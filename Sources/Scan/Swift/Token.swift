@@ -36,7 +36,9 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
 
 /// One token: where it is in the file's bytes and on which line it starts.
 public struct Token: Sendable, Equatable {
+    // Stored in this order so that a token packs into 16 bytes.
     public var kind: TokenKind
+    public var flags: Flags
     /// The identifier when it is one the rules look for, else `.none`.
     var name: Name
     /// Byte offsets into the file's UTF-8 text, `end` exclusive.
@@ -44,7 +46,6 @@ public struct Token: Sendable, Equatable {
     public var end: Int32
     /// 1-based line of the first byte.
     public var line: Int32
-    public var flags: Flags
 
     public struct Flags: OptionSet, Sendable, Equatable {
         public let rawValue: UInt8
@@ -157,76 +158,101 @@ enum Name: UInt16, Sendable, CaseIterable {
     }
 }
 
-/// Maps identifier bytes to a `Name` through a 64-bit FNV-1a hash computed while lexing, in an
-/// open-addressing table probed with that hash (no `Hasher` on the hot path).
+/// Maps identifier bytes to a `Name`. An identifier's length and three of its bytes (first, middle,
+/// last) make a key that picks a slot of an open-addressing table; a slot whose key matches is
+/// confirmed byte for byte. Most identifiers are no name at all and stop at the first empty slot.
 final class NameTable: Sendable {
     static let shared = NameTable()
 
     let spellings: [String]
-    private let spellingBytes: [[UInt8]]
-    private let keys: [UInt64]
+    /// Every spelling's bytes, one after another; a name's bytes start at `offsets[name]`.
+    private let bytes: [UInt8]
+    private let offsets: [Int32]
+    private let keys: [UInt32]
     private let values: [UInt16]
-    private let mask: Int
+    private let shift: UInt32
+    /// The longest spelling: longer identifiers are no name.
+    private let longest: Int
 
     /// Names whose case cannot be spelled like the identifier.
     static let overrides: [Name: String] = [
         .cgFloatType: "CGFloat", .doubleType: "Double", .floatType: "Float", .intType: "Int",
     ]
 
+    private static let bits: UInt32 = 11
+
     private init() {
         var spellings: [String] = []
-        var spellingBytes: [[UInt8]] = []
+        var bytes: [UInt8] = []
+        var offsets: [Int32] = []
         for name in Name.allCases {
             let spelling = name == .none ? "" : NameTable.overrides[name] ?? String(describing: name)
             spellings.append(spelling)
-            spellingBytes.append(Array(spelling.utf8))
+            offsets.append(Int32(bytes.count))
+            bytes += Array(spelling.utf8)
         }
-        var capacity = 64
-        while capacity < Name.allCases.count * 4 { capacity *= 2 }
-        var keys = [UInt64](repeating: 0, count: capacity)
+        offsets.append(Int32(bytes.count))
+        let capacity = 1 << Int(NameTable.bits)
+        var keys = [UInt32](repeating: 0, count: capacity)
         var values = [UInt16](repeating: 0, count: capacity)
+        var longest = 0
+        let shift = 32 - NameTable.bits
         for name in Name.allCases where name != .none {
-            let hash = NameTable.hash(spellingBytes[Int(name.rawValue)][...])
-            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while keys[slot] != 0 && keys[slot] != hash { slot = (slot + 1) & (capacity - 1) }
-            if keys[slot] == 0 {
-                keys[slot] = hash
-                values[slot] = name.rawValue
-            }
+            let start = Int(offsets[Int(name.rawValue)])
+            let end = Int(offsets[Int(name.rawValue) + 1])
+            longest = max(longest, end - start)
+            let key = bytes.withUnsafeBufferPointer { NameTable.key($0, start, end) }
+            var slot = Int(NameTable.slot(key, shift: shift))
+            while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            keys[slot] = key
+            values[slot] = name.rawValue
         }
         self.spellings = spellings
-        self.spellingBytes = spellingBytes
+        self.bytes = bytes
+        self.offsets = offsets
         self.keys = keys
         self.values = values
-        self.mask = capacity - 1
+        self.shift = shift
+        self.longest = longest
     }
 
-    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let prime: UInt64 = 0x100_0000_01b3
-
-    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash = offsetBasis
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
-        return hash
+    /// Length, first, middle and last byte of `p[start..<end]` (not empty).
+    @inline(__always)
+    static func key(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt32 {
+        let length = end - start
+        return UInt32(truncatingIfNeeded: length) << 24 | UInt32(p[start]) << 16 | UInt32(p[start + length / 2]) << 8
+            | UInt32(p[end - 1])
     }
 
     @inline(__always)
-    func lookup(hash: UInt64, bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Name {
-        var slot = Int(truncatingIfNeeded: hash) & mask
+    static func slot(_ key: UInt32, shift: UInt32) -> UInt32 {
+        (key &* 0x9E37_79B1) >> shift
+    }
+
+    /// The name `p[start..<end]` spells, or `.none`.
+    @inline(__always)
+    func lookup(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Name {
+        let length = end - start
+        guard length > 0 && length <= longest else { return .none }
+        let key = NameTable.key(p, start, end)
+        let mask = keys.count - 1
+        var slot = Int(NameTable.slot(key, shift: shift))
         while true {
-            let key = keys[slot]
-            if key == 0 { return .none }
-            if key == hash { break }
+            let found = keys[slot]
+            if found == 0 { return .none }
+            if found == key && matches(Int(values[slot]), p, start, length) { return Name(rawValue: values[slot]) ?? .none }
             slot = (slot + 1) & mask
         }
-        guard let name = Name(rawValue: values[slot]) else { return .none }
-        let spelling = spellingBytes[Int(values[slot])]
-        guard spelling.count == end - start else { return .none }
-        var index = 0
-        while index < spelling.count {
-            if spelling[index] != bytes[start + index] { return .none }
-            index += 1
+    }
+
+    private func matches(_ name: Int, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+        let offset = Int(offsets[name])
+        guard Int(offsets[name + 1]) - offset == length else { return false }
+        var k = 0
+        while k < length {
+            if bytes[offset + k] != p[start + k] { return false }
+            k += 1
         }
-        return name
+        return true
     }
 }
