@@ -155,7 +155,7 @@ public struct Finding: Sendable, Hashable {
 
     /// The order every report uses: file, line, column, rule.
     public static func precedes(_ a: Finding, _ b: Finding) -> Bool {
-        if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
+        if a.file != b.file { return SourceScanner.utf8Precedes(a.file, b.file) }
         if a.line != b.line { return a.line < b.line }
         if a.column != b.column { return a.column < b.column }
         if a.rule != b.rule { return a.rule < b.rule }
@@ -251,8 +251,8 @@ public struct ScanReport: Sendable {
         self.findings = findings.sorted(by: Finding.precedes)
         self.filesScanned = filesScanned
         self.linesScanned = linesScanned
-        self.goodSigns = goodSigns.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
-        self.scannedFiles = scannedFiles.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
+        self.goodSigns = goodSigns.sorted { SourceScanner.utf8Precedes($0.file, $1.file) }
+        self.scannedFiles = scannedFiles.sorted { SourceScanner.utf8Precedes($0.file, $1.file) }
     }
 
     /// Findings that are neither suppressed nor in preview-only code.

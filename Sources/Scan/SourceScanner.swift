@@ -22,11 +22,18 @@ public enum SourceScanner {
         let enabled = try enabledRules(rules)
         let rootPath = absolute(root)
         let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath)
+        // Each file is read, lexed and its facts gathered in one go, on every core.
         var loaded: [LoadedFile] = Array(repeating: .missing, count: files.count)
-        loaded.withUnsafeMutableBufferPointer { buffer in
-            let output = UnsafeSendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: files.count) { k in
-                output[k] = load(files[k])
+        var facts = [FileFacts](repeating: FileFacts(), count: files.count)
+        loaded.withUnsafeMutableBufferPointer { loadedBuffer in
+            facts.withUnsafeMutableBufferPointer { factsBuffer in
+                let loadedOutput = UnsafeSendableBuffer(loadedBuffer)
+                let factsOutput = UnsafeSendableBuffer(factsBuffer)
+                DispatchQueue.concurrentPerform(iterations: files.count) { k in
+                    let file = load(files[k])
+                    factsOutput[k] = SourceScanner.facts(of: file)
+                    loadedOutput[k] = file
+                }
             }
         }
         for (k, file) in loaded.enumerated() {
@@ -34,7 +41,7 @@ public enum SourceScanner {
                 throw ScanError.unreadable(path: files[k].absolute, reason: reason)
             }
         }
-        return analyze(files.map(\.relative), loaded, root: rootPath, rules: enabled)
+        return analyze(files.map(\.relative), loaded, facts, root: rootPath, rules: enabled)
     }
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
@@ -49,7 +56,7 @@ public enum SourceScanner {
             }
             return .missing
         }
-        return analyze(files.map(\.path), loaded, root: root, rules: enabled)
+        return analyze(files.map(\.path), loaded, loaded.map(facts(of:)), root: root, rules: enabled)
     }
 
     static func enabledRules(_ rules: Set<String>?) throws(ScanError) -> Set<ScanRule> {
@@ -67,6 +74,8 @@ public enum SourceScanner {
     struct SourcePath: Sendable {
         var absolute: String
         var relative: String
+        /// Found by walking a folder, where only a regular file or a symbolic link is scanned (see `walk`).
+        var walked = false
     }
 
     enum LoadedFile: @unchecked Sendable {
@@ -83,19 +92,33 @@ public enum SourceScanner {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.absolute)))
         } catch {
             if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
+            // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
+            // device) is not one of the app's files: passed over, as if never listed.
+            if file.walked && !isFileOrLink(file.absolute) { return .missing }
             return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
         }
         if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes)) }
         return .markup(MarkupDocument(bytes: bytes))
     }
 
+    /// Whether `path` itself (not what a link points to) is a regular file or a symbolic link.
+    static func isFileOrLink(_ path: String) -> Bool {
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        return type == .typeRegular || type == .typeSymbolicLink
+    }
+
     /// The scannable files under `paths`, sorted by their path relative to `root`.
     static func listFiles(paths: [String], root: String) throws(ScanError) -> [SourcePath] {
-        var seen: Set<String> = []
+        var seen: [String: Int] = [:]
         var result: [SourcePath] = []
-        func add(_ absolutePath: String) {
-            guard seen.insert(absolutePath).inserted else { return }
-            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root)))
+        func add(_ absolutePath: String, walked: Bool) {
+            if let index = seen[absolutePath] {
+                // Named on its own as well: scanned whatever it is.
+                if !walked { result[index].walked = false }
+                return
+            }
+            seen[absolutePath] = result.count
+            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root), walked: walked))
         }
         for path in paths {
             let full = absolute(path)
@@ -103,12 +126,33 @@ public enum SourceScanner {
             guard exists(full, isFolder: &isFolder) else { throw ScanError.pathNotFound(path) }
             if !isFolder {
                 guard isScannable(full) else { throw ScanError.unsupportedFile(path) }
-                add(full)
+                add(full, walked: false)
                 continue
             }
-            for file in gitFiles(in: full) ?? walk(full) { add(file) }
+            if let files = gitFiles(in: full) {
+                for file in files { add(file, walked: false) }
+            } else {
+                for file in walk(full) { add(file, walked: true) }
+            }
         }
-        return result.sorted { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
+        return result.sorted { utf8Precedes($0.relative, $1.relative) }
+    }
+
+    /// Byte-wise order of the UTF-8 text: the order of every list in a report.
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let count = min(x.count, y.count)
+                var k = 0
+                while k < count {
+                    if x[k] != y[k] { return x[k] < y[k] }
+                    k += 1
+                }
+                return x.count < y.count
+            }
+        }
     }
 
     static func isScannable(_ path: String) -> Bool {
@@ -134,20 +178,36 @@ public enum SourceScanner {
         return files
     }
 
-    /// Every scannable file under `folder`, without following symbolic links to folders.
+    /// Every scannable file under `folder`, without following symbolic links to folders: regular
+    /// files and symbolic links, in no particular order.
+    ///
+    /// One `stat` an entry (a second, `readlink`, only for folders) instead of reading every
+    /// attribute: excluded folders' names are never scannable, so they are passed over unread, and a
+    /// scannable name that `stat` finds is no folder is taken; on Linux the rare one that is no
+    /// regular file either (a pipe, a device) fails to load and `load` passes it over there.
     static func walk(_ folder: String) -> [String] {
         var files: [String] = []
         var pending = [folder]
         let manager = FileManager.default
         while let current = pending.popLast() {
             guard let names = try? manager.contentsOfDirectory(atPath: current) else { continue }
-            for name in names.sorted() {
+            for name in names {
+                if excludedFolders.contains(name) { continue }
                 let path = current == "/" ? "/" + name : current + "/" + name
-                let attributes = try? manager.attributesOfItem(atPath: path)
-                let type = attributes?[.type] as? FileAttributeType
-                if type == .typeDirectory {
-                    if !excludedFolders.contains(name) { pending.append(path) }
-                } else if type == .typeRegular || type == .typeSymbolicLink, isScannable(name) {
+                let scannable = isScannable(name)
+                var isFolder = false
+                if manager.fileExists(atPath: path, isDirectory: &isFolder) && isFolder {
+                    if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil {
+                        // A link to a folder is not followed; with a scannable name it is a file.
+                        if scannable { files.append(path) }
+                    } else {
+                        pending.append(path)
+                    }
+                } else if scannable {
+                    #if canImport(Darwin)
+                    // Darwin's reader opens without O_NONBLOCK: a pipe must never be opened.
+                    guard isFileOrLink(path) else { continue }
+                    #endif
                     files.append(path)
                 }
             }
@@ -196,24 +256,22 @@ public enum SourceScanner {
         var scanned = false
     }
 
-    static func analyze(_ paths: [String], _ loaded: [LoadedFile], root: String, rules: Set<ScanRule>) -> ScanReport {
-        // First pass: what each file declares, for the rules of every other file.
-        var facts = [FileFacts](repeating: FileFacts(), count: loaded.count)
-        facts.withUnsafeMutableBufferPointer { buffer in
-            let output = UnsafeSendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: loaded.count) { k in
-                switch loaded[k] {
-                case let .swift(file):
-                    output[k] = SwiftAnalyzer.facts(of: file)
-                case let .markup(document):
-                    var fact = FileFacts()
-                    fact.liveUpdateOutlets = InterfaceBuilderAnalyzer.liveUpdateOutlets(in: document)
-                    output[k] = fact
-                default:
-                    break
-                }
-            }
+    /// What a file declares, for the rules of every other file.
+    static func facts(of file: LoadedFile) -> FileFacts {
+        switch file {
+        case let .swift(file):
+            return SwiftAnalyzer.facts(of: file)
+        case let .markup(document):
+            var fact = FileFacts()
+            fact.liveUpdateOutlets = InterfaceBuilderAnalyzer.liveUpdateOutlets(in: document)
+            return fact
+        default:
+            return FileFacts()
         }
+    }
+
+    static func analyze(_ paths: [String], _ loaded: [LoadedFile], _ facts: [FileFacts], root: String,
+                        rules: Set<ScanRule>) -> ScanReport {
         let index = ProjectIndex(facts)
 
         var results = [FileResult](repeating: FileResult(), count: loaded.count)
@@ -240,6 +298,13 @@ public enum SourceScanner {
                           scannedFiles: scanned)
     }
 
+    /// One finding a place and rule.
+    private struct Place: Hashable {
+        var line: Int
+        var column: Int
+        var rule: ScanRule
+    }
+
     private static func analyze(path: String, _ loaded: LoadedFile, index: ProjectIndex, rules: Set<ScanRule>) -> FileResult {
         var result = FileResult()
         let raw: [RawFinding]
@@ -250,7 +315,7 @@ public enum SourceScanner {
             var analyzer = SwiftAnalyzer(file: file, index: index)
             analyzer.run()
             raw = analyzer.findings
-            result.signs = analyzer.signs
+            result.signs = analyzer.signs.dictionary
             result.lines = file.lineCount
             suppressions = Suppressions(comments: file.comments.compactMap { comment in
                 let start = Int(comment.start)
@@ -277,9 +342,9 @@ public enum SourceScanner {
             return result
         }
         result.scanned = true
-        var seen: Set<String> = []
+        var seen: Set<Place> = []
         for finding in raw where rules.contains(finding.rule) {
-            guard seen.insert("\(finding.line):\(finding.column):\(finding.rule.rawValue)").inserted else { continue }
+            guard seen.insert(Place(line: finding.line, column: finding.column, rule: finding.rule)).inserted else { continue }
             result.findings.append(Finding(
                 rule: finding.rule, confidence: finding.confidence, file: path, line: finding.line, column: finding.column,
                 message: finding.message, item: finding.item, sourceLine: lineText(finding.line),

@@ -46,9 +46,9 @@ struct Declarations: Sendable {
     /// Token ranges of preview-only code: `#Preview { }` and `PreviewProvider` types.
     var previews: [ClosedRange<Int>] = []
     /// Body brace index to the type, function or computed property it belongs to.
-    var typeByBrace: [Int: Int] = [:]
-    var functionByBrace: [Int: Int] = [:]
-    var variableByBrace: [Int: Int] = [:]
+    var typeByBrace = BraceIndex()
+    var functionByBrace = BraceIndex()
+    var variableByBrace = BraceIndex()
     var variablesByName: [String: [Int]] = [:]
 
     init() {}
@@ -83,6 +83,9 @@ struct Declarations: Sendable {
         for (index, variable) in variables.enumerated() {
             variablesByName[variable.name, default: []].append(index)
         }
+        typeByBrace.finish()
+        functionByBrace.finish()
+        variableByBrace.finish()
     }
 
     private mutating func readPreview(_ file: SwiftFile, _ k: Int) {
@@ -147,7 +150,7 @@ struct Declarations: Sendable {
                 let index = types.count
                 types.append(TypeDeclaration(name: name, keyword: file.tokens[k].name, inherits: inherits,
                                              keywordIndex: k, open: j, close: close))
-                typeByBrace[j] = index
+                typeByBrace.set(j, index)
                 if inherits.contains("PreviewProvider") { previews.append(k...close) }
                 return
             case .colon, .comma:
@@ -210,7 +213,7 @@ struct Declarations: Sendable {
                 let index = functions.count
                 functions.append(FunctionDeclaration(name: name, parameters: parameters, keywordIndex: k,
                                                      open: j, close: file.closing(j)))
-                functionByBrace[j] = index
+                functionByBrace.set(j, index)
                 return
             case .leftParen, .leftBracket:
                 j = file.after(j)
@@ -339,7 +342,7 @@ struct Declarations: Sendable {
                 name: file.identifier(nameIndex), nameIndex: nameIndex, typeName: typeName,
                 initStart: initStart, initEnd: initEnd, bodyOpen: bodyOpen,
                 isScaledMetric: isScaledMetric, isOutlet: isOutlet, scope: scope))
-            if bodyOpen >= 0 { variableByBrace[bodyOpen] = index }
+            if bodyOpen >= 0 { variableByBrace.set(bodyOpen, index) }
             // `let a = 1, b = 2` declares more than one.
             guard !condition, file.isKind(j, .comma), file.isKind(j + 1, .identifier),
                   file.isKind(j + 2, .colon) || file.isOperator(j + 2, "=") else { return }
@@ -360,6 +363,33 @@ struct Declarations: Sendable {
         while p >= 0 && steps < 512 {
             steps += 1
             if let index = typeByBrace[p] { return types[index] }
+            p = Int(file.parent[p])
+        }
+        return nil
+    }
+
+    /// Whether a function whose body holds token `i` satisfies `test`, looking innermost first
+    /// (what `enclosingFunctions(of:in:).contains(where:)` tells, without the list).
+    func anyEnclosingFunction(of i: Int, in file: SwiftFile, where test: (FunctionDeclaration) -> Bool) -> Bool {
+        var p = Int(file.parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            steps += 1
+            if let index = functionByBrace[p], test(functions[index]) { return true }
+            if typeByBrace[p] != nil { break }
+            p = Int(file.parent[p])
+        }
+        return false
+    }
+
+    /// The innermost function whose body holds token `i`.
+    func innermostFunction(of i: Int, in file: SwiftFile) -> FunctionDeclaration? {
+        var p = Int(file.parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            steps += 1
+            if let index = functionByBrace[p] { return functions[index] }
+            if typeByBrace[p] != nil { break }
             p = Int(file.parent[p])
         }
         return nil
@@ -400,7 +430,7 @@ struct Declarations: Sendable {
             let variable = variables[candidates[0]]
             return isVisible(variable, at: i, in: file) ? variable : nil
         }
-        let chain = file.ancestors(of: i)
+        let chain = Array(file.ancestors(of: i))
         var best: VariableDeclaration?
         var bestDepth = Int.max
         for index in candidates {
@@ -427,5 +457,52 @@ struct Declarations: Sendable {
             p = Int(file.parent[p])
         }
         return false
+    }
+}
+
+/// The declarations whose bodies open at given brace tokens: brace index to declaration index, the
+/// last declaration set for a brace winning. Kept as two sorted arrays and searched by halves, which
+/// is cheaper than hashing for the few hundred braces of a file.
+struct BraceIndex: Sendable {
+    private var braces: [Int32] = []
+    private var indices: [Int32] = []
+    private var sorted = true
+
+    mutating func set(_ brace: Int, _ index: Int) {
+        if let last = braces.last, Int32(brace) <= last { sorted = false }
+        braces.append(Int32(brace))
+        indices.append(Int32(index))
+    }
+
+    /// Orders the entries after the last `set`.
+    mutating func finish() {
+        guard !sorted else { return }
+        // Stable by brace, so that of several entries for a brace the last set stays last.
+        let order = braces.indices.sorted { braces[$0] != braces[$1] ? braces[$0] < braces[$1] : $0 < $1 }
+        var newBraces: [Int32] = []
+        var newIndices: [Int32] = []
+        for k in order {
+            if let last = newBraces.last, last == braces[k] {
+                newIndices[newIndices.count - 1] = indices[k]
+            } else {
+                newBraces.append(braces[k])
+                newIndices.append(indices[k])
+            }
+        }
+        braces = newBraces
+        indices = newIndices
+        sorted = true
+    }
+
+    subscript(brace: Int) -> Int? {
+        var low = 0
+        var high = braces.count
+        let target = Int32(truncatingIfNeeded: brace)
+        guard brace == Int(target) else { return nil }
+        while low < high {
+            let middle = (low + high) / 2
+            if braces[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        return low < braces.count && braces[low] == target ? Int(indices[low]) : nil
     }
 }

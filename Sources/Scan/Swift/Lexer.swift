@@ -16,9 +16,11 @@ public struct LexedSource: Sendable {
 public enum Lexer {
     public static func lex(_ bytes: [UInt8]) -> LexedSource {
         bytes.withUnsafeBufferPointer { buffer in
-            var state = LexerState(buffer)
-            state.run()
-            return LexedSource(tokens: state.tokens, comments: state.comments, lineStarts: state.lineStarts)
+            NameTable.shared.withLookup { names in
+                var state = LexerState(buffer, names)
+                state.run()
+                return LexedSource(tokens: state.tokens, comments: state.comments, lineStarts: state.lineStarts)
+            }
         }
     }
 
@@ -108,6 +110,7 @@ enum Byte {
 private struct LexerState {
     let p: UnsafeBufferPointer<UInt8>
     let n: Int
+    let names: NameTable.Lookup
     var i = 0
     var tokens: [Token] = []
     var comments: [Token] = []
@@ -118,9 +121,10 @@ private struct LexerState {
     var previousEndLine: Int32 = 0
     var previousEnd = -1
 
-    init(_ p: UnsafeBufferPointer<UInt8>) {
+    init(_ p: UnsafeBufferPointer<UInt8>, _ names: NameTable.Lookup) {
         self.p = p
         self.n = p.count
+        self.names = names
         tokens.reserveCapacity(n / 6 + 16)
         lineStarts.reserveCapacity(n / 24 + 1)
     }
@@ -266,8 +270,10 @@ private struct LexerState {
     /// Consumes identifier characters from `i` and returns the `Name` they spell.
     mutating func identifierBody() -> Name {
         let start = i
-        while i < n && Byte.isIdentifierContinue(p[i]) { i += 1 }
-        return NameTable.shared.lookup(p, start, i)
+        var j = i
+        while j < n && Byte.isIdentifierContinue(p[j]) { j += 1 }
+        i = j
+        return names.name(p, start, j)
     }
 
     mutating func backtickIdentifier() {
@@ -278,7 +284,7 @@ private struct LexerState {
             single(.unknown)
             return
         }
-        let name = NameTable.shared.lookup(p, i + 1, j)
+        let name = names.name(p, i + 1, j)
         i = j + 1
         emit(.identifier, start, i, name: name, flags: .backticked)
     }

@@ -52,7 +52,7 @@ extension SwiftAnalyzer {
     /// from such a branch (`configureForRegularSizes()`).
     mutating func isAdaptive(_ i: Int) -> Bool {
         if isInTextSizeBranch(i) { return true }
-        guard let function = decls.enclosingFunctions(of: i, in: file).first else { return false }
+        guard let function = decls.innermostFunction(of: i, in: file) else { return false }
         return adaptiveFunctions().contains(function.name)
     }
 

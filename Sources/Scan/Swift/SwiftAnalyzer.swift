@@ -27,7 +27,7 @@ struct SwiftAnalyzer {
     let file: SwiftFile
     let index: ProjectIndex
     var findings: [RawFinding] = []
-    var signs: [GoodSign: Int] = [:]
+    var signs = SignCounts()
 
     var decls: Declarations { file.declarations }
 
@@ -179,12 +179,14 @@ extension SwiftAnalyzer {
             case .font, .adjustsFontForContentSizeCategory:
                 // Which of a type's own views its code gives a font or live updates, so that an
                 // Interface Builder file can tell a font that code replaces.
-                guard let (value, receiver) = reader.assignment(i), !receiver.isSelf,
-                      let type = decls.enclosingType(of: i, in: file) else { continue }
-                let member = String(receiver.key.prefix { $0 != "." && $0 != "?" && $0 != "!" })
-                if file.tokens[i].name == .font {
+                guard let value = reader.assignmentValue(i) else { continue }
+                let isFont = file.tokens[i].name == .font
+                guard isFont || reader.isTrue(value), let (_, receiver) = reader.assignment(i, value: value),
+                      !receiver.isSelf, let type = decls.enclosingType(of: i, in: file) else { continue }
+                let member = SwiftAnalyzer.firstComponent(receiver.key)
+                if isFont {
                     facts.fontMembers[type.name, default: []].insert(member)
-                } else if reader.isTrue(value) {
+                } else {
                     facts.liveUpdateMembers[type.name, default: []].insert(member)
                 }
             default:
@@ -192,6 +194,28 @@ extension SwiftAnalyzer {
             }
         }
         return facts
+    }
+
+    /// `key` up to its first `.`, `?` or `!`: `titleLabel` of `titleLabel.layer`.
+    static func firstComponent(_ key: String) -> String {
+        var copy = key
+        let cut: Int? = copy.withUTF8 { bytes in
+            var k = 0
+            var found: Int?
+            while k < bytes.count {
+                let byte = bytes[k]
+                if byte >= 0x80 { return -1 }
+                if found == nil && (byte == 0x2E || byte == 0x3F || byte == 0x21) { found = k }
+                k += 1
+            }
+            return found
+        }
+        guard let cut else { return key }
+        guard cut >= 0 else {
+            // A combining mark can make `.` part of a larger character: go by characters.
+            return String(key.prefix { $0 != "." && $0 != "?" && $0 != "!" })
+        }
+        return String(key.utf8.prefix(cut))!
     }
 
     static func localOrigin(of variable: VariableDeclaration, in file: SwiftFile) -> ValueOrigin {
@@ -235,5 +259,37 @@ extension SwiftAnalyzer {
             j += 1
         }
         return false
+    }
+}
+
+/// Good signs counted in one file, kept in a fixed row of counters while the rules run.
+struct SignCounts {
+    private var counts = [Int](repeating: 0, count: GoodSign.allCases.count)
+
+    subscript(sign: GoodSign, default value: Int) -> Int {
+        get {
+            let count = counts[SignCounts.slot(sign)]
+            return count == 0 ? value : count
+        }
+        set { counts[SignCounts.slot(sign)] = newValue }
+    }
+
+    private static func slot(_ sign: GoodSign) -> Int {
+        switch sign {
+        case .textStyle: 0
+        case .scaledMetric: 1
+        case .fontMetrics: 2
+        case .viewThatFits: 3
+        case .accessibilitySizeCheck: 4
+        case .anyLayout: 5
+        case .liveUpdate: 6
+        }
+    }
+
+    /// The signs seen at least once, with their counts.
+    var dictionary: [GoodSign: Int] {
+        var result: [GoodSign: Int] = [:]
+        for sign in GoodSign.allCases where counts[SignCounts.slot(sign)] > 0 { result[sign] = counts[SignCounts.slot(sign)] }
+        return result
     }
 }

@@ -369,20 +369,72 @@ struct SwiftFile: Sendable {
         return tokens.count
     }
 
-    /// The chain of open brackets around `i`, innermost first.
-    func ancestors(of i: Int) -> [Int] {
-        var result: [Int] = []
+    /// The chain of open brackets around `i`, innermost first (at most 512), walked as it is read.
+    func ancestors(of i: Int) -> Ancestors {
+        Ancestors(parent: parent, start: Int(parent[i]))
+    }
+
+    /// Whether the open bracket `scope` is among the ancestors of `i`.
+    func isAncestor(_ scope: Int, of i: Int) -> Bool {
         var p = Int(parent[i])
-        while p >= 0 && result.count < 512 {
-            result.append(p)
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            if p == scope { return true }
+            steps += 1
             p = Int(parent[p])
         }
-        return result
+        return false
+    }
+
+    /// The innermost `{` around `i`, or nil.
+    func enclosingBrace(of i: Int) -> Int? {
+        var p = Int(parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            if tokens[p].kind == .leftBrace { return p }
+            steps += 1
+            p = Int(parent[p])
+        }
+        return nil
+    }
+
+    struct Ancestors: Sequence {
+        let parent: [Int32]
+        let start: Int
+
+        struct Iterator: IteratorProtocol {
+            let parent: [Int32]
+            var p: Int
+            var count = 0
+            mutating func next() -> Int? {
+                guard p >= 0 && count < 512 else { return nil }
+                let current = p
+                count += 1
+                p = Int(parent[p])
+                return current
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(parent: parent, p: start) }
     }
 
     /// Index of the numeric value of a literal token, ignoring `_` separators.
     func number(_ i: Int) -> Double? {
         guard isKind(i, .integer) || isKind(i, .float) else { return nil }
+        let token = tokens[i]
+        if token.kind == .integer && token.end - token.start <= 15 {
+            // Plain decimal digits, the usual literal: read them here, exactly as Double(_:) would.
+            var value = 0
+            var k = Int(token.start)
+            let end = Int(token.end)
+            while k < end {
+                let digit = bytes[k] &- 0x30
+                if digit > 9 { break }
+                value = value * 10 + Int(digit)
+                k += 1
+            }
+            if k == end && end > Int(token.start) { return Double(value) }
+        }
         var text = text(i)
         text.removeAll { $0 == "_" }
         if text.hasPrefix("0x") || text.hasPrefix("0X") {

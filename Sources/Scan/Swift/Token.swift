@@ -160,58 +160,57 @@ enum Name: UInt16, Sendable, CaseIterable {
 
 /// Maps identifier bytes to a `Name`. An identifier's length and three of its bytes (first, middle,
 /// last) make a key that picks a slot of an open-addressing table; a slot whose key matches is
-/// confirmed byte for byte. Most identifiers are no name at all and stop at the first empty slot.
+/// confirmed byte for byte. Most identifiers that are no name stop at the first empty slot.
 final class NameTable: Sendable {
     static let shared = NameTable()
 
+    struct Slot {
+        /// 0 for an empty slot.
+        var key: UInt32
+        var name: UInt16
+    }
+
     let spellings: [String]
-    /// Every spelling's bytes, one after another; a name's bytes start at `offsets[name]`.
-    private let bytes: [UInt8]
-    private let offsets: [Int32]
-    private let keys: [UInt32]
-    private let values: [UInt16]
+    /// Each name's spelling in a row of `width` bytes, zero padded.
+    private let rows: [UInt8]
+    private let slots: [Slot]
     private let shift: UInt32
     /// The longest spelling: longer identifiers are no name.
     private let longest: Int
+
+    static let width = 48
+    private static let bits: UInt32 = 11
 
     /// Names whose case cannot be spelled like the identifier.
     static let overrides: [Name: String] = [
         .cgFloatType: "CGFloat", .doubleType: "Double", .floatType: "Float", .intType: "Int",
     ]
 
-    private static let bits: UInt32 = 11
-
     private init() {
         var spellings: [String] = []
-        var bytes: [UInt8] = []
-        var offsets: [Int32] = []
+        var rows: [UInt8] = []
+        var longest = 0
         for name in Name.allCases {
             let spelling = name == .none ? "" : NameTable.overrides[name] ?? String(describing: name)
+            precondition(spelling.utf8.count < NameTable.width)
             spellings.append(spelling)
-            offsets.append(Int32(bytes.count))
-            bytes += Array(spelling.utf8)
+            rows += Array(spelling.utf8) + [UInt8](repeating: 0, count: NameTable.width - spelling.utf8.count)
+            longest = max(longest, spelling.utf8.count)
         }
-        offsets.append(Int32(bytes.count))
         let capacity = 1 << Int(NameTable.bits)
-        var keys = [UInt32](repeating: 0, count: capacity)
-        var values = [UInt16](repeating: 0, count: capacity)
-        var longest = 0
+        var slots = [Slot](repeating: Slot(key: 0, name: 0), count: capacity)
         let shift = 32 - NameTable.bits
         for name in Name.allCases where name != .none {
-            let start = Int(offsets[Int(name.rawValue)])
-            let end = Int(offsets[Int(name.rawValue) + 1])
-            longest = max(longest, end - start)
-            let key = bytes.withUnsafeBufferPointer { NameTable.key($0, start, end) }
+            let start = Int(name.rawValue) * NameTable.width
+            let end = start + spellings[Int(name.rawValue)].utf8.count
+            let key = rows.withUnsafeBufferPointer { NameTable.key($0, start, end) }
             var slot = Int(NameTable.slot(key, shift: shift))
-            while keys[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            keys[slot] = key
-            values[slot] = name.rawValue
+            while slots[slot].key != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = Slot(key: key, name: name.rawValue)
         }
         self.spellings = spellings
-        self.bytes = bytes
-        self.offsets = offsets
-        self.keys = keys
-        self.values = values
+        self.rows = rows
+        self.slots = slots
         self.shift = shift
         self.longest = longest
     }
@@ -229,30 +228,44 @@ final class NameTable: Sendable {
         (key &* 0x9E37_79B1) >> shift
     }
 
-    /// The name `p[start..<end]` spells, or `.none`.
-    @inline(__always)
-    func lookup(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Name {
-        let length = end - start
-        guard length > 0 && length <= longest else { return .none }
-        let key = NameTable.key(p, start, end)
-        let mask = keys.count - 1
-        var slot = Int(NameTable.slot(key, shift: shift))
-        while true {
-            let found = keys[slot]
-            if found == 0 { return .none }
-            if found == key && matches(Int(values[slot]), p, start, length) { return Name(rawValue: values[slot]) ?? .none }
-            slot = (slot + 1) & mask
+    /// The table's storage, borrowed for the duration of `body` (a lexer's run).
+    func withLookup<R>(_ body: (Lookup) -> R) -> R {
+        slots.withUnsafeBufferPointer { slots in
+            rows.withUnsafeBufferPointer { rows in
+                body(Lookup(slots: slots, rows: rows, shift: shift, longest: longest))
+            }
         }
     }
 
-    private func matches(_ name: Int, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
-        let offset = Int(offsets[name])
-        guard Int(offsets[name + 1]) - offset == length else { return false }
-        var k = 0
-        while k < length {
-            if bytes[offset + k] != p[start + k] { return false }
-            k += 1
+    /// The name `p[start..<end]` spells, or `.none`.
+    func lookup(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Name {
+        withLookup { $0.name(p, start, end) }
+    }
+
+    struct Lookup {
+        let slots: UnsafeBufferPointer<Slot>
+        let rows: UnsafeBufferPointer<UInt8>
+        let shift: UInt32
+        let longest: Int
+
+        @inline(__always)
+        func name(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Name {
+            let length = end - start
+            guard length > 0 && length <= longest else { return .none }
+            let key = NameTable.key(p, start, end)
+            let mask = slots.count - 1
+            var slot = Int(NameTable.slot(key, shift: shift))
+            while true {
+                let found = slots[slot]
+                if found.key == 0 { return .none }
+                if found.key == key {
+                    let row = Int(found.name) &* NameTable.width
+                    var k = 0
+                    while k < length && rows[row + k] == p[start + k] { k += 1 }
+                    if k == length { return Name(rawValue: found.name) ?? .none }
+                }
+                slot = (slot + 1) & mask
+            }
         }
-        return true
     }
 }
