@@ -248,11 +248,11 @@ public struct ScanReport: Sendable {
     public init(root: String, findings: [Finding], filesScanned: Int, linesScanned: Int, goodSigns: [FileSigns],
                 scannedFiles: [ScannedFile] = []) {
         self.root = root
-        self.findings = findings.sorted(by: Finding.precedes)
+        self.findings = findings.sortedIfNeeded(by: Finding.precedes)
         self.filesScanned = filesScanned
         self.linesScanned = linesScanned
-        self.goodSigns = goodSigns.sorted { SourceScanner.utf8Precedes($0.file, $1.file) }
-        self.scannedFiles = scannedFiles.sorted { SourceScanner.utf8Precedes($0.file, $1.file) }
+        self.goodSigns = goodSigns.sortedIfNeeded { SourceScanner.utf8Precedes($0.file, $1.file) }
+        self.scannedFiles = scannedFiles.sortedIfNeeded { SourceScanner.utf8Precedes($0.file, $1.file) }
     }
 
     /// Findings that are neither suppressed nor in preview-only code.
@@ -263,8 +263,15 @@ public struct ScanReport: Sendable {
     /// Fills each finding's `screen` from its file path (relative to `root`).
     public mutating func assignScreens(_ screen: (String) -> String?) {
         var cache: [String: String?] = [:]
+        // Findings come grouped by file: most share the previous one's file and its answer.
+        var previous: (file: String, screen: String?)?
         for index in findings.indices {
             let file = findings[index].file
+            if let previous, previous.file == file {
+                findings[index].screen = previous.screen
+                continue
+            }
+            defer { previous = (file, findings[index].screen) }
             if let known = cache[file] {
                 findings[index].screen = known
             } else {
@@ -301,5 +308,17 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownRule(rule):
             "unknown rule '\(rule)'; rules are \(ScanRule.allCases.map(\.rawValue).joined(separator: ", "))"
         }
+    }
+}
+
+extension Array {
+    /// `sorted(by:)`, after one pass that finds most lists (given in order already) need nothing.
+    func sortedIfNeeded(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+        var k = 1
+        while k < count {
+            if areInIncreasingOrder(self[k], self[k - 1]) { return sorted(by: areInIncreasingOrder) }
+            k += 1
+        }
+        return self
     }
 }

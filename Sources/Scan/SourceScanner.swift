@@ -89,7 +89,8 @@ public enum SourceScanner {
     static func load(_ file: SourcePath) -> LoadedFile {
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.absolute)))
+            // The hint spares a stat that only tells whether the path is a folder.
+            bytes = [UInt8](try Data(contentsOf: URL(filePath: file.absolute, directoryHint: .notDirectory)))
         } catch {
             if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
             // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
@@ -135,24 +136,39 @@ public enum SourceScanner {
                 for file in walk(full) { add(file, walked: true) }
             }
         }
-        return result.sorted { utf8Precedes($0.relative, $1.relative) }
+        // Sorted by their bytes, all paths' bytes laid end to end once.
+        var bytes: [UInt8] = []
+        var starts: [Int] = [0]
+        for path in result {
+            bytes.append(contentsOf: path.relative.utf8)
+            starts.append(bytes.count)
+        }
+        var order = Array(result.indices)
+        bytes.withUnsafeBufferPointer { bytes in
+            order.sort { a, b in
+                bytesPrecede(UnsafeBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]]),
+                             UnsafeBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]]))
+            }
+        }
+        return order.map { result[$0] }
+    }
+
+    @inline(__always)
+    static func bytesPrecede(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = Swift.min(x.count, y.count)
+        var k = 0
+        while k < count {
+            if x[k] != y[k] { return x[k] < y[k] }
+            k += 1
+        }
+        return x.count < y.count
     }
 
     /// Byte-wise order of the UTF-8 text: the order of every list in a report.
     static func utf8Precedes(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let count = min(x.count, y.count)
-                var k = 0
-                while k < count {
-                    if x[k] != y[k] { return x[k] < y[k] }
-                    k += 1
-                }
-                return x.count < y.count
-            }
-        }
+        return a.withUTF8 { x in b.withUTF8 { y in bytesPrecede(x, y) } }
     }
 
     static func isScannable(_ path: String) -> Bool {

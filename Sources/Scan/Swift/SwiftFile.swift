@@ -26,33 +26,49 @@ struct SwiftFile: Sendable {
     init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
     private static func matchBrackets(_ tokens: [Token]) -> ([Int32], [Int32]) {
-        var matching = [Int32](repeating: -1, count: tokens.count)
-        var parent = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int32] = []
-        for index in tokens.indices {
-            let kind = tokens[index].kind
-            switch kind {
-            case .leftParen, .leftBracket, .leftBrace:
-                parent[index] = stack.last ?? -1
-                stack.append(Int32(index))
-            case .rightParen, .rightBracket, .rightBrace:
-                let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBracket ? .leftBracket : .leftBrace
-                // Find the nearest open bracket of the same shape; brackets left open above it stay unmatched.
-                var depth = stack.count - 1
-                let limit = max(0, stack.count - 8)
-                while depth >= limit && tokens[Int(stack[depth])].kind != opener { depth -= 1 }
-                if depth >= limit && depth >= 0 {
-                    let open = stack[depth]
-                    stack.removeSubrange(depth...)
-                    matching[Int(open)] = Int32(index)
-                    matching[index] = open
+        let count = tokens.count
+        var matching = [Int32](repeating: -1, count: count)
+        var parent = [Int32](repeating: -1, count: count)
+        tokens.withUnsafeBufferPointer { tokens in
+            matching.withUnsafeMutableBufferPointer { matching in
+                parent.withUnsafeMutableBufferPointer { parent in
+                    matchBrackets(tokens, matching, parent)
                 }
-                parent[index] = stack.last ?? -1
-            default:
-                parent[index] = stack.last ?? -1
             }
         }
         return (matching, parent)
+    }
+
+    private static func matchBrackets(_ tokens: UnsafeBufferPointer<Token>, _ matching: UnsafeMutableBufferPointer<Int32>,
+                                      _ parent: UnsafeMutableBufferPointer<Int32>) {
+        // Open brackets, innermost last: never more than there are tokens.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count + 1) { stack in
+            var depth = 0
+            for index in 0..<tokens.count {
+                let kind = tokens[index].kind
+                parent[index] = depth > 0 ? stack[depth - 1] : -1
+                switch kind {
+                case .leftParen, .leftBracket, .leftBrace:
+                    stack[depth] = Int32(index)
+                    depth += 1
+                case .rightParen, .rightBracket, .rightBrace:
+                    let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBracket ? .leftBracket : .leftBrace
+                    // Find the nearest open bracket of the same shape; brackets left open above it stay unmatched.
+                    var level = depth - 1
+                    let limit = max(0, depth - 8)
+                    while level >= limit && tokens[Int(stack[level])].kind != opener { level -= 1 }
+                    if level >= limit && level >= 0 {
+                        let open = stack[level]
+                        depth = level
+                        matching[Int(open)] = Int32(index)
+                        matching[index] = open
+                        parent[index] = depth > 0 ? stack[depth - 1] : -1
+                    }
+                default:
+                    break
+                }
+            }
+        }
     }
 
     // MARK: Token access
