@@ -41,7 +41,7 @@ public enum SourceScanner {
                 throw ScanError.unreadable(path: files[k].absolute, reason: reason)
             }
         }
-        return analyze(files.map(\.relative), loaded, facts, root: rootPath, rules: enabled)
+        return analyze(files.map(\.relative), consume loaded, consume facts, root: rootPath, rules: enabled)
     }
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
@@ -286,31 +286,44 @@ public enum SourceScanner {
         }
     }
 
-    static func analyze(_ paths: [String], _ loaded: [LoadedFile], _ facts: [FileFacts], root: String,
+    /// Runs the rules on every file. Takes the files over: each one's tokens and declarations are
+    /// freed on the core that analysed it, as soon as it is done, rather than all at once after.
+    static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts], root: String,
                         rules: Set<ScanRule>) -> ScanReport {
+        var files = loaded
+        var facts = facts
         let index = ProjectIndex(facts)
+        let count = files.count
 
-        var results = [FileResult](repeating: FileResult(), count: loaded.count)
+        var results = [FileResult](repeating: FileResult(), count: count)
         results.withUnsafeMutableBufferPointer { buffer in
-            let output = UnsafeSendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: loaded.count) { k in
-                output[k] = analyze(path: paths[k], loaded[k], index: index, rules: rules)
+            files.withUnsafeMutableBufferPointer { filesBuffer in
+                facts.withUnsafeMutableBufferPointer { factsBuffer in
+                    let output = UnsafeSendableBuffer(buffer)
+                    let input = UnsafeSendableBuffer(filesBuffer)
+                    let fileFacts = UnsafeSendableBuffer(factsBuffer)
+                    DispatchQueue.concurrentPerform(iterations: count) { k in
+                        output[k] = analyze(path: paths[k], input[k], index: index, rules: rules)
+                        input[k] = .missing
+                        fileFacts[k] = FileFacts()
+                    }
+                }
             }
         }
 
         var findings: [Finding] = []
         var signs: [FileSigns] = []
         var scanned: [ScannedFile] = []
-        var files = 0
+        var scannedCount = 0
         var lines = 0
         for (k, result) in results.enumerated() where result.scanned {
-            files += 1
+            scannedCount += 1
             lines += result.lines
             scanned.append(ScannedFile(file: paths[k], lines: result.lines))
             findings.append(contentsOf: result.findings)
             if !result.signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: result.signs)) }
         }
-        return ScanReport(root: root, findings: findings, filesScanned: files, linesScanned: lines, goodSigns: signs,
+        return ScanReport(root: root, findings: findings, filesScanned: scannedCount, linesScanned: lines, goodSigns: signs,
                           scannedFiles: scanned)
     }
 
