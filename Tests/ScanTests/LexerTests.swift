@@ -234,6 +234,8 @@ struct LexerEquivalenceTests {
             "\n", "\r\n", "\r", " ", "\t", "x", "let", "font", "`", "`a`", "$0", "@", "@ScaledMetric", "#if", "#Preview",
             "0x1F", "1.5e3", "0b1", "12abc", ".", "..", "...", "..<", "=", "==", "?", "!", "{", "}", "[", "]", ",", ":",
             ";", "é", "\u{0}", "\u{FEFF}", "#!", "a.b", "x / y", "= /a+/", "case /x/", "return /[a/]/", "\u{0B}",
+            "        ", "\t  \t    ", "adjustsFontForContentSizeCategory", "_aZ9_", "preferredFont", "Ünïcödé_名前",
+            "@`x`", "$1ab", "\"\"\"\nmulti \\(x)\n\"\"\"", "#\"raw\\#(y)\"#", "/* a /* b */ c */",
         ]
         var generator = SplitMix(seed: 77)
         for _ in 0..<3_000 {

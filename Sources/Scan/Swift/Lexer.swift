@@ -15,11 +15,24 @@ public struct LexedSource: Sendable {
 /// inside the comments and literals that span lines), so no token needs a search for its line.
 public enum Lexer {
     public static func lex(_ bytes: [UInt8]) -> LexedSource {
-        bytes.withUnsafeBufferPointer { buffer in
+        // Every token and comment holds at least one byte, and every line but the first starts
+        // after one: scratch buffers of the input's length never fill up. They are written
+        // without growth checks, then copied out at their exact sizes.
+        let capacity = bytes.count + 1
+        return bytes.withUnsafeBufferPointer { buffer in
             NameTable.shared.withLookup { names in
-                var state = LexerState(buffer, names)
-                state.run()
-                return LexedSource(tokens: state.tokens, comments: state.comments, lineStarts: state.lineStarts)
+                withUnsafeTemporaryAllocation(of: Token.self, capacity: capacity) { tokens in
+                    withUnsafeTemporaryAllocation(of: Token.self, capacity: capacity / 2 + 1) { comments in
+                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { lineStarts in
+                            var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts)
+                            state.run()
+                            return LexedSource(
+                                tokens: Array(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount])),
+                                comments: Array(UnsafeBufferPointer(rebasing: comments[..<state.commentCount])),
+                                lineStarts: Array(UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount])))
+                        }
+                    }
+                }
             }
         }
     }
@@ -86,8 +99,9 @@ enum Byte {
     static let exclamation: UInt8 = 0x21
 
     @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c &- zero < 10 }
+    /// Letters, `_` and every byte of a multi-byte UTF-8 sequence (see `isIdentifierContinue`).
     @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
-        (c | 0x20) &- 0x61 < 26 || c == underscore || c >= 0x80
+        c >= 0x80 || (c >= 0x40 && (0x07FF_FFFE_87FF_FFFE as UInt64) >> UInt64(c & 63) & 1 != 0)
     }
     /// Letters, digits, `_` and every byte of a multi-byte UTF-8 sequence, as bit masks over the bytes
     /// 0x00-0x3F and 0x40-0x7F (one shift and test instead of four comparisons).
@@ -105,6 +119,46 @@ enum Byte {
         }
     }
     @inline(__always) static func isLineEnd(_ c: UInt8) -> Bool { c == newline || c == carriageReturn }
+
+    // Eight bytes as one word, the first byte lowest, tested all at once: for bytes below 0x80,
+    // `x + (0x80 - lo)` sets a byte's top bit when x >= lo, and `x + (0x7F - hi)` when x > hi,
+    // with no carry from one byte into the next.
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// The eight bytes at `p[k..<k + 8]`, which must lie inside `p`.
+    @inline(__always) static func word(_ p: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt64 {
+        precondition(k >= 0 && k + 8 <= p.count)
+        return UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + k).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The top bit of each byte of `x & 0x7F...` that lies in `lo...hi`.
+    @inline(__always) private static func inRange(_ x: UInt64, _ lo: UInt8, _ hi: UInt8) -> UInt64 {
+        let atLeast = x &+ ones &* UInt64(0x80 - lo)
+        let above = x &+ ones &* UInt64(0x7F - hi)
+        return atLeast & ~above & highs
+    }
+
+    /// How many of the word's bytes, from the first, can continue an identifier (0 to 8).
+    @inline(__always) static func identifierRun(_ word: UInt64) -> Int {
+        let low = word & lows
+        let letters = inRange(low | (ones &* 0x20), 0x61, 0x7A)
+        let digits = inRange(low, 0x30, 0x39)
+        // A byte equal to 0x5F: its low seven bits xor 0x5F are zero.
+        let x = low ^ (ones &* 0x5F)
+        let underscores = ~((x &+ lows) | x) & highs
+        let ok = letters | digits | underscores | (word & highs)
+        return (~ok & highs).trailingZeroBitCount / 8
+    }
+
+    /// How many of the word's bytes, from the first, are spaces (0 to 8).
+    @inline(__always) static func spaceRun(_ word: UInt64) -> Int {
+        let x = word ^ (ones &* 0x20)
+        // Top bit of every non-zero byte: exact per byte, with no borrow between bytes.
+        let nonZero = ((x & lows) &+ lows | x) & highs
+        return nonZero.trailingZeroBitCount / 8
+    }
 }
 
 private struct LexerState {
@@ -112,21 +166,41 @@ private struct LexerState {
     let n: Int
     let names: NameTable.Lookup
     var i = 0
-    var tokens: [Token] = []
-    var comments: [Token] = []
-    var lineStarts: [Int32] = [0]
+    /// Output, written in place: code tokens, comments and line starts.
+    let tokens: UnsafeMutableBufferPointer<Token>
+    var tokenCount = 0
+    let comments: UnsafeMutableBufferPointer<Token>
+    var commentCount = 0
+    let lineStarts: UnsafeMutableBufferPointer<Int32>
+    var lineCount = 1
     /// The 1-based line of the byte at `i`: every line break before `i` has been counted.
     var line: Int32 = 1
     /// The line of the last byte of the previous code token, 0 before the first.
     var previousEndLine: Int32 = 0
     var previousEnd = -1
+    /// The frames of the string literal being read, kept from one literal to the next.
+    var frames: [Frame] = []
 
-    init(_ p: UnsafeBufferPointer<UInt8>, _ names: NameTable.Lookup) {
+    init(_ p: UnsafeBufferPointer<UInt8>, _ names: NameTable.Lookup, tokens: UnsafeMutableBufferPointer<Token>,
+         comments: UnsafeMutableBufferPointer<Token>, lineStarts: UnsafeMutableBufferPointer<Int32>) {
         self.p = p
         self.n = p.count
         self.names = names
-        tokens.reserveCapacity(n / 6 + 16)
-        lineStarts.reserveCapacity(n / 24 + 1)
+        self.tokens = tokens
+        self.comments = comments
+        self.lineStarts = lineStarts
+        lineStarts[0] = 0
+    }
+
+    /// The last code token so far.
+    var lastToken: Token? { tokenCount > 0 ? tokens[tokenCount - 1] : nil }
+
+    @inline(__always)
+    mutating func newLine(at offset: Int) {
+        precondition(lineCount < lineStarts.count)
+        lineStarts[lineCount] = Int32(offset)
+        lineCount += 1
+        line += 1
     }
 
     @inline(__always) func at(_ index: Int) -> UInt8 { index < n ? p[index] : 0 }
@@ -141,8 +215,7 @@ private struct LexerState {
             lastWasBreak = false
             if c < 0x0E {
                 if c == Byte.newline || (c == Byte.carriageReturn && (k + 1 >= n || p[k + 1] != Byte.newline)) {
-                    lineStarts.append(Int32(k + 1))
-                    line += 1
+                    newLine(at: k + 1)
                     lastWasBreak = true
                 }
             }
@@ -157,7 +230,9 @@ private struct LexerState {
         var flags = flags
         if line > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
         if start != previousEnd { flags.insert(.spaceBefore) }
-        tokens.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: line, flags: flags))
+        precondition(tokenCount < tokens.count)
+        tokens[tokenCount] = Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: line, flags: flags)
+        tokenCount += 1
         previousEndLine = line
         previousEnd = end
     }
@@ -169,7 +244,9 @@ private struct LexerState {
     }
 
     mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
-        comments.append(Token(kind: kind, start: Int32(start), end: Int32(end), line: line, flags: flags))
+        precondition(commentCount < comments.count)
+        comments[commentCount] = Token(kind: kind, start: Int32(start), end: Int32(end), line: line, flags: flags)
+        commentCount += 1
         if kind == .blockComment { _ = countLines(start, end) }
     }
 
@@ -179,20 +256,29 @@ private struct LexerState {
         if at(i) == Byte.hash && at(i + 1) == Byte.exclamation { lineComment() }
         while i < n {
             let c = p[i]
+            // Names are most tokens: tried first (no case below starts one).
+            if Byte.isIdentifierStart(c) {
+                let start = i
+                let name = identifierBody()
+                emit(.identifier, start, i, name: name)
+                continue
+            }
             switch c {
             case Byte.space, Byte.tab:
                 i += 1
+                // Indentation comes in long runs of spaces: skip them a word at a time.
+                while i + 8 <= n {
+                    let run = Byte.spaceRun(Byte.word(p, i))
+                    i += run
+                    if run < 8 { break }
+                }
                 while i < n && (p[i] == Byte.space || p[i] == Byte.tab) { i += 1 }
             case Byte.newline:
                 i += 1
-                lineStarts.append(Int32(i))
-                line += 1
+                newLine(at: i)
             case Byte.carriageReturn:
                 i += 1
-                if i >= n || p[i] != Byte.newline {
-                    lineStarts.append(Int32(i))
-                    line += 1
-                }
+                if i >= n || p[i] != Byte.newline { newLine(at: i) }
             case 0x0B, 0x0C, 0:
                 i += 1
             case Byte.slash:
@@ -268,9 +354,19 @@ private struct LexerState {
     }
 
     /// Consumes identifier characters from `i` and returns the `Name` they spell.
+    @inline(__always)
     mutating func identifierBody() -> Name {
         let start = i
         var j = i
+        // Eight bytes at a time while a whole word lies inside the input, then byte by byte.
+        while j + 8 <= n {
+            let run = Byte.identifierRun(Byte.word(p, j))
+            j += run
+            if run < 8 {
+                i = j
+                return names.name(p, start, j)
+            }
+        }
         while j < n && Byte.isIdentifierContinue(p[j]) { j += 1 }
         i = j
         return names.name(p, start, j)
@@ -332,7 +428,7 @@ private struct LexerState {
 
     /// A bare `/regex/` where an expression may start and the closing slash is on the same line.
     func bareRegexEnd() -> Int? {
-        if let last = tokens.last {
+        if let last = lastToken {
             switch last.kind {
             case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .semicolon:
                 break
@@ -419,7 +515,7 @@ private struct LexerState {
         return true
     }
 
-    private enum Frame {
+    enum Frame {
         case string(hashes: Int, multiline: Bool)
         case interpolation(depth: Int, multiline: Bool)
     }
@@ -441,7 +537,12 @@ private struct LexerState {
     mutating func stringLiteral() {
         let start = i
         var flags: Token.Flags = []
-        var stack: [Frame] = [openString()]
+        // The kept frames, taken out so that they are not shared while in use.
+        var stack = frames
+        frames = []
+        stack.removeAll(keepingCapacity: true)
+        defer { frames = stack }
+        stack.append(openString())
         if case .string(_, true) = stack[0] { flags.insert(.multiline) }
         var unterminated = false
 
@@ -558,7 +659,7 @@ private struct LexerState {
     mutating func number() {
         let start = i
         var isFloat = false
-        let afterPeriod = tokens.last?.kind == .period && tokens.last?.end == Int32(i)
+        let afterPeriod = lastToken?.kind == .period && lastToken?.end == Int32(i)
         if p[i] == Byte.zero && (at(i + 1) | 0x20) == 0x78 { // 0x
             i += 2
             while i < n && (Byte.isHexDigit(p[i]) || p[i] == Byte.underscore) { i += 1 }
