@@ -243,6 +243,29 @@ final class NameTable: Sendable {
     }
 
     struct Lookup {
+        /// Whether the spelling in the row at `row` is `p[start..<start + length]`. The rows are
+        /// zero padded to `width`, so whole words are compared: the identifier's own words, and for a
+        /// short one a word that starts with it, masked to its length, where that word lies inside `p`.
+        @inline(__always)
+        func matches(_ row: Int, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+            if length < 8 {
+                guard start + 8 <= p.count else {
+                    var k = 0
+                    while k < length && rows[row + k] == p[start + k] { k += 1 }
+                    return k == length
+                }
+                let mask: UInt64 = (1 << UInt64(length * 8)) &- 1
+                return Byte.word(p, start) & mask == Byte.word(rows, row)
+            }
+            var k = 0
+            while k + 8 <= length {
+                if Byte.word(p, start + k) != Byte.word(rows, row + k) { return false }
+                k += 8
+            }
+            // The last, overlapping word; the row's bytes after the spelling are zero and not read.
+            return k == length || Byte.word(p, start + length - 8) == Byte.word(rows, row + length - 8)
+        }
+
         let slots: UnsafeBufferPointer<Slot>
         let rows: UnsafeBufferPointer<UInt8>
         let shift: UInt32
@@ -258,11 +281,8 @@ final class NameTable: Sendable {
             while true {
                 let found = slots[slot]
                 if found.key == 0 { return .none }
-                if found.key == key {
-                    let row = Int(found.name) &* NameTable.width
-                    var k = 0
-                    while k < length && rows[row + k] == p[start + k] { k += 1 }
-                    if k == length { return Name(rawValue: found.name) ?? .none }
+                if found.key == key && matches(Int(found.name) &* NameTable.width, p, start, length) {
+                    return Name(rawValue: found.name) ?? .none
                 }
                 slot = (slot + 1) & mask
             }
