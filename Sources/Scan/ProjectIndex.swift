@@ -54,6 +54,8 @@ struct ProjectIndex: Sendable {
     var origins: [String: ValueOrigin] = [:]
     var memberTypes: [String: String] = [:]
     var scalingFunctions: Set<String> = []
+    /// `scalingFunctions`, for asking about tokens; set at the end of `init`.
+    private(set) var scalingFunctionNames = NameSet([])
     var scaledFontArguments: Set<String> = []
     var liveUpdateOutlets: Set<String> = []
     var fontMembers: [String: Set<String>] = [:]
@@ -96,6 +98,7 @@ struct ProjectIndex: Sendable {
             for (type, members) in fact.liveUpdateMembers { liveUpdateMembers[type, default: []].formUnion(members) }
         }
         for name in conflictingTypes { memberTypes[name] = nil }
+        scalingFunctionNames = NameSet(scalingFunctions)
     }
 
     /// Two declarations share a name: a scaled one wins, so that the scan errs towards silence.

@@ -341,7 +341,7 @@ public enum SourceScanner {
         let lineText: (Int) -> String
         switch loaded {
         case let .swift(file):
-            var analyzer = SwiftAnalyzer(file: file, index: index)
+            let analyzer = SwiftAnalyzer(file: file, index: index)
             analyzer.run()
             raw = analyzer.findings
             result.signs = analyzer.signs.dictionary

@@ -240,6 +240,17 @@ extension SwiftAnalyzer {
             return (.label, true)
         }
         if name.hasPrefix("$") { return closureSubjectClass(last) }
+        // From here on the answer depends on the name and property alone, unless several
+        // declarations share the name and the one in scope at `i` decides: kept for the file.
+        let key = Memo.ReceiverKey(name: name, property: property)
+        if let known = memo.receiverClasses[key] { return known }
+        let answer = receiverClass(named: name, property: property, at: i)
+        if (decls.variablesByName[name]?.count ?? 0) <= 1 { memo.receiverClasses[key] = answer }
+        return answer
+    }
+
+    /// `receiverClass` for a receiver whose last token is the name `name` (not `$0`).
+    private func receiverClass(named name: String, property: String, at i: Int) -> (UIKitClass?, certain: Bool) {
         if let type = declaredType(of: name, at: i) {
             let (kind, certain) = classify(typeName: type)
             if let kind {
@@ -286,7 +297,7 @@ extension SwiftAnalyzer {
         return (nil, false)
     }
 
-    mutating func checkNumberOfLines(_ i: Int) {
+    func checkNumberOfLines(_ i: Int) {
         guard let value = assignmentValue(i), value.end == value.start + 1, file.number(value.start) == 1,
               let (_, receiver) = assignment(i, value: value) else { return }
         let (kind, certain) = receiverClass(receiver, property: "numberOfLines", at: i)
@@ -304,7 +315,7 @@ extension SwiftAnalyzer {
                "numberOfLines = 1 keeps \(who) on one line, so at large sizes its text is cut off. Set numberOfLines = 0 so it wraps.")
     }
 
-    mutating func checkAdjustsFontSizeToFitWidth(_ i: Int) {
+    func checkAdjustsFontSizeToFitWidth(_ i: Int) {
         guard let value = assignmentValue(i), isTrue(value), let (_, receiver) = assignment(i, value: value) else { return }
         let (kind, certain) = receiverClass(receiver, property: "adjustsFontSizeToFitWidth", at: i)
         let confidence: Finding.Confidence
@@ -319,7 +330,7 @@ extension SwiftAnalyzer {
                "adjustsFontSizeToFitWidth = true shrinks the text of \(who) when it does not fit, undoing the size the reader chose. Let it wrap (numberOfLines = 0) and let the layout grow instead.")
     }
 
-    mutating func checkRowHeight(_ i: Int) {
+    func checkRowHeight(_ i: Int) {
         guard let (value, receiver) = assignment(i) else { return }
         let (found, via) = origin(value.start, value.end, at: i)
         guard case let .literal(size) = found, (size ?? 1) > 1 else { return }
@@ -330,7 +341,7 @@ extension SwiftAnalyzer {
                item: "cells-resize")
     }
 
-    mutating func checkHeightAnchor(_ i: Int) {
+    func checkHeightAnchor(_ i: Int) {
         guard file.isKind(i + 1, .period), file.name(i + 2) == .constraint, file.isKind(i + 3, .leftParen) else { return }
         let arguments = file.arguments(i + 3)
         guard let constant = arguments.first,
@@ -356,7 +367,7 @@ extension SwiftAnalyzer {
     }
 
     /// SnapKit: `label.snp.makeConstraints { $0.height.equalTo(20) }`.
-    mutating func checkSnapKitHeight(_ i: Int) {
+    func checkSnapKitHeight(_ i: Int) {
         guard file.isKind(i - 1, .period), file.name(i - 2) == .snp, file.isKind(i - 3, .period) else { return }
         var brace = i + 1
         if file.isKind(brace, .leftParen) { brace = file.after(brace) }
@@ -396,7 +407,7 @@ extension SwiftAnalyzer {
         }
     }
 
-    mutating func checkMaximumContentSizeCategory(_ i: Int) {
+    func checkMaximumContentSizeCategory(_ i: Int) {
         guard let (value, _) = assignment(i) else { return }
         guard let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }) else { return }
         if file.name(last) == .unspecified { return }
@@ -406,7 +417,7 @@ extension SwiftAnalyzer {
     }
 
     /// `traitOverrides.preferredContentSizeCategory = .large` and `UITraitCollection(preferredContentSizeCategory: .large)`.
-    mutating func checkForcedContentSizeCategory(_ i: Int) {
+    func checkForcedContentSizeCategory(_ i: Int) {
         if let (value, receiver) = assignment(i), receiver.key.hasSuffix("traitOverrides") {
             guard let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }),
                   file.name(last).sizeRank != nil else { return }
@@ -424,7 +435,7 @@ extension SwiftAnalyzer {
                "UITraitCollection(preferredContentSizeCategory: \(code(value.start, value.end))) describes text fixed at .\(file.text(last)); fonts or views given these traits stop following the reader's setting. Use the view's own trait collection.")
     }
 
-    mutating func checkScaledFontMaximum(_ i: Int) {
+    func checkScaledFontMaximum(_ i: Int) {
         guard file.isKind(i + 1, .leftParen) else { return }
         let arguments = file.arguments(i + 1)
         guard let maximum = file.argument(.maximumPointSize, in: arguments) else { return }
@@ -434,7 +445,7 @@ extension SwiftAnalyzer {
 
     // MARK: Live updates
 
-    mutating func checkAdjustsFontForContentSizeCategory(_ i: Int) {
+    func checkAdjustsFontForContentSizeCategory(_ i: Int) {
         guard let value = assignmentValue(i), isTrue(value) || isFalse(value),
               let (_, receiver) = assignment(i, value: value) else { return }
         if isTrue(value) {
@@ -449,7 +460,7 @@ extension SwiftAnalyzer {
         }
     }
 
-    mutating func noteLiveUpdate(_ receiver: Receiver, at i: Int) {
+    func noteLiveUpdate(_ receiver: Receiver, at i: Int) {
         let scope = file.enclosingBrace(of: i) ?? -1
         if receiver.key.hasPrefix("$") {
             // `[a, b].forEach { $0.adjustsFontForContentSizeCategory = true }` covers a and b.
@@ -479,7 +490,7 @@ extension SwiftAnalyzer {
         closureSubjectClass(i).0 == nil
     }
 
-    mutating func noteFontAssignment(_ i: Int) {
+    func noteFontAssignment(_ i: Int) {
         guard let value = assignmentValue(i) else { return }
         var textStyle = false
         for j in value.start..<value.end {
@@ -508,7 +519,7 @@ extension SwiftAnalyzer {
         return false
     }
 
-    mutating func resolveLiveUpdates() {
+    func resolveLiveUpdates() {
         guard !fontAssignments.isEmpty else { return }
         let refreshes = refreshesFontsOnSizeChange()
         var reported: Set<String> = []

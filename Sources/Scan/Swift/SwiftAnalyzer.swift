@@ -23,13 +23,25 @@ enum ViewContent {
 }
 
 /// Applies the rules to one Swift file, with the project's facts at hand.
-struct SwiftAnalyzer {
+final class SwiftAnalyzer {
     let file: SwiftFile
     let index: ProjectIndex
     var findings: [RawFinding] = []
     var signs = SignCounts()
 
     var decls: Declarations { file.declarations }
+
+    /// Answers worked out once for the whole file.
+    final class Memo {
+        struct ReceiverKey: Hashable {
+            var name: String
+            var property: String
+        }
+        /// What kind of view a receiver named so is, for names declared at most once in the file.
+        var receiverClasses: [ReceiverKey: (UIKitClass?, certain: Bool)] = [:]
+    }
+
+    let memo = Memo()
 
     struct FontAssignment {
         var receiver: Receiver
@@ -55,7 +67,7 @@ struct SwiftAnalyzer {
 
     // MARK: Running
 
-    mutating func run() {
+    func run() {
         let tokens = file.tokens
         for i in tokens.indices {
             let token = tokens[i]
@@ -102,7 +114,7 @@ struct SwiftAnalyzer {
 
     // MARK: Reporting
 
-    mutating func report(_ rule: ScanRule, at i: Int, _ confidence: Finding.Confidence, _ message: String,
+    func report(_ rule: ScanRule, at i: Int, _ confidence: Finding.Confidence, _ message: String,
                          item: String? = nil) {
         let line = Int(file.tokens[i].line)
         let column = file.column(of: i)
