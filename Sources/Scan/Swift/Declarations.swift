@@ -358,11 +358,16 @@ struct Declarations: Sendable {
 
     /// The innermost type whose body holds token `i`.
     func enclosingType(of i: Int, in file: SwiftFile) -> TypeDeclaration? {
+        enclosingTypeIndex(of: i, in: file).map { types[$0] }
+    }
+
+    /// The index in `types` of the innermost type whose body holds token `i`.
+    func enclosingTypeIndex(of i: Int, in file: SwiftFile) -> Int? {
         var p = Int(file.parent[i])
         var steps = 0
         while p >= 0 && steps < 512 {
             steps += 1
-            if let index = typeByBrace[p] { return types[index] }
+            if let index = typeByBrace[p] { return index }
             p = Int(file.parent[p])
         }
         return nil
