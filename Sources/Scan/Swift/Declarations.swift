@@ -80,12 +80,13 @@ struct Declarations: Sendable {
             }
             k += 1
         }
+        variablesByName.reserveCapacity(variables.count)
         for (index, variable) in variables.enumerated() {
             variablesByName[variable.name, default: []].append(index)
         }
-        typeByBrace.finish()
-        functionByBrace.finish()
-        variableByBrace.finish()
+        typeByBrace = BraceIndex(types.map(\.open))
+        functionByBrace = BraceIndex(functions.map(\.open))
+        variableByBrace = BraceIndex(variables.map(\.bodyOpen))
     }
 
     private mutating func readPreview(_ file: SwiftFile, _ k: Int) {
@@ -150,7 +151,6 @@ struct Declarations: Sendable {
                 let index = types.count
                 types.append(TypeDeclaration(name: name, keyword: file.tokens[k].name, inherits: inherits,
                                              keywordIndex: k, open: j, close: close))
-                typeByBrace.set(j, index)
                 if inherits.contains("PreviewProvider") { previews.append(k...close) }
                 return
             case .colon, .comma:
@@ -194,7 +194,7 @@ struct Declarations: Sendable {
         j = skipGenerics(file, j)
         guard file.isKind(j, .leftParen) else { return }
         var parameters: [String] = []
-        for argument in file.arguments(j) {
+        file.forEachArgument(j) { argument in
             var s = argument.hasLabel ? argument.labelIndex : argument.start
             while file.isKind(s, .attribute) { s += 1 }
             if file.isKind(s, .identifier) && file.isKind(s + 1, .identifier) && file.isKind(s + 2, .colon) {
@@ -213,7 +213,6 @@ struct Declarations: Sendable {
                 let index = functions.count
                 functions.append(FunctionDeclaration(name: name, parameters: parameters, keywordIndex: k,
                                                      open: j, close: file.closing(j)))
-                functionByBrace.set(j, index)
                 return
             case .leftParen, .leftBracket:
                 j = file.after(j)
@@ -342,7 +341,6 @@ struct Declarations: Sendable {
                 name: file.identifier(nameIndex), nameIndex: nameIndex, typeName: typeName,
                 initStart: initStart, initEnd: initEnd, bodyOpen: bodyOpen,
                 isScaledMetric: isScaledMetric, isOutlet: isOutlet, scope: scope))
-            if bodyOpen >= 0 { variableByBrace.set(bodyOpen, index) }
             // `let a = 1, b = 2` declares more than one.
             guard !condition, file.isKind(j, .comma), file.isKind(j + 1, .identifier),
                   file.isKind(j + 2, .colon) || file.isOperator(j + 2, "=") else { return }
@@ -471,18 +469,22 @@ struct Declarations: Sendable {
 struct BraceIndex: Sendable {
     private var braces: [Int32] = []
     private var indices: [Int32] = []
-    private var sorted = true
 
-    mutating func set(_ brace: Int, _ index: Int) {
-        if let last = braces.last, Int32(brace) <= last { sorted = false }
-        braces.append(Int32(brace))
-        indices.append(Int32(index))
-    }
+    init() {}
 
-    /// Orders the entries after the last `set`.
-    mutating func finish() {
+    /// Entry `k` maps `keys[k]` to `k`; negative keys (no body) are left out, and of several equal
+    /// keys the last one wins.
+    init(_ keys: [Int]) {
+        var sorted = true
+        var previous = Int.min
+        for (index, key) in keys.enumerated() where key >= 0 {
+            if key <= previous { sorted = false }
+            previous = key
+            braces.append(Int32(truncatingIfNeeded: key))
+            indices.append(Int32(index))
+        }
         guard !sorted else { return }
-        // Stable by brace, so that of several entries for a brace the last set stays last.
+        // Stable by brace, so that of several entries for a brace the last one stays last.
         let order = braces.indices.sorted { braces[$0] != braces[$1] ? braces[$0] < braces[$1] : $0 < $1 }
         var newBraces: [Int32] = []
         var newIndices: [Int32] = []
@@ -496,7 +498,6 @@ struct BraceIndex: Sendable {
         }
         braces = newBraces
         indices = newIndices
-        sorted = true
     }
 
     subscript(brace: Int) -> Int? {

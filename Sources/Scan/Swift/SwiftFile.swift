@@ -178,14 +178,23 @@ struct SwiftFile: Sendable {
 
     /// The comma-separated arguments between the open bracket at `open` and its partner.
     func arguments(_ open: Int) -> [Argument] {
-        let close = closing(open)
         var result: [Argument] = []
+        forEachArgument(open) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each of `arguments(open)` in turn, without making the list.
+    @inline(__always)
+    func forEachArgument(_ open: Int, _ body: (Argument) -> Void) {
+        let close = closing(open)
+        var any = false
         var segmentStart = open + 1
         var j = open + 1
         while j <= close {
             if j == close || tokens[j].kind == .comma {
-                if j > segmentStart || j != close || !result.isEmpty {
-                    result.append(argument(segmentStart, j))
+                if j > segmentStart || j != close || any {
+                    body(argument(segmentStart, j))
+                    any = true
                 }
                 segmentStart = j + 1
                 j += 1
@@ -196,7 +205,6 @@ struct SwiftFile: Sendable {
             default: j += 1
             }
         }
-        return result
     }
 
     private func argument(_ start: Int, _ end: Int) -> Argument {
