@@ -206,8 +206,13 @@ struct LexerEquivalenceTests {
     static func same(_ bytes: [UInt8]) -> Bool {
         let fast = Lexer.lex(bytes)
         let reference = ReferenceLexer.lex(bytes)
+        // Landmarks: every token that spells a name, and every `{` right before a `(`, in order.
+        let tokens = fast.tokens
+        let landmarks = tokens.indices.filter { k in
+            tokens[k].name != .none || (tokens[k].kind == .leftBrace && k + 1 < tokens.count && tokens[k + 1].kind == .leftParen)
+        }.map(Int32.init)
         let same = fast.tokens == reference.tokens && fast.comments == reference.comments
-            && fast.lineStarts == reference.lineStarts
+            && fast.lineStarts == reference.lineStarts && fast.landmarks == landmarks
         if !same {
             print("FAST", fast.tokens, fast.comments, fast.lineStarts)
             print("REF ", reference.tokens, reference.comments, reference.lineStarts)

@@ -54,9 +54,9 @@ struct Declarations: Sendable {
     init() {}
 
     init(reading file: SwiftFile) {
-        var k = 0
-        let count = file.count
-        while k < count {
+        // Every token that can start a declaration is a landmark: the rest need not be read.
+        for landmark in file.landmarks {
+            let k = Int(landmark)
             let token = file.tokens[k]
             if token.kind == .pound && token.name == .Preview {
                 readPreview(file, k)
@@ -78,7 +78,6 @@ struct Declarations: Sendable {
                     break
                 }
             }
-            k += 1
         }
         variablesByName.reserveCapacity(variables.count)
         for (index, variable) in variables.enumerated() {

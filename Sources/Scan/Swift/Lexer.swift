@@ -6,6 +6,15 @@ public struct LexedSource: Sendable {
     public var comments: [Token]
     /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
     public var lineStarts: [Int32]
+    /// In order, the code tokens the rules and declarations start from: every token that spells a
+    /// `Name`, and every `{` directly followed by `(` (a closure's typed parameters).
+    var landmarks: [Int32] = []
+
+    public init(tokens: [Token], comments: [Token], lineStarts: [Int32]) {
+        self.tokens = tokens
+        self.comments = comments
+        self.lineStarts = lineStarts
+    }
 }
 
 /// A Swift lexer that works on raw UTF-8 bytes. It accepts any input: unknown bytes become
@@ -24,12 +33,17 @@ public enum Lexer {
                 withUnsafeTemporaryAllocation(of: Token.self, capacity: capacity) { tokens in
                     withUnsafeTemporaryAllocation(of: Token.self, capacity: capacity / 2 + 1) { comments in
                         withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { lineStarts in
-                            var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts)
-                            state.run()
-                            return LexedSource(
-                                tokens: Array(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount])),
-                                comments: Array(UnsafeBufferPointer(rebasing: comments[..<state.commentCount])),
-                                lineStarts: Array(UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount])))
+                            withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { landmarks in
+                                var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
+                                                       landmarks: landmarks)
+                                state.run()
+                                var lexed = LexedSource(
+                                    tokens: Array(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount])),
+                                    comments: Array(UnsafeBufferPointer(rebasing: comments[..<state.commentCount])),
+                                    lineStarts: Array(UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount])))
+                                lexed.landmarks = Array(UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
+                                return lexed
+                            }
                         }
                     }
                 }
@@ -173,6 +187,8 @@ private struct LexerState {
     var commentCount = 0
     let lineStarts: UnsafeMutableBufferPointer<Int32>
     var lineCount = 1
+    let landmarks: UnsafeMutableBufferPointer<Int32>
+    var landmarkCount = 0
     /// The 1-based line of the byte at `i`: every line break before `i` has been counted.
     var line: Int32 = 1
     /// The line of the last byte of the previous code token, 0 before the first.
@@ -182,18 +198,27 @@ private struct LexerState {
     var frames: [Frame] = []
 
     init(_ p: UnsafeBufferPointer<UInt8>, _ names: NameTable.Lookup, tokens: UnsafeMutableBufferPointer<Token>,
-         comments: UnsafeMutableBufferPointer<Token>, lineStarts: UnsafeMutableBufferPointer<Int32>) {
+         comments: UnsafeMutableBufferPointer<Token>, lineStarts: UnsafeMutableBufferPointer<Int32>,
+         landmarks: UnsafeMutableBufferPointer<Int32>) {
         self.p = p
         self.n = p.count
         self.names = names
         self.tokens = tokens
         self.comments = comments
         self.lineStarts = lineStarts
+        self.landmarks = landmarks
         lineStarts[0] = 0
     }
 
     /// The last code token so far.
     var lastToken: Token? { tokenCount > 0 ? tokens[tokenCount - 1] : nil }
+
+    @inline(__always)
+    mutating func landmark(_ index: Int) {
+        precondition(landmarkCount < landmarks.count)
+        landmarks[landmarkCount] = Int32(index)
+        landmarkCount += 1
+    }
 
     @inline(__always)
     mutating func newLine(at offset: Int) {
@@ -231,6 +256,7 @@ private struct LexerState {
         if line > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
         if start != previousEnd { flags.insert(.spaceBefore) }
         precondition(tokenCount < tokens.count)
+        if name != .none { landmark(tokenCount) }
         tokens[tokenCount] = Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: line, flags: flags)
         tokenCount += 1
         previousEndLine = line
@@ -316,7 +342,9 @@ private struct LexerState {
                 emit(.identifier, start, i)
             case Byte.zero...Byte.nine:
                 number()
-            case Byte.leftParen: single(.leftParen)
+            case Byte.leftParen:
+                if tokenCount > 0 && tokens[tokenCount - 1].kind == .leftBrace { landmark(tokenCount - 1) }
+                single(.leftParen)
             case Byte.rightParen: single(.rightParen)
             case Byte.leftBracket: single(.leftBracket)
             case Byte.rightBracket: single(.rightBracket)

@@ -69,7 +69,9 @@ final class SwiftAnalyzer {
 
     func run() {
         let tokens = file.tokens
-        for i in tokens.indices {
+        // Only tokens that spell a name can set off a rule: the landmarks.
+        for landmark in file.landmarks {
+            let i = Int(landmark)
             let token = tokens[i]
             if token.kind == .attribute {
                 if token.name == .ScaledMetric { signs[.scaledMetric, default: 0] += 1 }
@@ -163,7 +165,8 @@ extension SwiftAnalyzer {
         var scalingMarks: [Int] = []
         var liveUpdateMarks: [Int] = []
         var assignments: [Int] = []
-        for i in file.tokens.indices where file.tokens[i].kind == .identifier {
+        for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
+            let i = Int(landmark)
             switch file.tokens[i].name {
             case .scaledValue, .UIFontMetrics, .preferredFont, .preferredFontDescriptor:
                 scalingMarks.append(i)

@@ -9,6 +9,9 @@ struct SwiftFile: Sendable {
     let matching: [Int32]
     /// For each token, the index of the innermost open bracket around it, or -1 at the top level.
     let parent: [Int32]
+    /// In order, the tokens that spell a `Name` and every `{` directly followed by `(`: the only
+    /// tokens the declarations and the rules start from, so that they need not read every token.
+    let landmarks: [Int32]
     private(set) var declarations = Declarations()
 
     var count: Int { tokens.count }
@@ -19,6 +22,7 @@ struct SwiftFile: Sendable {
         tokens = lexed.tokens
         comments = lexed.comments
         lineStarts = lexed.lineStarts
+        landmarks = lexed.landmarks
         (matching, parent) = SwiftFile.matchBrackets(lexed.tokens)
         declarations = Declarations(reading: self)
     }
