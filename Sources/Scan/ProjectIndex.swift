@@ -73,9 +73,13 @@ struct ProjectIndex: Sendable {
                     if inherits[type.name] == nil { inherits[type.name] = type.inherits }
                     keywords[type.name] = type.keyword
                 }
-                members[type.name, default: []].formUnion(type.members)
+                // A type with no members of its own (most extensions) adds nothing: `members` is only
+                // ever asked whether it holds a property, which an empty set and no set both deny.
+                if !type.members.isEmpty {
+                    members[type.name, default: []].formUnion(type.members)
+                    if type.keyword != .extension || !type.name.hasPrefix("UI") { ownProperties.formUnion(type.members) }
+                }
                 if type.setsLiveUpdate { liveUpdateTypes.insert(type.name) }
-                if type.keyword != .extension || !type.name.hasPrefix("UI") { ownProperties.formUnion(type.members) }
             }
             for (name, origin) in fact.origins {
                 if let existing = origins[name] {
@@ -91,9 +95,9 @@ struct ProjectIndex: Sendable {
                     memberTypes[name] = type
                 }
             }
-            scalingFunctions.formUnion(fact.scalingFunctions)
-            scaledFontArguments.formUnion(fact.scaledFontArguments)
-            liveUpdateOutlets.formUnion(fact.liveUpdateOutlets)
+            if !fact.scalingFunctions.isEmpty { scalingFunctions.formUnion(fact.scalingFunctions) }
+            if !fact.scaledFontArguments.isEmpty { scaledFontArguments.formUnion(fact.scaledFontArguments) }
+            if !fact.liveUpdateOutlets.isEmpty { liveUpdateOutlets.formUnion(fact.liveUpdateOutlets) }
             for (type, members) in fact.fontMembers { fontMembers[type, default: []].formUnion(members) }
             for (type, members) in fact.liveUpdateMembers { liveUpdateMembers[type, default: []].formUnion(members) }
         }

@@ -200,35 +200,66 @@ public enum SourceScanner {
     /// One `stat` an entry (a second, `readlink`, only for folders) instead of reading every
     /// attribute: excluded folders' names are never scannable, so they are passed over unread, and a
     /// scannable name that `stat` finds is no folder is taken; on Linux the rare one that is no
-    /// regular file either (a pipe, a device) fails to load and `load` passes it over there.
+    /// regular file either (a pipe, a device) fails to load and `load` passes it over there. The
+    /// folders of one depth are read, and their entries looked at, on every core.
     static func walk(_ folder: String) -> [String] {
         var files: [String] = []
-        var pending = [folder]
-        let manager = FileManager.default
-        while let current = pending.popLast() {
-            guard let names = try? manager.contentsOfDirectory(atPath: current) else { continue }
-            for name in names {
-                if excludedFolders.contains(name) { continue }
-                let path = current == "/" ? "/" + name : current + "/" + name
-                let scannable = isScannable(name)
-                var isFolder = false
-                if manager.fileExists(atPath: path, isDirectory: &isFolder) && isFolder {
-                    if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil {
-                        // A link to a folder is not followed; with a scannable name it is a file.
-                        if scannable { files.append(path) }
-                    } else {
-                        pending.append(path)
-                    }
-                } else if scannable {
-                    #if canImport(Darwin)
-                    // Darwin's reader opens without O_NONBLOCK: a pipe must never be opened.
-                    guard isFileOrLink(path) else { continue }
-                    #endif
-                    files.append(path)
+        var level = [folder]
+        while !level.isEmpty {
+            let listings = inParallel(level) { current -> [(path: String, scannable: Bool)] in
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { return [] }
+                var entries: [(path: String, scannable: Bool)] = []
+                entries.reserveCapacity(names.count)
+                for name in names where !excludedFolders.contains(name) {
+                    entries.append((current == "/" ? "/" + name : current + "/" + name, isScannable(name)))
+                }
+                return entries
+            }
+            let entries = listings.flatMap { $0 }
+            let kinds = inParallel(entries) { entry in kind(of: entry.path, scannable: entry.scannable) }
+            level = []
+            for (entry, kind) in zip(entries, kinds) {
+                switch kind {
+                case .file: files.append(entry.path)
+                case .folder: level.append(entry.path)
+                case .skipped: break
                 }
             }
         }
         return files
+    }
+
+    enum EntryKind: Sendable {
+        case file, folder, skipped
+    }
+
+    /// What a walked entry is to the scan.
+    static func kind(of path: String, scannable: Bool) -> EntryKind {
+        let manager = FileManager.default
+        var isFolder = false
+        if manager.fileExists(atPath: path, isDirectory: &isFolder) && isFolder {
+            // A link to a folder is not followed; with a scannable name it is a file.
+            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { return scannable ? .file : .skipped }
+            return .folder
+        }
+        guard scannable else { return .skipped }
+        #if canImport(Darwin)
+        // Darwin's reader opens without O_NONBLOCK: a pipe must never be opened.
+        guard isFileOrLink(path) else { return .skipped }
+        #endif
+        return .file
+    }
+
+    /// `transform` applied to every element, on every core, results in order.
+    static func inParallel<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        guard items.count > 1 else { return items.map(transform) }
+        return [R](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+            let output = UnsafeSendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: items.count) { k in
+                (output.buffer.baseAddress! + k).initialize(to: transform(items[k]))
+            }
+            initialized = items.count
+        }
     }
 
     /// Whether `path` exists (following symbolic links), and whether it is a folder.

@@ -117,6 +117,21 @@ struct JSONWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    /// How many of the word's bytes, from the first, need no escape and start no separator:
+    /// not below 0x20, not `"`, `\\` or 0xE2 (the first byte of U+2028 and U+2029).
+    @inline(__always)
+    static func plainRun(_ word: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Top bit of each byte of `x` that is zero, exactly (no borrow between bytes).
+        func zeros(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x) & highs }
+        let atLeast20 = ((word & lows) &+ ones &* 0x60) & highs
+        let control = ~atLeast20 & ~word & highs
+        let special = control | zeros(word ^ (ones &* 0x22)) | zeros(word ^ (ones &* 0x5C)) | zeros(word ^ (ones &* 0xE2))
+        return special.trailingZeroBitCount / 8
+    }
+
     /// `value` in quotes, with `"`, `\\`, control characters and the line and paragraph separators
     /// (U+2028, U+2029) escaped; everything else is copied as it is.
     mutating func string(_ value: String) {
@@ -127,6 +142,13 @@ struct JSONWriter {
             var copied = 0
             var k = 0
             while k < count {
+                // Eight plain bytes at a time: most of every string needs no escape.
+                if k + 8 <= count {
+                    let run = JSONWriter.plainRun(Byte.word(source, k))
+                    k += run
+                    if run == 8 { continue }
+                }
+                guard k < count else { break }
                 let byte = source[k]
                 var escape: StaticString? = nil
                 var width = 1
