@@ -153,6 +153,33 @@ public struct Finding: Sendable, Hashable {
     /// Neither suppressed nor in preview-only code: the findings that count (for an exit status, say).
     public var isActive: Bool { suppression == nil && !inPreview }
 
+    /// `findings.sorted(by: precedes)`, without copying findings to compare them (their fields are
+    /// compared where they lie); a list already in that order, the usual case, comes back as it is.
+    static func inReportOrder(_ findings: [Finding]) -> [Finding] {
+        let count = findings.count
+        guard count > 1 else { return findings }
+        let order: [Int]? = findings.withUnsafeBufferPointer { list -> [Int]? in
+            var k = 1
+            while k < count && !precedes(list, k, k - 1) { k += 1 }
+            if k == count { return nil }
+            var order = Array(0..<count)
+            order.sort { precedes(list, $0, $1) }
+            return order
+        }
+        guard let order else { return findings }
+        return order.map { findings[$0] }
+    }
+
+    /// `precedes(list[a], list[b])`.
+    @inline(__always)
+    private static func precedes(_ list: UnsafeBufferPointer<Finding>, _ a: Int, _ b: Int) -> Bool {
+        if list[a].file != list[b].file { return SourceScanner.utf8Precedes(list[a].file, list[b].file) }
+        if list[a].line != list[b].line { return list[a].line < list[b].line }
+        if list[a].column != list[b].column { return list[a].column < list[b].column }
+        if list[a].rule != list[b].rule { return list[a].rule < list[b].rule }
+        return list[a].message < list[b].message
+    }
+
     /// The order every report uses: file, line, column, rule.
     public static func precedes(_ a: Finding, _ b: Finding) -> Bool {
         if a.file != b.file { return SourceScanner.utf8Precedes(a.file, b.file) }
@@ -248,7 +275,7 @@ public struct ScanReport: Sendable {
     public init(root: String, findings: [Finding], filesScanned: Int, linesScanned: Int, goodSigns: [FileSigns],
                 scannedFiles: [ScannedFile] = []) {
         self.root = root
-        self.findings = findings.sortedIfNeeded(by: Finding.precedes)
+        self.findings = Finding.inReportOrder(findings)
         self.filesScanned = filesScanned
         self.linesScanned = linesScanned
         self.goodSigns = goodSigns.sortedIfNeeded { SourceScanner.utf8Precedes($0.file, $1.file) }

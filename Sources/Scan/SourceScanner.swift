@@ -410,6 +410,8 @@ public enum SourceScanner {
                 message: finding.message, item: finding.item, sourceLine: lineText(finding.line),
                 inPreview: finding.inPreview, suppression: suppressions.suppression(for: finding.rule, line: finding.line)))
         }
+        // In report order here, on this file's core, so that the whole report needs no sorting.
+        result.findings = Finding.inReportOrder(result.findings)
         return result
     }
 }

@@ -134,7 +134,8 @@ public struct JSONReporter: ScanReporter {
             return
         }
         writer.raw("[\n")
-        for (offset, finding) in findings.enumerated() {
+        for offset in findings.indices {
+            let finding = findings[offset]
             writer.raw("  {\n    \"rule\": ")
             writer.string(finding.rule.rawValue)
             writer.raw(",\n    \"severity\": ")
