@@ -135,29 +135,29 @@ public struct JSONReporter: ScanReporter {
         }
         writer.raw("[\n")
         for offset in findings.indices {
-            let finding = findings[offset]
+            // Fields are read in place: no finding is copied whole.
             writer.raw("  {\n    \"rule\": ")
-            writer.string(finding.rule.rawValue)
+            writer.string(findings[offset].rule.rawValue)
             writer.raw(",\n    \"severity\": ")
-            writer.string(finding.severity.rawValue)
+            writer.string(findings[offset].severity.rawValue)
             writer.raw(",\n    \"confidence\": ")
-            writer.string(finding.confidence.rawValue)
+            writer.string(findings[offset].confidence.rawValue)
             writer.raw(",\n    \"file\": ")
-            writer.string(options.path(finding.file, root: report.root))
+            writer.string(options.path(findings[offset].file, root: report.root))
             writer.raw(",\n    \"line\": ")
-            writer.int(finding.line)
+            writer.int(findings[offset].line)
             writer.raw(",\n    \"column\": ")
-            writer.int(finding.column)
+            writer.int(findings[offset].column)
             writer.raw(",\n    \"message\": ")
-            writer.string(finding.message)
+            writer.string(findings[offset].message)
             writer.raw(",\n    \"screen\": ")
-            if let screen = finding.screen { writer.string(screen) } else { writer.raw("null") }
+            if let screen = findings[offset].screen { writer.string(screen) } else { writer.raw("null") }
             writer.raw(",\n    \"item\": ")
-            writer.string(finding.item)
+            writer.string(findings[offset].item)
             writer.raw(",\n    \"preview\": ")
-            writer.raw(finding.inPreview ? "true" : "false")
+            writer.raw(findings[offset].inPreview ? "true" : "false")
             writer.raw(",\n    \"suppression\": ")
-            if let suppression = finding.suppression {
+            if let suppression = findings[offset].suppression {
                 writer.raw("{\n      \"scope\": ")
                 writer.string(suppression.scope.rawValue)
                 writer.raw(",\n      \"reason\": ")
