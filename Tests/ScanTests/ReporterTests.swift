@@ -53,6 +53,22 @@ struct ReporterTests {
         #expect(Array(keyOrder.prefix(8)) == ["rule", "severity", "confidence", "file", "line", "column", "message", "screen"])
     }
 
+    @Test("sarif: the streamed document is the document value rendered, with and without screens and paths")
+    func sarifStreamed() throws {
+        var report = try Fixtures.scanApp()
+        for options in [ReporterOptions(), ReporterOptions(absolutePaths: true, toolVersion: "9.9")] {
+            let reporter = SARIFReporter(options: options)
+            #expect(try render(report, .sarif, options) == reporter.document(report).rendered() + "\n")
+        }
+        report.assignScreens { _ in nil }
+        report.findings = report.findings.map { finding in
+            var finding = finding
+            finding.file = "/abs/" + finding.file
+            return finding
+        }
+        #expect(try render(report, .sarif) == SARIFReporter().document(report).rendered() + "\n")
+    }
+
     @Test("sarif: 2.1.0 with rules, relative locations and in-source suppressions")
     func sarif() throws {
         let output = try render(try Fixtures.scanApp(), .sarif)

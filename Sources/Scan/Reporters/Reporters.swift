@@ -183,14 +183,72 @@ public struct SARIFReporter: ScanReporter {
 
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
+    /// Streams the document that `document(_:)` describes, in the same layout: the tool part is
+    /// rendered from its value, the results are written one by one as they are read.
     public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
         var writer = JSONWriter(stream: stream)
-        document(report).render(into: &writer, indent: 0)
-        writer.raw("\n")
+        writer.raw("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n")
+        writer.raw("  \"runs\": [\n    {\n      \"tool\": ")
+        JSONValue.object([("driver", .object(driver()))]).render(into: &writer, indent: 6)
+        writer.raw(",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ")
+        let rules = ScanRule.allCases
+        let findings = report.findings
+        var wroteAny = false
+        var lastFile: String?
+        var lastLocation: (uri: String, relative: Bool) = ("", true)
+        for k in findings.indices where !findings[k].inPreview {
+            writer.raw(wroteAny ? ",\n        {\n" : "[\n        {\n")
+            wroteAny = true
+            writer.raw("          \"ruleId\": ")
+            writer.string(findings[k].rule.rawValue)
+            writer.raw(",\n          \"ruleIndex\": ")
+            writer.int(rules.firstIndex(of: findings[k].rule) ?? 0)
+            writer.raw(",\n          \"level\": ")
+            writer.string(findings[k].severity.sarifLevel)
+            writer.raw(",\n          \"message\": {\n            \"text\": ")
+            writer.string(findings[k].message)
+            writer.raw("\n          },\n          \"locations\": [\n            {\n              \"physicalLocation\": {\n")
+            writer.raw("                \"artifactLocation\": {\n                  \"uri\": ")
+            // Findings come grouped by file: its URI is made once.
+            if lastFile != findings[k].file {
+                let file = findings[k].file
+                lastFile = file
+                lastLocation = file.hasPrefix("/")
+                    ? ("file://" + SARIFReporter.percentEncoded(file), false)
+                    : (SARIFReporter.percentEncoded(file), true)
+            }
+            writer.string(lastLocation.uri)
+            if lastLocation.relative { writer.raw(",\n                  \"uriBaseId\": \"%SRCROOT%\"") }
+            writer.raw("\n                },\n                \"region\": {\n                  \"startLine\": ")
+            writer.int(findings[k].line)
+            writer.raw(",\n                  \"startColumn\": ")
+            writer.int(findings[k].column)
+            writer.raw("\n                }\n              }\n            }\n          ],\n")
+            if let suppression = findings[k].suppression {
+                writer.raw("          \"suppressions\": [\n            {\n              \"kind\": \"inSource\"")
+                if let reason = suppression.reason {
+                    writer.raw(",\n              \"justification\": ")
+                    writer.string(reason)
+                }
+                writer.raw("\n            }\n          ],\n")
+            }
+            writer.raw("          \"properties\": {\n            \"confidence\": ")
+            writer.string(findings[k].confidence.rawValue)
+            writer.raw(",\n            \"checklistItem\": ")
+            writer.string(findings[k].item)
+            if let screen = findings[k].screen {
+                writer.raw(",\n            \"screen\": ")
+                writer.string(screen)
+            }
+            writer.raw("\n          }\n        }")
+        }
+        writer.raw(wroteAny ? "\n      ]" : "[]")
+        writer.raw("\n    }\n  ]\n}\n")
         writer.flush()
     }
 
-    func document(_ report: ScanReport) -> JSONValue {
+    /// The tool's driver: name, version and the rules.
+    func driver() -> [(String, JSONValue)] {
         let rules = ScanRule.allCases
         var driver: [(String, JSONValue)] = [("name", .string("dtaudit"))]
         if let version = options.toolVersion { driver.append(("version", .string(version))) }
@@ -208,7 +266,13 @@ public struct SARIFReporter: ScanReporter {
                 ])),
             ])
         })))
+        return driver
+    }
 
+    /// The whole SARIF document as a value (what `write` streams).
+    func document(_ report: ScanReport) -> JSONValue {
+        let rules = ScanRule.allCases
+        let driver = driver()
         let results: [JSONValue] = report.findings.filter { !$0.inPreview }.map { finding in
             var location: [(String, JSONValue)]
             if finding.file.hasPrefix("/") {
