@@ -100,8 +100,20 @@ struct JSONWriter {
         if stream != nil && bytes.count >= JSONWriter.chunk { flush() }
     }
 
+    mutating func append(_ slice: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: slice)
+        flushIfFull()
+    }
+
     mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    /// `text`'s bytes as they are, without quotes or escapes.
+    mutating func plain(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
         flushIfFull()
     }
 
