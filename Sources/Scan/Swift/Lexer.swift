@@ -28,24 +28,33 @@ public enum Lexer {
         // after one: scratch buffers of the input's length never fill up. They are written
         // without growth checks, then copied out at their exact sizes.
         let capacity = bytes.count + 1
+        // One block for the four buffers: tokens, comments, then line starts and landmarks.
+        let tokenBytes = capacity * MemoryLayout<Token>.stride
+        let commentBytes = (capacity / 2 + 1) * MemoryLayout<Token>.stride
+        let indexBytes = capacity * MemoryLayout<Int32>.stride
         return bytes.withUnsafeBufferPointer { buffer in
             NameTable.shared.withLookup { names in
-                withUnsafeTemporaryAllocation(of: Token.self, capacity: capacity) { tokens in
-                    withUnsafeTemporaryAllocation(of: Token.self, capacity: capacity / 2 + 1) { comments in
-                        withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { lineStarts in
-                            withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { landmarks in
-                                var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
-                                                       landmarks: landmarks)
-                                state.run()
-                                var lexed = LexedSource(
-                                    tokens: Array(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount])),
-                                    comments: Array(UnsafeBufferPointer(rebasing: comments[..<state.commentCount])),
-                                    lineStarts: Array(UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount])))
-                                lexed.landmarks = Array(UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
-                                return lexed
-                            }
-                        }
-                    }
+                withUnsafeTemporaryAllocation(byteCount: tokenBytes + commentBytes + 2 * indexBytes,
+                                              alignment: MemoryLayout<Token>.alignment) { block in
+                    let base = block.baseAddress!
+                    let tokens = UnsafeMutableBufferPointer(start: base.bindMemory(to: Token.self, capacity: capacity),
+                                                            count: capacity)
+                    let comments = UnsafeMutableBufferPointer(
+                        start: (base + tokenBytes).bindMemory(to: Token.self, capacity: capacity / 2 + 1), count: capacity / 2 + 1)
+                    let lineStarts = UnsafeMutableBufferPointer(
+                        start: (base + tokenBytes + commentBytes).bindMemory(to: Int32.self, capacity: capacity), count: capacity)
+                    let landmarks = UnsafeMutableBufferPointer(
+                        start: (base + tokenBytes + commentBytes + indexBytes).bindMemory(to: Int32.self, capacity: capacity),
+                        count: capacity)
+                    var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
+                                           landmarks: landmarks)
+                    state.run()
+                    var lexed = LexedSource(
+                        tokens: Array(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount])),
+                        comments: Array(UnsafeBufferPointer(rebasing: comments[..<state.commentCount])),
+                        lineStarts: Array(UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount])))
+                    lexed.landmarks = Array(UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
+                    return lexed
                 }
             }
         }
