@@ -1,6 +1,9 @@
 /// One lexed Swift file and the structure read from its tokens: matching brackets, the bracket
 /// that encloses each token, argument lists, postfix chains and declarations.
-struct SwiftFile: Sendable {
+///
+/// A class, though it never changes once made: the rules pass it around constantly, and a
+/// reference costs nothing to pass where a struct of a dozen arrays is copied.
+final class SwiftFile: @unchecked Sendable {
     let bytes: [UInt8]
     let tokens: [Token]
     let comments: [Token]
@@ -27,7 +30,7 @@ struct SwiftFile: Sendable {
         declarations = Declarations(reading: self)
     }
 
-    init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+    convenience init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
     private static func matchBrackets(_ tokens: [Token]) -> ([Int32], [Int32]) {
         let count = tokens.count
