@@ -320,8 +320,9 @@ public enum SourceScanner {
         }
     }
 
-    /// Runs the rules on every file. Takes the files over: each one's tokens and declarations are
-    /// freed on the core that analysed it, as soon as it is done, rather than all at once after.
+    /// Runs the rules on every file. Takes the files over: once the rules are done with them, their
+    /// tokens and declarations are freed on another thread while the caller writes the report
+    /// (a command that exits straight after never waits for it).
     static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts], root: String,
                         rules: Set<ScanRule>) -> ScanReport {
         var files = loaded
@@ -332,18 +333,18 @@ public enum SourceScanner {
         var results = [FileResult](repeating: FileResult(), count: count)
         results.withUnsafeMutableBufferPointer { buffer in
             files.withUnsafeMutableBufferPointer { filesBuffer in
-                facts.withUnsafeMutableBufferPointer { factsBuffer in
-                    let output = UnsafeSendableBuffer(buffer)
-                    let input = UnsafeSendableBuffer(filesBuffer)
-                    let fileFacts = UnsafeSendableBuffer(factsBuffer)
-                    DispatchQueue.concurrentPerform(iterations: count) { k in
-                        output[k] = analyze(path: paths[k], input[k], index: index, rules: rules)
-                        input[k] = .missing
-                        fileFacts[k] = FileFacts()
-                    }
+                let output = UnsafeSendableBuffer(buffer)
+                let input = UnsafeSendableBuffer(filesBuffer)
+                DispatchQueue.concurrentPerform(iterations: count) { k in
+                    output[k] = analyze(path: paths[k], input[k], index: index, rules: rules)
                 }
             }
         }
+        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, index: index)
+        files = []
+        facts = []
+        DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
+        leftovers = nil
 
         var findings: [Finding] = []
         var signs: [FileSigns] = []
@@ -416,6 +417,19 @@ public enum SourceScanner {
         // In report order here, on this file's core, so that the whole report needs no sorting.
         result.findings = Finding.inReportOrder(result.findings)
         return result
+    }
+}
+
+/// What a scan no longer needs once its rules have run, handed to another thread to be freed.
+private final class Leftovers: @unchecked Sendable {
+    let files: [SourceScanner.LoadedFile]
+    let facts: [FileFacts]
+    let index: ProjectIndex
+
+    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], index: ProjectIndex) {
+        self.files = files
+        self.facts = facts
+        self.index = index
     }
 }
 
