@@ -25,14 +25,18 @@ public enum SourceScanner {
         // Each file is read, lexed and its facts gathered in one go, on every core.
         var loaded: [LoadedFile] = Array(repeating: .missing, count: files.count)
         var facts = [FileFacts](repeating: FileFacts(), count: files.count)
+        // The project index grows while files are read, in file order, instead of after.
+        let builder = ProjectIndexBuilder(count: files.count)
         loaded.withUnsafeMutableBufferPointer { loadedBuffer in
             facts.withUnsafeMutableBufferPointer { factsBuffer in
                 let loadedOutput = UnsafeSendableBuffer(loadedBuffer)
                 let factsOutput = UnsafeSendableBuffer(factsBuffer)
                 DispatchQueue.concurrentPerform(iterations: files.count) { k in
                     let file = load(files[k])
-                    factsOutput[k] = SourceScanner.facts(of: file)
+                    let fileFacts = SourceScanner.facts(of: file)
+                    factsOutput[k] = fileFacts
                     loadedOutput[k] = file
+                    builder.deliver(k, fileFacts)
                 }
             }
         }
@@ -41,7 +45,8 @@ public enum SourceScanner {
                 throw ScanError.unreadable(path: files[k].absolute, reason: reason)
             }
         }
-        return analyze(files.map(\.relative), consume loaded, consume facts, root: rootPath, rules: enabled)
+        return analyze(files.map(\.relative), consume loaded, consume facts, index: builder.finish(), root: rootPath,
+                       rules: enabled)
     }
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
@@ -323,11 +328,11 @@ public enum SourceScanner {
     /// Runs the rules on every file. Takes the files over: once the rules are done with them, their
     /// tokens and declarations are freed on another thread while the caller writes the report
     /// (a command that exits straight after never waits for it).
-    static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts], root: String,
-                        rules: Set<ScanRule>) -> ScanReport {
+    static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts],
+                        index: ProjectIndex? = nil, root: String, rules: Set<ScanRule>) -> ScanReport {
         var files = loaded
         var facts = facts
-        let index = ProjectIndex(facts)
+        let index = index ?? ProjectIndex(facts)
         let count = files.count
 
         var results = [FileResult](repeating: FileResult(), count: count)
