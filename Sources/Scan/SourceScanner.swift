@@ -81,6 +81,8 @@ public enum SourceScanner {
         var relative: String
         /// Found by walking a folder, where only a regular file or a symbolic link is scanned (see `walk`).
         var walked = false
+        /// The file's bytes when the walk read them already.
+        var bytes: [UInt8]?
     }
 
     enum LoadedFile: @unchecked Sendable {
@@ -93,7 +95,9 @@ public enum SourceScanner {
 
     static func load(_ file: SourcePath) -> LoadedFile {
         let bytes: [UInt8]
-        do {
+        if let read = file.bytes {
+            bytes = read
+        } else { do {
             // The hint spares a stat that only tells whether the path is a folder.
             bytes = [UInt8](try Data(contentsOf: URL(filePath: file.absolute, directoryHint: .notDirectory)))
         } catch {
@@ -102,7 +106,7 @@ public enum SourceScanner {
             // device) is not one of the app's files: passed over, as if never listed.
             if file.walked && !isFileOrLink(file.absolute) { return .missing }
             return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
-        }
+        } }
         if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes)) }
         return .markup(MarkupDocument(bytes: bytes))
     }
@@ -117,14 +121,15 @@ public enum SourceScanner {
     static func listFiles(paths: [String], root: String) throws(ScanError) -> [SourcePath] {
         var seen: [String: Int] = [:]
         var result: [SourcePath] = []
-        func add(_ absolutePath: String, walked: Bool) {
+        func add(_ absolutePath: String, walked: Bool, bytes: [UInt8]? = nil) {
             if let index = seen[absolutePath] {
                 // Named on its own as well: scanned whatever it is.
                 if !walked { result[index].walked = false }
                 return
             }
             seen[absolutePath] = result.count
-            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root), walked: walked))
+            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root), walked: walked,
+                                     bytes: bytes))
         }
         for path in paths {
             let full = absolute(path)
@@ -138,7 +143,7 @@ public enum SourceScanner {
             if let files = gitFiles(in: full) {
                 for file in files { add(file, walked: false) }
             } else {
-                for file in walk(full) { add(file, walked: true) }
+                for file in walk(full) { add(file.path, walked: true, bytes: file.bytes) }
             }
         }
         // Sorted by their bytes, all paths' bytes laid end to end once.
@@ -203,15 +208,17 @@ public enum SourceScanner {
     }
 
     /// Every scannable file under `folder`, without following symbolic links to folders: regular
-    /// files and symbolic links, in no particular order.
+    /// files and symbolic links, in no particular order, with their bytes when they were read.
     ///
-    /// One `stat` an entry (a second, `readlink`, only for folders) instead of reading every
-    /// attribute: excluded folders' names are never scannable, so they are passed over unread, and a
-    /// scannable name that `stat` finds is no folder is taken; on Linux the rare one that is no
-    /// regular file either (a pipe, a device) fails to load and `load` passes it over there. The
-    /// folders of one depth are read, and their entries looked at, on every core.
-    static func walk(_ folder: String) -> [String] {
-        var files: [String] = []
+    /// A scannable name is read straight away (on Linux): that it reads tells it is a file (or a
+    /// link to one) without a `stat`. A name that does not read, and any other name, takes one
+    /// `stat` (a second, `readlink`, only for folders) instead of reading every attribute:
+    /// excluded folders' names are never scannable, so they are passed over unread, and a scannable
+    /// name that `stat` finds is no folder is taken; the rare one that is no regular file either (a
+    /// pipe, a device) fails to load and `load` passes it over there. The folders of one depth are
+    /// read, and their entries looked at, on every core.
+    static func walk(_ folder: String) -> [(path: String, bytes: [UInt8]?)] {
+        var files: [(path: String, bytes: [UInt8]?)] = []
         var level = [folder]
         while !level.isEmpty {
             let listings = inParallel(level) { current -> [(path: String, scannable: Bool)] in
@@ -228,7 +235,7 @@ public enum SourceScanner {
             level = []
             for (entry, kind) in zip(entries, kinds) {
                 switch kind {
-                case .file: files.append(entry.path)
+                case let .file(bytes): files.append((entry.path, bytes))
                 case .folder: level.append(entry.path)
                 case .skipped: break
                 }
@@ -238,16 +245,22 @@ public enum SourceScanner {
     }
 
     enum EntryKind: Sendable {
-        case file, folder, skipped
+        case file([UInt8]?), folder, skipped
     }
 
     /// What a walked entry is to the scan.
     static func kind(of path: String, scannable: Bool) -> EntryKind {
+        #if !canImport(Darwin)
+        // Only a regular file reads (Linux opens without blocking, and refuses anything else).
+        if scannable, let data = try? Data(contentsOf: URL(filePath: path, directoryHint: .notDirectory)) {
+            return .file([UInt8](data))
+        }
+        #endif
         let manager = FileManager.default
         var isFolder = false
         if manager.fileExists(atPath: path, isDirectory: &isFolder) && isFolder {
             // A link to a folder is not followed; with a scannable name it is a file.
-            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { return scannable ? .file : .skipped }
+            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { return scannable ? .file(nil) : .skipped }
             return .folder
         }
         guard scannable else { return .skipped }
@@ -255,7 +268,7 @@ public enum SourceScanner {
         // Darwin's reader opens without O_NONBLOCK: a pipe must never be opened.
         guard isFileOrLink(path) else { return .skipped }
         #endif
-        return .file
+        return .file(nil)
     }
 
     /// `transform` applied to every element, on every core, results in order.
