@@ -208,8 +208,8 @@ public struct JSONReporter: ScanReporter {
 
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
-    /// Streams the array finding by finding, in the layout `JSONValue` renders: two-space indents,
-    /// keys in the order above.
+    /// Writes the array finding by finding, in the layout `JSONValue` renders: two-space indents,
+    /// keys in the order above. A long list is rendered in stretches on every core and written in order.
     public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
         var writer = JSONWriter(stream: stream)
         let findings = report.findings
@@ -219,7 +219,28 @@ public struct JSONReporter: ScanReporter {
             return
         }
         writer.raw("[\n")
-        for offset in findings.indices {
+        writer.flush()
+        let stretch = 512
+        let stretches = (findings.count + stretch - 1) / stretch
+        if stretches == 1 {
+            var part = JSONWriter(stream: stream)
+            render(findings, 0..<findings.count, root: report.root, into: &part)
+            part.flush()
+        } else {
+            let parts = SourceScanner.inParallel(Array(0..<stretches)) { k -> [UInt8] in
+                var part = JSONWriter()
+                render(findings, (k * stretch)..<min(findings.count, (k + 1) * stretch), root: report.root, into: &part)
+                return part.bytes
+            }
+            for part in parts { part.withUnsafeBufferPointer { stream.write($0) } }
+        }
+        writer.raw("]\n")
+        writer.flush()
+    }
+
+    /// The findings in `range`, each followed by `,` but the last of the whole list.
+    private func render(_ findings: [Finding], _ range: Range<Int>, root: String, into writer: inout JSONWriter) {
+        for offset in range {
             // Fields are read in place: no finding is copied whole.
             writer.raw("  {\n    \"rule\": ")
             writer.string(findings[offset].rule.rawValue)
@@ -228,7 +249,7 @@ public struct JSONReporter: ScanReporter {
             writer.raw(",\n    \"confidence\": ")
             writer.string(findings[offset].confidence.rawValue)
             writer.raw(",\n    \"file\": ")
-            writer.string(options.path(findings[offset].file, root: report.root))
+            writer.string(options.path(findings[offset].file, root: root))
             writer.raw(",\n    \"line\": ")
             writer.int(findings[offset].line)
             writer.raw(",\n    \"column\": ")
@@ -255,8 +276,6 @@ public struct JSONReporter: ScanReporter {
             }
             writer.raw(offset == findings.count - 1 ? "\n  }\n" : "\n  },\n")
         }
-        writer.raw("]\n")
-        writer.flush()
     }
 }
 
