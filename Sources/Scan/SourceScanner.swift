@@ -97,16 +97,18 @@ public enum SourceScanner {
         let bytes: [UInt8]
         if let read = file.bytes {
             bytes = read
-        } else { do {
-            // The hint spares a stat that only tells whether the path is a folder.
-            bytes = [UInt8](try Data(contentsOf: URL(filePath: file.absolute, directoryHint: .notDirectory)))
-        } catch {
-            if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
-            // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
-            // device) is not one of the app's files: passed over, as if never listed.
-            if file.walked && !isFileOrLink(file.absolute) { return .missing }
-            return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
-        } }
+        } else {
+            do {
+                // The hint spares a stat that only tells whether the path is a folder.
+                bytes = [UInt8](try Data(contentsOf: URL(filePath: file.absolute, directoryHint: .notDirectory)))
+            } catch {
+                if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
+                // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
+                // device) is not one of the app's files: passed over, as if never listed.
+                if file.walked && !isFileOrLink(file.absolute) { return .missing }
+                return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
+            }
+        }
         if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes)) }
         return .markup(MarkupDocument(bytes: bytes))
     }
