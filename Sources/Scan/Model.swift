@@ -153,9 +153,36 @@ public struct Finding: Sendable, Hashable {
     /// Neither suppressed nor in preview-only code: the findings that count (for an exit status, say).
     public var isActive: Bool { suppression == nil && !inPreview }
 
+    /// `findings.sorted(by: precedes)`, without copying findings to compare them (their fields are
+    /// compared where they lie); a list already in that order, the usual case, comes back as it is.
+    static func inReportOrder(_ findings: [Finding]) -> [Finding] {
+        let count = findings.count
+        guard count > 1 else { return findings }
+        let order: [Int]? = findings.withUnsafeBufferPointer { list -> [Int]? in
+            var k = 1
+            while k < count && !precedes(list, k, k - 1) { k += 1 }
+            if k == count { return nil }
+            var order = Array(0..<count)
+            order.sort { precedes(list, $0, $1) }
+            return order
+        }
+        guard let order else { return findings }
+        return order.map { findings[$0] }
+    }
+
+    /// `precedes(list[a], list[b])`.
+    @inline(__always)
+    private static func precedes(_ list: UnsafeBufferPointer<Finding>, _ a: Int, _ b: Int) -> Bool {
+        if list[a].file != list[b].file { return SourceScanner.utf8Precedes(list[a].file, list[b].file) }
+        if list[a].line != list[b].line { return list[a].line < list[b].line }
+        if list[a].column != list[b].column { return list[a].column < list[b].column }
+        if list[a].rule != list[b].rule { return list[a].rule < list[b].rule }
+        return list[a].message < list[b].message
+    }
+
     /// The order every report uses: file, line, column, rule.
     public static func precedes(_ a: Finding, _ b: Finding) -> Bool {
-        if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
+        if a.file != b.file { return SourceScanner.utf8Precedes(a.file, b.file) }
         if a.line != b.line { return a.line < b.line }
         if a.column != b.column { return a.column < b.column }
         if a.rule != b.rule { return a.rule < b.rule }
@@ -248,11 +275,11 @@ public struct ScanReport: Sendable {
     public init(root: String, findings: [Finding], filesScanned: Int, linesScanned: Int, goodSigns: [FileSigns],
                 scannedFiles: [ScannedFile] = []) {
         self.root = root
-        self.findings = findings.sorted(by: Finding.precedes)
+        self.findings = Finding.inReportOrder(findings)
         self.filesScanned = filesScanned
         self.linesScanned = linesScanned
-        self.goodSigns = goodSigns.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
-        self.scannedFiles = scannedFiles.sorted { $0.file.utf8.lexicographicallyPrecedes($1.file.utf8) }
+        self.goodSigns = goodSigns.sortedIfNeeded { SourceScanner.utf8Precedes($0.file, $1.file) }
+        self.scannedFiles = scannedFiles.sortedIfNeeded { SourceScanner.utf8Precedes($0.file, $1.file) }
     }
 
     /// Findings that are neither suppressed nor in preview-only code.
@@ -263,8 +290,15 @@ public struct ScanReport: Sendable {
     /// Fills each finding's `screen` from its file path (relative to `root`).
     public mutating func assignScreens(_ screen: (String) -> String?) {
         var cache: [String: String?] = [:]
+        // Findings come grouped by file: most share the previous one's file and its answer.
+        var previous: (file: String, screen: String?)?
         for index in findings.indices {
             let file = findings[index].file
+            if let previous, previous.file == file {
+                findings[index].screen = previous.screen
+                continue
+            }
+            defer { previous = (file, findings[index].screen) }
             if let known = cache[file] {
                 findings[index].screen = known
             } else {
@@ -301,5 +335,17 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownRule(rule):
             "unknown rule '\(rule)'; rules are \(ScanRule.allCases.map(\.rawValue).joined(separator: ", "))"
         }
+    }
+}
+
+extension Array {
+    /// `sorted(by:)`, after one pass that finds most lists (given in order already) need nothing.
+    func sortedIfNeeded(by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+        var k = 1
+        while k < count {
+            if areInIncreasingOrder(self[k], self[k - 1]) { return sorted(by: areInIncreasingOrder) }
+            k += 1
+        }
+        return self
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Where a size comes from, as far as the scan can tell.
 enum ValueOrigin: Sendable, Equatable {
     /// A number written in the code, directly or through constants; nil when constants disagree.
@@ -54,6 +56,8 @@ struct ProjectIndex: Sendable {
     var origins: [String: ValueOrigin] = [:]
     var memberTypes: [String: String] = [:]
     var scalingFunctions: Set<String> = []
+    /// `scalingFunctions`, for asking about tokens; set at the end of `init`.
+    private(set) var scalingFunctionNames = NameSet([])
     var scaledFontArguments: Set<String> = []
     var liveUpdateOutlets: Set<String> = []
     var fontMembers: [String: Set<String>] = [:]
@@ -61,19 +65,31 @@ struct ProjectIndex: Sendable {
     /// Property names that some type of the project declares for itself, such as `numberOfLines`.
     var ownProperties: Set<String> = []
 
+    /// Names of properties declared with different types in different places: dropped at the end.
+    private var conflictingTypes: Set<String> = []
+
     init() {}
 
     init(_ facts: [FileFacts]) {
-        var conflictingTypes: Set<String> = []
-        for fact in facts {
+        for fact in facts { add(fact) }
+        finish()
+    }
+
+    /// Adds one file's facts; files must come in scan order (the first type declaration seen wins).
+    mutating func add(_ fact: FileFacts) {
+        do {
             for type in fact.types {
                 if type.keyword != .extension {
                     if inherits[type.name] == nil { inherits[type.name] = type.inherits }
                     keywords[type.name] = type.keyword
                 }
-                members[type.name, default: []].formUnion(type.members)
+                // A type with no members of its own (most extensions) adds nothing: `members` is only
+                // ever asked whether it holds a property, which an empty set and no set both deny.
+                if !type.members.isEmpty {
+                    members[type.name, default: []].formUnion(type.members)
+                    if type.keyword != .extension || !type.name.hasPrefix("UI") { ownProperties.formUnion(type.members) }
+                }
                 if type.setsLiveUpdate { liveUpdateTypes.insert(type.name) }
-                if type.keyword != .extension || !type.name.hasPrefix("UI") { ownProperties.formUnion(type.members) }
             }
             for (name, origin) in fact.origins {
                 if let existing = origins[name] {
@@ -89,13 +105,19 @@ struct ProjectIndex: Sendable {
                     memberTypes[name] = type
                 }
             }
-            scalingFunctions.formUnion(fact.scalingFunctions)
-            scaledFontArguments.formUnion(fact.scaledFontArguments)
-            liveUpdateOutlets.formUnion(fact.liveUpdateOutlets)
+            if !fact.scalingFunctions.isEmpty { scalingFunctions.formUnion(fact.scalingFunctions) }
+            if !fact.scaledFontArguments.isEmpty { scaledFontArguments.formUnion(fact.scaledFontArguments) }
+            if !fact.liveUpdateOutlets.isEmpty { liveUpdateOutlets.formUnion(fact.liveUpdateOutlets) }
             for (type, members) in fact.fontMembers { fontMembers[type, default: []].formUnion(members) }
             for (type, members) in fact.liveUpdateMembers { liveUpdateMembers[type, default: []].formUnion(members) }
         }
+    }
+
+    /// Settles what depends on every file: call once, after the last `add`.
+    mutating func finish() {
         for name in conflictingTypes { memberTypes[name] = nil }
+        conflictingTypes = []
+        scalingFunctionNames = NameSet(scalingFunctions)
     }
 
     /// Two declarations share a name: a scaled one wins, so that the scan errs towards silence.
@@ -182,6 +204,40 @@ enum UIKitClass: Sendable, Equatable {
         case .tableView: "table view"
         case .otherView: "view"
         case .notAView: "value"
+        }
+    }
+}
+
+/// Builds the project index while files are still being read: each file's facts are added as soon
+/// as those of every file before it are in, by whichever thread completes that run of files.
+final class ProjectIndexBuilder: @unchecked Sendable {
+    private let lock = DispatchQueue(label: "dtaudit.scan.index")
+    private var index = ProjectIndex()
+    private var ready: [FileFacts?]
+    private var next = 0
+
+    init(count: Int) {
+        ready = Array(repeating: nil, count: count)
+    }
+
+    /// The facts of file `k`, from any thread.
+    func deliver(_ k: Int, _ facts: FileFacts) {
+        lock.sync {
+            ready[k] = facts
+            while next < ready.count, let fact = ready[next] {
+                index.add(fact)
+                ready[next] = nil
+                next += 1
+            }
+        }
+    }
+
+    /// The index, once every file's facts have been delivered.
+    func finish() -> ProjectIndex {
+        lock.sync {
+            precondition(next == ready.count, "every file's facts are in")
+            index.finish()
+            return index
         }
     }
 }

@@ -22,11 +22,22 @@ public enum SourceScanner {
         let enabled = try enabledRules(rules)
         let rootPath = absolute(root)
         let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath)
+        // Each file is read, lexed and its facts gathered in one go, on every core.
         var loaded: [LoadedFile] = Array(repeating: .missing, count: files.count)
-        loaded.withUnsafeMutableBufferPointer { buffer in
-            let output = UnsafeSendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: files.count) { k in
-                output[k] = load(files[k])
+        var facts = [FileFacts](repeating: FileFacts(), count: files.count)
+        // The project index grows while files are read, in file order, instead of after.
+        let builder = ProjectIndexBuilder(count: files.count)
+        loaded.withUnsafeMutableBufferPointer { loadedBuffer in
+            facts.withUnsafeMutableBufferPointer { factsBuffer in
+                let loadedOutput = UnsafeSendableBuffer(loadedBuffer)
+                let factsOutput = UnsafeSendableBuffer(factsBuffer)
+                DispatchQueue.concurrentPerform(iterations: files.count) { k in
+                    let file = load(files[k])
+                    let fileFacts = SourceScanner.facts(of: file)
+                    factsOutput[k] = fileFacts
+                    loadedOutput[k] = file
+                    builder.deliver(k, fileFacts)
+                }
             }
         }
         for (k, file) in loaded.enumerated() {
@@ -34,7 +45,8 @@ public enum SourceScanner {
                 throw ScanError.unreadable(path: files[k].absolute, reason: reason)
             }
         }
-        return analyze(files.map(\.relative), loaded, root: rootPath, rules: enabled)
+        return analyze(files.map(\.relative), consume loaded, consume facts, index: builder.finish(), root: rootPath,
+                       rules: enabled)
     }
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
@@ -49,7 +61,7 @@ public enum SourceScanner {
             }
             return .missing
         }
-        return analyze(files.map(\.path), loaded, root: root, rules: enabled)
+        return analyze(files.map(\.path), loaded, loaded.map(facts(of:)), root: root, rules: enabled)
     }
 
     static func enabledRules(_ rules: Set<String>?) throws(ScanError) -> Set<ScanRule> {
@@ -67,6 +79,10 @@ public enum SourceScanner {
     struct SourcePath: Sendable {
         var absolute: String
         var relative: String
+        /// Found by walking a folder, where only a regular file or a symbolic link is scanned (see `walk`).
+        var walked = false
+        /// The file's bytes when the walk read them already.
+        var bytes: [UInt8]?
     }
 
     enum LoadedFile: @unchecked Sendable {
@@ -79,23 +95,43 @@ public enum SourceScanner {
 
     static func load(_ file: SourcePath) -> LoadedFile {
         let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.absolute)))
-        } catch {
-            if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
-            return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
+        if let read = file.bytes {
+            bytes = read
+        } else {
+            do {
+                // The hint spares a stat that only tells whether the path is a folder.
+                bytes = [UInt8](try Data(contentsOf: URL(filePath: file.absolute, directoryHint: .notDirectory)))
+            } catch {
+                if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
+                // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
+                // device) is not one of the app's files: passed over, as if never listed.
+                if file.walked && !isFileOrLink(file.absolute) { return .missing }
+                return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
+            }
         }
         if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes)) }
         return .markup(MarkupDocument(bytes: bytes))
     }
 
+    /// Whether `path` itself (not what a link points to) is a regular file or a symbolic link.
+    static func isFileOrLink(_ path: String) -> Bool {
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        return type == .typeRegular || type == .typeSymbolicLink
+    }
+
     /// The scannable files under `paths`, sorted by their path relative to `root`.
     static func listFiles(paths: [String], root: String) throws(ScanError) -> [SourcePath] {
-        var seen: Set<String> = []
+        var seen: [String: Int] = [:]
         var result: [SourcePath] = []
-        func add(_ absolutePath: String) {
-            guard seen.insert(absolutePath).inserted else { return }
-            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root)))
+        func add(_ absolutePath: String, walked: Bool, bytes: [UInt8]? = nil) {
+            if let index = seen[absolutePath] {
+                // Named on its own as well: scanned whatever it is.
+                if !walked { result[index].walked = false }
+                return
+            }
+            seen[absolutePath] = result.count
+            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root), walked: walked,
+                                     bytes: bytes))
         }
         for path in paths {
             let full = absolute(path)
@@ -103,12 +139,48 @@ public enum SourceScanner {
             guard exists(full, isFolder: &isFolder) else { throw ScanError.pathNotFound(path) }
             if !isFolder {
                 guard isScannable(full) else { throw ScanError.unsupportedFile(path) }
-                add(full)
+                add(full, walked: false)
                 continue
             }
-            for file in gitFiles(in: full) ?? walk(full) { add(file) }
+            if let files = gitFiles(in: full) {
+                for file in files { add(file, walked: false) }
+            } else {
+                for file in walk(full) { add(file.path, walked: true, bytes: file.bytes) }
+            }
         }
-        return result.sorted { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
+        // Sorted by their bytes, all paths' bytes laid end to end once.
+        var bytes: [UInt8] = []
+        var starts: [Int] = [0]
+        for path in result {
+            bytes.append(contentsOf: path.relative.utf8)
+            starts.append(bytes.count)
+        }
+        var order = Array(result.indices)
+        bytes.withUnsafeBufferPointer { bytes in
+            order.sort { a, b in
+                bytesPrecede(UnsafeBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]]),
+                             UnsafeBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]]))
+            }
+        }
+        return order.map { result[$0] }
+    }
+
+    @inline(__always)
+    static func bytesPrecede(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = Swift.min(x.count, y.count)
+        var k = 0
+        while k < count {
+            if x[k] != y[k] { return x[k] < y[k] }
+            k += 1
+        }
+        return x.count < y.count
+    }
+
+    /// Byte-wise order of the UTF-8 text: the order of every list in a report.
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in b.withUTF8 { y in bytesPrecede(x, y) } }
     }
 
     static func isScannable(_ path: String) -> Bool {
@@ -123,9 +195,12 @@ public enum SourceScanner {
     /// Tracked and untracked files that git does not ignore, or nil outside a git checkout. A folder
     /// that git ignores as a whole was named on purpose, as a file would be: it is walked instead.
     static func gitFiles(in folder: String) -> [String]? {
-        guard let output = Subprocess.output(of: "git", ["-C", folder, "ls-files", "-co", "--exclude-standard", "-z"])
-        else { return nil }
-        if output.isEmpty && Subprocess.output(of: "git", ["-C", folder, "check-ignore", "-q", "."]) != nil { return nil }
+        // Both questions at once, on two cores: whether the folder is ignored matters only when the
+        // listing comes back empty, but asking costs no waiting then.
+        let answers = inParallel([["-C", folder, "ls-files", "-co", "--exclude-standard", "-z"],
+                                  ["-C", folder, "check-ignore", "-q", "."]]) { Subprocess.output(of: "git", $0) }
+        guard let output = answers[0] else { return nil }
+        if output.isEmpty && answers[1] != nil { return nil }
         var files: [String] = []
         for entry in output.split(separator: "\0", omittingEmptySubsequences: true) {
             guard isScannable(String(entry)), !isExcluded(entry) else { continue }
@@ -134,25 +209,80 @@ public enum SourceScanner {
         return files
     }
 
-    /// Every scannable file under `folder`, without following symbolic links to folders.
-    static func walk(_ folder: String) -> [String] {
-        var files: [String] = []
-        var pending = [folder]
-        let manager = FileManager.default
-        while let current = pending.popLast() {
-            guard let names = try? manager.contentsOfDirectory(atPath: current) else { continue }
-            for name in names.sorted() {
-                let path = current == "/" ? "/" + name : current + "/" + name
-                let attributes = try? manager.attributesOfItem(atPath: path)
-                let type = attributes?[.type] as? FileAttributeType
-                if type == .typeDirectory {
-                    if !excludedFolders.contains(name) { pending.append(path) }
-                } else if type == .typeRegular || type == .typeSymbolicLink, isScannable(name) {
-                    files.append(path)
+    /// Every scannable file under `folder`, without following symbolic links to folders: regular
+    /// files and symbolic links, in no particular order, with their bytes when they were read.
+    ///
+    /// A scannable name is read straight away (on Linux): that it reads tells it is a file (or a
+    /// link to one) without a `stat`. A name that does not read, and any other name, takes one
+    /// `stat` (a second, `readlink`, only for folders) instead of reading every attribute:
+    /// excluded folders' names are never scannable, so they are passed over unread, and a scannable
+    /// name that `stat` finds is no folder is taken; the rare one that is no regular file either (a
+    /// pipe, a device) fails to load and `load` passes it over there. The folders of one depth are
+    /// read, and their entries looked at, on every core.
+    static func walk(_ folder: String) -> [(path: String, bytes: [UInt8]?)] {
+        var files: [(path: String, bytes: [UInt8]?)] = []
+        var level = [folder]
+        while !level.isEmpty {
+            let listings = inParallel(level) { current -> [(path: String, scannable: Bool)] in
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { return [] }
+                var entries: [(path: String, scannable: Bool)] = []
+                entries.reserveCapacity(names.count)
+                for name in names where !excludedFolders.contains(name) {
+                    entries.append((current == "/" ? "/" + name : current + "/" + name, isScannable(name)))
+                }
+                return entries
+            }
+            let entries = listings.flatMap { $0 }
+            let kinds = inParallel(entries) { entry in kind(of: entry.path, scannable: entry.scannable) }
+            level = []
+            for (entry, kind) in zip(entries, kinds) {
+                switch kind {
+                case let .file(bytes): files.append((entry.path, bytes))
+                case .folder: level.append(entry.path)
+                case .skipped: break
                 }
             }
         }
         return files
+    }
+
+    enum EntryKind: Sendable {
+        case file([UInt8]?), folder, skipped
+    }
+
+    /// What a walked entry is to the scan.
+    static func kind(of path: String, scannable: Bool) -> EntryKind {
+        #if !canImport(Darwin)
+        // Only a regular file reads (Linux opens without blocking, and refuses anything else).
+        if scannable, let data = try? Data(contentsOf: URL(filePath: path, directoryHint: .notDirectory)) {
+            return .file([UInt8](data))
+        }
+        #endif
+        let manager = FileManager.default
+        var isFolder = false
+        if manager.fileExists(atPath: path, isDirectory: &isFolder) && isFolder {
+            // A link to a folder is not followed; with a scannable name it is a file.
+            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { return scannable ? .file(nil) : .skipped }
+            return .folder
+        }
+        guard scannable else { return .skipped }
+        #if canImport(Darwin)
+        // Darwin's reader opens without O_NONBLOCK: a pipe must never be opened.
+        guard isFileOrLink(path) else { return .skipped }
+        #endif
+        return .file(nil)
+    }
+
+    /// `transform` applied to every element, on every core, results in order.
+    static func inParallel<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        guard items.count > 1 else { return items.map(transform) }
+        return [R](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+            let output = UnsafeSendableBuffer(buffer)
+            DispatchQueue.concurrentPerform(iterations: items.count) { k in
+                (output.buffer.baseAddress! + k).initialize(to: transform(items[k]))
+            }
+            initialized = items.count
+        }
     }
 
     /// Whether `path` exists (following symbolic links), and whether it is a folder.
@@ -196,48 +326,67 @@ public enum SourceScanner {
         var scanned = false
     }
 
-    static func analyze(_ paths: [String], _ loaded: [LoadedFile], root: String, rules: Set<ScanRule>) -> ScanReport {
-        // First pass: what each file declares, for the rules of every other file.
-        var facts = [FileFacts](repeating: FileFacts(), count: loaded.count)
-        facts.withUnsafeMutableBufferPointer { buffer in
-            let output = UnsafeSendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: loaded.count) { k in
-                switch loaded[k] {
-                case let .swift(file):
-                    output[k] = SwiftAnalyzer.facts(of: file)
-                case let .markup(document):
-                    var fact = FileFacts()
-                    fact.liveUpdateOutlets = InterfaceBuilderAnalyzer.liveUpdateOutlets(in: document)
-                    output[k] = fact
-                default:
-                    break
+    /// What a file declares, for the rules of every other file.
+    static func facts(of file: LoadedFile) -> FileFacts {
+        switch file {
+        case let .swift(file):
+            return SwiftAnalyzer.facts(of: file)
+        case let .markup(document):
+            var fact = FileFacts()
+            fact.liveUpdateOutlets = InterfaceBuilderAnalyzer.liveUpdateOutlets(in: document)
+            return fact
+        default:
+            return FileFacts()
+        }
+    }
+
+    /// Runs the rules on every file. Takes the files over: once the rules are done with them, their
+    /// tokens and declarations are freed on another thread while the caller writes the report
+    /// (a command that exits straight after never waits for it).
+    static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts],
+                        index: ProjectIndex? = nil, root: String, rules: Set<ScanRule>) -> ScanReport {
+        var files = loaded
+        var facts = facts
+        let index = index ?? ProjectIndex(facts)
+        let count = files.count
+
+        var results = [FileResult](repeating: FileResult(), count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            files.withUnsafeMutableBufferPointer { filesBuffer in
+                let output = UnsafeSendableBuffer(buffer)
+                let input = UnsafeSendableBuffer(filesBuffer)
+                DispatchQueue.concurrentPerform(iterations: count) { k in
+                    output[k] = analyze(path: paths[k], input[k], index: index, rules: rules)
                 }
             }
         }
-        let index = ProjectIndex(facts)
-
-        var results = [FileResult](repeating: FileResult(), count: loaded.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let output = UnsafeSendableBuffer(buffer)
-            DispatchQueue.concurrentPerform(iterations: loaded.count) { k in
-                output[k] = analyze(path: paths[k], loaded[k], index: index, rules: rules)
-            }
-        }
+        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, index: index)
+        files = []
+        facts = []
+        DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
+        leftovers = nil
 
         var findings: [Finding] = []
         var signs: [FileSigns] = []
         var scanned: [ScannedFile] = []
-        var files = 0
+        var scannedCount = 0
         var lines = 0
         for (k, result) in results.enumerated() where result.scanned {
-            files += 1
+            scannedCount += 1
             lines += result.lines
             scanned.append(ScannedFile(file: paths[k], lines: result.lines))
             findings.append(contentsOf: result.findings)
             if !result.signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: result.signs)) }
         }
-        return ScanReport(root: root, findings: findings, filesScanned: files, linesScanned: lines, goodSigns: signs,
+        return ScanReport(root: root, findings: findings, filesScanned: scannedCount, linesScanned: lines, goodSigns: signs,
                           scannedFiles: scanned)
+    }
+
+    /// One finding a place and rule.
+    private struct Place: Hashable {
+        var line: Int
+        var column: Int
+        var rule: ScanRule
     }
 
     private static func analyze(path: String, _ loaded: LoadedFile, index: ProjectIndex, rules: Set<ScanRule>) -> FileResult {
@@ -247,10 +396,10 @@ public enum SourceScanner {
         let lineText: (Int) -> String
         switch loaded {
         case let .swift(file):
-            var analyzer = SwiftAnalyzer(file: file, index: index)
+            let analyzer = SwiftAnalyzer(file: file, index: index)
             analyzer.run()
             raw = analyzer.findings
-            result.signs = analyzer.signs
+            result.signs = analyzer.signs.dictionary
             result.lines = file.lineCount
             suppressions = Suppressions(comments: file.comments.compactMap { comment in
                 let start = Int(comment.start)
@@ -277,15 +426,30 @@ public enum SourceScanner {
             return result
         }
         result.scanned = true
-        var seen: Set<String> = []
+        var seen: Set<Place> = []
         for finding in raw where rules.contains(finding.rule) {
-            guard seen.insert("\(finding.line):\(finding.column):\(finding.rule.rawValue)").inserted else { continue }
+            guard seen.insert(Place(line: finding.line, column: finding.column, rule: finding.rule)).inserted else { continue }
             result.findings.append(Finding(
                 rule: finding.rule, confidence: finding.confidence, file: path, line: finding.line, column: finding.column,
                 message: finding.message, item: finding.item, sourceLine: lineText(finding.line),
                 inPreview: finding.inPreview, suppression: suppressions.suppression(for: finding.rule, line: finding.line)))
         }
+        // In report order here, on this file's core, so that the whole report needs no sorting.
+        result.findings = Finding.inReportOrder(result.findings)
         return result
+    }
+}
+
+/// What a scan no longer needs once its rules have run, handed to another thread to be freed.
+private final class Leftovers: @unchecked Sendable {
+    let files: [SourceScanner.LoadedFile]
+    let facts: [FileFacts]
+    let index: ProjectIndex
+
+    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], index: ProjectIndex) {
+        self.files = files
+        self.facts = facts
+        self.index = index
     }
 }
 

@@ -86,8 +86,39 @@ struct Suppressions: Sendable {
         return false
     }
 
+    /// `haystack.firstRange(of: needle)`: the first place where `needle`'s characters stand in
+    /// `haystack`, found by comparing UTF-8 bytes and then checking that the match begins and ends
+    /// between characters (a combining mark after it, say, makes it no match).
+    static func firstRange(of needle: String, in haystack: String) -> Range<String.Index>? {
+        var bytes = haystack
+        var needle = needle
+        let offset: Int? = bytes.withUTF8 { h in
+            needle.withUTF8 { n -> Int? in
+                guard let first = n.first, h.count >= n.count else { return nil }
+                var b = 0
+                while b + n.count <= h.count {
+                    if h[b] == first {
+                        var k = 1
+                        while k < n.count && h[b + k] == n[k] { k += 1 }
+                        if k == n.count && aligned(b, n.count) { return b }
+                    }
+                    b += 1
+                }
+                return nil
+            }
+        }
+        func aligned(_ start: Int, _ count: Int) -> Bool {
+            let lower = haystack.utf8.index(haystack.startIndex, offsetBy: start)
+            let upper = haystack.utf8.index(lower, offsetBy: count)
+            return lower.samePosition(in: haystack) != nil && upper.samePosition(in: haystack) != nil
+        }
+        guard let offset else { return nil }
+        let lower = haystack.utf8.index(haystack.startIndex, offsetBy: offset)
+        return lower..<haystack.utf8.index(lower, offsetBy: needle.utf8.count)
+    }
+
     static func parse(_ comment: String, line: Int) -> Entry? {
-        guard let markerRange = comment.firstRange(of: marker) else { return nil }
+        guard let markerRange = Suppressions.firstRange(of: marker, in: comment) else { return nil }
         var rest = comment[markerRange.upperBound...]
         var isFile = false
         if rest.hasPrefix("-file") {
@@ -104,7 +135,7 @@ struct Suppressions: Sendable {
         var rulesPart = text
         var reason: String?
         for separator in ["\u{2014}", "\u{2013}", " -- ", "--", " - "] {
-            if let range = text.firstRange(of: separator) {
+            if let range = Suppressions.firstRange(of: separator, in: text) {
                 rulesPart = String(text[..<range.lowerBound])
                 reason = String(text[range.upperBound...])
                 break

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Scan
 
@@ -194,6 +195,69 @@ struct RobustnessTests {
             for finding in report.findings {
                 #expect(finding.line >= 1 && finding.column >= 1)
             }
+        }
+    }
+}
+
+/// The fast lexer against the reference: the same tokens, comments and line starts for the
+/// fixture app, for code pieced together from tricky fragments, and for random bytes.
+@Suite("Lexer equivalence")
+struct LexerEquivalenceTests {
+    static func same(_ bytes: [UInt8]) -> Bool {
+        let fast = Lexer.lex(bytes)
+        let reference = ReferenceLexer.lex(bytes)
+        // Landmarks: every token that spells a name, and every `{` right before a `(`, in order.
+        let tokens = fast.tokens
+        let landmarks = tokens.indices.filter { k in
+            tokens[k].name != .none || (tokens[k].kind == .leftBrace && k + 1 < tokens.count && tokens[k + 1].kind == .leftParen)
+        }.map(Int32.init)
+        let same = fast.tokens == reference.tokens && fast.comments == reference.comments
+            && fast.lineStarts == reference.lineStarts && fast.landmarks == landmarks
+        if !same {
+            print("FAST", fast.tokens, fast.comments, fast.lineStarts)
+            print("REF ", reference.tokens, reference.comments, reference.lineStarts)
+        }
+        return same
+    }
+
+    @Test("the fixture app's files")
+    func fixtures() throws {
+        let manager = FileManager.default
+        let root = Fixtures.app
+        let paths = manager.subpaths(atPath: root) ?? []
+        #expect(!paths.isEmpty)
+        for path in paths where path.hasSuffix(".swift") {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)))
+            #expect(LexerEquivalenceTests.same(bytes), "\(path)")
+        }
+    }
+
+    @Test("fragments of strings, comments, regexes and numbers joined at random")
+    func fragments() {
+        let pieces = [
+            "\"", "\"\"\"", "#\"", "\"#", "##\"", "\\(", "\\#(", ")", "(", "\\", "/*", "*/", "//", "/", "#/", "/#",
+            "\n", "\r\n", "\r", " ", "\t", "x", "let", "font", "`", "`a`", "$0", "@", "@ScaledMetric", "#if", "#Preview",
+            "0x1F", "1.5e3", "0b1", "12abc", ".", "..", "...", "..<", "=", "==", "?", "!", "{", "}", "[", "]", ",", ":",
+            ";", "é", "\u{0}", "\u{FEFF}", "#!", "a.b", "x / y", "= /a+/", "case /x/", "return /[a/]/", "\u{0B}",
+            "        ", "\t  \t    ", "adjustsFontForContentSizeCategory", "_aZ9_", "preferredFont", "Ünïcödé_名前",
+            "@`x`", "$1ab", "\"\"\"\nmulti \\(x)\n\"\"\"", "#\"raw\\#(y)\"#", "/* a /* b */ c */",
+        ]
+        var generator = SplitMix(seed: 77)
+        for _ in 0..<3_000 {
+            var source: [UInt8] = []
+            for _ in 0..<Int(generator.next() % 40) {
+                source += Array(pieces[Int(generator.next() % UInt64(pieces.count))].utf8)
+            }
+            #expect(LexerEquivalenceTests.same(source), "\(String(decoding: source, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    @Test("random bytes")
+    func randomBytes() {
+        var generator = SplitMix(seed: 5)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int(generator.next() % 300)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            #expect(LexerEquivalenceTests.same(bytes))
         }
     }
 }

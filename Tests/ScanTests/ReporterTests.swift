@@ -53,6 +53,22 @@ struct ReporterTests {
         #expect(Array(keyOrder.prefix(8)) == ["rule", "severity", "confidence", "file", "line", "column", "message", "screen"])
     }
 
+    @Test("sarif: the streamed document is the document value rendered, with and without screens and paths")
+    func sarifStreamed() throws {
+        var report = try Fixtures.scanApp()
+        for options in [ReporterOptions(), ReporterOptions(absolutePaths: true, toolVersion: "9.9")] {
+            let reporter = SARIFReporter(options: options)
+            #expect(try render(report, .sarif, options) == reporter.document(report).rendered() + "\n")
+        }
+        report.assignScreens { _ in nil }
+        report.findings = report.findings.map { finding in
+            var finding = finding
+            finding.file = "/abs/" + finding.file
+            return finding
+        }
+        #expect(try render(report, .sarif) == SARIFReporter().document(report).rendered() + "\n")
+    }
+
     @Test("sarif: 2.1.0 with rules, relative locations and in-source suppressions")
     func sarif() throws {
         let output = try render(try Fixtures.scanApp(), .sarif)
@@ -144,6 +160,47 @@ struct SARIFConsumerTests {
         for rule in ScanRule.allCases {
             let count = results.filter { $0.rule == rule }.count
             #expect(summary.output.contains(" - \(rule.rawValue) ...: \(count)"), "sarif summary said:\n\(summary.output)")
+        }
+    }
+}
+
+@Suite("JSON strings")
+struct JSONStringTests {
+    /// JSON string escaping, character by character: the rules the writer's byte-level version follows.
+    static func reference(_ value: String) -> String {
+        var output = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+
+    @Test("escapes match character-by-character escaping, at every position in long and short strings")
+    func escapes() {
+        let pieces = ["a", "plain text ", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "\u{7F}",
+                      "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "€", "—", "é", "名", "😀", "\u{0}", " ", "12345678"]
+        var generator = SplitMix(seed: 11)
+        for _ in 0..<3_000 {
+            var value = ""
+            for _ in 0..<Int(generator.next() % 24) { value += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            var writer = JSONWriter()
+            writer.string(value)
+            #expect(writer.text == JSONStringTests.reference(value), "\(value.debugDescription)")
         }
     }
 }

@@ -104,3 +104,22 @@ struct GlobTests {
         #expect(!pattern.matches(String(repeating: "a/", count: 30) + String(repeating: "a", count: 60)))
     }
 }
+
+@Suite("Suppression markers")
+struct SuppressionMarkerTests {
+    @Test("the marker and separators are found where the characters are, as String.firstRange finds them")
+    func firstRange() {
+        let pieces = ["dtaudit:ignore", "dtaudit:ignored", " ", "\u{301}", "\u{600}", "—", "–", " -- ", "--", " - ", "-",
+                      "\r\n", "x", "é", "😀", "\u{200D}", "all", ",", "-file"]
+        var generator = SplitMix(seed: 3)
+        for _ in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int(generator.next() % 12) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            for needle in ["dtaudit:ignore", "\u{2014}", "\u{2013}", " -- ", "--", " - "] {
+                let expected = text.firstRange(of: needle)
+                let found = Suppressions.firstRange(of: needle, in: text)
+                #expect(found == expected, "\(text.debugDescription) \(needle.debugDescription)")
+            }
+        }
+    }
+}

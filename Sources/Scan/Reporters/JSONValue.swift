@@ -1,3 +1,5 @@
+import Platform
+
 /// A JSON value whose objects keep their keys in the order written, so that output is stable
 /// and reads in a sensible order.
 indirect enum JSONValue: Sendable, Equatable {
@@ -24,72 +26,176 @@ indirect enum JSONValue: Sendable, Equatable {
 
     /// Pretty-printed with two-space indentation, no trailing newline.
     func rendered(indent: Int = 0) -> String {
-        var output = ""
-        render(into: &output, indent: indent)
-        return output
+        var writer = JSONWriter()
+        render(into: &writer, indent: indent)
+        return writer.text
     }
 
-    func render(into output: inout String, indent: Int) {
+    func render(into writer: inout JSONWriter, indent: Int) {
         switch self {
-        case let .string(value): JSONValue.quote(value, into: &output)
-        case let .int(value): output += String(value)
-        case let .bool(value): output += value ? "true" : "false"
-        case .null: output += "null"
+        case let .string(value): writer.string(value)
+        case let .int(value): writer.int(value)
+        case let .bool(value): writer.raw(value ? "true" : "false")
+        case .null: writer.raw("null")
         case let .array(values):
             if values.isEmpty {
-                output += "[]"
+                writer.raw("[]")
                 return
             }
-            output += "[\n"
+            writer.raw("[\n")
             for (offset, value) in values.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
-                value.render(into: &output, indent: indent + 2)
-                output += offset == values.count - 1 ? "\n" : ",\n"
+                writer.spaces(indent + 2)
+                value.render(into: &writer, indent: indent + 2)
+                writer.raw(offset == values.count - 1 ? "\n" : ",\n")
             }
-            output += String(repeating: " ", count: indent) + "]"
+            writer.spaces(indent)
+            writer.raw("]")
         case let .object(members):
             if members.isEmpty {
-                output += "{}"
+                writer.raw("{}")
                 return
             }
-            output += "{\n"
+            writer.raw("{\n")
             for (offset, member) in members.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
-                JSONValue.quote(member.0, into: &output)
-                output += ": "
-                member.1.render(into: &output, indent: indent + 2)
-                output += offset == members.count - 1 ? "\n" : ",\n"
+                writer.spaces(indent + 2)
+                writer.string(member.0)
+                writer.raw(": ")
+                member.1.render(into: &writer, indent: indent + 2)
+                writer.raw(offset == members.count - 1 ? "\n" : ",\n")
             }
-            output += String(repeating: " ", count: indent) + "}"
+            writer.spaces(indent)
+            writer.raw("}")
         }
     }
+}
 
-    static func quote(_ value: String, into output: inout String) {
-        output += "\""
-        // Most strings need no escape at all: copy them whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
-            output += value
-            output += "\""
+/// Writes JSON text as UTF-8 bytes into a buffer that goes to a stream whenever it fills, so that a
+/// large report is never held whole as a string.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private let stream: Platform.OutputStream?
+    private static let chunk = 1 << 16
+
+    /// Collects everything in memory (read it with `text`).
+    init() {
+        stream = nil
+    }
+
+    /// Passes the text on to `stream` in chunks; call `flush()` at the end.
+    init(stream: Platform.OutputStream) {
+        self.stream = stream
+        bytes.reserveCapacity(JSONWriter.chunk + 1024)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func flush() {
+        guard let stream, !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { stream.write($0) }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    private mutating func flushIfFull() {
+        if stream != nil && bytes.count >= JSONWriter.chunk { flush() }
+    }
+
+    mutating func append(_ slice: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: slice)
+        flushIfFull()
+    }
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    /// `text`'s bytes as they are, without quotes or escapes.
+    mutating func plain(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        flushIfFull()
+    }
+
+    mutating func spaces(_ count: Int) {
+        for _ in 0..<max(0, count) { bytes.append(0x20) }
+    }
+
+    mutating func int(_ value: Int) {
+        if value >= 0 && value < 10 {
+            bytes.append(0x30 + UInt8(value))
             return
         }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// How many of the word's bytes, from the first, need no escape and start no separator:
+    /// not below 0x20, not `"`, `\\` or 0xE2 (the first byte of U+2028 and U+2029).
+    @inline(__always)
+    static func plainRun(_ word: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Top bit of each byte of `x` that is zero, exactly (no borrow between bytes).
+        func zeros(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x) & highs }
+        let atLeast20 = ((word & lows) &+ ones &* 0x60) & highs
+        let control = ~atLeast20 & ~word & highs
+        let special = control | zeros(word ^ (ones &* 0x22)) | zeros(word ^ (ones &* 0x5C)) | zeros(word ^ (ones &* 0xE2))
+        return special.trailingZeroBitCount / 8
+    }
+
+    /// `value` in quotes, with `"`, `\\`, control characters and the line and paragraph separators
+    /// (U+2028, U+2029) escaped; everything else is copied as it is.
+    mutating func string(_ value: String) {
+        bytes.append(0x22)
+        var value = value
+        value.withUTF8 { source in
+            let count = source.count
+            var copied = 0
+            var k = 0
+            while k < count {
+                // Eight plain bytes at a time: most of every string needs no escape.
+                if k + 8 <= count {
+                    let run = JSONWriter.plainRun(Byte.word(source, k))
+                    k += run
+                    if run == 8 { continue }
                 }
+                guard k < count else { break }
+                let byte = source[k]
+                var escape: StaticString? = nil
+                var width = 1
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    switch byte {
+                    case 0x22: escape = "\\\""
+                    case 0x5C: escape = "\\\\"
+                    case 0x0A: escape = "\\n"
+                    case 0x0D: escape = "\\r"
+                    case 0x09: escape = "\\t"
+                    case 0x08: escape = "\\b"
+                    case 0x0C: escape = "\\f"
+                    default: break
+                    }
+                } else if byte == 0xE2 && k + 2 < count && source[k + 1] == 0x80 && (source[k + 2] == 0xA8 || source[k + 2] == 0xA9) {
+                    escape = source[k + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                } else {
+                    k += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<k]))
+                if let escape {
+                    escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                } else {
+                    // Other control characters: \u00XX in lowercase hex.
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+                k += width
+                copied = k
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<count]))
         }
-        output += "\""
+        bytes.append(0x22)
+        flushIfFull()
     }
 }

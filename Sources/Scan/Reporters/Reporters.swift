@@ -8,65 +8,136 @@ public struct TextReporter: ScanReporter {
 
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
-    private func paint(_ text: String, _ code: String) -> String {
-        options.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
+        var writer = JSONWriter(stream: stream)
+        let findings = report.findings
+        // Active findings, grouped by file in report order (files are contiguous).
+        var index = 0
+        while index < findings.count {
+            guard findings[index].isActive else {
+                index += 1
+                continue
+            }
+            let file = findings[index].file
+            var end = index
+            var group: [Int] = []
+            while end < findings.count && (!findings[end].isActive || findings[end].file == file) {
+                if findings[end].isActive { group.append(end) }
+                end += 1
+            }
+            paint(options.path(file, root: report.root), "1", into: &writer)
+            if let screen = findings[group[0]].screen {
+                writer.raw(" (screen: ")
+                writer.plain(screen)
+                writer.raw(")")
+            }
+            writer.raw("\n")
+            let width = String(group.map { findings[$0].line }.max() ?? 1).count
+            for k in group { writeFinding(findings[k], width: width, into: &writer) }
+            writer.raw("\n")
+            index = end
+        }
+
+        var suppressedCount = 0
+        var previewCount = 0
+        for finding in findings {
+            if finding.suppression != nil { suppressedCount += 1 } else if finding.inPreview { previewCount += 1 }
+        }
+        if suppressedCount > 0 {
+            paint("Suppressed", "1", into: &writer)
+            writer.plain(" (\(suppressedCount)):\n")
+            for finding in findings where finding.suppression != nil {
+                let reason = finding.suppression?.reason.map { " \u{2014} \($0)" } ?? " (no reason given)"
+                writer.plain("  \(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column) \(finding.rule.rawValue)\(reason)\n")
+            }
+            writer.raw("\n")
+        }
+        if previewCount > 0 {
+            paint("In preview-only code", "1", into: &writer)
+            writer.plain(" (\(previewCount), not counted):\n")
+            for finding in findings where finding.inPreview && finding.suppression == nil {
+                writer.plain("  \(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column) \(finding.rule.rawValue)\n")
+            }
+            writer.raw("\n")
+        }
+        writer.plain(summary(report) + "\n")
+        writer.flush()
     }
 
-    private func severityColor(_ severity: Finding.Severity) -> String {
-        switch severity {
+    /// `paint(text, code)`, written out.
+    private func paint(_ text: String, _ code: StaticString, into writer: inout JSONWriter) {
+        if options.color {
+            writer.raw("\u{1B}[")
+            writer.raw(code)
+            writer.raw("m")
+            writer.plain(text)
+            writer.raw("\u{1B}[0m")
+        } else {
+            writer.plain(text)
+        }
+    }
+
+    private func writeFinding(_ finding: Finding, width: Int, into writer: inout JSONWriter) {
+        writer.raw("  ")
+        writer.int(finding.line)
+        writer.raw(":")
+        writer.int(finding.column)
+        writer.raw(" ")
+        let severity: StaticString = switch finding.severity {
         case .critical: "1;31"
         case .major: "33"
         case .minor: "36"
         }
+        paint(finding.severity.rawValue, severity, into: &writer)
+        writer.raw(" ")
+        paint(finding.rule.rawValue, "1", into: &writer)
+        if finding.confidence != .high {
+            writer.raw(" (")
+            writer.plain(finding.confidence.rawValue)
+            writer.raw(" confidence)")
+        }
+        writer.raw(": ")
+        writer.plain(finding.message)
+        writer.raw("\n")
+        let line = finding.sourceLine
+        guard line.utf8.allSatisfy({ $0 < 0x80 }) else {
+            // Characters and scalars are not bytes here: the general way.
+            writeSourceLine(Substring(line), finding: finding, width: width, into: &writer)
+            return
+        }
+        // ASCII: characters, scalars and bytes are one.
+        var end = line.utf8.count
+        let utf8 = Array(line.utf8)
+        while end > 0 && (utf8[end - 1] == 0x20 || utf8[end - 1] == 0x09) { end -= 1 }
+        guard end > 0 else { return }
+        let number = String(finding.line)
+        writer.spaces(4 + width - number.count)
+        paint(number, "2", into: &writer)
+        writer.raw(" | ")
+        writer.append(utf8[0..<end])
+        writer.raw("\n")
+        writer.spaces(4 + width)
+        writer.raw(" | ")
+        var column = 1
+        var k = 0
+        while k < end && column < finding.column {
+            if utf8[k] == 0x09 { writer.raw("\t") } else { writer.raw(" ") }
+            column += 1
+            k += 1
+        }
+        paint("^", "32", into: &writer)
+        writer.raw("\n")
     }
 
-    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
-        let active = report.activeFindings
-        var index = 0
-        while index < active.count {
-            let file = active[index].file
-            var end = index
-            while end < active.count && active[end].file == file { end += 1 }
-            let group = active[index..<end]
-            var header = paint(options.path(file, root: report.root), "1")
-            if let screen = group.first?.screen { header += " (screen: \(screen))" }
-            stream.write(header + "\n")
-            let width = String(group.map(\.line).max() ?? 1).count
-            for finding in group { writeFinding(finding, width: width, to: stream) }
-            stream.write("\n")
-            index = end
-        }
-
-        let suppressed = report.suppressedFindings
-        if !suppressed.isEmpty {
-            stream.write(paint("Suppressed", "1") + " (\(suppressed.count)):\n")
-            for finding in suppressed {
-                let reason = finding.suppression?.reason.map { " \u{2014} \($0)" } ?? " (no reason given)"
-                stream.write("  \(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column) \(finding.rule.rawValue)\(reason)\n")
-            }
-            stream.write("\n")
-        }
-        let previews = report.previewFindings
-        if !previews.isEmpty {
-            stream.write(paint("In preview-only code", "1") + " (\(previews.count), not counted):\n")
-            for finding in previews {
-                stream.write("  \(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column) \(finding.rule.rawValue)\n")
-            }
-            stream.write("\n")
-        }
-        stream.write(summary(report) + "\n")
-    }
-
-    private func writeFinding(_ finding: Finding, width: Int, to stream: Platform.OutputStream) {
-        let confidence = finding.confidence == .high ? "" : " (\(finding.confidence.rawValue) confidence)"
-        let location = "\(finding.line):\(finding.column)"
-        stream.write("  \(location) \(paint(finding.severity.rawValue, severityColor(finding.severity))) \(paint(finding.rule.rawValue, "1"))\(confidence): \(finding.message)\n")
-        var source = Substring(finding.sourceLine)
+    /// The line of code and the caret under the finding's column, for any text.
+    private func writeSourceLine(_ line: Substring, finding: Finding, width: Int, into writer: inout JSONWriter) {
+        var source = line
         while let last = source.last, last == " " || last == "\t" { source.removeLast() }
         guard !source.isEmpty else { return }
         let number = String(finding.line)
-        let gutter = String(repeating: " ", count: 4 + width - number.count)
-        stream.write("\(gutter)\(paint(number, "2")) | \(source)\n")
+        writer.spaces(4 + width - number.count)
+        paint(number, "2", into: &writer)
+        writer.plain(" | \(source)\n")
         var caret = ""
         var column = 1
         for scalar in source.unicodeScalars {
@@ -74,26 +145,40 @@ public struct TextReporter: ScanReporter {
             caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
             column += 1
         }
-        stream.write("\(String(repeating: " ", count: 4 + width)) | \(caret)\(paint("^", "32"))\n")
+        writer.spaces(4 + width)
+        writer.plain(" | \(caret)")
+        paint("^", "32", into: &writer)
+        writer.raw("\n")
     }
 
     func summary(_ report: ScanReport) -> String {
-        let active = report.activeFindings
+        var active = 0
+        var suppressed = 0
+        var previews = 0
+        var bySeverityCount = [Int](repeating: 0, count: Finding.Severity.allCases.count)
+        var files: Set<String> = []
+        var lastFile: String?
+        for finding in report.findings {
+            if finding.suppression != nil { suppressed += 1 } else if finding.inPreview { previews += 1 }
+            guard finding.isActive else { continue }
+            active += 1
+            bySeverityCount[Finding.Severity.allCases.firstIndex(of: finding.severity) ?? 0] += 1
+            if finding.file != lastFile {
+                lastFile = finding.file
+                files.insert(finding.file)
+            }
+        }
         var parts: [String] = []
-        if active.isEmpty {
+        if active == 0 {
             parts.append("No findings")
         } else {
-            let files = Set(active.map(\.file)).count
             var bySeverity: [String] = []
-            for severity in Finding.Severity.allCases {
-                let count = active.filter { $0.severity == severity }.count
-                if count > 0 { bySeverity.append("\(count) \(severity.rawValue)") }
+            for (offset, severity) in Finding.Severity.allCases.enumerated() where bySeverityCount[offset] > 0 {
+                bySeverity.append("\(bySeverityCount[offset]) \(severity.rawValue)")
             }
-            parts.append("\(plural(active.count, "finding")) (\(bySeverity.joined(separator: ", "))) in \(plural(files, "file"))")
+            parts.append("\(plural(active, "finding")) (\(bySeverity.joined(separator: ", "))) in \(plural(files.count, "file"))")
         }
-        let suppressed = report.suppressedFindings.count
         if suppressed > 0 { parts.append("\(grouped(suppressed)) suppressed") }
-        let previews = report.previewFindings.count
         if previews > 0 { parts.append("\(grouped(previews)) in preview code") }
         return parts.joined(separator: "; ")
             + ". Scanned \(plural(report.filesScanned, "file")), \(plural(report.linesScanned, "line"))."
@@ -123,29 +208,74 @@ public struct JSONReporter: ScanReporter {
 
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
+    /// Writes the array finding by finding, in the layout `JSONValue` renders: two-space indents,
+    /// keys in the order above. A long list is rendered in stretches on every core and written in order.
     public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
-        let values: [JSONValue] = report.findings.map { finding in
-            .object([
-                ("rule", .string(finding.rule.rawValue)),
-                ("severity", .string(finding.severity.rawValue)),
-                ("confidence", .string(finding.confidence.rawValue)),
-                ("file", .string(options.path(finding.file, root: report.root))),
-                ("line", .int(finding.line)),
-                ("column", .int(finding.column)),
-                ("message", .string(finding.message)),
-                ("screen", .optional(finding.screen)),
-                ("item", .string(finding.item)),
-                ("preview", .bool(finding.inPreview)),
-                ("suppression", finding.suppression.map { suppression in
-                    .object([
-                        ("scope", .string(suppression.scope.rawValue)),
-                        ("reason", .optional(suppression.reason)),
-                        ("line", .int(suppression.line)),
-                    ])
-                } ?? .null),
-            ])
+        var writer = JSONWriter(stream: stream)
+        let findings = report.findings
+        if findings.isEmpty {
+            writer.raw("[]\n")
+            writer.flush()
+            return
         }
-        stream.write(JSONValue.array(values).rendered() + "\n")
+        writer.raw("[\n")
+        writer.flush()
+        let stretch = 512
+        let stretches = (findings.count + stretch - 1) / stretch
+        if stretches == 1 {
+            var part = JSONWriter(stream: stream)
+            render(findings, 0..<findings.count, root: report.root, into: &part)
+            part.flush()
+        } else {
+            let parts = SourceScanner.inParallel(Array(0..<stretches)) { k -> [UInt8] in
+                var part = JSONWriter()
+                render(findings, (k * stretch)..<min(findings.count, (k + 1) * stretch), root: report.root, into: &part)
+                return part.bytes
+            }
+            for part in parts { part.withUnsafeBufferPointer { stream.write($0) } }
+        }
+        writer.raw("]\n")
+        writer.flush()
+    }
+
+    /// The findings in `range`, each followed by `,` but the last of the whole list.
+    private func render(_ findings: [Finding], _ range: Range<Int>, root: String, into writer: inout JSONWriter) {
+        for offset in range {
+            // Fields are read in place: no finding is copied whole.
+            writer.raw("  {\n    \"rule\": ")
+            writer.string(findings[offset].rule.rawValue)
+            writer.raw(",\n    \"severity\": ")
+            writer.string(findings[offset].severity.rawValue)
+            writer.raw(",\n    \"confidence\": ")
+            writer.string(findings[offset].confidence.rawValue)
+            writer.raw(",\n    \"file\": ")
+            writer.string(options.path(findings[offset].file, root: root))
+            writer.raw(",\n    \"line\": ")
+            writer.int(findings[offset].line)
+            writer.raw(",\n    \"column\": ")
+            writer.int(findings[offset].column)
+            writer.raw(",\n    \"message\": ")
+            writer.string(findings[offset].message)
+            writer.raw(",\n    \"screen\": ")
+            if let screen = findings[offset].screen { writer.string(screen) } else { writer.raw("null") }
+            writer.raw(",\n    \"item\": ")
+            writer.string(findings[offset].item)
+            writer.raw(",\n    \"preview\": ")
+            writer.raw(findings[offset].inPreview ? "true" : "false")
+            writer.raw(",\n    \"suppression\": ")
+            if let suppression = findings[offset].suppression {
+                writer.raw("{\n      \"scope\": ")
+                writer.string(suppression.scope.rawValue)
+                writer.raw(",\n      \"reason\": ")
+                if let reason = suppression.reason { writer.string(reason) } else { writer.raw("null") }
+                writer.raw(",\n      \"line\": ")
+                writer.int(suppression.line)
+                writer.raw("\n    }")
+            } else {
+                writer.raw("null")
+            }
+            writer.raw(offset == findings.count - 1 ? "\n  }\n" : "\n  },\n")
+        }
     }
 }
 
@@ -157,11 +287,72 @@ public struct SARIFReporter: ScanReporter {
 
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
+    /// Streams the document that `document(_:)` describes, in the same layout: the tool part is
+    /// rendered from its value, the results are written one by one as they are read.
     public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
-        stream.write(document(report).rendered() + "\n")
+        var writer = JSONWriter(stream: stream)
+        writer.raw("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n")
+        writer.raw("  \"runs\": [\n    {\n      \"tool\": ")
+        JSONValue.object([("driver", .object(driver()))]).render(into: &writer, indent: 6)
+        writer.raw(",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ")
+        let rules = ScanRule.allCases
+        let findings = report.findings
+        var wroteAny = false
+        var lastFile: String?
+        var lastLocation: (uri: String, relative: Bool) = ("", true)
+        for k in findings.indices where !findings[k].inPreview {
+            writer.raw(wroteAny ? ",\n        {\n" : "[\n        {\n")
+            wroteAny = true
+            writer.raw("          \"ruleId\": ")
+            writer.string(findings[k].rule.rawValue)
+            writer.raw(",\n          \"ruleIndex\": ")
+            writer.int(rules.firstIndex(of: findings[k].rule) ?? 0)
+            writer.raw(",\n          \"level\": ")
+            writer.string(findings[k].severity.sarifLevel)
+            writer.raw(",\n          \"message\": {\n            \"text\": ")
+            writer.string(findings[k].message)
+            writer.raw("\n          },\n          \"locations\": [\n            {\n              \"physicalLocation\": {\n")
+            writer.raw("                \"artifactLocation\": {\n                  \"uri\": ")
+            // Findings come grouped by file: its URI is made once.
+            if lastFile != findings[k].file {
+                let file = findings[k].file
+                lastFile = file
+                lastLocation = file.hasPrefix("/")
+                    ? ("file://" + SARIFReporter.percentEncoded(file), false)
+                    : (SARIFReporter.percentEncoded(file), true)
+            }
+            writer.string(lastLocation.uri)
+            if lastLocation.relative { writer.raw(",\n                  \"uriBaseId\": \"%SRCROOT%\"") }
+            writer.raw("\n                },\n                \"region\": {\n                  \"startLine\": ")
+            writer.int(findings[k].line)
+            writer.raw(",\n                  \"startColumn\": ")
+            writer.int(findings[k].column)
+            writer.raw("\n                }\n              }\n            }\n          ],\n")
+            if let suppression = findings[k].suppression {
+                writer.raw("          \"suppressions\": [\n            {\n              \"kind\": \"inSource\"")
+                if let reason = suppression.reason {
+                    writer.raw(",\n              \"justification\": ")
+                    writer.string(reason)
+                }
+                writer.raw("\n            }\n          ],\n")
+            }
+            writer.raw("          \"properties\": {\n            \"confidence\": ")
+            writer.string(findings[k].confidence.rawValue)
+            writer.raw(",\n            \"checklistItem\": ")
+            writer.string(findings[k].item)
+            if let screen = findings[k].screen {
+                writer.raw(",\n            \"screen\": ")
+                writer.string(screen)
+            }
+            writer.raw("\n          }\n        }")
+        }
+        writer.raw(wroteAny ? "\n      ]" : "[]")
+        writer.raw("\n    }\n  ]\n}\n")
+        writer.flush()
     }
 
-    func document(_ report: ScanReport) -> JSONValue {
+    /// The tool's driver: name, version and the rules.
+    func driver() -> [(String, JSONValue)] {
         let rules = ScanRule.allCases
         var driver: [(String, JSONValue)] = [("name", .string("dtaudit"))]
         if let version = options.toolVersion { driver.append(("version", .string(version))) }
@@ -179,7 +370,13 @@ public struct SARIFReporter: ScanReporter {
                 ])),
             ])
         })))
+        return driver
+    }
 
+    /// The whole SARIF document as a value (what `write` streams).
+    func document(_ report: ScanReport) -> JSONValue {
+        let rules = ScanRule.allCases
+        let driver = driver()
         let results: [JSONValue] = report.findings.filter { !$0.inPreview }.map { finding in
             var location: [(String, JSONValue)]
             if finding.file.hasPrefix("/") {

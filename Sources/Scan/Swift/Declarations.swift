@@ -46,17 +46,17 @@ struct Declarations: Sendable {
     /// Token ranges of preview-only code: `#Preview { }` and `PreviewProvider` types.
     var previews: [ClosedRange<Int>] = []
     /// Body brace index to the type, function or computed property it belongs to.
-    var typeByBrace: [Int: Int] = [:]
-    var functionByBrace: [Int: Int] = [:]
-    var variableByBrace: [Int: Int] = [:]
+    var typeByBrace = BraceIndex()
+    var functionByBrace = BraceIndex()
+    var variableByBrace = BraceIndex()
     var variablesByName: [String: [Int]] = [:]
 
     init() {}
 
     init(reading file: SwiftFile) {
-        var k = 0
-        let count = file.count
-        while k < count {
+        // Every token that can start a declaration is a landmark: the rest need not be read.
+        for landmark in file.landmarks {
+            let k = Int(landmark)
             let token = file.tokens[k]
             if token.kind == .pound && token.name == .Preview {
                 readPreview(file, k)
@@ -78,11 +78,14 @@ struct Declarations: Sendable {
                     break
                 }
             }
-            k += 1
         }
+        variablesByName.reserveCapacity(variables.count)
         for (index, variable) in variables.enumerated() {
             variablesByName[variable.name, default: []].append(index)
         }
+        typeByBrace = BraceIndex(types.map(\.open))
+        functionByBrace = BraceIndex(functions.map(\.open))
+        variableByBrace = BraceIndex(variables.map(\.bodyOpen))
     }
 
     private mutating func readPreview(_ file: SwiftFile, _ k: Int) {
@@ -147,7 +150,6 @@ struct Declarations: Sendable {
                 let index = types.count
                 types.append(TypeDeclaration(name: name, keyword: file.tokens[k].name, inherits: inherits,
                                              keywordIndex: k, open: j, close: close))
-                typeByBrace[j] = index
                 if inherits.contains("PreviewProvider") { previews.append(k...close) }
                 return
             case .colon, .comma:
@@ -191,7 +193,7 @@ struct Declarations: Sendable {
         j = skipGenerics(file, j)
         guard file.isKind(j, .leftParen) else { return }
         var parameters: [String] = []
-        for argument in file.arguments(j) {
+        file.forEachArgument(j) { argument in
             var s = argument.hasLabel ? argument.labelIndex : argument.start
             while file.isKind(s, .attribute) { s += 1 }
             if file.isKind(s, .identifier) && file.isKind(s + 1, .identifier) && file.isKind(s + 2, .colon) {
@@ -210,7 +212,6 @@ struct Declarations: Sendable {
                 let index = functions.count
                 functions.append(FunctionDeclaration(name: name, parameters: parameters, keywordIndex: k,
                                                      open: j, close: file.closing(j)))
-                functionByBrace[j] = index
                 return
             case .leftParen, .leftBracket:
                 j = file.after(j)
@@ -339,7 +340,6 @@ struct Declarations: Sendable {
                 name: file.identifier(nameIndex), nameIndex: nameIndex, typeName: typeName,
                 initStart: initStart, initEnd: initEnd, bodyOpen: bodyOpen,
                 isScaledMetric: isScaledMetric, isOutlet: isOutlet, scope: scope))
-            if bodyOpen >= 0 { variableByBrace[bodyOpen] = index }
             // `let a = 1, b = 2` declares more than one.
             guard !condition, file.isKind(j, .comma), file.isKind(j + 1, .identifier),
                   file.isKind(j + 2, .colon) || file.isOperator(j + 2, "=") else { return }
@@ -355,11 +355,43 @@ struct Declarations: Sendable {
 
     /// The innermost type whose body holds token `i`.
     func enclosingType(of i: Int, in file: SwiftFile) -> TypeDeclaration? {
+        enclosingTypeIndex(of: i, in: file).map { types[$0] }
+    }
+
+    /// The index in `types` of the innermost type whose body holds token `i`.
+    func enclosingTypeIndex(of i: Int, in file: SwiftFile) -> Int? {
         var p = Int(file.parent[i])
         var steps = 0
         while p >= 0 && steps < 512 {
             steps += 1
-            if let index = typeByBrace[p] { return types[index] }
+            if let index = typeByBrace[p] { return index }
+            p = Int(file.parent[p])
+        }
+        return nil
+    }
+
+    /// Whether a function whose body holds token `i` satisfies `test`, looking innermost first
+    /// (what `enclosingFunctions(of:in:).contains(where:)` tells, without the list).
+    func anyEnclosingFunction(of i: Int, in file: SwiftFile, where test: (FunctionDeclaration) -> Bool) -> Bool {
+        var p = Int(file.parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            steps += 1
+            if let index = functionByBrace[p], test(functions[index]) { return true }
+            if typeByBrace[p] != nil { break }
+            p = Int(file.parent[p])
+        }
+        return false
+    }
+
+    /// The innermost function whose body holds token `i`.
+    func innermostFunction(of i: Int, in file: SwiftFile) -> FunctionDeclaration? {
+        var p = Int(file.parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            steps += 1
+            if let index = functionByBrace[p] { return functions[index] }
+            if typeByBrace[p] != nil { break }
             p = Int(file.parent[p])
         }
         return nil
@@ -400,7 +432,7 @@ struct Declarations: Sendable {
             let variable = variables[candidates[0]]
             return isVisible(variable, at: i, in: file) ? variable : nil
         }
-        let chain = file.ancestors(of: i)
+        let chain = Array(file.ancestors(of: i))
         var best: VariableDeclaration?
         var bestDepth = Int.max
         for index in candidates {
@@ -427,5 +459,55 @@ struct Declarations: Sendable {
             p = Int(file.parent[p])
         }
         return false
+    }
+}
+
+/// The declarations whose bodies open at given brace tokens: brace index to declaration index, the
+/// last declaration set for a brace winning. Kept as two sorted arrays and searched by halves, which
+/// is cheaper than hashing for the few hundred braces of a file.
+struct BraceIndex: Sendable {
+    private var braces: [Int32] = []
+    private var indices: [Int32] = []
+
+    init() {}
+
+    /// Entry `k` maps `keys[k]` to `k`; negative keys (no body) are left out, and of several equal
+    /// keys the last one wins.
+    init(_ keys: [Int]) {
+        var sorted = true
+        var previous = Int.min
+        for (index, key) in keys.enumerated() where key >= 0 {
+            if key <= previous { sorted = false }
+            previous = key
+            braces.append(Int32(truncatingIfNeeded: key))
+            indices.append(Int32(index))
+        }
+        guard !sorted else { return }
+        // Stable by brace, so that of several entries for a brace the last one stays last.
+        let order = braces.indices.sorted { braces[$0] != braces[$1] ? braces[$0] < braces[$1] : $0 < $1 }
+        var newBraces: [Int32] = []
+        var newIndices: [Int32] = []
+        for k in order {
+            if let last = newBraces.last, last == braces[k] {
+                newIndices[newIndices.count - 1] = indices[k]
+            } else {
+                newBraces.append(braces[k])
+                newIndices.append(indices[k])
+            }
+        }
+        braces = newBraces
+        indices = newIndices
+    }
+
+    subscript(brace: Int) -> Int? {
+        var low = 0
+        var high = braces.count
+        let target = Int32(truncatingIfNeeded: brace)
+        guard brace == Int(target) else { return nil }
+        while low < high {
+            let middle = (low + high) / 2
+            if braces[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        return low < braces.count && braces[low] == target ? Int(indices[low]) : nil
     }
 }

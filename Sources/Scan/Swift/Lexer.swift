@@ -6,16 +6,57 @@ public struct LexedSource: Sendable {
     public var comments: [Token]
     /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
     public var lineStarts: [Int32]
+    /// In order, the code tokens the rules and declarations start from: every token that spells a
+    /// `Name`, and every `{` directly followed by `(` (a closure's typed parameters).
+    var landmarks: [Int32] = []
+
+    public init(tokens: [Token], comments: [Token], lineStarts: [Int32]) {
+        self.tokens = tokens
+        self.comments = comments
+        self.lineStarts = lineStarts
+    }
 }
 
 /// A Swift lexer that works on raw UTF-8 bytes. It accepts any input: unknown bytes become
 /// `.unknown` tokens, and literals or comments left open end at the end of their line or file.
+///
+/// One pass over the bytes: lines are counted as the lexer meets line breaks (in white space and
+/// inside the comments and literals that span lines), so no token needs a search for its line.
 public enum Lexer {
     public static func lex(_ bytes: [UInt8]) -> LexedSource {
-        bytes.withUnsafeBufferPointer { buffer in
-            var state = LexerState(buffer)
-            state.run()
-            return LexedSource(tokens: state.tokens, comments: state.comments, lineStarts: state.lineStarts)
+        // Every token and comment holds at least one byte, and every line but the first starts
+        // after one: scratch buffers of the input's length never fill up. They are written
+        // without growth checks, then copied out at their exact sizes.
+        let capacity = bytes.count + 1
+        // One block for the four buffers: tokens, comments, then line starts and landmarks.
+        let tokenBytes = capacity * MemoryLayout<Token>.stride
+        let commentBytes = (capacity / 2 + 1) * MemoryLayout<Token>.stride
+        let indexBytes = capacity * MemoryLayout<Int32>.stride
+        return bytes.withUnsafeBufferPointer { buffer in
+            NameTable.shared.withLookup { names in
+                withUnsafeTemporaryAllocation(byteCount: tokenBytes + commentBytes + 2 * indexBytes,
+                                              alignment: MemoryLayout<Token>.alignment) { block in
+                    let base = block.baseAddress!
+                    let tokens = UnsafeMutableBufferPointer(start: base.bindMemory(to: Token.self, capacity: capacity),
+                                                            count: capacity)
+                    let comments = UnsafeMutableBufferPointer(
+                        start: (base + tokenBytes).bindMemory(to: Token.self, capacity: capacity / 2 + 1), count: capacity / 2 + 1)
+                    let lineStarts = UnsafeMutableBufferPointer(
+                        start: (base + tokenBytes + commentBytes).bindMemory(to: Int32.self, capacity: capacity), count: capacity)
+                    let landmarks = UnsafeMutableBufferPointer(
+                        start: (base + tokenBytes + commentBytes + indexBytes).bindMemory(to: Int32.self, capacity: capacity),
+                        count: capacity)
+                    var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
+                                           landmarks: landmarks)
+                    state.run()
+                    var lexed = LexedSource(
+                        tokens: Array(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount])),
+                        comments: Array(UnsafeBufferPointer(rebasing: comments[..<state.commentCount])),
+                        lineStarts: Array(UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount])))
+                    lexed.landmarks = Array(UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
+                    return lexed
+                }
+            }
         }
     }
 
@@ -31,10 +72,13 @@ public enum Lexer {
         var i = 0
         while i < n {
             let c = p[i]
-            if c == Byte.newline {
-                starts.append(Int32(i + 1))
-            } else if c == Byte.carriageReturn && (i + 1 >= n || p[i + 1] != Byte.newline) {
-                starts.append(Int32(i + 1))
+            // Most bytes are neither line end: one comparison tells (both are below 0x0E).
+            if c < 0x0E {
+                if c == Byte.newline {
+                    starts.append(Int32(i + 1))
+                } else if c == Byte.carriageReturn && (i + 1 >= n || p[i + 1] != Byte.newline) {
+                    starts.append(Int32(i + 1))
+                }
             }
             i += 1
         }
@@ -78,11 +122,15 @@ enum Byte {
     static let exclamation: UInt8 = 0x21
 
     @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c &- zero < 10 }
+    /// Letters, `_` and every byte of a multi-byte UTF-8 sequence (see `isIdentifierContinue`).
     @inline(__always) static func isIdentifierStart(_ c: UInt8) -> Bool {
-        (c | 0x20) &- 0x61 < 26 || c == underscore || c >= 0x80
+        c >= 0x80 || (c >= 0x40 && (0x07FF_FFFE_87FF_FFFE as UInt64) >> UInt64(c & 63) & 1 != 0)
     }
+    /// Letters, digits, `_` and every byte of a multi-byte UTF-8 sequence, as bit masks over the bytes
+    /// 0x00-0x3F and 0x40-0x7F (one shift and test instead of four comparisons).
     @inline(__always) static func isIdentifierContinue(_ c: UInt8) -> Bool {
-        isIdentifierStart(c) || isDigit(c)
+        let mask: UInt64 = c < 0x40 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return c >= 0x80 || (mask >> UInt64(c & 63)) & 1 != 0
     }
     @inline(__always) static func isHexDigit(_ c: UInt8) -> Bool {
         isDigit(c) || (c | 0x20) &- 0x61 < 6
@@ -94,48 +142,147 @@ enum Byte {
         }
     }
     @inline(__always) static func isLineEnd(_ c: UInt8) -> Bool { c == newline || c == carriageReturn }
+
+    // Eight bytes as one word, the first byte lowest, tested all at once: for bytes below 0x80,
+    // `x + (0x80 - lo)` sets a byte's top bit when x >= lo, and `x + (0x7F - hi)` when x > hi,
+    // with no carry from one byte into the next.
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// The eight bytes at `p[k..<k + 8]`, which must lie inside `p`.
+    @inline(__always) static func word(_ p: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt64 {
+        precondition(k >= 0 && k + 8 <= p.count)
+        return UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + k).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The top bit of each byte of `x & 0x7F...` that lies in `lo...hi`.
+    @inline(__always) private static func inRange(_ x: UInt64, _ lo: UInt8, _ hi: UInt8) -> UInt64 {
+        let atLeast = x &+ ones &* UInt64(0x80 - lo)
+        let above = x &+ ones &* UInt64(0x7F - hi)
+        return atLeast & ~above & highs
+    }
+
+    /// How many of the word's bytes, from the first, can continue an identifier (0 to 8).
+    @inline(__always) static func identifierRun(_ word: UInt64) -> Int {
+        let low = word & lows
+        let letters = inRange(low | (ones &* 0x20), 0x61, 0x7A)
+        let digits = inRange(low, 0x30, 0x39)
+        // A byte equal to 0x5F: its low seven bits xor 0x5F are zero.
+        let x = low ^ (ones &* 0x5F)
+        let underscores = ~((x &+ lows) | x) & highs
+        let ok = letters | digits | underscores | (word & highs)
+        return (~ok & highs).trailingZeroBitCount / 8
+    }
+
+    /// How many of the word's bytes, from the first, are spaces (0 to 8).
+    @inline(__always) static func spaceRun(_ word: UInt64) -> Int {
+        let x = word ^ (ones &* 0x20)
+        // Top bit of every non-zero byte: exact per byte, with no borrow between bytes.
+        let nonZero = ((x & lows) &+ lows | x) & highs
+        return nonZero.trailingZeroBitCount / 8
+    }
 }
 
 private struct LexerState {
     let p: UnsafeBufferPointer<UInt8>
     let n: Int
+    let names: NameTable.Lookup
     var i = 0
-    var tokens: [Token] = []
-    var comments: [Token] = []
-    let lineStarts: [Int32]
-    var lineCursor = 0
+    /// Output, written in place: code tokens, comments and line starts.
+    let tokens: UnsafeMutableBufferPointer<Token>
+    var tokenCount = 0
+    let comments: UnsafeMutableBufferPointer<Token>
+    var commentCount = 0
+    let lineStarts: UnsafeMutableBufferPointer<Int32>
+    var lineCount = 1
+    let landmarks: UnsafeMutableBufferPointer<Int32>
+    var landmarkCount = 0
+    /// The 1-based line of the byte at `i`: every line break before `i` has been counted.
+    var line: Int32 = 1
+    /// The line of the last byte of the previous code token, 0 before the first.
     var previousEndLine: Int32 = 0
     var previousEnd = -1
+    /// The frames of the string literal being read, kept from one literal to the next.
+    var frames: [Frame] = []
 
-    init(_ p: UnsafeBufferPointer<UInt8>) {
+    init(_ p: UnsafeBufferPointer<UInt8>, _ names: NameTable.Lookup, tokens: UnsafeMutableBufferPointer<Token>,
+         comments: UnsafeMutableBufferPointer<Token>, lineStarts: UnsafeMutableBufferPointer<Int32>,
+         landmarks: UnsafeMutableBufferPointer<Int32>) {
         self.p = p
         self.n = p.count
-        self.lineStarts = Lexer.lineStarts(p)
-        tokens.reserveCapacity(n / 5)
+        self.names = names
+        self.tokens = tokens
+        self.comments = comments
+        self.lineStarts = lineStarts
+        self.landmarks = landmarks
+        lineStarts[0] = 0
+    }
+
+    /// The last code token so far.
+    var lastToken: Token? { tokenCount > 0 ? tokens[tokenCount - 1] : nil }
+
+    @inline(__always)
+    mutating func landmark(_ index: Int) {
+        precondition(landmarkCount < landmarks.count)
+        landmarks[landmarkCount] = Int32(index)
+        landmarkCount += 1
+    }
+
+    @inline(__always)
+    mutating func newLine(at offset: Int) {
+        precondition(lineCount < lineStarts.count)
+        lineStarts[lineCount] = Int32(offset)
+        lineCount += 1
+        line += 1
     }
 
     @inline(__always) func at(_ index: Int) -> UInt8 { index < n ? p[index] : 0 }
 
-    /// The 1-based line of `offset`; offsets must not go backwards between calls.
-    mutating func line(of offset: Int) -> Int32 {
-        let target = Int32(offset)
-        while lineCursor + 1 < lineStarts.count && lineStarts[lineCursor + 1] <= target { lineCursor += 1 }
-        return Int32(lineCursor + 1)
+    /// Counts the line breaks in `start..<end`, bytes the main loop skips because a token holds
+    /// them; returns the line of the token's last byte.
+    mutating func countLines(_ start: Int, _ end: Int) -> Int32 {
+        var k = start
+        var lastWasBreak = false
+        while k < end {
+            let c = p[k]
+            lastWasBreak = false
+            if c < 0x0E {
+                if c == Byte.newline || (c == Byte.carriageReturn && (k + 1 >= n || p[k + 1] != Byte.newline)) {
+                    newLine(at: k + 1)
+                    lastWasBreak = true
+                }
+            }
+            k += 1
+        }
+        return lastWasBreak ? line - 1 : line
     }
 
+    /// A code token on one line (it holds no line break).
+    @inline(__always)
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, name: Name = .none, flags: Token.Flags = []) {
-        let startLine = line(of: start)
         var flags = flags
-        if kind == .lineComment || kind == .blockComment {
-            comments.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: startLine, flags: flags))
-            _ = line(of: max(start, end - 1))
-            return
-        }
-        if startLine > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
+        if line > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
         if start != previousEnd { flags.insert(.spaceBefore) }
-        tokens.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: startLine, flags: flags))
-        previousEndLine = line(of: max(start, end - 1))
+        precondition(tokenCount < tokens.count)
+        if name != .none { landmark(tokenCount) }
+        tokens[tokenCount] = Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: line, flags: flags)
+        tokenCount += 1
+        previousEndLine = line
         previousEnd = end
+    }
+
+    /// A code token that may span lines: string and regex literals.
+    mutating func emitSpanning(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
+        emit(kind, start, end, flags: flags)
+        previousEndLine = countLines(start, end)
+    }
+
+    mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
+        precondition(commentCount < comments.count)
+        comments[commentCount] = Token(kind: kind, start: Int32(start), end: Int32(end), line: line, flags: flags)
+        commentCount += 1
+        if kind == .blockComment { _ = countLines(start, end) }
     }
 
     mutating func run() {
@@ -144,8 +291,30 @@ private struct LexerState {
         if at(i) == Byte.hash && at(i + 1) == Byte.exclamation { lineComment() }
         while i < n {
             let c = p[i]
+            // Names are most tokens: tried first (no case below starts one).
+            if Byte.isIdentifierStart(c) {
+                let start = i
+                let name = identifierBody()
+                emit(.identifier, start, i, name: name)
+                continue
+            }
             switch c {
-            case Byte.space, Byte.tab, 0x0B, 0x0C, 0, Byte.newline, Byte.carriageReturn:
+            case Byte.space, Byte.tab:
+                i += 1
+                // Indentation comes in long runs of spaces: skip them a word at a time.
+                while i + 8 <= n {
+                    let run = Byte.spaceRun(Byte.word(p, i))
+                    i += run
+                    if run < 8 { break }
+                }
+                while i < n && (p[i] == Byte.space || p[i] == Byte.tab) { i += 1 }
+            case Byte.newline:
+                i += 1
+                newLine(at: i)
+            case Byte.carriageReturn:
+                i += 1
+                if i >= n || p[i] != Byte.newline { newLine(at: i) }
+            case 0x0B, 0x0C, 0:
                 i += 1
             case Byte.slash:
                 if at(i + 1) == Byte.slash {
@@ -153,7 +322,8 @@ private struct LexerState {
                 } else if at(i + 1) == Byte.star {
                     blockComment()
                 } else if let end = bareRegexEnd() {
-                    emit(.regex, i, end)
+                    // An escaped line break can sit inside: `/a\` and a new line.
+                    emitSpanning(.regex, i, end)
                     i = end
                 } else {
                     operatorRun()
@@ -181,7 +351,9 @@ private struct LexerState {
                 emit(.identifier, start, i)
             case Byte.zero...Byte.nine:
                 number()
-            case Byte.leftParen: single(.leftParen)
+            case Byte.leftParen:
+                if tokenCount > 0 && tokens[tokenCount - 1].kind == .leftBrace { landmark(tokenCount - 1) }
+                single(.leftParen)
             case Byte.rightParen: single(.rightParen)
             case Byte.leftBracket: single(.leftBracket)
             case Byte.rightBracket: single(.rightBracket)
@@ -219,16 +391,22 @@ private struct LexerState {
     }
 
     /// Consumes identifier characters from `i` and returns the `Name` they spell.
+    @inline(__always)
     mutating func identifierBody() -> Name {
         let start = i
-        var hash = NameTable.offsetBasis
-        while i < n {
-            let c = p[i]
-            guard Byte.isIdentifierContinue(c) else { break }
-            hash = (hash ^ UInt64(c)) &* NameTable.prime
-            i += 1
+        var j = i
+        // Eight bytes at a time while a whole word lies inside the input, then byte by byte.
+        while j + 8 <= n {
+            let run = Byte.identifierRun(Byte.word(p, j))
+            j += run
+            if run < 8 {
+                i = j
+                return names.name(p, start, j)
+            }
         }
-        return NameTable.shared.lookup(hash: hash, bytes: p, start: start, end: i)
+        while j < n && Byte.isIdentifierContinue(p[j]) { j += 1 }
+        i = j
+        return names.name(p, start, j)
     }
 
     mutating func backtickIdentifier() {
@@ -239,9 +417,7 @@ private struct LexerState {
             single(.unknown)
             return
         }
-        var hash = NameTable.offsetBasis
-        for k in (i + 1)..<j { hash = (hash ^ UInt64(p[k])) &* NameTable.prime }
-        let name = NameTable.shared.lookup(hash: hash, bytes: p, start: i + 1, end: j)
+        let name = names.name(p, i + 1, j)
         i = j + 1
         emit(.identifier, start, i, name: name, flags: .backticked)
     }
@@ -249,7 +425,7 @@ private struct LexerState {
     mutating func lineComment() {
         let start = i
         while i < n && !Byte.isLineEnd(p[i]) { i += 1 }
-        emit(.lineComment, start, i)
+        emitComment(.lineComment, start, i)
     }
 
     mutating func blockComment() {
@@ -268,7 +444,7 @@ private struct LexerState {
                 i += 1
             }
         }
-        emit(.blockComment, start, i, flags: depth > 0 ? .unterminated : [])
+        emitComment(.blockComment, start, i, flags: depth > 0 ? .unterminated : [])
     }
 
     mutating func operatorRun() {
@@ -289,7 +465,7 @@ private struct LexerState {
 
     /// A bare `/regex/` where an expression may start and the closing slash is on the same line.
     func bareRegexEnd() -> Int? {
-        if let last = tokens.last {
+        if let last = lastToken {
             switch last.kind {
             case .leftParen, .leftBracket, .leftBrace, .comma, .colon, .semicolon:
                 break
@@ -364,7 +540,7 @@ private struct LexerState {
             i += 1
         }
         i = min(i, n)
-        emit(.regex, start, i, flags: terminated ? [] : .unterminated)
+        emitSpanning(.regex, start, i, flags: terminated ? [] : .unterminated)
     }
 
     func closes(at index: Int, hashes: Int) -> Bool {
@@ -376,7 +552,7 @@ private struct LexerState {
         return true
     }
 
-    private enum Frame {
+    enum Frame {
         case string(hashes: Int, multiline: Bool)
         case interpolation(depth: Int, multiline: Bool)
     }
@@ -398,7 +574,12 @@ private struct LexerState {
     mutating func stringLiteral() {
         let start = i
         var flags: Token.Flags = []
-        var stack: [Frame] = [openString()]
+        // The kept frames, taken out so that they are not shared while in use.
+        var stack = frames
+        frames = []
+        stack.removeAll(keepingCapacity: true)
+        defer { frames = stack }
+        stack.append(openString())
         if case .string(_, true) = stack[0] { flags.insert(.multiline) }
         var unterminated = false
 
@@ -504,13 +685,18 @@ private struct LexerState {
         if !stack.isEmpty { unterminated = true }
         i = min(i, n)
         if unterminated { flags.insert(.unterminated) }
-        emit(.string, start, i, flags: flags)
+        // Only a multi-line literal or one with interpolations can hold a line break.
+        if flags.contains(.multiline) || flags.contains(.interpolated) {
+            emitSpanning(.string, start, i, flags: flags)
+        } else {
+            emit(.string, start, i, flags: flags)
+        }
     }
 
     mutating func number() {
         let start = i
         var isFloat = false
-        let afterPeriod = tokens.last?.kind == .period && tokens.last?.end == Int32(i)
+        let afterPeriod = lastToken?.kind == .period && lastToken?.end == Int32(i)
         if p[i] == Byte.zero && (at(i + 1) | 0x20) == 0x78 { // 0x
             i += 2
             while i < n && (Byte.isHexDigit(p[i]) || p[i] == Byte.underscore) { i += 1 }

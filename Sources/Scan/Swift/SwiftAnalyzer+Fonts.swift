@@ -14,7 +14,9 @@ extension SwiftAnalyzer {
             case .fontDescriptor, .familyName, .fontName, .withSize, .scaledFont:
                 return true
             default:
-                if index.scalingFunctions.contains(file.identifier(member.name)) { return true }
+                if file.isKind(member.name, .identifier) && index.scalingFunctionNames.contains(identifierAt: member.name, in: file) {
+                    return true
+                }
             }
         }
         for p in file.ancestors(of: i) {
@@ -23,7 +25,7 @@ extension SwiftAnalyzer {
             guard kind == .leftParen, p > 0 else { continue }
             let callee = p - 1
             if file.name(callee) == .scaledFont { return true }
-            if file.isKind(callee, .identifier) && index.scalingFunctions.contains(file.identifier(callee)) { return true }
+            if file.isKind(callee, .identifier) && index.scalingFunctionNames.contains(identifierAt: callee, in: file) { return true }
         }
         if let binding = bindingName(of: i), index.scaledFontArguments.contains(binding) { return true }
         return false
@@ -82,7 +84,7 @@ extension SwiftAnalyzer {
         return content(ofBase: base)
     }
 
-    mutating func reportFont(_ kind: FontKind, at i: Int, end: Int, size: SwiftFile.Argument, spelled: String) {
+    func reportFont(_ kind: FontKind, at i: Int, end: Int, size: SwiftFile.Argument, spelled: String) {
         let (found, via) = origin(size.start, size.end, at: i)
         switch found {
         case .scaled, .derived: return
@@ -124,7 +126,7 @@ extension SwiftAnalyzer {
     }
 
     /// `Font.system(size:)` and `.system(size:)`.
-    mutating func checkSwiftUISystemFont(_ i: Int) {
+    func checkSwiftUISystemFont(_ i: Int) {
         guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
         if file.isKind(i - 2, .identifier) && !file.isStatementKeyword(i - 2) && file.name(i - 2) != .Font { return }
         let arguments = file.arguments(i + 1)
@@ -141,7 +143,7 @@ extension SwiftAnalyzer {
     }
 
     /// `Font.custom(_:fixedSize:)`. `.custom(_:size:)` scales, and other `.custom(` calls are not fonts.
-    mutating func checkCustomFont(_ i: Int) {
+    func checkCustomFont(_ i: Int) {
         guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
         if file.isKind(i - 2, .identifier) && !file.isStatementKeyword(i - 2) && file.name(i - 2) != .Font { return }
         let arguments = file.arguments(i + 1)
@@ -157,7 +159,7 @@ extension SwiftAnalyzer {
     }
 
     /// `UIFont.systemFont(ofSize:)` and its bold, italic, monospaced and monospaced-digit siblings.
-    mutating func checkUIKitSystemFont(_ i: Int) {
+    func checkUIKitSystemFont(_ i: Int) {
         guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
         if file.isKind(i - 2, .identifier) && !file.isStatementKeyword(i - 2) && file.name(i - 2) != .UIFont
             && !file.textIs(i - 2, "NSFont") {
@@ -171,7 +173,7 @@ extension SwiftAnalyzer {
     }
 
     /// `UIFont(name:size:)` and `UIFont(descriptor:size:)`.
-    mutating func checkUIFontInitializer(_ i: Int) {
+    func checkUIFontInitializer(_ i: Int) {
         var open = i + 1
         if file.isKind(open, .period) && file.name(open + 1) == .`init` { open += 2 }
         guard file.isKind(open, .leftParen), !file.isKind(i - 1, .period) else { return }
@@ -187,7 +189,7 @@ extension SwiftAnalyzer {
     }
 
     /// `font.withSize(14)`: a fixed size, even on a font made from a text style.
-    mutating func checkWithSize(_ i: Int) {
+    func checkWithSize(_ i: Int) {
         guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
         let arguments = file.arguments(i + 1)
         guard arguments.count == 1, let size = arguments.first, !size.hasLabel else { return }
@@ -198,7 +200,7 @@ extension SwiftAnalyzer {
     }
 
     /// `UIImage.SymbolConfiguration(pointSize:)` and `.init(pointSize:)` for a symbol configuration.
-    mutating func checkSymbolConfiguration(_ i: Int) {
+    func checkSymbolConfiguration(_ i: Int) {
         guard file.isKind(i + 1, .leftParen) else { return }
         if file.name(i) == .`init` {
             // `.init(pointSize:)` only where a symbol configuration is expected.
@@ -217,7 +219,7 @@ extension SwiftAnalyzer {
                    spelled: "SymbolConfiguration(pointSize: \(code(size.start, size.end)))")
     }
 
-    mutating func countTextStyle(_ i: Int) {
+    func countTextStyle(_ i: Int) {
         guard file.isKind(i - 1, .period) else { return }
         let before = i - 2
         if file.name(before) == .Font || file.name(before) == .UIFont {

@@ -40,7 +40,7 @@ extension SwiftAnalyzer {
             guard token.kind == .identifier else { continue }
             if SwiftAnalyzer.isScaledMarker(token.name) { return (.scaled, nil) }
             if SwiftAnalyzer.isDerivedMarker(token.name) { derived = true }
-            if file.isKind(j + 1, .leftParen), index.scalingFunctions.contains(file.identifier(j)) { return (.scaled, nil) }
+            if file.isKind(j + 1, .leftParen), index.scalingFunctionNames.contains(identifierAt: j, in: file) { return (.scaled, nil) }
             hasIdentifier = true
         }
         if derived { return (.derived, nil) }
@@ -79,7 +79,7 @@ extension SwiftAnalyzer {
                 }
             }
             var variable = qualified
-                ? decls.variablesByName[name]?.lazy.map { decls.variables[$0] }.first { decls.typeByBrace[$0.scope] != nil || $0.scope < 0 }
+                ? self.decls.variablesByName[name]?.lazy.map { self.decls.variables[$0] }.first { self.decls.typeByBrace[$0.scope] != nil || $0.scope < 0 }
                 : decls.variable(named: name, visibleAt: position, in: file)
             // A property of another type that only shares the name (`var body: some View`) says nothing.
             if let type = variable?.typeName, !SwiftAnalyzer.numericTypes.contains(type) { variable = nil }

@@ -50,9 +50,9 @@ extension SwiftAnalyzer {
     /// Code that only runs for some text sizes: inside `if dynamicTypeSize.isAccessibilitySize { }`
     /// or its `else`, in one branch of a `ViewThatFits`, or in a function this file only calls
     /// from such a branch (`configureForRegularSizes()`).
-    mutating func isAdaptive(_ i: Int) -> Bool {
+    func isAdaptive(_ i: Int) -> Bool {
         if isInTextSizeBranch(i) { return true }
-        guard let function = decls.enclosingFunctions(of: i, in: file).first else { return false }
+        guard let function = decls.innermostFunction(of: i, in: file) else { return false }
         return adaptiveFunctions().contains(function.name)
     }
 
@@ -71,15 +71,14 @@ extension SwiftAnalyzer {
     }
 
     /// Functions of this file that are only called where the text size decides.
-    mutating func adaptiveFunctions() -> Set<String> {
+    func adaptiveFunctions() -> Set<String> {
         if let cached = adaptiveFunctionsCache { return cached }
-        let names = Set(decls.functions.map(\.name))
+        let names = NameSet(Set(decls.functions.map(\.name)))
         var adaptive: Set<String> = []
         var plain: Set<String> = []
         for j in file.tokens.indices where file.tokens[j].kind == .identifier && file.isKind(j + 1, .leftParen) {
-            guard file.name(j - 1) != .func else { continue }
+            guard file.name(j - 1) != .func, names.contains(identifierAt: j, in: file) else { continue }
             let name = file.identifier(j)
-            guard names.contains(name) else { continue }
             if isInTextSizeBranch(j) { adaptive.insert(name) } else { plain.insert(name) }
         }
         let result = adaptive.subtracting(plain)
@@ -129,7 +128,7 @@ extension SwiftAnalyzer {
         return type.name.hasSuffix("Cell") || type.inherits.contains { $0.hasSuffix("Cell") }
     }
 
-    mutating func checkMinimumScaleFactor(_ i: Int) {
+    func checkMinimumScaleFactor(_ i: Int) {
         guard let base = modifiedView(i) else { return }
         let arguments = file.arguments(i + 1)
         guard arguments.count == 1, let factor = arguments.first else { return }
@@ -141,7 +140,7 @@ extension SwiftAnalyzer {
                ".minimumScaleFactor(\(code(factor.start, factor.end))) shrinks this text back down when it does not fit, undoing the size the reader chose. Let it wrap (.lineLimit(nil)) and let the layout grow or scroll instead.")
     }
 
-    mutating func checkLineLimit(_ i: Int) {
+    func checkLineLimit(_ i: Int) {
         guard let base = modifiedView(i) else { return }
         let arguments = file.arguments(i + 1)
         guard let limit = arguments.first, !limit.hasLabel, file.literalNumber(limit.start, limit.end) == 1 else { return }
@@ -152,7 +151,7 @@ extension SwiftAnalyzer {
                ".lineLimit(1) keeps this text on one line, so at large sizes it is cut off with an ellipsis. Remove the limit, or apply it only below the accessibility sizes.")
     }
 
-    mutating func checkFrame(_ i: Int) {
+    func checkFrame(_ i: Int) {
         guard let base = modifiedView(i) else { return }
         let arguments = file.arguments(i + 1)
         guard let height = arguments.first(where: { $0.hasLabel && ($0.label == .height || $0.label == .maxHeight) })
@@ -176,7 +175,7 @@ extension SwiftAnalyzer {
                item: isInCell(i) ? "cells-resize" : nil)
     }
 
-    mutating func checkDynamicTypeSize(_ i: Int) {
+    func checkDynamicTypeSize(_ i: Int) {
         guard file.isKind(i - 1, .period), !file.isKind(i - 2, .backslash), file.isKind(i + 1, .leftParen) else { return }
         let arguments = file.arguments(i + 1)
         guard arguments.count == 1, let range = arguments.first, !range.hasLabel else { return }
@@ -208,7 +207,7 @@ extension SwiftAnalyzer {
     }
 
     /// `.environment(\.dynamicTypeSize, .large)` and `.environment(\.sizeCategory, .large)`.
-    mutating func checkEnvironmentSize(_ i: Int) {
+    func checkEnvironmentSize(_ i: Int) {
         guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
         let arguments = file.arguments(i + 1)
         guard arguments.count == 2, file.isKind(arguments[0].start, .backslash) else { return }

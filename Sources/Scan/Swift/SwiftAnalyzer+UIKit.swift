@@ -21,12 +21,7 @@ extension SwiftAnalyzer {
             guard last >= 0 else { return nil }
             let start = file.chainStart(endingAt: i - 2)
             guard start <= last, start != i - 1 else { return nil }
-            var key = ""
-            for j in start...last {
-                if file.isPostfixUnwrap(j) { continue }
-                key += file.tokens[j].kind == .identifier ? file.identifier(j) : file.text(j)
-            }
-            if key.hasPrefix("self.") { key.removeFirst(5) }
+            let key = receiverKey(start, last)
             if key == "self" { return Receiver(key: "self", last: -1, start: start) }
             return Receiver(key: key, last: last, start: start)
         }
@@ -45,6 +40,46 @@ extension SwiftAnalyzer {
         receiver.isSelf || receiver.key.hasPrefix("$") ? "this \(noun)" : "'\(receiver.key)'"
     }
 
+    /// The tokens `start...last` as one receiver key: names without backticks, other tokens as
+    /// written, postfix `?` and `!` left out, and a leading `self.` dropped. Built from the bytes
+    /// with one string made at the end.
+    func receiverKey(_ start: Int, _ last: Int) -> String {
+        if start == last && file.tokens[start].kind == .identifier && !file.tokens[start].flags.contains(.backticked) {
+            // One plain name, the usual case: no `self.` to drop, no unwraps.
+            return file.text(start)
+        }
+        var bytes: [UInt8] = []
+        var ascii = true
+        for j in start...last where !file.isPostfixUnwrap(j) {
+            let token = file.tokens[j]
+            var from = Int(token.start)
+            var to = Int(token.end)
+            if token.kind == .identifier && token.flags.contains(.backticked) {
+                from += 1
+                to -= 1
+            }
+            for k in max(0, from)..<max(max(0, from), min(to, file.bytes.count)) {
+                let byte = file.bytes[k]
+                if byte >= 0x80 { ascii = false }
+                bytes.append(byte)
+            }
+        }
+        if ascii {
+            // ASCII: bytes and characters are one and the same.
+            if bytes.count >= 5 && bytes[0] == 0x73 && bytes[1] == 0x65 && bytes[2] == 0x6C && bytes[3] == 0x66 && bytes[4] == 0x2E {
+                return String(decoding: bytes[5...], as: UTF8.self)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        // Otherwise piece by piece, as characters: broken UTF-8 and combining marks stay as they were.
+        var key = ""
+        for j in start...last where !file.isPostfixUnwrap(j) {
+            key += file.tokens[j].kind == .identifier ? file.identifier(j) : file.text(j)
+        }
+        if key.hasPrefix("self.") { key.removeFirst(5) }
+        return key
+    }
+
     /// `property = value` at `i`: the value's range; nil when `i` is not assigned.
     func assignedValue(_ i: Int) -> (start: Int, end: Int)? {
         guard file.isOperator(i + 1, "="), !file.isKind(i + 2, .operator) || file.isKind(i + 2, .period) else { return nil }
@@ -57,6 +92,29 @@ extension SwiftAnalyzer {
     /// `x.property = value`, `property = value` in a type's own code, the lens setters of Prelude-style
     /// pipelines `x |> \.property .~ value`, and `UILabel.lens.property .~ value`.
     func assignment(_ i: Int) -> (value: (start: Int, end: Int), receiver: Receiver)? {
+        guard let value = assignmentValue(i) else { return nil }
+        return assignment(i, value: value)
+    }
+
+    /// The value `assignment(i)` gives when it finds an assignment; nil where it finds none. Cheap
+    /// beside the receiver: rules that look at the value first skip the receiver for most properties.
+    func assignmentValue(_ i: Int) -> (start: Int, end: Int)? {
+        if file.isOperator(i + 1, ".~") {
+            let start = i + 2
+            var end = start
+            let limit = file.expressionEnd(from: start)
+            while end < limit && !file.isOperator(end, "|>") && !file.isOperator(end, "<>") {
+                end = file.isKind(end, .leftParen) || file.isKind(end, .leftBracket) || file.isKind(end, .leftBrace)
+                    ? file.after(end) : end + 1
+            }
+            guard end > start, file.isKind(i - 1, .period) else { return nil }
+            return (start, min(end, limit))
+        }
+        return assignedValue(i)
+    }
+
+    /// `assignment(i)` once `assignmentValue(i)` gave `value`.
+    func assignment(_ i: Int, value: (start: Int, end: Int)) -> (value: (start: Int, end: Int), receiver: Receiver)? {
         if file.isOperator(i + 1, ".~") {
             let start = i + 2
             var end = start
@@ -81,7 +139,7 @@ extension SwiftAnalyzer {
             }
             return nil
         }
-        guard let value = assignedValue(i), let receiver = receiver(ofProperty: i) else { return nil }
+        guard let receiver = receiver(ofProperty: i) else { return nil }
         return (value, receiver)
     }
 
@@ -120,11 +178,7 @@ extension SwiftAnalyzer {
         guard last >= 0 else { return nil }
         let start = file.chainStart(endingAt: last)
         guard start <= last else { return nil }
-        var key = ""
-        for k in start...last where !file.isPostfixUnwrap(k) {
-            key += file.tokens[k].kind == .identifier ? file.identifier(k) : file.text(k)
-        }
-        if key.hasPrefix("self.") { key.removeFirst(5) }
+        let key = receiverKey(start, last)
         if key == "self" { return Receiver(key: "self", last: -1, start: start) }
         var lastIdentifier = last
         while lastIdentifier > start && file.isPostfixUnwrap(lastIdentifier) { lastIdentifier -= 1 }
@@ -186,6 +240,17 @@ extension SwiftAnalyzer {
             return (.label, true)
         }
         if name.hasPrefix("$") { return closureSubjectClass(last) }
+        // From here on the answer depends on the name and property alone, unless several
+        // declarations share the name and the one in scope at `i` decides: kept for the file.
+        let key = Memo.ReceiverKey(name: name, property: property)
+        if let known = memo.receiverClasses[key] { return known }
+        let answer = receiverClass(named: name, property: property, at: i)
+        if (decls.variablesByName[name]?.count ?? 0) <= 1 { memo.receiverClasses[key] = answer }
+        return answer
+    }
+
+    /// `receiverClass` for a receiver whose last token is the name `name` (not `$0`).
+    private func receiverClass(named name: String, property: String, at i: Int) -> (UIKitClass?, certain: Bool) {
         if let type = declaredType(of: name, at: i) {
             let (kind, certain) = classify(typeName: type)
             if let kind {
@@ -204,7 +269,7 @@ extension SwiftAnalyzer {
     /// The view `$0` stands for in `UILabel().then { $0... }`, `[a, b].forEach { $0... }` or
     /// `{ $0...; return $0 }(UILabel())`.
     func closureSubjectClass(_ i: Int) -> (UIKitClass?, certain: Bool) {
-        guard let brace = file.ancestors(of: i).first(where: { file.isKind($0, .leftBrace) }) else { return (nil, false) }
+        guard let brace = file.enclosingBrace(of: i) else { return (nil, false) }
         let after = file.after(brace)
         if file.isKind(after, .leftParen) {
             for j in (after + 1)..<file.closing(after) where file.isKind(j, .identifier) && file.isKind(j + 1, .leftParen) {
@@ -232,9 +297,9 @@ extension SwiftAnalyzer {
         return (nil, false)
     }
 
-    mutating func checkNumberOfLines(_ i: Int) {
-        guard let (value, receiver) = assignment(i), value.end == value.start + 1, file.number(value.start) == 1
-        else { return }
+    func checkNumberOfLines(_ i: Int) {
+        guard let value = assignmentValue(i), value.end == value.start + 1, file.number(value.start) == 1,
+              let (_, receiver) = assignment(i, value: value) else { return }
         let (kind, certain) = receiverClass(receiver, property: "numberOfLines", at: i)
         var confidence: Finding.Confidence
         switch kind {
@@ -250,8 +315,8 @@ extension SwiftAnalyzer {
                "numberOfLines = 1 keeps \(who) on one line, so at large sizes its text is cut off. Set numberOfLines = 0 so it wraps.")
     }
 
-    mutating func checkAdjustsFontSizeToFitWidth(_ i: Int) {
-        guard let (value, receiver) = assignment(i), isTrue(value) else { return }
+    func checkAdjustsFontSizeToFitWidth(_ i: Int) {
+        guard let value = assignmentValue(i), isTrue(value), let (_, receiver) = assignment(i, value: value) else { return }
         let (kind, certain) = receiverClass(receiver, property: "adjustsFontSizeToFitWidth", at: i)
         let confidence: Finding.Confidence
         switch kind {
@@ -265,7 +330,7 @@ extension SwiftAnalyzer {
                "adjustsFontSizeToFitWidth = true shrinks the text of \(who) when it does not fit, undoing the size the reader chose. Let it wrap (numberOfLines = 0) and let the layout grow instead.")
     }
 
-    mutating func checkRowHeight(_ i: Int) {
+    func checkRowHeight(_ i: Int) {
         guard let (value, receiver) = assignment(i) else { return }
         let (found, via) = origin(value.start, value.end, at: i)
         guard case let .literal(size) = found, (size ?? 1) > 1 else { return }
@@ -276,7 +341,7 @@ extension SwiftAnalyzer {
                item: "cells-resize")
     }
 
-    mutating func checkHeightAnchor(_ i: Int) {
+    func checkHeightAnchor(_ i: Int) {
         guard file.isKind(i + 1, .period), file.name(i + 2) == .constraint, file.isKind(i + 3, .leftParen) else { return }
         let arguments = file.arguments(i + 3)
         guard let constant = arguments.first,
@@ -302,7 +367,7 @@ extension SwiftAnalyzer {
     }
 
     /// SnapKit: `label.snp.makeConstraints { $0.height.equalTo(20) }`.
-    mutating func checkSnapKitHeight(_ i: Int) {
+    func checkSnapKitHeight(_ i: Int) {
         guard file.isKind(i - 1, .period), file.name(i - 2) == .snp, file.isKind(i - 3, .period) else { return }
         var brace = i + 1
         if file.isKind(brace, .leftParen) { brace = file.after(brace) }
@@ -342,7 +407,7 @@ extension SwiftAnalyzer {
         }
     }
 
-    mutating func checkMaximumContentSizeCategory(_ i: Int) {
+    func checkMaximumContentSizeCategory(_ i: Int) {
         guard let (value, _) = assignment(i) else { return }
         guard let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }) else { return }
         if file.name(last) == .unspecified { return }
@@ -352,7 +417,7 @@ extension SwiftAnalyzer {
     }
 
     /// `traitOverrides.preferredContentSizeCategory = .large` and `UITraitCollection(preferredContentSizeCategory: .large)`.
-    mutating func checkForcedContentSizeCategory(_ i: Int) {
+    func checkForcedContentSizeCategory(_ i: Int) {
         if let (value, receiver) = assignment(i), receiver.key.hasSuffix("traitOverrides") {
             guard let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }),
                   file.name(last).sizeRank != nil else { return }
@@ -370,7 +435,7 @@ extension SwiftAnalyzer {
                "UITraitCollection(preferredContentSizeCategory: \(code(value.start, value.end))) describes text fixed at .\(file.text(last)); fonts or views given these traits stop following the reader's setting. Use the view's own trait collection.")
     }
 
-    mutating func checkScaledFontMaximum(_ i: Int) {
+    func checkScaledFontMaximum(_ i: Int) {
         guard file.isKind(i + 1, .leftParen) else { return }
         let arguments = file.arguments(i + 1)
         guard let maximum = file.argument(.maximumPointSize, in: arguments) else { return }
@@ -380,8 +445,9 @@ extension SwiftAnalyzer {
 
     // MARK: Live updates
 
-    mutating func checkAdjustsFontForContentSizeCategory(_ i: Int) {
-        guard let (value, receiver) = assignment(i) else { return }
+    func checkAdjustsFontForContentSizeCategory(_ i: Int) {
+        guard let value = assignmentValue(i), isTrue(value) || isFalse(value),
+              let (_, receiver) = assignment(i, value: value) else { return }
         if isTrue(value) {
             signs[.liveUpdate, default: 0] += 1
             noteLiveUpdate(receiver, at: i)
@@ -394,8 +460,8 @@ extension SwiftAnalyzer {
         }
     }
 
-    mutating func noteLiveUpdate(_ receiver: Receiver, at i: Int) {
-        let scope = file.ancestors(of: i).first { file.isKind($0, .leftBrace) } ?? -1
+    func noteLiveUpdate(_ receiver: Receiver, at i: Int) {
+        let scope = file.enclosingBrace(of: i) ?? -1
         if receiver.key.hasPrefix("$") {
             // `[a, b].forEach { $0.adjustsFontForContentSizeCategory = true }` covers a and b.
             if scope > 0 && (file.isKind(scope - 1, .identifier) || file.isKind(scope - 1, .rightParen)) {
@@ -414,7 +480,7 @@ extension SwiftAnalyzer {
             if receiverClassIsUnknownSubject(i) { liveUpdateThroughHelper = true }
             return
         }
-        if !receiver.isSelf && decls.enclosingFunctions(of: i, in: file).contains(where: { $0.parameters.contains(receiver.key) }) {
+        if !receiver.isSelf && decls.anyEnclosingFunction(of: i, in: file, where: { $0.parameters.contains(receiver.key) }) {
             liveUpdateThroughHelper = true
         }
         liveUpdates.append(LiveUpdate(key: receiver.key, scope: -1))
@@ -424,8 +490,8 @@ extension SwiftAnalyzer {
         closureSubjectClass(i).0 == nil
     }
 
-    mutating func noteFontAssignment(_ i: Int) {
-        guard let (value, receiver) = assignment(i) else { return }
+    func noteFontAssignment(_ i: Int) {
+        guard let value = assignmentValue(i) else { return }
         var textStyle = false
         for j in value.start..<value.end {
             let name = file.name(j)
@@ -434,7 +500,7 @@ extension SwiftAnalyzer {
                 textStyle = true
             }
         }
-        guard textStyle else { return }
+        guard textStyle, let (_, receiver) = assignment(i, value: value) else { return }
         let (kind, certain) = receiverClass(receiver, property: "font", at: i)
         guard let kind, kind.isTextView else { return }
         fontAssignments.append(FontAssignment(receiver: receiver, nameIndex: i, kind: kind, certain: certain))
@@ -453,16 +519,15 @@ extension SwiftAnalyzer {
         return false
     }
 
-    mutating func resolveLiveUpdates() {
+    func resolveLiveUpdates() {
         guard !fontAssignments.isEmpty else { return }
         let refreshes = refreshesFontsOnSizeChange()
         var reported: Set<String> = []
         for assignment in fontAssignments {
             let receiver = assignment.receiver
             let i = assignment.nameIndex
-            let scopes = Set(file.ancestors(of: i))
             let covered = liveUpdates.contains { update in
-                update.key == receiver.key && (update.scope < 0 || scopes.contains(update.scope))
+                update.key == receiver.key && (update.scope < 0 || file.isAncestor(update.scope, of: i))
             }
             if covered { continue }
             if receiver.isSelf, let type = decls.enclosingType(of: i, in: file), index.liveUpdateTypes.contains(type.name) {
@@ -473,7 +538,7 @@ extension SwiftAnalyzer {
                 if let type = declaredType(of: name, at: i), index.liveUpdateTypes.contains(type) { continue }
                 if index.liveUpdateOutlets.contains(name) { continue }
             }
-            if refreshes, decls.enclosingFunctions(of: i, in: file).contains(where: { $0.name == "traitCollectionDidChange" }) {
+            if refreshes, decls.anyEnclosingFunction(of: i, in: file, where: { $0.name == "traitCollectionDidChange" }) {
                 continue
             }
             let key = receiver.isSelf ? "self@\(decls.enclosingType(of: i, in: file)?.name ?? "")" : receiver.key

@@ -23,13 +23,25 @@ enum ViewContent {
 }
 
 /// Applies the rules to one Swift file, with the project's facts at hand.
-struct SwiftAnalyzer {
+final class SwiftAnalyzer {
     let file: SwiftFile
     let index: ProjectIndex
     var findings: [RawFinding] = []
-    var signs: [GoodSign: Int] = [:]
+    var signs = SignCounts()
 
     var decls: Declarations { file.declarations }
+
+    /// Answers worked out once for the whole file.
+    final class Memo {
+        struct ReceiverKey: Hashable {
+            var name: String
+            var property: String
+        }
+        /// What kind of view a receiver named so is, for names declared at most once in the file.
+        var receiverClasses: [ReceiverKey: (UIKitClass?, certain: Bool)] = [:]
+    }
+
+    let memo = Memo()
 
     struct FontAssignment {
         var receiver: Receiver
@@ -55,9 +67,11 @@ struct SwiftAnalyzer {
 
     // MARK: Running
 
-    mutating func run() {
+    func run() {
         let tokens = file.tokens
-        for i in tokens.indices {
+        // Only tokens that spell a name can set off a rule: the landmarks.
+        for landmark in file.landmarks {
+            let i = Int(landmark)
             let token = tokens[i]
             if token.kind == .attribute {
                 if token.name == .ScaledMetric { signs[.scaledMetric, default: 0] += 1 }
@@ -102,7 +116,7 @@ struct SwiftAnalyzer {
 
     // MARK: Reporting
 
-    mutating func report(_ rule: ScanRule, at i: Int, _ confidence: Finding.Confidence, _ message: String,
+    func report(_ rule: ScanRule, at i: Int, _ confidence: Finding.Confidence, _ message: String,
                          item: String? = nil) {
         let line = Int(file.tokens[i].line)
         let column = file.column(of: i)
@@ -146,29 +160,57 @@ extension SwiftAnalyzer {
     static func facts(of file: SwiftFile) -> FileFacts {
         var facts = FileFacts()
         let decls = file.declarations
+        // Where the names that some facts look for sit, in one pass: bodies are then asked about
+        // by searching these few places instead of reading every token of every body.
+        var scalingMarks: [Int] = []
+        var liveUpdateMarks: [Int] = []
+        var assignments: [Int] = []
+        for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
+            let i = Int(landmark)
+            switch file.tokens[i].name {
+            case .scaledValue, .UIFontMetrics, .preferredFont, .preferredFontDescriptor:
+                scalingMarks.append(i)
+            case .scaledFont:
+                scalingMarks.append(i)
+                assignments.append(i)
+            case .adjustsFontForContentSizeCategory:
+                liveUpdateMarks.append(i)
+                assignments.append(i)
+            case .font:
+                assignments.append(i)
+            default:
+                break
+            }
+        }
         var membersByBrace: [Int: Set<String>] = [:]
         for variable in decls.variables {
-            if decls.typeByBrace[variable.scope] != nil { membersByBrace[variable.scope, default: []].insert(variable.name) }
-            guard variable.scope < 0 || decls.typeByBrace[variable.scope] != nil else { continue }
+            let isMember = decls.typeByBrace[variable.scope] != nil
+            if isMember { membersByBrace[variable.scope, default: []].insert(variable.name) }
+            guard variable.scope < 0 || isMember else { continue }
             let origin = localOrigin(of: variable, in: file)
             facts.origins[variable.name] = facts.origins[variable.name].map { ProjectIndex.merge($0, origin) } ?? origin
             if let type = variable.typeName ?? initializerType(variable, in: file) {
                 facts.memberTypes[variable.name] = type
             }
-            if variable.bodyOpen >= 0 && bodyScales(variable.bodyOpen, in: file) {
+            if variable.bodyOpen >= 0 && bodyScales(variable.bodyOpen, in: file, marks: scalingMarks) {
                 facts.scalingFunctions.insert(variable.name)
             }
         }
-        for function in decls.functions where bodyScales(function.open, in: file) {
+        for function in decls.functions where bodyScales(function.open, in: file, marks: scalingMarks) {
             facts.scalingFunctions.insert(function.name)
         }
         for type in decls.types {
             facts.types.append(FileFacts.TypeFact(
                 name: type.name, keyword: type.keyword, inherits: type.inherits,
-                members: membersByBrace[type.open] ?? [], setsLiveUpdate: setsOwnLiveUpdate(type, in: file)))
+                members: membersByBrace[type.open] ?? [],
+                setsLiveUpdate: setsOwnLiveUpdate(type, in: file, marks: liveUpdateMarks)))
         }
         let reader = SwiftAnalyzer(file: file, index: ProjectIndex())
-        for i in file.tokens.indices where file.tokens[i].kind == .identifier {
+        // Members already noted, for the type whose body opens at `brace`: statements repeat.
+        var noted: [(brace: Int, member: String, isFont: Bool)] = []
+        var lastParent = -2
+        var lastType: (index: Int, open: Int)?
+        for i in assignments {
             switch file.tokens[i].name {
             case .scaledFont where file.isKind(i + 1, .leftParen):
                 for argument in file.arguments(i + 1) where argument.label == .for {
@@ -179,19 +221,63 @@ extension SwiftAnalyzer {
             case .font, .adjustsFontForContentSizeCategory:
                 // Which of a type's own views its code gives a font or live updates, so that an
                 // Interface Builder file can tell a font that code replaces.
-                guard let (value, receiver) = reader.assignment(i), !receiver.isSelf,
-                      let type = decls.enclosingType(of: i, in: file) else { continue }
-                let member = String(receiver.key.prefix { $0 != "." && $0 != "?" && $0 != "!" })
-                if file.tokens[i].name == .font {
-                    facts.fontMembers[type.name, default: []].insert(member)
-                } else if reader.isTrue(value) {
-                    facts.liveUpdateMembers[type.name, default: []].insert(member)
+                guard let value = reader.assignmentValue(i) else { continue }
+                let isFont = file.tokens[i].name == .font
+                guard isFont || reader.isTrue(value), let (_, receiver) = reader.assignment(i, value: value),
+                      !receiver.isSelf else { continue }
+                // The enclosing type depends only on the bracket around `i`: statements in a row share it.
+                if Int(file.parent[i]) != lastParent {
+                    lastParent = Int(file.parent[i])
+                    lastType = decls.enclosingTypeIndex(of: i, in: file).map { ($0, decls.types[$0].open) }
+                }
+                guard let (typeIndex, brace) = lastType else { continue }
+                let member = SwiftAnalyzer.firstComponent(receiver.key)
+                if noted.contains(where: { $0.brace == brace && $0.isFont == isFont && $0.member == member }) { continue }
+                if noted.count < 64 { noted.append((brace, member, isFont)) }
+                let typeName = decls.types[typeIndex].name
+                if isFont {
+                    facts.fontMembers[typeName, default: []].insert(member)
+                } else {
+                    facts.liveUpdateMembers[typeName, default: []].insert(member)
                 }
             default:
                 break
             }
         }
         return facts
+    }
+
+    /// The first of the sorted `marks` at or after `start`.
+    static func firstMark(_ marks: [Int], from start: Int) -> Int {
+        var low = 0
+        var high = marks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if marks[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// `key` up to its first `.`, `?` or `!`: `titleLabel` of `titleLabel.layer`.
+    static func firstComponent(_ key: String) -> String {
+        var copy = key
+        let cut: Int? = copy.withUTF8 { bytes in
+            var k = 0
+            var found: Int?
+            while k < bytes.count {
+                let byte = bytes[k]
+                if byte >= 0x80 { return -1 }
+                if found == nil && (byte == 0x2E || byte == 0x3F || byte == 0x21) { found = k }
+                k += 1
+            }
+            return found
+        }
+        guard let cut else { return key }
+        guard cut >= 0 else {
+            // A combining mark can make `.` part of a larger character: go by characters.
+            return String(key.prefix { $0 != "." && $0 != "?" && $0 != "!" })
+        }
+        return String(key.utf8.prefix(cut))!
     }
 
     static func localOrigin(of variable: VariableDeclaration, in file: SwiftFile) -> ValueOrigin {
@@ -213,27 +299,57 @@ extension SwiftAnalyzer {
         return .unknown
     }
 
-    static func bodyScales(_ open: Int, in file: SwiftFile) -> Bool {
+    /// Whether the body that opens at `open` uses a name that scales with the text size; `marks`
+    /// holds, sorted, every token that is one of those names.
+    static func bodyScales(_ open: Int, in file: SwiftFile, marks: [Int]) -> Bool {
         let close = file.closing(open)
-        var j = open + 1
-        while j < close {
-            switch file.name(j) {
-            case .scaledFont, .scaledValue, .UIFontMetrics, .preferredFont, .preferredFontDescriptor: return true
-            default: j += 1
+        let k = firstMark(marks, from: open + 1)
+        return k < marks.count && marks[k] < close
+    }
+
+    /// A type that sets `adjustsFontForContentSizeCategory = true` on itself (`self.` or bare);
+    /// `marks` holds, sorted, every `adjustsFontForContentSizeCategory` token.
+    static func setsOwnLiveUpdate(_ type: TypeDeclaration, in file: SwiftFile, marks: [Int]) -> Bool {
+        var k = firstMark(marks, from: type.open + 1)
+        while k < marks.count && marks[k] < type.close {
+            let j = marks[k]
+            if file.isOperator(j + 1, "="), file.name(j + 2) == .true {
+                if !file.isKind(j - 1, .period) || (file.name(j - 2) == .`self` && !file.isKind(j - 3, .period)) { return true }
             }
+            k += 1
         }
         return false
     }
+}
 
-    /// A type that sets `adjustsFontForContentSizeCategory = true` on itself (`self.` or bare).
-    static func setsOwnLiveUpdate(_ type: TypeDeclaration, in file: SwiftFile) -> Bool {
-        var j = type.open + 1
-        while j < type.close {
-            if file.name(j) == .adjustsFontForContentSizeCategory, file.isOperator(j + 1, "="), file.name(j + 2) == .true {
-                if !file.isKind(j - 1, .period) || (file.name(j - 2) == .`self` && !file.isKind(j - 3, .period)) { return true }
-            }
-            j += 1
+/// Good signs counted in one file, kept in a fixed row of counters while the rules run.
+struct SignCounts {
+    private var counts = [Int](repeating: 0, count: GoodSign.allCases.count)
+
+    subscript(sign: GoodSign, default value: Int) -> Int {
+        get {
+            let count = counts[SignCounts.slot(sign)]
+            return count == 0 ? value : count
         }
-        return false
+        set { counts[SignCounts.slot(sign)] = newValue }
+    }
+
+    private static func slot(_ sign: GoodSign) -> Int {
+        switch sign {
+        case .textStyle: 0
+        case .scaledMetric: 1
+        case .fontMetrics: 2
+        case .viewThatFits: 3
+        case .accessibilitySizeCheck: 4
+        case .anyLayout: 5
+        case .liveUpdate: 6
+        }
+    }
+
+    /// The signs seen at least once, with their counts.
+    var dictionary: [GoodSign: Int] {
+        var result: [GoodSign: Int] = [:]
+        for sign in GoodSign.allCases where counts[SignCounts.slot(sign)] > 0 { result[sign] = counts[SignCounts.slot(sign)] }
+        return result
     }
 }

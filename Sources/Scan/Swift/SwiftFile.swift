@@ -1,6 +1,9 @@
 /// One lexed Swift file and the structure read from its tokens: matching brackets, the bracket
 /// that encloses each token, argument lists, postfix chains and declarations.
-struct SwiftFile: Sendable {
+///
+/// A class, though it never changes once made: the rules pass it around constantly, and a
+/// reference costs nothing to pass where a struct of a dozen arrays is copied.
+final class SwiftFile: @unchecked Sendable {
     let bytes: [UInt8]
     let tokens: [Token]
     let comments: [Token]
@@ -9,6 +12,9 @@ struct SwiftFile: Sendable {
     let matching: [Int32]
     /// For each token, the index of the innermost open bracket around it, or -1 at the top level.
     let parent: [Int32]
+    /// In order, the tokens that spell a `Name` and every `{` directly followed by `(`: the only
+    /// tokens the declarations and the rules start from, so that they need not read every token.
+    let landmarks: [Int32]
     private(set) var declarations = Declarations()
 
     var count: Int { tokens.count }
@@ -19,40 +25,57 @@ struct SwiftFile: Sendable {
         tokens = lexed.tokens
         comments = lexed.comments
         lineStarts = lexed.lineStarts
+        landmarks = lexed.landmarks
         (matching, parent) = SwiftFile.matchBrackets(lexed.tokens)
         declarations = Declarations(reading: self)
     }
 
-    init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+    convenience init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
     private static func matchBrackets(_ tokens: [Token]) -> ([Int32], [Int32]) {
-        var matching = [Int32](repeating: -1, count: tokens.count)
-        var parent = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int32] = []
-        for index in tokens.indices {
-            let kind = tokens[index].kind
-            switch kind {
-            case .leftParen, .leftBracket, .leftBrace:
-                parent[index] = stack.last ?? -1
-                stack.append(Int32(index))
-            case .rightParen, .rightBracket, .rightBrace:
-                let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBracket ? .leftBracket : .leftBrace
-                // Find the nearest open bracket of the same shape; brackets left open above it stay unmatched.
-                var depth = stack.count - 1
-                let limit = max(0, stack.count - 8)
-                while depth >= limit && tokens[Int(stack[depth])].kind != opener { depth -= 1 }
-                if depth >= limit && depth >= 0 {
-                    let open = stack[depth]
-                    stack.removeSubrange(depth...)
-                    matching[Int(open)] = Int32(index)
-                    matching[index] = open
+        let count = tokens.count
+        var matching = [Int32](repeating: -1, count: count)
+        var parent = [Int32](repeating: -1, count: count)
+        tokens.withUnsafeBufferPointer { tokens in
+            matching.withUnsafeMutableBufferPointer { matching in
+                parent.withUnsafeMutableBufferPointer { parent in
+                    matchBrackets(tokens, matching, parent)
                 }
-                parent[index] = stack.last ?? -1
-            default:
-                parent[index] = stack.last ?? -1
             }
         }
         return (matching, parent)
+    }
+
+    private static func matchBrackets(_ tokens: UnsafeBufferPointer<Token>, _ matching: UnsafeMutableBufferPointer<Int32>,
+                                      _ parent: UnsafeMutableBufferPointer<Int32>) {
+        // Open brackets, innermost last: never more than there are tokens.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count + 1) { stack in
+            var depth = 0
+            for index in 0..<tokens.count {
+                let kind = tokens[index].kind
+                parent[index] = depth > 0 ? stack[depth - 1] : -1
+                switch kind {
+                case .leftParen, .leftBracket, .leftBrace:
+                    stack[depth] = Int32(index)
+                    depth += 1
+                case .rightParen, .rightBracket, .rightBrace:
+                    let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBracket ? .leftBracket : .leftBrace
+                    // Find the nearest open bracket of the same shape; brackets left open above it stay unmatched.
+                    var level = depth - 1
+                    let limit = max(0, depth - 8)
+                    while level >= limit && tokens[Int(stack[level])].kind != opener { level -= 1 }
+                    if level >= limit && level >= 0 {
+                        let open = stack[level]
+                        depth = level
+                        matching[Int(open)] = Int32(index)
+                        matching[index] = open
+                        parent[index] = depth > 0 ? stack[depth - 1] : -1
+                    }
+                default:
+                    break
+                }
+            }
+        }
     }
 
     // MARK: Token access
@@ -162,14 +185,23 @@ struct SwiftFile: Sendable {
 
     /// The comma-separated arguments between the open bracket at `open` and its partner.
     func arguments(_ open: Int) -> [Argument] {
-        let close = closing(open)
         var result: [Argument] = []
+        forEachArgument(open) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each of `arguments(open)` in turn, without making the list.
+    @inline(__always)
+    func forEachArgument(_ open: Int, _ body: (Argument) -> Void) {
+        let close = closing(open)
+        var any = false
         var segmentStart = open + 1
         var j = open + 1
         while j <= close {
             if j == close || tokens[j].kind == .comma {
-                if j > segmentStart || j != close || !result.isEmpty {
-                    result.append(argument(segmentStart, j))
+                if j > segmentStart || j != close || any {
+                    body(argument(segmentStart, j))
+                    any = true
                 }
                 segmentStart = j + 1
                 j += 1
@@ -180,7 +212,6 @@ struct SwiftFile: Sendable {
             default: j += 1
             }
         }
-        return result
     }
 
     private func argument(_ start: Int, _ end: Int) -> Argument {
@@ -369,20 +400,72 @@ struct SwiftFile: Sendable {
         return tokens.count
     }
 
-    /// The chain of open brackets around `i`, innermost first.
-    func ancestors(of i: Int) -> [Int] {
-        var result: [Int] = []
+    /// The chain of open brackets around `i`, innermost first (at most 512), walked as it is read.
+    func ancestors(of i: Int) -> Ancestors {
+        Ancestors(parent: parent, start: Int(parent[i]))
+    }
+
+    /// Whether the open bracket `scope` is among the ancestors of `i`.
+    func isAncestor(_ scope: Int, of i: Int) -> Bool {
         var p = Int(parent[i])
-        while p >= 0 && result.count < 512 {
-            result.append(p)
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            if p == scope { return true }
+            steps += 1
             p = Int(parent[p])
         }
-        return result
+        return false
+    }
+
+    /// The innermost `{` around `i`, or nil.
+    func enclosingBrace(of i: Int) -> Int? {
+        var p = Int(parent[i])
+        var steps = 0
+        while p >= 0 && steps < 512 {
+            if tokens[p].kind == .leftBrace { return p }
+            steps += 1
+            p = Int(parent[p])
+        }
+        return nil
+    }
+
+    struct Ancestors: Sequence {
+        let parent: [Int32]
+        let start: Int
+
+        struct Iterator: IteratorProtocol {
+            let parent: [Int32]
+            var p: Int
+            var count = 0
+            mutating func next() -> Int? {
+                guard p >= 0 && count < 512 else { return nil }
+                let current = p
+                count += 1
+                p = Int(parent[p])
+                return current
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(parent: parent, p: start) }
     }
 
     /// Index of the numeric value of a literal token, ignoring `_` separators.
     func number(_ i: Int) -> Double? {
         guard isKind(i, .integer) || isKind(i, .float) else { return nil }
+        let token = tokens[i]
+        if token.kind == .integer && token.end - token.start <= 15 {
+            // Plain decimal digits, the usual literal: read them here, exactly as Double(_:) would.
+            var value = 0
+            var k = Int(token.start)
+            let end = Int(token.end)
+            while k < end {
+                let digit = bytes[k] &- 0x30
+                if digit > 9 { break }
+                value = value * 10 + Int(digit)
+                k += 1
+            }
+            if k == end && end > Int(token.start) { return Double(value) }
+        }
         var text = text(i)
         text.removeAll { $0 == "_" }
         if text.hasPrefix("0x") || text.hasPrefix("0X") {

@@ -36,7 +36,9 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
 
 /// One token: where it is in the file's bytes and on which line it starts.
 public struct Token: Sendable, Equatable {
+    // Stored in this order so that a token packs into 16 bytes.
     public var kind: TokenKind
+    public var flags: Flags
     /// The identifier when it is one the rules look for, else `.none`.
     var name: Name
     /// Byte offsets into the file's UTF-8 text, `end` exclusive.
@@ -44,7 +46,6 @@ public struct Token: Sendable, Equatable {
     public var end: Int32
     /// 1-based line of the first byte.
     public var line: Int32
-    public var flags: Flags
 
     public struct Flags: OptionSet, Sendable, Equatable {
         public let rawValue: UInt8
@@ -157,16 +158,28 @@ enum Name: UInt16, Sendable, CaseIterable {
     }
 }
 
-/// Maps identifier bytes to a `Name` through a 64-bit FNV-1a hash computed while lexing, in an
-/// open-addressing table probed with that hash (no `Hasher` on the hot path).
+/// Maps identifier bytes to a `Name`. An identifier's length and three of its bytes (first, middle,
+/// last) make a key that picks a slot of an open-addressing table; a slot whose key matches is
+/// confirmed byte for byte. Most identifiers that are no name stop at the first empty slot.
 final class NameTable: Sendable {
     static let shared = NameTable()
 
+    struct Slot {
+        /// 0 for an empty slot.
+        var key: UInt32
+        var name: UInt16
+    }
+
     let spellings: [String]
-    private let spellingBytes: [[UInt8]]
-    private let keys: [UInt64]
-    private let values: [UInt16]
-    private let mask: Int
+    /// Each name's spelling in a row of `width` bytes, zero padded.
+    private let rows: [UInt8]
+    private let slots: [Slot]
+    private let shift: UInt32
+    /// The longest spelling: longer identifiers are no name.
+    private let longest: Int
+
+    static let width = 48
+    private static let bits: UInt32 = 11
 
     /// Names whose case cannot be spelled like the identifier.
     static let overrides: [Name: String] = [
@@ -175,58 +188,104 @@ final class NameTable: Sendable {
 
     private init() {
         var spellings: [String] = []
-        var spellingBytes: [[UInt8]] = []
+        var rows: [UInt8] = []
+        var longest = 0
         for name in Name.allCases {
             let spelling = name == .none ? "" : NameTable.overrides[name] ?? String(describing: name)
+            precondition(spelling.utf8.count < NameTable.width)
             spellings.append(spelling)
-            spellingBytes.append(Array(spelling.utf8))
+            rows += Array(spelling.utf8) + [UInt8](repeating: 0, count: NameTable.width - spelling.utf8.count)
+            longest = max(longest, spelling.utf8.count)
         }
-        var capacity = 64
-        while capacity < Name.allCases.count * 4 { capacity *= 2 }
-        var keys = [UInt64](repeating: 0, count: capacity)
-        var values = [UInt16](repeating: 0, count: capacity)
+        let capacity = 1 << Int(NameTable.bits)
+        var slots = [Slot](repeating: Slot(key: 0, name: 0), count: capacity)
+        let shift = 32 - NameTable.bits
         for name in Name.allCases where name != .none {
-            let hash = NameTable.hash(spellingBytes[Int(name.rawValue)][...])
-            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while keys[slot] != 0 && keys[slot] != hash { slot = (slot + 1) & (capacity - 1) }
-            if keys[slot] == 0 {
-                keys[slot] = hash
-                values[slot] = name.rawValue
-            }
+            let start = Int(name.rawValue) * NameTable.width
+            let end = start + spellings[Int(name.rawValue)].utf8.count
+            let key = rows.withUnsafeBufferPointer { NameTable.key($0, start, end) }
+            var slot = Int(NameTable.slot(key, shift: shift))
+            while slots[slot].key != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = Slot(key: key, name: name.rawValue)
         }
         self.spellings = spellings
-        self.spellingBytes = spellingBytes
-        self.keys = keys
-        self.values = values
-        self.mask = capacity - 1
+        self.rows = rows
+        self.slots = slots
+        self.shift = shift
+        self.longest = longest
     }
 
-    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let prime: UInt64 = 0x100_0000_01b3
-
-    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash = offsetBasis
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* prime }
-        return hash
+    /// Length, first, middle and last byte of `p[start..<end]` (not empty).
+    @inline(__always)
+    static func key(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt32 {
+        let length = end - start
+        return UInt32(truncatingIfNeeded: length) << 24 | UInt32(p[start]) << 16 | UInt32(p[start + length / 2]) << 8
+            | UInt32(p[end - 1])
     }
 
     @inline(__always)
-    func lookup(hash: UInt64, bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Name {
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let key = keys[slot]
-            if key == 0 { return .none }
-            if key == hash { break }
-            slot = (slot + 1) & mask
+    static func slot(_ key: UInt32, shift: UInt32) -> UInt32 {
+        (key &* 0x9E37_79B1) >> shift
+    }
+
+    /// The table's storage, borrowed for the duration of `body` (a lexer's run).
+    func withLookup<R>(_ body: (Lookup) -> R) -> R {
+        slots.withUnsafeBufferPointer { slots in
+            rows.withUnsafeBufferPointer { rows in
+                body(Lookup(slots: slots, rows: rows, shift: shift, longest: longest))
+            }
         }
-        guard let name = Name(rawValue: values[slot]) else { return .none }
-        let spelling = spellingBytes[Int(values[slot])]
-        guard spelling.count == end - start else { return .none }
-        var index = 0
-        while index < spelling.count {
-            if spelling[index] != bytes[start + index] { return .none }
-            index += 1
+    }
+
+    /// The name `p[start..<end]` spells, or `.none`.
+    func lookup(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Name {
+        withLookup { $0.name(p, start, end) }
+    }
+
+    struct Lookup {
+        /// Whether the spelling in the row at `row` is `p[start..<start + length]`. The rows are
+        /// zero padded to `width`, so whole words are compared: the identifier's own words, and for a
+        /// short one a word that starts with it, masked to its length, where that word lies inside `p`.
+        @inline(__always)
+        func matches(_ row: Int, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+            if length < 8 {
+                guard start + 8 <= p.count else {
+                    var k = 0
+                    while k < length && rows[row + k] == p[start + k] { k += 1 }
+                    return k == length
+                }
+                let mask: UInt64 = (1 << UInt64(length * 8)) &- 1
+                return Byte.word(p, start) & mask == Byte.word(rows, row)
+            }
+            var k = 0
+            while k + 8 <= length {
+                if Byte.word(p, start + k) != Byte.word(rows, row + k) { return false }
+                k += 8
+            }
+            // The last, overlapping word; the row's bytes after the spelling are zero and not read.
+            return k == length || Byte.word(p, start + length - 8) == Byte.word(rows, row + length - 8)
         }
-        return name
+
+        let slots: UnsafeBufferPointer<Slot>
+        let rows: UnsafeBufferPointer<UInt8>
+        let shift: UInt32
+        let longest: Int
+
+        @inline(__always)
+        func name(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Name {
+            let length = end - start
+            guard length > 0 && length <= longest else { return .none }
+            let key = NameTable.key(p, start, end)
+            let mask = slots.count - 1
+            var slot = Int(NameTable.slot(key, shift: shift))
+            while true {
+                let found = slots[slot]
+                if found.key == 0 { return .none }
+                if found.key == key && matches(Int(found.name) &* NameTable.width, p, start, length) {
+                    return Name(rawValue: found.name) ?? .none
+                }
+                slot = (slot + 1) & mask
+            }
+        }
     }
 }
