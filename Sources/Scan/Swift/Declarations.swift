@@ -147,7 +147,6 @@ struct Declarations: Sendable {
             switch token.kind {
             case .leftBrace:
                 let close = file.closing(j)
-                let index = types.count
                 types.append(TypeDeclaration(name: name, keyword: file.tokens[k].name, inherits: inherits,
                                              keywordIndex: k, open: j, close: close))
                 if inherits.contains("PreviewProvider") { previews.append(k...close) }
@@ -209,7 +208,6 @@ struct Declarations: Sendable {
             let token = file.tokens[j]
             switch token.kind {
             case .leftBrace:
-                let index = functions.count
                 functions.append(FunctionDeclaration(name: name, parameters: parameters, keywordIndex: k,
                                                      open: j, close: file.closing(j)))
                 return
@@ -335,7 +333,6 @@ struct Declarations: Sendable {
                 bodyOpen = j
                 j = file.after(j)
             }
-            let index = variables.count
             variables.append(VariableDeclaration(
                 name: file.identifier(nameIndex), nameIndex: nameIndex, typeName: typeName,
                 initStart: initStart, initEnd: initEnd, bodyOpen: bodyOpen,
