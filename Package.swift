@@ -33,7 +33,7 @@ let package = Package(
         // Commands, options, help and usage errors in the shape of swift-argument-parser.
         .target(name: "ArgumentParsing", dependencies: ["Output"]),
         // Static scan of Swift and Interface Builder sources for Dynamic Type risks.
-        .target(name: "Scan", dependencies: ["Platform"]),
+        .target(name: "Scan", dependencies: ["Output", "Platform"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
         .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Evidence", "Output", "Platform"]),
         // The JSON interchange file: writing, strict reading, and merging into a store as a union.

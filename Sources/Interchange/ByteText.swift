@@ -1,7 +1,9 @@
+import Output
+
 /// Text built as UTF-8 bytes, for exports that stream to a file instead of growing a `String`.
 ///
-/// `quoted` escapes exactly as `JSON.quoted` does, byte for byte, so a record written here reads
-/// the same as one serialized from a `JSON` value.
+/// Strings are quoted by `JSON.appendQuoted`, so a record written here reads the same as one
+/// serialized from a `JSON` value.
 public struct ByteText {
     public var bytes: [UInt8] = []
 
@@ -49,54 +51,9 @@ public struct ByteText {
         }
     }
 
-    /// Escapes quotes, backslashes, control characters, DEL and the line and paragraph separators,
-    /// which are the scalars `JSON.quoted` escapes; `text` must be valid UTF-8.
+    /// `text` must be valid UTF-8.
     mutating func appendQuoted(valid text: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        var runStart = 0
-        var index = 0
-        let count = text.count
-        while index < count {
-            let byte = text[index]
-            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
-                index += 1
-                continue
-            }
-            if byte == 0xE2 {
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                guard index + 2 < count, text[index + 1] == 0x80, text[index + 2] == 0xA8 || text[index + 2] == 0xA9 else {
-                    index += 1
-                    continue
-                }
-                flush(text, from: runStart, to: index)
-                append(text[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
-                index += 3
-                runStart = index
-                continue
-            }
-            flush(text, from: runStart, to: index)
-            switch byte {
-            case 0x22: append("\\\"")
-            case 0x5C: append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                append("\\u00")
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            }
-            index += 1
-            runStart = index
-        }
-        flush(text, from: runStart, to: count)
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    @inline(__always)
-    private mutating func flush(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
-        if end > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end])) }
+        JSON.appendQuoted(text, to: &bytes)
     }
 
     public static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

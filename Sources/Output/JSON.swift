@@ -69,27 +69,65 @@ public indirect enum JSON: Sendable, Equatable {
     }
 
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal: the one escaping rule of every JSON file dtaudit
+    /// writes, streamed or not.
+    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendQuoted($0, to: &bytes) }
+    }
+
+    /// Appends valid UTF-8 `text` as a JSON string literal, escaping quotes, backslashes, every
+    /// control character, DEL, and the line and paragraph separators (U+2028, U+2029), which some
+    /// JavaScript readers take for line breaks. Runs that need no escape are copied whole.
+    public static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var index = 0
+        let count = text.count
+        func flush(to end: Int) {
+            if end > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<end])) }
         }
-        result += "\""
-        return result
+        while index < count {
+            let byte = text[index]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+                index += 1
+                continue
+            }
+            if byte == 0xE2 {
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                guard index + 2 < count, text[index + 1] == 0x80, text[index + 2] == 0xA8 || text[index + 2] == 0xA9 else {
+                    index += 1
+                    continue
+                }
+                flush(to: index)
+                bytes.append(contentsOf: (text[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 3
+                runStart = index
+                continue
+            }
+            flush(to: index)
+            switch byte {
+            case 0x22: bytes.append(contentsOf: "\\\"".utf8)
+            case 0x5C: bytes.append(contentsOf: "\\\\".utf8)
+            case 0x0A: bytes.append(contentsOf: "\\n".utf8)
+            case 0x0D: bytes.append(contentsOf: "\\r".utf8)
+            case 0x09: bytes.append(contentsOf: "\\t".utf8)
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: "\\u00".utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            }
+            index += 1
+            runStart = index
+        }
+        flush(to: count)
+        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -166,7 +166,8 @@ struct SARIFConsumerTests {
 
 @Suite("JSON strings")
 struct JSONStringTests {
-    /// JSON string escaping, character by character: the rules the writer's byte-level version follows.
+    /// JSON string escaping, character by character: the rule every JSON file of dtaudit follows
+    /// (control characters and DEL as \u00XX except \n, \r and \t; the line and paragraph separators).
     static func reference(_ value: String) -> String {
         var output = "\""
         for scalar in value.unicodeScalars {
@@ -176,10 +177,8 @@ struct JSONStringTests {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
                     output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -1,3 +1,4 @@
+import Output
 import Platform
 
 /// A JSON value whose objects keep their keys in the order written, so that output is stable
@@ -129,73 +130,9 @@ struct JSONWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    /// How many of the word's bytes, from the first, need no escape and start no separator:
-    /// not below 0x20, not `"`, `\\` or 0xE2 (the first byte of U+2028 and U+2029).
-    @inline(__always)
-    static func plainRun(_ word: UInt64) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // Top bit of each byte of `x` that is zero, exactly (no borrow between bytes).
-        func zeros(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x) & highs }
-        let atLeast20 = ((word & lows) &+ ones &* 0x60) & highs
-        let control = ~atLeast20 & ~word & highs
-        let special = control | zeros(word ^ (ones &* 0x22)) | zeros(word ^ (ones &* 0x5C)) | zeros(word ^ (ones &* 0xE2))
-        return special.trailingZeroBitCount / 8
-    }
-
-    /// `value` in quotes, with `"`, `\\`, control characters and the line and paragraph separators
-    /// (U+2028, U+2029) escaped; everything else is copied as it is.
+    /// `value` as a JSON string literal, escaped as every JSON file of dtaudit is.
     mutating func string(_ value: String) {
-        bytes.append(0x22)
-        var value = value
-        value.withUTF8 { source in
-            let count = source.count
-            var copied = 0
-            var k = 0
-            while k < count {
-                // Eight plain bytes at a time: most of every string needs no escape.
-                if k + 8 <= count {
-                    let run = JSONWriter.plainRun(Byte.word(source, k))
-                    k += run
-                    if run == 8 { continue }
-                }
-                guard k < count else { break }
-                let byte = source[k]
-                var escape: StaticString? = nil
-                var width = 1
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                    switch byte {
-                    case 0x22: escape = "\\\""
-                    case 0x5C: escape = "\\\\"
-                    case 0x0A: escape = "\\n"
-                    case 0x0D: escape = "\\r"
-                    case 0x09: escape = "\\t"
-                    case 0x08: escape = "\\b"
-                    case 0x0C: escape = "\\f"
-                    default: break
-                    }
-                } else if byte == 0xE2 && k + 2 < count && source[k + 1] == 0x80 && (source[k + 2] == 0xA8 || source[k + 2] == 0xA9) {
-                    escape = source[k + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    width = 3
-                } else {
-                    k += 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<k]))
-                if let escape {
-                    escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                } else {
-                    // Other control characters: \u00XX in lowercase hex.
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                }
-                k += width
-                copied = k
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<count]))
-        }
-        bytes.append(0x22)
+        JSON.appendQuoted(value, to: &bytes)
         flushIfFull()
     }
 }
