@@ -78,15 +78,6 @@ extension String {
     }
 }
 
-extension StringProtocol {
-    var trimmingSpaces: SubSequence {
-        var start = startIndex
-        var end = endIndex
-        while start < end, self[start].isWhitespace { start = index(after: start) }
-        while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
-        return self[start..<end]
-    }
-}
 
 /// The result of looking a screen up by what a user typed.
 public enum ScreenLookupError: Error, Sendable, CustomStringConvertible {

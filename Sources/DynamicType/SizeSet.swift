@@ -59,7 +59,7 @@ public enum SizeList {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and line breaks.
-    var trimmingSpaces: SubSequence {
+    public var trimmingSpaces: SubSequence {
         var start = startIndex
         var end = endIndex
         while start < end, self[start].isWhitespace { start = index(after: start) }

@@ -67,7 +67,7 @@ public enum Markdown {
                 onlySpaces = false
             }
         }
-        return result.trimmingSpaces
+        return result.withoutOuterSpaces
     }
 
     /// `text` for a double-quoted HTML attribute (`alt`, `title`) in a Markdown table cell: the
@@ -193,7 +193,8 @@ public enum Markdown {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    /// Without leading and trailing ASCII spaces (other white space was escaped before).
+    var withoutOuterSpaces: String {
         var text = Substring(self)
         while text.first == " " { text.removeFirst() }
         while text.last == " " { text.removeLast() }
