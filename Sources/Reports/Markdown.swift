@@ -193,7 +193,7 @@ public enum Markdown {
 }
 
 extension String {
-    /// Without leading and trailing ASCII spaces (other white space was escaped before).
+    /// Without leading and trailing spaces (U+0020); other white space is kept as typed.
     var withoutOuterSpaces: String {
         var text = Substring(self)
         while text.first == " " { text.removeFirst() }
