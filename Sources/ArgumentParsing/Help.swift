@@ -74,7 +74,7 @@ enum Help {
             for example in configuration.examples {
                 lines.append("  " + example.command)
                 if !example.comment.isEmpty {
-                    lines += wrap(example.comment, width: width, indent: 6, hanging: 6).map { style.dim($0) }
+                    lines += wrap(example.comment, width: width, indent: 6, hanging: 0).map { style.dim($0) }
                 }
             }
             lines.append("")

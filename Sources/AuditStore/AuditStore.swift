@@ -58,6 +58,8 @@ public final class AuditStore {
             throw StoreError.from(error, path: path)
         } catch let error as Migrator.NewerSchema {
             throw StoreError.newerSchema(path: path, found: error.found, known: error.known)
+        } catch let error as Migrator.InvalidVersion {
+            throw StoreError.damaged(path: path, detail: "schema version \(error.found), which no dtaudit writes")
         } catch {
             throw StoreError.database(path: path, detail: String(describing: error))
         }
@@ -69,6 +71,9 @@ public final class AuditStore {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: location.databasePath) {
             throw .alreadyExists(folder: location.folder)
+        }
+        if let status = Files.status(location.folder), status.kind != .directory {
+            throw .cannotCreate(path: location.folder, detail: "a file of that name is in the way; move it, or pass --store DIR")
         }
         let createdFolder = !fileManager.fileExists(atPath: location.folder)
         do {

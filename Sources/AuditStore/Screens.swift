@@ -43,8 +43,8 @@ public enum InputRules {
         if trimmed.count > maximumNameLength {
             throw InputError("\(what) is \(trimmed.count) characters long; the limit is \(maximumNameLength)")
         }
-        if let scalar = trimmed.unicodeScalars.first(where: isControl) {
-            throw InputError("\(what) must be one line without control characters (found U+\(hex(scalar)))")
+        if let scalar = trimmed.unicodeScalars.first(where: \.isControlCharacter) {
+            throw InputError("\(what) must be one line without control characters (found \(scalar.codePoint))")
         }
         return trimmed
     }
@@ -56,19 +56,10 @@ public enum InputRules {
         if trimmed.utf8.count > maximumNoteLength {
             throw InputError("\(what) is \(trimmed.utf8.count) bytes long; the limit is \(maximumNoteLength)")
         }
-        if let scalar = trimmed.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
-            throw InputError("\(what) holds a control character (U+\(hex(scalar))); only line breaks and tabs are allowed")
+        if let scalar = trimmed.unicodeScalars.first(where: { $0.isControlCharacter && $0 != "\n" && $0 != "\t" }) {
+            throw InputError("\(what) holds a control character (\(scalar.codePoint)); only line breaks and tabs are allowed")
         }
         return trimmed.replacingCarriageReturns()
-    }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
-
-    static func hex(_ scalar: Unicode.Scalar) -> String {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 
@@ -140,6 +131,8 @@ extension AuditStore {
         }
         let names = try db.rows("SELECT id, name FROM screens ORDER BY name_key") { (id: $0.int64(0), name: $0.string(1)) }
         if names.isEmpty { throw ScreenLookupError.none(typed) }
+        // The same name in another Unicode spelling ("é" as one character or as "e" and an accent).
+        if let same = names.first(where: { $0.name.lowercased() == key }), let found = try screen(id: same.id) { return found }
         let prefixed = key.isEmpty ? [] : names.filter { $0.name.lowercased().hasPrefix(key) }
         if prefixed.count == 1, let found = try screen(id: prefixed[0].id) { return found }
         if prefixed.count > 1 { throw ScreenLookupError.ambiguous(typed, candidates: prefixed.map(\.name)) }
@@ -151,7 +144,7 @@ extension AuditStore {
     public func addScreen(name: String, flow: String?, critical: Bool, owner: String?, notes: String?,
                           files: [String], by author: String, at time: Timestamp = .now()) throws -> Screen {
         let name = try InputRules.name(name, what: "the screen name")
-        if let existing = try db.first("SELECT name FROM screens WHERE name_key = ?", [name.lowercased()], { $0.string(0) }) {
+        if let existing = try screenName(clashingWith: name) {
             throw InputError("a screen named '\(existing)' already exists")
         }
         try db.run("""
@@ -164,6 +157,18 @@ extension AuditStore {
         for pattern in files { try addFile(pattern, to: id) }
         guard let added = try screen(id: id) else { throw InputError("the screen could not be read back") }
         return added
+    }
+
+    /// The name of another screen that `name` would be taken for: the same in any case and in any
+    /// Unicode spelling. SQLite compares bytes, so names that are not ASCII are also compared here.
+    func screenName(clashingWith name: String, except id: Int64 = -1) throws -> String? {
+        let key = name.lowercased()
+        if let same = try db.first("SELECT name FROM screens WHERE name_key = ? AND id != ?", [key, id], { $0.string(0) }) {
+            return same
+        }
+        guard key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        return try db.rows("SELECT id, name FROM screens WHERE id != ?", [id]) { (id: $0.int64(0), name: $0.string(1)) }
+            .first { $0.name.lowercased() == key }?.name
     }
 
     func addFile(_ pattern: String, to screenID: Int64) throws {
@@ -193,7 +198,7 @@ extension AuditStore {
     public func updateScreen(_ screen: Screen, _ changes: ScreenChanges) throws -> Screen {
         if let newName = changes.name {
             let name = try InputRules.name(newName, what: "the new screen name")
-            if let other = try db.first("SELECT name FROM screens WHERE name_key = ? AND id != ?", [name.lowercased(), screen.id], { $0.string(0) }) {
+            if let other = try screenName(clashingWith: name, except: screen.id) {
                 throw InputError("a screen named '\(other)' already exists")
             }
             try db.run("UPDATE screens SET name = ?, name_key = ? WHERE id = ?", [name, name.lowercased(), screen.id])

@@ -4,6 +4,9 @@ import SQLite
 public enum StoreError: Error, Sendable, CustomStringConvertible {
     case notFound(searchedFrom: String)
     case missingDatabase(folder: String)
+    case noStoreAt(folder: String)
+    case storeIsInside(given: String, store: String)
+    case notAFolder(path: String)
     case alreadyExists(folder: String)
     case notAStore(path: String)
     case damaged(path: String, detail: String)
@@ -19,7 +22,13 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .notFound(let folder):
             return "no audit store in \(folder) or any folder above it; run 'dtaudit init' to start an audit, or pass --store DIR"
         case .missingDatabase(let folder):
-            return "\(folder) holds no audit.sqlite; run 'dtaudit init' there, or pass --store DIR"
+            return "\(folder) holds no audit store (no \(StoreLocation.databaseName)); 'dtaudit --store \(folder) init' starts one there"
+        case .noStoreAt(let folder):
+            return "no audit store at \(folder): there is no such folder; check the path, or 'dtaudit --store \(folder) init' starts one there"
+        case .storeIsInside(let given, let store):
+            return "\(given) is the folder that holds the store; --store names the store's own folder: \(store)"
+        case .notAFolder(let path):
+            return "\(path) is a file; --store names the .dtaudit folder that holds \(StoreLocation.databaseName)"
         case .alreadyExists(let folder):
             return "an audit store already exists at \(folder); nothing was changed"
         case .notAStore(let path):

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Platform
 
 /// Where an audit store lives: a `.dtaudit` folder holding `audit.sqlite` and evidence, at the
 /// root of the app's repository.
@@ -29,13 +30,18 @@ public struct StoreLocation: Sendable, Equatable {
     public static func find(explicit: String?, environment: String?, workingDirectory: String) throws(StoreError) -> StoreLocation {
         if let given = explicit ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) {
             let location = StoreLocation(folder: absolute(given, from: workingDirectory))
-            guard FileManager.default.fileExists(atPath: location.databasePath) else {
-                if FileManager.default.fileExists(atPath: location.folder) {
-                    throw .missingDatabase(folder: location.folder)
-                }
-                throw .notFound(searchedFrom: location.folder)
+            switch Files.status(location.folder)?.kind {
+            case .directory?:
+                if Files.status(location.databasePath)?.kind == .regular { return location }
+                // The app's folder given instead of its .dtaudit folder.
+                let inside = StoreLocation(folder: location.folder + "/" + folderName)
+                if Files.status(inside.databasePath)?.kind == .regular { throw .storeIsInside(given: location.folder, store: inside.folder) }
+                throw .missingDatabase(folder: location.folder)
+            case nil:
+                throw .noStoreAt(folder: location.folder)
+            default:
+                throw .notAFolder(path: location.folder)
             }
-            return location
         }
         var directory = standardized(workingDirectory)
         while true {

@@ -87,3 +87,18 @@ enum TriageChoice: String, CaseIterable, ExpressibleByArgument {
 
 /// A screen category to filter listings by.
 extension Category: ExpressibleByArgument {}
+
+/// A file or folder as typed. An empty path is refused: the shell expanded an unset variable, and
+/// reading it as the working folder would act on the wrong files.
+struct PathArgument: ExpressibleByArgument, ExpressibleByStringLiteral, Hashable {
+    var path: String
+
+    init(argument: String) throws {
+        guard !argument.trimmedLine.isEmpty else { throw ValidationError("an empty path names no file or folder") }
+        path = argument
+    }
+
+    init(stringLiteral value: String) { path = value }
+
+    var defaultValueDescription: String { path }
+}

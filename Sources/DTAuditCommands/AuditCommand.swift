@@ -64,7 +64,7 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let author = try InputRules.name(console.author(by), what: "the auditor's name")
+        let author = try InputRules.name(try console.author(by), what: "the auditor's name")
         let sizes = size.map { Set($0.sizes) }
         let only = try screen.map { try store.resolveScreen($0) }
         let checklist = try store.checklist()
@@ -105,7 +105,9 @@ struct AuditCommand: ParsableCommand {
             do {
                 outcome = try session.walk(screen)
             } catch {
+                // The walk stopped on bad input; the summary says so and what is left.
                 failure = error
+                outcome = .quit
                 break
             }
         }
@@ -166,7 +168,8 @@ final class AuditSession {
         var categoryBefore: Category
         var categoryAfter: Category
         var passed = 0, failed = 0, notApplicable = 0, skipped = 0, withdrawn = 0
-        var remaining = 0
+        /// Checks left on the screen after the walk; nil when the store could not say.
+        var remaining: Int?
 
         var answered: Int { passed + failed + notApplicable }
     }
@@ -203,7 +206,11 @@ final class AuditSession {
         guard let state = try state(of: screen) else { return .finished }
         let steps = AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, onlyPending: onlyPending)
         var result = ScreenResult(screen: screen, categoryBefore: state.category, categoryAfter: state.category)
-        defer { results.append(result) }
+        // However the walk ends, an error included, the summary shows the screen as the store has it.
+        defer {
+            finish(&result)
+            results.append(result)
+        }
         guard !steps.isEmpty else { return .finished }
 
         var heading = style.bold(console.safe(screen.name)) + "  " + console.categoryLabel(state.category)
@@ -259,8 +266,8 @@ final class AuditSession {
                 let status: ResultStatus = event == .pass ? .pass : event == .fail ? .fail : .na
                 console.line(console.statusLabel(status))
                 if status == .fail {
-                    if note == nil {
-                        note = ask("  What broke? (a note; Enter for none) › ")
+                    if note == nil, let text = ask("  What broke? (a note; Enter for none) › ") {
+                        note = try checkedNote(text)
                     }
                     while let path = ask(files.isEmpty ? "  Attach a screenshot or recording? (a file path; Enter for none) › "
                                                        : "  Another file? (Enter when done) › ") {
@@ -339,35 +346,30 @@ final class AuditSession {
                 showCell = true
             case .quit:
                 console.line(style.dim("quit"))
-                try finish(&result)
                 return .quit
             case .interrupt:
                 console.line(style.dim("^C"))
-                try finish(&result)
                 return .interrupted
             case .end:
                 if input.isTerminal { console.line() }
-                try finish(&result)
                 return .quit
             case .unknown(let text):
                 if input.isTerminal {
                     console.line()
                     console.line(style.yellow("  \(text) is not an answer") + style.dim(": p pass · f fail · a n/a · s skip · b back · n note · e evidence · q quit · ? help"))
                 } else {
-                    try finish(&result)
                     throw AuditInputError(position: input.position,
                                           problem: "'\(TextLayout.singleLine(text))' is not an answer; answers are pass, fail, na, skip, back, note TEXT, evidence FILE and quit (or p f a s b n e q); the answers before it are saved",
                                           exitStatus: 64)
                 }
             }
         }
-        try finish(&result)
         return .finished
     }
 
     /// Reads the screen's category and what is left, after its walk ends.
-    private func finish(_ result: inout ScreenResult) throws {
-        guard let after = try state(of: result.screen) else { return }
+    private func finish(_ result: inout ScreenResult) {
+        guard let after = try? state(of: result.screen) else { return }
         result.categoryAfter = after.category
         result.remaining = AuditPlan.steps(for: after, checklist: checklist, sizes: sizes, onlyPending: onlyPending).count
     }
@@ -545,12 +547,14 @@ final class AuditSession {
             if !detail.isEmpty { parts[0] += " (" + detail.joined(separator: ", ") + ")" }
             if result.skipped > 0 { parts.append("\(result.skipped) skipped") }
             if result.withdrawn > 0 { parts.append("\(result.withdrawn) withdrawn") }
-            parts.append(result.remaining == 0 ? style.green("nothing left to check") : "\(result.remaining) still to check")
+            if let remaining = result.remaining {
+                parts.append(remaining == 0 ? style.green("nothing left to check") : "\(remaining) still to check")
+            }
             var category = "now " + console.categoryLabel(result.categoryAfter)
             if result.categoryAfter != result.categoryBefore { category += style.dim(" (was \(result.categoryBefore.rawValue))") }
             console.line("  " + style.bold(console.safe(result.screen.name)) + " — " + parts.joined(separator: ", ") + "; " + category)
         }
-        if outcome != .finished, walked.contains(where: { $0.remaining > 0 }) {
+        if outcome != .finished, walked.contains(where: { ($0.remaining ?? 1) > 0 }) {
             console.line(style.dim("  Run the same 'dtaudit audit' again to carry on."))
         }
     }

@@ -40,7 +40,7 @@ struct CaptureScriptCommand: ParsableCommand {
     var delay = 2
 
     @Option(help: "The folder the script saves into unless it is given one when run.", valueName: "dir")
-    var folder = "dtaudit-screenshots"
+    var folder: PathArgument = "dtaudit-screenshots"
 
     @Flag(help: "Don't wait for Enter before each screen.")
     var noPrompt = false
@@ -50,7 +50,7 @@ struct CaptureScriptCommand: ParsableCommand {
     mutating func validate() throws {
         if !(0...60).contains(delay) { throw ValidationError("--delay must be between 0 and 60 seconds") }
         _ = try Self.checked(device, what: "--device")
-        _ = try Self.checked(folder, what: "--folder")
+        _ = try Self.checked(folder.path, what: "--folder")
     }
 
     static func checked(_ text: String, what: String) throws -> String {
@@ -94,7 +94,7 @@ struct CaptureScriptCommand: ParsableCommand {
         }
         let chosen = Set(sizes?.sizes ?? planned)
         let order = Size.auditOrder.filter(chosen.contains)
-        let script = CaptureScript(screens: entries, sizes: order, device: device, delay: delay, folder: folder,
+        let script = CaptureScript(screens: entries, sizes: order, device: device, delay: delay, folder: folder.path,
                                    prompt: !noPrompt, generator: "dtaudit \(DTAudit.version) capture-script")
         console.out.write(script.render())
     }

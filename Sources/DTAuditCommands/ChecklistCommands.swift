@@ -89,7 +89,7 @@ struct ChecklistShowCommand: ParsableCommand {
     )
 
     @Argument(help: "A shipped checklist's name or a checklist file.", valueName: "name|file")
-    var checklist: String?
+    var checklist: PathArgument?
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -100,7 +100,7 @@ struct ChecklistShowCommand: ParsableCommand {
         let console = Console(global)
         let list: Checklist
         if let checklist {
-            list = try ChecklistSource.load(checklist, workingDirectory: console.workingDirectory)
+            list = try ChecklistSource.load(checklist.path, workingDirectory: console.workingDirectory)
         } else {
             do {
                 list = try console.openStore(.read).checklist()
@@ -129,7 +129,7 @@ struct ChecklistShowCommand: ParsableCommand {
             return
         }
         let style = console.style
-        console.line(style.bold("\(list.title)") + style.dim("  v\(list.version) · \(list.items.count) items · \(list.plannedCells.count) checks per screen"))
+        console.line(style.bold("\(list.title)") + style.dim("  v\(list.version) · \(counted(list.items.count, "item")) · \(counted(list.plannedCells.count, "check")) per screen"))
         let width = min(100, System.terminalColumns() ?? 80)
         for item in list.items {
             console.line()
@@ -154,7 +154,7 @@ struct ChecklistValidateCommand: ParsableCommand {
     )
 
     @Argument(help: "The checklist files.", valueName: "file", required: true)
-    var files: [String] = []
+    var files: [PathArgument] = []
 
     @OptionGroup var global: GlobalOptions
 
@@ -162,10 +162,10 @@ struct ChecklistValidateCommand: ParsableCommand {
         let console = Console(global)
         var failed = false
         for file in files {
-            let path = file.hasPrefix("/") ? file : console.workingDirectory + "/" + file
+            let path = file.path.hasPrefix("/") ? file.path : console.workingDirectory + "/" + file.path
             do {
-                let list = try ChecklistSource.loadFile(path, shownAs: file)
-                console.line("\(console.style.green("ok")) \(file): \(list.title) v\(list.version), \(list.items.count) items, \(list.plannedCells.count) checks per screen")
+                let list = try ChecklistSource.loadFile(path, shownAs: file.path)
+                console.line("\(console.style.green("ok")) \(file): \(list.title) v\(list.version), \(counted(list.items.count, "item")), \(counted(list.plannedCells.count, "check")) per screen")
             } catch let invalid as ChecklistSource.Invalid {
                 failed = true
                 for problem in invalid.problems {

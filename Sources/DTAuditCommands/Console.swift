@@ -42,14 +42,14 @@ struct Console {
 
     /// Finds and opens the store for this command.
     func openStore(_ access: AuditStore.Access = .write) throws -> AuditStore {
-        let location = try StoreLocation.find(explicit: global.store, environment: System.environment("DTAUDIT_STORE"),
+        let location = try StoreLocation.find(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
                                               workingDirectory: workingDirectory)
         return try AuditStore.open(location, access: access)
     }
 
     /// Who is recording: `--by`, else `DTAUDIT_USER`, else git's `user.name`, else the login name.
-    func author(_ given: String?) -> String {
-        if let given, !given.isEmpty { return given }
+    func author(_ given: String?) throws -> String {
+        if let given { return try InputRules.name(given, what: "--by") }
         if let user = System.environment("DTAUDIT_USER"), !user.isEmpty { return user }
         if let name = Subprocess.output(of: "git", ["config", "user.name"])?.trimmedLine, !name.isEmpty { return name }
         return System.loginName() ?? "unknown"
@@ -83,6 +83,11 @@ struct Console {
             bySize[size].map { "\(size.id): " + $0.joined(separator: ", ") }
         }.joined(separator: " · ")
     }
+}
+
+/// `1 item`, `17 items`.
+func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
 }
 
 extension String {

@@ -40,7 +40,7 @@ public struct DTAudit: ParsableCommand {
 /// Options every command accepts.
 public struct GlobalOptions: ParsableArguments {
     @Option(help: "The .dtaudit folder to use, instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir")
-    var store: String?
+    var store: PathArgument?
 
     @Flag(help: "Never colour the output (also NO_COLOR).")
     var noColor = false

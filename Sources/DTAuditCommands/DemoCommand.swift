@@ -25,7 +25,7 @@ struct DemoCommand: ParsableCommand {
     )
 
     @Option(help: "Where to create the example.", valueName: "dir")
-    var path: String = "dtaudit-demo"
+    var path: PathArgument = "dtaudit-demo"
 
     @Flag(help: "Only create the example; don't print its status.")
     var quiet = false
@@ -34,11 +34,11 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let folder = StoreLocation.absolute(path, from: console.workingDirectory)
+        let folder = StoreLocation.absolute(path.path, from: console.workingDirectory)
         let location = StoreLocation(folder: folder + "/" + StoreLocation.folderName)
         let replacing = try Self.isPreviousDemo(location)
-        if !replacing { try Self.checkSourcesAreFree(in: folder, shownAs: path) }
-        try Self.clearPreviousDemo(at: location, shownAs: path)
+        if !replacing { try Self.checkSourcesAreFree(in: folder, shownAs: path.path) }
+        try Self.clearPreviousDemo(at: location, shownAs: path.path)
         try Self.writeSources(in: folder)
         let store = try DemoAudit.build(at: location)
         if quiet { return }

@@ -63,10 +63,10 @@ struct EvidenceImportCommand: ParsableCommand {
     )
 
     @Argument(help: "The folder of screenshots.", valueName: "dir")
-    var directory: String
+    var directory: PathArgument
 
     @Option(help: "A file mapping names used in file names to screens.", valueName: "file")
-    var screenMap: String?
+    var screenMap: PathArgument?
 
     @Flag(help: "Only list what would be attached where, and what could not be matched and why.")
     var dryRun = false
@@ -82,15 +82,15 @@ struct EvidenceImportCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(dryRun ? .read : .write)
-        let root = console.absolutePath(directory)
-        guard let status = Files.status(root) else { throw EvidenceImportError.noFolder(directory) }
-        guard status.kind == .directory else { throw EvidenceImportError.notAFolder(directory) }
-        let map = try screenMap.map { try ScreenMap.load(console.absolutePath($0), shownAs: $0, store: store) } ?? ScreenMap()
+        let root = console.absolutePath(directory.path)
+        guard let status = Files.status(root) else { throw EvidenceImportError.noFolder(directory.path) }
+        guard status.kind == .directory else { throw EvidenceImportError.notAFolder(directory.path) }
+        let map = try screenMap.map { try ScreenMap.load(console.absolutePath($0.path), shownAs: $0.path, store: store) } ?? ScreenMap()
         let files = try EvidenceImport.files(in: root)
         let plan = try EvidenceImport.plan(files: files, root: root, store: store, map: map, progress: console.progress(total: files.count))
 
         if !dryRun && !plan.matches.isEmpty {
-            let author = console.author(by)
+            let author = try console.author(by)
             let time = Timestamp.now()
             let progress = console.progress(total: plan.matches.count, verb: "storing")
             try store.write {
@@ -112,7 +112,7 @@ struct EvidenceImportCommand: ParsableCommand {
             ]))
             return
         }
-        EvidenceImport.report(plan, dryRun: dryRun, folder: directory, console: console)
+        EvidenceImport.report(plan, dryRun: dryRun, folder: directory.path, console: console)
     }
 }
 
@@ -143,7 +143,7 @@ struct ScreenMap {
         let text = String(decoding: data, as: UTF8.self)
         if text.unicodeScalars.contains("\u{FFFD}") { throw EvidenceImportError.unreadableMap("\(shown) is not UTF-8 text") }
         var map = ScreenMap()
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.textLines.enumerated() {
             let line = rawLine.drop { $0.isWhitespace }
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {

@@ -41,7 +41,7 @@ struct SingleSize: ExpressibleByArgument {
         }
         let candidates = Size.allCases.reversed().map(\.id) + Size.acceptedNames
         let hint = Suggestions.closest(to: argument, among: candidates).first.map { "; did you mean '\(Size(name: $0)?.id ?? $0)'?" } ?? ""
-        throw ValidationError("unknown size '\(argument)'\(hint) Sizes are \(SizeList.validIDs)")
+        throw ValidationError("unknown size '\(argument)'" + (hint.isEmpty ? "; sizes are " : hint + " Sizes are ") + SizeList.validIDs)
     }
 
     static var allValueStrings: [String] { Size.allCases.map(\.id) }

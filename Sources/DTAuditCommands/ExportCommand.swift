@@ -55,10 +55,10 @@ struct ExportCommand: ParsableCommand {
     var format: ReportFormat = .markdown
 
     @Option(name: .names("output", short: "o"), help: "The file to write, or - for standard output (a Markdown report then has no chart file and no evidence folder, and shows no screenshots).", valueName: "file|-")
-    var output: String?
+    var output: PathArgument?
 
     @Option(help: "Markdown only: add what changed since a date (YYYY-MM-DD, from the start of that day in UTC) or since an earlier JSON export.", valueName: "date|export.json")
-    var since: String?
+    var since: PathArgument?
 
     @Option(help: "The date in the report's header and file name (default: the day of the audit's latest activity).", valueName: "yyyy-mm-dd")
     var date: Day?
@@ -72,7 +72,6 @@ struct ExportCommand: ParsableCommand {
         if date != nil && format == .json {
             throw ValidationError("--date sets a report's date; the JSON export holds no date of its own")
         }
-        if output?.isEmpty == true { throw ValidationError("--output needs a file name, or - for standard output") }
     }
 
     func run() throws {
@@ -83,20 +82,20 @@ struct ExportCommand: ParsableCommand {
             return
         }
         // An earlier export is read before the store's audit, so that the two never take memory at once.
-        let earlier = try since.flatMap { try BaselineSource.file($0, workingDirectory: console.workingDirectory) }
+        let earlier = try since.flatMap { try BaselineSource.file($0.path, workingDirectory: console.workingDirectory) }
         let (document, snapshot, storedEvidence) = try store.read {
             (try AuditDocument(store: store), try store.snapshot(detailed: true), output == "-" ? [:] : try store.evidenceByScreen())
         }
         let day = date?.text ?? document.latestActivity.day
         let changes = try since.map { spec in
-            Changes(from: try earlier ?? BaselineSource.load(spec, document: document, workingDirectory: console.workingDirectory),
+            Changes(from: try earlier ?? BaselineSource.load(spec.path, document: document, workingDirectory: console.workingDirectory),
                     to: document, snapshot: snapshot)
         }
 
         let slug = AppSlug.make(document.app)
         let path: String?
         if let output, output != "-" {
-            path = StoreLocation.absolute(output, from: console.workingDirectory)
+            path = StoreLocation.absolute(output.path, from: console.workingDirectory)
         } else if output == "-" {
             path = nil
         } else {
@@ -133,6 +132,10 @@ struct ExportCommand: ParsableCommand {
         }
         let shown = Paths.shown(path, from: console.workingDirectory)
         try Paths.checkIsFile(path, shownAs: shown)
+        for attachment in report.attachments where Files.status(folder + "/" + attachment.fileName)?.kind == .directory {
+            let attachmentShown = Paths.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)
+            throw FileProblem(description: "cannot write the report's chart to \(attachmentShown): a folder of that name is in the way")
+        }
         // The evidence goes in place first, so that no report ever links a file not yet copied.
         var copied: (outcome: EvidenceExport.Outcome, shown: String)?
         if let evidence {
@@ -167,9 +170,9 @@ struct ExportCommand: ParsableCommand {
                 message += "; removed \(removed) file\(removed == 1 ? "" : "s") the report no longer shows"
             }
         case .json:
-            message += " (\(document.screens.count) screens, \(document.recordings.count) recordings, \(document.fixes.count) fixes)"
+            message += " (\(counted(document.screens.count, "screen")), \(counted(document.recordings.count, "recording")), \(counted(document.fixes.count, "fix", "fixes")))"
         case .csv:
-            message += " (\(document.recordings.count) recordings)"
+            message += " (\(counted(document.recordings.count, "recording")))"
         }
         console.line(message)
         if missingEvidence > 0 {
@@ -193,7 +196,7 @@ struct ExportCommand: ParsableCommand {
     private func stream(from store: AuditStore, console: Console) throws {
         let path: String?
         if let output, output != "-" {
-            path = StoreLocation.absolute(output, from: console.workingDirectory)
+            path = StoreLocation.absolute(output.path, from: console.workingDirectory)
         } else if output == "-" {
             path = nil
         } else {
@@ -212,7 +215,7 @@ struct ExportCommand: ParsableCommand {
             switch format {
             case .json:
                 let totals = try InterchangeWriter.write(store: store, to: sink)
-                return " (\(totals.screens) screens, \(totals.recordings) recordings, \(totals.fixes) fixes)"
+                return " (\(counted(totals.screens, "screen")), \(counted(totals.recordings, "recording")), \(counted(totals.fixes, "fix", "fixes")))"
             case .csv:
                 return " (\(try CSVReporter.write(store: store, to: sink)) recordings)"
             case .markdown:

@@ -36,7 +36,7 @@ struct GateCommand: ParsableCommand {
     var noRegressions = false
 
     @Option(help: "The earlier export (or date, YYYY-MM-DD) that --no-regressions compares with.", valueName: "export.json|date")
-    var since: String?
+    var since: PathArgument?
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -56,11 +56,11 @@ struct GateCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore(.read)
         // An earlier export is read before the store's audit, so that the two never take memory at once.
-        let earlier = try since.flatMap { try BaselineSource.file($0, workingDirectory: console.workingDirectory) }
+        let earlier = try since.flatMap { try BaselineSource.file($0.path, workingDirectory: console.workingDirectory) }
         let (document, snapshot) = try store.read {
             (try AuditDocument(store: store), try store.snapshot(detailed: true))
         }
-        let baseline = try since.map { try earlier ?? BaselineSource.load($0, document: document, workingDirectory: console.workingDirectory) }
+        let baseline = try since.map { try earlier ?? BaselineSource.load($0.path, document: document, workingDirectory: console.workingDirectory) }
         let result = GateResult(bar: GateBar(allScreens: allScreens, minimumSize: minSize?.size, baseline: baseline),
                                 snapshot: snapshot, document: document)
         if json {

@@ -13,8 +13,8 @@ struct HistoryCommand: ParsableCommand {
     @Argument(help: "Only this screen.", valueName: "screen")
     var screen: String?
 
-    @Option(help: "Show at most this many recordings and fixes.", valueName: "n")
-    var limit: Int = 200
+    @Option(help: "Show at most this many recordings and fixes (default: 200).", valueName: "n")
+    var limit: Int?
 
     @Flag(help: "Show everything, however long.")
     var all = false
@@ -25,13 +25,15 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     mutating func validate() throws {
-        if limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if all && limit != nil { throw ValidationError("--limit and --all cannot be used together") }
     }
 
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
         let only = try screen.map { try store.resolveScreen($0) }
+        let limit = self.limit ?? 200
         let bound = all ? nil : limit + 1
         var entries = try store.history(of: only, limit: bound)
         let cut = !all && entries.count > limit

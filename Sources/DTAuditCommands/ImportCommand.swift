@@ -37,7 +37,7 @@ struct ImportCommand: ParsableCommand {
     )
 
     @Argument(help: "A file written by 'dtaudit export --format json', or - for standard input.", valueName: "file")
-    var file: String
+    var file: PathArgument
 
     @Flag(help: "Show what would be imported without changing anything.")
     var dryRun = false
@@ -54,33 +54,42 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let document = try InterchangeFile.read(file, workingDirectory: console.workingDirectory)
-        let shown = file == "-" ? "standard input" : file
+        let document = try InterchangeFile.read(file.path, workingDirectory: console.workingDirectory)
+        let shown = file.path == "-" ? "standard input" : file.path
 
         var store: AuditStore?
         do {
             store = try console.openStore()
         } catch let error as StoreError {
             switch error {
-            case .notFound, .missingDatabase: store = nil
+            case .notFound, .missingDatabase, .noStoreAt: store = nil
             default: throw error
             }
         }
 
         guard let store else {
-            let location = StoreLocation.forNewStore(explicit: global.store, environment: System.environment("DTAUDIT_STORE"),
+            let location = StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
                                                      workingDirectory: console.workingDirectory)
             if dryRun {
                 report(created: location.folder, result: nil, document: document, dryRun: true, console: console, shown: shown)
                 return
             }
+            // What was there before stays: a failed import takes away only the store it began.
+            let folderExisted = Files.status(location.folder) != nil
+            let ignoreFile = location.folder + "/.gitignore"
+            let ignoreFileExisted = Files.status(ignoreFile) != nil
             let created = try AuditStore.create(at: location, app: document.app, checklist: document.checklist,
                                                 by: document.createdBy, at: document.createdAt)
             do {
-                let result = try created.write { try Importer.merge(document, into: created) }
+                let result = try created.write { try Self.merge(document, into: created, shown: shown) }
                 report(created: location.folder, result: result, document: document, dryRun: false, console: console, shown: shown)
             } catch {
-                try? FileManager.default.removeItem(atPath: location.folder)
+                if folderExisted {
+                    for suffix in ["", "-wal", "-shm"] { try? Files.remove(location.databasePath + suffix) }
+                    if !ignoreFileExisted { try? Files.remove(ignoreFile) }
+                } else {
+                    try? FileManager.default.removeItem(atPath: location.folder)
+                }
                 throw error
             }
             return
@@ -89,7 +98,7 @@ struct ImportCommand: ParsableCommand {
         let result: ImportResult
         do {
             result = try store.write {
-                let result = try Importer.merge(document, into: store)
+                let result = try Self.merge(document, into: store, shown: shown)
                 if dryRun { throw DryRun(result: result) }
                 return result
             }
@@ -97,6 +106,15 @@ struct ImportCommand: ParsableCommand {
             result = rolledBack.result
         }
         report(created: nil, result: result, document: document, dryRun: dryRun, console: console, shown: shown)
+    }
+
+    /// The merge, whose refusals name the file like the reader's do.
+    static func merge(_ document: AuditDocument, into store: AuditStore, shown: String) throws -> ImportResult {
+        do {
+            return try Importer.merge(document, into: store)
+        } catch let error as InterchangeError {
+            throw FileProblem(description: "\(shown) \(error)")
+        }
     }
 
     private func report(created folder: String?, result: ImportResult?, document: AuditDocument, dryRun: Bool, console: Console, shown: String) {

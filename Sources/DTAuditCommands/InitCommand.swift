@@ -22,7 +22,7 @@ struct InitCommand: ParsableCommand {
     var app: String?
 
     @Option(help: "A shipped checklist by name, or a checklist file (default: dynamic-type).", valueName: "name|file")
-    var checklist: String?
+    var checklist: PathArgument?
 
     @Option(help: "Who starts the audit (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
     var by: String?
@@ -31,15 +31,15 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let location = StoreLocation.forNewStore(explicit: global.store, environment: System.environment("DTAUDIT_STORE"),
+        let location = StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
                                                  workingDirectory: console.workingDirectory)
-        let list = try ChecklistSource.load(checklist, workingDirectory: console.workingDirectory)
+        let list = try ChecklistSource.load(checklist?.path, workingDirectory: console.workingDirectory)
         let folderName = String(location.root.split(separator: "/").last ?? "App")
         let appName = try InputRules.name(app ?? folderName, what: "the app name")
-        let store = try AuditStore.create(at: location, app: appName, checklist: list, by: console.author(by))
+        let store = try AuditStore.create(at: location, app: appName, checklist: list, by: try console.author(by))
         let cells = list.plannedCells.count
         console.line("Started the audit of \(console.style.bold(console.safe(appName))) in \(store.location.folder)")
-        console.line("Checklist: \(list.title) v\(list.version), \(list.items.count) items, \(cells) checks per screen at \(list.plannedSizes.map(\.id).joined(separator: " "))")
+        console.line("Checklist: \(list.title) v\(list.version), \(counted(list.items.count, "item")), \(counted(cells, "check")) per screen at \(list.plannedSizes.map(\.id).joined(separator: " "))")
         console.line("Next: add the screens, e.g. dtaudit screen add \"Checkout\" --flow checkout --critical")
     }
 }

@@ -26,13 +26,17 @@ struct NextCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    mutating func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+    }
+
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
         let only = try screen.map { try store.resolveScreen($0) }
         let snapshot = try store.snapshot(only: only)
         let states = Self.ordered(snapshot.screens.filter { !$0.pending.isEmpty })
-        let shown = limit.map { Array(states.prefix(max(0, $0))) } ?? states
+        let shown = limit.map { Array(states.prefix($0)) } ?? states
 
         if json {
             console.json(.array(shown.map { state in

@@ -42,8 +42,8 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .names("note", short: "n"), help: "What was seen; worth giving with every failure.", valueName: "text")
     var note: String?
 
-    @Option(help: "A screenshot or screen recording that shows the result (PNG, JPEG, HEIC, PDF, MOV or MP4, told by content); attached to every recorded cell. Repeat for more files.", valueName: "file")
-    var evidence: [String] = []
+    @Option(help: "A screenshot or screen recording that shows the result (PNG, JPEG, HEIC, PDF, MOV or MP4, told by content); attached to every recorded cell.", valueName: "file")
+    var evidence: [PathArgument] = []
 
     @Option(help: "Who checked (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
     var by: String?
@@ -53,7 +53,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let candidates = try console.evidenceCandidates(evidence, store: store)
+        let candidates = try console.evidenceCandidates(evidence.map(\.path), store: store)
         let checklist = try store.checklist()
         let itemIDs = try item.resolve(in: checklist)
         var cells: [(item: String, size: Size)] = []
@@ -70,7 +70,7 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError("no checklist item is planned at \(size.sizes.map(\.id).joined(separator: ",")); items are planned at \(checklist.plannedSizes.map(\.id).joined(separator: " ")), or name the items with --item")
         }
         let resultStatus = status?.status ?? .untested
-        let author = console.author(by)
+        let author = try console.author(by)
         let target = try store.resolveScreen(screen)
 
         let (before, after) = try store.write {
@@ -139,16 +139,19 @@ struct FixCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore()
         let checklist = try store.checklist()
-        let author = console.author(by)
+        let author = try console.author(by)
         let target = try store.resolveScreen(screen)
         let state = try store.write {
             let items = try item?.resolve(in: checklist) ?? store.failingItems(of: target)
+            // A fix is kept for good and sends the screen back to its re-checks: it has to address something.
+            if items.isEmpty {
+                throw ValidationError("nothing on '\(TextLayout.singleLine(target.name))' is failing now; name the items the fix addresses with --item")
+            }
             try store.addFix(screen: target, type: type, items: items, note: note, ref: ref, by: author)
             return try store.snapshot(only: target).screens.first
         }
         guard let state, let fix = state.fixes.last else { return }
-        let addressed = fix.items.isEmpty ? "no failed item" : fix.items.joined(separator: ", ")
-        console.line("Recorded a \(console.style.cyan(type.rawValue)) fix on \(console.style.bold(console.safe(target.name))) for \(addressed)")
+        console.line("Recorded a \(console.style.cyan(type.rawValue)) fix on \(console.style.bold(console.safe(target.name))) for \(fix.items.joined(separator: ", "))")
         let retests = state.pending.filter { if case .retest = $0.reason { return true } else { return false } }
         let rechecks = state.pending.filter { if case .recheckDefault = $0.reason { return true } else { return false } }
         if !retests.isEmpty {
@@ -156,9 +159,6 @@ struct FixCommand: ParsableCommand {
         }
         if !rechecks.isEmpty {
             console.line("  re-check the default size: " + console.cellList(rechecks.map { ($0.item, $0.size) }))
-        }
-        if fix.items.isEmpty {
-            console.line(console.style.dim("  nothing was failing; name the items the fix addresses with --item"))
         }
     }
 }

@@ -65,7 +65,7 @@ struct ScanCommand: ParsableCommand {
     )
 
     @Argument(help: "Files or folders to scan (default: the folder holding .dtaudit, else the working folder).", valueName: "path")
-    var paths: [String] = []
+    var paths: [PathArgument] = []
 
     @Option(name: .names("format", short: "f"), help: "text, xcode, json or sarif.", valueName: "format")
     var format: ScanFormat = .text
@@ -80,11 +80,15 @@ struct ScanCommand: ParsableCommand {
 
     /// The rule ids asked for, each checked, or nil for every rule.
     var rules: Set<String>? {
-        rule.isEmpty ? nil : Set(rule.flatMap { $0.split(separator: ",").map { String($0).trimmedLine } })
+        rule.isEmpty ? nil : Set(rule.flatMap { $0.split(separator: ",").map { String($0).trimmedLine } }.filter { !$0.isEmpty })
     }
 
     mutating func validate() throws {
         let known = ScanRule.allCases.map(\.rawValue)
+        // An empty --rule would otherwise scan with no rule at all and pass a CI step unseen.
+        if !rule.isEmpty && (rules ?? []).isEmpty {
+            throw ValidationError("--rule names no rule; rules are " + known.joined(separator: ", "))
+        }
         for id in rules ?? [] where ScanRule(rawValue: id) == nil {
             let hint = Suggestions.didYouMean(id, among: known)
             throw ValidationError("unknown rule '\(id)'" + (hint.isEmpty ? "; rules are " : hint + " Rules are ")
@@ -101,7 +105,7 @@ struct ScanCommand: ParsableCommand {
         let root = store?.location.root ?? console.workingDirectory
         let screens = try store.map { store in try store.read { try store.screens() } } ?? []
 
-        var report = try SourceScanner.scan(paths: paths, root: root, rules: rules)
+        var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: rules)
         report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
             (name: screen.name, globs: screen.files.map(Glob.init))
         })
@@ -117,7 +121,7 @@ struct ScanCommand: ParsableCommand {
                 OutputStream.standardError.write("warning: nothing recorded: no screen's file patterns match a scanned file"
                                                  + (screens.isEmpty ? " (the audit has no screens yet)" : "") + "\n")
             } else {
-                let run = ScanRecorder.run(of: report, paths: paths, by: console.author(nil), at: .now(), tool: "dtaudit \(DTAudit.version)")
+                let run = ScanRecorder.run(of: report, paths: paths.map(\.path), by: try console.author(nil), at: .now(), tool: "dtaudit \(DTAudit.version)")
                 _ = try store.write { try store.recordScan(run, screens: shares.recorded) }
                 if format == .text { ScanRecorder.confirm(shares, console: console) }
             }
@@ -131,7 +135,7 @@ struct ScanCommand: ParsableCommand {
         let environment = System.environment("DTAUDIT_STORE").flatMap { $0.isEmpty ? nil : $0 }
         let location: StoreLocation
         do {
-            location = try StoreLocation.find(explicit: global.store, environment: environment, workingDirectory: console.workingDirectory)
+            location = try StoreLocation.find(explicit: global.store?.path, environment: environment, workingDirectory: console.workingDirectory)
         } catch {
             if record || global.store != nil || environment != nil { throw error }
             return nil

@@ -49,7 +49,7 @@ struct ScreenAddCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore()
         let screen = try store.write {
-            try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: console.author(by))
+            try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: try console.author(by))
         }
         let checks = try store.checklist().plannedCells.count
         var details: [String] = []

@@ -42,7 +42,15 @@ public enum ChecklistFile {
     public static func parse(_ text: String, name: String) throws(Invalid) -> Checklist {
         var parser = Parser(name: name, source: text)
         parser.run()
-        if !parser.problems.isEmpty { throw Invalid(problems: parser.problems) }
+        if !parser.problems.isEmpty {
+            // In the order of the file, each once: a problem can be found from two sides.
+            var seen: Set<String> = []
+            let problems = parser.problems.enumerated()
+                .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+                .map(\.element)
+                .filter { seen.insert($0.description).inserted }
+            throw Invalid(problems: problems)
+        }
         return parser.checklist()
     }
 
@@ -68,6 +76,7 @@ public enum ChecklistFile {
         var title: String?
         var titleLine = 0
         var version: String?
+        var versionLine = 0
         var summary: [String] = []
         var headerFieldsClosed = false
         var pending: [PendingItem] = []
@@ -89,10 +98,8 @@ public enum ChecklistFile {
             }
             var inComment = false
             var lineNumber = 0
-            for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in source.textLines {
                 lineNumber += 1
-                var line = rawLine
-                if line.hasSuffix("\r") { line.removeLast() }
                 if inComment {
                     if line.contains("-->") { inComment = false }
                     continue
@@ -100,6 +107,11 @@ public enum ChecklistFile {
                 let trimmed = line.trimmingSpaces
                 if trimmed.hasPrefix("<!--") {
                     inComment = !trimmed.contains("-->")
+                    continue
+                }
+                // Titles and descriptions reach terminals and reports: an escape sequence must not.
+                if let control = trimmed.unicodeScalars.first(where: { $0.isControlCharacter && $0 != "\t" }) {
+                    problem(lineNumber, "the line holds a control character (\(control.codePoint)); a checklist is plain text")
                     continue
                 }
                 read(line: trimmed, number: lineNumber)
@@ -120,6 +132,8 @@ public enum ChecklistFile {
                     title = String(line.dropFirst(2).trimmingSpaces)
                     titleLine = number
                     if title!.isEmpty { problem(number, "the title is empty") }
+                    if title!.count > 200 { problem(number, "the title is longer than 200 characters") }
+                    if title!.contains("\t") { problem(number, "the title holds a tab; a title is one line of text") }
                 }
             } else if line.hasPrefix("#") {
                 problem(number, "only '# Title' and '## item-id: Title' headings are allowed")
@@ -137,7 +151,8 @@ public enum ChecklistFile {
             }
             if !headerFieldsClosed, let (key, value) = field(line) {
                 if key == "version" {
-                    if version != nil { problem(number, "'version' is given twice") }
+                    if versionLine != 0 { problem(number, "'version' is given twice") }
+                    versionLine = number
                     if isValidVersion(value) {
                         version = value
                     } else {
@@ -178,7 +193,7 @@ public enum ChecklistFile {
         }
 
         mutating func startItem(_ heading: Substring, line: Int) {
-            if title == nil { problem(line, "the checklist must start with a '# Title' line") }
+            if title == nil && pending.isEmpty { problem(line, "the checklist must start with a '# Title' line") }
             guard let colon = heading.firstIndex(of: ":") else {
                 problem(line, "an item heading is '## item-id: Title'; this one has no ':'")
                 pending.append(PendingItem(line: line, id: "?", title: ""))
@@ -193,6 +208,7 @@ public enum ChecklistFile {
             }
             if itemTitle.isEmpty { problem(line, "item '\(id)' has no title after the ':'") }
             if itemTitle.count > 200 { problem(line, "item '\(id)' has a title longer than 200 characters") }
+            if itemTitle.contains("\t") { problem(line, "item '\(id)' has a tab in its title; a title is one line of text") }
             pending.append(PendingItem(line: line, id: id, title: itemTitle))
         }
 
@@ -212,8 +228,8 @@ public enum ChecklistFile {
         }
 
         mutating func finish(lastLine: Int) {
-            if title == nil { problem(1, "the checklist must start with a '# Title' line") }
-            if title != nil && version == nil {
+            if title == nil && pending.isEmpty { problem(1, "the checklist must start with a '# Title' line") }
+            if title != nil && versionLine == 0 {
                 problem(titleLine, "no '- version: N' line under the title")
             }
             if pending.isEmpty { problem(lastLine, "the checklist has no items; an item starts with '## item-id: Title'") }

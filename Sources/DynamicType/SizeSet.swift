@@ -66,4 +66,11 @@ extension StringProtocol {
         while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
         return self[start..<end]
     }
+
+    /// The lines of a text file as any editor writes it: ends of line `\n` or `\r\n` (one Character
+    /// in Swift, so a separator of its own), and a byte order mark at the start left out.
+    public var textLines: [SubSequence] {
+        let body = first == "\u{FEFF}" ? self[index(after: startIndex)...] : self[...]
+        return body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    }
 }

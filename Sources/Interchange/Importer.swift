@@ -89,7 +89,7 @@ public enum Importer {
                                              size: existing.size, status: existing.status, note: existing.note, by: existing.by, at: existing.at)
                 let differences = stored.differences(from: incoming)
                 if !differences.isEmpty {
-                    throw InterchangeError(line: incoming.line, "the recording id '\(incoming.id)' is already in this store with a different \(differences.joined(separator: ", ")); nothing was imported")
+                    throw InterchangeError(line: incoming.line, "the recording id '\(incoming.id)' is already in this store but differs in \(differences.joined(separator: ", ")); nothing was imported")
                 }
                 result.knownRecordings += 1
                 continue
@@ -106,7 +106,7 @@ public enum Importer {
                                        note: existing.note, ref: existing.ref, by: existing.by, at: existing.at)
                 let differences = stored.differences(from: incoming)
                 if !differences.isEmpty {
-                    throw InterchangeError(line: incoming.line, "the fix id '\(incoming.id)' is already in this store with a different \(differences.joined(separator: ", ")); nothing was imported")
+                    throw InterchangeError(line: incoming.line, "the fix id '\(incoming.id)' is already in this store but differs in \(differences.joined(separator: ", ")); nothing was imported")
                 }
                 result.knownFixes += 1
                 continue

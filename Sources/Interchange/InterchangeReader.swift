@@ -302,7 +302,8 @@ private final class Builder {
             throw InterchangeError(line: root.line, "the file is not a dtaudit export: it has no 'format' field")
         }
         guard case .number(let text) = formatNode.value, let format = Int(text) else {
-            throw InterchangeError(line: formatNode.line, "field 'format' must be a whole number, not \(formatNode.kind)")
+            let found = if case .number(let text) = formatNode.value { JSONReader.shown(text) } else { formatNode.kind }
+            throw InterchangeError(line: formatNode.line, "field 'format' must be a whole number such as \(AuditDocument.formatVersion), not \(found)")
         }
         if format != AuditDocument.formatVersion {
             let advice = format > AuditDocument.formatVersion ? "; it was written by a newer dtaudit: upgrade dtaudit" : ""
@@ -478,7 +479,7 @@ private final class Builder {
         if let earlier = screens[screen.key] {
             let differences = earlier.differences(from: screen)
             if !differences.isEmpty {
-                throw InterchangeError(line: node.line, "the screen '\(JSONReader.shown(name))' appears again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line)); keep one of the two lines")
+                throw InterchangeError(line: node.line, "the screen '\(JSONReader.shown(name))' appears again but differs in \(differences.joined(separator: ", ")) (first on line \(earlier.line)); keep one of the two lines")
             }
             return
         }
@@ -513,7 +514,7 @@ private final class Builder {
         let earlier = recordings[slot]
         let differences = earlier.differences(from: recording)
         if !differences.isEmpty {
-            throw InterchangeError(line: node.line, "the recording id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
+            throw InterchangeError(line: node.line, "the recording id '\(id)' is used again but differs in \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
         }
     }
 
@@ -540,7 +541,7 @@ private final class Builder {
         let earlier = fixes[-1 - slot]
         let differences = earlier.differences(from: fix)
         if !differences.isEmpty {
-            throw InterchangeError(line: node.line, "the fix id '\(id)' is used again with a different \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
+            throw InterchangeError(line: node.line, "the fix id '\(id)' is used again but differs in \(differences.joined(separator: ", ")) (first on line \(earlier.line))")
         }
     }
 }

@@ -23,11 +23,22 @@ public struct Migrator: Sendable {
         public let known: Int
     }
 
+    /// A version no migration ever writes: the file was changed by hand or by another program.
+    public struct InvalidVersion: Error, Sendable {
+        public let found: Int
+    }
+
     /// True when `database` has migrations pending.
     public func needsMigration(_ database: Database) throws -> Bool {
+        let version = try checkedVersion(database)
+        return version < currentVersion
+    }
+
+    private func checkedVersion(_ database: Database) throws -> Int {
         let version = try database.userVersion()
         if version > currentVersion { throw NewerSchema(found: version, known: currentVersion) }
-        return version < currentVersion
+        if version < 0 { throw InvalidVersion(found: version) }
+        return version
     }
 
     /// Applies every pending migration in order, each in an immediate transaction that also moves
@@ -36,8 +47,7 @@ public struct Migrator: Sendable {
         for (index, migration) in migrations.enumerated() {
             try database.transaction(.immediate) {
                 // Re-read inside the write lock: another process may have migrated meanwhile.
-                let version = try database.userVersion()
-                if version > currentVersion { throw NewerSchema(found: version, known: currentVersion) }
+                let version = try checkedVersion(database)
                 guard version == index else { return }
                 try migration.migrate(database)
                 try database.setUserVersion(index + 1)

@@ -39,6 +39,22 @@ import DynamicType
         }
     }
 
+    @Test func aNameInAnotherUnicodeSpellingIsTheSameScreen() throws {
+        let store = try newStore()
+        let composed = try store.addScreen(name: "Caf\u{E9}", flow: nil, critical: false, owner: nil, notes: nil, files: [], by: "Tess")
+        let decomposed = "CAFE\u{301}"
+        #expect(Array(decomposed.lowercased().utf8) != Array(composed.name.lowercased().utf8))
+        #expect(throws: InputError.self) {
+            try store.addScreen(name: decomposed, flow: nil, critical: false, owner: nil, notes: nil, files: [], by: "Tess")
+        }
+        #expect(try store.resolveScreen(decomposed).id == composed.id)
+        let other = try store.addScreen(name: "Menu", flow: nil, critical: false, owner: nil, notes: nil, files: [], by: "Tess")
+        var rename = AuditStore.ScreenChanges()
+        rename.name = "cafe\u{301}"
+        #expect(throws: InputError.self) { try store.updateScreen(other, rename) }
+        #expect(try store.screens().map(\.name) == ["Caf\u{E9}", "Menu"])
+    }
+
     @Test func theLatestRecordingWinsWhateverOrderTheyArriveIn() throws {
         let store = try newStore()
         let screen = try store.write { try store.addScreen(name: "Checkout", flow: nil, critical: true, owner: nil, notes: nil, files: [], by: "Tess") }

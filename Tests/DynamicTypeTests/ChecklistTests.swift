@@ -88,6 +88,28 @@ import Testing
         #expect(list.plannedCells.count == 3)
     }
 
+    @Test func aFileFromWindowsReadsTheSame() throws {
+        let text = "# Mini\n\n- version: 2.1\n\nIntro.\n\n## only-item: One\n\n- sizes: ax1-ax2, l\n- severity: minor\n\nLook.\nThen look again.\n"
+        let unix = try ChecklistFile.parse(text, name: "mini")
+        let windows = "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")
+        let read = try ChecklistFile.parse(windows, name: "mini")
+        #expect(read.items == unix.items)
+        #expect((read.title, read.version, read.summary) == (unix.title, unix.version, unix.summary))
+    }
+
+    @Test func controlCharactersAndTabbedTitlesAreRefusedWithTheirLine() {
+        let text = "# Team\u{1}\n- version: 1\n\n## only-item: One\tTwo\n- sizes: l\n- severity: minor\n\nLook \u{1B}[31mred.\n"
+        do {
+            _ = try ChecklistFile.parse(text, name: "team")
+            Issue.record("a checklist with control characters was accepted")
+        } catch {
+            let problems = error.problems.map { "\($0.line): \($0.message)" }
+            #expect(problems.contains("1: the line holds a control character (U+0001); a checklist is plain text"))
+            #expect(problems.contains("4: item 'only-item' has a tab in its title; a title is one line of text"))
+            #expect(problems.contains("8: the line holds a control character (U+001B); a checklist is plain text"))
+        }
+    }
+
     @Test func categoryFollowsTheRules() {
         var tally = CategoryTally()
         tally.setRequired(2)

@@ -181,6 +181,11 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.contains("line 2: 'maybe' is not an answer"))
         #expect((try cli.json(["history"]) as? [Any])?.count == 1)
+        // The summary tells what is left, not that the audit is done.
+        let planned = try Self.plannedOrder(cli).count
+        #expect(result.stdout.contains("Audit stopped"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 answered (1 pass), \(planned) still to check"), "\(result.stdout)")
+        #expect(result.stdout.contains("Run the same 'dtaudit audit' again to carry on."))
     }
 
     @Test func theEndOfInputKeepsAFailureGivenWithoutItsNote() throws {
@@ -204,6 +209,7 @@ import Testing
         #expect(refused.stderr.contains("shots/fake.png is not evidence dtaudit accepts: its content is text"))
         #expect(refused.stderr.contains("the answer was not saved"))
         #expect((try cli.json(["history"]) as? [Any])?.isEmpty == true)
+        #expect(refused.stdout.contains("Audit stopped") && !refused.stdout.contains("nothing left to check"), "\(refused.stdout)")
 
         // A path quoted as a terminal pastes a dropped file, then a note and a file before a pass.
         let input = "f\nPay clipped\n'shots/pay button.png'\n\nnote Checked with the longest name\nevidence shots/pay\\ button.png\np\n"

@@ -89,6 +89,56 @@ import Testing
         #expect(twice.stderr.contains("already exists"))
     }
 
+    @Test func aStorePathThatMissesTheStoreSaysWhereItIs() throws {
+        let cli = try CLI().initialized()
+        let root = cli.directory.path
+        try expectRefusal(cli, ["--store", root, "status"], status: 1,
+                          message: "\(root) is the folder that holds the store; --store names the store's own folder: \(root)/.dtaudit")
+        try expectRefusal(cli, ["--store", cli.storeFile.path, "status"], status: 1,
+                          message: "\(cli.storeFile.path) is a file; --store names the .dtaudit folder that holds audit.sqlite")
+        try expectRefusal(cli, ["--store", root + "/nowhere", "status"], status: 1,
+                          message: "no audit store at \(root)/nowhere: there is no such folder")
+        try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: false)
+        try expectRefusal(cli, ["--store", root + "/empty", "status"], status: 1,
+                          message: "\(root)/empty holds no audit store (no audit.sqlite); 'dtaudit --store \(root)/empty init' starts one there")
+        try expectRefusal(cli, ["--store", "", "status"], status: 64, message: "--store: an empty path names no file or folder")
+        #expect(try cli.run(["status"], environment: ["DTAUDIT_STORE": root + "/nowhere"]).stderr.contains("there is no such folder"))
+    }
+
+    @Test func initBesideAFileNamedLikeTheStoreFolderLeavesTheFile() throws {
+        let cli = try CLI()
+        let file = cli.directory.appendingPathComponent(".dtaudit")
+        try Data("notes".utf8).write(to: file)
+        let result = try cli.run(["init"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: cannot create \(file.path): a file of that name is in the way; move it, or pass --store DIR\n")
+        #expect(try Data(contentsOf: file) == Data("notes".utf8))
+    }
+
+    @Test func emptyValuesAndBoundsAreUsageErrors() throws {
+        let cli = try CLI().initialized()
+        try expectRefusal(cli, ["import", ""], status: 64, message: "an empty path names no file or folder")
+        try expectRefusal(cli, ["scan", ""], status: 64, message: "an empty path names no file or folder")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--item", "all", "--pass", "--evidence", ""], status: 64,
+                          message: "--evidence: an empty path names no file or folder")
+        try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--item", "all", "--pass", "--by", ""], status: 64,
+                          message: "--by cannot be empty")
+        try expectRefusal(cli, ["next", "--limit", "0"], status: 64, message: "--limit must be at least 1")
+        try expectRefusal(cli, ["history", "--limit", "5", "--all"], status: 64, message: "--limit and --all cannot be used together")
+        try expectRefusal(cli, ["gate", "--min-size", "ax3-ax5"], status: 64, message: "unknown size 'ax3-ax5'; ")
+        // A fix is kept for good: it must address something that fails.
+        try expectRefusal(cli, ["fix", "Checkout", "--type", "scroll"], status: 64,
+                          message: "nothing on 'Checkout' is failing now; name the items the fix addresses with --item")
+        #expect(try cli.run(["help", "--help"]).stdout == (try cli.ok(["--help"])))
+    }
+
+    @Test func aStoreWithANegativeSchemaVersionIsDamaged() throws {
+        let cli = try CLI().initialized()
+        var bytes = try Data(contentsOf: cli.storeFile)
+        bytes.replaceSubrange(60..<64, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        try expectBadStore(bytes, message: "is damaged (schema version -1, which no dtaudit writes)")
+    }
+
     /// Replaces the store's database with `bytes` and checks that every command refuses it with
     /// `message` and leaves the file byte-identical.
     func expectBadStore(_ bytes: Data, message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

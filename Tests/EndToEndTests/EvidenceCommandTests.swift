@@ -130,6 +130,11 @@ import Testing
         #expect(try cli.storeBytes() == before)
         #expect(try cli.storedEvidence().isEmpty)
 
+        // The same map saved by a Windows editor (byte order mark, CR LF) maps the same.
+        try Fixture.write(Data("\u{FEFF}# file names = screen\r\nPaymentSheet = Checkout: cart\r\n".utf8), "windows.txt", in: cli.directory)
+        let windows = try #require(try cli.json(["evidence", "import", "shots", "--screen-map", "windows.txt", "--dry-run"]) as? [String: Any])
+        #expect((windows["attached"] as? [[String: Any]])?.count == attached.count)
+
         let text = try cli.ok(["evidence", "import", "shots", "--screen-map", "map.txt", "--dry-run"])
         #expect(text.contains("Would attach 9 files:"))
         #expect(text.contains("Dry run: 9 files to 4 screens, 3 not matched; nothing was changed."))

@@ -88,7 +88,7 @@ import Testing
             (["export", "--date", "2026-13-01"], "is not a date"),
             (["export", "--date", "yesterday"], "is not a date"),
             (["export", "--since", "2026-02-30"], "is not a date (YYYY-MM-DD) or an export file"),
-            (["export", "--output", ""], "--output needs a file name"),
+            (["export", "--output", ""], "--output: an empty path names no file or folder"),
         ]
         for (arguments, message) in cases {
             let result = try cli.run(arguments, in: root)

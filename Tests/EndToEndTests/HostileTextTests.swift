@@ -63,7 +63,7 @@ import Testing
             (["screen", "add", "Line\u{2028}separator"], "control characters (found U+2028)"),
             (["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "C1 \u{85} control"], "control character (U+0085)"),
             (["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", String(repeating: "x", count: 100_000)], "the limit is 20000"),
-            (["fix", "Checkout", "--type", "custom", "--ref", String(repeating: "é", count: 60_000)], "the limit is 20000"),
+            (["fix", "Checkout", "--type", "custom", "--item", "reachable", "--ref", String(repeating: "é", count: 60_000)], "the limit is 20000"),
         ]
         for (arguments, message) in cases {
             let result = try cli.run(arguments)

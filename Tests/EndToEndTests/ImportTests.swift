@@ -224,8 +224,8 @@ import Testing
         let before = try cli.storeBytes()
         let result = try cli.run(["import", "edited.json"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("line \(index + 2): the recording id"))
-        #expect(result.stderr.contains("is already in this store with a different status; nothing was imported"))
+        #expect(result.stderr.contains("edited.json line \(index + 2): the recording id"))
+        #expect(result.stderr.contains("is already in this store but differs in status; nothing was imported"))
         // The new screen earlier in the file was not added either.
         #expect(try cli.storeBytes() == before)
         #expect(!(try cli.ok(["screen", "list"])).contains("Brand new"))

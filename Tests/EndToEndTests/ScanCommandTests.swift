@@ -213,6 +213,8 @@ import Testing
             (["scan", "Nowhere"], "no such file or folder: Nowhere"),
             (["scan", "App/Checkout/PayButton.swift", "README.md"], "no such file or folder: README.md"),
             (["scan", "--record", "--rule", "single-line"], "--record keeps a whole scan"),
+            (["scan", "--rule", ""], "--rule names no rule; rules are fixed-font-size, "),
+            (["scan", "--rule", " , "], "--rule names no rule; rules are fixed-font-size, "),
         ]
         try write("# notes\n", to: "NOTES.md", in: cli)
         for (arguments, message) in cases + [(["scan", "NOTES.md"], "cannot scan NOTES.md: only .swift, .xib and .storyboard files are scanned")] {

@@ -97,7 +97,7 @@ final class TemporaryStore {
         var lines = InterchangeWriter.text(try AuditDocument(store: temporary.store)).split(separator: "\n").map(String.init)
         let index = try #require(lines.firstIndex { $0.contains("\"record\":\"screen\",\"name\":\"Settings\"") })
         lines.insert(lines[index].replacingOccurrences(of: "\"critical\":false", with: "\"critical\":false,\"owner\":\"Jo\""), at: index + 1)
-        #expect(throws: InterchangeError(line: index + 2, "the screen 'Settings' appears again with a different owner (first on line \(index + 1)); keep one of the two lines")) {
+        #expect(throws: InterchangeError(line: index + 2, "the screen 'Settings' appears again but differs in owner (first on line \(index + 1)); keep one of the two lines")) {
             try InterchangeReader.read(lines.joined(separator: "\n"))
         }
     }
