@@ -66,7 +66,7 @@ public struct StoreLocation: Sendable, Equatable {
     }
 
     /// The folder that holds `path` ("/" for top-level paths).
-    static func parent(of path: String) -> String {
+    public static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
     }

@@ -36,10 +36,16 @@ struct InitCommand: ParsableCommand {
         let list = try ChecklistSource.load(checklist?.path, workingDirectory: console.workingDirectory)
         let folderName = String(location.root.split(separator: "/").last ?? "App")
         let appName = try InputRules.name(app ?? folderName, what: "the app name")
+        // An audit further up would stop being found from here: worth a word, not a refusal (one
+        // repository may hold several apps).
+        let enclosing = try? StoreLocation.find(explicit: nil, environment: nil, workingDirectory: StoreLocation.parent(of: location.root))
         let store = try AuditStore.create(at: location, app: appName, checklist: list, by: try console.author(by))
         let cells = list.plannedCells.count
         console.line("Started the audit of \(console.style.bold(console.safe(appName))) in \(store.location.folder)")
         console.line("Checklist: \(list.title) v\(list.version), \(counted(list.items.count, "item")), \(counted(cells, "check")) per screen at \(list.plannedSizes.map(\.id).joined(separator: " "))")
         console.line("Next: add the screens, e.g. dtaudit screen add \"Checkout\" --flow checkout --critical")
+        if let enclosing {
+            console.line(console.style.dim("Note: this folder is inside the audit in \(enclosing.folder); commands run here now use the new one."))
+        }
     }
 }

@@ -105,6 +105,16 @@ import Testing
         #expect(try cli.run(["status"], environment: ["DTAUDIT_STORE": root + "/nowhere"]).stderr.contains("there is no such folder"))
     }
 
+    @Test func anAuditStartedInsideAnotherSaysSo() throws {
+        let cli = try CLI().initialized()
+        let nested = cli.directory.appendingPathComponent("Apps/Watch")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        let output = try cli.run(["init", "--app", "Watch"], in: nested)
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("this folder is inside the audit in \(cli.directory.path)/.dtaudit"), "\(output.stdout)")
+        #expect(try cli.ok(["screen", "list"], in: nested).contains("No screens"))
+    }
+
     @Test func initBesideAFileNamedLikeTheStoreFolderLeavesTheFile() throws {
         let cli = try CLI()
         let file = cli.directory.appendingPathComponent(".dtaudit")
