@@ -34,7 +34,10 @@ public enum MediaKind: String, CaseIterable, Sendable {
 
     /// The kind of file that starts with `prefix`, or nil for anything not accepted.
     public static func detect(_ prefix: [UInt8]) -> MediaKind? {
-        if prefix.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        // The signature, then the header chunk every PNG starts with: a signature alone is no image.
+        if prefix.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return prefix.count >= 16 && prefix[12..<16].elementsEqual("IHDR".utf8) ? .png : nil
+        }
         if prefix.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if prefix.starts(with: Array("%PDF-".utf8)) { return .pdf }
         if let box = FileTypeBox(prefix) {
@@ -57,6 +60,7 @@ public enum MediaKind: String, CaseIterable, Sendable {
     /// What a refused file looks like, for the message that refuses it: "text", "a GIF image".
     public static func describe(_ prefix: [UInt8]) -> String {
         if prefix.isEmpty { return "an empty file" }
+        if prefix.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "a damaged or cut-off PNG file" }
         if prefix.starts(with: Array("GIF8".utf8)) { return "a GIF image" }
         if prefix.starts(with: Array("BM".utf8)) && prefix.count > 14 && !looksLikeText(prefix) { return "a BMP image" }
         if prefix.count >= 12, prefix.starts(with: Array("RIFF".utf8)), String(decoding: prefix[8..<12], as: UTF8.self) == "WEBP" { return "a WebP image" }

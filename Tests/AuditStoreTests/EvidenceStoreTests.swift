@@ -33,7 +33,8 @@ struct TemporaryStore {
     }
 
     static func png(_ seed: String, padding: Int = 100) -> [UInt8] {
-        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(seed.utf8) + [UInt8](repeating: 7, count: padding)
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + Array(seed.utf8)
+            + [UInt8](repeating: 7, count: padding)
     }
 }
 
@@ -93,7 +94,7 @@ struct TemporaryStore {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(repeating: 1, count: 1000))
         try handle.close()
-        #expect(throws: EvidenceError.tooLarge(path: path, bytes: 1112, limit: 500)) {
+        #expect(throws: EvidenceError.tooLarge(path: path, bytes: 1120, limit: 500)) {
             try store.write { try store.storeEvidence(candidate, by: "Ana") }
         }
         #expect(temporary.evidenceNames.isEmpty)

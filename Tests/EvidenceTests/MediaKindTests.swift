@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func acceptedKindsAreKnownByTheirFirstBytes() {
-        #expect(MediaKind.detect([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) == .png)
+        #expect(MediaKind.detect([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)) == .png)
         #expect(MediaKind.detect([0xFF, 0xD8, 0xFF, 0xE0, 0, 16]) == .jpeg)
         #expect(MediaKind.detect(Array("%PDF-1.7\n".utf8)) == .pdf)
         #expect(MediaKind.detect(Self.ftyp("heic", ["mif1", "heic"])) == .heic)
@@ -40,6 +40,10 @@ import Testing
         #expect(MediaKind.detect([0x20] + [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == nil)
         // A truncated signature is not enough.
         #expect(MediaKind.detect([0x89, 0x50, 0x4E, 0x47]) == nil)
+        // So is the signature without the header chunk that every PNG starts with.
+        let signatureOnly: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        #expect(MediaKind.detect(signatureOnly) == nil)
+        #expect(MediaKind.describe(signatureOnly) == "a damaged or cut-off PNG file")
     }
 
     @Test func acceptedListReadsAsASentence() {
