@@ -90,7 +90,7 @@ extension Category: ExpressibleByArgument {}
 
 /// A file or folder as typed. An empty path is refused: the shell expanded an unset variable, and
 /// reading it as the working folder would act on the wrong files.
-struct PathArgument: ExpressibleByArgument, ExpressibleByStringLiteral, Hashable {
+struct PathArgument: ExpressibleByArgument, ExpressibleByStringLiteral, Hashable, CustomStringConvertible {
     var path: String
 
     init(argument: String) throws {
@@ -100,5 +100,6 @@ struct PathArgument: ExpressibleByArgument, ExpressibleByStringLiteral, Hashable
 
     init(stringLiteral value: String) { path = value }
 
+    var description: String { path }
     var defaultValueDescription: String { path }
 }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import DynamicType
+import Output
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -25,8 +26,12 @@ enum ChecklistSource {
 
     struct NotFound: Error, CustomStringConvertible {
         let name: String
+        /// Shipped checklists, then those in the repository's `Checklists/`.
+        let known: [String]
         var description: String {
-            "no checklist named '\(name)'; shipped checklists: \(ShippedChecklists.all.map(\.name).joined(separator: ", ")); or give the path of a checklist file"
+            let hint = Suggestions.didYouMean(name, among: known)
+            return "no checklist named '\(name)'" + (hint.isEmpty ? "; checklists are " : hint + " Checklists are ")
+                + known.joined(separator: ", ") + "; or give the path of a checklist file"
         }
     }
 
@@ -42,7 +47,9 @@ enum ChecklistSource {
                 return try loadFile(path, shownAs: candidate)
             }
         }
-        throw NotFound(name: spec)
+        let inFolder = ((try? FileManager.default.contentsOfDirectory(atPath: workingDirectory + "/Checklists")) ?? [])
+            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()
+        throw NotFound(name: spec, known: ShippedChecklists.all.map(\.name) + inFolder)
     }
 
     /// Reads and parses a checklist file; the name is the file name without `.md`.

@@ -410,6 +410,8 @@ import Testing
     @Test func theDemoRecordsAScanOfItsOwnSources() throws {
         let cli = try CLI()
         let shown = try cli.ok(["demo"])
+        #expect(shown.contains("Created the example audit in dtaudit-demo/, with the app's sources in dtaudit-demo/Trailhead/."))
+        #expect(shown.contains("  cd dtaudit-demo\n"))
         #expect(shown.contains("Code      9 findings on 6 of 16 scanned screens  (last scan 2026-10-13)"))
         #expect(shown.contains("fixed font sizes in the code of 3 screens: Map (2), Profile (1), Trip planner (2, unaudited)"))
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
