@@ -39,7 +39,7 @@ let package = Package(
         // The JSON interchange file: writing, strict reading, and merging into a store as a union.
         .target(name: "Interchange", dependencies: ["AuditStore", "DynamicType", "Output"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate.
-        .target(name: "Reports", dependencies: ["Interchange", "AuditStore", "DynamicType", "Evidence", "Scan"]),
+        .target(name: "Reports", dependencies: ["Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Scan"]),
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(
             name: "DTAuditCommands",

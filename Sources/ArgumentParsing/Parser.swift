@@ -62,6 +62,13 @@ enum Parser {
             if isOption(token) {
                 remaining.append(token)
                 let name = String(token.prefix { $0 != "=" })
+                // Before the subcommand only the options every command shares can come; an unknown
+                // one must not make its value read as a command name.
+                if !path.last!.configuration.subcommands.isEmpty && instance.box(spelled: name) == nil {
+                    let known = instance.boxes.flatMap(\.definition.spellings).filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+                    let suggestion = Suggestions.closest(to: String(name.drop { $0 == "-" }), among: known).first
+                    throw ContextualUsageError(path: path, error: .unknownOption(name, suggestion: suggestion.map { "--" + $0 }))
+                }
                 if !token.contains("="), let box = instance.box(spelled: name), box.definition.takesValue, index + 1 < arguments.count {
                     remaining.append(arguments[index + 1])
                     index += 1

@@ -15,9 +15,9 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Create an example audit of a made-up hiking app in ./dtaudit-demo and show its status.",
         discussion: """
-            The example holds 18 screens in every category, six weeks of recordings by three auditors, \
-            fixes of every type, retests and default re-checks still to do, screenshots of a few screens \
-            (sketches the demo draws) attached as evidence, and the app's SwiftUI and UIKit sources in \
+            The example holds 18 screens in every category, five weeks of recordings by two auditors, \
+            fixes of every type by two developers, retests and default re-checks still to do, screenshots \
+            of a few screens (sketches the demo draws) attached as evidence, and the app's SwiftUI and UIKit sources in \
             Trailhead/ with a recorded 'dtaudit scan' of them. It is the same every time, so its export \
             can be compared across versions. Run it again to start over.
             """,

@@ -14,7 +14,8 @@ struct GateCommand: ParsableCommand {
             --all-screens applies the bar to every screen. --min-size SIZE lowers it to the planned \
             checks at SIZE or larger, all recorded and passed (or n/a), for a team that gates on the \
             accessibility sizes first. --no-regressions --since EXPORT.json also fails when a check \
-            that passed in that export fails now, on any screen.
+            that passed in that export fails now, on any screen; --since DATE compares with the audit \
+            as it stood at the start of that day.
 
             A bar that checks nothing fails: with no screen marked critical, mark them or pass \
             --all-screens.
@@ -45,7 +46,7 @@ struct GateCommand: ParsableCommand {
 
     mutating func validate() throws {
         if noRegressions && since == nil {
-            throw ValidationError("--no-regressions needs --since EXPORT.json, the export to compare with")
+            throw ValidationError("--no-regressions needs --since EXPORT.json or --since DATE, what to compare with")
         }
         if since != nil && !noRegressions {
             throw ValidationError("--since is used with --no-regressions")

@@ -47,7 +47,9 @@ struct HistoryCommand: ParsableCommand {
             console.line("Nothing recorded yet.")
             return
         }
-        // Recordings made together (same screen, time, author, status and note) share a line.
+        // Recordings made together (same screen, time, author, status and note) share a line, their
+        // items in checklist order.
+        let position = Dictionary(try store.checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         var index = 0
         while index < entries.count {
             switch entries[index] {
@@ -67,6 +69,7 @@ struct HistoryCommand: ParsableCommand {
                     cells.append((other.item, other.size))
                     next += 1
                 }
+                cells.sort { (position[$0.item] ?? .max, $0.item) < (position[$1.item] ?? .max, $1.item) }
                 var line = console.style.dim(first.at.minute) + "  " + console.style.bold(console.safe(name)) + "  "
                     + console.statusLabel(first.status) + "  " + console.cellList(cells)
                 if let note = first.note { line += "  " + console.safe(note) }
@@ -130,13 +133,13 @@ struct SizesCommand: ParsableCommand {
             }))
             return
         }
-        var table = TextTable(header: ["ID", "NAME", "SWIFTUI", "UIKIT", "SIMCTL CONTENT_SIZE", "BODY", "LARGE TITLE"],
-                              alignments: [.left, .left, .left, .left, .left, .right, .right])
+        var table = TextTable(header: ["ID", "NAME", "SWIFTUI", "UIKIT", "SIMCTL CONTENT_SIZE", "BODY", "OF LARGE", "LARGE TITLE"],
+                              alignments: [.left, .left, .left, .left, .left, .right, .right, .right])
         for size in Size.allCases {
             let body = TextStyle.body
             let name = size == .default ? size.designName + " (default)" : size.designName
             table.add([console.style.bold(size.id), name, size.swiftUIName, size.uiKitName, size.simctlName,
-                       "\(body.pointSize(at: size)) pt \(TextLayout.pad("\(body.percentOfDefault(at: size))%", to: 4, alignRight: true))",
+                       "\(body.pointSize(at: size)) pt", "\(body.percentOfDefault(at: size))%",
                        "\(TextStyle.largeTitle.pointSize(at: size)) pt"])
         }
         for line in table.render(headerStyle: console.style.dim) { console.line(line) }

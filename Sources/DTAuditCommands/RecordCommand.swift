@@ -192,7 +192,8 @@ struct TriageCommand: ParsableCommand {
         let target = try store.resolveScreen(screen)
         let state = try store.write {
             try store.setTriage(category.category, for: target)
-            return try store.snapshot(only: target).screens.first
+            // Read back: `target` still holds the triage from before.
+            return try store.snapshot(only: try store.screen(id: target.id) ?? target).screens.first
         }
         guard let state else { return }
         if let chosen = category.category {

@@ -55,7 +55,7 @@ struct ScanCommand: ParsableCommand {
         examples: [
             ("dtaudit scan", "Scan the whole app; exit 1 when a finding counts."),
             ("dtaudit scan Trailhead/Checkout --rule fixed-font-size --rule single-line", "Only some rules, in one folder."),
-            ("dtaudit scan --record && dtaudit status", "Keep the findings on each screen and see where the code stands."),
+            ("dtaudit scan --record; dtaudit status", "Keep the findings on each screen and see where the code stands."),
             ("if which dtaudit >/dev/null; then dtaudit scan \"$SRCROOT\" --format xcode || true; fi",
              "An Xcode Run Script build phase: findings appear as warnings on their lines (drop '|| true' to fail the build)."),
             ("dtaudit scan --format sarif > dtaudit.sarif || true",

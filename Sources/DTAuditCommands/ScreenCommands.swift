@@ -254,10 +254,11 @@ struct ScreenRemoveCommand: ParsableCommand {
             throw ValidationError("'\(name)' is only the start of '\(screen.name)'; type the whole name to remove it")
         }
         let activity = try store.activityCount(of: screen)
+        let held = counted(activity.recordings, "recording") + " and " + counted(activity.fixes, "fix", "fixes")
         if (activity.recordings > 0 || activity.fixes > 0) && !force {
-            throw ValidationError("'\(screen.name)' has \(activity.recordings) recordings and \(activity.fixes) fixes; add --force to remove them with it")
+            throw ValidationError("'\(screen.name)' has \(held); add --force to remove the screen and \(activity.recordings + activity.fixes == 1 ? "it" : "them")")
         }
         try store.write { try store.removeScreen(screen) }
-        console.line("Removed \(console.style.bold(console.safe(screen.name)))" + (activity.recordings + activity.fixes > 0 ? " with \(activity.recordings) recordings and \(activity.fixes) fixes" : ""))
+        console.line("Removed \(console.style.bold(console.safe(screen.name)))" + (activity.recordings + activity.fixes > 0 ? " with \(held)" : ""))
     }
 }

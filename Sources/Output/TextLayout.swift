@@ -84,8 +84,14 @@ public enum TextLayout {
     }
 
     /// `part` as a whole percentage of `total`, rounded down so that 99.6 % never shows as 100 %.
+    /// `part` as a whole percentage of `total`, rounded to the nearest, but never 100 unless whole
+    /// and never 0 unless nothing: the terminal and the reports give the same figures.
     public static func percent(_ part: Int, of total: Int) -> Int {
-        total == 0 ? 0 : part * 100 / total
+        guard total > 0 else { return 0 }
+        var value = (part * 100 + total / 2) / total
+        if value == 100 && part < total { value = 99 }
+        if value == 0 && part > 0 { value = 1 }
+        return value
     }
 
     /// Words of `text` wrapped into lines of at most `width` columns.

@@ -1,3 +1,5 @@
+import Output
+
 /// Building blocks for GitHub-flavoured Markdown that stays readable as plain text and that no
 /// user-provided text can break: every name, note and reference goes through `text(_:)`.
 public enum Markdown {
@@ -155,14 +157,9 @@ public enum Markdown {
         return "`" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "`"
     }
 
-    /// `part` as a whole percentage of `total`, rounded to the nearest, but never 100 % unless whole
-    /// and never 0 % unless nothing.
+    /// `part` as a whole percentage of `total`, as the terminal shows it.
     public static func percent(_ part: Int, of total: Int) -> String {
-        guard total > 0 else { return "0 %" }
-        var value = (part * 100 + total / 2) / total
-        if value == 100 && part < total { value = 99 }
-        if value == 0 && part > 0 { value = 1 }
-        return "\(value) %"
+        "\(TextLayout.percent(part, of: total)) %"
     }
 
     /// The anchor GitHub gives a heading: lower case, punctuation removed, spaces made hyphens;

@@ -85,6 +85,9 @@ struct Tool: ParsableCommand {
         #expect(usageMessage(["greet", "Ana", "-t", "1", "-t", "2"]) == "-t was given more than once")
         #expect(usageMessage(["greet", "Ana", "Bo"]) == "unexpected argument 'Bo'")
         #expect(usageMessage(["greet", "Ana", "--loud=yes"]) == "--loud does not take a value")
+        // An option the command doesn't share, before the command: its value is no command name.
+        #expect(usageMessage(["--plac", "/tmp", "greet", "Ana"]) == "unknown option '--plac'; did you mean '--place'?")
+        #expect(usageMessage(["-C", "/", "greet", "Ana"]) == "unknown option '-C'")
     }
 
     @Test func helpIsGeneratedFromTheDeclarations() {

@@ -55,7 +55,9 @@ import Testing
         try cli.ok(["screen", "add", "Map"])
         try cli.ok(["screen", "add", "Settings"])
         try cli.ok(["screen", "add", "Profile"])
-        try cli.ok(["triage", "Profile", "broken"])
+        #expect(try cli.ok(["triage", "Profile", "broken"]) == "Triaged Profile as broken\n")
+        #expect(try cli.ok(["triage", "Settings", "unsupported"]) == "Triaged Settings as unsupported\n")
+        #expect(try cli.ok(["triage", "Settings", "none"]) == "Cleared the triage of Settings; it is unaudited\n")
         try cli.ok(["record", "Map", "--size", "ax5", "--item", "text-scales", "--fail"])
         try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail"])
         try cli.ok(["record", "Settings", "--size", "all", "--item", "all", "--pass"])
@@ -71,6 +73,33 @@ import Testing
         #expect(map["category"] as? String == "unaudited")
     }
 
+    @Test func screensAreEditedAndRemovedOnlyByTheirWholeName() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["screen", "add", "Settings", "--owner", "ana", "--file", "App/Settings/*.swift"])
+        try cli.ok(["screen", "edit", "Sett", "--name", "Settings: privacy", "--flow", "settings", "--critical", "--no-owner",
+                    "--notes", "Reached from the profile", "--add-file", "App/Privacy/*.swift", "--remove-file", "App/Settings/*.swift"])
+        let edited = try #require(try cli.json(["screen", "show", "Settings: privacy"]) as? [String: Any])
+        #expect(edited["flow"] as? String == "settings")
+        #expect(edited["critical"] as? Bool == true)
+        #expect(edited["owner"] is NSNull)
+        #expect(edited["notes"] as? String == "Reached from the profile")
+        #expect(edited["files"] as? [String] == ["App/Privacy/*.swift"])
+        #expect(try cli.run(["screen", "edit", "Settings: privacy", "--name", "checkout"]).stderr
+            .contains("a screen named 'Checkout' already exists"))
+
+        try cli.ok(["record", "Settings", "--size", "ax5", "--item", "reachable", "--pass"])
+        let prefix = try cli.run(["screen", "remove", "Settings"])
+        #expect(prefix.status == 64)
+        #expect(prefix.stderr.contains("'Settings' is only the start of 'Settings: privacy'; type the whole name to remove it"))
+        let unforced = try cli.run(["screen", "remove", "Settings: privacy"])
+        #expect(unforced.status == 64)
+        #expect(unforced.stderr.contains("'Settings: privacy' has 1 recording and 0 fixes; add --force to remove the screen and it"))
+        #expect(try cli.ok(["screen", "remove", "settings: PRIVACY", "--force"]) == "Removed Settings: privacy with 1 recording and 0 fixes\n")
+        let names = try #require(try cli.json(["screen", "list"]) as? [[String: Any]]).map { $0["name"] as? String }
+        #expect(names == ["Checkout"])
+        #expect((try cli.json(["history"]) as? [Any])?.isEmpty == true)
+    }
+
     @Test func historyKeepsEveryRecordingNewestFirst() throws {
         let cli = try CLI().initialized()
         try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "first"])
@@ -83,6 +112,13 @@ import Testing
         #expect(history[1]["by"] as? String == "Ana")
         #expect(history[2]["note"] as? String == "first")
         #expect(history[2]["by"] as? String == "Tess Tester")
+
+        // Cells recorded together share a line, sizes in audit order and items in checklist order.
+        try cli.ok(["record", "Checkout", "--size", "l,ax5", "--item", "all", "--pass"])
+        let newest = try #require(try cli.ok(["history"]).split(separator: "\n").first.map(String.init))
+        #expect(newest.contains("Checkout  pass  ax5: text-scales, no-truncation, no-overlap, reachable, layout-adapts, cells-resize, "
+                                + "large-content-viewer, no-shrink, errors-near-fields, readable-over-background · l: text-scales, default-unchanged  by Tess Tester"),
+                "\(newest)")
     }
 
     @Test func anItemNamedExplicitlyIsRecordedOutsideItsPlan() throws {
@@ -131,6 +167,9 @@ import Testing
         #expect(sizes.map { $0["id"] as? String ?? "" } == ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"])
         let body = sizes.map { ($0["points"] as? [String: Int])?["body"] ?? 0 }
         #expect(body == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
+        let table = try cli.ok(["sizes"]).split(separator: "\n").map(String.init)
+        #expect(table.first?.hasPrefix("ID") == true && table.first?.contains("BODY  OF LARGE  LARGE TITLE") == true, "\(table.first ?? "")")
+        #expect(table.contains { $0.hasPrefix("ax3 ") && $0.contains(" 40 pt      235%        52 pt") }, "\(table)")
     }
 
     @Test func twoRecordProcessesStartedTogetherBothLand() throws {

@@ -94,7 +94,7 @@ import Testing
     @Test func usageErrorsExit64() throws {
         let cli = try CLI().initialized()
         let cases: [([String], String)] = [
-            (["gate", "--no-regressions"], "--no-regressions needs --since EXPORT.json"),
+            (["gate", "--no-regressions"], "--no-regressions needs --since EXPORT.json or --since DATE"),
             (["gate", "--since", "main.json"], "--since is used with --no-regressions"),
             (["gate", "--min-size", "ax6"], "unknown size 'ax6'; did you mean 'ax5'?"),
             (["gate", "--all-screen"], "did you mean '--all-screens'?"),
