@@ -23,6 +23,7 @@ let package = Package(
         // The domain: sizes, text styles, checklists, results, fixes, categories.
         .target(
             name: "DynamicType",
+            dependencies: ["Output"],
             resources: [.embedInCode("Shipped/dynamic-type.md")]
         ),
         // Screenshot evidence: SHA-256, media kinds by magic bytes, sizes and screens in file names,

@@ -174,17 +174,8 @@ public final class AuditStore {
         try meta("app") ?? ""
     }
 
-    public func setAppName(_ name: String) throws {
-        try setMeta("app", name)
-    }
-
     public func createdAt() throws -> Timestamp? {
         try meta("created_at").flatMap(Timestamp.init(iso8601:))
-    }
-
-    /// A random id given to the store at init.
-    public func storeID() throws -> String {
-        try meta("store_id") ?? ""
     }
 
     /// Marks the store with a free-form flag (the demo marks its own store so it may replace it).

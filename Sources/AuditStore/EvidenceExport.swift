@@ -182,8 +182,8 @@ public enum EvidenceExport {
         return (SHA256.hex(hasher.finalize()), total)
     }
 
-    /// The SHA-256 of the file at `path`, read through `buffer`.
-    static func hash(of path: String, buffer: inout [UInt8]) throws(SystemError) -> String {
+    /// The SHA-256 of the file at `path`, read through `buffer` (reused across calls).
+    public static func hash(of path: String, buffer: inout [UInt8]) throws(SystemError) -> String {
         let reader = try FileReader(path: path)
         defer { reader.close() }
         var hasher = SHA256()

@@ -20,9 +20,6 @@ public struct EvidenceFile: Sendable, Equatable {
     /// The stored file's path relative to the store folder: `evidence/<sha-256>.png`.
     public var relativePath: String { EvidenceFile.folderName + "/" + storedName }
 
-    /// The first 12 hex digits of the hash, enough to tell files apart in listings.
-    public var shortHash: String { String(hash.prefix(12)) }
-
     public static let folderName = "evidence"
 }
 
@@ -41,9 +38,6 @@ public struct EvidenceLink: Sendable, Equatable {
     public var name: String
     public var attachedBy: String
     public var attachedAt: Timestamp
-
-    /// A screenshot of the whole screen at one size, not of one item.
-    public var isScreenshot: Bool { item == nil }
 }
 
 /// Everything one screen's evidence shows, arranged for reports.

@@ -9,20 +9,8 @@ extension AuditStore {
         try meta("created_by") ?? ""
     }
 
-    /// Every recording of every screen, oldest first (ties broken by id), each with its screen's id.
-    public func allRecordings() throws -> [Recording] {
-        try db.rows("""
-            SELECT uid, screen_id, item, size, status, note, recorded_by, recorded_at
-            FROM recordings ORDER BY recorded_at, uid
-            """) { row in
-            Recording(uid: row.string(0), screenID: row.int64(1), item: row.string(2), size: Size(name: row.string(3)) ?? .default,
-                      status: ResultStatus(rawValue: row.string(4)) ?? .untested, note: row.optionalString(5),
-                      by: row.string(6), at: Timestamp(iso8601: row.string(7)) ?? Timestamp(milliseconds: 0))
-        }
-    }
-
     /// Calls `body` with every recording, as the bytes stored, with its screen's id, oldest first
-    /// (ties broken by id) as `allRecordings()` orders them, without building a `Recording` each.
+    /// (ties broken by id), without building a `Recording` each.
     public func forEachRecording(_ body: (borrowing StoredRecording, Int64) throws -> Void) throws {
         try db.statement("""
             SELECT uid, item, size, status, note, recorded_by, recorded_at, screen_id FROM recordings ORDER BY recorded_at, uid
@@ -32,8 +20,8 @@ extension AuditStore {
     }
 
     /// Calls `body` with each recording of one screen, as the bytes stored, in the order of the
-    /// `recordings_by_screen` index: by stored time, then by id. That is the order of
-    /// `allRecordings()` as long as every stored time has its canonical form (the only one
+    /// `recordings_by_screen` index: by stored time, then by id. That is oldest first, ties broken
+    /// by id, as long as every stored time has its canonical form (the only one
     /// dtaudit writes) and every id is ASCII; a caller that must be exact checks it on the way
     /// (`StoredRecording.atIsCanonical`). Nothing is copied: the bytes are valid during the call.
     public func forEachRecording(screenID: Int64, _ body: (borrowing StoredRecording) throws -> Void) throws {
@@ -107,7 +95,8 @@ extension AuditStore {
 }
 
 /// One stored recording's columns as bytes, valid only inside the closure that receives it; the
-/// size and status as `allRecordings()` reads them.
+/// size and status read as `Recording` reads them (an unknown size as the default, an unknown status
+/// as untested).
 public struct StoredRecording: ~Copyable {
     public let uid: UnsafeBufferPointer<UInt8>
     public let item: UnsafeBufferPointer<UInt8>
@@ -118,7 +107,7 @@ public struct StoredRecording: ~Copyable {
     public let by: UnsafeBufferPointer<UInt8>
     /// The time as stored.
     public let atText: UnsafeBufferPointer<UInt8>
-    /// The time it means (the start of 1970 when it cannot be read, as `allRecordings()` has it).
+    /// The time it means (the start of 1970 when it cannot be read).
     public let at: Timestamp
     /// `atText` is the form `at.iso8601` writes, so it can be copied as it is.
     public let atIsCanonical: Bool

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import DynamicType
 import Output
+import Platform
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -42,8 +43,7 @@ enum ChecklistSource {
         }
         for candidate in [spec, "Checklists/" + spec, "Checklists/" + spec + ".md"] {
             let path = candidate.hasPrefix("/") ? candidate : workingDirectory + "/" + candidate
-            var isDirectory = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory {
+            if let status = Files.status(path), status.kind != .directory {
                 return try loadFile(path, shownAs: candidate)
             }
         }

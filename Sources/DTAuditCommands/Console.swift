@@ -85,16 +85,10 @@ struct Console {
     }
 }
 
-/// `1 item`, `17 items`.
-func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-    "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
-}
-
 extension String {
     /// The first line, without surrounding white space.
     var trimmedLine: String {
-        let first = split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return String(first.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        String((split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").trimmingSpaces)
     }
 }
 

@@ -225,6 +225,7 @@ enum EvidenceImport {
         let itemsByKey = Dictionary(checklist.items.map { (EvidenceNaming.key($0.id), $0.id) }, uniquingKeysWith: { a, _ in a })
         var plan = Plan()
         var seen = Set<String>()
+        var hashBuffer = [UInt8](repeating: 0, count: 1 << 20)
 
         for (index, relative) in files.enumerated() {
             progress?(index)
@@ -271,7 +272,7 @@ enum EvidenceImport {
                 continue
             }
             let item = usedAfter || parts.after.isEmpty ? nil : itemsByKey[parts.after]
-            let hash = try contentHash(of: candidate)
+            let hash = try EvidenceExport.hash(of: candidate.path, buffer: &hashBuffer)
             let match = Match(relativePath: relative, candidate: candidate, hash: hash, screen: screen, size: parts.size, item: item, matchedBy: matchedBy)
             let identity = [hash, String(screen.id), parts.size.id, item ?? ""].joined(separator: "\u{1F}")
             let isNew = seen.insert(identity).inserted
@@ -323,18 +324,6 @@ enum EvidenceImport {
         case .changed: "it changed while being read"
         case .cannotStore(let detail): detail
         }
-    }
-
-    static func contentHash(of candidate: EvidenceCandidate) throws -> String {
-        let reader = try FileReader(path: candidate.path)
-        var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = try reader.read(into: &buffer)
-            if count == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        }
-        return SHA256.hex(hasher.finalize())
     }
 
     static func json(_ match: Match) -> JSON {

@@ -59,12 +59,9 @@ enum InterchangeFile {
     static func read(_ path: String, workingDirectory: String) throws -> AuditDocument {
         let shown = path == "-" ? "standard input" : path
         let absolute = StoreLocation.absolute(path, from: workingDirectory)
-        var isDirectory = false
         if path != "-" {
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-                throw FileProblem(description: "no file '\(path)'")
-            }
-            if isDirectory { throw FileProblem(description: "'\(path)' is a folder; give the export's .json file") }
+            guard let status = Files.status(absolute) else { throw FileProblem(description: "no file '\(path)'") }
+            if status.kind == .directory { throw FileProblem(description: "'\(path)' is a folder; give the export's .json file") }
             if let size = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.size] as? Int, size > InterchangeReader.maximumFileBytes {
                 throw FileProblem(description: "\(shown) is \(size >> 20) MB; an export is at most \(InterchangeReader.maximumFileBytes >> 20) MB")
             }
@@ -145,11 +142,9 @@ enum Paths {
         String(path.split(separator: "/").last ?? Substring(path))
     }
 
-    /// Writes `text` to `path` through a temporary file, so that a failed write leaves no half file.
     /// Refuses a path that names a folder, before anything is written.
     static func checkIsFile(_ path: String, shownAs shown: String) throws {
-        var isDirectory = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
+        if Files.status(path)?.kind == .directory {
             throw FileProblem(description: "cannot write \(shown): it is a folder; give a file name")
         }
     }
@@ -170,22 +165,22 @@ enum Paths {
             try body(file)
         } catch {
             file.close()
-            System.removeFile(temporary)
+            try? Files.remove(temporary)
             throw error
         }
         do {
             guard file.close() else { throw writeProblem(path, shownAs: shown) }
-            try System.replace(path, with: temporary)
+            // One rename: readers see the old file or the new one, never a part.
+            try Files.rename(temporary, to: path)
         } catch {
-            System.removeFile(temporary)
+            try? Files.remove(temporary)
             throw writeProblem(path, shownAs: shown)
         }
     }
 
     private static func writeProblem(_ path: String, shownAs shown: String) -> FileProblem {
         let folder = folder(of: path)
-        var isDirectory = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory {
+        if Files.status(folder)?.kind != .directory {
             return FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
         }
         return FileProblem(description: "cannot write \(shown): the folder is not writable or the disk is full")
@@ -196,12 +191,7 @@ enum Paths {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            let folder = folder(of: path)
-            var isDirectory = false
-            if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) || !isDirectory {
-                throw FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
-            }
-            throw FileProblem(description: "cannot write \(shown): the folder is not writable or the disk is full")
+            throw writeProblem(path, shownAs: shown)
         }
     }
 }

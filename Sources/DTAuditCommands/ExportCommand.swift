@@ -139,8 +139,7 @@ struct ExportCommand: ParsableCommand {
         // The evidence goes in place first, so that no report ever links a file not yet copied.
         var copied: (outcome: EvidenceExport.Outcome, shown: String)?
         if let evidence {
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
+            guard Files.status(folder)?.kind == .directory else {
                 throw FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
             }
             let evidenceFolder = folder + "/" + evidence.folder

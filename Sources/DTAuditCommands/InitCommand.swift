@@ -1,6 +1,7 @@
 import ArgumentParsing
 import AuditStore
 import DynamicType
+import Output
 import Platform
 
 struct InitCommand: ParsableCommand {

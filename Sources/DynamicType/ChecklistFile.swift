@@ -1,3 +1,5 @@
+import Output
+
 /// Reads the checklist format kept in `Checklists/`: Markdown that reads well in a pull request.
 ///
 ///     # Dynamic Type
@@ -33,7 +35,6 @@ public enum ChecklistFile {
     }
 
     public static let itemFields = ["sizes", "severity", "scaling", "fix", "wcag"]
-    public static let headerFields = ["version"]
 
     /// Upper bounds that keep a hostile file from filling the store.
     static let maximumItems = 500

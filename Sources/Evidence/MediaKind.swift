@@ -24,7 +24,6 @@ public enum MediaKind: String, CaseIterable, Sendable {
 
     public var isImage: Bool { self == .png || self == .jpeg || self == .heic }
 
-    public var isVideo: Bool { self == .mov || self == .mp4 }
 
     /// "PNG, JPEG, HEIC, PDF, MOV or MP4", for messages.
     public static var acceptedList: String {

@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4), fed in pieces of any length, for naming evidence files by their content.
 ///
-/// Written here because the shipped binary imports only FoundationEssentials, which has no digest
-/// functions. Checked against the standard test vectors in `EvidenceTests`.
+/// Written here because the binary imports only FoundationEssentials on Linux, which has no digest
+/// functions, and the same code must run on macOS. Checked against the standard test vectors in `EvidenceTests`.
 public struct SHA256: Sendable {
     private var h0: UInt32 = 0x6a09_e667, h1: UInt32 = 0xbb67_ae85, h2: UInt32 = 0x3c6e_f372, h3: UInt32 = 0xa54f_f53a
     private var h4: UInt32 = 0x510e_527f, h5: UInt32 = 0x9b05_688c, h6: UInt32 = 0x1f83_d9ab, h7: UInt32 = 0x5be0_cd19

@@ -1,3 +1,5 @@
+import Output
+
 /// A strict JSON parser that remembers the line every value starts on, so that a problem in an
 /// import file is reported as "line 12: ...". It refuses what a hostile file could use to hurt:
 /// nesting deeper than `maximumDepth`, strings longer than `maximumStringBytes`, duplicated keys,
@@ -433,8 +435,7 @@ public struct JSONReader {
         var count = 0
         for scalar in text.unicodeScalars {
             if count == limit { return result + "…" }
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-                || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+            if scalar.isControlCharacter || scalar.isInvisibleFormatting {
                 result += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 result.unicodeScalars.append(scalar)

@@ -83,7 +83,6 @@ public enum TextLayout {
         return String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
     }
 
-    /// `part` as a whole percentage of `total`, rounded down so that 99.6 % never shows as 100 %.
     /// `part` as a whole percentage of `total`, rounded to the nearest, but never 100 unless whole
     /// and never 0 unless nothing: the terminal and the reports give the same figures.
     public static func percent(_ part: Int, of total: Int) -> Int {
@@ -161,4 +160,9 @@ public struct TextTable {
         lines += rows.map(line)
         return lines
     }
+}
+
+/// `1 item`, `17 items`, `2 fixes`: a count with its noun.
+public func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
 }

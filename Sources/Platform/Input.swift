@@ -6,28 +6,6 @@ import Darwin
 import Musl
 #endif
 
-public enum StandardInput {
-    /// Everything on standard input up to its end, or nil when it cannot be read or holds more
-    /// than `limit` bytes (a pipe has no size to check beforehand).
-    public static func readAll(limit: Int) -> [UInt8]? {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count > 0 {
-                result.append(contentsOf: chunk[0..<count])
-                if result.count > limit { return nil }
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else if count < 0 {
-                return nil
-            } else {
-                return result
-            }
-        }
-    }
-}
-
 /// A file or standard input read a chunk at a time, so that a large input never has to sit in
 /// memory whole.
 public final class ChunkedInput {
@@ -63,7 +41,7 @@ public final class ChunkedInput {
         buffer.append(contentsOf: repeatElement(0, count: count))
         while true {
             let got = buffer.withUnsafeMutableBytes { raw in
-                systemRead(descriptor, raw.baseAddress! + start, count)
+                Glue.read(descriptor, raw.baseAddress! + start, count)
             }
             if got > 0 {
                 buffer.removeLast(count - got)
@@ -93,7 +71,3 @@ public final class ChunkedInput {
     }
 }
 
-/// `read(2)`, which the method above hides.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(fd, buffer, count)
-}

@@ -19,7 +19,7 @@ public enum StandardStream: Int32, Sendable {
 }
 
 public enum System {
-    /// The process environment, read once.
+    /// A variable of the process environment, as it is now.
     public static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
@@ -54,7 +54,7 @@ public enum System {
         String(cString: strerror(code))
     }
 
-    /// The width of the terminal on standard output, or nil when it is not a terminal.
+    /// The width `COLUMNS` gives, or nil when it is unset (`Terminal.columns()` asks the terminal).
     public static func terminalColumns() -> Int? {
         if let columns = environment("COLUMNS").flatMap(Int.init), columns > 0 { return columns }
         return nil
@@ -75,15 +75,3 @@ extension System {
     }
 }
 
-extension System {
-    /// Puts the file at `source` in place of `destination` in one step (`rename(2)`): readers see
-    /// the old file or the new one, never a part. Both must be on one file system.
-    public static func replace(_ destination: String, with source: String) throws(SystemError) {
-        guard rename(source, destination) == 0 else { throw SystemError(operation: "replace", path: destination, code: errno) }
-    }
-
-    /// Removes the file at `path`, if there is one.
-    public static func removeFile(_ path: String) {
-        _ = unlink(path)
-    }
-}

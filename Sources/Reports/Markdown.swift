@@ -52,11 +52,8 @@ public enum Markdown {
                 // `1.` or `1)` at the start of a line would begin a numbered list.
                 escaped = onlyDigits
             default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-                    || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029 || value == 0xFEFF {
-                    let shown = "U+" + hex(value)
-                    result += shown
+                if scalar.isControlCharacter || scalar.isInvisibleFormatting {
+                    result += scalar.codePoint
                     onlySpaces = false
                     onlyDigits = false
                     continue
@@ -90,9 +87,7 @@ public enum Markdown {
             case "\\": result += "&#92;"
             case "`": result += "&#96;"
             default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-                    || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029 || value == 0xFEFF {
+                if scalar.isControlCharacter || scalar.isInvisibleFormatting {
                     result += " "
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -118,11 +113,6 @@ public enum Markdown {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// A table: the header, the alignment row, then one line per row. Cells must already be escaped.

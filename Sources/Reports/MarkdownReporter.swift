@@ -2,6 +2,7 @@ import AuditStore
 import DynamicType
 import Evidence
 import Interchange
+import Output
 import Scan
 
 /// The review page: GitHub-flavoured Markdown that reads well rendered and as plain text. Every
@@ -82,10 +83,6 @@ private struct Page {
         out += "\n"
     }
 
-    func plural(_ count: Int, _ word: String, _ plural: String? = nil) -> String {
-        "\(count) " + (count == 1 ? word : plural ?? word + "s")
-    }
-
     /// Names joined for a sentence, escaped, the rest counted after `limit`.
     func names(_ names: [String], limit: Int = 8) -> String {
         let shown = names.prefix(limit).map(Markdown.text)
@@ -148,7 +145,7 @@ private struct Page {
         let auditors = input.document.auditors
         var facts = [
             "**Date** \(input.date)",
-            "**Checklist** \(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)) (\(plural(checklist.items.count, "check")))",
+            "**Checklist** \(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)) (\(counted(checklist.items.count, "check")))",
             "**Screens** \(snapshot.screens.count)",
         ]
         if !auditors.isEmpty {
@@ -165,11 +162,11 @@ private struct Page {
         let larger = LargerTextVerdict(snapshot)
         switch larger.outcome {
         case .ready:
-            line("> ✅ **Larger Text (App Store Connect): ready to declare.** All \(plural(larger.criticalScreens, "critical screen")) are supported and were checked at \(LargerTextVerdict.doublingSize.id) or larger, where body text is at least twice its default size. Declare it for each device family the audit covered.")
+            line("> ✅ **Larger Text (App Store Connect): ready to declare.** All \(counted(larger.criticalScreens, "critical screen")) are supported and were checked at \(LargerTextVerdict.doublingSize.id) or larger, where body text is at least twice its default size. Declare it for each device family the audit covered.")
         case .notYet:
             let list = larger.blocking.prefix(8).map { "\(link($0.screen)) (\($0.reason))" }.joined(separator: ", ")
             let more = larger.blocking.count > 8 ? " and \(larger.blocking.count - 8) more" : ""
-            line("> ❌ **Larger Text (App Store Connect): not yet.** \(larger.blocking.count) of \(plural(larger.criticalScreens, "critical screen")) \(larger.blocking.count == 1 ? "keeps" : "keep") the app from declaring it: \(list)\(more). Every common task must work with text at 200 % and more.")
+            line("> ❌ **Larger Text (App Store Connect): not yet.** \(larger.blocking.count) of \(counted(larger.criticalScreens, "critical screen")) \(larger.blocking.count == 1 ? "keeps" : "keep") the app from declaring it: \(list)\(more). Every common task must work with text at 200 % and more.")
         case .unknown:
             line("> ❔ **Larger Text (App Store Connect): unknown.** No screen is marked critical, so the audit does not say which screens make up the app's common tasks. Mark them with `dtaudit screen edit NAME --critical`.")
         }
@@ -182,14 +179,14 @@ private struct Page {
             reasons.append("the audit has no screens yet")
         } else {
             if !wcag.notScaling.isEmpty {
-                reasons.append("text does not scale on \(plural(wcag.notScaling.count, "screen")) (\(names(wcag.notScaling)))")
+                reasons.append("text does not scale on \(counted(wcag.notScaling.count, "screen")) (\(names(wcag.notScaling)))")
             }
             if !wcag.failing.isEmpty {
                 let list = wcag.failing.prefix(8).map { "\(Markdown.text($0.screen)): " + $0.items.map { "`\($0)`" }.joined(separator: ", ") }.joined(separator: "; ")
-                reasons.append("checks of 1.4.4 fail at or below \(LargerTextVerdict.doublingSize.id) on \(plural(wcag.failing.count, "screen")) (\(list)\(wcag.failing.count > 8 ? "; ..." : ""))")
+                reasons.append("checks of 1.4.4 fail at or below \(LargerTextVerdict.doublingSize.id) on \(counted(wcag.failing.count, "screen")) (\(list)\(wcag.failing.count > 8 ? "; ..." : ""))")
             }
             if wcag.incomplete > 0 {
-                reasons.append("\(plural(wcag.incomplete, "screen")) \(wcag.incomplete == 1 ? "has" : "have") 1.4.4 checks up to \(LargerTextVerdict.doublingSize.id) still to record")
+                reasons.append("\(counted(wcag.incomplete, "screen")) \(wcag.incomplete == 1 ? "has" : "have") 1.4.4 checks up to \(LargerTextVerdict.doublingSize.id) still to record")
             }
             if reasons.isEmpty {
                 reasons.append("every screen passes the 1.4.4 checks up to \(LargerTextVerdict.doublingSize.id), where body text reaches 200 %")
@@ -232,7 +229,7 @@ private struct Page {
 
         let required = snapshot.required
         let recorded = snapshot.recorded
-        line("**Plan completion** \(Markdown.bar(recorded, of: required)) \(Markdown.percent(recorded, of: required)): \(recorded) of \(plural(required, "planned check")) recorded, \(snapshot.passed) passed, \(snapshot.failed) failed, \(snapshot.notApplicable) n/a.")
+        line("**Plan completion** \(Markdown.bar(recorded, of: required)) \(Markdown.percent(recorded, of: required)): \(recorded) of \(counted(required, "planned check")) recorded, \(snapshot.passed) passed, \(snapshot.failed) failed, \(snapshot.notApplicable) n/a.")
         line()
         if hasScans { codeSummary() }
 
@@ -256,7 +253,7 @@ private struct Page {
         if critical.isEmpty {
             line("No screen is marked critical. Mark the screens of the app's common tasks with `dtaudit screen edit NAME --critical`.")
         } else if notSupported.isEmpty {
-            line("None: all \(plural(critical.count, "critical screen")) are supported.")
+            line("None: all \(counted(critical.count, "critical screen")) are supported.")
         } else {
             var flows: [(flow: String?, states: [ScreenState])] = []
             for state in notSupported {
@@ -271,7 +268,7 @@ private struct Page {
                 [flow.flow.map(Markdown.text) ?? "(no flow)",
                  flow.states.map { "\(link($0.screen.name)) \(MarkdownReporter.emoji($0.category)) \($0.category.rawValue)" }.joined(separator: ", ")]
             }
-            line("\(notSupported.count) of \(plural(critical.count, "critical screen")) \(notSupported.count == 1 ? "is" : "are") not supported, in \(plural(flows.count, "flow")):")
+            line("\(notSupported.count) of \(counted(critical.count, "critical screen")) \(notSupported.count == 1 ? "is" : "are") not supported, in \(counted(flows.count, "flow")):")
             line()
             out += Markdown.table(["Flow", "Critical screens not supported"], [.left, .left], rows)
         }
@@ -290,7 +287,7 @@ private struct Page {
         line("## " + Markdown.text(changesHeading(changes)))
         line()
         let what = changes.baseline.label == changes.baseline.day ? "Since \(changes.baseline.day)" : "Since \(Markdown.text(changes.baseline.label)) (its latest entry is of \(changes.baseline.day))"
-        line("\(what): \(plural(changes.newRecordings, "recording")) and \(plural(changes.newFixes.count, "fix", "fixes")); \(plural(changes.fixedCells.count, "cell")) newly fixed, \(changes.regressions.isEmpty ? "no regressions" : plural(changes.regressions.count, "regression")), \(changes.newScreens.isEmpty ? "no new screens" : plural(changes.newScreens.count, "new screen")), \(plural(changes.categoryChanges.count, "screen")) changed category.")
+        line("\(what): \(counted(changes.newRecordings, "recording")) and \(counted(changes.newFixes.count, "fix", "fixes")); \(counted(changes.fixedCells.count, "cell")) newly fixed, \(changes.regressions.isEmpty ? "no regressions" : counted(changes.regressions.count, "regression")), \(changes.newScreens.isEmpty ? "no new screens" : counted(changes.newScreens.count, "new screen")), \(counted(changes.categoryChanges.count, "screen")) changed category.")
         line()
         line("### Regressions (pass → fail)")
         line()
@@ -386,7 +383,7 @@ private struct Page {
         line()
         let general = (counts[.scroll] ?? 0) + (counts[.stackFlip] ?? 0) + (counts[.textStyle] ?? 0)
         let waiting = snapshot.screens.reduce(0) { $0 + $1.awaitingFix.count }
-        line("\(plural(total, "fix", "fixes")) in all: \(Markdown.percent(general, of: total)) came from the three standard remedies (scroll, stack-flip, text-style), \(Markdown.percent(counts[.custom] ?? 0, of: total)) needed custom work. \(waiting == 0 ? "No failed check is waiting for a fix." : "\(plural(waiting, "failed check")) \(waiting == 1 ? "is" : "are") still waiting for a fix.")")
+        line("\(counted(total, "fix", "fixes")) in all: \(Markdown.percent(general, of: total)) came from the three standard remedies (scroll, stack-flip, text-style), \(Markdown.percent(counts[.custom] ?? 0, of: total)) needed custom work. \(waiting == 0 ? "No failed check is waiting for a fix." : "\(counted(waiting, "failed check")) \(waiting == 1 ? "is" : "are") still waiting for a fix.")")
         line()
     }
 
@@ -408,7 +405,7 @@ private struct Page {
         let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
         let withFindings = scanned.filter { ($0.scan?.active ?? 0) > 0 }.count
         let latest = scanned.compactMap { $0.scan?.run.at }.max() ?? Timestamp(milliseconds: 0)
-        line("**Code scan** \(plural(findings, "finding")) in the code of \(withFindings) of \(plural(scanned.count, "scanned screen")) (latest scan \(latest.day); see [Code scan](#\(codeScanAnchor))).")
+        line("**Code scan** \(counted(findings, "finding")) in the code of \(withFindings) of \(counted(scanned.count, "scanned screen")) (latest scan \(latest.day); see [Code scan](#\(codeScanAnchor))).")
         line()
         let fixed = snapshot.fixedFontScreens
         guard !fixed.isEmpty else { return }
@@ -416,7 +413,7 @@ private struct Page {
             "\(link(state.screen.name)) (\(ScanRule.fixedFontSize.counted(state.scan?.fixedFontSizes ?? 0)), \(MarkdownReporter.emoji(state.category)) \(state.category.rawValue)\(state.category == .unaudited ? ", not audited yet" : ""))"
         }.joined(separator: ", ")
         let more = fixed.count > 8 ? " and \(fixed.count - 8) more" : ""
-        line("> ⚠️ **Code says text cannot scale on \(plural(fixed.count, "screen")):** \(list)\(more). A font of a fixed point size stays that size at every text size, whatever the audit has recorded so far.")
+        line("> ⚠️ **Code says text cannot scale on \(counted(fixed.count, "screen")):** \(list)\(more). A font of a fixed point size stays that size at every text size, whatever the audit has recorded so far.")
         line()
     }
 
@@ -427,12 +424,12 @@ private struct Page {
         let scanned = snapshot.scannedScreens
         let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
         let suppressed = scanned.reduce(0) { $0 + ($1.scan?.suppressed ?? 0) }
-        line("The latest `dtaudit scan --record` of each screen's source files: \(plural(findings, "finding")) that count\(suppressed > 0 ? ", \(suppressed) suppressed with a reason in the code" : ""). A file that several screens list counts on each.")
+        line("The latest `dtaudit scan --record` of each screen's source files: \(counted(findings, "finding")) that count\(suppressed > 0 ? ", \(suppressed) suppressed with a reason in the code" : ""). A file that several screens list counts on each.")
         line()
         let rows = scanned.map { state -> [String] in
             let scan = state.scan!
             return [link(state.screen.name), MarkdownReporter.label(state.category), scan.run.at.day,
-                    "\(plural(scan.files, "file")), \(scan.lines) lines", String(scan.active),
+                    "\(counted(scan.files, "file")), \(scan.lines) lines", String(scan.active),
                     scan.rulesByCount.map { "\(code($0.rule)) \($0.count)" }.joined(separator: ", "),
                     scan.suppressed == 0 ? "" : String(scan.suppressed), Markdown.text(GoodSign.list(scan.signs, separator: ", "))]
         }
@@ -443,7 +440,7 @@ private struct Page {
         let unlinked = snapshot.screens.filter { $0.scan == nil && $0.screen.files.isEmpty }.count
         var notes: [String] = []
         if !linked.isEmpty { notes.append("Not scanned yet: " + linked.prefix(8).map { link($0.screen.name) }.joined(separator: ", ") + (linked.count > 8 ? " and \(linked.count - 8) more" : "") + ".") }
-        if unlinked > 0 { notes.append("\(plural(unlinked, "screen")) \(unlinked == 1 ? "lists" : "list") no source files, so no scan can speak for \(unlinked == 1 ? "it" : "them").") }
+        if unlinked > 0 { notes.append("\(counted(unlinked, "screen")) \(unlinked == 1 ? "lists" : "list") no source files, so no scan can speak for \(unlinked == 1 ? "it" : "them").") }
         if !notes.isEmpty {
             line(notes.joined(separator: " "))
             line()
@@ -453,8 +450,8 @@ private struct Page {
     /// A screen's code findings under the checklist item each one fails, then the suppressed ones.
     mutating func codeFindings(_ state: ScreenState) {
         guard let scan = state.scan else { return }
-        var summary = "**Code** (scanned \(scan.run.at.day): \(plural(scan.files, "file")), \(scan.lines) lines): "
-            + (scan.active == 0 ? "no findings" : plural(scan.active, "finding"))
+        var summary = "**Code** (scanned \(scan.run.at.day): \(counted(scan.files, "file")), \(scan.lines) lines): "
+            + (scan.active == 0 ? "no findings" : counted(scan.active, "finding"))
         if scan.suppressed > 0 { summary += ", \(scan.suppressed) suppressed" }
         summary += "."
         if !scan.signs.isEmpty { summary += " Good signs: " + Markdown.text(GoodSign.list(scan.signs, separator: ", ")) + "." }
@@ -500,12 +497,12 @@ private struct Page {
         if let flow = screen.flow { facts.append("flow: " + Markdown.text(flow)) }
         if let owner = screen.owner { facts.append("owner: " + Markdown.text(owner)) }
         if let triage = screen.triage { facts.append("triaged \(triage.rawValue)") }
-        facts.append("\(state.tally.recorded) of \(plural(state.tally.required, "check")) recorded")
-        facts.append(state.failedCells.isEmpty ? "no failures" : plural(state.failedCells.count, "failure"))
-        facts.append(state.fixes.isEmpty ? "no fixes" : plural(state.fixes.count, "fix", "fixes"))
+        facts.append("\(state.tally.recorded) of \(counted(state.tally.required, "check")) recorded")
+        facts.append(state.failedCells.isEmpty ? "no failures" : counted(state.failedCells.count, "failure"))
+        facts.append(state.fixes.isEmpty ? "no fixes" : counted(state.fixes.count, "fix", "fixes"))
         if let scan = state.scan {
             facts.append(scan.fixedFontSizes > 0 ? "⚠️ code says: " + ScanRule.fixedFontSize.counted(scan.fixedFontSizes)
-                                                : "code: " + (scan.active == 0 ? "no findings" : plural(scan.active, "finding")))
+                                                : "code: " + (scan.active == 0 ? "no findings" : counted(scan.active, "finding")))
         }
         line(facts.joined(separator: " · "))
         line()
@@ -521,7 +518,7 @@ private struct Page {
         let recorded = state.recordedCells
         let evidence = input.evidence?.screens[screen.id]
         if recorded.isEmpty {
-            line("Nothing recorded yet: all \(plural(state.tally.required, "planned check")) are still to do.")
+            line("Nothing recorded yet: all \(counted(state.tally.required, "planned check")) are still to do.")
             line()
             if let evidence { screenshotStrip(screen, evidence) }
             codeFindings(state)
@@ -611,7 +608,7 @@ private struct Page {
             var parts: [String] = []
             if !retest.isEmpty { parts.append("retest " + retest.joined(separator: ", ")) }
             if !recheck.isEmpty { parts.append("re-check at the default size " + recheck.joined(separator: ", ")) }
-            if unrecorded > 0 { parts.append("\(plural(unrecorded, "planned check")) not recorded yet") }
+            if unrecorded > 0 { parts.append("\(counted(unrecorded, "planned check")) not recorded yet") }
             line("**Next:** " + parts.joined(separator: "; ") + ".")
             line()
         }
@@ -699,7 +696,7 @@ private struct Page {
     mutating func checklistSection() {
         line("## Checklist")
         line()
-        var intro = "\(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)): \(plural(checklist.items.count, "check")), \(plural(checklist.plannedCells.count, "planned cell")) per screen."
+        var intro = "\(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)): \(counted(checklist.items.count, "check")), \(counted(checklist.plannedCells.count, "planned cell")) per screen."
         if !checklist.summary.isEmpty { intro += " " + Markdown.text(Self.unwrapped(checklist.summary)) }
         line(intro)
         line()

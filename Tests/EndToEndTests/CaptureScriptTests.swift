@@ -26,7 +26,7 @@ import Testing
                 for argument in "$@"; do printf '[%s]' "$argument"; done >> "$XCRUN_LOG"
                 printf '\\n' >> "$XCRUN_LOG"
                 if [ "$2" = io ]; then
-                    printf '\\211PNG\\r\\n\\032\\n%s' "$5" > "$5"
+                    printf '\\211PNG\\r\\n\\032\\n\\000\\000\\000\\015IHDR%s' "$5" > "$5"
                 fi
             }
 
