@@ -81,8 +81,6 @@ public enum SourceScanner {
         var relative: String
         /// Found by walking a folder, where only a regular file or a symbolic link is scanned (see `walk`).
         var walked = false
-        /// The file's bytes when the walk read them already.
-        var bytes: [UInt8]?
     }
 
     enum LoadedFile: @unchecked Sendable {
@@ -94,20 +92,13 @@ public enum SourceScanner {
     }
 
     static func load(_ file: SourcePath) -> LoadedFile {
-        let bytes: [UInt8]
-        if let read = file.bytes {
-            bytes = read
-        } else {
-            do {
-                // The hint spares a stat that only tells whether the path is a folder.
-                bytes = [UInt8](try Data(contentsOf: URL(filePath: file.absolute, directoryHint: .notDirectory)))
-            } catch {
-                if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
-                // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
-                // device) is not one of the app's files: passed over, as if never listed.
-                if file.walked && !isFileOrLink(file.absolute) { return .missing }
-                return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
-            }
+        // Read straight into the array the lexer reads: only a regular file reads.
+        guard let bytes = Files.readRegularFile(file.absolute) else {
+            if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
+            // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
+            // device) is not one of the app's files: passed over, as if never listed.
+            if file.walked && !isFileOrLink(file.absolute) { return .missing }
+            return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
         }
         if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes)) }
         return .markup(MarkupDocument(bytes: bytes))
@@ -123,15 +114,14 @@ public enum SourceScanner {
     static func listFiles(paths: [String], root: String) throws(ScanError) -> [SourcePath] {
         var seen: [String: Int] = [:]
         var result: [SourcePath] = []
-        func add(_ absolutePath: String, walked: Bool, bytes: [UInt8]? = nil) {
+        func add(_ absolutePath: String, walked: Bool) {
             if let index = seen[absolutePath] {
                 // Named on its own as well: scanned whatever it is.
                 if !walked { result[index].walked = false }
                 return
             }
             seen[absolutePath] = result.count
-            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root), walked: walked,
-                                     bytes: bytes))
+            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root), walked: walked))
         }
         for path in paths {
             let full = absolute(path)
@@ -145,7 +135,7 @@ public enum SourceScanner {
             if let files = gitFiles(in: full) {
                 for file in files { add(file, walked: false) }
             } else {
-                for file in walk(full) { add(file.path, walked: true, bytes: file.bytes) }
+                for file in walk(full) { add(file, walked: true) }
             }
         }
         // Sorted by their bytes, all paths' bytes laid end to end once.
@@ -210,34 +200,32 @@ public enum SourceScanner {
     }
 
     /// Every scannable file under `folder`, without following symbolic links to folders: regular
-    /// files and symbolic links, in no particular order, with their bytes when they were read.
+    /// files and symbolic links, in no particular order.
     ///
-    /// A scannable name is read straight away (on Linux): that it reads tells it is a file (or a
-    /// link to one) without a `stat`. A name that does not read, and any other name, takes one
-    /// `stat` (a second, `readlink`, only for folders) instead of reading every attribute:
-    /// excluded folders' names are never scannable, so they are passed over unread, and a scannable
-    /// name that `stat` finds is no folder is taken; the rare one that is no regular file either (a
-    /// pipe, a device) fails to load and `load` passes it over there. The folders of one depth are
-    /// read, and their entries looked at, on every core.
-    static func walk(_ folder: String) -> [(path: String, bytes: [UInt8]?)] {
-        var files: [(path: String, bytes: [UInt8]?)] = []
+    /// The folder's own listing tells what each entry is, so a walk takes no `stat` per file:
+    /// folders are walked, and scannable names that are not folders are taken (a symbolic link, or
+    /// the rare pipe or device, is sorted out when `load` reads it). Only a file system that does not
+    /// tell costs a `stat`. Excluded folders' names are passed over unread, and the folders of one
+    /// depth are read on every core.
+    static func walk(_ folder: String) -> [String] {
+        var files: [String] = []
         var level = [folder]
         while !level.isEmpty {
-            let listings = inParallel(level) { current -> [(path: String, scannable: Bool)] in
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { return [] }
-                var entries: [(path: String, scannable: Bool)] = []
+            let listings = inParallel(level) { current -> [(path: String, kind: EntryKind)] in
+                guard let names = try? Files.entries(current) else { return [] }
+                var entries: [(path: String, kind: EntryKind)] = []
                 entries.reserveCapacity(names.count)
-                for name in names where !excludedFolders.contains(name) {
-                    entries.append((current == "/" ? "/" + name : current + "/" + name, isScannable(name)))
+                for entry in names where !excludedFolders.contains(entry.name) {
+                    let path = current == "/" ? "/" + entry.name : current + "/" + entry.name
+                    let kind = kind(of: path, entry.kind, scannable: isScannable(entry.name))
+                    if kind != .skipped { entries.append((path, kind)) }
                 }
                 return entries
             }
-            let entries = listings.flatMap { $0 }
-            let kinds = inParallel(entries) { entry in kind(of: entry.path, scannable: entry.scannable) }
             level = []
-            for (entry, kind) in zip(entries, kinds) {
-                switch kind {
-                case let .file(bytes): files.append((entry.path, bytes))
+            for entry in listings.joined() {
+                switch entry.kind {
+                case .file: files.append(entry.path)
                 case .folder: level.append(entry.path)
                 case .skipped: break
                 }
@@ -247,30 +235,24 @@ public enum SourceScanner {
     }
 
     enum EntryKind: Sendable {
-        case file([UInt8]?), folder, skipped
+        case file, folder, skipped
     }
 
-    /// What a walked entry is to the scan.
-    static func kind(of path: String, scannable: Bool) -> EntryKind {
-        #if !canImport(Darwin)
-        // Only a regular file reads (Linux opens without blocking, and refuses anything else).
-        if scannable, let data = try? Data(contentsOf: URL(filePath: path, directoryHint: .notDirectory)) {
-            return .file([UInt8](data))
+    /// What a walked entry is to the scan, from what its folder tells of it.
+    static func kind(of path: String, _ listed: Files.EntryKind, scannable: Bool) -> EntryKind {
+        switch listed {
+        case .directory: return .folder
+        case .regular, .symbolicLink, .other: return scannable ? .file : .skipped
+        case .unknown: break
         }
-        #endif
         let manager = FileManager.default
         var isFolder = false
         if manager.fileExists(atPath: path, isDirectory: &isFolder) && isFolder {
             // A link to a folder is not followed; with a scannable name it is a file.
-            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { return scannable ? .file(nil) : .skipped }
+            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { return scannable ? .file : .skipped }
             return .folder
         }
-        guard scannable else { return .skipped }
-        #if canImport(Darwin)
-        // Darwin's reader opens without O_NONBLOCK: a pipe must never be opened.
-        guard isFileOrLink(path) else { return .skipped }
-        #endif
-        return .file(nil)
+        return scannable ? .file : .skipped
     }
 
     /// `transform` applied to every element, on every core, results in order.
