@@ -20,6 +20,9 @@ public enum SourceScanner {
     /// `rules` limits the scan to those rule ids; nil runs every rule.
     public static func scan(paths: [String], root: String, rules: Set<String>? = nil) throws(ScanError) -> ScanReport {
         let enabled = try enabledRules(rules)
+        // The lexer's name table is built on the other core while git or the walk lists the files,
+        // instead of holding up the first file lexed.
+        DispatchQueue.global(qos: .userInitiated).async { _ = NameTable.shared }
         let rootPath = absolute(root)
         let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath)
         // Each file is read, lexed and its facts gathered in one go, on every core.
