@@ -104,7 +104,8 @@ final class SwiftFile: @unchecked Sendable {
     func text(from start: Int, to end: Int) -> String {
         let start = max(0, min(start, bytes.count))
         let end = max(start, min(end, bytes.count))
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        // From the buffer, not an array slice: no slice to retain and release for every name.
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
     }
 
     /// The source text from token `first` through token `last`, as written.
