@@ -293,14 +293,18 @@ private struct LexerState {
             let c = p[i]
             // Names are most tokens: tried first (no case below starts one).
             if Byte.isIdentifierStart(c) {
+                // Inline here, where most tokens start: `i` stays in a register, no call for a name.
                 let start = i
-                let name = identifierBody()
-                emit(.identifier, start, i, name: name)
+                let end = LexerState.identifierEnd(p, from: i + 1)
+                i = end
+                emit(.identifier, start, end, name: names.name(p, start, end))
                 continue
             }
             switch c {
             case Byte.space, Byte.tab:
                 i += 1
+                // Mostly one space between tokens: done without reading a word.
+                if i < n && p[i] != Byte.space && p[i] != Byte.tab { continue }
                 // Indentation comes in long runs of spaces: skip them a word at a time.
                 while i + 8 <= n {
                     let run = Byte.spaceRun(Byte.word(p, i))
@@ -391,22 +395,24 @@ private struct LexerState {
     }
 
     /// Consumes identifier characters from `i` and returns the `Name` they spell.
-    @inline(__always)
     mutating func identifierBody() -> Name {
         let start = i
-        var j = i
+        i = LexerState.identifierEnd(p, from: i)
+        return names.name(p, start, i)
+    }
+
+    /// The end of the run of identifier characters in `p` from `j` on.
+    @inline(__always)
+    static func identifierEnd(_ p: UnsafeBufferPointer<UInt8>, from j: Int) -> Int {
+        var j = j
         // Eight bytes at a time while a whole word lies inside the input, then byte by byte.
-        while j + 8 <= n {
+        while j + 8 <= p.count {
             let run = Byte.identifierRun(Byte.word(p, j))
             j += run
-            if run < 8 {
-                i = j
-                return names.name(p, start, j)
-            }
+            if run < 8 { return j }
         }
-        while j < n && Byte.isIdentifierContinue(p[j]) { j += 1 }
-        i = j
-        return names.name(p, start, j)
+        while j < p.count && Byte.isIdentifierContinue(p[j]) { j += 1 }
+        return j
     }
 
     mutating func backtickIdentifier() {
