@@ -30,12 +30,13 @@ public enum SourceScanner {
         var facts = [FileFacts](repeating: FileFacts(), count: files.count)
         // The project index grows while files are read, in file order, instead of after.
         let builder = ProjectIndexBuilder(count: files.count)
+        let memory = TokenMemory()
         loaded.withUnsafeMutableBufferPointer { loadedBuffer in
             facts.withUnsafeMutableBufferPointer { factsBuffer in
                 let loadedOutput = UnsafeSendableBuffer(loadedBuffer)
                 let factsOutput = UnsafeSendableBuffer(factsBuffer)
                 DispatchQueue.concurrentPerform(iterations: files.count) { k in
-                    let file = load(files[k])
+                    let file = load(files[k], memory: memory)
                     let fileFacts = SourceScanner.facts(of: file)
                     factsOutput[k] = fileFacts
                     loadedOutput[k] = file
@@ -94,7 +95,7 @@ public enum SourceScanner {
         case missing
     }
 
-    static func load(_ file: SourcePath) -> LoadedFile {
+    static func load(_ file: SourcePath, memory: TokenMemory) -> LoadedFile {
         // Read straight into the array the lexer reads: only a regular file reads.
         guard let bytes = Files.readRegularFile(file.absolute) else {
             if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
@@ -103,7 +104,7 @@ public enum SourceScanner {
             if file.walked && !isFileOrLink(file.absolute) { return .missing }
             return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
         }
-        if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes)) }
+        if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes, memory: memory)) }
         return .markup(MarkupDocument(bytes: bytes))
     }
 

@@ -24,6 +24,17 @@ public struct LexedSource: Sendable {
 /// inside the comments and literals that span lines), so no token needs a search for its line.
 public enum Lexer {
     public static func lex(_ bytes: [UInt8]) -> LexedSource {
+        lexing(bytes) { tokens, comments, lineStarts, landmarks in
+            var lexed = LexedSource(tokens: Array(tokens), comments: Array(comments), lineStarts: Array(lineStarts))
+            lexed.landmarks = Array(landmarks)
+            return lexed
+        }
+    }
+
+    /// Lexes `bytes` and hands `body` what it wrote: code tokens, comments, line starts and
+    /// landmarks, in scratch buffers that last only as long as `body` runs.
+    static func lexing<R>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<Token>,
+                                                     UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> R) -> R {
         // Every token and comment holds at least one byte, and every line but the first starts
         // after one: scratch buffers of the input's length never fill up. They are written
         // without growth checks, then copied out at their exact sizes.
@@ -49,12 +60,10 @@ public enum Lexer {
                     var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
                                            landmarks: landmarks)
                     state.run()
-                    var lexed = LexedSource(
-                        tokens: Array(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount])),
-                        comments: Array(UnsafeBufferPointer(rebasing: comments[..<state.commentCount])),
-                        lineStarts: Array(UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount])))
-                    lexed.landmarks = Array(UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
-                    return lexed
+                    return body(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount]),
+                                UnsafeBufferPointer(rebasing: comments[..<state.commentCount]),
+                                UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount]),
+                                UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
                 }
             }
         }

@@ -5,46 +5,59 @@
 /// reference costs nothing to pass where a struct of a dozen arrays is copied.
 final class SwiftFile: @unchecked Sendable {
     let bytes: [UInt8]
-    let tokens: [Token]
+    let tokens: Stored<Token>
     let comments: [Token]
     let lineStarts: [Int32]
     /// For each bracket token, the index of its partner, or -1 when it has none.
-    let matching: [Int32]
+    let matching: Stored<Int32>
     /// For each token, the index of the innermost open bracket around it, or -1 at the top level.
-    let parent: [Int32]
+    let parent: Stored<Int32>
     /// In order, the tokens that spell a `Name` and every `{` directly followed by `(`: the only
     /// tokens the declarations and the rules start from, so that they need not read every token.
     let landmarks: [Int32]
     private(set) var declarations = Declarations()
+    /// Where `tokens`, `matching` and `parent` lie, kept as long as the file.
+    private let tokenBlock: TokenMemory.Block
 
     var count: Int { tokens.count }
 
-    init(bytes: [UInt8]) {
+    /// `memory` holds the tokens when given (a scan's many files share it); otherwise the file
+    /// keeps them in a block of its own.
+    init(bytes: [UInt8], memory: TokenMemory? = nil) {
         self.bytes = bytes
-        let lexed = Lexer.lex(bytes)
-        tokens = lexed.tokens
-        comments = lexed.comments
-        lineStarts = lexed.lineStarts
-        landmarks = lexed.landmarks
-        (matching, parent) = SwiftFile.matchBrackets(lexed.tokens)
+        var stored: (block: TokenMemory.Block, tokens: UnsafeMutableBufferPointer<Token>,
+                     matching: UnsafeMutableBufferPointer<Int32>, parent: UnsafeMutableBufferPointer<Int32>)?
+        (comments, lineStarts, landmarks) = Lexer.lexing(bytes) { tokens, comments, lineStarts, landmarks in
+            // Each token, its partner and its parent, side by side in one piece of memory.
+            let count = tokens.count
+            let tokenBytes = count * MemoryLayout<Token>.stride
+            let indexBytes = count * MemoryLayout<Int32>.stride
+            let byteCount = tokenBytes + 2 * indexBytes
+            let (block, start) = memory?.take(byteCount) ?? { () -> (TokenMemory.Block, UnsafeMutableRawPointer) in
+                let block = TokenMemory.Block(exactly: byteCount)
+                return (block, block.base)
+            }()
+            let storedTokens = UnsafeMutableBufferPointer(start: start.bindMemory(to: Token.self, capacity: count), count: count)
+            _ = storedTokens.initialize(from: tokens)
+            let matching = UnsafeMutableBufferPointer(
+                start: (start + tokenBytes).bindMemory(to: Int32.self, capacity: count), count: count)
+            matching.initialize(repeating: -1)
+            let parent = UnsafeMutableBufferPointer(
+                start: (start + tokenBytes + indexBytes).bindMemory(to: Int32.self, capacity: count), count: count)
+            parent.initialize(repeating: -1)
+            stored = (block, storedTokens, matching, parent)
+            return (Array(comments), Array(lineStarts), Array(landmarks))
+        }
+        let (block, tokens, matching, parent) = stored!
+        SwiftFile.matchBrackets(UnsafeBufferPointer(tokens), matching, parent)
+        tokenBlock = block
+        self.tokens = Stored(UnsafeBufferPointer(tokens))
+        self.matching = Stored(UnsafeBufferPointer(matching))
+        self.parent = Stored(UnsafeBufferPointer(parent))
         declarations = Declarations(reading: self)
     }
 
     convenience init(_ text: String) { self.init(bytes: Array(text.utf8)) }
-
-    private static func matchBrackets(_ tokens: [Token]) -> ([Int32], [Int32]) {
-        let count = tokens.count
-        var matching = [Int32](repeating: -1, count: count)
-        var parent = [Int32](repeating: -1, count: count)
-        tokens.withUnsafeBufferPointer { tokens in
-            matching.withUnsafeMutableBufferPointer { matching in
-                parent.withUnsafeMutableBufferPointer { parent in
-                    matchBrackets(tokens, matching, parent)
-                }
-            }
-        }
-        return (matching, parent)
-    }
 
     private static func matchBrackets(_ tokens: UnsafeBufferPointer<Token>, _ matching: UnsafeMutableBufferPointer<Int32>,
                                       _ parent: UnsafeMutableBufferPointer<Int32>) {
@@ -431,11 +444,11 @@ final class SwiftFile: @unchecked Sendable {
     }
 
     struct Ancestors: Sequence {
-        let parent: [Int32]
+        let parent: Stored<Int32>
         let start: Int
 
         struct Iterator: IteratorProtocol {
-            let parent: [Int32]
+            let parent: Stored<Int32>
             var p: Int
             var count = 0
             mutating func next() -> Int? {
