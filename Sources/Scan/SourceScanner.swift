@@ -189,6 +189,8 @@ public enum SourceScanner {
     /// Tracked and untracked files that git does not ignore, or nil outside a git checkout. A folder
     /// that git ignores as a whole was named on purpose, as a file would be: it is walked instead.
     static func gitFiles(in folder: String) -> [String]? {
+        // Outside any checkout git has nothing to list: asking it would only cost two processes.
+        guard mayBeInGitCheckout(folder) else { return nil }
         // Both questions at once, on two cores: whether the folder is ignored matters only when the
         // listing comes back empty, but asking costs no waiting then.
         let answers = inParallel([["-C", folder, "ls-files", "-co", "--exclude-standard", "-z"],
@@ -201,6 +203,20 @@ public enum SourceScanner {
             files.append(folder == "/" ? "/" + entry : folder + "/" + entry)
         }
         return files
+    }
+
+    /// Whether git could find a repository for `folder`: the environment names one, or the folder or
+    /// one above it holds `.git` or looks like a repository itself (`HEAD` beside `objects`).
+    static func mayBeInGitCheckout(_ folder: String) -> Bool {
+        if System.environment("GIT_DIR") != nil || System.environment("GIT_WORK_TREE") != nil { return true }
+        var current = folder
+        while true {
+            let prefix = current == "/" ? "/" : current + "/"
+            if Files.status(prefix + ".git", followLinks: false) != nil { return true }
+            if Files.status(prefix + "HEAD") != nil && Files.status(prefix + "objects") != nil { return true }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return false }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
     }
 
     /// Every scannable file under `folder`, without following symbolic links to folders: regular
