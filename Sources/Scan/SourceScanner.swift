@@ -321,7 +321,7 @@ public enum SourceScanner {
 
     // MARK: Analysis
 
-    private struct FileResult: Sendable {
+    fileprivate struct FileResult: Sendable {
         var findings: [Finding] = []
         var signs: [GoodSign: Int] = [:]
         var lines = 0
@@ -362,24 +362,27 @@ public enum SourceScanner {
                 }
             }
         }
-        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, index: index)
-        files = []
-        facts = []
-        DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
-        leftovers = nil
-
         var findings: [Finding] = []
+        findings.reserveCapacity(results.reduce(0) { $0 + $1.findings.count })
         var signs: [FileSigns] = []
         var scanned: [ScannedFile] = []
+        scanned.reserveCapacity(count)
         var scannedCount = 0
         var lines = 0
-        for (k, result) in results.enumerated() where result.scanned {
+        for k in results.indices where results[k].scanned {
             scannedCount += 1
-            lines += result.lines
-            scanned.append(ScannedFile(file: paths[k], lines: result.lines))
-            findings.append(contentsOf: result.findings)
-            if !result.signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: result.signs)) }
+            lines += results[k].lines
+            scanned.append(ScannedFile(file: paths[k], lines: results[k].lines))
+            findings.append(contentsOf: results[k].findings)
+            if !results[k].signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: results[k].signs)) }
         }
+        // The per-file results go with the files, to be freed on the other thread too.
+        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, index: index, results: results)
+        files = []
+        facts = []
+        results = []
+        DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
+        leftovers = nil
         return ScanReport(root: root, findings: findings, filesScanned: scannedCount, linesScanned: lines, goodSigns: signs,
                           scannedFiles: scanned)
     }
@@ -447,11 +450,13 @@ private final class Leftovers: @unchecked Sendable {
     let files: [SourceScanner.LoadedFile]
     let facts: [FileFacts]
     let index: ProjectIndex
+    let results: [SourceScanner.FileResult]
 
-    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], index: ProjectIndex) {
+    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], index: ProjectIndex, results: [SourceScanner.FileResult]) {
         self.files = files
         self.facts = facts
         self.index = index
+        self.results = results
     }
 }
 
