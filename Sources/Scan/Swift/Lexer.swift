@@ -225,6 +225,8 @@ private struct LexerState {
         self.comments = comments
         self.lineStarts = lineStarts
         self.landmarks = landmarks
+        // Offsets, indices and lines are kept in 32 bits: checked once here, not at every token.
+        precondition(p.count < Int(Int32.max), "a file of 2 GB or more")
         lineStarts[0] = 0
     }
 
@@ -234,16 +236,17 @@ private struct LexerState {
     @inline(__always)
     mutating func landmark(_ index: Int) {
         precondition(landmarkCount < landmarks.count)
-        landmarks[landmarkCount] = Int32(index)
-        landmarkCount += 1
+        landmarks[landmarkCount] = Int32(truncatingIfNeeded: index)
+        landmarkCount &+= 1
     }
 
     @inline(__always)
     mutating func newLine(at offset: Int) {
         precondition(lineCount < lineStarts.count)
-        lineStarts[lineCount] = Int32(offset)
-        lineCount += 1
-        line += 1
+        lineStarts[lineCount] = Int32(truncatingIfNeeded: offset)
+        // Counts bounded by the buffers' sizes, which the file's size bounds: no overflow to check.
+        lineCount &+= 1
+        line &+= 1
     }
 
     @inline(__always) func at(_ index: Int) -> UInt8 { index < n ? p[index] : 0 }
@@ -275,8 +278,9 @@ private struct LexerState {
         if start != previousEnd { flags.insert(.spaceBefore) }
         precondition(tokenCount < tokens.count)
         if name != .none { landmark(tokenCount) }
-        tokens[tokenCount] = Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: line, flags: flags)
-        tokenCount += 1
+        tokens[tokenCount] = Token(kind: kind, name: name, start: Int32(truncatingIfNeeded: start),
+                                   end: Int32(truncatingIfNeeded: end), line: line, flags: flags)
+        tokenCount &+= 1
         previousEndLine = line
         previousEnd = end
     }
@@ -289,7 +293,8 @@ private struct LexerState {
 
     mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
         precondition(commentCount < comments.count)
-        comments[commentCount] = Token(kind: kind, start: Int32(start), end: Int32(end), line: line, flags: flags)
+        comments[commentCount] = Token(kind: kind, start: Int32(truncatingIfNeeded: start),
+                                       end: Int32(truncatingIfNeeded: end), line: line, flags: flags)
         commentCount += 1
         if kind == .blockComment { _ = countLines(start, end) }
     }
@@ -398,6 +403,7 @@ private struct LexerState {
         }
     }
 
+    @inline(__always)
     mutating func single(_ kind: TokenKind) {
         emit(kind, i, i + 1)
         i += 1

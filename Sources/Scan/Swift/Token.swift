@@ -281,13 +281,24 @@ final class NameTable: Sendable {
         let shift: UInt32
         let longest: Int
 
+        /// The first slot is read here, inline where the lexer meets a name: most identifiers stop
+        /// at an empty slot or match the first one. Further slots are probed out of line.
         @inline(__always)
         func name(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Name {
             let length = end &- start
             guard length > 0 && length <= longest else { return .none }
             let key = NameTable.key(p, start, end)
+            let slot = Int(NameTable.slot(key, shift: shift))
+            let found = slots[slot]
+            if found.key == 0 { return .none }
+            if found.key == key && matches(Int(found.row), p, start, length) { return found.name }
+            return probe(p, start, length, key, from: (slot &+ 1) & (slots.count &- 1))
+        }
+
+        @inline(never)
+        func probe(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int, _ key: UInt32, from first: Int) -> Name {
             let mask = slots.count &- 1
-            var slot = Int(NameTable.slot(key, shift: shift))
+            var slot = first
             while true {
                 let found = slots[slot]
                 if found.key == 0 { return .none }
