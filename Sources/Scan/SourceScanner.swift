@@ -177,10 +177,17 @@ public enum SourceScanner {
         return a.withUTF8 { x in b.withUTF8 { y in bytesPrecede(x, y) } }
     }
 
+    /// Whether the name after the last `/` ends in a scanned extension: the text after its last dot
+    /// is one of `extensions`. Compared as UTF-8 bytes, as a walk asks it of every name.
     static func isScannable(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return extensions.contains(String(path[path.index(after: dot)...]))
+        let utf8 = path.utf8
+        return extensionSuffixes.contains { suffix in
+            utf8.count >= suffix.count && utf8.suffix(suffix.count).elementsEqual(suffix)
+        }
     }
+
+    /// `.swift`, `.xib`, `.storyboard` as bytes.
+    private static let extensionSuffixes: [[UInt8]] = extensions.map { Array(("." + $0).utf8) }
 
     static func isExcluded(_ relativePath: Substring) -> Bool {
         relativePath.split(separator: "/").dropLast().contains { excludedFolders.contains(String($0)) }
