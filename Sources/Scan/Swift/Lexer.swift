@@ -35,36 +35,39 @@ public enum Lexer {
     /// landmarks, in scratch buffers that last only as long as `body` runs.
     static func lexing<R>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<Token>,
                                                      UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { lexing($0, body) }
+    }
+
+    static func lexing<R>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<Token>,
+                                                                        UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> R) -> R {
         // Every token and comment holds at least one byte, and every line but the first starts
         // after one: scratch buffers of the input's length never fill up. They are written
         // without growth checks, then copied out at their exact sizes.
-        let capacity = bytes.count + 1
+        let capacity = buffer.count + 1
         // One block for the four buffers: tokens, comments, then line starts and landmarks.
         let tokenBytes = capacity * MemoryLayout<Token>.stride
         let commentBytes = (capacity / 2 + 1) * MemoryLayout<Token>.stride
         let indexBytes = capacity * MemoryLayout<Int32>.stride
-        return bytes.withUnsafeBufferPointer { buffer in
-            NameTable.shared.withLookup { names in
-                withUnsafeTemporaryAllocation(byteCount: tokenBytes + commentBytes + 2 * indexBytes,
-                                              alignment: MemoryLayout<Token>.alignment) { block in
-                    let base = block.baseAddress!
-                    let tokens = UnsafeMutableBufferPointer(start: base.bindMemory(to: Token.self, capacity: capacity),
-                                                            count: capacity)
-                    let comments = UnsafeMutableBufferPointer(
-                        start: (base + tokenBytes).bindMemory(to: Token.self, capacity: capacity / 2 + 1), count: capacity / 2 + 1)
-                    let lineStarts = UnsafeMutableBufferPointer(
-                        start: (base + tokenBytes + commentBytes).bindMemory(to: Int32.self, capacity: capacity), count: capacity)
-                    let landmarks = UnsafeMutableBufferPointer(
-                        start: (base + tokenBytes + commentBytes + indexBytes).bindMemory(to: Int32.self, capacity: capacity),
-                        count: capacity)
-                    var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
-                                           landmarks: landmarks)
-                    state.run()
-                    return body(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount]),
-                                UnsafeBufferPointer(rebasing: comments[..<state.commentCount]),
-                                UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount]),
-                                UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
-                }
+        return NameTable.shared.withLookup { names in
+            withUnsafeTemporaryAllocation(byteCount: tokenBytes + commentBytes + 2 * indexBytes,
+                                          alignment: MemoryLayout<Token>.alignment) { block in
+                let base = block.baseAddress!
+                let tokens = UnsafeMutableBufferPointer(start: base.bindMemory(to: Token.self, capacity: capacity),
+                                                        count: capacity)
+                let comments = UnsafeMutableBufferPointer(
+                    start: (base + tokenBytes).bindMemory(to: Token.self, capacity: capacity / 2 + 1), count: capacity / 2 + 1)
+                let lineStarts = UnsafeMutableBufferPointer(
+                    start: (base + tokenBytes + commentBytes).bindMemory(to: Int32.self, capacity: capacity), count: capacity)
+                let landmarks = UnsafeMutableBufferPointer(
+                    start: (base + tokenBytes + commentBytes + indexBytes).bindMemory(to: Int32.self, capacity: capacity),
+                    count: capacity)
+                var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
+                                       landmarks: landmarks)
+                state.run()
+                return body(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount]),
+                            UnsafeBufferPointer(rebasing: comments[..<state.commentCount]),
+                            UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount]),
+                            UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
             }
         }
     }

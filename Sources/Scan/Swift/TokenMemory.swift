@@ -16,6 +16,10 @@ struct Stored<Element>: RandomAccessCollection {
         precondition(index >= 0 && index < buffer.count, "index out of range")
         return buffer[index]
     }
+
+    func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
+        try body(buffer)
+    }
 }
 
 /// Memory for the tokens of a scan's files, with their bracket partners and parents, handed out
