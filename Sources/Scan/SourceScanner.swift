@@ -272,11 +272,9 @@ public enum SourceScanner {
         case .regular, .symbolicLink, .other: return scannable ? .file : .skipped
         case .unknown: break
         }
-        let manager = FileManager.default
-        var isFolder = false
-        if manager.fileExists(atPath: path, isDirectory: &isFolder) && isFolder {
+        if Files.status(path)?.kind == .directory {
             // A link to a folder is not followed; with a scannable name it is a file.
-            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { return scannable ? .file : .skipped }
+            if Files.status(path, followLinks: false)?.kind == .symbolicLink { return scannable ? .file : .skipped }
             return .folder
         }
         return scannable ? .file : .skipped
