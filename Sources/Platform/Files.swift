@@ -44,20 +44,84 @@ public enum Files {
 
     /// The names in a folder, without `.` and `..`, in no particular order.
     public static func list(_ directory: String) throws(SystemError) -> [String] {
+        try entries(directory).map(\.name)
+    }
+
+    /// What a folder entry is, as the folder itself tells (`d_type`), without a `stat`.
+    public enum EntryKind: Sendable, Equatable {
+        case regular, directory, symbolicLink, other
+        /// The file system does not say: ask `status`.
+        case unknown
+    }
+
+    /// The names in a folder with their kinds, without `.` and `..`, in no particular order.
+    public static func entries(_ directory: String) throws(SystemError) -> [(name: String, kind: EntryKind)] {
         guard let handle = opendir(directory) else {
             throw SystemError(operation: "read the folder", path: directory, code: errno)
         }
         defer { closedir(handle) }
-        var names: [String] = []
+        var entries: [(name: String, kind: EntryKind)] = []
         while let entry = readdir(handle) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
                     String(cString: $0)
                 }
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name == "." || name == ".." { continue }
+            let kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regular
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = .unknown
+            default: kind = .other
+            }
+            entries.append((name, kind))
         }
-        return names
+        return entries
+    }
+
+    /// The bytes of the regular file at `path` (through symbolic links), or nil when it cannot be
+    /// opened or read or is no regular file. Opens without blocking, so a pipe is refused, never
+    /// waited on.
+    public static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { _ = Glue.close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(clamping: info.st_size)
+        if size > 0 {
+            // Straight into the array at the size `fstat` gives; a file that shrinks meanwhile ends early.
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                while initialized < size {
+                    let count = Glue.read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+                    if count > 0 {
+                        initialized += count
+                    } else if count == 0 {
+                        break
+                    } else if errno != EINTR {
+                        failed = true
+                        break
+                    }
+                }
+            }
+            return failed ? nil : bytes
+        }
+        // Some files report a size of 0 (on Linux) yet have contents: read in chunks to the end.
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += chunk[..<count]
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                return nil
+            }
+        }
     }
 
     /// Creates `path` as a folder; a folder already there is fine.

@@ -311,6 +311,11 @@ public struct ScanReport: Sendable {
 
     /// Fills each finding's `screen` from screens' source globs; the first screen whose globs match wins.
     public mutating func assignScreens(_ screens: [(name: String, globs: [Glob])]) {
+        guard !screens.isEmpty else {
+            // No screen to match: every finding is on none, as most already are.
+            for index in findings.indices where findings[index].screen != nil { findings[index].screen = nil }
+            return
+        }
         assignScreens { file in
             screens.first { screen in screen.globs.contains { $0.matches(file) } }?.name
         }

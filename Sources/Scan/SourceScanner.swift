@@ -20,6 +20,9 @@ public enum SourceScanner {
     /// `rules` limits the scan to those rule ids; nil runs every rule.
     public static func scan(paths: [String], root: String, rules: Set<String>? = nil) throws(ScanError) -> ScanReport {
         let enabled = try enabledRules(rules)
+        // The lexer's name table is built on the other core while git or the walk lists the files,
+        // instead of holding up the first file lexed.
+        DispatchQueue.global(qos: .userInitiated).async { _ = NameTable.shared }
         let rootPath = absolute(root)
         let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath)
         // Each file is read, lexed and its facts gathered in one go, on every core.
@@ -27,12 +30,13 @@ public enum SourceScanner {
         var facts = [FileFacts](repeating: FileFacts(), count: files.count)
         // The project index grows while files are read, in file order, instead of after.
         let builder = ProjectIndexBuilder(count: files.count)
+        let memory = TokenMemory()
         loaded.withUnsafeMutableBufferPointer { loadedBuffer in
             facts.withUnsafeMutableBufferPointer { factsBuffer in
                 let loadedOutput = UnsafeSendableBuffer(loadedBuffer)
                 let factsOutput = UnsafeSendableBuffer(factsBuffer)
                 DispatchQueue.concurrentPerform(iterations: files.count) { k in
-                    let file = load(files[k])
+                    let file = load(files[k], memory: memory)
                     let fileFacts = SourceScanner.facts(of: file)
                     factsOutput[k] = fileFacts
                     loadedOutput[k] = file
@@ -81,8 +85,6 @@ public enum SourceScanner {
         var relative: String
         /// Found by walking a folder, where only a regular file or a symbolic link is scanned (see `walk`).
         var walked = false
-        /// The file's bytes when the walk read them already.
-        var bytes: [UInt8]?
     }
 
     enum LoadedFile: @unchecked Sendable {
@@ -93,23 +95,16 @@ public enum SourceScanner {
         case missing
     }
 
-    static func load(_ file: SourcePath) -> LoadedFile {
-        let bytes: [UInt8]
-        if let read = file.bytes {
-            bytes = read
-        } else {
-            do {
-                // The hint spares a stat that only tells whether the path is a folder.
-                bytes = [UInt8](try Data(contentsOf: URL(filePath: file.absolute, directoryHint: .notDirectory)))
-            } catch {
-                if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
-                // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
-                // device) is not one of the app's files: passed over, as if never listed.
-                if file.walked && !isFileOrLink(file.absolute) { return .missing }
-                return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
-            }
+    static func load(_ file: SourcePath, memory: TokenMemory) -> LoadedFile {
+        // Read straight into the array the lexer reads: only a regular file reads.
+        guard let bytes = Files.readRegularFile(file.absolute) else {
+            if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
+            // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
+            // device) is not one of the app's files: passed over, as if never listed.
+            if file.walked && !isFileOrLink(file.absolute) { return .missing }
+            return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
         }
-        if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes)) }
+        if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes, memory: memory)) }
         return .markup(MarkupDocument(bytes: bytes))
     }
 
@@ -123,15 +118,14 @@ public enum SourceScanner {
     static func listFiles(paths: [String], root: String) throws(ScanError) -> [SourcePath] {
         var seen: [String: Int] = [:]
         var result: [SourcePath] = []
-        func add(_ absolutePath: String, walked: Bool, bytes: [UInt8]? = nil) {
+        func add(_ absolutePath: String, walked: Bool) {
             if let index = seen[absolutePath] {
                 // Named on its own as well: scanned whatever it is.
                 if !walked { result[index].walked = false }
                 return
             }
             seen[absolutePath] = result.count
-            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root), walked: walked,
-                                     bytes: bytes))
+            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root), walked: walked))
         }
         for path in paths {
             let full = absolute(path)
@@ -145,7 +139,7 @@ public enum SourceScanner {
             if let files = gitFiles(in: full) {
                 for file in files { add(file, walked: false) }
             } else {
-                for file in walk(full) { add(file.path, walked: true, bytes: file.bytes) }
+                for file in walk(full) { add(file, walked: true) }
             }
         }
         // Sorted by their bytes, all paths' bytes laid end to end once.
@@ -183,10 +177,17 @@ public enum SourceScanner {
         return a.withUTF8 { x in b.withUTF8 { y in bytesPrecede(x, y) } }
     }
 
+    /// Whether the name after the last `/` ends in a scanned extension: the text after its last dot
+    /// is one of `extensions`. Compared as UTF-8 bytes, as a walk asks it of every name.
     static func isScannable(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return extensions.contains(String(path[path.index(after: dot)...]))
+        let utf8 = path.utf8
+        return extensionSuffixes.contains { suffix in
+            utf8.count >= suffix.count && utf8.suffix(suffix.count).elementsEqual(suffix)
+        }
     }
+
+    /// `.swift`, `.xib`, `.storyboard` as bytes.
+    private static let extensionSuffixes: [[UInt8]] = extensions.map { Array(("." + $0).utf8) }
 
     static func isExcluded(_ relativePath: Substring) -> Bool {
         relativePath.split(separator: "/").dropLast().contains { excludedFolders.contains(String($0)) }
@@ -195,6 +196,8 @@ public enum SourceScanner {
     /// Tracked and untracked files that git does not ignore, or nil outside a git checkout. A folder
     /// that git ignores as a whole was named on purpose, as a file would be: it is walked instead.
     static func gitFiles(in folder: String) -> [String]? {
+        // Outside any checkout git has nothing to list: asking it would only cost two processes.
+        guard mayBeInGitCheckout(folder) else { return nil }
         // Both questions at once, on two cores: whether the folder is ignored matters only when the
         // listing comes back empty, but asking costs no waiting then.
         let answers = inParallel([["-C", folder, "ls-files", "-co", "--exclude-standard", "-z"],
@@ -209,35 +212,47 @@ public enum SourceScanner {
         return files
     }
 
+    /// Whether git could find a repository for `folder`: the environment names one, or the folder or
+    /// one above it holds `.git` or looks like a repository itself (`HEAD` beside `objects`).
+    static func mayBeInGitCheckout(_ folder: String) -> Bool {
+        if System.environment("GIT_DIR") != nil || System.environment("GIT_WORK_TREE") != nil { return true }
+        var current = folder
+        while true {
+            let prefix = current == "/" ? "/" : current + "/"
+            if Files.status(prefix + ".git", followLinks: false) != nil { return true }
+            if Files.status(prefix + "HEAD") != nil && Files.status(prefix + "objects") != nil { return true }
+            guard current != "/", let slash = current.lastIndex(of: "/") else { return false }
+            current = slash == current.startIndex ? "/" : String(current[..<slash])
+        }
+    }
+
     /// Every scannable file under `folder`, without following symbolic links to folders: regular
-    /// files and symbolic links, in no particular order, with their bytes when they were read.
+    /// files and symbolic links, in no particular order.
     ///
-    /// A scannable name is read straight away (on Linux): that it reads tells it is a file (or a
-    /// link to one) without a `stat`. A name that does not read, and any other name, takes one
-    /// `stat` (a second, `readlink`, only for folders) instead of reading every attribute:
-    /// excluded folders' names are never scannable, so they are passed over unread, and a scannable
-    /// name that `stat` finds is no folder is taken; the rare one that is no regular file either (a
-    /// pipe, a device) fails to load and `load` passes it over there. The folders of one depth are
-    /// read, and their entries looked at, on every core.
-    static func walk(_ folder: String) -> [(path: String, bytes: [UInt8]?)] {
-        var files: [(path: String, bytes: [UInt8]?)] = []
+    /// The folder's own listing tells what each entry is, so a walk takes no `stat` per file:
+    /// folders are walked, and scannable names that are not folders are taken (a symbolic link, or
+    /// the rare pipe or device, is sorted out when `load` reads it). Only a file system that does not
+    /// tell costs a `stat`. Excluded folders' names are passed over unread, and the folders of one
+    /// depth are read on every core.
+    static func walk(_ folder: String) -> [String] {
+        var files: [String] = []
         var level = [folder]
         while !level.isEmpty {
-            let listings = inParallel(level) { current -> [(path: String, scannable: Bool)] in
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { return [] }
-                var entries: [(path: String, scannable: Bool)] = []
+            let listings = inParallel(level) { current -> [(path: String, kind: EntryKind)] in
+                guard let names = try? Files.entries(current) else { return [] }
+                var entries: [(path: String, kind: EntryKind)] = []
                 entries.reserveCapacity(names.count)
-                for name in names where !excludedFolders.contains(name) {
-                    entries.append((current == "/" ? "/" + name : current + "/" + name, isScannable(name)))
+                for entry in names where !excludedFolders.contains(entry.name) {
+                    let path = current == "/" ? "/" + entry.name : current + "/" + entry.name
+                    let kind = kind(of: path, entry.kind, scannable: isScannable(entry.name))
+                    if kind != .skipped { entries.append((path, kind)) }
                 }
                 return entries
             }
-            let entries = listings.flatMap { $0 }
-            let kinds = inParallel(entries) { entry in kind(of: entry.path, scannable: entry.scannable) }
             level = []
-            for (entry, kind) in zip(entries, kinds) {
-                switch kind {
-                case let .file(bytes): files.append((entry.path, bytes))
+            for entry in listings.joined() {
+                switch entry.kind {
+                case .file: files.append(entry.path)
                 case .folder: level.append(entry.path)
                 case .skipped: break
                 }
@@ -247,30 +262,22 @@ public enum SourceScanner {
     }
 
     enum EntryKind: Sendable {
-        case file([UInt8]?), folder, skipped
+        case file, folder, skipped
     }
 
-    /// What a walked entry is to the scan.
-    static func kind(of path: String, scannable: Bool) -> EntryKind {
-        #if !canImport(Darwin)
-        // Only a regular file reads (Linux opens without blocking, and refuses anything else).
-        if scannable, let data = try? Data(contentsOf: URL(filePath: path, directoryHint: .notDirectory)) {
-            return .file([UInt8](data))
+    /// What a walked entry is to the scan, from what its folder tells of it.
+    static func kind(of path: String, _ listed: Files.EntryKind, scannable: Bool) -> EntryKind {
+        switch listed {
+        case .directory: return .folder
+        case .regular, .symbolicLink, .other: return scannable ? .file : .skipped
+        case .unknown: break
         }
-        #endif
-        let manager = FileManager.default
-        var isFolder = false
-        if manager.fileExists(atPath: path, isDirectory: &isFolder) && isFolder {
+        if Files.status(path)?.kind == .directory {
             // A link to a folder is not followed; with a scannable name it is a file.
-            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { return scannable ? .file(nil) : .skipped }
+            if Files.status(path, followLinks: false)?.kind == .symbolicLink { return scannable ? .file : .skipped }
             return .folder
         }
-        guard scannable else { return .skipped }
-        #if canImport(Darwin)
-        // Darwin's reader opens without O_NONBLOCK: a pipe must never be opened.
-        guard isFileOrLink(path) else { return .skipped }
-        #endif
-        return .file(nil)
+        return scannable ? .file : .skipped
     }
 
     /// `transform` applied to every element, on every core, results in order.
@@ -319,7 +326,7 @@ public enum SourceScanner {
 
     // MARK: Analysis
 
-    private struct FileResult: Sendable {
+    fileprivate struct FileResult: Sendable {
         var findings: [Finding] = []
         var signs: [GoodSign: Int] = [:]
         var lines = 0
@@ -360,24 +367,27 @@ public enum SourceScanner {
                 }
             }
         }
-        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, index: index)
-        files = []
-        facts = []
-        DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
-        leftovers = nil
-
         var findings: [Finding] = []
+        findings.reserveCapacity(results.reduce(0) { $0 + $1.findings.count })
         var signs: [FileSigns] = []
         var scanned: [ScannedFile] = []
+        scanned.reserveCapacity(count)
         var scannedCount = 0
         var lines = 0
-        for (k, result) in results.enumerated() where result.scanned {
+        for k in results.indices where results[k].scanned {
             scannedCount += 1
-            lines += result.lines
-            scanned.append(ScannedFile(file: paths[k], lines: result.lines))
-            findings.append(contentsOf: result.findings)
-            if !result.signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: result.signs)) }
+            lines += results[k].lines
+            scanned.append(ScannedFile(file: paths[k], lines: results[k].lines))
+            findings.append(contentsOf: results[k].findings)
+            if !results[k].signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: results[k].signs)) }
         }
+        // The per-file results go with the files, to be freed on the other thread too.
+        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, index: index, results: results)
+        files = []
+        facts = []
+        results = []
+        DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
+        leftovers = nil
         return ScanReport(root: root, findings: findings, filesScanned: scannedCount, linesScanned: lines, goodSigns: signs,
                           scannedFiles: scanned)
     }
@@ -445,11 +455,13 @@ private final class Leftovers: @unchecked Sendable {
     let files: [SourceScanner.LoadedFile]
     let facts: [FileFacts]
     let index: ProjectIndex
+    let results: [SourceScanner.FileResult]
 
-    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], index: ProjectIndex) {
+    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], index: ProjectIndex, results: [SourceScanner.FileResult]) {
         self.files = files
         self.facts = facts
         self.index = index
+        self.results = results
     }
 }
 

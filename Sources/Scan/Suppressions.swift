@@ -62,7 +62,8 @@ struct Suppressions: Sendable {
 
     /// Whether `bytes[start..<end]` holds the marker; most comments do not, and skip the parsing.
     /// Whether only spaces and tabs precede `offset` on its line.
-    static func startsLine(_ bytes: [UInt8], lineStart: Int, offset: Int) -> Bool {
+    static func startsLine<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, lineStart: Int, offset: Int) -> Bool
+        where Bytes.Index == Int {
         var k = lineStart
         while k < offset && k < bytes.count {
             if bytes[k] != Byte.space && bytes[k] != Byte.tab { return false }
@@ -71,7 +72,8 @@ struct Suppressions: Sendable {
         return true
     }
 
-    static func mentionsMarker(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+    static func mentionsMarker<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ start: Int, _ end: Int) -> Bool
+        where Bytes.Index == Int {
         let count = markerBytes.count
         var i = start
         let last = min(end, bytes.count) - count

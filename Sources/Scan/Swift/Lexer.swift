@@ -24,38 +24,50 @@ public struct LexedSource: Sendable {
 /// inside the comments and literals that span lines), so no token needs a search for its line.
 public enum Lexer {
     public static func lex(_ bytes: [UInt8]) -> LexedSource {
+        lexing(bytes) { tokens, comments, lineStarts, landmarks in
+            var lexed = LexedSource(tokens: Array(tokens), comments: Array(comments), lineStarts: Array(lineStarts))
+            lexed.landmarks = Array(landmarks)
+            return lexed
+        }
+    }
+
+    /// Lexes `bytes` and hands `body` what it wrote: code tokens, comments, line starts and
+    /// landmarks, in scratch buffers that last only as long as `body` runs.
+    static func lexing<R>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<Token>,
+                                                     UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { lexing($0, body) }
+    }
+
+    static func lexing<R>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<Token>,
+                                                                        UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> R) -> R {
         // Every token and comment holds at least one byte, and every line but the first starts
         // after one: scratch buffers of the input's length never fill up. They are written
         // without growth checks, then copied out at their exact sizes.
-        let capacity = bytes.count + 1
+        let capacity = buffer.count + 1
         // One block for the four buffers: tokens, comments, then line starts and landmarks.
         let tokenBytes = capacity * MemoryLayout<Token>.stride
         let commentBytes = (capacity / 2 + 1) * MemoryLayout<Token>.stride
         let indexBytes = capacity * MemoryLayout<Int32>.stride
-        return bytes.withUnsafeBufferPointer { buffer in
-            NameTable.shared.withLookup { names in
-                withUnsafeTemporaryAllocation(byteCount: tokenBytes + commentBytes + 2 * indexBytes,
-                                              alignment: MemoryLayout<Token>.alignment) { block in
-                    let base = block.baseAddress!
-                    let tokens = UnsafeMutableBufferPointer(start: base.bindMemory(to: Token.self, capacity: capacity),
-                                                            count: capacity)
-                    let comments = UnsafeMutableBufferPointer(
-                        start: (base + tokenBytes).bindMemory(to: Token.self, capacity: capacity / 2 + 1), count: capacity / 2 + 1)
-                    let lineStarts = UnsafeMutableBufferPointer(
-                        start: (base + tokenBytes + commentBytes).bindMemory(to: Int32.self, capacity: capacity), count: capacity)
-                    let landmarks = UnsafeMutableBufferPointer(
-                        start: (base + tokenBytes + commentBytes + indexBytes).bindMemory(to: Int32.self, capacity: capacity),
-                        count: capacity)
-                    var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
-                                           landmarks: landmarks)
-                    state.run()
-                    var lexed = LexedSource(
-                        tokens: Array(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount])),
-                        comments: Array(UnsafeBufferPointer(rebasing: comments[..<state.commentCount])),
-                        lineStarts: Array(UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount])))
-                    lexed.landmarks = Array(UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
-                    return lexed
-                }
+        return NameTable.shared.withLookup { names in
+            withUnsafeTemporaryAllocation(byteCount: tokenBytes + commentBytes + 2 * indexBytes,
+                                          alignment: MemoryLayout<Token>.alignment) { block in
+                let base = block.baseAddress!
+                let tokens = UnsafeMutableBufferPointer(start: base.bindMemory(to: Token.self, capacity: capacity),
+                                                        count: capacity)
+                let comments = UnsafeMutableBufferPointer(
+                    start: (base + tokenBytes).bindMemory(to: Token.self, capacity: capacity / 2 + 1), count: capacity / 2 + 1)
+                let lineStarts = UnsafeMutableBufferPointer(
+                    start: (base + tokenBytes + commentBytes).bindMemory(to: Int32.self, capacity: capacity), count: capacity)
+                let landmarks = UnsafeMutableBufferPointer(
+                    start: (base + tokenBytes + commentBytes + indexBytes).bindMemory(to: Int32.self, capacity: capacity),
+                    count: capacity)
+                var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
+                                       landmarks: landmarks)
+                state.run()
+                return body(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount]),
+                            UnsafeBufferPointer(rebasing: comments[..<state.commentCount]),
+                            UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount]),
+                            UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
             }
         }
     }
@@ -216,6 +228,8 @@ private struct LexerState {
         self.comments = comments
         self.lineStarts = lineStarts
         self.landmarks = landmarks
+        // Offsets, indices and lines are kept in 32 bits: checked once here, not at every token.
+        precondition(p.count < Int(Int32.max), "a file of 2 GB or more")
         lineStarts[0] = 0
     }
 
@@ -225,16 +239,17 @@ private struct LexerState {
     @inline(__always)
     mutating func landmark(_ index: Int) {
         precondition(landmarkCount < landmarks.count)
-        landmarks[landmarkCount] = Int32(index)
-        landmarkCount += 1
+        landmarks[landmarkCount] = Int32(truncatingIfNeeded: index)
+        landmarkCount &+= 1
     }
 
     @inline(__always)
     mutating func newLine(at offset: Int) {
         precondition(lineCount < lineStarts.count)
-        lineStarts[lineCount] = Int32(offset)
-        lineCount += 1
-        line += 1
+        lineStarts[lineCount] = Int32(truncatingIfNeeded: offset)
+        // Counts bounded by the buffers' sizes, which the file's size bounds: no overflow to check.
+        lineCount &+= 1
+        line &+= 1
     }
 
     @inline(__always) func at(_ index: Int) -> UInt8 { index < n ? p[index] : 0 }
@@ -266,8 +281,9 @@ private struct LexerState {
         if start != previousEnd { flags.insert(.spaceBefore) }
         precondition(tokenCount < tokens.count)
         if name != .none { landmark(tokenCount) }
-        tokens[tokenCount] = Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: line, flags: flags)
-        tokenCount += 1
+        tokens[tokenCount] = Token(kind: kind, name: name, start: Int32(truncatingIfNeeded: start),
+                                   end: Int32(truncatingIfNeeded: end), line: line, flags: flags)
+        tokenCount &+= 1
         previousEndLine = line
         previousEnd = end
     }
@@ -280,7 +296,8 @@ private struct LexerState {
 
     mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
         precondition(commentCount < comments.count)
-        comments[commentCount] = Token(kind: kind, start: Int32(start), end: Int32(end), line: line, flags: flags)
+        comments[commentCount] = Token(kind: kind, start: Int32(truncatingIfNeeded: start),
+                                       end: Int32(truncatingIfNeeded: end), line: line, flags: flags)
         commentCount += 1
         if kind == .blockComment { _ = countLines(start, end) }
     }
@@ -293,14 +310,18 @@ private struct LexerState {
             let c = p[i]
             // Names are most tokens: tried first (no case below starts one).
             if Byte.isIdentifierStart(c) {
+                // Inline here, where most tokens start: `i` stays in a register, no call for a name.
                 let start = i
-                let name = identifierBody()
-                emit(.identifier, start, i, name: name)
+                let end = LexerState.identifierEnd(p, from: i + 1)
+                i = end
+                emit(.identifier, start, end, name: names.name(p, start, end))
                 continue
             }
             switch c {
             case Byte.space, Byte.tab:
                 i += 1
+                // Mostly one space between tokens: done without reading a word.
+                if i < n && p[i] != Byte.space && p[i] != Byte.tab { continue }
                 // Indentation comes in long runs of spaces: skip them a word at a time.
                 while i + 8 <= n {
                     let run = Byte.spaceRun(Byte.word(p, i))
@@ -385,28 +406,31 @@ private struct LexerState {
         }
     }
 
+    @inline(__always)
     mutating func single(_ kind: TokenKind) {
         emit(kind, i, i + 1)
         i += 1
     }
 
     /// Consumes identifier characters from `i` and returns the `Name` they spell.
-    @inline(__always)
     mutating func identifierBody() -> Name {
         let start = i
-        var j = i
+        i = LexerState.identifierEnd(p, from: i)
+        return names.name(p, start, i)
+    }
+
+    /// The end of the run of identifier characters in `p` from `j` on.
+    @inline(__always)
+    static func identifierEnd(_ p: UnsafeBufferPointer<UInt8>, from j: Int) -> Int {
+        var j = j
         // Eight bytes at a time while a whole word lies inside the input, then byte by byte.
-        while j + 8 <= n {
+        while j + 8 <= p.count {
             let run = Byte.identifierRun(Byte.word(p, j))
             j += run
-            if run < 8 {
-                i = j
-                return names.name(p, start, j)
-            }
+            if run < 8 { return j }
         }
-        while j < n && Byte.isIdentifierContinue(p[j]) { j += 1 }
-        i = j
-        return names.name(p, start, j)
+        while j < p.count && Byte.isIdentifierContinue(p[j]) { j += 1 }
+        return j
     }
 
     mutating func backtickIdentifier() {

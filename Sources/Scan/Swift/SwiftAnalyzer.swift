@@ -162,9 +162,13 @@ extension SwiftAnalyzer {
         let decls = file.declarations
         // Where the names that some facts look for sit, in one pass: bodies are then asked about
         // by searching these few places instead of reading every token of every body.
+        // Room for every landmark up front: a few small buffers instead of one growth after another.
         var scalingMarks: [Int] = []
+        scalingMarks.reserveCapacity(file.landmarks.count)
         var liveUpdateMarks: [Int] = []
+        liveUpdateMarks.reserveCapacity(file.landmarks.count)
         var assignments: [Int] = []
+        assignments.reserveCapacity(file.landmarks.count)
         for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
             let i = Int(landmark)
             switch file.tokens[i].name {

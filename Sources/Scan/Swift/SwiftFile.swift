@@ -4,47 +4,87 @@
 /// A class, though it never changes once made: the rules pass it around constantly, and a
 /// reference costs nothing to pass where a struct of a dozen arrays is copied.
 final class SwiftFile: @unchecked Sendable {
-    let bytes: [UInt8]
-    let tokens: [Token]
+    let bytes: Stored<UInt8>
+    let tokens: Stored<Token>
     let comments: [Token]
-    let lineStarts: [Int32]
+    let lineStarts: Stored<Int32>
     /// For each bracket token, the index of its partner, or -1 when it has none.
-    let matching: [Int32]
+    let matching: Stored<Int32>
     /// For each token, the index of the innermost open bracket around it, or -1 at the top level.
-    let parent: [Int32]
+    let parent: Stored<Int32>
     /// In order, the tokens that spell a `Name` and every `{` directly followed by `(`: the only
     /// tokens the declarations and the rules start from, so that they need not read every token.
-    let landmarks: [Int32]
+    let landmarks: Stored<Int32>
     private(set) var declarations = Declarations()
+    /// Where the bytes, tokens and the indices over them lie, kept as long as the file.
+    private let block: TokenMemory.Block
 
     var count: Int { tokens.count }
 
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-        let lexed = Lexer.lex(bytes)
-        tokens = lexed.tokens
-        comments = lexed.comments
-        lineStarts = lexed.lineStarts
-        landmarks = lexed.landmarks
-        (matching, parent) = SwiftFile.matchBrackets(lexed.tokens)
+    /// `memory` holds the file's bytes and tokens when given (a scan's many files share it);
+    /// otherwise the file keeps them in a block of its own.
+    init(bytes: [UInt8], memory: TokenMemory? = nil) {
+        var stored: (block: TokenMemory.Block, bytes: UnsafeMutableBufferPointer<UInt8>,
+                     tokens: UnsafeMutableBufferPointer<Token>, matching: UnsafeMutableBufferPointer<Int32>,
+                     parent: UnsafeMutableBufferPointer<Int32>, lineStarts: UnsafeMutableBufferPointer<Int32>,
+                     landmarks: UnsafeMutableBufferPointer<Int32>)?
+        comments = Lexer.lexing(bytes) { tokens, comments, lineStarts, landmarks in
+            // The tokens, each one's partner and parent, the line starts, the landmarks and the
+            // bytes, one after another in one piece of memory.
+            var layout = Layout()
+            let tokenOffset = layout.place(Token.self, tokens.count)
+            let matchingOffset = layout.place(Int32.self, tokens.count)
+            let parentOffset = layout.place(Int32.self, tokens.count)
+            let lineOffset = layout.place(Int32.self, lineStarts.count)
+            let landmarkOffset = layout.place(Int32.self, landmarks.count)
+            let byteOffset = layout.place(UInt8.self, bytes.count)
+            let (block, start) = memory?.take(layout.size) ?? { () -> (TokenMemory.Block, UnsafeMutableRawPointer) in
+                let block = TokenMemory.Block(exactly: layout.size)
+                return (block, block.base)
+            }()
+            let storedTokens = Layout.buffer(start + tokenOffset, Token.self, tokens.count)
+            _ = storedTokens.initialize(from: tokens)
+            let matching = Layout.buffer(start + matchingOffset, Int32.self, tokens.count)
+            matching.initialize(repeating: -1)
+            let parent = Layout.buffer(start + parentOffset, Int32.self, tokens.count)
+            parent.initialize(repeating: -1)
+            let storedLines = Layout.buffer(start + lineOffset, Int32.self, lineStarts.count)
+            _ = storedLines.initialize(from: lineStarts)
+            let storedLandmarks = Layout.buffer(start + landmarkOffset, Int32.self, landmarks.count)
+            _ = storedLandmarks.initialize(from: landmarks)
+            let storedBytes = Layout.buffer(start + byteOffset, UInt8.self, bytes.count)
+            _ = storedBytes.initialize(from: bytes)
+            stored = (block, storedBytes, storedTokens, matching, parent, storedLines, storedLandmarks)
+            return Array(comments)
+        }
+        let memory = stored!
+        SwiftFile.matchBrackets(UnsafeBufferPointer(memory.tokens), memory.matching, memory.parent)
+        block = memory.block
+        self.bytes = Stored(UnsafeBufferPointer(memory.bytes))
+        tokens = Stored(UnsafeBufferPointer(memory.tokens))
+        matching = Stored(UnsafeBufferPointer(memory.matching))
+        parent = Stored(UnsafeBufferPointer(memory.parent))
+        lineStarts = Stored(UnsafeBufferPointer(memory.lineStarts))
+        landmarks = Stored(UnsafeBufferPointer(memory.landmarks))
         declarations = Declarations(reading: self)
     }
 
-    convenience init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+    /// Offsets of arrays laid one after another, each aligned for its elements.
+    private struct Layout {
+        var size = 0
 
-    private static func matchBrackets(_ tokens: [Token]) -> ([Int32], [Int32]) {
-        let count = tokens.count
-        var matching = [Int32](repeating: -1, count: count)
-        var parent = [Int32](repeating: -1, count: count)
-        tokens.withUnsafeBufferPointer { tokens in
-            matching.withUnsafeMutableBufferPointer { matching in
-                parent.withUnsafeMutableBufferPointer { parent in
-                    matchBrackets(tokens, matching, parent)
-                }
-            }
+        mutating func place<T>(_ type: T.Type, _ count: Int) -> Int {
+            let offset = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
+            size = offset + count * MemoryLayout<T>.stride
+            return offset
         }
-        return (matching, parent)
+
+        static func buffer<T>(_ start: UnsafeMutableRawPointer, _ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
+            UnsafeMutableBufferPointer(start: start.bindMemory(to: T.self, capacity: count), count: count)
+        }
     }
+
+    convenience init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
     private static func matchBrackets(_ tokens: UnsafeBufferPointer<Token>, _ matching: UnsafeMutableBufferPointer<Int32>,
                                       _ parent: UnsafeMutableBufferPointer<Int32>) {
@@ -104,7 +144,8 @@ final class SwiftFile: @unchecked Sendable {
     func text(from start: Int, to end: Int) -> String {
         let start = max(0, min(start, bytes.count))
         let end = max(start, min(end, bytes.count))
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        // From the buffer, not an array slice: no slice to retain and release for every name.
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[start..<end]), as: UTF8.self)
     }
 
     /// The source text from token `first` through token `last`, as written.
@@ -430,11 +471,11 @@ final class SwiftFile: @unchecked Sendable {
     }
 
     struct Ancestors: Sequence {
-        let parent: [Int32]
+        let parent: Stored<Int32>
         let start: Int
 
         struct Iterator: IteratorProtocol {
-            let parent: [Int32]
+            let parent: Stored<Int32>
             var p: Int
             var count = 0
             mutating func next() -> Int? {
@@ -501,16 +542,20 @@ final class SwiftFile: @unchecked Sendable {
 
 /// Line text and columns shared by the Swift and Interface Builder readers.
 enum SourceLines {
-    static func lineText(bytes: [UInt8], lineStarts: [Int32], line: Int) -> String {
+    static func lineText<Bytes: RandomAccessCollection<UInt8>, Starts: RandomAccessCollection<Int32>>(
+        bytes: Bytes, lineStarts: Starts, line: Int) -> String where Bytes.Index == Int, Starts.Index == Int {
         guard line >= 1 && line <= lineStarts.count else { return "" }
         let start = Int(lineStarts[line - 1])
         var end = line < lineStarts.count ? Int(lineStarts[line]) : bytes.count
         while end > start && (bytes[end - 1] == Byte.newline || bytes[end - 1] == Byte.carriageReturn) { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        precondition(start <= end && end <= bytes.count, "a line lies inside the file")
+        return bytes.withContiguousStorageIfAvailable { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            ?? String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// 1-based column of `offset` on `line`, counted in Unicode scalars.
-    static func column(bytes: [UInt8], lineStarts: [Int32], line: Int, offset: Int) -> Int {
+    static func column<Bytes: RandomAccessCollection<UInt8>, Starts: RandomAccessCollection<Int32>>(
+        bytes: Bytes, lineStarts: Starts, line: Int, offset: Int) -> Int where Bytes.Index == Int, Starts.Index == Int {
         guard line >= 1 && line <= lineStarts.count else { return 1 }
         var column = 1
         var k = Int(lineStarts[line - 1])

@@ -167,7 +167,10 @@ final class NameTable: Sendable {
     struct Slot {
         /// 0 for an empty slot.
         var key: UInt32
-        var name: UInt16
+        /// Where the name's spelling starts in `rows`.
+        var row: UInt16
+        /// The name itself, so that a hit needs no conversion from its raw value.
+        var name: Name
     }
 
     let spellings: [String]
@@ -197,8 +200,9 @@ final class NameTable: Sendable {
             rows += Array(spelling.utf8) + [UInt8](repeating: 0, count: NameTable.width - spelling.utf8.count)
             longest = max(longest, spelling.utf8.count)
         }
+        precondition(rows.count <= Int(UInt16.max), "every row starts at an offset a slot can hold")
         let capacity = 1 << Int(NameTable.bits)
-        var slots = [Slot](repeating: Slot(key: 0, name: 0), count: capacity)
+        var slots = [Slot](repeating: Slot(key: 0, row: 0, name: .none), count: capacity)
         let shift = 32 - NameTable.bits
         for name in Name.allCases where name != .none {
             let start = Int(name.rawValue) * NameTable.width
@@ -206,7 +210,7 @@ final class NameTable: Sendable {
             let key = rows.withUnsafeBufferPointer { NameTable.key($0, start, end) }
             var slot = Int(NameTable.slot(key, shift: shift))
             while slots[slot].key != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Slot(key: key, name: name.rawValue)
+            slots[slot] = Slot(key: key, row: UInt16(start), name: name)
         }
         self.spellings = spellings
         self.rows = rows
@@ -218,9 +222,9 @@ final class NameTable: Sendable {
     /// Length, first, middle and last byte of `p[start..<end]` (not empty).
     @inline(__always)
     static func key(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt32 {
-        let length = end - start
-        return UInt32(truncatingIfNeeded: length) << 24 | UInt32(p[start]) << 16 | UInt32(p[start + length / 2]) << 8
-            | UInt32(p[end - 1])
+        let length = end &- start
+        return UInt32(truncatingIfNeeded: length) << 24 | UInt32(p[start]) << 16 | UInt32(p[start &+ length / 2]) << 8
+            | UInt32(p[end &- 1])
     }
 
     @inline(__always)
@@ -246,24 +250,30 @@ final class NameTable: Sendable {
         /// Whether the spelling in the row at `row` is `p[start..<start + length]`. The rows are
         /// zero padded to `width`, so whole words are compared: the identifier's own words, and for a
         /// short one a word that starts with it, masked to its length, where that word lies inside `p`.
+        /// (Offsets here are within `p` or a row, so plain wrapping sums cannot overflow.)
         @inline(__always)
         func matches(_ row: Int, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
             if length < 8 {
-                guard start + 8 <= p.count else {
-                    var k = 0
-                    while k < length && rows[row + k] == p[start + k] { k += 1 }
-                    return k == length
-                }
-                let mask: UInt64 = (1 << UInt64(length * 8)) &- 1
+                guard start &+ 8 <= p.count else { return matchesByteByByte(row, p, start, length) }
+                let mask: UInt64 = (1 << UInt64(length &* 8)) &- 1
                 return Byte.word(p, start) & mask == Byte.word(rows, row)
             }
             var k = 0
-            while k + 8 <= length {
-                if Byte.word(p, start + k) != Byte.word(rows, row + k) { return false }
-                k += 8
+            while k &+ 8 <= length {
+                if Byte.word(p, start &+ k) != Byte.word(rows, row &+ k) { return false }
+                k &+= 8
             }
             // The last, overlapping word; the row's bytes after the spelling are zero and not read.
-            return k == length || Byte.word(p, start + length - 8) == Byte.word(rows, row + length - 8)
+            return k == length || Byte.word(p, start &+ length &- 8) == Byte.word(rows, row &+ length &- 8)
+        }
+
+        /// `matches` for a short name at the very end of the input, where no whole word lies: rare,
+        /// and kept out of line so that the usual case stays short.
+        @inline(never)
+        func matchesByteByByte(_ row: Int, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
+            var k = 0
+            while k < length && rows[row + k] == p[start + k] { k += 1 }
+            return k == length
         }
 
         let slots: UnsafeBufferPointer<Slot>
@@ -271,20 +281,29 @@ final class NameTable: Sendable {
         let shift: UInt32
         let longest: Int
 
+        /// The first slot is read here, inline where the lexer meets a name: most identifiers stop
+        /// at an empty slot or match the first one. Further slots are probed out of line.
         @inline(__always)
         func name(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Name {
-            let length = end - start
+            let length = end &- start
             guard length > 0 && length <= longest else { return .none }
             let key = NameTable.key(p, start, end)
-            let mask = slots.count - 1
-            var slot = Int(NameTable.slot(key, shift: shift))
+            let slot = Int(NameTable.slot(key, shift: shift))
+            let found = slots[slot]
+            if found.key == 0 { return .none }
+            if found.key == key && matches(Int(found.row), p, start, length) { return found.name }
+            return probe(p, start, length, key, from: (slot &+ 1) & (slots.count &- 1))
+        }
+
+        @inline(never)
+        func probe(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int, _ key: UInt32, from first: Int) -> Name {
+            let mask = slots.count &- 1
+            var slot = first
             while true {
                 let found = slots[slot]
                 if found.key == 0 { return .none }
-                if found.key == key && matches(Int(found.name) &* NameTable.width, p, start, length) {
-                    return Name(rawValue: found.name) ?? .none
-                }
-                slot = (slot + 1) & mask
+                if found.key == key && matches(Int(found.row), p, start, length) { return found.name }
+                slot = (slot &+ 1) & mask
             }
         }
     }
