@@ -17,7 +17,7 @@ extension ParsableCommand {
     /// error, and exits: 0 on success, 64 for usage errors, 1 or the error's own status otherwise.
     public static func main(_ arguments: [String]? = nil) -> Never {
         let status = execute(arguments ?? Array(CommandLine.arguments.dropFirst()))
-        OutputStream.standardOutput.flush()
+        BufferedOutput.standardOutput.flush()
         System.exit(status)
     }
 
@@ -40,10 +40,10 @@ enum CommandLineTool {
             return 0
         } catch let request as HelpRequest {
             let path = commandPath(root: root, to: request.command)
-            OutputStream.standardOutput.write(Help.render(path: path, width: width, style: outputStyle))
+            BufferedOutput.standardOutput.write(Help.render(path: path, width: width, style: outputStyle))
             return 0
         } catch is VersionRequest {
-            OutputStream.standardOutput.write((root.configuration.version ?? "") + "\n")
+            BufferedOutput.standardOutput.write((root.configuration.version ?? "") + "\n")
             return 0
         } catch let error as ContextualUsageError {
             let commandLine = error.path.map { $0.commandName }.joined(separator: " ")
@@ -63,8 +63,8 @@ enum CommandLineTool {
     }
 
     private static func report(_ line: String) {
-        OutputStream.standardOutput.flush()
-        OutputStream.standardError.write(line + "\n")
+        BufferedOutput.standardOutput.flush()
+        BufferedOutput.standardError.write(line + "\n")
     }
 
     /// `help record` is `record --help`; `help` alone is `--help`.

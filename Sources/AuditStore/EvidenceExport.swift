@@ -143,9 +143,9 @@ public enum EvidenceExport {
         defer { reader.close() }
         let temporary = folder + "/" + temporaryPrefix + String(System.processID) + "-" + String(destination.split(separator: "/").last ?? "") + ".tmp"
         try? Files.remove(temporary)
-        let output: OutputStream
+        let output: BufferedOutput
         do {
-            output = try OutputStream.createNew(path: temporary)
+            output = try BufferedOutput.createNew(path: temporary)
         } catch {
             throw Failure(description: "cannot write in the evidence folder \(folder): \(System.errorDescription(error.code))")
         }

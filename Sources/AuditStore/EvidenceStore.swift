@@ -249,7 +249,7 @@ extension AuditStore {
         if Files.status(destination)?.byteCount != file.byteCount {
             let temporary = folder + "/" + Self.incomingPrefix + UniqueID.make()
             do {
-                let output = try OutputStream.createNew(path: temporary)
+                let output = try BufferedOutput.createNew(path: temporary)
                 output.write(bytes: bytes)
                 guard output.close() else { throw EvidenceError.cannotStore(detail: "writing \(temporary) failed (is the disk full?)") }
                 try Files.rename(temporary, to: destination)
@@ -275,14 +275,14 @@ extension AuditStore {
     /// Copies `source` to `destination`, hashing the bytes on the way; refuses to go past `limit`.
     private func copy(_ source: String, to destination: String, limit: Int64) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
         let reader: FileReader
-        let output: OutputStream
+        let output: BufferedOutput
         do {
             reader = try FileReader(path: source)
         } catch {
             throw Files.status(source) == nil ? .notFound(path: source) : .unreadable(path: source, detail: System.errorDescription(error.code))
         }
         do {
-            output = try OutputStream.createNew(path: destination)
+            output = try BufferedOutput.createNew(path: destination)
         } catch {
             throw .cannotStore(detail: error.description)
         }
@@ -322,7 +322,7 @@ extension AuditStore {
     private func ensureEvidenceIgnored(_ folder: String) throws(SystemError) {
         let path = folder + "/.gitignore"
         guard Files.status(path) == nil else { return }
-        guard let stream = try? OutputStream.createNew(path: path) else { return }
+        guard let stream = try? BufferedOutput.createNew(path: path) else { return }
         stream.write("# Evidence stays local, like audit.sqlite: an export copies the files it shows beside it.\n*\n")
         stream.close()
     }

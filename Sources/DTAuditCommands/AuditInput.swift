@@ -64,7 +64,7 @@ final class TerminalKeys: AuditInput {
     }
 
     func line() -> String? {
-        OutputStream.standardOutput.flush()
+        BufferedOutput.standardOutput.flush()
         return Terminal.withLineMode { reader.readLine() }
     }
 }
@@ -102,7 +102,7 @@ final class PipedLines: AuditInput {
     }
 
     func line() -> String? {
-        OutputStream.standardOutput.flush()
+        BufferedOutput.standardOutput.flush()
         guard let text = reader.readLine() else { return nil }
         lineNumber += 1
         return text

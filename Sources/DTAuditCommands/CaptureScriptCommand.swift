@@ -83,7 +83,7 @@ struct CaptureScriptCommand: ParsableCommand {
             var stem = EvidenceNaming.slug(name)
             if stem.isEmpty {
                 stem = "screen-\(index + 1)"
-                OutputStream.standardError.write("warning: '\(TextLayout.singleLine(name))' has no letters or digits; its screenshots are named \(stem)_<size>.png, so map '\(stem)' to it with 'dtaudit evidence import --screen-map'\n")
+                BufferedOutput.standardError.write("warning: '\(TextLayout.singleLine(name))' has no letters or digits; its screenshots are named \(stem)_<size>.png, so map '\(stem)' to it with 'dtaudit evidence import --screen-map'\n")
             }
             let key = EvidenceNaming.key(stem)
             if let other = stems[key] {

@@ -12,7 +12,7 @@ import Foundation
 
 /// What every command shares: where output goes and how it is styled, the store, who is acting.
 struct Console {
-    let out = OutputStream.standardOutput
+    let out = BufferedOutput.standardOutput
     let style: Style
     let global: GlobalOptions
 

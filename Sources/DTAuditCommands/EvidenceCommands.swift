@@ -592,7 +592,7 @@ extension Console {
     func progress(total: Int, verb: String = "reading") -> ((Int) -> Void)? {
         guard total >= 20, StandardStream.error.isTerminal else { return nil }
         return { done in
-            OutputStream.standardError.write(done >= total ? "\r\u{1B}[K" : "\r\(verb) \(done)/\(total)…")
+            BufferedOutput.standardError.write(done >= total ? "\r\u{1B}[K" : "\r\(verb) \(done)/\(total)…")
         }
     }
 }

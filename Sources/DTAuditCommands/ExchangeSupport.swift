@@ -152,12 +152,12 @@ enum Paths {
     /// Streams a file to `path` through a temporary file beside it, put in place only when every
     /// byte is written, so that a failed or interrupted export leaves the old file as it was.
     /// Refuses a path that names a folder, before anything is written.
-    static func stream(to path: String, shownAs shown: String, _ body: (OutputStream) throws -> Void) throws {
+    static func stream(to path: String, shownAs shown: String, _ body: (BufferedOutput) throws -> Void) throws {
         try checkIsFile(path, shownAs: shown)
         let temporary = folder(of: path) + "/." + fileName(of: path) + ".\(System.processID).tmp"
-        let file: OutputStream
+        let file: BufferedOutput
         do {
-            file = try OutputStream.create(path: temporary)
+            file = try BufferedOutput.create(path: temporary)
         } catch {
             throw writeProblem(path, shownAs: shown)
         }

@@ -186,8 +186,8 @@ struct ExportCommand: ParsableCommand {
     }
 
     private func warn(_ text: String) {
-        OutputStream.standardOutput.flush()
-        OutputStream.standardError.write("warning: " + text + "\n")
+        BufferedOutput.standardOutput.flush()
+        BufferedOutput.standardError.write("warning: " + text + "\n")
     }
 
     /// JSON and CSV go straight from the store to the file, one screen's recordings at a time,

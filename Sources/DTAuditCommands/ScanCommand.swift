@@ -118,7 +118,7 @@ struct ScanCommand: ParsableCommand {
             let shares = ScanRecorder.shares(of: report, screens: screens)
             if shares.recorded.isEmpty {
                 console.out.flush()
-                OutputStream.standardError.write("warning: nothing recorded: no screen's file patterns match a scanned file"
+                BufferedOutput.standardError.write("warning: nothing recorded: no screen's file patterns match a scanned file"
                                                  + (screens.isEmpty ? " (the audit has no screens yet)" : "") + "\n")
             } else {
                 let run = ScanRecorder.run(of: report, paths: paths.map(\.path), by: try console.author(nil), at: .now(), tool: "dtaudit \(DTAudit.version)")

@@ -223,13 +223,13 @@ public final class FileReader {
     deinit { close() }
 }
 
-extension OutputStream {
+extension BufferedOutput {
     /// Opens a new file at `path` for writing; fails when something is already there, so that two
     /// processes never write the same temporary file.
-    public static func createNew(path: String) throws(SystemError) -> OutputStream {
+    public static func createNew(path: String) throws(SystemError) -> BufferedOutput {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SystemError(operation: "create", path: path, code: errno) }
-        return OutputStream(descriptor: fd, ownsDescriptor: true)
+        return BufferedOutput(descriptor: fd, ownsDescriptor: true)
     }
 }
 

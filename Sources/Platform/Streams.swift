@@ -9,15 +9,15 @@ import Musl
 /// A buffered writer on a file descriptor: large reports stream through it instead of being
 /// built in memory, and writes bypass `FILE*` globals that Swift 6 treats as shared mutable state.
 /// Used from one thread at a time: the tool's commands run on the main thread.
-public final class OutputStream: TextOutputStream, @unchecked Sendable {
+public final class BufferedOutput: TextOutputStream, @unchecked Sendable {
     public let descriptor: Int32
     private var buffer: [UInt8] = []
     private let ownsDescriptor: Bool
     public private(set) var failed = false
     private var closed = false
 
-    public static let standardOutput = OutputStream(descriptor: 1)
-    public static let standardError = OutputStream(descriptor: 2, capacity: 0)
+    public static let standardOutput = BufferedOutput(descriptor: 1)
+    public static let standardError = BufferedOutput(descriptor: 2, capacity: 0)
 
     private let capacity: Int
 
@@ -29,10 +29,10 @@ public final class OutputStream: TextOutputStream, @unchecked Sendable {
     }
 
     /// Opens `path` for writing, creating or truncating it.
-    public static func create(path: String) throws(SystemError) -> OutputStream {
+    public static func create(path: String) throws(SystemError) -> BufferedOutput {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SystemError(operation: "create", path: path, code: errno) }
-        return OutputStream(descriptor: fd, ownsDescriptor: true)
+        return BufferedOutput(descriptor: fd, ownsDescriptor: true)
     }
 
     public func write(_ string: String) {

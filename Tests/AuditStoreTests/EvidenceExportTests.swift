@@ -158,7 +158,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("hello".utf8).write(to: folder.appendingPathComponent("b"))
 
-        var stream: Platform.OutputStream? = try Platform.OutputStream.create(path: folder.appendingPathComponent("a").path)
+        var stream: BufferedOutput? = try BufferedOutput.create(path: folder.appendingPathComponent("a").path)
         stream?.write("x")
         #expect(stream?.close() == true)
         #expect(stream?.close() == true)

@@ -55,7 +55,7 @@ final class TemporaryFolder {
 func render(_ report: ScanReport, _ format: ScanFormat, _ options: ReporterOptions = ReporterOptions()) throws -> String {
     let folder = try TemporaryFolder()
     let path = folder.path + "/report"
-    let stream = try Platform.OutputStream.create(path: path)
+    let stream = try BufferedOutput.create(path: path)
     format.reporter(options).write(report, to: stream)
     stream.close()
     return try String(contentsOfFile: path, encoding: .utf8)

@@ -74,7 +74,7 @@ indirect enum JSONValue: Sendable, Equatable {
 /// large report is never held whole as a string.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
-    private let stream: Platform.OutputStream?
+    private let stream: BufferedOutput?
     private static let chunk = 1 << 16
 
     /// Collects everything in memory (read it with `text`).
@@ -83,7 +83,7 @@ struct JSONWriter {
     }
 
     /// Passes the text on to `stream` in chunks; call `flush()` at the end.
-    init(stream: Platform.OutputStream) {
+    init(stream: BufferedOutput) {
         self.stream = stream
         bytes.reserveCapacity(JSONWriter.chunk + 1024)
     }

@@ -8,7 +8,7 @@ public struct TextReporter: ScanReporter {
 
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
-    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
+    public func write(_ report: ScanReport, to stream: BufferedOutput) {
         var writer = JSONWriter(stream: stream)
         let findings = report.findings
         // Active findings, grouped by file in report order (files are contiguous).
@@ -193,7 +193,7 @@ public struct XcodeReporter: ScanReporter {
 
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
-    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
+    public func write(_ report: ScanReport, to stream: BufferedOutput) {
         for finding in report.activeFindings {
             stream.write("\(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column): warning: \(finding.message) [\(finding.rule.rawValue)]\n")
         }
@@ -210,7 +210,7 @@ public struct JSONReporter: ScanReporter {
 
     /// Writes the array finding by finding, in the layout `JSONValue` renders: two-space indents,
     /// keys in the order above. A long list is rendered in stretches on every core and written in order.
-    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
+    public func write(_ report: ScanReport, to stream: BufferedOutput) {
         var writer = JSONWriter(stream: stream)
         let findings = report.findings
         if findings.isEmpty {
@@ -289,7 +289,7 @@ public struct SARIFReporter: ScanReporter {
 
     /// Streams the document that `document(_:)` describes, in the same layout: the tool part is
     /// rendered from its value, the results are written one by one as they are read.
-    public func write(_ report: ScanReport, to stream: Platform.OutputStream) {
+    public func write(_ report: ScanReport, to stream: BufferedOutput) {
         var writer = JSONWriter(stream: stream)
         writer.raw("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n")
         writer.raw("  \"runs\": [\n    {\n      \"tool\": ")

@@ -4,7 +4,7 @@ import Platform
 public protocol ScanReporter: Sendable {
     /// The name `--format` takes.
     static var name: String { get }
-    func write(_ report: ScanReport, to stream: Platform.OutputStream)
+    func write(_ report: ScanReport, to stream: BufferedOutput)
 }
 
 /// Choices the caller makes for every format.
