@@ -4,7 +4,8 @@ import DynamicType
 import FuzzSupport
 
 func check(_ text: String) {
-    let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+    // Lines end with LF or CR LF: either way, one line feed each.
+    let lineCount = text.unicodeScalars.filter { $0 == "\n" }.count + 1
     do {
         let checklist = try ChecklistFile.parse(text, name: "fuzz")
         precondition(!checklist.items.isEmpty)
