@@ -30,9 +30,9 @@ enum ChecklistSource {
         /// Shipped checklists, then those in the repository's `Checklists/`.
         let known: [String]
         var description: String {
-            let hint = Suggestions.didYouMean(name, among: known)
-            return "no checklist named '\(name)'" + (hint.isEmpty ? "; checklists are " : hint + " Checklists are ")
-                + known.joined(separator: ", ") + "; or give the path of a checklist file"
+            "no checklist named '\(name)'"
+                + Suggestions.didYouMean(Suggestions.closest(to: name, among: known).first, thenList: "checklists", known.joined(separator: ", "))
+                + "; or give the path of a checklist file"
         }
     }
 

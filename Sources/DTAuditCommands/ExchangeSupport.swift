@@ -40,8 +40,8 @@ struct SingleSize: ExpressibleByArgument {
             return
         }
         let candidates = Size.allCases.reversed().map(\.id) + Size.acceptedNames
-        let hint = Suggestions.closest(to: argument, among: candidates).first.map { "; did you mean '\(Size(name: $0)?.id ?? $0)'?" } ?? ""
-        throw ValidationError("unknown size '\(argument)'" + (hint.isEmpty ? "; sizes are " : hint + " Sizes are ") + SizeList.validIDs)
+        let nearest = Suggestions.closest(to: argument, among: candidates).first.map { Size(name: $0)?.id ?? $0 }
+        throw ValidationError("unknown size '\(argument)'" + Suggestions.didYouMean(nearest, thenList: "sizes", SizeList.validIDs))
     }
 
     static var allValueStrings: [String] { Size.allCases.map(\.id) }

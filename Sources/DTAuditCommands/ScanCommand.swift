@@ -90,9 +90,8 @@ struct ScanCommand: ParsableCommand {
             throw ValidationError("--rule names no rule; rules are " + known.joined(separator: ", "))
         }
         for id in rules ?? [] where ScanRule(rawValue: id) == nil {
-            let hint = Suggestions.didYouMean(id, among: known)
-            throw ValidationError("unknown rule '\(id)'" + (hint.isEmpty ? "; rules are " : hint + " Rules are ")
-                                  + known.joined(separator: ", "))
+            throw ValidationError("unknown rule '\(id)'"
+                                  + Suggestions.didYouMean(Suggestions.closest(to: id, among: known).first, thenList: "rules", known.joined(separator: ", ")))
         }
         if record && !rule.isEmpty {
             throw ValidationError("--record keeps a whole scan as each screen's latest; run it without --rule")

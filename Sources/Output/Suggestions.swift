@@ -28,6 +28,13 @@ public enum Suggestions {
         return "; did you mean \(quote)\(best)\(quote)?"
     }
 
+    /// `"; did you mean 'x'? Rules are a, b"` when there is a `suggestion`, else `"; rules are a, b"`:
+    /// the tail of an "unknown ..." message, `listName` in the plural and lower case.
+    public static func didYouMean(_ suggestion: String?, thenList listName: String, _ items: String) -> String {
+        guard let suggestion else { return "; \(listName) are \(items)" }
+        return "; did you mean '\(suggestion)'? \(listName.prefix(1).uppercased() + listName.dropFirst()) are \(items)"
+    }
+
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
     /// neighbours each cost one, so `naa` is one step from `na` and `teh` one from `the`.
     public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
