@@ -15,7 +15,7 @@ public struct StoreLocation: Sendable, Equatable {
     public let folder: String
 
     public init(folder: String) {
-        self.folder = StoreLocation.standardized(folder)
+        self.folder = Files.standardized(folder)
     }
 
     public var databasePath: String { folder + "/" + StoreLocation.databaseName }
@@ -43,14 +43,14 @@ public struct StoreLocation: Sendable, Equatable {
                 throw .notAFolder(path: location.folder)
             }
         }
-        var directory = standardized(workingDirectory)
+        var directory = Files.standardized(workingDirectory)
         while true {
             let candidate = StoreLocation(folder: directory == "/" ? "/" + folderName : directory + "/" + folderName)
             if FileManager.default.fileExists(atPath: candidate.databasePath) { return candidate }
             if directory == "/" || directory.isEmpty { break }
             directory = parent(of: directory)
         }
-        throw .notFound(searchedFrom: standardized(workingDirectory))
+        throw .notFound(searchedFrom: Files.standardized(workingDirectory))
     }
 
     /// Where `init` creates a store: `--store DIR` or `DTAUDIT_STORE`, else `.dtaudit` in the working folder.
@@ -58,27 +58,16 @@ public struct StoreLocation: Sendable, Equatable {
         if let given = explicit ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) {
             return StoreLocation(folder: absolute(given, from: workingDirectory))
         }
-        return StoreLocation(folder: standardized(workingDirectory) + "/" + folderName)
+        return StoreLocation(folder: Files.standardized(workingDirectory) + "/" + folderName)
     }
 
     public static func absolute(_ path: String, from directory: String) -> String {
-        standardized(path.hasPrefix("/") ? path : directory + "/" + path)
+        Files.absolute(path, from: directory)
     }
 
     /// The folder that holds `path` ("/" for top-level paths).
     public static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
-    }
-
-    /// Removes `.`, `..` and repeated slashes without touching the file system.
-    static func standardized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
     }
 }

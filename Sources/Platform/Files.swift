@@ -42,6 +42,25 @@ public enum Files {
         return FileStatus(kind: kind, byteCount: Int64(info.st_size), modifiedMilliseconds: modified)
     }
 
+    /// `path` made absolute against `directory`, then standardized.
+    public static func absolute(_ path: String, from directory: String) -> String {
+        standardized(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+
+    /// `path` without `.`, `..` and repeated slashes, worked out without touching the file system.
+    public static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// The names in a folder, without `.` and `..`, in no particular order.
     public static func list(_ directory: String) throws(SystemError) -> [String] {
         try entries(directory).map(\.name)

@@ -303,17 +303,7 @@ public enum SourceScanner {
 
     /// `path` made absolute against the working folder, with `.`, `..` and repeated slashes removed.
     public static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for component in joined.split(separator: "/", omittingEmptySubsequences: true) {
-            if component == "." { continue }
-            if component == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-                continue
-            }
-            parts.append(component)
-        }
-        return "/" + parts.joined(separator: "/")
+        Files.absolute(path, from: FileManager.default.currentDirectoryPath)
     }
 
     /// `path` relative to `root` when it lies under it; otherwise `path` itself.
