@@ -104,43 +104,8 @@ public enum Files {
     /// opened or read or is no regular file. Opens without blocking, so a pipe is refused, never
     /// waited on.
     public static func readRegularFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { _ = Glue.close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(clamping: info.st_size)
-        if size > 0 {
-            // Straight into the array at the size `fstat` gives; a file that shrinks meanwhile ends early.
-            var failed = false
-            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-                while initialized < size {
-                    let count = Glue.read(descriptor, buffer.baseAddress! + initialized, size - initialized)
-                    if count > 0 {
-                        initialized += count
-                    } else if count == 0 {
-                        break
-                    } else if errno != EINTR {
-                        failed = true
-                        break
-                    }
-                }
-            }
-            return failed ? nil : bytes
-        }
-        // Some files report a size of 0 (on Linux) yet have contents: read in chunks to the end.
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes += chunk[..<count]
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                return nil
-            }
-        }
+        guard let file = RegularFile(opening: path) else { return nil }
+        return file.readAll()
     }
 
     /// Creates `path` as a folder; a folder already there is fine.
@@ -261,5 +226,72 @@ extension Glue {
         #else
         return Musl.read(fd, buffer, count)
         #endif
+    }
+}
+
+/// A regular file open for reading, closed when it goes. Its contents can be read straight into
+/// memory of the reader's choosing, at the size the file system gives.
+public struct RegularFile: ~Copyable {
+    private let descriptor: Int32
+    /// The size the file system gives. Some files report 0 yet have contents (on Linux, in `/proc`):
+    /// `readAll` reads those.
+    public let byteCount: Int
+
+    /// Opens `path`, or nil when it cannot be opened or is not a regular file (a folder, a pipe,
+    /// a device).
+    public init?(opening path: String) {
+        // Non-blocking, so that opening a pipe never waits for a writer; a regular file reads as ever.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            _ = Glue.close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        byteCount = Int(clamping: info.st_size)
+    }
+
+    deinit { _ = Glue.close(descriptor) }
+
+    /// Reads into `buffer` until it is full or the file ends; returns how many bytes were read
+    /// (fewer when the file shrank since it was opened), or nil on an error.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let base = buffer.baseAddress else { return 0 }
+        var count = 0
+        while count < buffer.count {
+            let read = Glue.read(descriptor, base + count, buffer.count - count)
+            if read > 0 {
+                count += read
+            } else if read == 0 {
+                break
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+        return count
+    }
+
+    /// The whole contents: `byteCount` bytes, or to the end for a file that reports a size of 0.
+    public func readAll() -> [UInt8]? {
+        if byteCount > 0 {
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+                guard let count = read(into: UnsafeMutableRawBufferPointer(buffer)) else {
+                    failed = true
+                    return
+                }
+                initialized = count
+            }
+            return failed ? nil : bytes
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            guard let count = chunk.withUnsafeMutableBytes({ read(into: $0) }) else { return nil }
+            bytes += chunk[..<count]
+            // Short of a full chunk: the file has ended.
+            if count < chunk.count { return bytes }
+        }
     }
 }

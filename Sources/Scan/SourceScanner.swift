@@ -17,8 +17,10 @@ public enum SourceScanner {
     /// Scans the files under `paths` (files or folders, absolute or relative to the working folder).
     /// Folders in a git checkout list their tracked and untracked files, leaving out what git
     /// ignores; other folders are walked. Paths in the report are relative to `root`.
-    /// `rules` limits the scan to those rule ids; nil runs every rule.
-    public static func scan(paths: [String], root: String, rules: Set<String>? = nil) throws(ScanError) -> ScanReport {
+    /// `rules` limits the scan to those rule ids; nil runs every rule; `afterward` says what becomes
+    /// of the files' memory.
+    public static func scan(paths: [String], root: String, rules: Set<String>? = nil,
+                            afterward: FileMemory = .freeInBackground) throws(ScanError) -> ScanReport {
         let enabled = try enabledRules(rules)
         // The lexer's name table is built on the other core while git or the walk lists the files,
         // instead of holding up the first file lexed.
@@ -50,7 +52,7 @@ public enum SourceScanner {
             }
         }
         return analyze(files.map(\.relative), consume loaded, consume facts, index: builder.finish(), root: rootPath,
-                       rules: enabled)
+                       rules: enabled, afterward: afterward)
     }
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
@@ -58,8 +60,9 @@ public enum SourceScanner {
     public static func scan(files: [(path: String, bytes: [UInt8])], root: String = "/", rules: Set<String>? = nil)
         throws(ScanError) -> ScanReport {
         let enabled = try enabledRules(rules)
+        let memory = TokenMemory()
         let loaded = files.map { file -> LoadedFile in
-            if file.path.hasSuffix(".swift") { return .swift(SwiftFile(bytes: file.bytes)) }
+            if file.path.hasSuffix(".swift") { return .swift(SwiftFile(bytes: file.bytes, memory: memory)) }
             if file.path.hasSuffix(".xib") || file.path.hasSuffix(".storyboard") {
                 return .markup(MarkupDocument(bytes: file.bytes))
             }
@@ -76,6 +79,17 @@ public enum SourceScanner {
             enabled.insert(rule)
         }
         return enabled
+    }
+
+    /// What becomes of the scanned files' memory (their bytes, tokens and declarations) once the
+    /// report is made.
+    public enum FileMemory: Sendable {
+        /// Freed on another thread while the caller goes on with the report.
+        case freeInBackground
+        /// Kept until the process exits, for a command that exits once it has written the report:
+        /// the system then takes it back whole, instead of a core releasing the files' objects one
+        /// by one while the report is written.
+        case keepUntilExit
     }
 
     // MARK: Files
@@ -96,16 +110,31 @@ public enum SourceScanner {
     }
 
     static func load(_ file: SourcePath, memory: TokenMemory) -> LoadedFile {
-        // Read straight into the array the lexer reads: only a regular file reads.
-        guard let bytes = Files.readRegularFile(file.absolute) else {
+        // Only a regular file reads; its bytes go straight where the lexer reads them.
+        guard let opened = RegularFile(opening: file.absolute) else {
             if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
             // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
             // device) is not one of the app's files: passed over, as if never listed.
             if file.walked && !isFileOrLink(file.absolute) { return .missing }
             return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
         }
-        if file.absolute.hasSuffix(".swift") { return .swift(SwiftFile(bytes: bytes, memory: memory)) }
-        return .markup(MarkupDocument(bytes: bytes))
+        guard file.absolute.hasSuffix(".swift") else {
+            guard let bytes = opened.readAll() else { return .failed("the file could not be read") }
+            return .markup(MarkupDocument(bytes: bytes))
+        }
+        do throws(SwiftFile.LoadFailure) {
+            // A file that gives no size (some special file systems) is read whole first.
+            if opened.byteCount == 0 {
+                guard let bytes = opened.readAll() else { return .failed("the file could not be read") }
+                return .swift(SwiftFile(bytes: bytes, memory: memory))
+            }
+            return .swift(try SwiftFile(byteCount: opened.byteCount, memory: memory) { opened.read(into: $0) })
+        } catch {
+            switch error {
+            case .unreadable: return .failed("the file could not be read")
+            case .outOfMemory: return .failed("there is not enough memory to scan it")
+            }
+        }
     }
 
     /// Whether `path` itself (not what a link points to) is a regular file or a symbolic link.
@@ -338,10 +367,11 @@ public enum SourceScanner {
     }
 
     /// Runs the rules on every file. Takes the files over: once the rules are done with them, their
-    /// tokens and declarations are freed on another thread while the caller writes the report
-    /// (a command that exits straight after never waits for it).
+    /// tokens and declarations are freed on another thread while the caller writes the report, or
+    /// kept until the process exits (see `FileMemory`).
     static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts],
-                        index: ProjectIndex? = nil, root: String, rules: Set<ScanRule>) -> ScanReport {
+                        index: ProjectIndex? = nil, root: String, rules: Set<ScanRule>,
+                        afterward: FileMemory = .freeInBackground) -> ScanReport {
         var files = loaded
         var facts = facts
         let index = index ?? ProjectIndex(facts)
@@ -376,7 +406,12 @@ public enum SourceScanner {
         files = []
         facts = []
         results = []
-        DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
+        switch afterward {
+        case .freeInBackground:
+            DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
+        case .keepUntilExit:
+            _ = Unmanaged.passRetained(leftovers!)
+        }
         leftovers = nil
         return ScanReport(root: root, findings: findings, filesScanned: scannedCount, linesScanned: lines, goodSigns: signs,
                           scannedFiles: scanned)
@@ -440,7 +475,7 @@ public enum SourceScanner {
     }
 }
 
-/// What a scan no longer needs once its rules have run, handed to another thread to be freed.
+/// What a scan no longer needs once its rules have run: freed on another thread, or kept until exit.
 private final class Leftovers: @unchecked Sendable {
     let files: [SourceScanner.LoadedFile]
     let facts: [FileFacts]

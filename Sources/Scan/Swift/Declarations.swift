@@ -54,6 +54,20 @@ struct Declarations: Sendable {
     init() {}
 
     init(reading file: SwiftFile) {
+        // Room for as many declarations as there are keywords: one allocation per list instead of
+        // one growth after another.
+        var keywords = (types: 0, functions: 0, variables: 0)
+        for landmark in file.landmarks {
+            switch file.tokens[Int(landmark)].name {
+            case .class, .struct, .enum, .extension, .actor, .protocol: keywords.types += 1
+            case .func, .`init`: keywords.functions += 1
+            case .var, .let: keywords.variables += 1
+            default: break
+            }
+        }
+        types.reserveCapacity(keywords.types)
+        functions.reserveCapacity(keywords.functions)
+        variables.reserveCapacity(keywords.variables)
         // Every token that can start a declaration is a landmark: the rest need not be read.
         for landmark in file.landmarks {
             let k = Int(landmark)
@@ -193,6 +207,8 @@ struct Declarations: Sendable {
         guard file.isKind(j, .leftParen) else { return }
         var parameters: [String] = []
         file.forEachArgument(j) { argument in
+            // Most functions take a few: room for them with the first.
+            if parameters.isEmpty { parameters.reserveCapacity(4) }
             var s = argument.hasLabel ? argument.labelIndex : argument.start
             while file.isKind(s, .attribute) { s += 1 }
             if file.isKind(s, .identifier) && file.isKind(s + 1, .identifier) && file.isKind(s + 2, .colon) {
@@ -471,6 +487,8 @@ struct BraceIndex: Sendable {
     /// Entry `k` maps `keys[k]` to `k`; negative keys (no body) are left out, and of several equal
     /// keys the last one wins.
     init(_ keys: [Int]) {
+        braces.reserveCapacity(keys.count)
+        indices.reserveCapacity(keys.count)
         var sorted = true
         var previous = Int.min
         for (index, key) in keys.enumerated() where key >= 0 {

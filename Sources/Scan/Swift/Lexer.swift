@@ -40,35 +40,71 @@ public enum Lexer {
 
     static func lexing<R>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<Token>,
                                                                         UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> R) -> R {
-        // Every token and comment holds at least one byte, and every line but the first starts
-        // after one: scratch buffers of the input's length never fill up. They are written
-        // without growth checks, then copied out at their exact sizes.
-        let capacity = buffer.count + 1
+        let capacity = Output.Capacity(byteCount: buffer.count)
         // One block for the four buffers: tokens, comments, then line starts and landmarks.
-        let tokenBytes = capacity * MemoryLayout<Token>.stride
-        let commentBytes = (capacity / 2 + 1) * MemoryLayout<Token>.stride
-        let indexBytes = capacity * MemoryLayout<Int32>.stride
-        return NameTable.shared.withLookup { names in
-            withUnsafeTemporaryAllocation(byteCount: tokenBytes + commentBytes + 2 * indexBytes,
-                                          alignment: MemoryLayout<Token>.alignment) { block in
-                let base = block.baseAddress!
-                let tokens = UnsafeMutableBufferPointer(start: base.bindMemory(to: Token.self, capacity: capacity),
-                                                        count: capacity)
-                let comments = UnsafeMutableBufferPointer(
-                    start: (base + tokenBytes).bindMemory(to: Token.self, capacity: capacity / 2 + 1), count: capacity / 2 + 1)
-                let lineStarts = UnsafeMutableBufferPointer(
-                    start: (base + tokenBytes + commentBytes).bindMemory(to: Int32.self, capacity: capacity), count: capacity)
-                let landmarks = UnsafeMutableBufferPointer(
-                    start: (base + tokenBytes + commentBytes + indexBytes).bindMemory(to: Int32.self, capacity: capacity),
-                    count: capacity)
-                var state = LexerState(buffer, names, tokens: tokens, comments: comments, lineStarts: lineStarts,
-                                       landmarks: landmarks)
-                state.run()
-                return body(UnsafeBufferPointer(rebasing: tokens[..<state.tokenCount]),
-                            UnsafeBufferPointer(rebasing: comments[..<state.commentCount]),
-                            UnsafeBufferPointer(rebasing: lineStarts[..<state.lineCount]),
-                            UnsafeBufferPointer(rebasing: landmarks[..<state.landmarkCount]))
+        let tokenBytes = capacity.tokens * MemoryLayout<Token>.stride
+        let commentBytes = capacity.comments * MemoryLayout<Token>.stride
+        let indexBytes = capacity.tokens * MemoryLayout<Int32>.stride
+        return withUnsafeTemporaryAllocation(byteCount: tokenBytes + commentBytes + 2 * indexBytes,
+                                             alignment: MemoryLayout<Token>.alignment) { block in
+            let base = block.baseAddress!
+            let output = Output(tokens: Output.buffer(base, Token.self, capacity.tokens),
+                                comments: Output.buffer(base + tokenBytes, Token.self, capacity.comments),
+                                lineStarts: Output.buffer(base + tokenBytes + commentBytes, Int32.self, capacity.tokens),
+                                landmarks: Output.buffer(base + tokenBytes + commentBytes + indexBytes, Int32.self, capacity.tokens))
+            let counts = lex(buffer, into: output)
+            return body(UnsafeBufferPointer(rebasing: output.tokens[..<counts.tokens]),
+                        UnsafeBufferPointer(rebasing: output.comments[..<counts.comments]),
+                        UnsafeBufferPointer(rebasing: output.lineStarts[..<counts.lines]),
+                        UnsafeBufferPointer(rebasing: output.landmarks[..<counts.landmarks]))
+        }
+    }
+
+    /// Where the lexer writes: buffers of at least `Capacity(byteCount:)` for its input.
+    struct Output {
+        var tokens: UnsafeMutableBufferPointer<Token>
+        var comments: UnsafeMutableBufferPointer<Token>
+        var lineStarts: UnsafeMutableBufferPointer<Int32>
+        var landmarks: UnsafeMutableBufferPointer<Int32>
+
+        /// Every token and comment holds at least one byte (a comment two), and every line but the
+        /// first starts after one: buffers of these sizes never fill up, so they are written
+        /// without growth checks.
+        struct Capacity {
+            /// For tokens, line starts and landmarks each.
+            var tokens: Int
+            var comments: Int
+
+            init(byteCount: Int) {
+                tokens = byteCount + 1
+                comments = byteCount / 2 + 1
             }
+        }
+
+        static func buffer<T>(_ start: UnsafeMutableRawPointer, _ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
+            UnsafeMutableBufferPointer(start: start.bindMemory(to: T.self, capacity: count), count: count)
+        }
+    }
+
+    /// How many of each the lexer wrote.
+    struct Counts {
+        var tokens: Int
+        var comments: Int
+        var lines: Int
+        var landmarks: Int
+    }
+
+    /// Lexes `buffer` into `output`, whose buffers hold at least `Output.Capacity(byteCount: buffer.count)`.
+    static func lex(_ buffer: UnsafeBufferPointer<UInt8>, into output: Output) -> Counts {
+        let capacity = Output.Capacity(byteCount: buffer.count)
+        precondition(output.tokens.count >= capacity.tokens && output.comments.count >= capacity.comments
+                     && output.lineStarts.count >= capacity.tokens && output.landmarks.count >= capacity.tokens)
+        return NameTable.shared.withLookup { names in
+            var state = LexerState(buffer, names, tokens: output.tokens, comments: output.comments, lineStarts: output.lineStarts,
+                                   landmarks: output.landmarks)
+            state.run()
+            return Counts(tokens: state.tokenCount, comments: state.commentCount, lines: state.lineCount,
+                          landmarks: state.landmarkCount)
         }
     }
 

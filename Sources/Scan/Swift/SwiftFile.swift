@@ -21,66 +21,126 @@ final class SwiftFile: @unchecked Sendable {
 
     var count: Int { tokens.count }
 
-    /// `memory` holds the file's bytes and tokens when given (a scan's many files share it);
-    /// otherwise the file keeps them in a block of its own.
-    init(bytes: [UInt8], memory: TokenMemory? = nil) {
-        var stored: (block: TokenMemory.Block, bytes: UnsafeMutableBufferPointer<UInt8>,
-                     tokens: UnsafeMutableBufferPointer<Token>, matching: UnsafeMutableBufferPointer<Int32>,
-                     parent: UnsafeMutableBufferPointer<Int32>, lineStarts: UnsafeMutableBufferPointer<Int32>,
-                     landmarks: UnsafeMutableBufferPointer<Int32>)?
-        comments = Lexer.lexing(bytes) { tokens, comments, lineStarts, landmarks in
-            // The tokens, each one's partner and parent, the line starts, the landmarks and the
-            // bytes, one after another in one piece of memory.
-            var layout = Layout()
-            let tokenOffset = layout.place(Token.self, tokens.count)
-            let matchingOffset = layout.place(Int32.self, tokens.count)
-            let parentOffset = layout.place(Int32.self, tokens.count)
-            let lineOffset = layout.place(Int32.self, lineStarts.count)
-            let landmarkOffset = layout.place(Int32.self, landmarks.count)
-            let byteOffset = layout.place(UInt8.self, bytes.count)
-            let (block, start) = memory?.take(layout.size) ?? { () -> (TokenMemory.Block, UnsafeMutableRawPointer) in
-                let block = TokenMemory.Block(exactly: layout.size)
-                return (block, block.base)
-            }()
-            let storedTokens = Layout.buffer(start + tokenOffset, Token.self, tokens.count)
-            _ = storedTokens.initialize(from: tokens)
-            let matching = Layout.buffer(start + matchingOffset, Int32.self, tokens.count)
-            matching.initialize(repeating: -1)
-            let parent = Layout.buffer(start + parentOffset, Int32.self, tokens.count)
-            parent.initialize(repeating: -1)
-            let storedLines = Layout.buffer(start + lineOffset, Int32.self, lineStarts.count)
-            _ = storedLines.initialize(from: lineStarts)
-            let storedLandmarks = Layout.buffer(start + landmarkOffset, Int32.self, landmarks.count)
-            _ = storedLandmarks.initialize(from: landmarks)
-            let storedBytes = Layout.buffer(start + byteOffset, UInt8.self, bytes.count)
-            _ = storedBytes.initialize(from: bytes)
-            stored = (block, storedBytes, storedTokens, matching, parent, storedLines, storedLandmarks)
-            return Array(comments)
+    /// Why a file could not be made.
+    enum LoadFailure: Error {
+        /// Reading its bytes failed.
+        case unreadable
+        /// The system had no memory for it.
+        case outOfMemory
+    }
+
+    /// A file of at most `byteCount` bytes, which `read` writes into the buffer it is given,
+    /// returning how many it wrote (nil when they could not be read). The bytes, tokens and the
+    /// indices over them all lie in one region of `memory`, each written once, where it stays.
+    init(byteCount: Int, memory: TokenMemory, read: (UnsafeMutableRawBufferPointer) -> Int?) throws(LoadFailure) {
+        let region = Region(byteCount: byteCount)
+        let made = memory.withRegion(byteCount: region.size) { raw -> (kept: Int, result: (Stored<UInt8>, Region.Filled, [Token])?) in
+            let base = raw.baseAddress!
+            guard let count = read(UnsafeMutableRawBufferPointer(start: base, count: byteCount)) else { return (0, nil) }
+            let bytes = UnsafeBufferPointer(start: base.bindMemory(to: UInt8.self, capacity: count), count: count)
+            let output = region.output(base)
+            let counts = Lexer.lex(bytes, into: output)
+            let comments = Array(output.comments[..<counts.comments])
+            let filled = region.settle(base, counts)
+            SwiftFile.matchBrackets(UnsafeBufferPointer(filled.tokens), filled.matching, filled.parent)
+            return (filled.size, (Stored(bytes), filled, comments))
         }
-        let memory = stored!
-        SwiftFile.matchBrackets(UnsafeBufferPointer(memory.tokens), memory.matching, memory.parent)
-        block = memory.block
-        self.bytes = Stored(UnsafeBufferPointer(memory.bytes))
-        tokens = Stored(UnsafeBufferPointer(memory.tokens))
-        matching = Stored(UnsafeBufferPointer(memory.matching))
-        parent = Stored(UnsafeBufferPointer(memory.parent))
-        lineStarts = Stored(UnsafeBufferPointer(memory.lineStarts))
-        landmarks = Stored(UnsafeBufferPointer(memory.landmarks))
+        guard let (block, result) = made else { throw .outOfMemory }
+        guard let (bytes, filled, comments) = result else { throw .unreadable }
+        self.block = block
+        self.bytes = bytes
+        self.comments = comments
+        tokens = Stored(UnsafeBufferPointer(filled.tokens))
+        matching = Stored(UnsafeBufferPointer(filled.matching))
+        parent = Stored(UnsafeBufferPointer(filled.parent))
+        lineStarts = Stored(UnsafeBufferPointer(filled.lineStarts))
+        landmarks = Stored(UnsafeBufferPointer(filled.landmarks))
         declarations = Declarations(reading: self)
     }
 
-    /// Offsets of arrays laid one after another, each aligned for its elements.
-    private struct Layout {
-        var size = 0
+    /// The file of `bytes`, in `memory` when given (a scan's many files share it) or in memory of
+    /// its own.
+    convenience init(bytes: [UInt8], memory: TokenMemory? = nil) {
+        do {
+            try self.init(byteCount: bytes.count, memory: memory ?? TokenMemory(exactBlocks: ())) { buffer in
+                bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+                return bytes.count
+            }
+        } catch {
+            // As an array of the bytes would, when the system has no memory left.
+            fatalError("out of memory for a file of \(bytes.count) bytes")
+        }
+    }
 
-        mutating func place<T>(_ type: T.Type, _ count: Int) -> Int {
-            let offset = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
-            size = offset + count * MemoryLayout<T>.stride
-            return offset
+    /// Where a file's data lie in its region, at offsets from the region's start: first the bytes,
+    /// then the tokens, each token's partner and parent, the line starts and the landmarks.
+    ///
+    /// The region is taken at the size the largest output of the lexer needs, before the counts
+    /// are known: the lexer writes the tokens in place, and the line starts, landmarks and
+    /// comments further on, from where they are then moved down to follow the tokens' indices.
+    private struct Region {
+        let capacity: Lexer.Output.Capacity
+        let tokens: Int
+        let lineScratch: Int
+        let landmarkScratch: Int
+        let commentScratch: Int
+        let size: Int
+
+        init(byteCount: Int) {
+            capacity = Lexer.Output.Capacity(byteCount: byteCount)
+            tokens = Region.align(byteCount, Token.self)
+            // Room for every token with its partner and parent, before the scratch buffers.
+            lineScratch = Region.align(tokens + capacity.tokens * (MemoryLayout<Token>.stride + 2 * MemoryLayout<Int32>.stride),
+                                       Int32.self)
+            landmarkScratch = lineScratch + capacity.tokens * MemoryLayout<Int32>.stride
+            commentScratch = Region.align(landmarkScratch + capacity.tokens * MemoryLayout<Int32>.stride, Token.self)
+            size = commentScratch + capacity.comments * MemoryLayout<Token>.stride
         }
 
-        static func buffer<T>(_ start: UnsafeMutableRawPointer, _ type: T.Type, _ count: Int) -> UnsafeMutableBufferPointer<T> {
-            UnsafeMutableBufferPointer(start: start.bindMemory(to: T.self, capacity: count), count: count)
+        func output(_ base: UnsafeMutableRawPointer) -> Lexer.Output {
+            Lexer.Output(tokens: Lexer.Output.buffer(base + tokens, Token.self, capacity.tokens),
+                         comments: Lexer.Output.buffer(base + commentScratch, Token.self, capacity.comments),
+                         lineStarts: Lexer.Output.buffer(base + lineScratch, Int32.self, capacity.tokens),
+                         landmarks: Lexer.Output.buffer(base + landmarkScratch, Int32.self, capacity.tokens))
+        }
+
+        struct Filled {
+            var tokens: UnsafeMutableBufferPointer<Token>
+            var matching: UnsafeMutableBufferPointer<Int32>
+            var parent: UnsafeMutableBufferPointer<Int32>
+            var lineStarts: UnsafeMutableBufferPointer<Int32>
+            var landmarks: UnsafeMutableBufferPointer<Int32>
+            /// The bytes of the region in use, from its start.
+            var size: Int
+        }
+
+        /// Moves the line starts and landmarks down behind room for the partners and parents, which
+        /// start out as -1 (none). Each move goes to a lower offset (a token count is at most the
+        /// capacity), and the line starts end before the landmarks' scratch begins.
+        func settle(_ base: UnsafeMutableRawPointer, _ counts: Lexer.Counts) -> Filled {
+            let index = MemoryLayout<Int32>.stride
+            let matchingStart = tokens + counts.tokens * MemoryLayout<Token>.stride
+            let parentStart = matchingStart + counts.tokens * index
+            let linesStart = parentStart + counts.tokens * index
+            let landmarksStart = linesStart + counts.lines * index
+            let lines = Lexer.Output.buffer(base + linesStart, Int32.self, counts.lines)
+            lines.baseAddress!.moveInitialize(from: (base + lineScratch).assumingMemoryBound(to: Int32.self), count: counts.lines)
+            let landmarks = Lexer.Output.buffer(base + landmarksStart, Int32.self, counts.landmarks)
+            if counts.landmarks > 0 {
+                landmarks.baseAddress!.moveInitialize(from: (base + landmarkScratch).assumingMemoryBound(to: Int32.self),
+                                                      count: counts.landmarks)
+            }
+            let matching = Lexer.Output.buffer(base + matchingStart, Int32.self, counts.tokens)
+            matching.initialize(repeating: -1)
+            let parent = Lexer.Output.buffer(base + parentStart, Int32.self, counts.tokens)
+            parent.initialize(repeating: -1)
+            return Filled(tokens: Lexer.Output.buffer(base + tokens, Token.self, counts.tokens), matching: matching,
+                          parent: parent, lineStarts: lines, landmarks: landmarks, size: landmarksStart + counts.landmarks * index)
+        }
+
+        private static func align<T>(_ offset: Int, _ type: T.Type) -> Int {
+            let alignment = MemoryLayout<T>.alignment
+            return (offset + alignment - 1) / alignment * alignment
         }
     }
 

@@ -22,60 +22,65 @@ struct Stored<Element>: RandomAccessCollection {
     }
 }
 
-/// Memory for the tokens of a scan's files, with their bracket partners and parents, handed out
-/// from blocks of several megabytes that Linux backs with 2 MB pages: the tokens of a large scan
-/// are its largest data, and 4 KB pages would cost a page fault for every 4 KB of them.
+/// Memory for the bytes and tokens of a scan's files, with their bracket partners and parents,
+/// handed out as regions of blocks of several megabytes that Linux backs with 2 MB pages: the
+/// tokens of a large scan are its largest data, and 4 KB pages would cost a page fault for every
+/// 4 KB of them.
+///
+/// A file is read and lexed straight into its region, so nothing is written twice: the region is
+/// taken at the largest size the file could need, and what it leaves unused goes back to the block.
+/// Each block is written by one file at a time, so files on several cores never wait for each other.
 final class TokenMemory: @unchecked Sendable {
     /// One block; freed when no file's tokens lie in it any longer.
     final class Block: @unchecked Sendable {
-        let base: UnsafeMutableRawPointer
-        let byteCount: Int
-        private let mapped: Bool
+        private let memory: UnsafeMutableRawBufferPointer
         fileprivate var used = 0
 
-        /// A large block from the system (or the heap, where the system gives none).
-        fileprivate init(mapping byteCount: Int) {
-            self.byteCount = byteCount
-            if let block = Memory.mapBlock(byteCount: byteCount) {
-                base = block
-                mapped = true
-            } else {
-                base = .allocate(byteCount: byteCount, alignment: 16)
-                mapped = false
-            }
+        fileprivate init?(byteCount: Int, largePages: Bool) {
+            guard let memory = Memory.mapBlock(byteCount: byteCount, largePages: largePages) else { return nil }
+            self.memory = memory
         }
 
-        /// A block of its own for one file's tokens, from the heap.
-        init(exactly byteCount: Int) {
-            self.byteCount = max(byteCount, 16)
-            base = .allocate(byteCount: self.byteCount, alignment: 16)
-            mapped = false
-            used = self.byteCount
-        }
+        fileprivate var room: Int { memory.count - used }
+        fileprivate var free: UnsafeMutableRawPointer { memory.baseAddress! + used }
 
-        deinit {
-            if mapped { Memory.unmapBlock(base, byteCount: byteCount) } else { base.deallocate() }
-        }
+        deinit { Memory.unmapBlock(memory) }
     }
 
-    private static let blockSize = 16 << 20
+    private let blockSize: Int
+    private let largePages: Bool
     private let lock = DispatchQueue(label: "dtaudit.scan.token-memory")
-    private var current: Block?
+    /// Blocks with room left that no file is writing.
+    private var idle: [Block] = []
 
-    /// `byteCount` bytes, 16-byte aligned, and the block that holds them.
-    func take(_ byteCount: Int) -> (block: Block, start: UnsafeMutableRawPointer) {
-        let size = (byteCount + 15) & ~15
-        return lock.sync {
-            if let block = current, block.byteCount - block.used >= size {
-                let start = block.base + block.used
-                block.used += size
-                return (block, start)
-            }
-            // A file too large to share a block gets one of its own.
-            let block = Block(mapping: max(size, TokenMemory.blockSize))
-            block.used = size
-            if size < TokenMemory.blockSize / 4 { current = block }
-            return (block, block.base)
-        }
+    /// Blocks of 16 MB on large pages, for a scan's many files.
+    init() {
+        blockSize = 16 << 20
+        largePages = true
     }
+
+    /// Blocks of exactly the size asked for, on ordinary pages, for a file lexed on its own.
+    init(exactBlocks: Void) {
+        blockSize = 0
+        largePages = false
+    }
+
+    /// Gives `body` a region of at least `byteCount` bytes, 16-byte aligned; `body` returns how many
+    /// of its first bytes it kept. Nil when the system has no memory for it.
+    func withRegion<R>(byteCount: Int, _ body: (UnsafeMutableRawBufferPointer) -> (kept: Int, result: R))
+        -> (block: Block, result: R)? {
+        let size = TokenMemory.aligned(byteCount)
+        let reused: Block? = lock.sync {
+            guard let k = idle.lastIndex(where: { $0.room >= size }) else { return nil }
+            return idle.remove(at: k)
+        }
+        guard let block = reused ?? Block(byteCount: max(size, blockSize), largePages: largePages) else { return nil }
+        let (kept, result) = body(UnsafeMutableRawBufferPointer(start: block.free, count: size))
+        block.used += TokenMemory.aligned(kept)
+        // A block with less room than a typical file needs is left to the files that hold it.
+        if block.room >= 1 << 20 { lock.sync { idle.append(block) } }
+        return (block, result)
+    }
+
+    private static func aligned(_ count: Int) -> Int { (count + 15) & ~15 }
 }
