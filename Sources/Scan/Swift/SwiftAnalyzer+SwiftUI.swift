@@ -57,6 +57,7 @@ extension SwiftAnalyzer {
     }
 
     func isInTextSizeBranch(_ i: Int) -> Bool {
+        guard mentionsTextSize else { return false }
         for p in file.ancestors(of: i) {
             let token = file.tokens[p]
             if token.kind != .leftBrace { continue }
@@ -73,6 +74,10 @@ extension SwiftAnalyzer {
     /// Functions of this file that are only called where the text size decides.
     func adaptiveFunctions() -> Set<String> {
         if let cached = adaptiveFunctionsCache { return cached }
+        guard mentionsTextSize else {
+            adaptiveFunctionsCache = []
+            return []
+        }
         let names = NameSet(Set(decls.functions.map(\.name)))
         var adaptive: Set<String> = []
         var plain: Set<String> = []

@@ -509,14 +509,18 @@ extension SwiftAnalyzer {
     /// The file sets fonts again when the text size changes (trait changes, the content size
     /// notification): fonts it sets may be refreshed by hand rather than by UIKit.
     func refreshesFontsOnSizeChange() -> Bool {
-        for j in file.tokens.indices where file.tokens[j].kind == .identifier {
-            if file.textIs(j, "traitCollectionDidChange") || file.textIs(j, "registerForTraitChanges")
-                || file.textIs(j, "UIContentSizeCategoryDidChange") || file.textIs(j, "contentSizeCategoryDidChange")
-                || (file.textIs(j, "didChangeNotification") && file.textIs(j - 2, "UIContentSizeCategory")) {
+        // Each of these is a name the lexer resolves: only the landmarks need reading.
+        file.landmarks.contains { landmark in
+            let j = Int(landmark)
+            switch file.name(j) {
+            case .traitCollectionDidChange, .registerForTraitChanges, .UIContentSizeCategoryDidChange, .contentSizeCategoryDidChange:
                 return true
+            case .didChangeNotification:
+                return file.name(j - 2) == .UIContentSizeCategory
+            default:
+                return false
             }
         }
-        return false
     }
 
     func resolveLiveUpdates() {

@@ -151,6 +151,13 @@ final class SwiftAnalyzer {
     /// Functions of this file only called where the text size decides; worked out when first needed.
     var adaptiveFunctionsCache: Set<String>?
 
+    /// Whether the file names the text size anywhere (a size, a scaling call or `ViewThatFits`):
+    /// without one, no code of it is in a branch the text size decides, and no call needs checking.
+    lazy var mentionsTextSize: Bool = file.landmarks.contains { landmark in
+        let name = file.name(Int(landmark))
+        return SwiftAnalyzer.isScaledMarker(name) || name == .ViewThatFits
+    }
+
 }
 
 // MARK: File facts

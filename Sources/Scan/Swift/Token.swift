@@ -97,6 +97,8 @@ enum Name: UInt16, Sendable, CaseIterable {
     // Text behaviour.
     case minimumScaleFactor, adjustsFontSizeToFitWidth, lineLimit, numberOfLines
     case adjustsFontForContentSizeCategory, maximumContentSizeCategory, preferredContentSizeCategory
+    case traitCollectionDidChange, registerForTraitChanges, UIContentSizeCategoryDidChange, contentSizeCategoryDidChange
+    case didChangeNotification
     case dynamicTypeSize, sizeCategory, environment, compatibleWith, UITraitCollection, traitOverrides
     // Layout.
     case frame, height, maxHeight, minHeight, width, idealHeight, heightAnchor, constraint
