@@ -11,17 +11,12 @@ public enum Memory {
     /// The alignment that lets Linux back a block with 2 MB pages.
     private static let largePage = 2 << 20
 
-    /// `byteCount` bytes of zeroed memory, or nil when the system has none. Only the pages written
-    /// cost memory. With `largePages` the block is aligned to 2 MB and, on Linux, the system is
-    /// asked to back it with large pages: a block of many megabytes then costs a handful of page
-    /// faults instead of one for every 4 KB written.
-    public static func mapBlock(byteCount: Int, largePages: Bool = true) -> UnsafeMutableRawBufferPointer? {
+    /// At least `byteCount` bytes of zeroed memory, aligned to 2 MB, or nil when the system has
+    /// none; only the pages written cost memory. On Linux the system is asked to back the block
+    /// with large pages: a block of many megabytes then costs a handful of page faults instead of
+    /// one for every 4 KB written.
+    public static func mapBlock(byteCount: Int) -> UnsafeMutableRawBufferPointer? {
         guard byteCount > 0 else { return nil }
-        guard largePages else {
-            guard let raw = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-                  raw != MAP_FAILED else { return nil }
-            return UnsafeMutableRawBufferPointer(start: raw, count: byteCount)
-        }
         let size = (byteCount + largePage - 1) / largePage * largePage
         // Mapped with room to spare, then trimmed to an aligned block.
         let spare = size + largePage
@@ -40,7 +35,7 @@ public enum Memory {
         return UnsafeMutableRawBufferPointer(start: block, count: size)
     }
 
-    /// Gives back a block from `mapBlock(byteCount:largePages:)`.
+    /// Gives back a block from `mapBlock(byteCount:)`.
     public static func unmapBlock(_ block: UnsafeMutableRawBufferPointer) {
         munmap(block.baseAddress, block.count)
     }

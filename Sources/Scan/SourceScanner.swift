@@ -60,7 +60,8 @@ public enum SourceScanner {
     public static func scan(files: [(path: String, bytes: [UInt8])], root: String = "/", rules: Set<String>? = nil)
         throws(ScanError) -> ScanReport {
         let enabled = try enabledRules(rules)
-        let memory = TokenMemory()
+        // From the heap, where the address sanitizer watches the bounds of what fuzzing feeds in.
+        let memory = TokenMemory(largePages: false)
         let loaded = files.map { file -> LoadedFile in
             if file.path.hasSuffix(".swift") { return .swift(SwiftFile(bytes: file.bytes, memory: memory)) }
             if file.path.hasSuffix(".xib") || file.path.hasSuffix(".storyboard") {

@@ -62,7 +62,7 @@ final class SwiftFile: @unchecked Sendable {
     /// its own.
     convenience init(bytes: [UInt8], memory: TokenMemory? = nil) {
         do {
-            try self.init(byteCount: bytes.count, memory: memory ?? TokenMemory(exactBlocks: ())) { buffer in
+            try self.init(byteCount: bytes.count, memory: memory ?? TokenMemory(largePages: false)) { buffer in
                 bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
                 return bytes.count
             }

@@ -34,35 +34,42 @@ final class TokenMemory: @unchecked Sendable {
     /// One block; freed when no file's tokens lie in it any longer.
     final class Block: @unchecked Sendable {
         private let memory: UnsafeMutableRawBufferPointer
+        private let mapped: Bool
         fileprivate var used = 0
 
-        fileprivate init?(byteCount: Int, largePages: Bool) {
-            guard let memory = Memory.mapBlock(byteCount: byteCount, largePages: largePages) else { return nil }
+        /// A block from the system on large pages, or nil when it has none.
+        fileprivate init?(mapping byteCount: Int) {
+            guard let memory = Memory.mapBlock(byteCount: byteCount) else { return nil }
             self.memory = memory
+            mapped = true
+        }
+
+        /// A block from the heap, where the address sanitizer watches its bounds (tests and fuzzing
+        /// lex files one by one).
+        fileprivate init(allocating byteCount: Int) {
+            memory = .allocate(byteCount: max(byteCount, 16), alignment: 16)
+            mapped = false
         }
 
         fileprivate var room: Int { memory.count - used }
         fileprivate var free: UnsafeMutableRawPointer { memory.baseAddress! + used }
 
-        deinit { Memory.unmapBlock(memory) }
+        deinit {
+            if mapped { Memory.unmapBlock(memory) } else { memory.deallocate() }
+        }
     }
 
-    private let blockSize: Int
+    private static let blockSize = 16 << 20
     private let largePages: Bool
     private let lock = DispatchQueue(label: "dtaudit.scan.token-memory")
     /// Blocks with room left that no file is writing.
     private var idle: [Block] = []
 
-    /// Blocks of 16 MB on large pages, for a scan's many files.
-    init() {
-        blockSize = 16 << 20
-        largePages = true
-    }
-
-    /// Blocks of exactly the size asked for, on ordinary pages, for a file lexed on its own.
-    init(exactBlocks: Void) {
-        blockSize = 0
-        largePages = false
+    /// With `largePages`, blocks of 16 MB (or a large file's size) from the system, for a scan's
+    /// many files; without, blocks of exactly the size asked for from the heap, for a file lexed
+    /// on its own.
+    init(largePages: Bool = true) {
+        self.largePages = largePages
     }
 
     /// Gives `body` a region of at least `byteCount` bytes, 16-byte aligned; `body` returns how many
@@ -74,7 +81,9 @@ final class TokenMemory: @unchecked Sendable {
             guard let k = idle.lastIndex(where: { $0.room >= size }) else { return nil }
             return idle.remove(at: k)
         }
-        guard let block = reused ?? Block(byteCount: max(size, blockSize), largePages: largePages) else { return nil }
+        guard let block = reused ?? (largePages ? Block(mapping: max(size, TokenMemory.blockSize)) : Block(allocating: size)) else {
+            return nil
+        }
         let (kept, result) = body(UnsafeMutableRawBufferPointer(start: block.free, count: size))
         block.used += TokenMemory.aligned(kept)
         // A block with less room than a typical file needs is left to the files that hold it.
