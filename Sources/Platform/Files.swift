@@ -100,14 +100,6 @@ public enum Files {
         return entries
     }
 
-    /// The bytes of the regular file at `path` (through symbolic links), or nil when it cannot be
-    /// opened or read or is no regular file. Opens without blocking, so a pipe is refused, never
-    /// waited on.
-    public static func readRegularFile(_ path: String) -> [UInt8]? {
-        guard let file = RegularFile(opening: path) else { return nil }
-        return file.readAll()
-    }
-
     /// Creates `path` as a folder; a folder already there is fine.
     public static func makeDirectory(_ path: String) throws(SystemError) {
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
@@ -229,8 +221,8 @@ extension Glue {
     }
 }
 
-/// A regular file open for reading, closed when it goes. Its contents can be read straight into
-/// memory of the reader's choosing, at the size the file system gives.
+/// A regular file (through symbolic links) open for reading, closed when it goes. Its contents can
+/// be read straight into memory of the reader's choosing, at the size the file system gives.
 public struct RegularFile: ~Copyable {
     private let descriptor: Int32
     /// The size the file system gives. Some files report 0 yet have contents (on Linux, in `/proc`):

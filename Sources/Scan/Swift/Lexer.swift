@@ -24,21 +24,18 @@ public struct LexedSource: Sendable {
 /// inside the comments and literals that span lines), so no token needs a search for its line.
 public enum Lexer {
     public static func lex(_ bytes: [UInt8]) -> LexedSource {
-        lexing(bytes) { tokens, comments, lineStarts, landmarks in
-            var lexed = LexedSource(tokens: Array(tokens), comments: Array(comments), lineStarts: Array(lineStarts))
-            lexed.landmarks = Array(landmarks)
-            return lexed
+        bytes.withUnsafeBufferPointer { buffer in
+            lexing(buffer) { tokens, comments, lineStarts, landmarks in
+                var lexed = LexedSource(tokens: Array(tokens), comments: Array(comments), lineStarts: Array(lineStarts))
+                lexed.landmarks = Array(landmarks)
+                return lexed
+            }
         }
     }
 
-    /// Lexes `bytes` and hands `body` what it wrote: code tokens, comments, line starts and
+    /// Lexes `buffer` and hands `body` what it wrote: code tokens, comments, line starts and
     /// landmarks, in scratch buffers that last only as long as `body` runs.
-    static func lexing<R>(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<Token>,
-                                                     UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> R) -> R {
-        bytes.withUnsafeBufferPointer { lexing($0, body) }
-    }
-
-    static func lexing<R>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<Token>,
+    private static func lexing<R>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<Token>, UnsafeBufferPointer<Token>,
                                                                         UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>) -> R) -> R {
         let capacity = Output.Capacity(byteCount: buffer.count)
         // One block for the four buffers: tokens, comments, then line starts and landmarks.
