@@ -114,7 +114,7 @@ public enum SourceScanner {
             // A file that gives no size (some special file systems) is read whole first.
             if opened.byteCount == 0 {
                 guard let bytes = opened.readAll() else { return .failed("the file could not be read") }
-                return .swift(SwiftFile(bytes: bytes, memory: memory))
+                return .swift(try SwiftFile(copying: bytes, memory: memory))
             }
             return .swift(try SwiftFile(byteCount: opened.byteCount, memory: memory) { opened.read(into: $0) })
         } catch {

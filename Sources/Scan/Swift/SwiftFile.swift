@@ -58,16 +58,20 @@ final class SwiftFile: @unchecked Sendable {
         declarations = Declarations(reading: self)
     }
 
-    /// The file of `bytes`, in `memory` when given (a scan's many files share it) or in memory of
-    /// its own.
+    /// The file of `bytes`, copied into `memory`.
+    convenience init(copying bytes: [UInt8], memory: TokenMemory) throws(LoadFailure) {
+        try self.init(byteCount: bytes.count, memory: memory) { buffer in
+            bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            return bytes.count
+        }
+    }
+
+    /// The file of `bytes`, for tests and tools, in `memory` when given or in heap memory of its
+    /// own (which, as an array of the bytes would, traps only when the system has none left).
     convenience init(bytes: [UInt8], memory: TokenMemory? = nil) {
         do {
-            try self.init(byteCount: bytes.count, memory: memory ?? TokenMemory(largePages: false)) { buffer in
-                bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
-                return bytes.count
-            }
+            try self.init(copying: bytes, memory: memory ?? TokenMemory(largePages: false))
         } catch {
-            // As an array of the bytes would, when the system has no memory left.
             fatalError("out of memory for a file of \(bytes.count) bytes")
         }
     }
