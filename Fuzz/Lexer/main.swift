@@ -1,5 +1,5 @@
 // libFuzzer target: the Swift lexer accepts any bytes. Its tokens and comments cover the input in
-// order, never overlap and leave out only white space; each starts on the line it says, lines and
+// order, never overlap and leave out only white space; each starts on the line its file gives, lines and
 // columns never go back; and the whole scan of the same bytes reports places inside the file.
 import FuzzSupport
 import Scan
@@ -59,7 +59,7 @@ func check(_ bytes: [UInt8]) {
         precondition(end > start && end <= count, "a token holds at least one byte of the input")
         for offset in covered..<start { precondition(isSpace(bytes[offset]), "only white space lies between tokens") }
         let tokenLine = line(of: start)
-        precondition(Int(token.line) == tokenLine, "a token starts on the line it says")
+        precondition(lexed.line(of: token) == tokenLine, "a token starts on the line the file's line starts give")
         let column = start - starts[tokenLine - 1] + 1
         precondition(tokenLine > previousLine || (tokenLine == previousLine && column > previousColumn), "lines and columns go forward")
         previousLine = tokenLine

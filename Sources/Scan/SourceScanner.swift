@@ -422,8 +422,9 @@ public enum SourceScanner {
                 let start = Int(comment.start)
                 let end = Int(comment.end)
                 guard Suppressions.mentionsMarker(file.bytes, start, end) else { return nil }
-                let lineStart = Int(file.lineStarts[Int(comment.line) - 1])
-                return (file.text(from: start, to: end), Int(comment.line),
+                let line = SourceLines.line(of: start, in: file.lineStarts)
+                let lineStart = Int(file.lineStarts[line - 1])
+                return (file.text(from: start, to: end), line,
                         Suppressions.startsLine(file.bytes, lineStart: lineStart, offset: start))
             })
             lineText = file.lineText

@@ -70,13 +70,13 @@ private struct ReferenceLexerState {
         let startLine = line(of: start)
         var flags = flags
         if kind == .lineComment || kind == .blockComment {
-            comments.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: startLine, flags: flags))
+            comments.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), flags: flags))
             _ = line(of: max(start, end - 1))
             return
         }
         if startLine > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
         if start != previousEnd { flags.insert(.spaceBefore) }
-        tokens.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), line: startLine, flags: flags))
+        tokens.append(Token(kind: kind, name: name, start: Int32(start), end: Int32(end), flags: flags))
         previousEndLine = line(of: max(start, end - 1))
         previousEnd = end
     }

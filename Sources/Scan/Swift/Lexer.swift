@@ -15,6 +15,9 @@ public struct LexedSource: Sendable {
         self.comments = comments
         self.lineStarts = lineStarts
     }
+
+    /// The 1-based line on which `token` starts.
+    public func line(of token: Token) -> Int { SourceLines.line(of: Int(token.start), in: lineStarts) }
 }
 
 /// A Swift lexer that works on raw UTF-8 bytes. It accepts any input: unknown bytes become
@@ -315,7 +318,7 @@ private struct LexerState {
         precondition(tokenCount < tokens.count)
         if name != .none { landmark(tokenCount) }
         tokens[tokenCount] = Token(kind: kind, name: name, start: Int32(truncatingIfNeeded: start),
-                                   end: Int32(truncatingIfNeeded: end), line: line, flags: flags)
+                                   end: Int32(truncatingIfNeeded: end), flags: flags)
         tokenCount &+= 1
         previousEndLine = line
         previousEnd = end
@@ -330,7 +333,7 @@ private struct LexerState {
     mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
         precondition(commentCount < comments.count)
         comments[commentCount] = Token(kind: kind, start: Int32(truncatingIfNeeded: start),
-                                       end: Int32(truncatingIfNeeded: end), line: line, flags: flags)
+                                       end: Int32(truncatingIfNeeded: end), flags: flags)
         commentCount += 1
         if kind == .blockComment { _ = countLines(start, end) }
     }

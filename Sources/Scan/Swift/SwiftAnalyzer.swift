@@ -118,8 +118,8 @@ final class SwiftAnalyzer {
 
     func report(_ rule: ScanRule, at i: Int, _ confidence: Finding.Confidence, _ message: String,
                          item: String? = nil) {
-        let line = Int(file.tokens[i].line)
-        let column = file.column(of: i)
+        let line = file.line(of: i)
+        let column = file.column(of: i, line: line)
         findings.append(RawFinding(rule: rule, confidence: confidence, line: line, column: column, message: message,
                                    item: item, inPreview: decls.isInPreview(i)))
     }

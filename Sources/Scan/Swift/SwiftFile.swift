@@ -269,9 +269,12 @@ final class SwiftFile: @unchecked Sendable {
 
     func lineText(_ line: Int) -> String { SourceLines.lineText(bytes: bytes, lineStarts: lineStarts, line: line) }
 
-    func column(of i: Int) -> Int {
-        let token = tokens[i]
-        return SourceLines.column(bytes: bytes, lineStarts: lineStarts, line: Int(token.line), offset: Int(token.start))
+    /// The 1-based line of the token at `i`.
+    func line(of i: Int) -> Int { SourceLines.line(of: Int(tokens[i].start), in: lineStarts) }
+
+    /// The 1-based column of the token at `i` on `line`, its line.
+    func column(of i: Int, line: Int) -> Int {
+        SourceLines.column(bytes: bytes, lineStarts: lineStarts, line: line, offset: Int(tokens[i].start))
     }
 
     // MARK: Calls and arguments
@@ -606,6 +609,18 @@ final class SwiftFile: @unchecked Sendable {
 
 /// Line text and columns shared by the Swift and Interface Builder readers.
 enum SourceLines {
+    /// The 1-based line that holds byte `offset`: the number of lines that start at or before it.
+    static func line<Starts: RandomAccessCollection<Int32>>(of offset: Int, in lineStarts: Starts) -> Int
+        where Starts.Index == Int {
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(lineStarts[middle]) <= offset { low = middle + 1 } else { high = middle }
+        }
+        return max(low, 1)
+    }
+
     static func lineText<Bytes: RandomAccessCollection<UInt8>, Starts: RandomAccessCollection<Int32>>(
         bytes: Bytes, lineStarts: Starts, line: Int) -> String where Bytes.Index == Int, Starts.Index == Int {
         guard line >= 1 && line <= lineStarts.count else { return "" }

@@ -34,9 +34,11 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     case blockComment
 }
 
-/// One token: where it is in the file's bytes and on which line it starts.
+/// One token: where it is in the file's bytes. Its line is found from the file's line starts
+/// (`SourceLines.line(of:in:)`), only for the few tokens a report names: a scan holds about a
+/// million tokens, and a line in each would be a quarter of their memory.
 public struct Token: Sendable, Equatable {
-    // Stored in this order so that a token packs into 16 bytes.
+    // Stored in this order so that a token packs into 12 bytes.
     public var kind: TokenKind
     public var flags: Flags
     /// The identifier when it is one the rules look for, else `.none`.
@@ -44,8 +46,6 @@ public struct Token: Sendable, Equatable {
     /// Byte offsets into the file's UTF-8 text, `end` exclusive.
     public var start: Int32
     public var end: Int32
-    /// 1-based line of the first byte.
-    public var line: Int32
 
     public struct Flags: OptionSet, Sendable, Equatable {
         public let rawValue: UInt8
@@ -64,12 +64,11 @@ public struct Token: Sendable, Equatable {
         public static let backticked = Flags(rawValue: 1 << 5)
     }
 
-    init(kind: TokenKind, name: Name = .none, start: Int32, end: Int32, line: Int32, flags: Flags = []) {
+    init(kind: TokenKind, name: Name = .none, start: Int32, end: Int32, flags: Flags = []) {
         self.kind = kind
         self.name = name
         self.start = start
         self.end = end
-        self.line = line
         self.flags = flags
     }
 }
