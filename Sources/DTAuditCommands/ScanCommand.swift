@@ -104,7 +104,8 @@ struct ScanCommand: ParsableCommand {
         let root = store?.location.root ?? console.workingDirectory
         let screens = try store.map { store in try store.read { try store.screens() } } ?? []
 
-        var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: rules)
+        // The command ends once the report is written (and kept): the files' memory goes with the process.
+        var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: rules, afterward: .keepUntilExit)
         report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
             (name: screen.name, globs: screen.files.map(Glob.init))
         })

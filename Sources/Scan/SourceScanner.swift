@@ -17,8 +17,10 @@ public enum SourceScanner {
     /// Scans the files under `paths` (files or folders, absolute or relative to the working folder).
     /// Folders in a git checkout list their tracked and untracked files, leaving out what git
     /// ignores; other folders are walked. Paths in the report are relative to `root`.
-    /// `rules` limits the scan to those rule ids; nil runs every rule.
-    public static func scan(paths: [String], root: String, rules: Set<String>? = nil) throws(ScanError) -> ScanReport {
+    /// `rules` limits the scan to those rule ids; nil runs every rule; `afterward` says what becomes
+    /// of the files' memory.
+    public static func scan(paths: [String], root: String, rules: Set<String>? = nil,
+                            afterward: FileMemory = .freeInBackground) throws(ScanError) -> ScanReport {
         let enabled = try enabledRules(rules)
         // The lexer's name table is built on the other core while git or the walk lists the files,
         // instead of holding up the first file lexed.
@@ -50,7 +52,7 @@ public enum SourceScanner {
             }
         }
         return analyze(files.map(\.relative), consume loaded, consume facts, index: builder.finish(), root: rootPath,
-                       rules: enabled)
+                       rules: enabled, afterward: afterward)
     }
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
@@ -78,6 +80,17 @@ public enum SourceScanner {
             enabled.insert(rule)
         }
         return enabled
+    }
+
+    /// What becomes of the scanned files' memory (their bytes, tokens and declarations) once the
+    /// report is made.
+    public enum FileMemory: Sendable {
+        /// Freed on another thread while the caller goes on with the report.
+        case freeInBackground
+        /// Kept until the process exits, for a command that exits once it has written the report:
+        /// the system then takes it back whole, instead of a core releasing the files' objects one
+        /// by one while the report is written.
+        case keepUntilExit
     }
 
     // MARK: Files
@@ -355,10 +368,11 @@ public enum SourceScanner {
     }
 
     /// Runs the rules on every file. Takes the files over: once the rules are done with them, their
-    /// tokens and declarations are freed on another thread while the caller writes the report
-    /// (a command that exits straight after never waits for it).
+    /// tokens and declarations are freed on another thread while the caller writes the report, or
+    /// kept until the process exits (see `FileMemory`).
     static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts],
-                        index: ProjectIndex? = nil, root: String, rules: Set<ScanRule>) -> ScanReport {
+                        index: ProjectIndex? = nil, root: String, rules: Set<ScanRule>,
+                        afterward: FileMemory = .freeInBackground) -> ScanReport {
         var files = loaded
         var facts = facts
         let index = index ?? ProjectIndex(facts)
@@ -393,7 +407,12 @@ public enum SourceScanner {
         files = []
         facts = []
         results = []
-        DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
+        switch afterward {
+        case .freeInBackground:
+            DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
+        case .keepUntilExit:
+            KeptMemory.shared.keep(leftovers!)
+        }
         leftovers = nil
         return ScanReport(root: root, findings: findings, filesScanned: scannedCount, linesScanned: lines, goodSigns: signs,
                           scannedFiles: scanned)
@@ -458,7 +477,19 @@ public enum SourceScanner {
     }
 }
 
-/// What a scan no longer needs once its rules have run, handed to another thread to be freed.
+/// The memory of scans kept until the process exits. Held here rather than never released, so that
+/// the leak checker of an address-sanitized build finds it still in use, as it is.
+private final class KeptMemory: @unchecked Sendable {
+    static let shared = KeptMemory()
+    private let lock = DispatchQueue(label: "dtaudit.scan.kept-memory")
+    private var kept: [Leftovers] = []
+
+    func keep(_ leftovers: Leftovers) {
+        lock.sync { kept.append(leftovers) }
+    }
+}
+
+/// What a scan no longer needs once its rules have run: freed on another thread, or kept until exit.
 private final class Leftovers: @unchecked Sendable {
     let files: [SourceScanner.LoadedFile]
     let facts: [FileFacts]
