@@ -1,4 +1,4 @@
-import Dispatch
+import Platform
 
 /// Where a size comes from, as far as the scan can tell.
 enum ValueOrigin: Sendable, Equatable {
@@ -209,9 +209,13 @@ enum UIKitClass: Sendable, Equatable {
 }
 
 /// Builds the project index while files are still being read: each file's facts are added as soon
-/// as those of every file before it are in, by whichever thread completes that run of files.
+/// as those of every file before it are in, by whichever thread finds the index free. A thread
+/// that finds another adding leaves its facts to it and goes on reading files, never waiting.
 final class ProjectIndexBuilder: @unchecked Sendable {
-    private let lock = DispatchQueue(label: "dtaudit.scan.index")
+    /// Guards `ready` and `next`, each time only for a moment.
+    private let slots = Lock()
+    /// Held by the thread adding facts to `index`.
+    private let adding = Lock()
     private var index = ProjectIndex()
     private var ready: [FileFacts?]
     private var next = 0
@@ -222,22 +226,39 @@ final class ProjectIndexBuilder: @unchecked Sendable {
 
     /// The facts of file `k`, from any thread.
     func deliver(_ k: Int, _ facts: FileFacts) {
-        lock.sync {
-            ready[k] = facts
-            while next < ready.count, let fact = ready[next] {
-                index.add(fact)
-                ready[next] = nil
-                next += 1
-            }
-        }
+        slots.withLock { ready[k] = facts }
+        // A thread that let go of `adding` looks once more, for facts delivered while it finished:
+        // their thread found the lock taken and left them to it.
+        repeat {
+            guard adding.withLockIfAvailable({ addReadyFacts() }) != nil else { return }
+        } while nextIsReady()
     }
 
     /// The index, once every file's facts have been delivered.
     func finish() -> ProjectIndex {
-        lock.sync {
-            precondition(next == ready.count, "every file's facts are in")
+        adding.withLock {
+            addReadyFacts()
+            precondition(slots.withLock { next == ready.count }, "every file's facts are in")
             index.finish()
             return index
         }
+    }
+
+    /// Adds the facts of the files next in order that have been delivered; called holding `adding`.
+    private func addReadyFacts() {
+        while let fact = takeNext() { index.add(fact) }
+    }
+
+    private func takeNext() -> FileFacts? {
+        slots.withLock {
+            guard next < ready.count, let fact = ready[next] else { return nil }
+            ready[next] = nil
+            next += 1
+            return fact
+        }
+    }
+
+    private func nextIsReady() -> Bool {
+        slots.withLock { next < ready.count && ready[next] != nil }
     }
 }
