@@ -481,11 +481,11 @@ public enum SourceScanner {
 /// the leak checker of an address-sanitized build finds it still in use, as it is.
 private final class KeptMemory: @unchecked Sendable {
     static let shared = KeptMemory()
-    private let lock = DispatchQueue(label: "dtaudit.scan.kept-memory")
+    private let lock = Lock()
     private var kept: [Leftovers] = []
 
     func keep(_ leftovers: Leftovers) {
-        lock.sync { kept.append(leftovers) }
+        lock.withLock { kept.append(leftovers) }
     }
 }
 

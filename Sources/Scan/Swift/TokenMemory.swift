@@ -1,4 +1,3 @@
-import Dispatch
 import Platform
 
 /// Elements that their owner keeps in memory of its own (a `SwiftFile`, in a `TokenMemory` block),
@@ -61,7 +60,7 @@ final class TokenMemory: @unchecked Sendable {
 
     private static let blockSize = 16 << 20
     private let largePages: Bool
-    private let lock = DispatchQueue(label: "dtaudit.scan.token-memory")
+    private let lock = Lock()
     /// Blocks with room left that no file is writing.
     private var idle: [Block] = []
 
@@ -77,7 +76,7 @@ final class TokenMemory: @unchecked Sendable {
     func withRegion<R>(byteCount: Int, _ body: (UnsafeMutableRawBufferPointer) -> (kept: Int, result: R))
         -> (block: Block, result: R)? {
         let size = TokenMemory.aligned(byteCount)
-        let reused: Block? = lock.sync {
+        let reused: Block? = lock.withLock {
             guard let k = idle.lastIndex(where: { $0.room >= size }) else { return nil }
             return idle.remove(at: k)
         }
@@ -87,7 +86,7 @@ final class TokenMemory: @unchecked Sendable {
         let (kept, result) = body(UnsafeMutableRawBufferPointer(start: block.free, count: size))
         block.used += TokenMemory.aligned(kept)
         // A block with less room than a typical file needs is left to the files that hold it.
-        if block.room >= 1 << 20 { lock.sync { idle.append(block) } }
+        if block.room >= 1 << 20 { lock.withLock { idle.append(block) } }
         return (block, result)
     }
 
