@@ -84,7 +84,7 @@ struct StructureTests {
         #expect(types[1].keyword == .extension && types[1].inherits == ["Sendable"])
         #expect(types[2].inherits == ["View"])
         let configure = file.declarations.functions.first { $0.name == "configure" }
-        #expect(configure?.parameters == ["model", "size"])
+        #expect(configure?.parameters(in: file) == ["model", "size"])
     }
 
     @Test("variables: types, initial values, attributes, several at once")

@@ -12,11 +12,27 @@ struct TypeDeclaration: Sendable {
 /// A function or initializer with a body.
 struct FunctionDeclaration: Sendable {
     var name: String
-    /// The names the body uses for the parameters.
-    var parameters: [String]
+    /// The `(` of the parameter list.
+    var parameterList: Int
     var keywordIndex: Int
     var open: Int
     var close: Int
+
+    /// The names the body uses for the parameters. Read from the tokens when asked: few rules ask,
+    /// and a list kept for every function of a scan would be megabytes.
+    func parameters(in file: SwiftFile) -> [String] {
+        var names: [String] = []
+        file.forEachArgument(parameterList) { argument in
+            var s = argument.hasLabel ? argument.labelIndex : argument.start
+            while file.isKind(s, .attribute) { s += 1 }
+            if file.isKind(s, .identifier) && file.isKind(s + 1, .identifier) && file.isKind(s + 2, .colon) {
+                names.append(file.identifier(s + 1))
+            } else if file.isKind(s, .identifier) && file.isKind(s + 1, .colon) {
+                names.append(file.identifier(s))
+            }
+        }
+        return names
+    }
 }
 
 /// A `var` or `let` binding, with its attributes and what it is set to.
@@ -205,18 +221,7 @@ struct Declarations: Sendable {
         if file.isKind(j, .operator) && !file.textIs(j, "<") { j += 1 } // init? / init!
         j = skipGenerics(file, j)
         guard file.isKind(j, .leftParen) else { return }
-        var parameters: [String] = []
-        file.forEachArgument(j) { argument in
-            // Most functions take a few: room for them with the first.
-            if parameters.isEmpty { parameters.reserveCapacity(4) }
-            var s = argument.hasLabel ? argument.labelIndex : argument.start
-            while file.isKind(s, .attribute) { s += 1 }
-            if file.isKind(s, .identifier) && file.isKind(s + 1, .identifier) && file.isKind(s + 2, .colon) {
-                parameters.append(file.identifier(s + 1))
-            } else if file.isKind(s, .identifier) && file.isKind(s + 1, .colon) {
-                parameters.append(file.identifier(s))
-            }
-        }
+        let parameterList = j
         j = file.after(j)
         var steps = 0
         while j < file.count && steps < 200 {
@@ -224,7 +229,7 @@ struct Declarations: Sendable {
             let token = file.tokens[j]
             switch token.kind {
             case .leftBrace:
-                functions.append(FunctionDeclaration(name: name, parameters: parameters, keywordIndex: k,
+                functions.append(FunctionDeclaration(name: name, parameterList: parameterList, keywordIndex: k,
                                                      open: j, close: file.closing(j)))
                 return
             case .leftParen, .leftBracket:

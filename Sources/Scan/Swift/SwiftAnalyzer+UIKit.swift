@@ -480,7 +480,7 @@ extension SwiftAnalyzer {
             if receiverClassIsUnknownSubject(i) { liveUpdateThroughHelper = true }
             return
         }
-        if !receiver.isSelf && decls.anyEnclosingFunction(of: i, in: file, where: { $0.parameters.contains(receiver.key) }) {
+        if !receiver.isSelf && decls.anyEnclosingFunction(of: i, in: file, where: { $0.parameters(in: file).contains(receiver.key) }) {
             liveUpdateThroughHelper = true
         }
         liveUpdates.append(LiveUpdate(key: receiver.key, scope: -1))

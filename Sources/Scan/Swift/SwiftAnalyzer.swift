@@ -29,7 +29,8 @@ final class SwiftAnalyzer {
     var findings: [RawFinding] = []
     var signs = SignCounts()
 
-    var decls: Declarations { file.declarations }
+    /// The file's declarations, held here once: read through the file, every use would copy them.
+    let decls: Declarations
 
     /// Answers worked out once for the whole file.
     final class Memo {
@@ -63,6 +64,7 @@ final class SwiftAnalyzer {
     init(file: SwiftFile, index: ProjectIndex) {
         self.file = file
         self.index = index
+        decls = file.declarations
     }
 
     // MARK: Running
