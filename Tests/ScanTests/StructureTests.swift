@@ -111,6 +111,30 @@ struct StructureTests {
         #expect(closureParameter != nil)
     }
 
+    @Test("of several variables of one name, the one in scope at a use is found")
+    func variableInScope() {
+        let file = SwiftFile("""
+        let size = 12
+        struct Card {
+            var size: CGFloat = 14
+            var title = ""
+            func layout() {
+                let size = 16
+                print(size, title)
+            }
+            func measure() -> CGFloat { size }
+        }
+        """)
+        let declarations = file.declarations
+        #expect(declarations.variablesByName["size"]?.map { file.text(declarations.variables[$0].initStart) } == ["12", "14", "16"])
+        let inLayout = index(of: "size", in: file, occurrence: 3)
+        #expect(declarations.variable(named: "size", visibleAt: inLayout, in: file).map { file.text($0.initStart) } == "16")
+        #expect(declarations.variable(named: "title", visibleAt: inLayout, in: file) != nil)
+        let inMeasure = index(of: "size", in: file, occurrence: 4)
+        #expect(declarations.variable(named: "size", visibleAt: inMeasure, in: file).map { file.text($0.initStart) } == "14")
+        #expect(declarations.variable(named: "missing", visibleAt: inMeasure, in: file) == nil)
+    }
+
     @Test("preview-only code: #Preview blocks and PreviewProvider types")
     func previews() {
         let file = SwiftFile("""
