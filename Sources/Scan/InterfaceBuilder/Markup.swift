@@ -46,16 +46,7 @@ struct MarkupDocument: Sendable {
     }
 
     /// The 1-based line of a byte offset.
-    func line(of offset: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        let target = Int32(offset)
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= target { low = middle } else { high = middle - 1 }
-        }
-        return low + 1
-    }
+    func line(of offset: Int) -> Int { SourceLines.line(of: offset, in: lineStarts) }
 
     func column(of offset: Int) -> Int {
         SourceLines.column(bytes: bytes, lineStarts: lineStarts, line: line(of: offset), offset: offset)
