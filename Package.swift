@@ -36,9 +36,11 @@ let package = Package(
         // Static scan of Swift and Interface Builder sources for Dynamic Type risks.
         .target(name: "Scan", dependencies: ["Output", "Platform"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
-        .target(name: "AuditStore", dependencies: ["SQLite", "DynamicType", "Evidence", "Output", "Platform"]),
+        // The audit as a log of immutable records: their kinds, their canonical lines, reading them back, the fold.
+        .target(name: "AuditLog", dependencies: ["DynamicType", "Evidence", "Output", "Platform"]),
+        .target(name: "AuditStore", dependencies: ["AuditLog", "SQLite", "DynamicType", "Evidence", "Output", "Platform"]),
         // The JSON interchange file: writing, strict reading, and merging into a store as a union.
-        .target(name: "Interchange", dependencies: ["AuditStore", "DynamicType", "Output"]),
+        .target(name: "Interchange", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate.
         .target(name: "Reports", dependencies: ["Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Scan"]),
         // One type per command; the executable only calls `DTAudit.main()`.

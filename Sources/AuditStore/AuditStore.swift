@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AuditLog
 import DynamicType
 import Platform
 import SQLite
@@ -68,6 +69,25 @@ public final class AuditStore {
     /// Creates a new store at `location` for `app`, holding a copy of `checklist`.
     public static func create(at location: StoreLocation, app: String, checklist: Checklist, by author: String,
                               at time: Timestamp = .now(), id: String = UniqueID.make()) throws(StoreError) -> AuditStore {
+        try create(at: location, app: app, checklist: checklist, by: author, at: time, id: id, records: nil)
+    }
+
+    /// Creates a store from a shared file's records, whole or not at all: the database is built
+    /// under a temporary name and moved into place once every record is in.
+    public static func create(at location: StoreLocation, from records: [(record: LogRecord, line: Int)],
+                              id: String = UniqueID.make()) throws -> AuditStore {
+        do {
+            return try create(at: location, app: "", checklist: Checklist(name: "", title: "", version: "", summary: "", items: [], source: ""),
+                              by: "", at: .now(), id: id, records: records)
+        } catch StoreError.cannotCreate(_, let detail) where detail.hasPrefix(Self.recordProblemPrefix) {
+            throw StoreCreationRefused(detail: String(detail.dropFirst(Self.recordProblemPrefix.count)))
+        }
+    }
+
+    static let recordProblemPrefix = "record: "
+
+    private static func create(at location: StoreLocation, app: String, checklist: Checklist, by author: String, at time: Timestamp,
+                               id: String, records: [(record: LogRecord, line: Int)]?) throws(StoreError) -> AuditStore {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: location.databasePath) {
             throw .alreadyExists(folder: location.folder)
@@ -91,16 +111,21 @@ public final class AuditStore {
             try Schema.migrator.migrate(db)
             let store = AuditStore(location: location, db: db, isReadOnly: false)
             try store.write {
-                try store.setMeta("app", app)
-                try store.setMeta("created_at", time.iso8601)
-                try store.setMeta("created_by", author)
                 try store.setMeta("store_id", id)
-                try store.storeChecklist(checklist)
+                if let records {
+                    try store.merge(records)
+                } else {
+                    try store.append([.audit(AppNaming(id: store.makeID(), app: app, by: author, at: time)),
+                                      .checklist(ChecklistAdoption(id: store.makeID(), checklist: checklist, by: author, at: time))])
+                }
             }
         } catch {
             try? fileManager.removeItem(atPath: temporary)
             if createdFolder { try? fileManager.removeItem(atPath: location.folder) }
             if let sqlite = error as? SQLiteError { throw StoreError.from(sqlite, path: location.databasePath) }
+            if error is DanglingReference || error is InputError {
+                throw .cannotCreate(path: location.databasePath, detail: Self.recordProblemPrefix + "\(error)")
+            }
             throw .cannotCreate(path: location.databasePath, detail: "\(error)")
         }
         do {
@@ -174,6 +199,11 @@ public final class AuditStore {
         try meta("app") ?? ""
     }
 
+    /// Who started the audit.
+    public func createdBy() throws -> String {
+        try meta("created_by") ?? ""
+    }
+
     public func createdAt() throws -> Timestamp? {
         try meta("created_at").flatMap(Timestamp.init(iso8601:))
     }
@@ -187,39 +217,87 @@ public final class AuditStore {
         try meta("mark_" + key)
     }
 
-    // MARK: Checklist
+    // MARK: Checklist and app
 
-    private func storeChecklist(_ checklist: Checklist) throws {
-        try setMeta("checklist_name", checklist.name)
-        try setMeta("checklist_title", checklist.title)
-        try setMeta("checklist_version", checklist.version)
-        try setMeta("checklist_summary", checklist.summary)
-        try setMeta("checklist_source", checklist.source)
-        try db.run("DELETE FROM items")
-        for (position, item) in checklist.items.enumerated() {
-            try db.run("""
-                INSERT INTO items (id, position, title, how_to_check, sizes, severity, scaling, fix, wcag)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [item.id, position, item.title, item.howToCheck, item.sizes.map(\.id).joined(separator: ","),
-                      item.severity.rawValue, item.scaling, item.fix?.rawValue, item.wcag.joined(separator: ",")])
-        }
-        cachedChecklist = checklist
-    }
-
-    /// The checklist copied into the store at init, read from its items table.
+    /// The checklist in use: the latest one the log adopted, read from the items table.
     public func checklist() throws -> Checklist {
         if let cachedChecklist { return cachedChecklist }
-        let items = try db.rows("SELECT id, title, how_to_check, sizes, severity, scaling, fix, wcag FROM items ORDER BY position") { row in
-            ChecklistItem(id: row.string(0), title: row.string(1), howToCheck: row.string(2),
-                          sizes: row.string(3).split(separator: ",").compactMap { Size(name: $0) },
-                          severity: Severity(rawValue: row.string(4)) ?? .major, scaling: row.bool(5),
-                          fix: row.optionalString(6).flatMap(FixType.init(rawValue:)),
-                          wcag: row.string(7).split(separator: ",").map(String.init))
-        }
+        let items = try db.rows("""
+            SELECT id, title, how_to_check, sizes, severity, scaling, fix, wcag FROM items WHERE current = 1 ORDER BY position
+            """) { row in try ChecklistItem(row: row) }
         let checklist = Checklist(name: try meta("checklist_name") ?? "", title: try meta("checklist_title") ?? "",
                                   version: try meta("checklist_version") ?? "", summary: try meta("checklist_summary") ?? "",
                                   items: items, source: try meta("checklist_source") ?? "")
         cachedChecklist = checklist
         return checklist
     }
+
+    /// Puts the latest adopted checklist in use: its items current and in its order, the others
+    /// kept for the recordings that name them.
+    func refreshChecklist() throws {
+        guard case .checklist(let adoption)? = try LogTable.latest(.checklist, in: db) else { return }
+        let checklist = adoption.checklist
+        try setMeta("checklist_name", checklist.name)
+        try setMeta("checklist_title", checklist.title)
+        try setMeta("checklist_version", checklist.version)
+        try setMeta("checklist_summary", checklist.summary)
+        try setMeta("checklist_source", checklist.source)
+        try db.run("UPDATE items SET current = 0, position = position + 100000 WHERE current = 1")
+        for (position, item) in checklist.items.enumerated() {
+            try db.run("""
+                UPDATE items SET position = ?, title = ?, how_to_check = ?, sizes = ?, severity = ?, scaling = ?, fix = ?, wcag = ?, current = 1
+                WHERE id = ?
+                """, [position, item.title, item.howToCheck, item.sizes.map(\.id).joined(separator: ","), item.severity.rawValue,
+                      item.scaling, item.fix?.rawValue, item.wcag.joined(separator: ","), item.id])
+        }
+        cachedChecklist = nil
+    }
+
+    /// The app's name from its latest naming; who started the audit, and when, from the first.
+    func refreshApp() throws {
+        if case .audit(let latest)? = try LogTable.latest(.audit, in: db) { try setMeta("app", latest.app) }
+        if case .audit(let first)? = try LogTable.latest(.audit, earliest: true, in: db) {
+            try setMeta("created_at", first.at.iso8601)
+            try setMeta("created_by", first.by)
+        }
+    }
+}
+
+extension ChecklistItem {
+    /// Reads the columns id, title, how_to_check, sizes, severity, scaling, fix, wcag.
+    init(row: Row) throws {
+        self.init(id: try row[0], title: try row[1], howToCheck: try row[2],
+                  sizes: (try row[3] as String).split(separator: ",").compactMap { Size(name: $0) },
+                  severity: try row[4], scaling: try row[5], fix: try row[6],
+                  wcag: (try row[7] as String).split(separator: ",").map(String.init))
+    }
+}
+
+extension Severity: ColumnDecodable {}
+extension FixType: ColumnDecodable {}
+extension ResultStatus: ColumnDecodable {}
+extension Category: ColumnDecodable {}
+
+extension Timestamp: ColumnDecodable {
+    public static func decode(_ row: Row, column: Int) throws(ColumnDecodingError) -> Timestamp {
+        guard !row.isNull(column), let time = row.withText(column, Timestamp.init(iso8601Bytes:)) else {
+            throw row.mismatch(column, expected: "a time")
+        }
+        return time
+    }
+}
+
+extension Size: ColumnDecodable {
+    public static func decode(_ row: Row, column: Int) throws(ColumnDecodingError) -> Size {
+        guard !row.isNull(column), let size = row.withText(column, Size.init(idBytes:)) else {
+            throw row.mismatch(column, expected: "a size id")
+        }
+        return size
+    }
+}
+
+/// A shared file's records could not start a store: one refers to what the file lacks.
+public struct StoreCreationRefused: Error, CustomStringConvertible {
+    public let detail: String
+    public var description: String { detail }
 }

@@ -1,3 +1,4 @@
+import AuditLog
 import DynamicType
 import Evidence
 import Platform
@@ -5,6 +6,20 @@ import SQLite
 
 /// A file stored as evidence: once per content, in `.dtaudit/evidence/<sha-256>.<ext>`.
 public struct EvidenceFile: Sendable, Equatable {
+    /// Reads the columns hash, kind, bytes, first_name, added_at, added_by.
+    init(row: Row) throws {
+        self.init(hash: try row[0], kind: try row[1], byteCount: try row[2], firstName: try row[3], addedAt: try row[4], addedBy: try row[5])
+    }
+
+    public init(hash: String, kind: MediaKind, byteCount: Int64, firstName: String, addedAt: Timestamp, addedBy: String) {
+        self.hash = hash
+        self.kind = kind
+        self.byteCount = byteCount
+        self.firstName = firstName
+        self.addedAt = addedAt
+        self.addedBy = addedBy
+    }
+
     /// The SHA-256 of the file's bytes, in lower-case hex.
     public var hash: String
     public var kind: MediaKind
@@ -25,24 +40,37 @@ public struct EvidenceFile: Sendable, Equatable {
 
 /// One use of an evidence file: the cell or screen it shows.
 public struct EvidenceLink: Sendable, Equatable {
-    public var id: Int64
+    /// The id of the evidence record that made the link.
+    public var id: String
     public var file: EvidenceFile
-    public var screenID: Int64
+    /// The screen's id.
+    public var screen: String
     public var size: Size
     /// The item the file documents; nil for a screenshot of the whole screen at `size`.
     public var item: String?
-    /// The recording the file was attached with; nil for an imported file.
-    public var recordingID: Int64?
-    public var recordingUID: String?
+    /// The id of the recording the file was attached with; nil for an imported file.
+    public var recording: String?
     /// The file's name as it was attached.
     public var name: String
     public var attachedBy: String
     public var attachedAt: Timestamp
 }
 
+extension EvidenceLink {
+    /// Reads the columns of `linkColumns`, in order.
+    init(row: Row) throws {
+        let file = EvidenceFile(hash: try row[1], kind: try row[2], byteCount: try row[3], firstName: try row[4], addedAt: try row[5], addedBy: try row[6])
+        self.init(id: try row[0], file: file, screen: try row[7], size: try row[8], item: try row[9],
+                  recording: try row[10], name: try row[11], attachedBy: try row[12], attachedAt: try row[13])
+    }
+}
+
+extension MediaKind: ColumnDecodable {}
+
 /// Everything one screen's evidence shows, arranged for reports.
 public struct ScreenEvidence: Sendable {
-    public var screenID: Int64
+    /// The screen's id.
+    public var screen: String
     /// Each cell's evidence: the files attached to its latest recording, then files imported for
     /// its item and size. Oldest first.
     public var cells: [CellKey: [EvidenceLink]]
@@ -327,22 +355,19 @@ extension AuditStore {
         stream.close()
     }
 
-    /// Links `file` to each recording in `recordings`, as evidence of that recording's cell.
-    /// Returns how many links were added (a file already linked to a recording is not linked again).
+    /// Links `file` to each of `recordings`, as evidence of that recording's cell. Returns how
+    /// many links were added (a file already linked to a recording is not linked again).
     @discardableResult
-    public func attach(_ file: EvidenceFile, name: String, toRecordings recordings: [Int64], by author: String,
+    public func attach(_ file: EvidenceFile, name: String, toRecordings recordings: [Recording], by author: String,
                        at time: Timestamp = .now()) throws -> Int {
-        var added = 0
-        let insert = try db.statement("""
-            INSERT INTO evidence_links (hash, screen_id, size, item, recording_id, name, attached_by, attached_at)
-            SELECT ?, screen_id, size, item, id, ?, ?, ? FROM recordings WHERE id = ?
-            ON CONFLICT DO NOTHING
-            """)
-        for id in recordings {
-            try insert.run([file.hash, name, author, time.iso8601, id])
-            added += db.changes
+        var records: [LogRecord] = []
+        for recording in recordings where try !isLinked(hash: file.hash, recording: recording.id) {
+            records.append(.evidence(EvidenceAttachment(id: makeID(), screen: recording.screen, size: recording.size, item: recording.item,
+                                                        recording: recording.id, hash: file.hash, kind: file.kind, bytes: file.byteCount,
+                                                        name: name, by: author, at: time)))
         }
-        return added
+        try append(records)
+        return records.count
     }
 
     /// Links `file` to the latest recording of each of `screen`'s `cells`, as `record --evidence`
@@ -350,17 +375,14 @@ extension AuditStore {
     @discardableResult
     public func attach(_ file: EvidenceFile, name: String, toLatestOf screen: Screen, cells: [(item: String, size: Size)],
                        by author: String, at time: Timestamp = .now()) throws -> Int {
-        var added = 0
-        let insert = try db.statement("""
-            INSERT INTO evidence_links (hash, screen_id, size, item, recording_id, name, attached_by, attached_at)
-            SELECT ?, screen_id, size, item, recording_id, ?, ?, ? FROM cells WHERE screen_id = ? AND item = ? AND size = ?
-            ON CONFLICT DO NOTHING
-            """)
+        let row = try rowID(of: screen)
+        var latest: [Recording] = []
         for cell in cells {
-            try insert.run([file.hash, name, author, time.iso8601, screen.id, cell.item, cell.size.id])
-            added += db.changes
+            guard let uid = try db.statement("SELECT uid FROM cells WHERE screen_id = ? AND item = ? AND size = ?")
+                .first([row, cell.item, cell.size.id], { $0.string(0) }) else { continue }
+            latest.append(Recording(id: uid, screen: screen.id, item: cell.item, size: cell.size, status: .untested, note: nil, by: author, at: time))
         }
-        return added
+        return try attach(file, name: name, toRecordings: latest, by: author, at: time)
     }
 
     /// Links `file` to `screen` at `size`: a screenshot of the whole screen, or of one item's check.
@@ -368,12 +390,19 @@ extension AuditStore {
     @discardableResult
     public func attach(_ file: EvidenceFile, name: String, to screen: Screen, size: Size, item: String? = nil,
                        by author: String, at time: Timestamp = .now()) throws -> Bool {
-        try db.run("""
-            INSERT INTO evidence_links (hash, screen_id, size, item, recording_id, name, attached_by, attached_at)
-            VALUES (?, ?, ?, ?, NULL, ?, ?, ?)
-            ON CONFLICT DO NOTHING
-            """, [file.hash, screen.id, size.id, item, name, author, time.iso8601])
-        return db.changes > 0
+        let linked = try db.integer("""
+            SELECT count(*) FROM evidence_links WHERE hash = ? AND screen_id = ? AND size = ? AND ifnull(item, '') = ? AND recording_id IS NULL
+            """, [file.hash, try rowID(of: screen), size.id, item ?? ""]) > 0
+        if linked { return false }
+        try append([.evidence(EvidenceAttachment(id: makeID(), screen: screen.id, size: size, item: item, recording: nil, hash: file.hash,
+                                                 kind: file.kind, bytes: file.byteCount, name: name, by: author, at: time))])
+        return true
+    }
+
+    private func isLinked(hash: String, recording: String) throws -> Bool {
+        try db.integer("""
+            SELECT count(*) FROM evidence_links l JOIN recordings r ON r.id = l.recording_id WHERE l.hash = ? AND r.uid = ?
+            """, [hash, recording]) > 0
     }
 
     /// Whether the file with `hash` already shows `screen` at `size` by any route (imported, or
@@ -381,131 +410,109 @@ extension AuditStore {
     public func isAttached(hash: String, to screen: Screen, size: Size, item: String? = nil) throws -> Bool {
         try db.integer("""
             SELECT count(*) FROM evidence_links WHERE hash = ? AND screen_id = ? AND size = ? AND (? IS NULL OR item = ?)
-            """, [hash, screen.id, size.id, item, item]) > 0
+            """, [hash, try rowID(of: screen), size.id, item, item]) > 0
     }
 
     /// Records `status` for each cell like `record(screen:cells:...)`, storing each evidence file
-    /// once and linking it to every new recording. Returns the new recordings' ids, in cell order.
+    /// once and linking it to every new recording. Returns the new recordings, in cell order.
     @discardableResult
     public func record(screen: Screen, cells: [(item: String, size: Size)], status: ResultStatus, note: String?,
-                       evidence: [EvidenceCandidate], by author: String, at time: Timestamp = .now()) throws -> [Int64] {
+                       evidence: [EvidenceCandidate], by author: String, at time: Timestamp = .now()) throws -> [Recording] {
         try db.transaction(.immediate) {
-            let before = try db.integer("SELECT ifnull(max(id), 0) FROM recordings")
-            try record(screen: screen, cells: cells, status: status, note: note, by: author, at: time)
-            let ids = try db.rows("SELECT id FROM recordings WHERE id > ? ORDER BY id", [before]) { $0.int64(0) }
+            let recordings = try record(screen: screen, cells: cells, status: status, note: note, by: author, at: time)
             for candidate in evidence {
                 let file = try storeEvidence(candidate, by: author, at: time)
-                try attach(file, name: candidate.name, toRecordings: ids, by: author, at: time)
+                try attach(file, name: candidate.name, toRecordings: recordings, by: author, at: time)
             }
-            return ids
+            return recordings
         }
     }
 
     // MARK: Reading
 
     private static let linkColumns = """
-        l.id, l.hash, f.kind, f.bytes, f.first_name, f.added_at, f.added_by, l.screen_id, l.size, l.item,
-        l.recording_id, r.uid, l.name, l.attached_by, l.attached_at
-        FROM evidence_links l JOIN evidence_files f ON f.hash = l.hash LEFT JOIN recordings r ON r.id = l.recording_id
+        l.uid, l.hash, f.kind, f.bytes, f.first_name, f.added_at, f.added_by, s.uid, l.size, l.item, r.uid, l.name, l.attached_by, l.attached_at
+        FROM evidence_links l JOIN evidence_files f ON f.hash = l.hash JOIN screens s ON s.id = l.screen_id
+        LEFT JOIN recordings r ON r.id = l.recording_id
         """
-
-    private static func link(from row: Row) -> EvidenceLink {
-        let file = EvidenceFile(hash: row.string(1), kind: MediaKind(rawValue: row.string(2)) ?? .png, byteCount: row.int64(3),
-                                firstName: row.string(4), addedAt: Timestamp(iso8601: row.string(5)) ?? Timestamp(milliseconds: 0),
-                                addedBy: row.string(6))
-        return EvidenceLink(id: row.int64(0), file: file, screenID: row.int64(7), size: Size(name: row.string(8)) ?? .default,
-                            item: row.optionalString(9), recordingID: row.isNull(10) ? nil : row.int64(10),
-                            recordingUID: row.optionalString(11), name: row.string(12), attachedBy: row.string(13),
-                            attachedAt: Timestamp(iso8601: row.string(14)) ?? Timestamp(milliseconds: 0))
-    }
 
     /// The stored file with this hash, if any.
     public func evidenceFile(hash: String) throws -> EvidenceFile? {
-        try db.first("SELECT hash, kind, bytes, first_name, added_at, added_by FROM evidence_files WHERE hash = ?", [hash]) { row in
-            EvidenceFile(hash: row.string(0), kind: MediaKind(rawValue: row.string(1)) ?? .png, byteCount: row.int64(2),
-                         firstName: row.string(3), addedAt: Timestamp(iso8601: row.string(4)) ?? Timestamp(milliseconds: 0),
-                         addedBy: row.string(5))
-        }
+        try db.first("SELECT hash, kind, bytes, first_name, added_at, added_by FROM evidence_files WHERE hash = ?", [hash], EvidenceFile.init(row:))
     }
 
     /// Every stored file, oldest first.
     public func evidenceFiles() throws -> [EvidenceFile] {
         try read {
-            try db.rows("SELECT hash FROM evidence_files ORDER BY added_at, hash") { $0.string(0) }.compactMap { try evidenceFile(hash: $0) }
+            try db.rows("SELECT hash, kind, bytes, first_name, added_at, added_by FROM evidence_files ORDER BY added_at, hash", [], EvidenceFile.init(row:))
         }
     }
 
-    /// The files attached to one recording, in the order they were attached.
-    public func evidence(forRecording id: Int64) throws -> [EvidenceLink] {
+    /// The files attached to the recording with this id, in the order they were attached.
+    public func evidence(forRecording uid: String) throws -> [EvidenceLink] {
         try read {
-            try db.rows("SELECT \(Self.linkColumns) WHERE l.recording_id = ? ORDER BY l.attached_at, l.id", [id], Self.link(from:))
+            try db.rows("SELECT \(Self.linkColumns) WHERE r.uid = ? ORDER BY l.attached_at, l.uid", [uid], EvidenceLink.init(row:))
         }
     }
 
-    /// The files attached to the recording with this unique id (`Recording.uid`, the `id` of
-    /// `history --json`), in the order they were attached.
-    public func evidence(forRecordingUID uid: String) throws -> [EvidenceLink] {
-        try read {
-            try db.rows("SELECT \(Self.linkColumns) WHERE r.uid = ? ORDER BY l.attached_at, l.id", [uid], Self.link(from:))
-        }
-    }
-
-    /// Every file attached to a recording, by the recording's unique id: one query for an export
+    /// Every file attached to a live recording, by the recording's id: one query for an export
     /// that walks the whole history.
-    public func evidenceByRecordingUID() throws -> [String: [EvidenceLink]] {
+    public func evidenceByRecording() throws -> [String: [EvidenceLink]] {
         var result: [String: [EvidenceLink]] = [:]
         for link in try evidenceLinks() {
-            if let uid = link.recordingUID { result[uid, default: []].append(link) }
+            if let uid = link.recording { result[uid, default: []].append(link) }
         }
         return result
     }
 
-    /// Every link, of one screen or of all, oldest first.
-    public func evidenceLinks(screenID: Int64? = nil) throws -> [EvidenceLink] {
+    /// Every live link, of one screen or of all, oldest first. Links of recordings that were taken
+    /// back are left out with them.
+    public func evidenceLinks(of screen: Screen? = nil) throws -> [EvidenceLink] {
         try read {
-            let filter = screenID == nil ? "" : " WHERE l.screen_id = ?"
-            return try db.rows("SELECT \(Self.linkColumns)\(filter) ORDER BY l.attached_at, l.id", screenID.map { [$0] } ?? [], Self.link(from:))
+            let filter = screen == nil ? "" : " AND s.uid = ?"
+            return try db.rows("SELECT \(Self.linkColumns) WHERE s.removed = 0 AND ifnull(r.retracted, 0) = 0\(filter) ORDER BY l.attached_at, l.uid",
+                               screen.map { [$0.id] } ?? [], EvidenceLink.init(row:))
         }
     }
 
     /// One screen's evidence, per cell and per size.
     public func evidence(of screen: Screen) throws -> ScreenEvidence {
         try read {
-            let all = try evidenceLinks(screenID: screen.id)
-            var latest: [CellKey: Int64] = [:]
-            try db.statement("SELECT item, size, recording_id FROM cells WHERE screen_id = ?").forEach([screen.id]) { row in
+            let all = try evidenceLinks(of: screen)
+            var latest: [CellKey: String] = [:]
+            try db.statement("SELECT item, size, uid FROM cells WHERE screen_id = ?").forEach([try rowID(of: screen)]) { row in
                 guard let size = Size(name: row.string(1)) else { return }
-                latest[CellKey(item: row.string(0), size: size)] = row.int64(2)
+                latest[CellKey(item: row.string(0), size: size)] = row.string(2)
             }
-            return Self.arrange(all, screenID: screen.id, latest: latest)
+            return Self.arrange(all, screen: screen.id, latest: latest)
         }
     }
 
     /// The evidence of every screen that has any, by screen id: what `evidence(of:)` gives for
     /// each, read with two queries however many screens the audit holds.
-    public func evidenceByScreen() throws -> [Int64: ScreenEvidence] {
+    public func evidenceByScreen() throws -> [String: ScreenEvidence] {
         try read {
-            var links: [Int64: [EvidenceLink]] = [:]
-            for link in try evidenceLinks() { links[link.screenID, default: []].append(link) }
+            var links: [String: [EvidenceLink]] = [:]
+            for link in try evidenceLinks() { links[link.screen, default: []].append(link) }
             guard !links.isEmpty else { return [:] }
             // Only cells whose latest recording has a file matter: a link to an older recording is history.
-            var latest: [Int64: [CellKey: Int64]] = [:]
+            var latest: [String: [CellKey: String]] = [:]
             try db.statement("""
-                SELECT screen_id, item, size, recording_id FROM cells
-                WHERE recording_id IN (SELECT recording_id FROM evidence_links WHERE recording_id IS NOT NULL)
+                SELECT s.uid, c.item, c.size, c.uid FROM cells c JOIN screens s ON s.id = c.screen_id
+                WHERE c.recording_id IN (SELECT recording_id FROM evidence_links WHERE recording_id IS NOT NULL)
                 """).forEach { row in
                 guard let size = Size(name: row.string(2)) else { return }
-                latest[row.int64(0), default: [:]][CellKey(item: row.string(1), size: size)] = row.int64(3)
+                latest[row.string(0), default: [:]][CellKey(item: row.string(1), size: size)] = row.string(3)
             }
             return links.reduce(into: [:]) { result, entry in
-                result[entry.key] = Self.arrange(entry.value, screenID: entry.key, latest: latest[entry.key] ?? [:])
+                result[entry.key] = Self.arrange(entry.value, screen: entry.key, latest: latest[entry.key] ?? [:])
             }
         }
     }
 
-    /// One screen's links, oldest first, arranged by cell and size; `latest` holds the latest
-    /// recording of each cell.
-    private static func arrange(_ all: [EvidenceLink], screenID: Int64, latest: [CellKey: Int64]) -> ScreenEvidence {
+    /// One screen's links, oldest first, arranged by cell and size; `latest` holds the id of the
+    /// latest recording of each cell.
+    private static func arrange(_ all: [EvidenceLink], screen: String, latest: [CellKey: String]) -> ScreenEvidence {
         var cells: [CellKey: [EvidenceLink]] = [:]
         var screenshots: [Size: [EvidenceLink]] = [:]
         for link in all {
@@ -514,7 +521,7 @@ extension AuditStore {
                 continue
             }
             let key = CellKey(item: item, size: link.size)
-            if let recording = link.recordingID {
+            if let recording = link.recording {
                 if latest[key] == recording { cells[key, default: []].append(link) }
             } else {
                 cells[key, default: []].append(link)
@@ -522,9 +529,9 @@ extension AuditStore {
         }
         // Files of the latest recording first, then imported ones, each group oldest first.
         for (key, links) in cells {
-            cells[key] = links.filter { $0.recordingID != nil } + links.filter { $0.recordingID == nil }
+            cells[key] = links.filter { $0.recording != nil } + links.filter { $0.recording == nil }
         }
-        return ScreenEvidence(screenID: screenID, cells: cells, screenshots: screenshots, all: all)
+        return ScreenEvidence(screen: screen, cells: cells, screenshots: screenshots, all: all)
     }
 
     // MARK: Garbage

@@ -1,92 +1,116 @@
+import AuditLog
 import DynamicType
 import SQLite
 
-/// One recorded answer for one (screen, item, size) cell. Never changed once written.
-public struct Recording: Sendable, Equatable {
-    public var uid: String
-    public var screenID: Int64
-    public var item: String
-    public var size: Size
-    public var status: ResultStatus
-    public var note: String?
-    public var by: String
-    public var at: Timestamp
+extension Recording {
+    /// The columns `init(row:)` reads, from `recordings r` joined with `screens s`; the note is the
+    /// latest correction's when there is one (`corrections c`).
+    static let columns = """
+        r.uid, s.uid, r.item, r.size, r.status, CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.recorded_at
+        FROM recordings r JOIN screens s ON s.id = r.screen_id LEFT JOIN corrections c ON c.target = r.uid
+        """
+
+    init(row: Row) throws {
+        self.init(id: try row[0], screen: try row[1], item: try row[2], size: try row[3], status: try row[4], note: try row[5],
+                  by: try row[6], at: try row[7])
+    }
 }
 
-/// What fixed one or more failures on a screen.
-public struct Fix: Sendable, Equatable {
-    public var id: Int64
-    public var uid: String
-    public var screenID: Int64
-    public var type: FixType
-    /// The items whose failed cells must be checked again.
-    public var items: [String]
-    public var note: String?
-    /// A commit, pull request or ticket.
-    public var ref: String?
-    public var by: String
-    public var at: Timestamp
+extension Fix {
+    /// The columns `init(row:items:)` reads, from `fixes f` joined with `screens s` and `corrections c`.
+    static let columns = """
+        f.uid, s.uid, f.type, CASE WHEN c.target IS NULL THEN f.note ELSE c.note END, f.ref, f.fixed_by, f.fixed_at, f.id
+        FROM fixes f JOIN screens s ON s.id = f.screen_id LEFT JOIN corrections c ON c.target = f.uid
+        """
+
+    init(row: Row, items: [String]) throws {
+        self.init(id: try row[0], screen: try row[1], type: try row[2], items: items, note: try row[3], ref: try row[4],
+                  by: try row[5], at: try row[6])
+    }
 }
 
 extension AuditStore {
-    /// Records `status` for each cell; returns how many recordings were added.
+    /// Records `status` for each cell; returns the new recordings, in cell order.
     @discardableResult
     public func record(screen: Screen, cells: [(item: String, size: Size)], status: ResultStatus, note: String?,
-                       by author: String, at time: Timestamp = .now()) throws -> Int {
+                       by author: String, at time: Timestamp = .now()) throws -> [Recording] {
         let note = try note.flatMap { try InputRules.note($0) }
         let author = try InputRules.name(author, what: "the auditor's name")
-        let insert = try db.statement("""
-            INSERT INTO recordings (uid, screen_id, item, size, status, note, recorded_by, recorded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let at = time.iso8601
-        for cell in cells {
-            try insert.run([makeID(), screen.id, cell.item, cell.size.id, status.rawValue, note, author, at])
+        let recordings = cells.map { cell in
+            Recording(id: makeID(), screen: screen.id, item: cell.item, size: cell.size, status: status, note: note, by: author, at: time)
         }
-        return cells.count
+        try append(recordings.map(LogRecord.recording))
+        return recordings
     }
 
     /// Records a fix to `screen` that addresses `items`.
     @discardableResult
     public func addFix(screen: Screen, type: FixType, items: [String], note: String?, ref: String?,
                        by author: String, at time: Timestamp = .now()) throws -> Fix {
-        let note = try note.flatMap { try InputRules.note($0) }
-        let ref = try ref.flatMap { try InputRules.note($0, what: "the reference") }
-        let author = try InputRules.name(author, what: "the author's name")
-        let uid = makeID()
-        try db.run("""
-            INSERT INTO fixes (uid, screen_id, type, note, ref, fixed_by, fixed_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [uid, screen.id, type.rawValue, note, ref, author, time.iso8601])
-        let id = db.lastInsertedRowID
-        let insertItem = try db.statement("INSERT OR IGNORE INTO fix_items (fix_id, item) VALUES (?, ?)")
-        for item in items { try insertItem.run([id, item]) }
-        return Fix(id: id, uid: uid, screenID: screen.id, type: type, items: items, note: note, ref: ref, by: author, at: time)
+        let fix = Fix(id: makeID(), screen: screen.id, type: type, items: items, note: try note.flatMap { try InputRules.note($0) },
+                      ref: try ref.flatMap { try InputRules.note($0, what: "the reference") },
+                      by: try InputRules.name(author, what: "the author's name"), at: time)
+        try append([.fix(fix)])
+        return fix
     }
 
-    /// The fixes of one screen, or of every screen, oldest first.
-    public func fixes(screenID: Int64? = nil) throws -> [Fix] {
-        var items: [Int64: [String]] = [:]
-        let itemSQL = screenID == nil
-            ? "SELECT fix_id, item FROM fix_items"
-            : "SELECT fix_items.fix_id, fix_items.item FROM fix_items JOIN fixes ON fixes.id = fix_items.fix_id WHERE fixes.screen_id = ?"
-        try db.statement(itemSQL).forEach(screenID.map { [$0] } ?? []) { row in
-            items[row.int64(0), default: []].append(row.string(1))
+    /// Takes back recordings, fixes or evidence attachments: they stay in the history, marked,
+    /// and count nowhere. Returns the retractions made.
+    @discardableResult
+    public func retract(_ targets: [LogRecord], note: String?, by author: String, at time: Timestamp = .now()) throws -> [Retraction] {
+        let note = try note.flatMap { try InputRules.note($0) }
+        let author = try InputRules.name(author, what: "the author's name")
+        var retractions: [Retraction] = []
+        for target in targets {
+            guard let screen = target.screen, [.recording, .fix, .evidence].contains(target.kind) else {
+                throw InputError("'\(target.id)' is a \(target.kind.rawValue) record; only recordings, fixes and evidence can be taken back")
+            }
+            if try isRetracted(target.id) { throw InputError("'\(target.id)' was taken back already") }
+            retractions.append(Retraction(id: makeID(), screen: screen, target: target.id, note: note, by: author, at: time))
         }
-        let position = Dictionary(uniqueKeysWithValues: try checklist().items.enumerated().map { ($1.id, $0) })
-        let sql = "SELECT id, uid, screen_id, type, note, ref, fixed_by, fixed_at FROM fixes"
-            + (screenID == nil ? "" : " WHERE screen_id = ?") + " ORDER BY fixed_at, uid"
-        return try db.rows(sql, screenID.map { [$0] } ?? []) { row in
-            let id = row.int64(0)
-            return Fix(id: id, uid: row.string(1), screenID: row.int64(2), type: FixType(rawValue: row.string(3)) ?? .custom,
-                       items: (items[id] ?? []).sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) },
-                       note: row.optionalString(4), ref: row.optionalString(5), by: row.string(6),
-                       at: row.withText(7, Timestamp.init(storedBytes:)))
+        try append(retractions.map(LogRecord.retract))
+        return retractions
+    }
+
+    /// Corrects the note of a recording or fix (nil clears it).
+    @discardableResult
+    public func amend(_ target: LogRecord, note: String?, by author: String, at time: Timestamp = .now()) throws -> Amendment {
+        guard let screen = target.screen, [.recording, .fix].contains(target.kind) else {
+            throw InputError("'\(target.id)' is a \(target.kind.rawValue) record; only the notes of recordings and fixes can be corrected")
+        }
+        let amendment = Amendment(id: makeID(), screen: screen, target: target.id, note: try note.flatMap { try InputRules.note($0) },
+                                  by: try InputRules.name(author, what: "the author's name"), at: time)
+        try append([.amend(amendment)])
+        return amendment
+    }
+
+    /// The live fixes of one screen, or of every screen, oldest first, with corrected notes.
+    public func fixes(of screen: Screen? = nil) throws -> [Fix] {
+        try read {
+            var items: [Int64: [String]] = [:]
+            try db.statement("SELECT fix_id, item FROM fix_items").forEach { row in items[row.int64(0), default: []].append(row.string(1)) }
+            let position = Dictionary(try checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let filter = screen == nil ? "" : " AND s.uid = ?"
+            return try db.rows("SELECT \(Fix.columns) WHERE f.retracted = 0\(filter) ORDER BY f.fixed_at, f.uid", screen.map { [$0.id] } ?? []) { row in
+                let fixItems = (items[row.int64(7)] ?? []).sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
+                return try Fix(row: row, items: fixItems)
+            }
+        }
+    }
+
+    /// The live recordings of one screen, or of all, oldest first (ties broken by id), with
+    /// corrected notes.
+    public func recordings(of screen: Screen? = nil) throws -> [Recording] {
+        try read {
+            let filter = screen == nil ? "" : " AND s.uid = ?"
+            return try db.rows("SELECT \(Recording.columns) WHERE r.retracted = 0\(filter) ORDER BY r.recorded_at, r.uid",
+                               screen.map { [$0.id] } ?? [], Recording.init(row:))
         }
     }
 
     /// The items whose latest recording on `screen` is a failure, in checklist order.
     public func failingItems(of screen: Screen) throws -> [String] {
-        let failing = Set(try db.rows("SELECT DISTINCT item FROM cells WHERE screen_id = ? AND status = 'fail'", [screen.id]) { $0.string(0) })
+        let failing = Set(try db.rows("SELECT DISTINCT item FROM cells WHERE screen_id = ? AND status = 'fail'", [try rowID(of: screen)]) { $0.string(0) })
         return try checklist().items.map(\.id).filter(failing.contains)
     }
 }

@@ -1,3 +1,4 @@
+import AuditLog
 import SQLite
 
 /// One `dtaudit scan --record`: what it read and what it found in all.
@@ -151,7 +152,7 @@ extension AuditStore {
             """)
         let addSign = try db.statement("INSERT INTO scan_signs (screen_id, sign, count) VALUES (?, ?, ?)")
         for share in screens {
-            let screenID = share.screen.id
+            let screenID = try rowID(of: share.screen)
             try forgetFindings.run([screenID])
             try forgetSigns.run([screenID])
             try setScan.run([screenID, stored.id, share.files, share.lines])
@@ -168,7 +169,16 @@ extension AuditStore {
 
     /// The latest scan of each screen that has one, by screen id: of every screen, or of one.
     /// `detailed` also reads each finding; otherwise only the counts are read.
-    public func latestScans(screenID: Int64? = nil, detailed: Bool = false) throws -> [Int64: ScreenScan] {
+    public func latestScans(screen: Screen? = nil, detailed: Bool = false) throws -> [String: ScreenScan] {
+        let screenID = try screen.map { try rowID(of: $0) }
+        var uids: [Int64: String] = [:]
+        try db.statement("SELECT id, uid FROM screens").forEach { uids[$0.int64(0)] = $0.string(1) }
+        var byUID: [String: ScreenScan] = [:]
+        for (row, scan) in try latestScans(screenID: screenID, detailed: detailed) { if let uid = uids[row] { byUID[uid] = scan } }
+        return byUID
+    }
+
+    private func latestScans(screenID: Int64?, detailed: Bool) throws -> [Int64: ScreenScan] {
         let filter = screenID == nil ? "" : " WHERE screen_id = ?"
         let arguments: [any SQLBindable] = screenID.map { [$0] } ?? []
         var scans: [Int64: ScreenScan] = [:]

@@ -1,74 +1,7 @@
+import AuditLog
 import DynamicType
 import Output
 import SQLite
-
-/// A screen or flow step under audit.
-public struct Screen: Sendable, Equatable {
-    public let id: Int64
-    public var name: String
-    /// The flow the screen belongs to (`checkout`, `account recovery`).
-    public var flow: String?
-    /// Part of a flow the app cannot ship broken.
-    public var critical: Bool
-    public var owner: String?
-    public var notes: String?
-    /// The category set by hand during triage, used until recordings decide it.
-    public var triage: Category?
-    /// Glob patterns of the source files that build the screen, relative to the repository.
-    public var files: [String]
-    public var createdAt: Timestamp
-    public var createdBy: String
-}
-
-/// A value a user typed that the store will not accept, said in one line.
-public struct InputError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
-/// Limits on what people type, so that every name fits on a line and no text can break a report.
-public enum InputRules {
-    public static let maximumNameLength = 200
-    public static let maximumNoteLength = 20_000
-
-    /// A screen, flow or owner name: one line, not empty, no control characters.
-    public static func name(_ text: String, what: String) throws(InputError) -> String {
-        let trimmed = String(text.trimmingSpaces)
-        if trimmed.isEmpty { throw InputError("\(what) cannot be empty") }
-        if trimmed.count > maximumNameLength {
-            throw InputError("\(what) is \(trimmed.count) characters long; the limit is \(maximumNameLength)")
-        }
-        if let scalar = trimmed.unicodeScalars.first(where: \.isControlCharacter) {
-            throw InputError("\(what) must be one line without control characters (found \(scalar.codePoint))")
-        }
-        return trimmed
-    }
-
-    /// A note or reference: may span lines, but holds no other control characters.
-    public static func note(_ text: String, what: String = "the note") throws(InputError) -> String? {
-        let trimmed = String(text.trimmingSpaces)
-        if trimmed.isEmpty { return nil }
-        if trimmed.utf8.count > maximumNoteLength {
-            throw InputError("\(what) is \(trimmed.utf8.count) bytes long; the limit is \(maximumNoteLength)")
-        }
-        if let scalar = trimmed.unicodeScalars.first(where: { $0.isControlCharacter && $0 != "\n" && $0 != "\t" }) {
-            throw InputError("\(what) holds a control character (\(scalar.codePoint)); only line breaks and tabs are allowed")
-        }
-        return trimmed.replacingCarriageReturns()
-    }
-}
-
-extension String {
-    func replacingCarriageReturns() -> String {
-        String(self.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n"))
-    }
-}
-
 
 /// The result of looking a screen up by what a user typed.
 public enum ScreenLookupError: Error, Sendable, CustomStringConvertible {
@@ -90,47 +23,68 @@ public enum ScreenLookupError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+extension Screen {
+    /// The columns `init(row:)` reads, from the `screens` table.
+    static let columns = "uid, name, flow, critical, owner, notes, triage, created_at, created_by"
+
+    /// Reads the columns of `Screen.columns`, in that order; file patterns are read apart.
+    init(row: Row) throws {
+        self.init(id: try row[0], name: try row[1], flow: try row[2], critical: try row[3], owner: try row[4], notes: try row[5],
+                  triage: try row[6], createdAt: try row[7], createdBy: try row[8])
+    }
+}
+
 extension AuditStore {
-    private static let screenColumns = "id, name, flow, critical, owner, notes, triage, created_at, created_by"
-
-    private func screen(from row: Row) -> Screen {
-        Screen(id: row.int64(0), name: row.string(1), flow: row.optionalString(2), critical: row.bool(3),
-               owner: row.optionalString(4), notes: row.optionalString(5),
-               triage: row.optionalString(6).flatMap(Category.init(rawValue:)), files: [],
-               createdAt: Timestamp(iso8601: row.string(7)) ?? Timestamp(milliseconds: 0), createdBy: row.string(8))
-    }
-
-    /// Every screen, by name, with its source file patterns.
+    /// Every live screen, by name, with its source file patterns.
     public func screens() throws -> [Screen] {
-        var screens = try db.rows("SELECT \(Self.screenColumns) FROM screens ORDER BY name_key, id") { screen(from: $0) }
-        var files: [Int64: [String]] = [:]
-        try db.statement("SELECT screen_id, pattern FROM screen_files ORDER BY screen_id, pattern").forEach { row in
-            files[row.int64(0), default: []].append(row.string(1))
+        try read {
+            var files: [String: [String]] = [:]
+            try db.statement("""
+                SELECT s.uid, f.pattern FROM screen_files f JOIN screens s ON s.id = f.screen_id WHERE s.removed = 0 ORDER BY f.pattern
+                """).forEach { row in files[row.string(0), default: []].append(row.string(1)) }
+            return try db.rows("SELECT \(Screen.columns) FROM screens WHERE removed = 0 ORDER BY name_key, uid") { row in
+                var screen = try Screen(row: row)
+                screen.files = files[screen.id] ?? []
+                return screen
+            }
         }
-        for index in screens.indices { screens[index].files = files[screens[index].id] ?? [] }
-        return screens
     }
 
-    public func screen(id: Int64) throws -> Screen? {
-        guard var found = try db.first("SELECT \(Self.screenColumns) FROM screens WHERE id = ?", [id], screen(from:)) else { return nil }
-        found.files = try db.rows("SELECT pattern FROM screen_files WHERE screen_id = ? ORDER BY pattern", [id]) { $0.string(0) }
+    /// The screen with this id, live or removed.
+    public func screen(id: String) throws -> Screen? {
+        guard var found = try db.first("SELECT \(Screen.columns) FROM screens WHERE uid = ?", [id], Screen.init(row:)) else { return nil }
+        found.files = try db.rows("""
+            SELECT f.pattern FROM screen_files f JOIN screens s ON s.id = f.screen_id WHERE s.uid = ? ORDER BY f.pattern
+            """, [id]) { $0.string(0) }
         return found
     }
 
-    /// The screen a user means: the exact name, else the name in any case, else the only name that
-    /// starts with what was typed.
-    public func resolveScreen(_ typed: String) throws -> Screen {
-        if let exact = try db.first("SELECT id FROM screens WHERE name = ?", [typed], { $0.int64(0) }),
+    /// The screen's row in the tables, which only this store knows.
+    func rowID(of screen: Screen) throws -> Int64 {
+        guard let row = try db.statement("SELECT id FROM screens WHERE uid = ?").first([screen.id], { $0.int64(0) }) else {
+            throw InputError("the screen '\(screen.name)' is not in this store")
+        }
+        return row
+    }
+
+    /// The screen a user means, among live screens (or removed ones): the exact name, else the
+    /// name in any case, else the only name that starts with what was typed.
+    public func resolveScreen(_ typed: String, removed: Bool = false) throws -> Screen {
+        let live = removed ? 1 : 0
+        if let exact = try db.first("SELECT uid FROM screens WHERE name = ? AND removed = ?", [typed, live], { $0.string(0) }),
            let found = try screen(id: exact) {
             return found
         }
         let key = typed.lowercased()
-        if let caseless = try db.first("SELECT id FROM screens WHERE name_key = ?", [key], { $0.int64(0) }),
+        if let caseless = try db.first("SELECT uid FROM screens WHERE name_key = ? AND removed = ?", [key, live], { $0.string(0) }),
            let found = try screen(id: caseless) {
             return found
         }
-        let names = try db.rows("SELECT id, name FROM screens ORDER BY name_key") { (id: $0.int64(0), name: $0.string(1)) }
-        if names.isEmpty { throw ScreenLookupError.none(typed) }
+        let names = try db.rows("SELECT uid, name FROM screens WHERE removed = ? ORDER BY name_key", [live]) { (id: $0.string(0), name: $0.string(1)) }
+        if names.isEmpty {
+            if removed { throw InputError("no screen was removed; 'dtaudit screen list' shows the screens") }
+            throw ScreenLookupError.none(typed)
+        }
         // The same name in another Unicode spelling ("é" as one character or as "e" and an accent).
         if let same = names.first(where: { $0.name.lowercased() == key }), let found = try screen(id: same.id) { return found }
         let prefixed = key.isEmpty ? [] : names.filter { $0.name.lowercased().hasPrefix(key) }
@@ -139,7 +93,7 @@ extension AuditStore {
         throw ScreenLookupError.unknown(typed, suggestions: Suggestions.closest(to: typed, among: names.map(\.name), limit: 3))
     }
 
-    /// Adds a screen; the name must not clash, in any case, with another screen's.
+    /// Adds a screen; the name must not clash, in any case, with another live screen's.
     @discardableResult
     public func addScreen(name: String, flow: String?, critical: Bool, owner: String?, notes: String?,
                           files: [String], by author: String, at time: Timestamp = .now()) throws -> Screen {
@@ -147,33 +101,27 @@ extension AuditStore {
         if let existing = try screenName(clashingWith: name) {
             throw InputError("a screen named '\(existing)' already exists")
         }
-        try db.run("""
-            INSERT INTO screens (name, name_key, flow, critical, owner, notes, created_at, created_by)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, [name, name.lowercased(), try flow.map { try InputRules.name($0, what: "the flow") }, critical,
-                  try owner.map { try InputRules.name($0, what: "the owner") }, try notes.flatMap { try InputRules.note($0, what: "the notes") },
-                  time.iso8601, author])
-        let id = db.lastInsertedRowID
-        for pattern in files { try addFile(pattern, to: id) }
-        guard let added = try screen(id: id) else { throw InputError("the screen could not be read back") }
+        let screen = Screen(id: makeID(), name: name, flow: try flow.map { try InputRules.name($0, what: "the flow") }, critical: critical,
+                            owner: try owner.map { try InputRules.name($0, what: "the owner") },
+                            notes: try notes.flatMap { try InputRules.note($0, what: "the notes") },
+                            files: try files.map { try InputRules.name($0, what: "the file pattern") },
+                            createdAt: time, createdBy: try InputRules.name(author, what: "the author's name"))
+        try append([.screen(screen)])
+        guard let added = try self.screen(id: screen.id) else { throw InputError("the screen could not be read back") }
         return added
     }
 
-    /// The name of another screen that `name` would be taken for: the same in any case and in any
-    /// Unicode spelling. SQLite compares bytes, so names that are not ASCII are also compared here.
-    func screenName(clashingWith name: String, except id: Int64 = -1) throws -> String? {
+    /// The name of another live screen that `name` would be taken for: the same in any case and
+    /// in any Unicode spelling. SQLite compares bytes, so names that are not ASCII are also
+    /// compared here.
+    func screenName(clashingWith name: String, except id: String = "") throws -> String? {
         let key = name.lowercased()
-        if let same = try db.first("SELECT name FROM screens WHERE name_key = ? AND id != ?", [key, id], { $0.string(0) }) {
+        if let same = try db.first("SELECT name FROM screens WHERE name_key = ? AND uid != ? AND removed = 0", [key, id], { $0.string(0) }) {
             return same
         }
         guard key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-        return try db.rows("SELECT id, name FROM screens WHERE id != ?", [id]) { (id: $0.int64(0), name: $0.string(1)) }
+        return try db.rows("SELECT uid, name FROM screens WHERE uid != ? AND removed = 0", [id]) { (id: $0.string(0), name: $0.string(1)) }
             .first { $0.name.lowercased() == key }?.name
-    }
-
-    func addFile(_ pattern: String, to screenID: Int64) throws {
-        let pattern = try InputRules.name(pattern, what: "the file pattern")
-        try db.run("INSERT OR IGNORE INTO screen_files (screen_id, pattern) VALUES (?, ?)", [screenID, pattern])
     }
 
     /// What `screen edit` may change; nil leaves a field as it is.
@@ -194,52 +142,67 @@ extension AuditStore {
         }
     }
 
+    /// Records the changes that change something as one edit record.
     @discardableResult
-    public func updateScreen(_ screen: Screen, _ changes: ScreenChanges) throws -> Screen {
+    public func updateScreen(_ screen: Screen, _ changes: ScreenChanges, by author: String, at time: Timestamp = .now()) throws -> Screen {
+        var edit = ScreenEdit(id: makeID(), screen: screen.id, by: try InputRules.name(author, what: "the author's name"), at: time)
         if let newName = changes.name {
             let name = try InputRules.name(newName, what: "the new screen name")
             if let other = try screenName(clashingWith: name, except: screen.id) {
                 throw InputError("a screen named '\(other)' already exists")
             }
-            try db.run("UPDATE screens SET name = ?, name_key = ? WHERE id = ?", [name, name.lowercased(), screen.id])
+            if name != screen.name { edit.name = name }
         }
         if let flow = changes.flow {
-            try db.run("UPDATE screens SET flow = ? WHERE id = ?", [try flow.map { try InputRules.name($0, what: "the flow") }, screen.id])
+            let flow = try flow.map { try InputRules.name($0, what: "the flow") }
+            if flow != screen.flow { edit.flow = .some(flow) }
         }
-        if let critical = changes.critical {
-            try db.run("UPDATE screens SET critical = ? WHERE id = ?", [critical, screen.id])
-        }
+        if let critical = changes.critical, critical != screen.critical { edit.critical = critical }
         if let owner = changes.owner {
-            try db.run("UPDATE screens SET owner = ? WHERE id = ?", [try owner.map { try InputRules.name($0, what: "the owner") }, screen.id])
+            let owner = try owner.map { try InputRules.name($0, what: "the owner") }
+            if owner != screen.owner { edit.owner = .some(owner) }
         }
         if let notes = changes.notes {
-            try db.run("UPDATE screens SET notes = ? WHERE id = ?", [try notes.flatMap { try InputRules.note($0, what: "the notes") }, screen.id])
+            let notes = try notes.flatMap { try InputRules.note($0, what: "the notes") }
+            if notes != screen.notes { edit.notes = .some(notes) }
         }
-        for pattern in changes.addFiles { try addFile(pattern, to: screen.id) }
-        for pattern in changes.removeFiles {
-            try db.run("DELETE FROM screen_files WHERE screen_id = ? AND pattern = ?", [screen.id, pattern])
-            if db.changes == 0 {
-                throw InputError("'\(screen.name)' has no file pattern '\(pattern)'" + (screen.files.isEmpty ? "" : "; it has " + screen.files.map { "'\($0)'" }.joined(separator: ", ")))
-            }
+        let added = try changes.addFiles.map { try InputRules.name($0, what: "the file pattern") }
+        edit.addFiles = Array(Set(added.filter { !screen.files.contains($0) })).sorted()
+        for pattern in changes.removeFiles where !screen.files.contains(pattern) {
+            throw InputError("'\(screen.name)' has no file pattern '\(pattern)'" + (screen.files.isEmpty ? "" : "; it has " + screen.files.map { "'\($0)'" }.joined(separator: ", ")))
         }
+        edit.removeFiles = Array(Set(changes.removeFiles)).sorted()
+        if !edit.isEmpty { try append([.edit(edit)]) }
         guard let updated = try self.screen(id: screen.id) else { throw InputError("the screen could not be read back") }
         return updated
     }
 
     /// Sets or clears the hand-set triage category.
-    public func setTriage(_ category: Category?, for screen: Screen) throws {
-        try db.run("UPDATE screens SET triage = ? WHERE id = ?", [category?.rawValue, screen.id])
+    public func setTriage(_ category: Category?, for screen: Screen, by author: String, at time: Timestamp = .now()) throws {
+        guard category != screen.triage else { return }
+        try append([.edit(ScreenEdit(id: makeID(), screen: screen.id, triage: .some(category), by: author, at: time))])
     }
 
-    /// Removes a screen with all its recordings and fixes.
-    public func removeScreen(_ screen: Screen) throws {
-        try db.run("DELETE FROM screens WHERE id = ?", [screen.id])
+    /// Removes a screen from the audit. Its records stay in the log, so a removal travels like any
+    /// change and `restoreScreen` brings the screen back with everything recorded on it.
+    public func removeScreen(_ screen: Screen, by author: String, at time: Timestamp = .now()) throws {
+        try append([.edit(ScreenEdit(id: makeID(), screen: screen.id, removed: true, by: author, at: time))])
     }
 
-    /// How many recordings and fixes a screen has.
+    /// Brings a removed screen back; a live screen of the same name gets "(2)" until one is renamed.
+    public func restoreScreen(_ screen: Screen, by author: String, at time: Timestamp = .now()) throws {
+        try append([.edit(ScreenEdit(id: makeID(), screen: screen.id, removed: false, by: author, at: time))])
+    }
+
+    /// How many live recordings and fixes a screen has.
     public func activityCount(of screen: Screen) throws -> (recordings: Int, fixes: Int) {
-        (try db.integer("SELECT count(*) FROM recordings WHERE screen_id = ?", [screen.id]),
-         try db.integer("SELECT count(*) FROM fixes WHERE screen_id = ?", [screen.id]))
+        let row = try rowID(of: screen)
+        return (try db.integer("SELECT count(*) FROM recordings WHERE screen_id = ? AND retracted = 0", [row]),
+                try db.integer("SELECT count(*) FROM fixes WHERE screen_id = ? AND retracted = 0", [row]))
+    }
+
+    /// Live screens shown under another name than their own, because an earlier screen has it.
+    public func nameClashes() throws -> [(name: String, shown: String)] {
+        try db.rows("SELECT given_name, name FROM screens WHERE removed = 0 AND name != given_name ORDER BY name_key") { ($0.string(0), $0.string(1)) }
     }
 }
-

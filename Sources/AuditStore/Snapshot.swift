@@ -1,3 +1,4 @@
+import AuditLog
 import DynamicType
 import SQLite
 
@@ -232,16 +233,17 @@ extension AuditStore {
         try read {
             let checklist = try self.checklist()
             let screens = try only.map { [$0] } ?? self.screens()
-            var fixesByScreen: [Int64: [Fix]] = [:]
-            for fix in try fixes(screenID: only?.id) { fixesByScreen[fix.screenID, default: []].append(fix) }
+            var fixesByScreen: [String: [Fix]] = [:]
+            for fix in try fixes(of: only) { fixesByScreen[fix.screen, default: []].append(fix) }
 
             let plan = Plan(checklist)
-            var grids: [Int64: CellGrid] = [:]
+            var grids: [String: CellGrid] = [:]
             var sql = """
-                SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", recordings.note, recordings.recorded_by" : "")
-                FROM cells JOIN items ON items.id = cells.item\(detailed ? " JOIN recordings ON recordings.id = cells.recording_id" : "")
+                SELECT s.uid, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by" : "")
+                FROM cells JOIN screens s ON s.id = cells.screen_id JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
+                WHERE s.removed = 0
                 """
-            if only != nil { sql += " WHERE cells.screen_id = ?" }
+            if only != nil { sql += " AND s.uid = ?" }
             try db.statement(sql).forEach(only.map { [$0.id] } ?? []) { row in
                 let position = row.int(1)
                 guard position >= 0, position < plan.items.count,
@@ -252,13 +254,13 @@ extension AuditStore {
                     state.note = row.optionalString(6)
                     state.by = row.optionalString(7)
                 }
-                let screenID = row.int64(0)
-                if grids[screenID] == nil { grids[screenID] = CellGrid(plan: plan) }
-                grids[screenID]!.set(state, item: position)
+                let screen = row.string(0)
+                if grids[screen] == nil { grids[screen] = CellGrid(plan: plan) }
+                grids[screen]!.set(state, item: position)
             }
 
             let app = try appName()
-            let scans = try latestScans(screenID: only?.id, detailed: detailed)
+            let scans = try latestScans(screen: only, detailed: detailed)
             let states = screens.map { screen in
                 var state = ScreenState.derive(screen: screen, grid: grids[screen.id] ?? CellGrid(plan: plan),
                                                fixes: fixesByScreen[screen.id] ?? [])
@@ -318,5 +320,27 @@ extension ScreenState {
         }
         return ScreenState(screen: screen, tally: tally, category: tally.category(triage: screen.triage), grid: grid,
                            fixes: fixes, pending: pending, awaitingFix: awaitingFix, failedCells: failed)
+    }
+}
+
+/// The rule that derives a screen's category from its latest cells, kept ready for one checklist so
+/// that history can be replayed screen by screen and day by day (the progress chart, `--since`).
+public final class CategoryRule: Sendable {
+    let plan: Plan
+
+    public init(_ checklist: Checklist) {
+        plan = Plan(checklist)
+    }
+
+    /// The category a screen with these latest cell statuses and this triage has: the same rule
+    /// `status` and every report use.
+    public func category(of cells: [CellKey: ResultStatus], triage: Category?) -> Category {
+        var grid = CellGrid(plan: plan)
+        for (key, status) in cells {
+            guard let item = plan.index[key.item] else { continue }
+            grid.set(CellState(item: key.item, size: key.size, status: status, at: Timestamp(milliseconds: 0), recordingID: 0), item: item)
+        }
+        let screen = Screen(id: "", name: "", triage: triage, createdAt: Timestamp(milliseconds: 0), createdBy: "")
+        return ScreenState.derive(screen: screen, grid: grid, fixes: []).category
     }
 }

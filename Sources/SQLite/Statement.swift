@@ -159,6 +159,11 @@ public struct Row {
         isNull(column) ? nil : int(column)
     }
 
+    func sqlite3ColumnName(_ column: Int) -> String {
+        guard let name = sqlite3_column_name(statement.handle, Int32(column)) else { return "\(column)" }
+        return String(cString: name)
+    }
+
     public func blob(_ column: Int) -> [UInt8] {
         let index = Int32(column)
         guard let bytes = sqlite3_column_blob(statement.handle, index) else { return [] }

@@ -69,6 +69,13 @@ public struct JSONReader {
         return try reader.document()
     }
 
+    /// Parses one document that starts on line `firstLine` of a larger file, such as one record line.
+    public static func parse(_ bytes: [UInt8], firstLine: Int) throws(SyntaxError) -> Node {
+        var reader = JSONReader(bytes: bytes)
+        reader.line = firstLine
+        return try reader.document()
+    }
+
     /// What `parse(reading:records:)` found: the document, with its "records" array left empty
     /// when its elements went to the handler, and how many there were.
     public struct StreamedDocument {
