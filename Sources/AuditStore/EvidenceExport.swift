@@ -58,7 +58,10 @@ public enum EvidenceExport {
     /// match their name, and evidence files of an earlier export that `files` no longer lists are
     /// removed. Files dtaudit did not name are never touched. With no files, an earlier folder is
     /// emptied of its evidence and removed when nothing else is left in it; none is created.
-    public static func sync(_ files: [EvidenceFile], from location: StoreLocation, into folder: String) throws(Failure) -> Outcome {
+    ///
+    /// With `prune` false (the shared evidence folder, which every export and the shared audit file
+    /// use), nothing is ever removed: the folder only grows by content.
+    public static func sync(_ files: [EvidenceFile], from location: StoreLocation, into folder: String, prune: Bool = true) throws(Failure) -> Outcome {
         var outcome = Outcome()
         let existing = Files.status(folder, followLinks: false)
         if let existing, existing.kind != .directory {
@@ -67,7 +70,7 @@ public enum EvidenceExport {
         if files.isEmpty && existing == nil { return outcome }
         if existing == nil {
             do {
-                try Files.makeDirectory(folder)
+                try Files.makeDirectories(folder)
             } catch {
                 throw Failure(description: "cannot create the evidence folder \(folder): \(System.errorDescription(error.code))")
             }
@@ -106,6 +109,7 @@ public enum EvidenceExport {
         }
         for name in names.sorted() where !wanted.contains(name) {
             let path = folder + "/" + name
+            if isEvidenceName(name) && !prune { continue }
             if isEvidenceName(name) || isLeftover(name) {
                 do {
                     try Files.remove(path)
@@ -117,7 +121,7 @@ public enum EvidenceExport {
                 outcome.foreign.append(name)
             }
         }
-        if files.isEmpty && outcome.foreign.isEmpty { try? Files.removeDirectory(folder) }
+        if prune && files.isEmpty && outcome.foreign.isEmpty { try? Files.removeDirectory(folder) }
         Files.syncDirectory(folder)
         return outcome
     }

@@ -297,6 +297,30 @@ extension AuditStore {
         return try evidenceFile(hash: hash) ?? file
     }
 
+    /// Copies a file that arrived beside a shared audit into the evidence folder, if its bytes
+    /// really have the SHA-256 its name and its records give (`hash`). Returns false, storing
+    /// nothing, when they don't: a file in a shared folder is not trusted for its name.
+    public func adoptEvidence(from source: String, hash: String, kind: MediaKind) throws -> Bool {
+        let folder = location.evidenceFolder
+        do {
+            try Files.makeDirectory(folder)
+            try ensureEvidenceIgnored(folder)
+        } catch {
+            throw EvidenceError.cannotStore(detail: error.description)
+        }
+        let temporary = folder + "/" + Self.incomingPrefix + UniqueID.make()
+        defer { try? Files.remove(temporary) }
+        let (actual, _, prefix) = try copy(source, to: temporary, limit: max(try evidenceLimit(), 1 << 30))
+        guard actual == hash, MediaKind.detect(prefix) == kind else { return false }
+        do {
+            try Files.rename(temporary, to: folder + "/" + hash + "." + kind.fileExtension)
+        } catch {
+            throw EvidenceError.cannotStore(detail: error.description)
+        }
+        Files.syncDirectory(folder)
+        return true
+    }
+
     /// Name prefix of half-written copies in the evidence folder.
     static let incomingPrefix = ".incoming-"
 

@@ -167,6 +167,7 @@ enum Schema {
                 """)
         }
         migrator.register("store evidence files and what they show", EvidenceSchema.create)
+        migrator.register("keep the audit as a log of records", LogSchema.migrate)
         return migrator
     }()
 

@@ -56,15 +56,14 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "Only the 'dtaudit next' list: retests, default re-checks and checks never recorded.")
     var onlyPending = false
 
-    @Option(help: "Who checks (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
-    var by: String?
+    @OptionGroup var author: AuthorOption
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let author = try InputRules.name(try console.author(by), what: "the auditor's name")
+        let author = try InputRules.name(try console.author(author.by), what: "the auditor's name")
         let sizes = size.map { Set($0.sizes) }
         let only = try screen.map { try store.resolveScreen($0) }
         let checklist = try store.checklist()

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import AuditStore
 import DynamicType
+import Interchange
 import Output
 import Platform
 
@@ -40,11 +41,45 @@ struct Console {
         FileManager.default.currentDirectoryPath
     }
 
-    /// Finds and opens the store for this command.
-    func openStore(_ access: AuditStore.Access = .write) throws -> AuditStore {
-        let location = try StoreLocation.find(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
+    /// Finds and opens the store for this command. Unless `quiet`, says on standard error when
+    /// the shared audit file changed since the store last synced (a `git pull` brought records).
+    /// Where there is no store but the repository shares an audit, says to run `sync`, not `init`.
+    func openStore(_ access: AuditStore.Access = .write, quiet: Bool = false) throws -> AuditStore {
+        let location: StoreLocation
+        do {
+            location = try StoreLocation.find(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
                                               workingDirectory: workingDirectory)
-        return try AuditStore.open(location, access: access)
+        } catch .notFound(let folder) {
+            if let shared = SharedAudit.find(from: workingDirectory) {
+                throw FileProblem(description: "no audit store here yet, but this repository shares an audit in \(shared.files[0]); "
+                                  + "run 'dtaudit sync' to set up your store from it")
+            }
+            throw StoreError.notFound(searchedFrom: folder)
+        }
+        let store = try AuditStore.open(location, access: access)
+        if !quiet, let shared = try? SharedAudit.of(store), shared.isNewer(than: try? store.sharing()) {
+            BufferedOutput.standardError.write("note: \(shared.relativePath) changed since this store last synced with it; 'dtaudit sync' takes in what it brought\n")
+        }
+        return store
+    }
+
+    /// The store, or nil when there is none yet (for commands that can start one).
+    func openStoreIfPresent(quiet: Bool = true) throws -> AuditStore? {
+        do {
+            return try openStore(quiet: quiet)
+        } catch let error as StoreError {
+            switch error {
+            case .notFound, .missingDatabase, .noStoreAt: return nil
+            default: throw error
+            }
+        } catch is FileProblem {
+            return nil
+        }
+    }
+
+    /// Where a command that starts a store puts it: `--store`, `DTAUDIT_STORE`, else `.dtaudit` here.
+    func newStoreLocation() -> StoreLocation {
+        StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"), workingDirectory: workingDirectory)
     }
 
     /// Who is recording: `--by`, else `DTAUDIT_USER`, else git's `user.name`, else the login name.

@@ -47,3 +47,9 @@ public struct GlobalOptions: ParsableArguments {
 
     public init() {}
 }
+
+/// `--by`: who is acting, for every command that records something.
+struct AuthorOption: ParsableArguments {
+    @Option(help: "Who is acting (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
+    var by: String?
+}

@@ -246,9 +246,9 @@ enum DemoAudit {
             try add("Trip planner", flow: "explore", owner: "Jonas Berg", files: ["Trailhead/Planner/*.swift"])
 
             day(1)
-            for name in ["Map", "Profile", "Offline maps"] { try store.setTriage(.unsupported, for: screens[name]!) }
+            for name in ["Map", "Profile", "Offline maps"] { try store.setTriage(.unsupported, for: screens[name]!, by: mei, at: tick()) }
             for name in ["Search", "Checkout: cart", "Paywall", "Recovery: email", "Recovery: new password"] {
-                try store.setTriage(.broken, for: screens[name]!)
+                try store.setTriage(.broken, for: screens[name]!, by: mei, at: tick())
             }
 
             // Week 1: AX5 first, then the other sizes.

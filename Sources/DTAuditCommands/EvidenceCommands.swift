@@ -74,8 +74,7 @@ struct EvidenceImportCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    @Option(help: "Who attaches them (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
-    var by: String?
+    @OptionGroup var author: AuthorOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -90,7 +89,7 @@ struct EvidenceImportCommand: ParsableCommand {
         let plan = try EvidenceImport.plan(files: files, root: root, store: store, map: map, progress: console.progress(total: files.count))
 
         if !dryRun && !plan.matches.isEmpty {
-            let author = try console.author(by)
+            let author = try console.author(author.by)
             let time = Timestamp.now()
             let progress = console.progress(total: plan.matches.count, verb: "storing")
             try store.write {
@@ -397,11 +396,11 @@ struct EvidenceListCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore(.read)
         let only = try screen.map { try store.resolveScreen($0) }
-        let links = try store.evidenceLinks(screenID: only?.id)
+        let links = try store.evidenceLinks(of: only)
         let names = Dictionary(try store.screens().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         if json {
             console.json(.array(links.map { link in
-                var members: [(String, JSON)] = [("screen", .string(names[link.screenID] ?? ""))]
+                var members: [(String, JSON)] = [("screen", .string(names[link.screen] ?? ""))]
                 if case .object(let rest) = EvidenceReport.json(link, store: store) { members += rest }
                 return .object(members)
             }))
@@ -414,7 +413,7 @@ struct EvidenceListCommand: ParsableCommand {
         var table = TextTable(header: ["SCREEN", "SIZE", "ITEM", "FILE", "KIND", "BYTES", "STORED AS"],
                               alignments: [.left, .left, .left, .left, .left, .right, .left])
         for link in links {
-            table.add([console.safe(names[link.screenID] ?? ""), link.size.id, link.item ?? console.style.dim("screen"), console.safe(link.name),
+            table.add([console.safe(names[link.screen] ?? ""), link.size.id, link.item ?? console.style.dim("screen"), console.safe(link.name),
                        link.file.kind.displayName, ByteCount.format(link.file.byteCount), EvidenceReport.displayPath(of: link.file, store: store)])
         }
         for line in table.render(headerStyle: console.style.dim) { console.line(line) }
@@ -548,7 +547,8 @@ enum EvidenceReport {
             ("bytes", .int(Int(link.file.byteCount))),
             ("sha256", .string(link.file.hash)),
             ("path", .string(displayPath(of: link.file, store: store))),
-            ("recording", .optional(link.recordingUID)),
+            ("id", .string(link.id)),
+            ("recording", .optional(link.recording)),
             ("attachedBy", .string(link.attachedBy)),
             ("attachedAt", .string(link.attachedAt.iso8601)),
         ])

@@ -53,54 +53,43 @@ struct FileProblem: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Reads interchange files for `import` and `--since`.
+/// Reads audit files for `import`, `sync` and `--since`.
 enum InterchangeFile {
-    /// Reads and checks the export at `path` (`-` for standard input); problems name the line.
-    static func read(_ path: String, workingDirectory: String) throws -> AuditDocument {
+    /// The bytes of the file at `path` (`-` for standard input), refused when it is not a regular
+    /// file or is larger than an audit file may be.
+    static func bytes(_ path: String, workingDirectory: String) throws -> [UInt8] {
         let shown = path == "-" ? "standard input" : path
-        let absolute = StoreLocation.absolute(path, from: workingDirectory)
-        if path != "-" {
-            guard let status = Files.status(absolute) else { throw FileProblem(description: "no file '\(path)'") }
-            if status.kind == .directory { throw FileProblem(description: "'\(path)' is a folder; give the export's .json file") }
-            if let size = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.size] as? Int, size > InterchangeReader.maximumFileBytes {
-                throw FileProblem(description: "\(shown) is \(size >> 20) MB; an export is at most \(InterchangeReader.maximumFileBytes >> 20) MB")
-            }
-        }
-        // Read a chunk at a time: the reader checks each record as it comes, so neither the file's
-        // bytes nor its JSON tree are held whole.
-        let input: ChunkedInput
+        let limit = AuditFile.maximumBytes
         if path == "-" {
-            input = .standardInput()
-        } else {
-            do {
-                input = try ChunkedInput(path: absolute)
-            } catch {
-                throw FileProblem(description: "cannot read \(shown)")
-            }
+            let input = ChunkedInput.standardInput()
+            var bytes: [UInt8] = []
+            while input.total <= limit && input.read(appendingTo: &bytes) {}
+            if input.failed || input.total > limit { throw FileProblem(description: "cannot read standard input, or it holds more than \(limit >> 20) MB") }
+            return bytes
         }
-        let limit = InterchangeReader.maximumFileBytes
-        let unreadable = FileProblem(description: path == "-"
-            ? "cannot read standard input, or it holds more than \(limit >> 20) MB" : "cannot read \(shown)")
-        func tooLarge() -> FileProblem {
-            FileProblem(description: path == "-"
-                ? "cannot read standard input, or it holds more than \(limit >> 20) MB"
-                : "\(shown) line 1: the file is \(input.total >> 20) MB; an export is at most \(limit >> 20) MB")
-        }
+        let absolute = StoreLocation.absolute(path, from: workingDirectory)
+        guard let status = Files.status(absolute) else { throw FileProblem(description: "no file '\(path)'") }
+        if status.kind == .directory { throw FileProblem(description: "'\(path)' is a folder; give the audit's .json file") }
+        guard let file = RegularFile(opening: absolute) else { throw FileProblem(description: "cannot read \(shown): it is not a regular file") }
+        if file.byteCount > limit { throw FileProblem(description: "\(shown) is \(file.byteCount >> 20) MB; an audit file is at most \(limit >> 20) MB") }
+        guard let bytes = file.readAll() else { throw FileProblem(description: "cannot read \(shown)") }
+        return bytes
+    }
+
+    /// Reads and checks the audit file at `path`; problems name the line. With `known` (a store's
+    /// line digests), lines the store has are counted, not parsed.
+    static func read(_ path: String, workingDirectory: String, known: [String: Int64]? = nil) throws -> AuditFile {
+        let bytes = try bytes(path, workingDirectory: workingDirectory)
         do {
-            let document = try InterchangeReader.read(chunks: { buffer in
-                input.total <= limit && input.read(appendingTo: &buffer)
-            })
-            if input.failed { throw unreadable }
-            if input.total > limit { throw tooLarge() }
-            return document
-        } catch let error as InterchangeError {
-            // The input is judged whole, as if it had been read at once: one that is unreadable or
-            // too large is refused as such, wherever its first problem lies.
-            let ended = input.drain(limit: limit)
-            if input.failed { throw unreadable }
-            if !ended || input.total > limit { throw tooLarge() }
-            throw FileProblem(description: "\(shown) \(error)")
+            return try AuditFile.read(bytes, known: known)
+        } catch {
+            throw FileProblem(description: "\(path == "-" ? "standard input" : path) \(error)")
         }
+    }
+
+    /// The audit an earlier file holds, folded.
+    static func document(_ path: String, workingDirectory: String) throws -> AuditDocument {
+        AuditDocument(records: try read(path, workingDirectory: workingDirectory).records.map(\.record))
     }
 }
 
@@ -120,7 +109,7 @@ enum BaselineSource {
     static func file(_ spec: String, workingDirectory: String) throws -> Baseline? {
         let looksLikeDate = spec.utf8.count >= 4 && spec.prefix(4).allSatisfy(\.isNumber) && !spec.hasSuffix(".json")
         if looksLikeDate { return nil }
-        let earlier = try InterchangeFile.read(spec, workingDirectory: workingDirectory)
+        let earlier = try InterchangeFile.document(spec, workingDirectory: workingDirectory)
         let name = String(spec.split(separator: "/").last ?? Substring(spec))
         return Baseline(document: earlier, label: name)
     }

@@ -25,16 +25,16 @@ struct ExportCommand: ParsableCommand {
             new screens.
 
             Evidence: each screen shows its screenshots as a strip of thumbnails by size (the largest \
-            first, the default size last), and each failure links its files. The files the report shows \
-            are copied from .dtaudit/evidence into a folder beside it, named after the report \
-            (Exports/trailhead-2026-10-13-evidence/ beside Exports/trailhead-2026-10-13.md), byte for \
-            byte and under their SHA-256, so the folder can be committed or sent with the page. \
-            Exporting again under the same name updates the folder and removes the files the report no \
-            longer shows. A report written to standard output (--output -) has no folder beside it: it \
-            shows no evidence and copies nothing.
+            first, the default size last), and each failure links its files. The files link into the \
+            audit's shared evidence folder (Exports/trailhead-evidence/), where each file is kept once \
+            under its SHA-256: reports of every date and the shared audit file use the same copies, so \
+            a weekly committed report adds no screenshots twice. A report written to standard output \
+            (--output -) shows no evidence and copies nothing.
 
-            json: the whole audit, one record per line, for 'dtaudit import' on a teammate's machine. \
-            Commit it; see Docs/interchange.md for the format and the .gitattributes line that makes it merge.
+            json: the whole audit, one record per line: the shared file (Exports/<app>.json) that \
+            'dtaudit sync' keeps and git carries, with its evidence folder. It is refused when the file \
+            holds records this store lacks, which writing would drop: 'dtaudit sync' takes them in first \
+            (--force replaces the file anyway). See Docs/interchange.md.
 
             csv: one row per recording, for spreadsheets.
 
@@ -63,9 +63,15 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The date in the report's header and file name (default: the day of the audit's latest activity).", valueName: "yyyy-mm-dd")
     var date: Day?
 
+    @Flag(help: "json: write the file even when it holds records this store lacks, dropping them.")
+    var force = false
+
     @OptionGroup var global: GlobalOptions
 
     mutating func validate() throws {
+        if force && format != .json {
+            throw ValidationError("--force applies to the JSON export, which is refused when writing it would drop records")
+        }
         if since != nil && format != .markdown {
             throw ValidationError("--since applies to the Markdown report; the \(format.rawValue) export always holds the whole history")
         }
@@ -76,8 +82,12 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let store = try console.openStore(.read)
-        if format != .markdown {
+        let store = try console.openStore(format == .json ? .write : .read, quiet: format == .json)
+        if format == .json {
+            try exportLog(store, console: console)
+            return
+        }
+        if format == .csv {
             try stream(from: store, console: console)
             return
         }
@@ -99,24 +109,24 @@ struct ExportCommand: ParsableCommand {
         } else if output == "-" {
             path = nil
         } else {
-            let name = format == .json ? "\(slug).json" : "\(slug)-\(day).\(format.fileExtension)"
-            path = store.location.root + "/Exports/" + name
+            path = store.location.root + "/Exports/" + "\(slug)-\(day).\(format.fileExtension)"
         }
         var chartFile: String?
         var evidence: ReportEvidence?
         var missingEvidence = 0
-        if format == .markdown, let path {
+        let shared = try SharedAudit.of(store)
+        if let path {
             var base = Paths.fileName(of: path)
             if base.hasSuffix(".md") { base.removeLast(3) }
             chartFile = base + ".svg"
             let present = ExportedEvidence.present(in: storedEvidence, location: store.location)
-            evidence = ReportEvidence(folder: ReportEvidence.folderName(forReport: Paths.fileName(of: path)), screens: present.screens)
+            evidence = ReportEvidence(folder: PathNames.relative(shared.evidenceFolder, from: Paths.folder(of: path)), screens: present.screens)
             missingEvidence = present.missing
         }
 
         let input = ReportInput(document: document, snapshot: snapshot, date: day, changes: changes, chartFile: chartFile,
                                 evidence: evidence, generator: "dtaudit \(DTAudit.version)")
-        let report = format.reporter.render(input)
+        let report = MarkdownReporter().render(input)
 
         guard let path else {
             console.out.write(report.text)
@@ -138,13 +148,12 @@ struct ExportCommand: ParsableCommand {
         }
         // The evidence goes in place first, so that no report ever links a file not yet copied.
         var copied: (outcome: EvidenceExport.Outcome, shown: String)?
-        if let evidence {
+        if evidence != nil {
             guard Files.status(folder)?.kind == .directory else {
                 throw FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
             }
-            let evidenceFolder = folder + "/" + evidence.folder
-            let outcome = try EvidenceExport.sync(report.evidence, from: store.location, into: evidenceFolder)
-            copied = (outcome, Paths.shown(evidenceFolder, from: console.workingDirectory))
+            let outcome = try EvidenceExport.sync(report.evidence, from: store.location, into: shared.evidenceFolder, prune: false)
+            copied = (outcome, Paths.shown(shared.evidenceFolder, from: console.workingDirectory))
         }
         var written: [String] = []
         for attachment in report.attachments {
@@ -156,22 +165,12 @@ struct ExportCommand: ParsableCommand {
         try Paths.write(report.text, to: path, shownAs: shown)
         var message = "Wrote \(console.safe(shown))"
         if let chart = written.first { message += " and its chart \(console.safe(chart))" }
-        switch format {
-        case .markdown:
-            let screens = snapshot.screens.count
-            message += " (\(screens) screen\(screens == 1 ? "" : "s"), as of \(day))"
-            if let copied, copied.outcome.files > 0 {
-                let files = copied.outcome.files
-                message += ", with \(files) evidence file\(files == 1 ? "" : "s") (\(ByteCount.format(copied.outcome.bytes))) in \(console.safe(copied.shown))/"
-            }
-            if let copied, copied.outcome.removed > 0 {
-                let removed = copied.outcome.removed
-                message += "; removed \(removed) file\(removed == 1 ? "" : "s") the report no longer shows"
-            }
-        case .json:
-            message += " (\(counted(document.screens.count, "screen")), \(counted(document.recordings.count, "recording")), \(counted(document.fixes.count, "fix", "fixes")))"
-        case .csv:
-            message += " (\(counted(document.recordings.count, "recording")))"
+        let screens = snapshot.screens.count
+        message += " (\(screens) screen\(screens == 1 ? "" : "s"), as of \(day))"
+        if let copied, copied.outcome.files > 0 {
+            let files = copied.outcome.files
+            message += ", showing \(files) evidence file\(files == 1 ? "" : "s") (\(ByteCount.format(copied.outcome.bytes))) from \(console.safe(copied.shown))/"
+            if copied.outcome.copied > 0 { message += " (\(copied.outcome.copied) copied there now)" }
         }
         console.line(message)
         if missingEvidence > 0 {
@@ -190,8 +189,25 @@ struct ExportCommand: ParsableCommand {
         BufferedOutput.standardError.write("warning: " + text + "\n")
     }
 
-    /// JSON and CSV go straight from the store to the file, one screen's recordings at a time,
-    /// so that a large audit never sits in memory whole, as records or as text.
+    /// The shared audit file: the store's log, line by line, with its evidence folder beside it.
+    private func exportLog(_ store: AuditStore, console: Console) throws {
+        if output == "-" {
+            _ = try AuditFileWriter.write(store: store) { console.out.write($0) }
+            return
+        }
+        let shared = try output.map { SharedAudit.named(StoreLocation.absolute($0.path, from: console.workingDirectory), root: store.location.root) }
+            ?? SharedAudit.of(store)
+        try Paths.checkIsFile(shared.path, shownAs: shared.relativePath)
+        let report = try Sync.export(store, to: shared, force: force)
+        let shown = Paths.shown(shared.path, from: console.workingDirectory)
+        var message = (report.wroteFile ? "Wrote " : "Already up to date: ") + console.safe(shown) + " (\(counted(report.records, "record")))"
+        if report.evidenceShared > 0 {
+            message += ", and \(counted(report.evidenceShared, "evidence file")) into \(console.safe(Paths.shown(shared.evidenceFolder, from: console.workingDirectory)))/"
+        }
+        console.line(message)
+    }
+
+    /// CSV goes from the store to the file.
     private func stream(from store: AuditStore, console: Console) throws {
         let path: String?
         if let output, output != "-" {
@@ -199,27 +215,12 @@ struct ExportCommand: ParsableCommand {
         } else if output == "-" {
             path = nil
         } else {
-            let slug = AppSlug.make(try store.appName())
-            let name: String
-            if format == .json {
-                name = "\(slug).json"
-            } else {
-                let day = try date?.text ?? store.latestActivity().day
-                name = "\(slug)-\(day).\(format.fileExtension)"
-            }
-            path = store.location.root + "/Exports/" + name
+            let day = try date?.text ?? AuditDocument(store: store).latestActivity.day
+            path = store.location.root + "/Exports/" + "\(AppSlug.make(try store.appName()))-\(day).\(format.fileExtension)"
         }
         let format = format
         func write(to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> String {
-            switch format {
-            case .json:
-                let totals = try InterchangeWriter.write(store: store, to: sink)
-                return " (\(counted(totals.screens, "screen")), \(counted(totals.recordings, "recording")), \(counted(totals.fixes, "fix", "fixes")))"
-            case .csv:
-                return " (\(try CSVReporter.write(store: store, to: sink)) recordings)"
-            case .markdown:
-                preconditionFailure("the Markdown report is not streamed")
-            }
+            " (\(try CSVReporter.write(store: store, to: sink)) recordings)"
         }
 
         guard let path else {
@@ -260,7 +261,7 @@ enum ExportedEvidence {
     /// `screens` without the links to files missing from the evidence folder, and how many of
     /// the files the report would show are missing (files of older recordings only count when
     /// shown). One `stat` per file.
-    static func present(in screens: [Int64: ScreenEvidence], location: StoreLocation) -> (screens: [Int64: ScreenEvidence], missing: Int) {
+    static func present(in screens: [String: ScreenEvidence], location: StoreLocation) -> (screens: [String: ScreenEvidence], missing: Int) {
         var found: [String: Bool] = [:]
         func isPresent(_ link: EvidenceLink) -> Bool {
             if let known = found[link.file.hash] { return known }
@@ -268,7 +269,7 @@ enum ExportedEvidence {
             found[link.file.hash] = present
             return present
         }
-        var result: [Int64: ScreenEvidence] = [:]
+        var result: [String: ScreenEvidence] = [:]
         for (id, evidence) in screens {
             var kept = evidence
             kept.cells = evidence.cells.mapValues { $0.filter(isPresent) }.filter { !$0.value.isEmpty }

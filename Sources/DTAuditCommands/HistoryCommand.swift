@@ -6,26 +6,34 @@ import Output
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "List recordings and fixes, newest first.",
-        discussion: "Nothing is ever overwritten: every recording is kept, and a cell's status is its latest one. Recordings made by one command are shown on one line."
+        abstract: "List everything that happened in the audit, newest first.",
+        discussion: """
+            Nothing is ever overwritten: every recording is kept (a cell's status is its latest one), \
+            and so is every screen edit, removal, take-back and corrected note. Recordings made by one \
+            command are shown on one line unless --each; the id in brackets is what 'dtaudit retract' \
+            and 'dtaudit amend' take (any unique start of it).
+            """
     )
 
     @Argument(help: "Only this screen.", valueName: "screen")
     var screen: String?
 
-    @Option(help: "Show at most this many recordings and fixes (default: 200).", valueName: "n")
+    @Option(help: "Show at most this many records (default: 200).", valueName: "n")
     var limit: Int?
 
     @Flag(help: "Show everything, however long.")
     var all = false
 
-    @Flag(help: "Print JSON (one entry per recording).")
+    @Flag(help: "One line per record, each with its id, instead of grouping a command's recordings.")
+    var each = false
+
+    @Flag(help: "Print JSON (one entry per record).")
     var json = false
 
     @OptionGroup var global: GlobalOptions
 
     mutating func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let limit, limit < 1 || limit > 10_000_000 { throw ValidationError("--limit must be from 1 to 10000000") }
         if all && limit != nil { throw ValidationError("--limit and --all cannot be used together") }
     }
 
@@ -34,8 +42,7 @@ struct HistoryCommand: ParsableCommand {
         let store = try console.openStore(.read)
         let only = try screen.map { try store.resolveScreen($0) }
         let limit = self.limit ?? 200
-        let bound = all ? nil : limit + 1
-        var entries = try store.history(of: only, limit: bound)
+        var entries = try store.history(of: only, limit: all ? nil : limit + 1)
         let cut = !all && entries.count > limit
         if cut { entries.removeLast() }
 
@@ -47,60 +54,118 @@ struct HistoryCommand: ParsableCommand {
             console.line("Nothing recorded yet.")
             return
         }
-        // Recordings made together (same screen, time, author, status and note) share a line, their
-        // items in checklist order.
         let position = Dictionary(try store.checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         var index = 0
         while index < entries.count {
-            switch entries[index] {
-            case .fix(let fix, let name):
-                var line = console.style.dim(fix.at.minute) + "  " + console.style.bold(console.safe(name)) + "  " + console.style.cyan("fix " + fix.type.rawValue)
-                if !fix.items.isEmpty { line += " " + fix.items.joined(separator: ", ") }
-                if let note = fix.note { line += "  " + console.safe(note) }
-                if let ref = fix.ref { line += console.style.dim(" (\(console.safe(ref)))") }
-                line += console.style.dim("  by \(console.safe(fix.by))")
-                console.line(line)
-                index += 1
-            case .recording(let first, let name):
+            let entry = entries[index]
+            var line = console.style.dim(entry.at.minute) + "  " + (entry.screen.isEmpty ? "" : console.style.bold(console.safe(entry.screen)) + "  ")
+            var next = index + 1
+            if case .recording(let first) = entry.record {
                 var cells: [(item: String, size: Size)] = [(first.item, first.size)]
-                var next = index + 1
-                while next < entries.count, case .recording(let other, let otherName) = entries[next], otherName == name,
-                      other.at == first.at, other.by == first.by, other.status == first.status, other.note == first.note {
+                var ids = 1
+                while !each, next < entries.count, case .recording(let other) = entries[next].record, other.screen == first.screen,
+                      other.at == first.at, other.by == first.by, other.status == first.status, other.note == first.note,
+                      entries[next].retracted == entry.retracted {
                     cells.append((other.item, other.size))
+                    ids += 1
                     next += 1
                 }
                 cells.sort { (position[$0.item] ?? .max, $0.item) < (position[$1.item] ?? .max, $1.item) }
-                var line = console.style.dim(first.at.minute) + "  " + console.style.bold(console.safe(name)) + "  "
-                    + console.statusLabel(first.status) + "  " + console.cellList(cells)
+                line += console.statusLabel(first.status) + "  " + console.cellList(cells)
                 if let note = first.note { line += "  " + console.safe(note) }
-                line += console.style.dim("  by \(console.safe(first.by))")
-                console.line(line)
-                index = next
+                line += console.style.dim("  by \(console.safe(first.by))  [\(Self.shortID(first.id))\(ids > 1 ? " +\(ids - 1)" : "")]")
+            } else {
+                line += Self.describe(entry, console: console)
+                if [.fix, .evidence].contains(entry.record.kind) { line += console.style.dim("  [\(Self.shortID(entry.record.id))]") }
             }
+            if entry.retracted { line += console.style.red("  (taken back)") }
+            console.line(line)
+            index = next
         }
         if cut { console.line(console.style.dim("(the \(limit) newest; --limit N or --all for more)")) }
     }
 
-    static func json(_ entry: HistoryEntry) -> JSON {
-        switch entry {
-        case .recording(let recording, let screen):
-            return .object([
-                ("kind", .string("recording")),
-                ("screen", .string(screen)),
-                ("item", .string(recording.item)),
-                ("size", .string(recording.size.id)),
-                ("status", .string(recording.status.rawValue)),
-                ("note", .optional(recording.note)),
-                ("by", .string(recording.by)),
-                ("at", .string(recording.at.iso8601)),
-                ("id", .string(recording.uid)),
-            ])
-        case .fix(let fix, let screen):
-            var members: [(String, JSON)] = [("kind", .string("fix")), ("screen", .string(screen))]
-            if case .object(let rest) = ScreenReport.fixJSON(fix) { members += rest }
-            members.append(("id", .string(fix.uid)))
-            return .object(members)
+    /// A record's id as history shows it: the first eight characters of a random id, which
+    /// `retract` and `amend` accept as they accept any unique start.
+    static func shortID(_ id: String) -> String {
+        if id.hasPrefix("v1-"), let dash = id.lastIndex(of: "-") { return String(id[...dash]) + id[id.index(after: dash)...].prefix(8) }
+        return String(id.prefix(8))
+    }
+
+    /// Everything but recordings, in a few words.
+    static func describe(_ entry: HistoryEntry, console: Console) -> String {
+        let by = console.style.dim("  by \(console.safe(entry.record.by))")
+        switch entry.record {
+        case .audit(let naming):
+            return "audit of \(console.style.bold(console.safe(naming.app)))" + by
+        case .checklist(let adoption):
+            return "checklist \(console.safe(adoption.checklist.name)) v\(console.safe(adoption.checklist.version)) in use (\(counted(adoption.checklist.items.count, "item")))" + by
+        case .screen(let screen):
+            return console.style.cyan("added") + (screen.flow.map { " to the flow \(console.safe($0))" } ?? "") + (screen.critical ? ", critical" : "") + by
+        case .edit(let edit):
+            return console.style.cyan(Self.describe(edit, console: console)) + by
+        case .recording:
+            return ""
+        case .fix(let fix):
+            var text = console.style.cyan("fix " + fix.type.rawValue)
+            if !fix.items.isEmpty { text += " " + fix.items.joined(separator: ", ") }
+            if let note = fix.note { text += "  " + console.safe(note) }
+            if let ref = fix.ref { text += console.style.dim(" (\(console.safe(ref)))") }
+            return text + by
+        case .evidence(let evidence):
+            return "evidence \(console.safe(evidence.name)) at \(evidence.size.id)" + (evidence.item.map { " for \($0)" } ?? "") + by
+        case .retract(let retraction):
+            return console.style.yellow("took back ") + target(entry.target, id: retraction.target, console: console)
+                + (retraction.note.map { ": " + console.safe($0) } ?? "") + by
+        case .amend(let amendment):
+            return console.style.yellow("corrected the note of ") + target(entry.target, id: amendment.target, console: console) + ": "
+                + (amendment.note.map { "\"\(console.safe($0))\"" } ?? "cleared") + by
         }
+    }
+
+    static func describe(_ edit: ScreenEdit, console: Console) -> String {
+        var parts: [String] = []
+        if let name = edit.name { parts.append("renamed to \(console.safe(name))") }
+        if let flow = edit.flow { parts.append(flow.map { "flow \(console.safe($0))" } ?? "no flow") }
+        if let critical = edit.critical { parts.append(critical ? "critical" : "not critical") }
+        if let owner = edit.owner { parts.append(owner.map { "owner \(console.safe($0))" } ?? "no owner") }
+        if let notes = edit.notes { parts.append(notes == nil ? "notes cleared" : "notes changed") }
+        if let triage = edit.triage { parts.append(triage.map { "triaged \($0.rawValue)" } ?? "triage cleared") }
+        if let removed = edit.removed { parts.append(removed ? "removed" : "restored") }
+        if !edit.addFiles.isEmpty { parts.append("files + " + edit.addFiles.map(console.safe).joined(separator: ", ")) }
+        if !edit.removeFiles.isEmpty { parts.append("files - " + edit.removeFiles.map(console.safe).joined(separator: ", ")) }
+        return parts.joined(separator: ", ")
+    }
+
+    static func target(_ record: LogRecord?, id: String, console: Console) -> String {
+        switch record {
+        case .recording(let recording)?:
+            return "\(recording.status.rawValue) \(recording.size.id) \(recording.item) [\(shortID(id))]"
+        case .fix(let fix)?:
+            return "fix \(fix.type.rawValue) [\(shortID(id))]"
+        case .evidence(let evidence)?:
+            return "evidence \(console.safe(evidence.name)) [\(shortID(id))]"
+        default:
+            return "[\(shortID(id))]"
+        }
+    }
+
+    static func json(_ entry: HistoryEntry) -> JSON {
+        var members: [(String, JSON)] = [("kind", .string(entry.record.kind.rawValue)), ("screen", .string(entry.screen))]
+        switch entry.record {
+        case .recording(let recording):
+            members += [("item", .string(recording.item)), ("size", .string(recording.size.id)), ("status", .string(recording.status.rawValue)),
+                        ("note", .optional(recording.note)), ("by", .string(recording.by)), ("at", .string(recording.at.iso8601))]
+        case .fix(let fix):
+            if case .object(let rest) = ScreenReport.fixJSON(fix) { members += rest }
+        default:
+            if case .object(let fields) = (try? JSONReader.parse(Array(entry.record.line.utf8))).map(JSON.init(node:)) ?? .null {
+                members += fields.filter { !["record", "id", "screen"].contains($0.0) }
+            }
+        }
+        members.append(("id", .string(entry.record.id)))
+        members.append(("retracted", .bool(entry.retracted)))
+        return .object(members)
     }
 }
 

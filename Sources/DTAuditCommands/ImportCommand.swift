@@ -5,38 +5,31 @@ import Interchange
 import Output
 import Platform
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Merge a teammate's JSON export into the audit store, or start a store from one.",
+        abstract: "Take a teammate's audit file into the store, or start a store from one.",
         discussion: """
-            Importing is a union: screens are matched by name, recordings and fixes by the unique ids \
-            they carry from the store that made them. Importing the same file twice changes nothing, a \
-            teammate's file adds only what is new, and the order of imports doesn't matter. A screen \
-            detail (flow, owner, notes, triage) that this store lacks is taken from the file; one set \
-            differently on both sides keeps this store's value and is listed.
+            Importing is a union of records: every change anybody made (a screen added, renamed or \
+            removed, a recording, a fix, a take-back, a corrected note) is a record with its own id, and \
+            the store takes each record it lacks. Importing a file twice changes nothing, the order of \
+            imports doesn't matter, and a file merged by git (even one with conflict markers around \
+            records) imports whole. Where two people set the same detail of a screen, the later change \
+            wins everywhere and the output names both. Format 1 files (dtaudit before the log) import too.
 
-            Without a store, import creates one from the file (in the working folder, or at --store): \
-            that is how a teammate joins an audit shared through git.
-
-            The file is checked whole before anything is written: a malformed, truncated or conflicting \
-            file, or one whose checklist has items this store's checklist lacks, is refused with the \
-            line and field at fault, and the store stays as it was.
+            Without a store, import creates one from the file (in the working folder, or at --store); \
+            'dtaudit sync' does the same and also finds the file. The file is checked whole before \
+            anything is written: a malformed or truncated file, or one whose records refer to what \
+            neither it nor the store holds, is refused with the line at fault, and nothing changes.
             """,
         examples: [
-            ("git pull && dtaudit import Exports/trailhead.json", "Take in what teammates exported."),
-            ("git show main:Exports/trailhead.json | dtaudit import -", "Import the export from another branch."),
+            ("dtaudit import Exports/trailhead.json", "Take in what teammates recorded."),
+            ("git show main:Exports/trailhead.json | dtaudit import -", "Import the audit of another branch."),
             ("dtaudit import Exports/trailhead.json --dry-run", "See what would be added."),
         ]
     )
 
-    @Argument(help: "A file written by 'dtaudit export --format json', or - for standard input.", valueName: "file")
+    @Argument(help: "An audit file ('dtaudit export --format json' or sync writes them), or - for standard input.", valueName: "file")
     var file: PathArgument
 
     @Flag(help: "Show what would be imported without changing anything.")
@@ -49,144 +42,145 @@ struct ImportCommand: ParsableCommand {
 
     /// Ends the transaction of a dry run without committing it.
     private struct DryRun: Error {
-        let result: ImportResult
+        let report: ImportReport
     }
 
     func run() throws {
         let console = Console(global)
-        let document = try InterchangeFile.read(file.path, workingDirectory: console.workingDirectory)
         let shown = file.path == "-" ? "standard input" : file.path
-
-        var store: AuditStore?
-        do {
-            store = try console.openStore()
-        } catch let error as StoreError {
-            switch error {
-            case .notFound, .missingDatabase, .noStoreAt: store = nil
-            default: throw error
-            }
-        }
-
+        let store = try console.openStoreIfPresent()
         guard let store else {
-            let location = StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
-                                                     workingDirectory: console.workingDirectory)
+            let audit = try InterchangeFile.read(file.path, workingDirectory: console.workingDirectory)
+            let location = console.newStoreLocation()
             if dryRun {
-                report(created: location.folder, result: nil, document: document, dryRun: true, console: console, shown: shown)
+                var report = ImportReport()
+                report.format = audit.format
+                report.outcome.added = Dictionary(grouping: audit.records, by: \.record.kind).mapValues(\.count)
+                ImportSummary.show(report, from: shown, created: location.folder, dryRun: true, json: json, console: console)
                 return
             }
-            // What was there before stays: a failed import takes away only the store it began.
-            let folderExisted = Files.status(location.folder) != nil
-            let ignoreFile = location.folder + "/.gitignore"
-            let ignoreFileExisted = Files.status(ignoreFile) != nil
-            let created = try AuditStore.create(at: location, app: document.app, checklist: document.checklist,
-                                                by: document.createdBy, at: document.createdAt)
+            let created: AuditStore
             do {
-                let result = try created.write { try Self.merge(document, into: created, shown: shown) }
-                report(created: location.folder, result: result, document: document, dryRun: false, console: console, shown: shown)
-            } catch {
-                if folderExisted {
-                    for suffix in ["", "-wal", "-shm"] { try? Files.remove(location.databasePath + suffix) }
-                    if !ignoreFileExisted { try? Files.remove(ignoreFile) }
-                } else {
-                    try? FileManager.default.removeItem(atPath: location.folder)
-                }
-                throw error
+                created = try AuditStore.create(at: location, from: audit.records)
+            } catch let refused as StoreCreationRefused {
+                throw FileProblem(description: "\(shown) \(refused.detail); no store was made")
             }
+            var report = ImportReport()
+            report.format = audit.format
+            report.conflictMarkers = audit.conflictMarkers
+            report.outcome.added = Dictionary(grouping: audit.records, by: \.record.kind).mapValues(\.count)
+            report.newScreens = try created.screens().map(\.name)
+            report.nameClashes = try created.nameClashes()
+            ImportSummary.show(report, from: shown, created: location.folder, dryRun: false, json: json, console: console)
             return
         }
-
-        let result: ImportResult
+        let audit = try InterchangeFile.read(file.path, workingDirectory: console.workingDirectory, known: try store.lineDigests())
+        let report: ImportReport
         do {
-            result = try store.write {
-                let result = try Self.merge(document, into: store, shown: shown)
-                if dryRun { throw DryRun(result: result) }
-                return result
+            report = try store.write {
+                let report = try Self.merge(audit, into: store, shown: shown)
+                if dryRun { throw DryRun(report: report) }
+                return report
             }
         } catch let rolledBack as DryRun {
-            result = rolledBack.result
+            report = rolledBack.report
         }
-        report(created: nil, result: result, document: document, dryRun: dryRun, console: console, shown: shown)
+        ImportSummary.show(report, from: shown, created: nil, dryRun: dryRun, json: json, console: console)
     }
 
     /// The merge, whose refusals name the file like the reader's do.
-    static func merge(_ document: AuditDocument, into store: AuditStore, shown: String) throws -> ImportResult {
+    static func merge(_ audit: AuditFile, into store: AuditStore, shown: String) throws -> ImportReport {
         do {
-            return try Importer.merge(document, into: store)
-        } catch let error as InterchangeError {
-            throw FileProblem(description: "\(shown) \(error)")
+            return try Importer.merge(audit, into: store)
+        } catch let error as DanglingReference {
+            throw FileProblem(description: "\(shown) \(error); nothing was imported")
         }
     }
+}
 
-    private func report(created folder: String?, result: ImportResult?, document: AuditDocument, dryRun: Bool, console: Console, shown: String) {
+/// How `import` and `sync` say what a file brought.
+enum ImportSummary {
+    static func json(_ report: ImportReport) -> JSON {
+        .object([
+            ("format", .int(report.format)),
+            ("added", .object(LogRecord.Kind.allCases.map { ($0.rawValue, .int(report.outcome.added[$0] ?? 0)) })),
+            ("known", .int(report.outcome.known)),
+            ("newScreens", .array(report.newScreens.map(JSON.string))),
+            ("concurrentEdits", .array(report.concurrentEdits.map { edit in
+                .object([("screen", .string(edit.screen)), ("field", .string(edit.field)), ("kept", value(edit.kept)),
+                         ("overridden", .array(edit.overridden.map(value)))])
+            })),
+            ("nameClashes", .array(report.nameClashes.map { .object([("name", .string($0.name)), ("shownAs", .string($0.shown))]) })),
+            ("idClashes", .array(report.outcome.clashes.map(JSON.string))),
+            ("conflictMarkers", .int(report.conflictMarkers)),
+        ])
+    }
+
+    private static func value(_ value: ConcurrentEdit.Value) -> JSON {
+        .object([("value", .string(value.text)), ("by", .string(value.by)), ("at", .string(value.at.iso8601))])
+    }
+
+    static func show(_ report: ImportReport, from shown: String, created folder: String?, dryRun: Bool, json: Bool, console: Console) {
         if json {
-            var members: [(String, JSON)] = [
-                ("file", .string(shown)),
-                ("dryRun", .bool(dryRun)),
-                ("createdStore", folder.map(JSON.string) ?? .null),
-            ]
-            let result = result ?? {
-                var all = ImportResult()
-                all.newScreens = document.screens.map(\.name)
-                all.addedRecordings = document.recordings.count
-                all.addedFixes = document.fixes.count
-                return all
-            }()
-            members += [
-                ("newScreens", .array(result.newScreens.map(JSON.string))),
-                ("recordings", .object([("added", .int(result.addedRecordings)), ("known", .int(result.knownRecordings))])),
-                ("fixes", .object([("added", .int(result.addedFixes)), ("known", .int(result.knownFixes))])),
-                ("filled", .array(result.filledDetails.map { .object([("screen", .string($0.screen)), ("fields", .array($0.fields.map(JSON.string)))]) })),
-                ("kept", .array(result.keptDetails.map { .object([("screen", .string($0.screen)), ("fields", .array($0.fields.map(JSON.string)))]) })),
-                ("otherApp", .optional(result.otherApp)),
-                ("otherChecklist", .optional(result.otherChecklistVersion)),
-            ]
+            var members: [(String, JSON)] = [("file", .string(shown)), ("dryRun", .bool(dryRun)), ("createdStore", folder.map(JSON.string) ?? .null)]
+            if case .object(let rest) = self.json(report) { members += rest }
             console.json(.object(members))
             return
         }
         let style = console.style
-        func count(_ number: Int, _ word: String, _ plural: String? = nil) -> String {
-            "\(number) " + (number == 1 ? word : plural ?? word + "s")
-        }
+        let added = report.outcome.addedCount
         if let folder {
-            let folder = Paths.shown(folder, from: console.workingDirectory)
-            let what = "\(count(document.screens.count, "screen")), \(count(document.recordings.count, "recording")) and \(count(document.fixes.count, "fix", "fixes"))"
-            if dryRun {
-                console.line("Would create the audit store \(console.safe(folder)) for \(style.bold(console.safe(document.app))) from \(console.safe(shown)): \(what). Nothing was changed.")
-            } else {
-                console.line("Created the audit store \(console.safe(folder)) for \(style.bold(console.safe(document.app))) from \(console.safe(shown)): \(what)")
-                console.line("Next: 'dtaudit status', or 'dtaudit next' for what to check.")
-            }
-            return
-        }
-        guard let result else { return }
-        let prefix = dryRun ? "Would import" : "Imported"
-        if !result.changedAnything {
-            console.line("Nothing new in \(console.safe(shown)): this store already has its \(count(document.screens.count, "screen")), \(count(result.knownRecordings, "recording")) and \(count(result.knownFixes, "fix", "fixes")).")
+            let where_ = Paths.shown(folder, from: console.workingDirectory)
+            let what = "\(counted(report.newScreens.count, "screen")) and \(counted(added, "record"))"
+            console.line((dryRun ? "Would create" : "Created") + " the audit store \(console.safe(where_)) from \(console.safe(shown)): \(what)"
+                         + (dryRun ? ". Nothing was changed." : ""))
+        } else if !report.changedAnything {
+            console.line("Nothing new in \(console.safe(shown)): this store has all its \(counted(report.outcome.known, "record")).")
         } else {
-            var added: [String] = []
-            if !result.newScreens.isEmpty { added.append(count(result.newScreens.count, "new screen")) }
-            added.append(count(result.addedRecordings, "new recording"))
-            added.append(count(result.addedFixes, "new fix", "new fixes"))
-            console.line("\(prefix) \(console.safe(shown)): " + added.joined(separator: ", ")
-                         + style.dim(" (\(count(result.knownRecordings, "recording")) and \(count(result.knownFixes, "fix", "fixes")) were already here)"))
-            if !result.newScreens.isEmpty {
-                console.line("  new screens: " + result.newScreens.prefix(10).map(console.safe).joined(separator: ", ") + (result.newScreens.count > 10 ? ", ..." : ""))
+            console.line((dryRun ? "Would take in " : "Took in ") + describe(report.outcome.added) + " from \(console.safe(shown))"
+                         + style.dim(" (\(counted(report.outcome.known, "record")) already here)"))
+            if !report.newScreens.isEmpty {
+                console.line("  new screens: " + report.newScreens.prefix(10).map(console.safe).joined(separator: ", ") + (report.newScreens.count > 10 ? ", ..." : ""))
             }
         }
-        if !result.filledDetails.isEmpty {
-            console.line("  details taken from the file: " + result.filledDetails.prefix(10).map { "\(console.safe($0.screen)) (\($0.fields.joined(separator: ", ")))" }.joined(separator: ", "))
+        details(report, console: console)
+        if dryRun && folder == nil { console.line(style.dim("Nothing was changed (--dry-run).")) }
+    }
+
+    /// The things a person may want to check after a merge.
+    static func details(_ report: ImportReport, console: Console) {
+        let style = console.style
+        if report.format == 1 {
+            console.line(style.dim("  the file is in format 1 (dtaudit before the log); the next sync or export writes it in format \(AuditFile.formatVersion)"))
         }
-        if !result.keptDetails.isEmpty {
-            console.line(style.yellow("  set differently in the file, kept as they are here: ")
-                         + result.keptDetails.prefix(10).map { "\(console.safe($0.screen)) (\($0.fields.joined(separator: ", ")))" }.joined(separator: ", ")
-                         + style.dim("; change them with 'dtaudit screen edit'"))
+        if report.conflictMarkers > 0 {
+            console.line(style.dim("  the file holds git conflict markers; both sides of each conflict were taken (records never conflict)"))
         }
-        if let other = result.otherApp {
-            console.line(style.yellow("  note: the file is an audit of '\(console.safe(other))'; this store's app name was kept"))
+        for edit in report.concurrentEdits {
+            let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)), \($0.at.minute))" }.joined(separator: ", ")
+            console.line(style.yellow("  set on both sides: ") + "\(console.safe(edit.screen)) \(edit.field) is '\(console.safe(edit.kept.text))' ("
+                         + "\(console.safe(edit.kept.by)), \(edit.kept.at.minute)), the later change; it replaced \(others)"
+                         + style.dim("; 'dtaudit screen edit' changes it"))
         }
-        if let other = result.otherChecklistVersion {
-            console.line(style.dim("  note: the file was made with the checklist \(console.safe(other)); its items all exist here"))
+        for clash in report.nameClashes {
+            console.line(style.yellow("  two screens are named '\(console.safe(clash.name))'") + ": the later one is shown as '\(console.safe(clash.shown))'"
+                         + style.dim("; rename one with 'dtaudit screen edit', or remove one"))
         }
-        if dryRun { console.line(style.dim("Nothing was changed (--dry-run).")) }
+        if !report.outcome.clashes.isEmpty {
+            console.line(style.yellow("  \(counted(report.outcome.clashes.count, "record")) came with other content than this store's under the same id")
+                         + style.dim(" (format 1 stores that disagreed, or a hand edit); every store keeps the same one of the two"))
+        }
+    }
+
+    /// "3 recordings, 1 fix and 1 screen edit".
+    static func describe(_ added: [LogRecord.Kind: Int]) -> String {
+        let words: [(LogRecord.Kind, String, String)] = [
+            (.screen, "screen", "screens"), (.edit, "screen edit", "screen edits"), (.recording, "recording", "recordings"),
+            (.fix, "fix", "fixes"), (.evidence, "piece of evidence", "pieces of evidence"), (.retract, "take-back", "take-backs"),
+            (.amend, "corrected note", "corrected notes"), (.checklist, "checklist", "checklists"), (.audit, "app naming", "app namings"),
+        ]
+        let parts = words.compactMap { kind, one, many in added[kind].flatMap { $0 > 0 ? "\($0) \($0 == 1 ? one : many)" : nil } }
+        if parts.isEmpty { return "nothing" }
+        return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }
 }

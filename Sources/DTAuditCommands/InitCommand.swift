@@ -25,8 +25,7 @@ struct InitCommand: ParsableCommand {
     @Option(help: "A shipped checklist by name, or a checklist file (default: dynamic-type).", valueName: "name|file")
     var checklist: PathArgument?
 
-    @Option(help: "Who starts the audit (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
-    var by: String?
+    @OptionGroup var author: AuthorOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -40,7 +39,7 @@ struct InitCommand: ParsableCommand {
         // An audit further up would stop being found from here: worth a word, not a refusal (one
         // repository may hold several apps).
         let enclosing = try? StoreLocation.find(explicit: nil, environment: nil, workingDirectory: StoreLocation.parent(of: location.root))
-        let store = try AuditStore.create(at: location, app: appName, checklist: list, by: try console.author(by))
+        let store = try AuditStore.create(at: location, app: appName, checklist: list, by: try console.author(author.by))
         let cells = list.plannedCells.count
         console.line("Started the audit of \(console.style.bold(console.safe(appName))) in \(store.location.folder)")
         console.line("Checklist: \(list.title) v\(list.version), \(counted(list.items.count, "item")), \(counted(cells, "check")) per screen at \(list.plannedSizes.map(\.id).joined(separator: " "))")

@@ -45,8 +45,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "A screenshot or screen recording that shows the result (PNG, JPEG, HEIC, PDF, MOV or MP4, told by content); attached to every recorded cell.", valueName: "file")
     var evidence: [PathArgument] = []
 
-    @Option(help: "Who checked (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
-    var by: String?
+    @OptionGroup var author: AuthorOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -70,7 +69,7 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError("no checklist item is planned at \(size.sizes.map(\.id).joined(separator: ",")); items are planned at \(checklist.plannedSizes.map(\.id).joined(separator: " ")), or name the items with --item")
         }
         let resultStatus = status?.status ?? .untested
-        let author = try console.author(by)
+        let author = try console.author(author.by)
         let target = try store.resolveScreen(screen)
 
         let (before, after) = try store.write {
@@ -130,8 +129,7 @@ struct FixCommand: ParsableCommand {
     @Option(help: "A commit, pull request or ticket.", valueName: "text")
     var ref: String?
 
-    @Option(help: "Who fixed it (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
-    var by: String?
+    @OptionGroup var author: AuthorOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -139,7 +137,7 @@ struct FixCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore()
         let checklist = try store.checklist()
-        let author = try console.author(by)
+        let author = try console.author(author.by)
         let target = try store.resolveScreen(screen)
         let state = try store.write {
             let items = try item?.resolve(in: checklist) ?? store.failingItems(of: target)
@@ -184,6 +182,7 @@ struct TriageCommand: ParsableCommand {
     @Argument(help: "unsupported, broken, supported, or none.", valueName: "category")
     var category: TriageChoice
 
+    @OptionGroup var author: AuthorOption
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -191,7 +190,7 @@ struct TriageCommand: ParsableCommand {
         let store = try console.openStore()
         let target = try store.resolveScreen(screen)
         let state = try store.write {
-            try store.setTriage(category.category, for: target)
+            try store.setTriage(category.category, for: target, by: try console.author(author.by))
             // Read back: `target` still holds the triage from before.
             return try store.snapshot(only: try store.screen(id: target.id) ?? target).screens.first
         }

@@ -7,7 +7,8 @@ struct ScreenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screen",
         abstract: "Add, list, show, edit and remove the screens under audit.",
-        subcommands: [ScreenAddCommand.self, ScreenListCommand.self, ScreenShowCommand.self, ScreenEditCommand.self, ScreenRemoveCommand.self]
+        subcommands: [ScreenAddCommand.self, ScreenListCommand.self, ScreenShowCommand.self, ScreenEditCommand.self, ScreenRemoveCommand.self,
+                      ScreenRestoreCommand.self]
     )
 }
 
@@ -40,8 +41,7 @@ struct ScreenAddCommand: ParsableCommand {
     @Option(help: "A glob of the source files that build the screen, relative to the repository.", valueName: "glob")
     var file: [String] = []
 
-    @Option(help: "Who adds it (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
-    var by: String?
+    @OptionGroup var author: AuthorOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -49,7 +49,7 @@ struct ScreenAddCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore()
         let screen = try store.write {
-            try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: try console.author(by))
+            try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: try console.author(author.by))
         }
         let checks = try store.checklist().plannedCells.count
         var details: [String] = []
@@ -204,6 +204,7 @@ struct ScreenEditCommand: ParsableCommand {
     @Option(help: "Remove a glob of source files.", valueName: "glob")
     var removeFile: [String] = []
 
+    @OptionGroup var author: AuthorOption
     @OptionGroup var global: GlobalOptions
 
     mutating func validate() throws {
@@ -226,7 +227,8 @@ struct ScreenEditCommand: ParsableCommand {
         }
         let store = try console.openStore()
         let screen = try store.resolveScreen(screenName)
-        let updated = try store.write { try store.updateScreen(screen, changes) }
+        let by = try console.author(author.by)
+        let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
         console.line("Updated \(console.style.bold(console.safe(updated.name)))")
     }
 }
@@ -234,7 +236,12 @@ struct ScreenEditCommand: ParsableCommand {
 struct ScreenRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: "Remove a screen together with its recordings and fixes.",
+        abstract: "Take a screen out of the audit; its recordings and fixes stay in the history.",
+        discussion: """
+            The removal is a record like any other: it travels to every teammate's store, and an older \
+            file imported later does not bring the screen back. 'dtaudit screen restore' does, with \
+            everything recorded on it.
+            """,
         aliases: ["rm"]
     )
 
@@ -244,6 +251,7 @@ struct ScreenRemoveCommand: ParsableCommand {
     @Flag(help: "Remove it even though it has recordings or fixes.")
     var force = false
 
+    @OptionGroup var author: AuthorOption
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -256,9 +264,37 @@ struct ScreenRemoveCommand: ParsableCommand {
         let activity = try store.activityCount(of: screen)
         let held = counted(activity.recordings, "recording") + " and " + counted(activity.fixes, "fix", "fixes")
         if (activity.recordings > 0 || activity.fixes > 0) && !force {
-            throw ValidationError("'\(screen.name)' has \(held); add --force to remove the screen and \(activity.recordings + activity.fixes == 1 ? "it" : "them")")
+            throw ValidationError("'\(screen.name)' has \(held); add --force to remove the screen anyway (they stay in the history, and 'dtaudit screen restore' brings it back)")
         }
-        try store.write { try store.removeScreen(screen) }
-        console.line("Removed \(console.style.bold(console.safe(screen.name)))" + (activity.recordings + activity.fixes > 0 ? " with \(held)" : ""))
+        let by = try console.author(author.by)
+        try store.write { try store.removeScreen(screen, by: by) }
+        console.line("Removed \(console.style.bold(console.safe(screen.name)))" + (activity.recordings + activity.fixes > 0 ? "; its \(held) stay in the history" : ""))
+        console.line(console.style.dim("  'dtaudit screen restore \"\(console.safe(screen.name))\"' brings it back"))
+    }
+}
+
+struct ScreenRestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Bring a removed screen back, with everything recorded on it."
+    )
+
+    @Argument(help: "The removed screen, by name or unique prefix.", valueName: "screen")
+    var name: String
+
+    @OptionGroup var author: AuthorOption
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore()
+        let screen = try store.resolveScreen(name, removed: true)
+        let by = try console.author(author.by)
+        let restored = try store.write {
+            try store.restoreScreen(screen, by: by)
+            return try store.screen(id: screen.id)
+        }
+        let shown = restored?.name ?? screen.name
+        console.line("Restored \(console.style.bold(console.safe(shown)))" + (shown != screen.name ? console.style.dim(" (another screen is named '\(console.safe(screen.name))')") : ""))
     }
 }

@@ -110,6 +110,15 @@ public enum Files {
         }
     }
 
+    /// Creates `path` and any folders above it that are missing.
+    public static func makeDirectories(_ path: String) throws(SystemError) {
+        if status(path)?.kind == .directory { return }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectories(String(path[..<slash]))
+        }
+        try makeDirectory(path)
+    }
+
     /// Moves `source` to `destination` in one step, replacing what is there.
     public static func rename(_ source: String, to destination: String) throws(SystemError) {
         #if canImport(Glibc)
@@ -284,6 +293,30 @@ public struct RegularFile: ~Copyable {
             bytes += chunk[..<count]
             // Short of a full chunk: the file has ended.
             if count < chunk.count { return bytes }
+        }
+    }
+}
+
+extension Files {
+    /// Writes a file whole or not at all: `body` writes into a new temporary file beside `path`,
+    /// created exclusively under a random name (so no planted file or link is ever followed), and
+    /// only a complete, flushed file is renamed over `path`. On any failure the temporary file is
+    /// removed and `path` is as it was.
+    public static func writeAtomically(_ path: String, _ body: (BufferedOutput) throws -> Void) throws {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var generator = SystemRandomNumberGenerator()
+        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + "." + String(generator.next(), radix: 36) + ".tmp"
+        let output = try BufferedOutput.createNew(path: temporary)
+        do {
+            try body(output)
+            guard output.close() else { throw SystemError(operation: "write", path: temporary, code: output.errorCode) }
+            try rename(temporary, to: path)
+        } catch {
+            output.close()
+            try? remove(temporary)
+            throw error
         }
     }
 }

@@ -14,6 +14,8 @@ public final class BufferedOutput: TextOutputStream, @unchecked Sendable {
     private var buffer: [UInt8] = []
     private let ownsDescriptor: Bool
     public private(set) var failed = false
+    /// The error of the first write that failed (`ENOSPC` for a full disk), or 0.
+    public private(set) var errorCode: Int32 = 0
     private var closed = false
 
     public static let standardOutput = BufferedOutput(descriptor: 1)
@@ -72,8 +74,14 @@ public final class BufferedOutput: TextOutputStream, @unchecked Sendable {
         flush()
         if ownsDescriptor {
             closed = true
-            if fsync(descriptor) != 0 && errno != EINVAL { failed = true }
-            if Glue.close(descriptor) != 0 { failed = true }
+            if fsync(descriptor) != 0 && errno != EINVAL {
+                if !failed { errorCode = errno }
+                failed = true
+            }
+            if Glue.close(descriptor) != 0 {
+                if !failed { errorCode = errno }
+                failed = true
+            }
         }
         return !failed
     }
@@ -90,6 +98,7 @@ public final class BufferedOutput: TextOutputStream, @unchecked Sendable {
             let written = Glue.write(descriptor, base, remaining)
             if written < 0 {
                 if errno == EINTR { continue }
+                if !failed { errorCode = errno }
                 failed = true
                 return
             }

@@ -1,3 +1,4 @@
+import AuditLog
 import AuditStore
 import DynamicType
 import Interchange
@@ -9,10 +10,10 @@ public struct Baseline: Sendable {
     public var label: String
     /// The day of the latest activity the baseline holds.
     public var day: String
-    /// Screens by lower-cased name.
-    public var screens: [String: ScreenRecord]
-    /// Latest recording of each cell, by lower-cased screen name.
-    public var cells: [String: [CellKey: RecordingRecord]]
+    /// Screens by id.
+    public var screens: [String: Screen]
+    /// Latest recording of each cell, by screen id.
+    public var cells: [String: [CellKey: Recording]]
     public var recordingIDs: Set<String>
     public var fixIDs: Set<String>
 
@@ -20,7 +21,7 @@ public struct Baseline: Sendable {
     public init(document: AuditDocument, before cutoff: Timestamp, label: String) {
         self.label = label
         day = cutoff.day
-        screens = Dictionary(document.screens.filter { $0.createdAt < cutoff }.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        screens = Dictionary(document.screens.filter { $0.createdAt < cutoff }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         cells = document.latestCells(before: cutoff)
         recordingIDs = []
         for recording in document.recordings where recording.at < cutoff { recordingIDs.insert(recording.id) }
@@ -32,7 +33,7 @@ public struct Baseline: Sendable {
     public init(document: AuditDocument, label: String) {
         self.label = label
         day = document.latestActivity.day
-        screens = Dictionary(document.screens.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        screens = document.screensByID
         cells = document.latestCells()
         recordingIDs = Set(minimumCapacity: document.recordings.count)
         for recording in document.recordings { recordingIDs.insert(recording.id) }
@@ -46,9 +47,9 @@ public struct CellChange: Sendable {
     public var item: String
     public var size: Size
     /// The latest recording now.
-    public var now: RecordingRecord
+    public var now: Recording
     /// The latest recording in the baseline.
-    public var before: RecordingRecord
+    public var before: Recording
 }
 
 /// What changed since a baseline: regressions (pass to fail), newly fixed cells (fail to pass), new
@@ -60,7 +61,7 @@ public struct Changes: Sendable {
     public var newScreens: [String] = []
     public var categoryChanges: [(screen: String, before: Category, now: Category)] = []
     public var newRecordings = 0
-    public var newFixes: [FixRecord] = []
+    public var newFixes: [Fix] = []
 
     public init(from baseline: Baseline, to document: AuditDocument, snapshot: AuditSnapshot) {
         self.baseline = baseline
@@ -68,7 +69,7 @@ public struct Changes: Sendable {
         let order = Dictionary(uniqueKeysWithValues: snapshot.checklist.items.enumerated().map { ($1.id, $0) })
         let rule = CategoryRule(snapshot.checklist)
         for state in snapshot.screens {
-            let key = state.screen.name.lowercased()
+            let key = state.screen.id
             guard let earlier = baseline.screens[key] else {
                 newScreens.append(state.screen.name)
                 continue

@@ -560,7 +560,7 @@ private struct Page {
             for cell in state.failedCells {
                 let fix = retests[CellKey(item: cell.item, size: cell.size)]
                 if let index = entries.firstIndex(where: { $0.cell.item == cell.item && $0.cell.note == cell.note && $0.cell.by == cell.by
-                                                          && $0.cell.at.day == cell.at.day && $0.fix?.uid == fix?.uid }) {
+                                                          && $0.cell.at.day == cell.at.day && $0.fix?.id == fix?.id }) {
                     entries[index].sizes.append(cell.size)
                 } else {
                     entries.append((cell, [cell.size], fix))

@@ -40,7 +40,7 @@ public struct ProgressTimeline: Sendable {
         var categories: [String: Category] = [:]
         var touched = Set<String>()
         var triage: [String: Category] = [:]
-        for screen in document.screens { triage[screen.key] = screen.triage }
+        for screen in document.screens { triage[screen.id] = screen.triage }
         var added = Set<String>()
         let rule = CategoryRule(document.checklist)
 
@@ -48,13 +48,13 @@ public struct ProgressTimeline: Sendable {
         while true {
             let end = Timestamp(milliseconds: (day + 1) * dayLength)
             while nextScreen < screens.count, screens[nextScreen].createdAt < end {
-                touched.insert(screens[nextScreen].key)
-                added.insert(screens[nextScreen].key)
+                touched.insert(screens[nextScreen].id)
+                added.insert(screens[nextScreen].id)
                 nextScreen += 1
             }
             while nextRecording < document.recordings.count, document.recordings[nextRecording].at < end {
                 let recording = document.recordings[nextRecording]
-                let key = recording.screen.lowercased()
+                let key = recording.screen
                 cells[key, default: [:]][CellKey(item: recording.item, size: recording.size)] = recording.status
                 touched.insert(key)
                 nextRecording += 1

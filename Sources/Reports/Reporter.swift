@@ -1,3 +1,4 @@
+import AuditLog
 import AuditStore
 import DynamicType
 import Interchange
@@ -14,10 +15,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    public var reporter: any Reporter {
+    /// The reporter that renders the folded audit; nil for JSON, which is the log itself
+    /// (`AuditFileWriter`).
+    public var reporter: (any Reporter)? {
         switch self {
         case .markdown: MarkdownReporter()
-        case .json: JSONReporter()
+        case .json: nil
         case .csv: CSVReporter()
         }
     }
@@ -59,9 +62,9 @@ public struct ReportEvidence: Sendable {
     /// The folder's name, relative to the report: `trailhead-2026-10-13-evidence`.
     public var folder: String
     /// Each screen's evidence, by screen id (`AuditStore.evidenceByScreen()`).
-    public var screens: [Int64: ScreenEvidence]
+    public var screens: [String: ScreenEvidence]
 
-    public init(folder: String, screens: [Int64: ScreenEvidence]) {
+    public init(folder: String, screens: [String: ScreenEvidence]) {
         self.folder = folder
         self.screens = screens
     }
@@ -100,16 +103,6 @@ public protocol Reporter: Sendable {
     func render(_ input: ReportInput) -> RenderedReport
 }
 
-/// The interchange form: every record, one per line (see `InterchangeWriter`).
-public struct JSONReporter: Reporter {
-    public init() {}
-    public var format: ReportFormat { .json }
-
-    public func render(_ input: ReportInput) -> RenderedReport {
-        RenderedReport(text: InterchangeWriter.text(input.document))
-    }
-}
-
 /// One row per recording, for spreadsheets: RFC 4180 (comma separated, CRLF line ends, fields
 /// quoted when they hold a comma, quote or line break, quotes doubled). A field that starts with
 /// `=`, `+`, `-` or `@` gets a leading apostrophe, so that no spreadsheet runs it as a formula.
@@ -120,70 +113,34 @@ public struct CSVReporter: Reporter {
     public static let header = ["screen", "flow", "critical", "item", "size", "status", "note", "by", "at", "id"]
 
     public func render(_ input: ReportInput) -> RenderedReport {
+        RenderedReport(text: String(decoding: Self.bytes(input.document), as: UTF8.self))
+    }
+
+    /// The CSV of the store's audit, the bytes `render` gives for `AuditDocument(store:)`; returns
+    /// how many recordings it holds.
+    public static func write(store: AuditStore, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Int {
+        let document = try AuditDocument(store: store)
+        try bytes(document).withUnsafeBufferPointer { try sink($0) }
+        return document.recordings.count
+    }
+
+    /// Screens by name, each screen's recordings oldest first.
+    static func bytes(_ document: AuditDocument) -> [UInt8] {
         var text = ByteText()
-        Self.appendHeader(to: &text)
-        let screens = Dictionary(input.document.screens.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        var byScreen: [String: [RecordingRecord]] = [:]
-        for recording in input.document.recordings { byScreen[recording.screen.lowercased(), default: []].append(recording) }
-        for screen in input.document.screens {
-            let details = screens[screen.key]
-            for recording in byScreen[screen.key] ?? [] {
-                for (index, value) in [screen.name, details?.flow ?? "", screen.critical ? "yes" : "no", recording.item, recording.size.id,
+        appendHeader(to: &text)
+        var byScreen: [String: [Recording]] = [:]
+        for recording in document.recordings { byScreen[recording.screen, default: []].append(recording) }
+        for screen in document.screens {
+            for recording in byScreen[screen.id] ?? [] {
+                for (index, value) in [screen.name, screen.flow ?? "", screen.critical ? "yes" : "no", recording.item, recording.size.id,
                                        recording.status.rawValue, recording.note ?? "", recording.by, recording.at.iso8601, recording.id].enumerated() {
                     if index > 0 { text.append(",") }
-                    Self.appendField(value, to: &text)
+                    appendField(value, to: &text)
                 }
                 text.append("\r\n")
             }
         }
-        return RenderedReport(text: String(decoding: text.bytes, as: UTF8.self))
-    }
-
-    /// Writes the CSV of the store's audit, the bytes `render` gives for `AuditDocument(store:)`,
-    /// holding one screen's recordings at a time; `sink` receives it in pieces that end at line
-    /// ends. Returns how many recordings the store holds. Reads in one read transaction.
-    public static func write(store: AuditStore, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Int {
-        try store.read {
-            var text = ByteText()
-            appendHeader(to: &text)
-            let (screens, _) = try StoreHistory.screensAndFixes(of: store)
-            var story = StoreHistory.ScreenRecordings()
-            for (id, screen) in screens {
-                var prefix = ByteText(capacity: 256)
-                appendField(screen.name, to: &prefix)
-                prefix.append(",")
-                appendField(screen.flow ?? "", to: &prefix)
-                prefix.append(screen.critical ? ",yes," : ",no,")
-                try story.read(screenID: id, from: store) { recording, line in
-                    line.append(prefix, range: 0..<prefix.count)
-                    appendField(stored: recording.item, to: &line)
-                    line.append(",")
-                    line.append(recording.size.id)
-                    line.append(",")
-                    line.append(recording.status.rawValue)
-                    line.append(",")
-                    if let note = recording.note { appendField(stored: note, to: &line) }
-                    line.append(",")
-                    appendField(stored: recording.by, to: &line)
-                    line.append(",")
-                    if recording.atIsCanonical {
-                        line.append(recording.atText)
-                    } else {
-                        appendField(recording.at.iso8601, to: &line)
-                    }
-                    line.append(",")
-                    appendField(stored: recording.uid, to: &line)
-                    line.append("\r\n")
-                }
-                for index in story.order { text.append(story.lines, range: story.entries[index].line) }
-                if text.count >= 1 << 16 {
-                    try text.bytes.withUnsafeBufferPointer { try sink($0) }
-                    text.removeAll()
-                }
-            }
-            try text.bytes.withUnsafeBufferPointer { try sink($0) }
-            return try store.exchangeCounts().recordings
-        }
+        return text.bytes
     }
 
     static func appendHeader(to text: inout ByteText) {
@@ -235,24 +192,5 @@ public struct CSVReporter: Reporter {
         }
         text.append(UnsafeBufferPointer(rebasing: value[start...]))
         text.append("\"")
-    }
-}
-
-/// A file-name-safe form of the app's name: `Trailhead Pro` → `trailhead-pro`.
-public enum AppSlug {
-    public static func make(_ name: String) -> String {
-        var slug = ""
-        var pendingHyphen = false
-        for scalar in name.lowercased().unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                if pendingHyphen && !slug.isEmpty { slug += "-" }
-                pendingHyphen = false
-                slug.unicodeScalars.append(scalar)
-                if slug.count >= 60 { break }
-            } else {
-                pendingHyphen = true
-            }
-        }
-        return slug.isEmpty ? "audit" : slug
     }
 }

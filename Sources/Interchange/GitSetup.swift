@@ -1,0 +1,107 @@
+import Platform
+
+/// Teaches a git repository to merge the shared audit file: the committed `.gitattributes` asks
+/// for git's union merge, which every clone gets; this clone's own `info/attributes` (which git
+/// reads first) and config name dtaudit's merge driver instead, which also puts the lines in order.
+public enum GitSetup {
+    /// The name of the driver in git's config (`merge.dtaudit.driver`).
+    public static let driverName = "dtaudit"
+
+    public struct Result: Sendable, Equatable {
+        /// The file's path as git's attribute files name it (relative to the repository's top).
+        public var pattern: String
+        /// Files changed, relative to the top: `.gitattributes`, `.git/info/attributes`, `.git/config`.
+        public var changed: [String] = []
+    }
+
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case noGit
+        case notARepository(String)
+        case outside(file: String, top: String)
+        case cannotWrite(String)
+
+        public var description: String {
+            switch self {
+            case .noGit: "git is not installed or not on the PATH"
+            case .notARepository(let folder): "\(folder) is not in a git repository; 'git init' first, or share the file another way"
+            case .outside(let file, let top): "\(file) lies outside the repository at \(top)"
+            case .cannotWrite(let path): "cannot write \(path)"
+            }
+        }
+    }
+
+    /// Sets the repository holding `file` up; `command` is how git should start dtaudit.
+    public static func run(file: String, command: String) throws(Problem) -> Result {
+        let folder = PathNames.folder(of: file)
+        guard Subprocess.output(of: "git", ["--version"]) != nil else { throw .noGit }
+        guard let top = git(folder, ["rev-parse", "--show-toplevel"]) else { throw .notARepository(folder) }
+        let resolvedFile = Files.standardized(file)
+        let base = top.hasSuffix("/") ? top : top + "/"
+        guard resolvedFile.hasPrefix(base) else { throw .outside(file: file, top: top) }
+        var result = Result(pattern: String(resolvedFile.dropFirst(base.count)))
+        let quoted = result.pattern.contains(" ") ? "\"\(result.pattern)\"" : result.pattern
+
+        if try addLine("\(quoted) merge=union", for: result.pattern, to: top + "/.gitattributes") {
+            result.changed.append(".gitattributes")
+        }
+        guard let infoPath = git(folder, ["rev-parse", "--git-path", "info/attributes"]) else { throw .notARepository(folder) }
+        let info = infoPath.hasPrefix("/") ? infoPath : Files.standardized(folder + "/" + infoPath)
+        try? Files.makeDirectory(PathNames.folder(of: info))
+        if try addLine("\(quoted) merge=\(driverName)", for: result.pattern, to: info) {
+            result.changed.append(PathNames.shown(info, from: top))
+        }
+        let driver = "\(command) merge-driver %O %A %B %P"
+        if git(folder, ["config", "merge.\(driverName).driver"]) != driver {
+            guard git(folder, ["config", "merge.\(driverName).name", "dtaudit: union of audit records"]) != nil,
+                  git(folder, ["config", "merge.\(driverName).driver", driver]) != nil else { throw .cannotWrite("git's config") }
+            result.changed.append("git config merge.\(driverName)")
+        }
+        return result
+    }
+
+    /// Whether this clone's git runs dtaudit's driver for `file`.
+    public static func isSetUp(file: String) -> Bool {
+        let folder = PathNames.folder(of: file)
+        guard let value = git(folder, ["check-attr", "merge", "--", PathNames.fileName(of: file)]) else { return false }
+        return value.hasSuffix(": merge: \(driverName)") && git(folder, ["config", "merge.\(driverName).driver"]) != nil
+    }
+
+    static func git(_ folder: String, _ arguments: [String]) -> String? {
+        Subprocess.output(of: "git", ["-C", folder] + arguments)?.trimmingTrailingNewlines
+    }
+
+    /// Appends `line` to the attribute file unless a line there already sets `merge` for `pattern`.
+    /// Returns whether the file changed.
+    static func addLine(_ line: String, for pattern: String, to path: String) throws(Problem) -> Bool {
+        let existing = RegularFile(opening: path)?.readAll().map { String(decoding: $0, as: UTF8.self) } ?? ""
+        for present in existing.split(separator: "\n") {
+            let fields = present.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let first = fields.first else { continue }
+            if first.trimmingQuotes == pattern, fields.dropFirst().contains(where: { $0.hasPrefix("merge") }) { return false }
+        }
+        var text = existing
+        if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+        if text.isEmpty || !text.contains("dtaudit") {
+            text += "# The shared Dynamic Type audit: records merge as a union (see Docs/interchange.md of dtaudit).\n"
+        }
+        text += line + "\n"
+        do {
+            try Files.writeAtomically(path) { $0.write(text) }
+        } catch {
+            throw .cannotWrite(path)
+        }
+        return true
+    }
+}
+
+extension StringProtocol {
+    var trimmingTrailingNewlines: String {
+        var text = String(self)
+        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        return text
+    }
+
+    var trimmingQuotes: String {
+        hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : String(self)
+    }
+}

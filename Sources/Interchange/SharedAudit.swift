@@ -1,0 +1,106 @@
+import AuditStore
+import Platform
+
+/// Where a team shares its audit: one file in the app's repository (`Exports/trailhead.json`) and,
+/// beside it, one folder of evidence named by content (`Exports/trailhead-evidence/`).
+public struct SharedAudit: Sendable, Equatable {
+    /// The folder that holds the store's `.dtaudit`: the repository's root as the store sees it.
+    public let root: String
+    /// The file, relative to the root.
+    public let relativePath: String
+
+    public init(root: String, relativePath: String) {
+        self.root = root
+        self.relativePath = relativePath
+    }
+
+    public var path: String { root + "/" + relativePath }
+
+    /// `Exports/trailhead-evidence`, relative to the root.
+    public var relativeEvidenceFolder: String {
+        (relativePath.hasSuffix(".json") ? String(relativePath.dropLast(5)) : relativePath) + "-evidence"
+    }
+
+    public var evidenceFolder: String { root + "/" + relativeEvidenceFolder }
+
+    /// `Exports/<app>.json`: where an audit is shared unless the store says otherwise.
+    public static func defaultPath(app: String) -> String {
+        "Exports/" + AppSlug.make(app) + ".json"
+    }
+
+    /// The file `store` shares through: the one it last synced with, else the default for its app.
+    public static func of(_ store: AuditStore) throws -> SharedAudit {
+        let path = try store.sharing()?.file ?? defaultPath(app: try store.appName())
+        return SharedAudit(root: store.location.root, relativePath: path)
+    }
+
+    /// A file the user named, relative to the root when it lies inside it.
+    public static func named(_ path: String, root: String) -> SharedAudit {
+        let base = root.hasSuffix("/") ? root : root + "/"
+        if path.hasPrefix(base) { return SharedAudit(root: root, relativePath: String(path.dropFirst(base.count))) }
+        return SharedAudit(root: PathNames.folder(of: path), relativePath: PathNames.fileName(of: path))
+    }
+
+    /// The audit files in `Exports/` below `folder` or the nearest folder above it that has one,
+    /// up to the repository's root: how a clone without a store finds what the team shares.
+    public static func find(from folder: String) -> (root: String, files: [String])? {
+        var directory = Files.standardized(folder)
+        while true {
+            let exports = directory + "/Exports"
+            if let names = try? Files.list(exports) {
+                let files = names.filter { $0.hasSuffix(".json") && isAuditFile(exports + "/" + $0) }.sorted()
+                if !files.isEmpty { return (directory, files.map { "Exports/" + $0 }) }
+            }
+            if Files.status(directory + "/.git") != nil || directory == "/" || directory.isEmpty { return nil }
+            directory = PathNames.folder(of: directory)
+        }
+    }
+
+    /// Whether the file's first bytes say it is an audit file of either format.
+    public static func isAuditFile(_ path: String) -> Bool {
+        guard let prefix = try? FileReader.prefix(of: path, count: 64) else { return false }
+        let text = String(decoding: prefix, as: UTF8.self)
+        return text.hasPrefix(AuditFile.header) || text.hasPrefix("{\"format\":1,")
+    }
+
+    public func status() -> FileStatus? {
+        Files.status(path)
+    }
+
+    /// Whether the file changed since the store last synced with it: then it may hold what the
+    /// store lacks (a `git pull` brought it). A missing file holds nothing new.
+    public func isNewer(than sharing: AuditStore.Sharing?) -> Bool {
+        guard let status = status(), status.kind == .regular else { return false }
+        guard let sharing, sharing.file == relativePath else { return true }
+        return status.byteCount != sharing.byteCount || status.modifiedMilliseconds != sharing.modified
+    }
+}
+
+/// Small path helpers on strings.
+public enum PathNames {
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    public static func fileName(of path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    /// How a file in `folder` links to `path`: `trailhead-evidence` beside it, `../Exports/...` from
+    /// elsewhere. Both are absolute and standardized.
+    public static func relative(_ path: String, from folder: String) -> String {
+        let target = path.split(separator: "/")
+        let base = folder.split(separator: "/")
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let up = Array(repeating: "..", count: base.count - common)
+        return (up + target[common...].map(String.init)).joined(separator: "/")
+    }
+
+    /// `path` relative to `directory` when it lies inside it, else as it is.
+    public static func shown(_ path: String, from directory: String) -> String {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+}
