@@ -18,6 +18,16 @@ public struct InterchangeError: Error, Sendable, CustomStringConvertible, Equata
 public struct Fields {
     /// The longest unique id accepted.
     public static let maximumIDLength = 100
+
+    /// Whether `text` has the characters an id may have: letters, digits and `- _ . :`.
+    public static func isID(_ text: String) -> Bool {
+        // Every allowed character is ASCII, so checking bytes is checking scalars.
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
+        }
+    }
     public var what: String
     public let line: Int
     /// In file order; a member is nil once taken. Records have a handful of fields, so a linear
@@ -147,13 +157,7 @@ public struct Fields {
     public mutating func id(_ field: String) throws(InterchangeError) -> String {
         let node = self[field]
         let text = try string(field, maximumBytes: Fields.maximumIDLength)
-        // Every allowed character is ASCII, so checking bytes is checking scalars.
-        let allowed = text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":")
-        }
-        if !allowed { throw problem(field, "must hold only letters, digits and - _ . : (found \"\(JSONReader.shown(text))\")", at: node) }
+        if !Fields.isID(text) { throw problem(field, "must hold only letters, digits and - _ . : (found \"\(JSONReader.shown(text))\")", at: node) }
         return text
     }
 

@@ -22,55 +22,145 @@ public struct Stamp: Sendable, Hashable, Comparable {
 }
 
 /// A screen's details as its records fold: the `screen` record that added it and the `edit`
-/// records after it, applied in stamp order. Each field, and each file pattern, is what the latest
-/// record that set it says, so the same records give the same screen in any store, in any order.
+/// records after it. An edit names the records it replaced (`ScreenEdit.replaces`); the records
+/// that set a field and that no other setter of it replaced are the field's *heads*. One head is
+/// the ordinary case; two or more mean people set the field on two machines without seeing each
+/// other's change, and then the latest by stamp stands, everywhere alike, and `conflicts` lists
+/// them until someone sets the field again. File patterns follow the latest record that added or
+/// removed each one.
 public struct ScreenFold: Sendable, Equatable {
     public private(set) var screen: Screen
     public private(set) var removed = false
-    /// When each field was last set, by its name in the records ("name", "owner", "files", ...).
-    public private(set) var setAt: [String: Stamp] = [:]
+    /// Each field's heads, latest last, by its name in the records.
+    public private(set) var heads: [String: [Stamp]] = [:]
+    /// Fields set concurrently: their heads, the one that stands last.
+    public var conflicts: [String: [Stamp]] { heads.filter { $0.value.count > 1 } }
+
+    /// The fields whose heads an edit replaces, by the names `ScreenEdit.fields` gives.
+    public static let replaceable = ["name", "flow", "critical", "owner", "notes", "triage", "removed"]
 
     /// Folds `records` (the screen's own record and its edits, in any order); nil without the
     /// record that added the screen. Records of other kinds or screens are ignored.
     public init?(_ records: [LogRecord]) {
         var added: Screen?
-        var sorted: [(Stamp, LogRecord)] = []
+        var edits: [(Stamp, ScreenEdit)] = []
         for record in records {
-            if case .screen(let screen) = record { added = screen }
-            sorted.append((Stamp(record), record))
-        }
-        guard let added else { return nil }
-        sorted.sort { $0.0 < $1.0 }
-        screen = Screen(id: added.id, name: added.name, createdAt: added.createdAt, createdBy: added.createdBy)
-        var files: [String: Bool] = [:]
-        for (stamp, record) in sorted {
             switch record {
-            case .screen(let details) where details.id == added.id:
-                screen.name = details.name
-                screen.flow = details.flow
-                screen.critical = details.critical
-                screen.owner = details.owner
-                screen.notes = details.notes
-                screen.triage = details.triage
-                for field in ["name", "flow", "critical", "owner", "notes", "triage"] { setAt[field] = stamp }
-                for pattern in details.files { files[pattern] = true }
-                if !details.files.isEmpty { setAt["files"] = stamp }
-            case .edit(let edit) where edit.screen == added.id:
-                if let name = edit.name { screen.name = name }
-                if let flow = edit.flow { screen.flow = flow }
-                if let critical = edit.critical { screen.critical = critical }
-                if let owner = edit.owner { screen.owner = owner }
-                if let notes = edit.notes { screen.notes = notes }
-                if let triage = edit.triage { screen.triage = triage }
-                if let removed = edit.removed { self.removed = removed }
-                for pattern in edit.addFiles { files[pattern] = true }
-                for pattern in edit.removeFiles { files[pattern] = false }
-                for field in edit.fields { setAt[field] = stamp }
-            default:
-                continue
+            case .screen(let screen): added = screen
+            case .edit(let edit): edits.append((Stamp(record), edit))
+            default: continue
             }
         }
+        guard let added else { return nil }
+        edits = edits.filter { $0.1.screen == added.id }.sorted { $0.0 < $1.0 }
+        screen = Screen(id: added.id, name: added.name, flow: added.flow, critical: added.critical, owner: added.owner, notes: added.notes,
+                        triage: added.triage, createdAt: added.createdAt, createdBy: added.createdBy)
+        let creation = Stamp(at: added.createdAt, id: added.id)
+        for field in Self.replaceable {
+            // The creation sets every field but `removed`; an edit sets the fields it names.
+            var setters: [(stamp: Stamp, edit: ScreenEdit?)] = field == "removed" ? [] : [(creation, nil)]
+            setters += edits.filter { $0.1.fields.contains(field) }.map { ($0.0, Optional($0.1)) }
+            guard !setters.isEmpty else { continue }
+            let replaced = Set(setters.compactMap(\.edit).flatMap(\.replaces))
+            var fieldHeads = setters.filter { !replaced.contains($0.stamp.id) }
+            // Every setter replaced by another (a loop only a hand-edited file can make): the latest stands.
+            if fieldHeads.isEmpty, let latest = setters.max(by: { $0.stamp < $1.stamp }) { fieldHeads = [latest] }
+            fieldHeads.sort { $0.stamp < $1.stamp }
+            heads[field] = fieldHeads.map(\.stamp)
+            // When the creation stands, its values are in place already.
+            guard let edit = fieldHeads.last?.edit else { continue }
+            switch field {
+            case "name": screen.name = edit.name ?? screen.name
+            case "flow": screen.flow = edit.flow ?? screen.flow
+            case "critical": screen.critical = edit.critical ?? screen.critical
+            case "owner": screen.owner = edit.owner ?? screen.owner
+            case "notes": screen.notes = edit.notes ?? screen.notes
+            case "triage": screen.triage = edit.triage ?? screen.triage
+            case "removed": removed = edit.removed ?? removed
+            default: break
+            }
+        }
+        var files: [String: Bool] = [:]
+        for pattern in added.files { files[pattern] = true }
+        for (_, edit) in edits {
+            for pattern in edit.addFiles { files[pattern] = true }
+            for pattern in edit.removeFiles { files[pattern] = false }
+        }
         screen.files = files.filter(\.value).keys.sorted()
+    }
+
+    /// The ids an edit of `fields` replaces: every head of each.
+    public func replaces(_ fields: [String]) -> [String] {
+        Array(Set(fields.flatMap { heads[$0] ?? [] }.map(\.id))).sorted()
+    }
+}
+
+/// A field of a screen that people set on two machines, neither having seen the other's change:
+/// every store keeps the later one (by time, then id), and reports name both so that someone can
+/// check, until the field is set again.
+public struct ConcurrentEdit: Sendable, Equatable {
+    public init(screen: String, field: String, kept: Value, overridden: [Value]) {
+        self.screen = screen
+        self.field = field
+        self.kept = kept
+        self.overridden = overridden
+    }
+
+    public struct Value: Sendable, Equatable {
+        public var text: String
+        public var by: String
+        public var at: Timestamp
+    }
+
+    public var screen: String
+    public var field: String
+    public var kept: Value
+    public var overridden: [Value]
+}
+
+extension ScreenFold {
+    /// The fields set concurrently, with what each head set; `records` are those the fold was made of.
+    public func concurrentEdits(in records: [LogRecord]) -> [ConcurrentEdit] {
+        var byID: [String: LogRecord] = [:]
+        for record in records { byID[record.id] = record }
+        return Self.replaceable.compactMap { field in
+            guard let stamps = conflicts[field] else { return nil }
+            let values = stamps.compactMap { stamp in
+                byID[stamp.id].map { ConcurrentEdit.Value(text: Self.value(of: field, in: $0), by: $0.by, at: $0.at) }
+            }
+            guard let kept = values.last else { return nil }
+            return ConcurrentEdit(screen: screen.name, field: field, kept: kept, overridden: Array(values.dropLast().reversed()))
+        }
+    }
+
+    /// The value a screen or edit record gives a field, as people read it.
+    static func value(of field: String, in record: LogRecord) -> String {
+        func shown(_ text: String?) -> String { text ?? "(none)" }
+        switch record {
+        case .screen(let screen):
+            switch field {
+            case "name": return screen.name
+            case "flow": return shown(screen.flow)
+            case "critical": return screen.critical ? "yes" : "no"
+            case "owner": return shown(screen.owner)
+            case "notes": return shown(screen.notes)
+            case "triage": return shown(screen.triage?.rawValue)
+            default: return ""
+            }
+        case .edit(let edit):
+            switch field {
+            case "name": return shown(edit.name)
+            case "flow": return shown(edit.flow ?? nil)
+            case "critical": return edit.critical == true ? "yes" : "no"
+            case "owner": return shown(edit.owner ?? nil)
+            case "notes": return shown(edit.notes ?? nil)
+            case "triage": return shown((edit.triage ?? nil)?.rawValue)
+            case "removed": return edit.removed == true ? "removed" : "restored"
+            default: return ""
+            }
+        default:
+            return ""
+        }
     }
 }
 

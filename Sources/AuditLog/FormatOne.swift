@@ -51,7 +51,8 @@ public struct FormatOne: Sendable {
         for screen in screens {
             let id = FormatOne.screenID(name: screen.name)
             records.append(.screen(Screen(id: id, name: screen.name, createdAt: screen.createdAt, createdBy: screen.createdBy)))
-            var details = ScreenEdit(id: "", screen: id, by: screen.createdBy, at: screen.createdAt)
+            // The details replace the bare record above, so that they stand unless two stores disagreed.
+            var details = ScreenEdit(id: "", screen: id, replaces: [id], by: screen.createdBy, at: screen.createdAt)
             if let flow = screen.flow { details.flow = .some(flow) }
             if screen.critical { details.critical = true }
             if let owner = screen.owner { details.owner = .some(owner) }

@@ -52,6 +52,7 @@ extension LogRecord {
             if let removed = edit.removed { line.bool("removed", removed) }
             if !edit.addFiles.isEmpty { line.strings("addFiles", edit.addFiles) }
             if !edit.removeFiles.isEmpty { line.strings("removeFiles", edit.removeFiles) }
+            if !edit.replaces.isEmpty { line.strings("replaces", edit.replaces) }
         case .recording(let recording):
             line.string("id", recording.id)
             line.string("screen", recording.screen)

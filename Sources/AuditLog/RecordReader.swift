@@ -165,8 +165,16 @@ public enum RecordReader {
         let removed = fields.has("removed") ? try fields.bool("removed") : nil
         let addFiles = try patterns(&fields, "addFiles", required: false)
         let removeFiles = try patterns(&fields, "removeFiles", required: false)
+        var replaces: [String] = []
+        for element in try fields.array("replaces", required: false) {
+            guard case .string(let text) = element.value, text.utf8.count <= Fields.maximumIDLength, Fields.isID(text) else {
+                throw fields.problem("replaces", "must hold record ids", at: element)
+            }
+            replaces.append(text)
+        }
         let edit = ScreenEdit(id: id, screen: screen, name: name, flow: flow, critical: critical, owner: owner, notes: notes, triage: triage,
-                              removed: removed, addFiles: addFiles, removeFiles: removeFiles, by: try fields.name("by")!, at: try fields.timestamp("at"))
+                              removed: removed, addFiles: addFiles, removeFiles: removeFiles, replaces: replaces,
+                              by: try fields.name("by")!, at: try fields.timestamp("at"))
         if edit.isEmpty { throw InterchangeError(line: fields.line, "the edit record changes nothing: it sets no field of the screen") }
         return edit
     }

@@ -199,12 +199,15 @@ public struct ScreenEdit: Sendable, Equatable {
     /// Sorted, each once.
     public var addFiles: [String]
     public var removeFiles: [String]
+    /// The records whose values of these fields the person saw and replaced (`ScreenFold.heads`),
+    /// sorted: what tells an edit made after another from one made beside it on another machine.
+    public var replaces: [String]
     public var by: String
     public var at: Timestamp
 
     public init(id: String, screen: String, name: String? = nil, flow: String?? = nil, critical: Bool? = nil, owner: String?? = nil,
                 notes: String?? = nil, triage: Category?? = nil, removed: Bool? = nil, addFiles: [String] = [], removeFiles: [String] = [],
-                by: String, at: Timestamp) {
+                replaces: [String] = [], by: String, at: Timestamp) {
         self.id = id
         self.screen = screen
         self.name = name
@@ -216,6 +219,7 @@ public struct ScreenEdit: Sendable, Equatable {
         self.removed = removed
         self.addFiles = Array(Set(addFiles)).sorted()
         self.removeFiles = Array(Set(removeFiles)).sorted()
+        self.replaces = Array(Set(replaces)).sorted()
         self.by = by
         self.at = at
     }

@@ -20,6 +20,7 @@ enum LogSchema {
                 screen TEXT,
                 target TEXT,
                 at TEXT NOT NULL,
+                by TEXT NOT NULL,
                 -- Where the line goes in the file (LogPlace): the audit's own records, then each
                 -- screen's in the order screens were added.
                 block TEXT NOT NULL,

@@ -8,9 +8,9 @@ enum LogTable {
     static func insert(_ record: LogRecord, line: String, screenAdded: Stamp?, into db: Database) throws -> Bool {
         let place = LogPlace(record, screenAdded: screenAdded)
         try db.statement("""
-            INSERT INTO log (uid, kind, screen, target, at, block, rank, line, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO log (uid, kind, screen, target, at, by, block, rank, line, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (uid) DO NOTHING
-            """).run([record.id, record.kind.rawValue, record.screen, record.target, record.at.iso8601, place.block, place.rank,
+            """).run([record.id, record.kind.rawValue, record.screen, record.target, record.at.iso8601, record.by, place.block, place.rank,
                       line, LineDigest.of(line.utf8)])
         return db.changes > 0
     }
@@ -19,8 +19,8 @@ enum LogTable {
     static func replace(_ record: LogRecord, line: String, screenAdded: Stamp?, in db: Database) throws {
         let place = LogPlace(record, screenAdded: screenAdded)
         try db.run("""
-            UPDATE log SET kind = ?, screen = ?, target = ?, at = ?, block = ?, rank = ?, line = ?, digest = ? WHERE uid = ?
-            """, [record.kind.rawValue, record.screen, record.target, record.at.iso8601, place.block, place.rank, line,
+            UPDATE log SET kind = ?, screen = ?, target = ?, at = ?, by = ?, block = ?, rank = ?, line = ?, digest = ? WHERE uid = ?
+            """, [record.kind.rawValue, record.screen, record.target, record.at.iso8601, record.by, place.block, place.rank, line,
                   LineDigest.of(line.utf8), record.id])
     }
 

@@ -72,6 +72,16 @@ extension AuditStore {
         return retractions
     }
 
+    /// What `undo` takes back: the latest recordings, fix or evidence `author` made (those of one
+    /// command share a time) that nobody has taken back yet. Empty when there is none.
+    public func latestUndoable(by author: String) throws -> [LogRecord] {
+        try read {
+            let undoable = "by = ? AND kind IN ('recording', 'fix', 'evidence') AND NOT EXISTS (SELECT 1 FROM log r WHERE r.target = log.uid AND r.kind = 'retract')"
+            guard let latest = try db.first("SELECT max(at) FROM log WHERE \(undoable)", [author], { $0.optionalString(0) }) ?? nil else { return [] }
+            return try db.rows("SELECT line FROM log WHERE \(undoable) AND at = ? ORDER BY uid", [author, latest]) { try LogTable.parse($0.string(0)) }
+        }
+    }
+
     /// Corrects the note of a recording or fix (nil clears it).
     @discardableResult
     public func amend(_ target: LogRecord, note: String?, by author: String, at time: Timestamp = .now()) throws -> Amendment {

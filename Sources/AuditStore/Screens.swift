@@ -142,6 +142,29 @@ extension AuditStore {
         }
     }
 
+    /// The screen's records folded: its details, the heads of each field and what was set concurrently.
+    public func fold(of screen: Screen) throws -> (fold: ScreenFold, records: [LogRecord])? {
+        let records = try LogTable.records(screen: screen.id, kinds: [.screen, .edit], in: db)
+        return ScreenFold(records).map { ($0, records) }
+    }
+
+    /// Fields of the screen set on two machines, neither having seen the other's change.
+    public func concurrentEdits(of screen: Screen) throws -> [ConcurrentEdit] {
+        guard let (fold, records) = try fold(of: screen) else { return [] }
+        var edits = fold.concurrentEdits(in: records)
+        for index in edits.indices { edits[index].screen = screen.name }
+        return edits
+    }
+
+    /// Writes an edit that replaces the current heads of the fields it sets.
+    private func appendEdit(_ edit: ScreenEdit) throws {
+        var edit = edit
+        if let (fold, _) = try fold(of: Screen(id: edit.screen, name: "", createdAt: edit.at, createdBy: edit.by)) {
+            edit.replaces = fold.replaces(edit.fields)
+        }
+        try append([.edit(edit)])
+    }
+
     /// Records the changes that change something as one edit record.
     @discardableResult
     public func updateScreen(_ screen: Screen, _ changes: ScreenChanges, by author: String, at time: Timestamp = .now()) throws -> Screen {
@@ -172,7 +195,7 @@ extension AuditStore {
             throw InputError("'\(screen.name)' has no file pattern '\(pattern)'" + (screen.files.isEmpty ? "" : "; it has " + screen.files.map { "'\($0)'" }.joined(separator: ", ")))
         }
         edit.removeFiles = Array(Set(changes.removeFiles)).sorted()
-        if !edit.isEmpty { try append([.edit(edit)]) }
+        if !edit.isEmpty { try appendEdit(edit) }
         guard let updated = try self.screen(id: screen.id) else { throw InputError("the screen could not be read back") }
         return updated
     }
@@ -180,18 +203,18 @@ extension AuditStore {
     /// Sets or clears the hand-set triage category.
     public func setTriage(_ category: Category?, for screen: Screen, by author: String, at time: Timestamp = .now()) throws {
         guard category != screen.triage else { return }
-        try append([.edit(ScreenEdit(id: makeID(), screen: screen.id, triage: .some(category), by: author, at: time))])
+        try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, triage: .some(category), by: author, at: time))
     }
 
     /// Removes a screen from the audit. Its records stay in the log, so a removal travels like any
     /// change and `restoreScreen` brings the screen back with everything recorded on it.
     public func removeScreen(_ screen: Screen, by author: String, at time: Timestamp = .now()) throws {
-        try append([.edit(ScreenEdit(id: makeID(), screen: screen.id, removed: true, by: author, at: time))])
+        try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: true, by: author, at: time))
     }
 
     /// Brings a removed screen back; a live screen of the same name gets "(2)" until one is renamed.
     public func restoreScreen(_ screen: Screen, by author: String, at time: Timestamp = .now()) throws {
-        try append([.edit(ScreenEdit(id: makeID(), screen: screen.id, removed: false, by: author, at: time))])
+        try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: false, by: author, at: time))
     }
 
     /// How many live recordings and fixes a screen has.

@@ -13,8 +13,8 @@ import Foundation
 struct ChecklistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checklist",
-        abstract: "List, show and validate checklists.",
-        subcommands: [ChecklistListCommand.self, ChecklistShowCommand.self, ChecklistValidateCommand.self]
+        abstract: "List, show, validate and upgrade checklists.",
+        subcommands: [ChecklistListCommand.self, ChecklistShowCommand.self, ChecklistValidateCommand.self, ChecklistUpgradeCommand.self]
     )
 }
 
@@ -177,5 +177,45 @@ struct ChecklistValidateCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode.failure }
+    }
+}
+
+struct ChecklistUpgradeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upgrade",
+        abstract: "Put another version of the checklist in use for the whole audit.",
+        discussion: """
+            The upgrade is a record, so it reaches every teammate's store with the next sync. Recordings \
+            of items the new checklist drops stay in the history and count no more; items it adds are \
+            to be checked on every screen.
+            """,
+        examples: [("dtaudit checklist upgrade", "The shipped checklist of this dtaudit."), ("dtaudit checklist upgrade Checklists/ours.md", "")]
+    )
+
+    @Argument(help: "A shipped checklist's name or a checklist file (default: the shipped dynamic-type).", valueName: "name|file")
+    var checklist: String?
+
+    @OptionGroup var author: AuthorOption
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore()
+        let new = try ChecklistSource.load(checklist, workingDirectory: console.workingDirectory)
+        let old = try store.checklist()
+        if new == old {
+            console.line("The audit already uses \(console.safe(new.name)) v\(console.safe(new.version)); nothing changed.")
+            return
+        }
+        let by = try console.author(author.by)
+        try store.write {
+            try store.append([.checklist(ChecklistAdoption(id: store.makeID(), checklist: new, by: by, at: .now()))])
+        }
+        let added = new.items.map(\.id).filter { id in !old.items.contains { $0.id == id } }
+        let dropped = old.items.map(\.id).filter { id in !new.items.contains { $0.id == id } }
+        console.line("The audit now uses \(console.safe(new.name)) v\(console.safe(new.version)) (was v\(console.safe(old.version))): "
+                     + "\(counted(new.items.count, "item")), \(counted(new.plannedCells.count, "check")) per screen")
+        if !added.isEmpty { console.line("  new items: " + added.joined(separator: ", ")) }
+        if !dropped.isEmpty { console.line("  dropped items (their recordings stay in the history): " + dropped.joined(separator: ", ")) }
     }
 }

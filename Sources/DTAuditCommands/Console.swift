@@ -37,7 +37,9 @@ struct Console {
         TextLayout.singleLine(text)
     }
 
-    var workingDirectory: String {
+    var workingDirectory: String { Console.currentDirectory }
+
+    static var currentDirectory: String {
         FileManager.default.currentDirectoryPath
     }
 

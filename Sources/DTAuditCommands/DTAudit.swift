@@ -25,9 +25,11 @@ public struct DTAudit: ParsableCommand {
         subcommands: [
             // In the order of an audit: start, triage, check, fix, follow up, read the code, report.
             InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, AuditCommand.self,
-            RecordCommand.self, FixCommand.self, NextCommand.self, StatusCommand.self, HistoryCommand.self,
+            RecordCommand.self, FixCommand.self, RetractCommand.self, UndoCommand.self, AmendCommand.self,
+            NextCommand.self, StatusCommand.self, HistoryCommand.self,
             EvidenceCommand.self, CaptureScriptCommand.self, ScanCommand.self, ExportCommand.self,
-            ImportCommand.self, GateCommand.self, SizesCommand.self, ChecklistCommand.self,
+            SyncCommand.self, ImportCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
+            GateCommand.self, SizesCommand.self, ChecklistCommand.self,
         ],
         version: DTAudit.version
     )

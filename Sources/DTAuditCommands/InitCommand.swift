@@ -1,6 +1,7 @@
 import ArgumentParsing
 import AuditStore
 import DynamicType
+import Interchange
 import Output
 import Platform
 
@@ -11,7 +12,9 @@ struct InitCommand: ParsableCommand {
         discussion: """
             Run it at the root of the app's repository. The store keeps its own copy of the checklist, \
             so later edits of the checklist file never rewrite the audit's history. The database itself \
-            is kept out of git (.dtaudit/.gitignore); share the audit with 'dtaudit export --format json'.
+            is kept out of git (.dtaudit/.gitignore); 'dtaudit sync' writes the shared file (Exports/<app>.json) \
+            that git carries. Where the repository already shares an audit, init refuses: 'dtaudit sync' \
+            joins it instead (--new starts a second audit anyway).
             """,
         examples: [
             ("dtaudit init --app \"Trailhead\"", "Audit Trailhead against the shipped Dynamic Type checklist."),
@@ -25,6 +28,9 @@ struct InitCommand: ParsableCommand {
     @Option(help: "A shipped checklist by name, or a checklist file (default: dynamic-type).", valueName: "name|file")
     var checklist: PathArgument?
 
+    @Flag(help: "Start a new audit even though the repository already shares one.")
+    var new = false
+
     @OptionGroup var author: AuthorOption
 
     @OptionGroup var global: GlobalOptions
@@ -33,6 +39,10 @@ struct InitCommand: ParsableCommand {
         let console = Console(global)
         let location = StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
                                                  workingDirectory: console.workingDirectory)
+        if !new, Files.status(location.databasePath) == nil, let shared = SharedAudit.find(from: location.root) {
+            throw FileProblem(description: "this repository already shares an audit in \(shared.files.joined(separator: ", ")); "
+                              + "'dtaudit sync' sets up your store from it (or --new starts a second, separate audit)")
+        }
         let list = try ChecklistSource.load(checklist?.path, workingDirectory: console.workingDirectory)
         let folderName = String(location.root.split(separator: "/").last ?? "App")
         let appName = try InputRules.name(app ?? folderName, what: "the app name")

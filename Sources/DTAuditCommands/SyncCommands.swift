@@ -1,0 +1,213 @@
+import ArgumentParsing
+import AuditStore
+import Interchange
+import Output
+import Platform
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Bring the store and the shared audit file in step: take in the file, write it back with everything.",
+        discussion: """
+            Run it after 'git pull' and before 'git commit'. The file's records go into the store (a \\
+            union: nothing is ever refused that a union can settle), then the file is written with every \\
+            record the store holds, yours and everyone's, and evidence is copied both ways between \\
+            .dtaudit/evidence and the shared evidence folder beside the file. When neither side changed \\
+            since the last sync, nothing is read.
+
+            In a fresh clone, sync sets the store up from the committed file (Exports/<app>.json): that \\
+            is how a teammate joins. The file is the store's shared file from then on; name another \\
+            to move it.
+            """,
+        examples: [
+            ("git pull && dtaudit sync", "Take in what teammates recorded."),
+            ("dtaudit sync && git add Exports && git commit -m \"Audit Checkout\"", "Share what you recorded."),
+            ("dtaudit sync Exports/trailhead.json", "Join the audit of a fresh clone, naming the file."),
+        ]
+    )
+
+    @Argument(help: "The shared audit file (default: the store's, or the one in Exports/).", valueName: "file")
+    var file: PathArgument?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let report: SyncReport
+        let shared: SharedAudit
+        var created: String?
+        if let store = try console.openStoreIfPresent() {
+            shared = try file.map { SharedAudit.named(StoreLocation.absolute($0.path, from: console.workingDirectory), root: store.location.root) }
+                ?? SharedAudit.of(store)
+            report = try Sync.run(store, with: shared)
+        } else {
+            let location: StoreLocation
+            if let file {
+                let path = StoreLocation.absolute(file.path, from: console.workingDirectory)
+                location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
+                    ? StoreLocation(folder: Self.root(of: path, workingDirectory: console.workingDirectory) + "/" + StoreLocation.folderName)
+                    : console.newStoreLocation()
+                shared = SharedAudit.named(path, root: location.root)
+            } else {
+                guard let found = SharedAudit.find(from: console.workingDirectory) else {
+                    throw FileProblem(description: "no audit store here, and no audit file in Exports/ to set one up from; 'dtaudit init' starts an audit")
+                }
+                if found.files.count > 1 {
+                    throw FileProblem(description: "several audit files in \(found.root)/Exports: " + found.files.joined(separator: ", ") + "; name the one to sync with")
+                }
+                location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
+                    ? StoreLocation(folder: found.root + "/" + StoreLocation.folderName) : console.newStoreLocation()
+                shared = SharedAudit(root: location.root, relativePath: found.files[0])
+            }
+            guard shared.status() != nil else { throw FileProblem(description: "no file '\(file?.path ?? shared.relativePath)'") }
+            report = try Sync.createStore(at: location, from: shared).1
+            created = location.folder
+        }
+        show(report, shared: shared, created: created, console: console)
+    }
+
+    /// The folder a shared file belongs to: the one above its `Exports/`, else its own.
+    static func root(of path: String, workingDirectory: String) -> String {
+        let folder = Paths.folder(of: path)
+        return Paths.fileName(of: folder) == "Exports" ? Paths.folder(of: folder) : workingDirectory
+    }
+
+    private func show(_ report: SyncReport, shared: SharedAudit, created: String?, console: Console) {
+        let file = Paths.shown(shared.path, from: console.workingDirectory)
+        if json {
+            var members: [(String, JSON)] = [("file", .string(file)), ("createdStore", created.map(JSON.string) ?? .null),
+                                             ("upToDate", .bool(report.upToDate)), ("wroteFile", .bool(report.wroteFile)), ("records", .int(report.records))]
+            if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
+            members += [("evidenceShared", .int(report.evidenceShared)), ("evidenceTaken", .int(report.evidenceTaken)),
+                        ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))),
+                        ("evidenceRefused", .array(report.evidenceRefused.map(JSON.string)))]
+            console.json(.object(members))
+            return
+        }
+        let style = console.style
+        if let created {
+            console.line("Set up the audit store \(console.safe(Paths.shown(created, from: console.workingDirectory))) from \(console.safe(file)): "
+                         + counted(report.imported?.newScreens.count ?? 0, "screen") + ", " + counted(report.records, "record"))
+        } else if report.upToDate {
+            console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
+        } else if let imported = report.imported, imported.changedAnything {
+            console.line("Took in " + ImportSummary.describe(imported.outcome.added) + " from \(console.safe(file))"
+                         + (report.wroteFile ? "; wrote it back with all \(counted(report.records, "record"))" : ""))
+            if !imported.newScreens.isEmpty {
+                console.line("  new screens: " + imported.newScreens.prefix(10).map(console.safe).joined(separator: ", ") + (imported.newScreens.count > 10 ? ", ..." : ""))
+            }
+        } else if report.wroteFile {
+            console.line("Wrote \(console.safe(file)) with all \(counted(report.records, "record"))" + (report.imported == nil ? " (it was not there yet)" : "; it held nothing new"))
+        } else {
+            console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
+        }
+        if let imported = report.imported { ImportSummary.details(imported, console: console) }
+        let folder = Paths.shown(shared.evidenceFolder, from: console.workingDirectory)
+        if report.evidenceShared > 0 { console.line("  copied \(counted(report.evidenceShared, "evidence file")) into \(console.safe(folder))/") }
+        if report.evidenceTaken > 0 { console.line("  took \(counted(report.evidenceTaken, "evidence file")) from \(console.safe(folder))/ into the store") }
+        if !report.evidenceMissing.isEmpty {
+            console.line(style.yellow("  \(counted(report.evidenceMissing.count, "evidence file")) the records name \(report.evidenceMissing.count == 1 ? "is" : "are") in neither the store nor \(console.safe(folder))/")
+                         + style.dim(": whoever attached \(report.evidenceMissing.count == 1 ? "it" : "them") has not shared \(report.evidenceMissing.count == 1 ? "it" : "them") yet"))
+        }
+        for refused in report.evidenceRefused {
+            console.line(style.yellow("  \(console.safe(refused)) does not hold the bytes its name says; it was not taken in"))
+        }
+        if report.wroteFile || report.evidenceShared > 0 {
+            console.line(style.dim("Commit \(console.safe(file))" + (report.evidenceShared > 0 ? " and \(console.safe(folder))/" : "") + " to share it."))
+        }
+        if created != nil || report.wroteFile, Subprocess.output(of: "git", ["-C", shared.root, "rev-parse", "--git-dir"]) != nil, !GitSetup.isSetUp(file: shared.path) {
+            console.line(style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
+        }
+    }
+}
+
+struct MergeDriverCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-driver",
+        abstract: "Merge two versions of an audit file for git (set up by 'dtaudit git-setup').",
+        discussion: """
+            Git runs it as 'dtaudit merge-driver %O %A %B %P': it writes the union of the records of \\
+            both versions into %A, in the order every store writes them, and exits 0. Records are \\
+            immutable, so both sides are always kept and there is never a conflict. A version that is \\
+            not an audit file makes it exit 1, and git's own merge takes over.
+            """
+    )
+
+    @Argument(help: "The common ancestor's version (%O).", valueName: "base")
+    var base: String
+
+    @Argument(help: "This branch's version, replaced by the merge (%A).", valueName: "ours")
+    var ours: String
+
+    @Argument(help: "The other branch's version (%B).", valueName: "theirs")
+    var theirs: String
+
+    @Argument(help: "The file's path in the repository, for messages (%P).", valueName: "path")
+    var path: String?
+
+    func run() throws {
+        if let problem = MergeDriver.run(base: base, ours: ours, theirs: theirs, shownAs: path) {
+            throw FileProblem(description: problem)
+        }
+    }
+}
+
+struct GitSetupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "git-setup",
+        abstract: "Make git merge the shared audit file by itself, in this clone and (as a union) in every other.",
+        discussion: """
+            Writes a line to the repository's .gitattributes asking for git's union merge of the audit \\
+            file (commit it: every clone then keeps both sides' records), and, for this clone, a line in \\
+            .git/info/attributes and git's config that hand the file to 'dtaudit merge-driver', which \\
+            also keeps the records in order. Each teammate runs it once per clone; running it again \\
+            changes nothing.
+            """
+    )
+
+    @Argument(help: "The shared audit file (default: the store's).", valueName: "file")
+    var file: PathArgument?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let path: String
+        if let file {
+            path = StoreLocation.absolute(file.path, from: console.workingDirectory)
+        } else if let store = try console.openStoreIfPresent() {
+            path = try SharedAudit.of(store).path
+        } else if let found = SharedAudit.find(from: console.workingDirectory), found.files.count == 1 {
+            path = found.root + "/" + found.files[0]
+        } else {
+            throw FileProblem(description: "no audit store or shared audit file here; name the file: dtaudit git-setup Exports/<app>.json")
+        }
+        let result: GitSetup.Result
+        do {
+            result = try GitSetup.run(file: path, command: Self.command())
+        } catch {
+            throw FileProblem(description: error.description)
+        }
+        if result.changed.isEmpty {
+            console.line("Git already merges \(console.safe(result.pattern)) with dtaudit; nothing to change.")
+            return
+        }
+        console.line("Git now merges \(console.safe(result.pattern)) with dtaudit's merge driver (changed: \(result.changed.map(console.safe).joined(separator: ", "))).")
+        if result.changed.contains(".gitattributes") {
+            console.line(console.style.dim("Commit .gitattributes, so that clones without the driver keep both sides' records (merge=union)."))
+        }
+    }
+
+    /// How git should start this dtaudit: by name when the PATH finds this very program, else by
+    /// its full path.
+    static func command() -> String {
+        let invoked = CommandLine.arguments.first ?? "dtaudit"
+        if !invoked.contains("/") { return "dtaudit" }
+        let path = Files.standardized(StoreLocation.absolute(invoked, from: Console.currentDirectory))
+        let safe = path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+".unicodeScalars.contains($0) }
+        return safe ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
