@@ -201,7 +201,7 @@ public enum ScreenNames {
 public struct LogPlace: Sendable, Hashable, Comparable {
     /// Empty for the audit's own records; the screen record's time and id for a screen's records.
     public var block: String
-    /// 0 for the record that opens a block, 1 for the rest.
+    /// 0 for the record that opens a block, 1 for the rest (in the audit's block: 0 for namings, 1 for checklists).
     public var rank: Int
     public var stamp: Stamp
 
@@ -224,7 +224,8 @@ public struct LogPlace: Sendable, Hashable, Comparable {
         } else if let screenAdded {
             self.init(block: LogPlace.block(ofScreenAddedAt: screenAdded), rank: 1, stamp: stamp)
         } else {
-            self.init(block: "", rank: 0, stamp: stamp)
+            // The audit's own block: its namings first, then its checklists.
+            self.init(block: "", rank: record.kind == .audit ? 0 : 1, stamp: stamp)
         }
     }
 

@@ -117,8 +117,9 @@ public final class AuditStore {
                 if let records {
                     try store.merge(records)
                 } else {
-                    try store.append([.audit(AppNaming(id: store.makeID(), app: app, by: author, at: time)),
-                                      .checklist(ChecklistAdoption(id: store.makeID(), checklist: checklist, by: author, at: time))])
+                    // Named after the store, which is unique: the same store id gives the same records.
+                    try store.append([.audit(AppNaming(id: "audit-" + id, app: app, by: author, at: time)),
+                                      .checklist(ChecklistAdoption(id: "checklist-" + id, checklist: checklist, by: author, at: time))])
                 }
             }
         } catch {

@@ -42,7 +42,7 @@ struct TemporaryStore {
     @Test func newStoresHaveTheEvidenceSchema() throws {
         let temporary = try TemporaryStore()
         #expect(try temporary.store.db.userVersion() == Schema.currentVersion)
-        #expect(Schema.migrator.migrations.map(\.name) == ["create the audit store", "record static scans", "store evidence files and what they show"])
+        #expect(Schema.migrator.migrations.map(\.name) == ["create the audit store", "record static scans", "store evidence files and what they show", "keep the audit as a log of records"])
         let tables = try temporary.store.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'evidence%' ORDER BY name", [], { $0.string(0) })
         #expect(tables == ["evidence_files", "evidence_links"])
     }
@@ -140,13 +140,13 @@ struct TemporaryStore {
         #expect(evidence.screenshots[.ax5]?.map(\.name) == ["Checkout_ax5.png"])
         #expect(evidence.sizes == [.ax5, .ax3])
         #expect(evidence.images(at: .ax5, itemOrder: ["no-truncation", "reachable"]).map(\.name) == ["Checkout_ax5.png", "pay.png"])
-        #expect(try store.evidence(forRecording: ids[0]).map(\.file.hash) == [SHA256.hex(of: TemporaryStore.png("pay"))])
+        #expect(try store.evidence(forRecording: ids[0].id).map(\.file.hash) == [SHA256.hex(of: TemporaryStore.png("pay"))])
         #expect(try store.isAttached(hash: SHA256.hex(of: TemporaryStore.png("pay")), to: screen, size: .ax5))
-        let byUID = try store.evidenceByRecordingUID()
-        #expect(byUID.count == 2)
-        for (uid, links) in byUID {
+        let byRecording = try store.evidenceByRecording()
+        #expect(byRecording.count == 2)
+        for (uid, links) in byRecording {
             #expect(links.map(\.name) == ["pay.png"])
-            #expect(try store.evidence(forRecordingUID: uid) == links)
+            #expect(try store.evidence(forRecording: uid) == links)
         }
 
         // A newer recording of the cell takes over; the older file stays in the screen's history.
@@ -176,7 +176,7 @@ struct TemporaryStore {
         #expect(file.kind == .png && file.firstName == "pay.png")
         #expect(temporary.evidenceNames == [file.storedName])
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.location.path(of: file))) == Data(picture))
-        #expect(try store.evidence(of: screen).cells[CellKey(item: "reachable", size: .ax5)]?.map(\.recordingID) != [nil])
+        #expect(try store.evidence(of: screen).cells[CellKey(item: "reachable", size: .ax5)]?.map(\.recording) != [nil])
 
         // Bytes that are not evidence are refused like a file would be.
         #expect(throws: EvidenceError.notAccepted(path: "notes.png", looksLike: "text")) {
@@ -248,8 +248,9 @@ struct TemporaryStore {
         try FileManager.default.removeItem(atPath: store.location.path(of: keptFile))
         #expect(try store.evidenceGarbage().missing.map(\.hash) == [keptFile.hash])
 
-        // Removing the screen frees its files.
-        try store.write { try store.removeScreen(temporary.screen) }
+        // Removing the screen hides its evidence with it; its files stay for a restore.
+        try store.write { try store.removeScreen(temporary.screen, by: "Ana") }
         #expect(try store.evidenceLinks().isEmpty)
+        #expect(try store.evidenceGarbage().unreferenced.isEmpty)
     }
 }

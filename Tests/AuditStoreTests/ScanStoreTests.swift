@@ -125,8 +125,8 @@ import DynamicType
         #expect(first.files == 2 && first.lines == 80)
         #expect(first.run.paths == ["."])
         // Without `detailed`, only the counts.
-        #expect(try store.latestScans(screenID: map.id)[map.id]?.findings.isEmpty == true)
-        #expect(try store.latestScans(screenID: map.id)[map.id]?.active == 3)
+        #expect(try store.latestScans(screen: map)[map.id]?.findings.isEmpty == true)
+        #expect(try store.latestScans(screen: map)[map.id]?.active == 3)
 
         // The next scan of Map only: Map's findings and signs are replaced, Profile keeps its own.
         try store.write {
@@ -144,11 +144,9 @@ import DynamicType
         #expect(try store.db.integer("SELECT count(*) FROM scan_findings") == 1)
         #expect(try store.db.integer("SELECT count(*) FROM scans") == 2, "runs are kept")
 
-        // A screen removed takes its scan with it.
-        try store.write { try store.removeScreen(profile) }
-        #expect(try store.latestScans()[profile.id] == nil)
-        #expect(try store.db.integer("SELECT count(*) FROM scan_findings") == 0)
-        #expect(try store.db.integer("SELECT count(*) FROM screen_scans") == 1)
+        // A screen removed leaves the listings with its scan.
+        try store.write { try store.removeScreen(profile, by: "Ana") }
+        #expect(try store.snapshot().screens.map(\.screen.name) == ["Map"])
     }
 
     @Test func aFailedRecordingLeavesThePreviousScan() throws {

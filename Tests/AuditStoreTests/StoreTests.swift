@@ -51,7 +51,7 @@ import DynamicType
         let other = try store.addScreen(name: "Menu", flow: nil, critical: false, owner: nil, notes: nil, files: [], by: "Tess")
         var rename = AuditStore.ScreenChanges()
         rename.name = "cafe\u{301}"
-        #expect(throws: InputError.self) { try store.updateScreen(other, rename) }
+        #expect(throws: InputError.self) { try store.updateScreen(other, rename, by: "Tess") }
         #expect(try store.screens().map(\.name) == ["Caf\u{E9}", "Menu"])
     }
 
@@ -66,7 +66,7 @@ import DynamicType
         }
         let state = try #require(try store.snapshot(only: screen).screens.first)
         #expect(state.cells[CellKey(item: "reachable", size: .ax5)]?.status == .pass)
-        #expect(try store.history(of: screen).count == 2)
+        #expect(try store.history(of: screen).filter { $0.record.kind == .recording }.count == 2)
     }
 
     @Test func pendingChecksComeInAuditOrder() throws {

@@ -1,6 +1,6 @@
 import AuditStore
 import DynamicType
-import Output
+import Evidence
 import Foundation
 import Testing
 @testable import Interchange
@@ -11,14 +11,29 @@ final class TemporaryStore {
     let store: AuditStore
     var counter = 0
 
-    init(app: String = "Trailhead") throws {
+    static let start = Timestamp(iso8601: "2026-09-07T09:00:00Z")!
+
+    init(app: String = "Trailhead", prefix: String = "id") throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("interchange-" + UUID().uuidString)
         let location = StoreLocation(folder: folder.appendingPathComponent(".dtaudit").path)
         store = try AuditStore.create(at: location, app: app, checklist: try ShippedChecklists.defaultChecklist(), by: "Mei Chen",
-                                      at: Timestamp(iso8601: "2026-09-07T09:00:00Z")!, id: "test-store")
+                                      at: Self.start, id: "test-store")
+        identify(prefix)
+    }
+
+    /// A store made from a shared file, as a teammate's clone makes one.
+    init(joining bytes: [UInt8], prefix: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("interchange-" + UUID().uuidString)
+        let location = StoreLocation(folder: folder.appendingPathComponent(".dtaudit").path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = try AuditStore.create(at: location, from: try AuditFile.read(bytes).records)
+        identify(prefix)
+    }
+
+    private func identify(_ prefix: String) {
         store.makeID = { [unowned self] in
             counter += 1
-            return "id-\(counter < 10 ? "0" : "")\(counter)"
+            return "\(prefix)-\(counter < 10 ? "0" : "")\(counter)"
         }
     }
 
@@ -27,8 +42,21 @@ final class TemporaryStore {
     }
 
     static func time(_ day: Int, _ minute: Int = 0) -> Timestamp {
-        Timestamp(iso8601: "2026-09-07T09:00:00Z")!.adding(days: day, minutes: minute)
+        start.adding(days: day, minutes: minute)
     }
+
+    /// The store's shared file, as `export --format json` writes it.
+    var file: [UInt8] {
+        get throws {
+            var bytes: [UInt8] = []
+            _ = try AuditFileWriter.write(store: store) { bytes.append(contentsOf: $0) }
+            return bytes
+        }
+    }
+
+    var shared: SharedAudit { SharedAudit(root: store.location.root, relativePath: "Exports/trailhead.json") }
+
+    func screen(_ name: String) throws -> Screen { try store.resolveScreen(name) }
 
     /// Checkout (critical) and Settings, with a few recordings and a fix.
     func fillIn() throws {
@@ -37,7 +65,7 @@ final class TemporaryStore {
                                                files: ["App/Checkout/*.swift"], by: "Mei Chen", at: Self.time(0, 1))
             let settings = try store.addScreen(name: "Settings", flow: nil, critical: false, owner: nil, notes: nil, files: [],
                                                by: "Mei Chen", at: Self.time(0, 2))
-            try store.setTriage(.broken, for: settings)
+            try store.setTriage(.broken, for: settings, by: "Mei Chen", at: Self.time(0, 3))
             try store.record(screen: checkout, cells: [("reachable", .ax5), ("no-truncation", .ax5)], status: .pass, note: nil, by: "Ana", at: Self.time(1))
             try store.record(screen: checkout, cells: [("no-overlap", .ax3)], status: .fail, note: "Badge \"over\" price\nsecond line", by: "Ana", at: Self.time(1, 5))
             try store.addFix(screen: checkout, type: .stackFlip, items: ["no-overlap"], note: "AnyLayout", ref: "PR 7", by: "Sam", at: Self.time(2))
@@ -45,176 +73,180 @@ final class TemporaryStore {
             try store.record(screen: settings, cells: [("text-scales", .ax5)], status: .fail, note: nil, by: "Mei Chen", at: Self.time(3, 1))
         }
     }
+
+    @discardableResult
+    func take(_ bytes: [UInt8]) throws -> ImportReport {
+        let file = try AuditFile.read(bytes, known: try store.lineDigests())
+        return try store.write { try Importer.merge(file, into: store) }
+    }
 }
 
 @Suite struct InterchangeTests {
-    @Test func writingThenReadingGivesTheSameDocumentAndBytes() throws {
-        let temporary = try TemporaryStore()
-        try temporary.fillIn()
-        let document = try AuditDocument(store: temporary.store)
-        let text = InterchangeWriter.text(document)
-        let read = try InterchangeReader.read(text)
-        #expect(InterchangeWriter.text(read) == text)
-        #expect(read.screens == document.screens)
-        #expect(read.recordings == document.recordings)
-        #expect(read.fixes == document.fixes)
-        #expect(read.checklist == document.checklist)
-        #expect(read.latestActivity == TemporaryStore.time(3, 1))
-        #expect(read.auditors.map(\.name) == ["Ana", "Mei Chen"])
+    @Test func aStoreMadeFromTheFileWritesTheSameBytes() throws {
+        let source = try TemporaryStore()
+        try source.fillIn()
+        let bytes = try source.file
+        let copy = try TemporaryStore(joining: bytes, prefix: "b")
+        #expect(try copy.file == bytes)
+        #expect(try AuditDocument(store: copy.store).recordings == AuditDocument(store: source.store).recordings)
+        // The fold of the file in memory agrees with the store's tables.
+        let folded = AuditDocument(records: try AuditFile.read(bytes).records.map(\.record))
+        let stored = try AuditDocument(store: source.store)
+        #expect(folded.screens == stored.screens)
+        #expect(folded.recordings == stored.recordings)
+        #expect(folded.fixes == stored.fixes)
+        #expect(folded.checklist == stored.checklist)
+        #expect(folded.app == "Trailhead")
     }
 
-    @Test func eachRecordIsOneLineAndEveryRecordLineEndsWithAComma() throws {
-        let temporary = try TemporaryStore()
-        try temporary.fillIn()
-        let lines = InterchangeWriter.text(try AuditDocument(store: temporary.store)).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first?.hasPrefix("{\"format\":1,\"app\":\"Trailhead\",") == true)
-        #expect(lines.first?.hasSuffix("\"records\":[") == true)
+    @Test func theFileIsOneRecordALineEachEndingWithACommaInScreenBlocks() throws {
+        let source = try TemporaryStore()
+        try source.fillIn()
+        let lines = String(decoding: try source.file, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "{\"format\":2,\"records\":[")
         #expect(Array(lines.suffix(3)) == ["{\"record\":\"end\"}", "]}", ""])
         let records = lines.dropFirst().dropLast(3)
         #expect(records.allSatisfy { $0.hasPrefix("{\"record\":\"") && $0.hasSuffix("},") })
-        // 1 checklist, 17 items, 2 screens, 5 recordings, 1 fix.
-        #expect(records.count == 26)
-        // Each screen's line is followed by its own story, oldest first.
-        let kinds = records.dropFirst(18).map { line in String(line.split(separator: "\"")[3]) }
-        #expect(kinds == ["screen", "recording", "recording", "recording", "fix", "recording", "screen", "recording"])
+        let kinds = records.map { String($0.split(separator: "\"")[3]) }
+        #expect(kinds == ["audit", "checklist", "screen", "recording", "recording", "recording", "fix", "recording", "screen", "edit", "recording"])
     }
 
-    @Test func recordsInAnyOrderAndRepeatedIdenticalLinesReadTheSame() throws {
-        let temporary = try TemporaryStore()
-        try temporary.fillIn()
-        let text = InterchangeWriter.text(try AuditDocument(store: temporary.store))
-        // The checklist's lines keep their order (they give the items theirs); the rest may move.
+    @Test func unionMergesConflictMarkersAndRepeatedLinesReadTheSame() throws {
+        let source = try TemporaryStore()
+        try source.fillIn()
+        let text = String(decoding: try source.file, as: UTF8.self)
         var lines = text.split(separator: "\n").map(String.init)
-        let body = Array(lines[19..<(lines.count - 2)])
-        lines.replaceSubrange(19..<(lines.count - 2), with: body.reversed() + body.prefix(5))
-        let shuffled = try InterchangeReader.read(lines.joined(separator: "\n"))
-        #expect(InterchangeWriter.text(shuffled) == text)
+        let body = Array(lines[1..<(lines.count - 2)])
+        lines.replaceSubrange(1..<(lines.count - 2), with: ["<<<<<<< ours"] + body.reversed() + ["||||||| base", "======="] + body.prefix(5) + [">>>>>>> theirs"])
+        let merged = try AuditFile.read(Array(lines.joined(separator: "\n").utf8))
+        #expect(merged.conflictMarkers == 4)
+        #expect(merged.records.count == body.count)
+        let target = try TemporaryStore(joining: Array(lines.joined(separator: "\n").utf8), prefix: "b")
+        #expect(String(decoding: try target.file, as: UTF8.self) == text)
     }
 
-    @Test func aScreenDescribedTwiceDifferentlyNamesBothLines() throws {
-        let temporary = try TemporaryStore()
-        try temporary.fillIn()
-        var lines = InterchangeWriter.text(try AuditDocument(store: temporary.store)).split(separator: "\n").map(String.init)
-        let index = try #require(lines.firstIndex { $0.contains("\"record\":\"screen\",\"name\":\"Settings\"") })
-        lines.insert(lines[index].replacingOccurrences(of: "\"critical\":false", with: "\"critical\":false,\"owner\":\"Jo\""), at: index + 1)
-        #expect(throws: InterchangeError(line: index + 2, "the screen 'Settings' appears again but differs in owner (first on line \(index + 1)); keep one of the two lines")) {
-            try InterchangeReader.read(lines.joined(separator: "\n"))
-        }
-    }
-
-    @Test func evidenceIsReservedOnRecordings() throws {
-        let temporary = try TemporaryStore()
-        try temporary.fillIn()
-        let text = InterchangeWriter.text(try AuditDocument(store: temporary.store))
-        let withEvidence = text.replacingOccurrences(of: "\"status\":\"fail\",", with: "\"status\":\"fail\",\"evidence\":[{\"path\":\"shots/a.png\"}],")
-        #expect(InterchangeWriter.text(try InterchangeReader.read(withEvidence)) == text)
-        let wrong = text.replacingOccurrences(of: "\"status\":\"fail\",", with: "\"status\":\"fail\",\"evidence\":\"a.png\",")
-        #expect(throws: InterchangeError.self) { try InterchangeReader.read(wrong) }
-    }
-
-    @Test func importingIsAUnionThatNeverOverwrites() throws {
+    @Test func importingIsAUnionThatTakesEveryRecordOnce() throws {
         let source = try TemporaryStore()
         try source.fillIn()
-        let document = try AuditDocument(store: source.store)
-
-        let target = try TemporaryStore()
+        let target = try TemporaryStore(joining: try TemporaryStore().file, prefix: "t")
         try target.store.write {
-            _ = try target.store.addScreen(name: "settings", flow: "prefs", critical: false, owner: "Kim", notes: nil, files: ["S.swift"],
-                                           by: "Kim", at: TemporaryStore.time(5))
+            _ = try target.store.addScreen(name: "Map", flow: nil, critical: false, owner: nil, notes: nil, files: [], by: "Kim", at: TemporaryStore.time(5))
         }
-        let first = try target.store.write { try Importer.merge(document, into: target.store) }
-        #expect(first.newScreens == ["Checkout"])
-        #expect(first.addedRecordings == 5)
-        #expect(first.addedFixes == 1)
-        #expect(first.filledDetails.map(\.screen) == ["settings"])
-        #expect(first.filledDetails.first?.fields == ["triage"])
-        #expect(first.keptDetails.isEmpty)
-
-        let second = try target.store.write { try Importer.merge(document, into: target.store) }
+        let first = try target.take(try source.file)
+        #expect(first.newScreens == ["Checkout", "Settings"])
+        #expect(first.outcome.added[.recording] == 5)
+        #expect(first.outcome.added[.fix] == 1)
+        let second = try target.take(try source.file)
         #expect(!second.changedAnything)
-        #expect(second.knownRecordings == 5)
-        #expect(second.knownFixes == 1)
-
-        let merged = try AuditDocument(store: target.store)
-        #expect(merged.recordings == document.recordings)
-        #expect(merged.fixes == document.fixes)
-        let settings = try #require(merged.screens.first { $0.key == "settings" })
-        #expect(settings.owner == "Kim")
-        #expect(settings.flow == "prefs")
-        #expect(settings.triage == .broken)
+        #expect(second.outcome.known == first.outcome.addedCount + first.outcome.known)
+        // The source takes the target's file back: both now write the same bytes.
+        try source.take(try target.file)
+        #expect(try source.file == target.file)
     }
 
-    @Test func readingInChunksOfAnySizeGivesWhatReadingAtOnceGives() throws {
-        let temporary = try TemporaryStore()
-        try temporary.fillIn()
-        let text = InterchangeWriter.text(try AuditDocument(store: temporary.store))
-        // Sound, and broken in ways found at different moments: syntax, a record, the header, a reference.
-        let variants = [
-            text,
-            "\u{FEFF}" + text.replacingOccurrences(of: "Pay | now", with: "Pay \\u00e9 \\ud83d\\ude00 \\\" é😀 now"),
-            String(text.dropLast(40)),
-            text.replacingOccurrences(of: "\"status\":\"fail\"", with: "\"status\":\"failed\""),
-            text.replacingOccurrences(of: "\"format\":1,", with: "").replacingOccurrences(of: "]}\n", with: "],\"format\":2}\n"),
-            text.replacingOccurrences(of: "\"screen\":\"Settings\"", with: "\"screen\":\"Setings\""),
-            text.replacingOccurrences(of: "\"by\":\"Sam\"", with: "\"by\":\"Sam\",\"by\":1"),
-            text.replacingOccurrences(of: "\"records\":[", with: "\"records\":{"),
-            text.replacingOccurrences(of: "2026-09-08T09:05:00.000Z", with: "2026-09-08T09:05:00.0000000000000000000000000000000000000000000Z"),
-            text + " x",
-        ]
-        func outcome(_ result: () throws(InterchangeError) -> AuditDocument) -> String {
-            do {
-                return InterchangeWriter.text(try result())
-            } catch {
-                return error.description
-            }
-        }
-        for variant in variants {
-            let bytes = Array(variant.utf8)
-            let atOnce = outcome { () throws(InterchangeError) in try InterchangeReader.read(bytes) }
-            for size in [1, 2, 3, 5, 64, 4096] {
-                var offset = 0
-                let chunked = outcome { () throws(InterchangeError) in
-                    try InterchangeReader.read(chunks: { buffer in
-                        guard offset < bytes.count else { return false }
-                        let end = min(bytes.count, offset + size)
-                        buffer.append(contentsOf: bytes[offset..<end])
-                        offset = end
-                        return true
-                    })
-                }
-                #expect(chunked == atOnce, "chunks of \(size): \(atOnce.prefix(80))")
-            }
-        }
-    }
-
-    @Test func aChecklistMismatchListsTheUnknownItems() throws {
+    @Test func aRecordThatRefersToWhatNobodyHasIsRefusedWithItsLine() throws {
         let source = try TemporaryStore()
         try source.fillIn()
-        var document = try AuditDocument(store: source.store)
-        document.recordings[0].item = "zz-new-check"
+        var lines = String(decoding: try source.file, as: UTF8.self).split(separator: "\n").map(String.init)
+        lines.insert(#"{"record":"edit","id":"x-1","screen":"no-such-screen","owner":"Kim","by":"Kim","at":"2026-09-09T09:00:00.000Z"},"#, at: 3)
         let target = try TemporaryStore()
-        #expect(throws: ChecklistMismatch.self) {
-            try target.store.write { try Importer.merge(document, into: target.store) }
+        let before = try target.file
+        #expect(throws: DanglingReference.self) { try target.take(Array(lines.joined(separator: "\n").utf8)) }
+        #expect(try target.file == before)
+        do {
+            try target.take(Array(lines.joined(separator: "\n").utf8))
+        } catch let error as DanglingReference {
+            #expect(error.line == 4)
         }
-        #expect(try target.store.screens().isEmpty)
     }
-}
 
-@Suite struct RecordLineTests {
-    /// Recording lines are written byte by byte; they must be what serializing the record gives.
-    @Test func recordingLinesAreTheSerializedRecords() throws {
-        var texts = ["", "plain", "\"quoted\" \\ back", "caf\u{e9} \u{1F600} \u{e2}\u{80}", "\u{2027}\u{2028}\u{2029}\u{202A}", "\u{7F}\u{80}\u{9F}"]
-        texts.append(String((0..<32).map { Character(Unicode.Scalar($0)!) }))
-        for (index, text) in texts.enumerated() {
-            let recording = RecordingRecord(id: "id-\(index)", screen: text.isEmpty ? "S" : text, item: "reachable", size: .ax5, status: .fail,
-                                            note: index % 2 == 0 ? text : nil, by: text + "by", at: TemporaryStore.time(index))
-            var lines = InterchangeWriter.Lines()
-            lines.recording(recording)
-            let expected = InterchangeWriter.recordingRecord(recording).serialized(pretty: false) + ",\n"
-            #expect(String(decoding: lines.text.bytes, as: UTF8.self) == expected)
-            var quoted = ByteText()
-            quoted.appendQuoted(text)
-            #expect(String(decoding: quoted.bytes, as: UTF8.self) == JSON.quoted(text))
+    @Test func aTruncatedFileIsRefusedWhole() throws {
+        let source = try TemporaryStore()
+        try source.fillIn()
+        let bytes = try source.file
+        let cut = Array(bytes.prefix(bytes.count - 30))
+        #expect(throws: InterchangeError.self) { try AuditFile.read(cut) }
+    }
+
+    @Test func theFormatOneExampleImportsAndConvertsTheSameWayTwice() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/format1-trailhead.json")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let file = try AuditFile.read(bytes)
+        #expect(file.format == 1)
+        let first = try TemporaryStore(joining: bytes, prefix: "a")
+        let second = try TemporaryStore(joining: bytes, prefix: "b")
+        #expect(try first.file == second.file)
+        let document = try AuditDocument(store: first.store)
+        #expect(document.screens.count == 18)
+        #expect(document.app == "Trailhead")
+        #expect(document.screens.first { $0.name == "Checkout: cart" }?.owner == "Sam Okafor")
+        // The format 2 file it becomes reads back to the same audit.
+        let again = try TemporaryStore(joining: try first.file, prefix: "c")
+        #expect(try again.file == first.file)
+        // Importing the old file into the converted store brings nothing new.
+        #expect(!(try first.take(bytes)).changedAnything)
+    }
+
+    @Test func theMergeDriverGivesWhatImportingBothGives() throws {
+        let base = try TemporaryStore()
+        let start = try base.file
+        let ours = try TemporaryStore(joining: start, prefix: "o")
+        let theirs = try TemporaryStore(joining: start, prefix: "t")
+        try ours.fillIn()
+        try theirs.store.write {
+            let map = try theirs.store.addScreen(name: "Map", flow: "explore", critical: false, owner: nil, notes: nil, files: [], by: "Kim", at: TemporaryStore.time(4))
+            try theirs.store.record(screen: map, cells: [("text-scales", .ax5)], status: .fail, note: nil, by: "Kim", at: TemporaryStore.time(4, 1))
         }
+        let merged = try MergeDriver.merge(base: start, ours: try ours.file, theirs: try theirs.file)
+        try ours.take(try theirs.file)
+        #expect(Array(merged.utf8) == (try ours.file))
+        #expect(try MergeDriver.merge(base: [], ours: try ours.file, theirs: try ours.file) == merged)
+    }
+
+    @Test func exportRefusesToDropRecordsTheFileHasAndTheStoreLacks() throws {
+        let alice = try TemporaryStore(prefix: "a")
+        try alice.fillIn()
+        let bob = try TemporaryStore(joining: try TemporaryStore().file, prefix: "b")
+        try FileManager.default.createDirectory(atPath: bob.store.location.root + "/Exports", withIntermediateDirectories: true)
+        try Data(try alice.file).write(to: URL(fileURLWithPath: bob.shared.path))
+        #expect(throws: SharedFileProblem.self) { try Sync.export(bob.store, to: bob.shared, force: false) }
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: bob.shared.path))) == (try alice.file))
+        let synced = try Sync.run(bob.store, with: bob.shared)
+        #expect(synced.imported?.outcome.addedCount == 9)
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: bob.shared.path))) == (try bob.file))
+        #expect(try Sync.run(bob.store, with: bob.shared).upToDate)
+        #expect(try Sync.export(bob.store, to: bob.shared, force: false).wroteFile == false)
+    }
+
+    @Test func evidenceTravelsBesideTheFileAndIsCheckedAgainstItsName() throws {
+        let alice = try TemporaryStore(prefix: "a")
+        try alice.fillIn()
+        let png = IndexedImage(width: 4, height: 4, palette: [.init(200, 10, 10)]).png()
+        try alice.store.write {
+            let file = try alice.store.storeEvidence(bytes: png, name: "checkout ax5.png", by: "Ana", at: TemporaryStore.time(4))
+            try alice.store.attach(file, name: "checkout ax5.png", toLatestOf: try alice.screen("Checkout"), cells: [("reachable", .ax5)], by: "Ana", at: TemporaryStore.time(4))
+        }
+        let report = try Sync.run(alice.store, with: alice.shared)
+        #expect(report.evidenceShared == 1)
+        let stored = SHA256.hex(of: png) + ".png"
+        #expect(FileManager.default.fileExists(atPath: alice.shared.evidenceFolder + "/" + stored))
+
+        // A clone: the file and its evidence folder arrive through git.
+        let clone = FileManager.default.temporaryDirectory.appendingPathComponent("clone-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: clone) }
+        try FileManager.default.createDirectory(at: clone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: alice.store.location.root + "/Exports", toPath: clone.path + "/Exports")
+        let shared = SharedAudit(root: clone.path, relativePath: "Exports/trailhead.json")
+        let (bob, joined) = try Sync.createStore(at: StoreLocation(folder: clone.path + "/.dtaudit"), from: shared)
+        #expect(joined.evidenceTaken == 1)
+        #expect(try bob.evidenceLinks().map(\.file.hash) == [SHA256.hex(of: png)])
+        #expect(FileManager.default.fileExists(atPath: bob.location.evidenceFolder + "/" + stored))
+
+        // A file in the shared folder whose bytes don't match its name is never taken in.
+        try FileManager.default.removeItem(atPath: bob.location.evidenceFolder + "/" + stored)
+        try Data(IndexedImage(width: 4, height: 4, palette: [.init(0, 0, 0)]).png()).write(to: URL(fileURLWithPath: shared.evidenceFolder + "/" + stored))
+        let again = try Sync.run(bob, with: shared)
+        #expect(again.evidenceRefused == ["Exports/trailhead-evidence/" + stored])
+        #expect(!FileManager.default.fileExists(atPath: bob.location.evidenceFolder + "/" + stored))
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import Interchange
+@testable import AuditLog
 
 @Suite struct JSONReaderTests {
     func parse(_ text: String) throws(JSONReader.SyntaxError) -> JSONReader.Node {
