@@ -72,13 +72,13 @@ final class LogApplier {
             outcome.known += 1
             return
         }
+        let old = try LogTable.parse(stored)
+        guard Clash.isSettleable(old, record) else {
+            throw DanglingReference(line: number, message: Clash.refusal(old, record, where: "already in this store"))
+        }
         outcome.clashes.append(record.id)
         // The smaller line wins: a choice every store makes alike, whatever came first.
         guard text.utf8.lexicographicallyPrecedes(stored.utf8) else { return }
-        let old = try LogTable.parse(stored)
-        guard old.kind == record.kind else {
-            throw DanglingReference(line: number, message: "the id '\(record.id)' names a \(old.kind.rawValue) record in this store, not a \(record.kind.rawValue)")
-        }
         try withdraw(old)
         try LogTable.replace(record, line: text, screenAdded: screenAdded, in: db)
         try apply(record, line: number, replacing: true)

@@ -79,6 +79,9 @@ public struct AuditFile: Sendable {
                 continue
             }
             if closed { throw InterchangeError(line: lineNumber, "text after the closing ]} line") }
+            if !ended && line.elementsEqual("]}".utf8) {
+                throw InterchangeError(line: lineNumber, "the records end without the closing {\"record\":\"end\"} line; the file looks cut short")
+            }
             if ended {
                 guard line.elementsEqual("]}".utf8) else {
                     throw InterchangeError(line: lineNumber, "a record after the closing {\"record\":\"end\"} line")
@@ -103,6 +106,9 @@ public struct AuditFile: Sendable {
                 if let earlier = index[record.id] {
                     let kept = file.records[earlier].record
                     if kept == record { continue }
+                    guard Clash.isSettleable(kept, record) else {
+                        throw InterchangeError(line: lineNumber, Clash.refusal(kept, record, where: "on line \(file.records[earlier].line)"))
+                    }
                     file.clashes.append(record.id)
                     if record.line.utf8.lexicographicallyPrecedes(kept.line.utf8) { file.records[earlier] = (record, lineNumber) }
                     continue

@@ -12,6 +12,9 @@ public enum MergeDriver {
         for (bytes, _) in [(base, "base"), (ours, "ours"), (theirs, "theirs")] where !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }) {
             for (record, _) in try AuditFile.read(bytes).records {
                 if let earlier = byID[record.id], earlier != record {
+                    guard Clash.isSettleable(earlier, record) else {
+                        throw InterchangeError(line: 0, Clash.refusal(earlier, record, where: "in the other version"))
+                    }
                     // The smaller line wins, as in every store.
                     if earlier.line.utf8.lexicographicallyPrecedes(record.line.utf8) { continue }
                 }
