@@ -85,7 +85,7 @@ struct AuditTerminalTests {
         try terminal.type("p")
         #expect(try terminal.waitFor("[2/24]"))
         // Saved before the next key: another process sees it.
-        #expect((try cli.json(["history"]) as? [Any])?.count == 1)
+        #expect((try cli.history()).count == 1)
 
         try terminal.type("f")
         #expect(try terminal.waitFor("What broke?"))
@@ -109,7 +109,7 @@ struct AuditTerminalTests {
         #expect(screen.contains("Checkout — 1 answered (1 pass), 1 withdrawn, 23 still to check"))
         #expect(Self.restored(screen), "\(screen)")
 
-        let history = try #require(try cli.json(["history"]) as? [[String: Any]])
+        let history = try cli.history()
         try #require(history.map { $0["status"] as? String ?? "" } == ["untested", "fail", "pass"])
         #expect(history[1]["note"] as? String == "Pay button clipped")
     }
@@ -127,7 +127,7 @@ struct AuditTerminalTests {
         kill(pid, signal)
         #expect(try terminal.waitFor("EXIT=\(128 + signal)"))
         #expect(Self.restored(try terminal.screen()))
-        #expect((try cli.json(["history"]) as? [Any])?.count == 1)
+        #expect((try cli.history()).count == 1)
     }
 
     @Test func quitEndsNormallyAndTheNextRunCarriesOn() throws {

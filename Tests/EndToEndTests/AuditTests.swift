@@ -67,8 +67,8 @@ import Testing
         let recordedStatus = try #require(try recorded.json(["status"]) as? [String: Any])
         #expect(auditedStatus["plan"] as? [String: Int] == recordedStatus["plan"] as? [String: Int])
         #expect(auditedStatus["categories"] as? [String: Int] == recordedStatus["categories"] as? [String: Int])
-        #expect((try audited.json(["history", "--all"]) as? [Any])?.count == 24)
-        #expect((try recorded.json(["history", "--all"]) as? [Any])?.count == 24)
+        #expect((try audited.history()).count == 24)
+        #expect((try recorded.history()).count == 24)
     }
 
     @Test func aKilledAuditKeepsEveryAnswerAndResumesWhereItStopped() throws {
@@ -81,7 +81,7 @@ import Testing
         #expect(first.waitFor("[4/24]"), "\(first.stdout)")
         first.signal(SIGKILL)
         #expect(first.finish() == 128 + SIGKILL)
-        var history = try #require(try cli.json(["history", "--all"]) as? [[String: Any]])
+        var history = try cli.history()
         #expect(history.count == 3)
         #expect(Set(history.map { "\($0["item"] ?? "")@\($0["size"] ?? "")" }) == Set(order.prefix(3).map { "\($0.item)@\($0.size)" }))
 
@@ -94,7 +94,7 @@ import Testing
         #expect(second.waitFor("[2/21]"))
         second.signal(SIGTERM)
         #expect(second.finish() == 128 + SIGTERM)
-        history = try #require(try cli.json(["history", "--all"]) as? [[String: Any]])
+        history = try cli.history()
         #expect(history.count == 4)
         #expect(history.first?["item"] as? String == order[3].item)
     }
@@ -109,7 +109,7 @@ import Testing
         #expect(result.stdout.contains("withdrew fail for \(order[1].size) \(order[1].item); it is untested again"))
         #expect(result.stdout.contains("Checkout — 2 answered (2 pass), 1 withdrawn, 22 still to check"))
         #expect(result.stdout.contains("Run the same 'dtaudit audit' again to carry on."))
-        let history = try #require(try cli.json(["history", "--all"]) as? [[String: Any]])
+        let history = try cli.history()
         // Newest first: the second answer, the withdrawal (untested), the failure, the first answer.
         try #require(history.map { $0["status"] as? String ?? "" } == ["pass", "untested", "fail", "pass"])
         #expect(history[2]["note"] as? String == "Clipped")
@@ -180,7 +180,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.contains("line 2: 'maybe' is not an answer"))
-        #expect((try cli.json(["history"]) as? [Any])?.count == 1)
+        #expect((try cli.history()).count == 1)
         // The summary tells what is left, not that the audit is done.
         let planned = try Self.plannedOrder(cli).count
         #expect(result.stdout.contains("Audit stopped"), "\(result.stdout)")
@@ -192,7 +192,7 @@ import Testing
         let cli = try CLI().initialized()
         let result = try cli.run(["audit", "Checkout"], input: "# comments and blank lines are skipped\n\nf\n")
         #expect(result.status == 0, "\(result.stderr)")
-        let history = try #require(try cli.json(["history"]) as? [[String: Any]])
+        let history = try cli.history()
         #expect(history.count == 1)
         #expect(history.first?["status"] as? String == "fail")
         #expect(history.first?["note"] is NSNull)
@@ -208,7 +208,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("shots/fake.png is not evidence dtaudit accepts: its content is text"))
         #expect(refused.stderr.contains("the answer was not saved"))
-        #expect((try cli.json(["history"]) as? [Any])?.isEmpty == true)
+        #expect((try cli.history()).isEmpty == true)
         #expect(refused.stdout.contains("Audit stopped") && !refused.stdout.contains("nothing left to check"), "\(refused.stdout)")
 
         // A path quoted as a terminal pastes a dropped file, then a note and a file before a pass.

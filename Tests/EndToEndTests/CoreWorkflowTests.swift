@@ -93,11 +93,16 @@ import Testing
         #expect(prefix.stderr.contains("'Settings' is only the start of 'Settings: privacy'; type the whole name to remove it"))
         let unforced = try cli.run(["screen", "remove", "Settings: privacy"])
         #expect(unforced.status == 64)
-        #expect(unforced.stderr.contains("'Settings: privacy' has 1 recording and 0 fixes; add --force to remove the screen and it"))
-        #expect(try cli.ok(["screen", "remove", "settings: PRIVACY", "--force"]) == "Removed Settings: privacy with 1 recording and 0 fixes\n")
+        #expect(unforced.stderr.contains("'Settings: privacy' has 1 recording and 0 fixes; add --force to remove the screen anyway"))
+        #expect(try cli.ok(["screen", "remove", "settings: PRIVACY", "--force"])
+                == "Removed Settings: privacy; its 1 recording and 0 fixes stay in the history\n  'dtaudit screen restore \"Settings: privacy\"' brings it back\n")
         let names = try #require(try cli.json(["screen", "list"]) as? [[String: Any]]).map { $0["name"] as? String }
         #expect(names == ["Checkout"])
-        #expect((try cli.json(["history"]) as? [Any])?.isEmpty == true)
+        // The removal is a record: the recording stays in the history, and a restore brings it all back.
+        #expect(try cli.history().count == 1)
+        #expect(try cli.history(kinds: ["edit"]).first?["removed"] as? Bool == true)
+        #expect(try cli.ok(["screen", "restore", "Settings"]) == "Restored Settings: privacy\n")
+        #expect(try cli.ok(["screen", "show", "Settings: privacy"]).contains("pass"))
     }
 
     @Test func historyKeepsEveryRecordingNewestFirst() throws {
@@ -105,7 +110,7 @@ import Testing
         try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "first"])
         try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass", "--by", "Ana"])
         try cli.ok(["fix", "Checkout", "--type", "custom", "--item", "reachable"])
-        let history = try #require(try cli.json(["history", "Checkout"]) as? [[String: Any]])
+        let history = try cli.history(["Checkout"], kinds: ["recording", "fix"])
         #expect(history.count == 3)
         #expect(history.map { $0["kind"] as? String } == ["fix", "recording", "recording"])
         #expect(history[1]["status"] as? String == "pass")

@@ -70,7 +70,7 @@ import Testing
         }
         #expect(try cli.storeBytes() == before)
         #expect(try cli.storedEvidence().isEmpty)
-        #expect((try cli.json(["history"]) as? [Any])?.isEmpty == true)
+        #expect((try cli.history()).isEmpty == true)
     }
 
     @Test func kindsAreToldByContentNotByName() throws {
@@ -188,7 +188,10 @@ import Testing
         try Fixture.write(Fixture.png("settings"), "shots/Settings_ax5.png", in: cli.directory)
         try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--evidence", "kept.png"])
         try cli.ok(["evidence", "import", "shots"])
-        try cli.ok(["screen", "remove", "Settings", "--force"])
+        // The screenshot taken back: its file is no longer referenced. (A removed screen's files are:
+        // a restore brings them back.)
+        let attached = try #require(try cli.json(["evidence", "list", "Settings"]) as? [[String: Any]])
+        try cli.ok(["retract", try #require(attached.first?["id"] as? String), "--note", "wrong screen"])
         try Fixture.write(Data("half a copy".utf8), ".incoming-1234", in: cli.evidenceFolder)
         try Fixture.write(Data("someone's notes".utf8), "notes.txt", in: cli.evidenceFolder)
         let stored = try cli.storedEvidence()
@@ -241,7 +244,7 @@ import Testing
         process.signal(SIGKILL)
         _ = process.finish()
 
-        let history = try #require(try cli.json(["history"]) as? [Any])
+        let history = try cli.history()
         let list = try #require(try cli.json(["evidence", "list"]) as? [[String: Any]])
         let gc = try #require(try cli.json(["evidence", "gc"]) as? [String: Any])
         #expect((gc["missing"] as? [Any])?.isEmpty == true)

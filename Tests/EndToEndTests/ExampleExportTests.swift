@@ -19,7 +19,7 @@ import Testing
         let names = try Self.files(in: generated)
         #expect(names.filter { !$0.contains("/") } == ["trailhead-2026-10-13.md", "trailhead-2026-10-13.svg", "trailhead.json"])
         // The evidence folder holds the demo's screenshots, and nothing else.
-        let evidence = names.filter { $0.hasPrefix("trailhead-2026-10-13-evidence/") }
+        let evidence = names.filter { $0.hasPrefix("trailhead-evidence/") }
         #expect(evidence.count == 6)
         #expect(evidence.allSatisfy { $0.hasSuffix(".png") })
         #expect(evidence.count + 3 == names.count)

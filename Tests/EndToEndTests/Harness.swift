@@ -67,6 +67,15 @@ struct CLI {
         return try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
+    /// The entries of `history --all --json` (for one screen, with it in `arguments`) of some
+    /// kinds, newest first: by default the recordings.
+    func history(_ arguments: [String] = [], in folder: URL? = nil, kinds: Set<String> = ["recording"],
+                 sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
+        let text = try ok(["history", "--all", "--json"] + arguments, in: folder, sourceLocation: sourceLocation)
+        let entries = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
+        return entries.filter { kinds.contains($0["kind"] as? String ?? "") }
+    }
+
     var storeFile: URL { directory.appendingPathComponent(".dtaudit/audit.sqlite") }
 
     /// The bytes of every file in the store folder, to prove a command changed nothing.

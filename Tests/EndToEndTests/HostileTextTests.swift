@@ -28,8 +28,8 @@ import Testing
         // JSON: a valid document holding the exact strings.
         let json = try cli.ok(["export", "--format", "json", "--output", "-"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(document["app"] as? String == Self.everyCategory)
         let records = try #require(document["records"] as? [[String: Any]])
+        #expect(records.contains { $0["record"] as? String == "audit" && $0["app"] as? String == Self.everyCategory })
         #expect(records.contains { $0["record"] as? String == "recording" && $0["note"] as? String == Self.note })
 
         // CSV: RFC 4180, every row with the header's number of fields, the note intact.

@@ -32,7 +32,7 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures.prefix(3))")
         #expect(!failures.contains { $0.contains("locked") })
-        let history = try #require(try cli.json(["history", "--all"]) as? [[String: Any]])
+        let history = try cli.history()
         #expect(history.count == 1600)
         if let check = try sqlite(cli.storeFile, "PRAGMA integrity_check") { #expect(check == "ok") }
     }
