@@ -50,6 +50,11 @@ extension AuditStore {
         }
     }
 
+    /// The screens that were removed, by name; `restoreScreen` brings one back.
+    public func removedScreens() throws -> [Screen] {
+        try db.rows("SELECT \(Screen.columns) FROM screens WHERE removed = 1 ORDER BY name_key, uid", [], Screen.init(row:))
+    }
+
     /// The screen with this id, live or removed.
     public func screen(id: String) throws -> Screen? {
         guard var found = try db.first("SELECT \(Screen.columns) FROM screens WHERE uid = ?", [id], Screen.init(row:)) else { return nil }
