@@ -85,4 +85,47 @@ import Testing
         }
         print("imports that finished before the kill: \(landed) of 50")
     }
+
+    /// A sync or a JSON export killed at any moment leaves the store and the shared file each
+    /// whole: the store holds the file's records all or none, the file is the old one or the new one.
+    @Test func aSyncOrExportKilledAtAnyMomentLeavesStoreAndFileWhole() throws {
+        let source = try CLI()
+        try source.ok(["demo", "--quiet"])
+        let demo = source.directory.appendingPathComponent("dtaudit-demo")
+        let teammates = source.directory.appendingPathComponent("teammates.json")
+        try source.ok(["export", "--format", "json", "--output", teammates.path], in: demo)
+        let theirs = try Data(contentsOf: teammates)
+
+        var random = SystemRandomNumberGenerator()
+        var outcomes: [String: Int] = [:]
+        for round in 0..<30 {
+            let cli = try CLI()
+            try cli.ok(["init", "--app", "Trailhead"])
+            try cli.ok(["screen", "add", "Mine"])
+            try cli.ok(["sync"])
+            let shared = cli.directory.appendingPathComponent("Exports/trailhead.json")
+            let mine = try Data(contentsOf: shared)
+            let before = try #require(try sqlite(cli.storeFile, "SELECT count(*) FROM log"))
+            // A pull brings the teammates' file, then sync (or, every third round, an export) is killed.
+            try theirs.write(to: shared)
+            let command = round % 3 == 2 ? ["export", "--format", "json", "--force"] : ["sync"]
+            let started = try Spawn.start(CLI.binary.path, command, in: cli.directory, environment: cli.environment, input: nil)
+            usleep(UInt32.random(in: 0...400_000, using: &random))
+            kill(started.pid, SIGKILL)
+            _ = Spawn.wait(started.pid)
+            guard let count = try sqlite(cli.storeFile, "SELECT count(*) FROM log"),
+                  let check = try sqlite(cli.storeFile, "PRAGMA integrity_check") else { return }
+            #expect(check == "ok")
+            let file = try Data(contentsOf: shared)
+            #expect(file == theirs || file == mine || file.count > theirs.count, "the shared file is a part of one")
+            #expect(try cli.run(["import", "--dry-run", "Exports/trailhead.json"]).status == 0, "the shared file no longer reads")
+            #expect(count == before || Int(count) == (Int(before) ?? 0) + 363, "\(count) records: a sync landed in part")
+            outcomes[command[0] + (count == before ? " killed" : " landed"), default: 0] += 1
+            // Whatever happened, a sync completes both; only a finished --force export dropped theirs.
+            try cli.ok(["sync"])
+            let expected = file == mine ? Int(count) ?? 0 : (Int(before) ?? 0) + 363
+            #expect(try sqlite(cli.storeFile, "SELECT count(*) FROM log") == String(expected))
+        }
+        print("sync and export outcomes: \(outcomes)")
+    }
 }
