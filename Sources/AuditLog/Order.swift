@@ -48,8 +48,8 @@ public struct LogPlace: Sendable, Hashable, Comparable {
         let stamp = Stamp(record)
         if case .screen = record {
             self.init(block: LogPlace.block(ofScreenAddedAt: stamp), rank: 0, stamp: stamp)
-        } else if let screenAdded {
-            self.init(block: LogPlace.block(ofScreenAddedAt: screenAdded), rank: 1, stamp: stamp)
+        } else if record.screen != nil {
+            self.init(block: screenAdded.map(LogPlace.block(ofScreenAddedAt:)) ?? "", rank: 1, stamp: stamp)
         } else {
             // The audit's own block: its namings first, then its checklists.
             self.init(block: "", rank: record.kind == .audit ? 0 : 1, stamp: stamp)

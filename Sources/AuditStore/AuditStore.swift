@@ -71,37 +71,35 @@ public final class AuditStore {
     /// Creates a new store at `location` for `app`, holding a copy of `checklist`.
     public static func create(at location: StoreLocation, app: String, checklist: Checklist, by author: String,
                               at time: Timestamp = .now(), id: String = UniqueID.make()) throws(StoreError) -> AuditStore {
-        try create(at: location, app: app, checklist: checklist, by: author, at: time, id: id, records: nil)
-    }
-
-    /// Creates a store from a shared file's records, whole or not at all: the database is built
-    /// under a temporary name and moved into place once every record is in.
-    public static func create(at location: StoreLocation, from records: [(record: LogRecord, line: Int)],
-                              id: String = UniqueID.make()) throws -> AuditStore {
         do {
-            return try create(at: location, app: "", checklist: Checklist(name: "", title: "", version: "", summary: "", items: [], source: ""),
-                              by: "", at: .now(), id: id, records: records)
-        } catch StoreError.cannotCreate(_, let detail) where detail.hasPrefix(Self.recordProblemPrefix) {
-            throw StoreCreationRefused(detail: String(detail.dropFirst(Self.recordProblemPrefix.count)))
+            return try create(at: location, id: id) { store in
+                // Named after the store, which is unique: the same store id gives the same records.
+                try store.append([.audit(AppNaming(id: "audit-" + id, app: app, by: author, at: time)),
+                                  .checklist(ChecklistAdoption(id: "checklist-" + id, checklist: checklist, by: author, at: time))])
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .cannotCreate(path: location.databasePath, detail: "\(error)")
         }
     }
 
-    static let recordProblemPrefix = "record: "
-
-    private static func create(at location: StoreLocation, app: String, checklist: Checklist, by author: String, at time: Timestamp,
-                               id: String, records: [(record: LogRecord, line: Int)]?) throws(StoreError) -> AuditStore {
+    /// Creates a store whose contents `fill` writes (a shared file's records, say), whole or not at
+    /// all: the database is built under a temporary name, in one transaction, and moved into place
+    /// once `fill` returns. An error `fill` throws comes back as it is, and nothing is left behind.
+    public static func create(at location: StoreLocation, id: String = UniqueID.make(), fill: (AuditStore) throws -> Void) throws -> AuditStore {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: location.databasePath) {
-            throw .alreadyExists(folder: location.folder)
+            throw StoreError.alreadyExists(folder: location.folder)
         }
         if let status = Files.status(location.folder), status.kind != .directory {
-            throw .cannotCreate(path: location.folder, detail: "a file of that name is in the way; move it, or pass --store DIR")
+            throw StoreError.cannotCreate(path: location.folder, detail: "a file of that name is in the way; move it, or pass --store DIR")
         }
         let createdFolder = !fileManager.fileExists(atPath: location.folder)
         do {
             try fileManager.createDirectory(atPath: location.folder, withIntermediateDirectories: true)
         } catch {
-            throw .cannotCreate(path: location.folder, detail: System.isWritable(StoreLocation.parent(of: location.folder)) ? "\(error)" : "the folder is read-only")
+            throw StoreError.cannotCreate(path: location.folder, detail: System.isWritable(StoreLocation.parent(of: location.folder)) ? "\(error)" : "the folder is read-only")
         }
         // Build the database under a temporary name and move it into place, so that a failed
         // init never leaves a half-made store behind.
@@ -114,34 +112,25 @@ public final class AuditStore {
             let store = AuditStore(location: location, db: db, isReadOnly: false)
             try store.write {
                 try store.setMeta("store_id", id)
-                if let records {
-                    try store.merge(records)
-                } else {
-                    // Named after the store, which is unique: the same store id gives the same records.
-                    try store.append([.audit(AppNaming(id: "audit-" + id, app: app, by: author, at: time)),
-                                      .checklist(ChecklistAdoption(id: "checklist-" + id, checklist: checklist, by: author, at: time))])
-                }
+                try fill(store)
             }
         } catch {
             try? fileManager.removeItem(atPath: temporary)
             if createdFolder { try? fileManager.removeItem(atPath: location.folder) }
             if let sqlite = error as? SQLiteError { throw StoreError.from(sqlite, path: location.databasePath) }
-            if error is DanglingReference || error is InputError {
-                throw .cannotCreate(path: location.databasePath, detail: Self.recordProblemPrefix + "\(error)")
-            }
-            throw .cannotCreate(path: location.databasePath, detail: "\(error)")
+            throw error
         }
         do {
             try fileManager.moveItem(atPath: temporary, toPath: location.databasePath)
             // Keep the database itself out of git: an audit travels as an export.
             let ignore = location.folder + "/.gitignore"
             if !fileManager.fileExists(atPath: ignore) {
-                try Data("# The audit store is shared through `dtaudit export --format json`.\naudit.sqlite\naudit.sqlite-*\n".utf8)
+                try Data("# The store stays local; the audit is shared through `dtaudit sync` (Exports/<app>.json).\naudit.sqlite\naudit.sqlite-*\n".utf8)
                     .write(to: URL(fileURLWithPath: ignore))
             }
         } catch {
             try? fileManager.removeItem(atPath: temporary)
-            throw .cannotCreate(path: location.databasePath, detail: "\(error)")
+            throw StoreError.cannotCreate(path: location.databasePath, detail: "\(error)")
         }
         let store = try open(location)
         do {
@@ -331,10 +320,4 @@ extension Size: ColumnDecodable {
         }
         return size
     }
-}
-
-/// A shared file's records could not start a store: one refers to what the file lacks.
-public struct StoreCreationRefused: Error, CustomStringConvertible {
-    public let detail: String
-    public var description: String { detail }
 }

@@ -475,7 +475,7 @@ extension AuditStore {
     /// The files attached to the recording with this id, in the order they were attached.
     public func evidence(forRecording uid: String) throws -> [EvidenceLink] {
         try read {
-            try db.rows("SELECT \(Self.linkColumns) WHERE r.uid = ? ORDER BY l.attached_at, l.uid", [uid], EvidenceLink.init(row:))
+            try db.rows("SELECT \(Self.linkColumns) WHERE r.uid = ? ORDER BY l.attached_at, l.name, l.uid", [uid], EvidenceLink.init(row:))
         }
     }
 
@@ -494,7 +494,7 @@ extension AuditStore {
     public func evidenceLinks(of screen: Screen? = nil) throws -> [EvidenceLink] {
         try read {
             let filter = screen == nil ? "" : " AND s.uid = ?"
-            return try db.rows("SELECT \(Self.linkColumns) WHERE s.removed = 0 AND ifnull(r.retracted, 0) = 0\(filter) ORDER BY l.attached_at, l.uid",
+            return try db.rows("SELECT \(Self.linkColumns) WHERE s.removed = 0 AND ifnull(r.retracted, 0) = 0\(filter) ORDER BY l.attached_at, l.name, l.uid",
                                screen.map { [$0.id] } ?? [], EvidenceLink.init(row:))
         }
     }

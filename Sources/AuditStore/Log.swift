@@ -11,28 +11,50 @@ extension AuditStore {
     }
 
     /// Adds records from elsewhere as a union by id: new ones are folded in, known ones skipped,
-    /// and an id that comes with another line keeps the smaller line (see `MergeOutcome.clashes`).
-    /// Records are applied in phases (checklists, screens, edits, results, evidence, take-backs),
-    /// so that each finds what it refers to; one that refers to what neither side holds throws
-    /// `DanglingReference` naming its line. Must run inside `write {}`.
+    /// and an id that comes with another line is settled or refused (`Clash`).
+    /// Must run inside `write {}`.
     @discardableResult
     public func merge(_ entries: [(record: LogRecord, line: Int)]) throws -> MergeOutcome {
-        var phases = Array(repeating: [(record: LogRecord, line: Int)](), count: 6)
-        for entry in entries { phases[entry.record.kind.phase].append(entry) }
-        let applier = LogApplier(db: db)
-        for phase in phases {
-            for entry in phase { try applier.add(entry.record, line: entry.line) }
+        try merge { add in
+            for entry in entries { try add(entry.record, entry.line) }
         }
+    }
+
+    /// Adds the records `feed` hands to the function it is given, one at a time, so that a large
+    /// file is never held whole. Records may come in any order: one whose screen, item or target is
+    /// not in yet waits until the rest is, and one that still refers to what neither side holds
+    /// throws `DanglingReference`, naming its line. Must run inside `write {}`.
+    @discardableResult
+    public func merge(_ feed: (_ add: (LogRecord, Int) throws -> Void) throws -> Void) throws -> MergeOutcome {
+        let applier = LogApplier(db: db)
+        var waiting: [(record: LogRecord, line: Int)] = []
+        try feed { record, line in
+            if try !applier.add(record, line: line) { waiting.append((record, line)) }
+        }
+        var progress = true
+        while progress && !waiting.isEmpty {
+            progress = false
+            waiting = try waiting.filter { entry in
+                let added = try applier.add(entry.record, line: entry.line)
+                if added { progress = true }
+                return !added
+            }
+        }
+        if let stuck = waiting.min(by: { $0.line < $1.line }) { throw try applier.dangling(stuck.record, line: stuck.line) }
         try applier.finish(store: self)
         return applier.outcome
     }
 
-    /// Calls `body` with each record's line, in the shared file's order (`LogPlace`), without
-    /// copying: the bytes are valid during the call.
+    /// Calls `body` with each record's line, in the shared file's order (`LogPlace`): the audit's
+    /// own records, then each screen's in the order screens were added. Nothing is copied: the
+    /// bytes are valid during the call.
     public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try read {
-            try db.statement("SELECT line FROM log ORDER BY block, rank, at, uid").forEach { row in
-                try body(row.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0))
+            let lines = try db.statement("SELECT line FROM log WHERE screen IS ? ORDER BY rank, at, uid")
+            let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            try lines.forEach([String?.none]) { try body($0.unsafeText(0) ?? empty) }
+            for screen in try db.rows("SELECT uid FROM screens ORDER BY created_at, uid", [], { $0.string(0) }) {
+                try lines.forEach([screen]) { try body($0.unsafeText(0) ?? empty) }
             }
         }
     }
@@ -62,9 +84,9 @@ extension AuditStore {
 
     /// Every record of the log, in the shared file's order.
     public func allRecords() throws -> [LogRecord] {
-        try read {
-            try db.rows("SELECT line FROM log ORDER BY block, rank, at, uid") { row in try LogTable.parse(row.string(0)) }
-        }
+        var records: [LogRecord] = []
+        try forEachLine { records.append(try LogTable.parse(String(decoding: $0, as: UTF8.self))) }
+        return records
     }
 
     /// The records of these kinds, oldest first.

@@ -52,25 +52,22 @@ final class LogApplier {
         self.db = db
     }
 
-    /// Adds one record read from `line` of a file (0 for records made here).
-    func add(_ record: LogRecord, line number: Int) throws {
+    /// Adds one record read from `line` of a file (0 for records made here). Returns false, adding
+    /// nothing, when what it refers to is not there yet: the caller offers it again once the rest
+    /// is in, so that records may come in any order.
+    func add(_ record: LogRecord, line number: Int) throws -> Bool {
+        if try missing(record) != nil { return false }
         let text = record.line
-        var screenAdded: Stamp?
-        if record.kind != .screen, let uid = record.screen {
-            guard let found = try screen(uid) else {
-                throw DanglingReference(line: number, message: "the \(record.kind.rawValue) record refers to the screen '\(uid)', which is not in the file or the store")
-            }
-            screenAdded = found.added
-        }
-        if try LogTable.insert(record, line: text, screenAdded: screenAdded, into: db) {
-            try apply(record, line: number)
+        let at = record.at.iso8601
+        if try LogTable.insert(record, line: text, at: at, into: db) {
+            try apply(record, line: number, at: at)
             outcome.added[record.kind, default: 0] += 1
-            return
+            return true
         }
-        guard let stored = try LogTable.line(of: record.id, in: db) else { return }
+        guard let stored = try LogTable.line(of: record.id, in: db) else { return true }
         if stored == text {
             outcome.known += 1
-            return
+            return true
         }
         let old = try LogTable.parse(stored)
         guard Clash.isSettleable(old, record) else {
@@ -78,10 +75,42 @@ final class LogApplier {
         }
         outcome.clashes.append(record.id)
         // The smaller line wins: a choice every store makes alike, whatever came first.
-        guard text.utf8.lexicographicallyPrecedes(stored.utf8) else { return }
+        guard text.utf8.lexicographicallyPrecedes(stored.utf8) else { return true }
         try withdraw(old)
-        try LogTable.replace(record, line: text, screenAdded: screenAdded, in: db)
+        try LogTable.replace(record, line: text, in: db)
         try apply(record, line: number, replacing: true)
+        return true
+    }
+
+    /// What `record` refers to that the store does not hold, said as the end of a sentence; nil
+    /// when everything is there.
+    func missing(_ record: LogRecord) throws -> String? {
+        if record.kind != .screen, let uid = record.screen, try screen(uid) == nil {
+            return "refers to the screen '\(uid)', which is not in the file or the store"
+        }
+        switch record {
+        case .recording(let recording):
+            return try knows(item: recording.item) ? nil : "refers to the item '\(recording.item)', which no checklist of the audit has"
+        case .fix(let fix):
+            for item in fix.items where try !knows(item: item) { return "refers to the item '\(item)', which no checklist of the audit has" }
+        case .evidence(let evidence):
+            if let item = evidence.item, try !knows(item: item) { return "refers to the item '\(item)', which no checklist of the audit has" }
+            if let recording = evidence.recording, try recordingRow(recording) == nil {
+                return "refers to the recording '\(recording)', which is not in the file or the store"
+            }
+        case .retract, .amend:
+            if let target = record.target, try LogTable.line(of: target, in: db) == nil {
+                return "names '\(target)', which is not in the file or the store"
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// The error for a record that still refers to what is missing once everything else is in.
+    func dangling(_ record: LogRecord, line: Int) throws -> DanglingReference {
+        DanglingReference(line: line, message: "the \(record.kind.rawValue) record " + (try missing(record) ?? "refers to what is missing"))
     }
 
     /// The screen's row and the stamp of the record that added it, if the store has it.
@@ -94,10 +123,16 @@ final class LogApplier {
         return found
     }
 
-    private func requireItem(_ item: String, line: Int, _ what: String) throws {
-        if try db.statement("SELECT 1 FROM items WHERE id = ?").first([item], { _ in true }) == nil {
-            throw DanglingReference(line: line, message: "the \(what) refers to the item '\(item)', which no checklist of the audit has")
-        }
+    private var items: Set<String>?
+
+    /// Whether some checklist of the audit has the item.
+    private func knows(item: String) throws -> Bool {
+        if items == nil { items = Set(try db.rows("SELECT id FROM items") { $0.string(0) }) }
+        return items!.contains(item)
+    }
+
+    private func recordingRow(_ uid: String) throws -> Int64? {
+        try db.statement("SELECT id FROM recordings WHERE uid = ?").first([uid]) { $0.int64(0) }
     }
 
     /// Whether a retraction in the log takes back `uid`.
@@ -106,12 +141,13 @@ final class LogApplier {
         return try db.statement("SELECT 1 FROM log WHERE target = ? AND kind = 'retract'").first([uid], { _ in true }) != nil
     }
 
-    private func apply(_ record: LogRecord, line: Int, replacing: Bool = false) throws {
+    private func apply(_ record: LogRecord, line: Int, at: String? = nil, replacing: Bool = false) throws {
         switch record {
         case .audit:
             appChanged = true
         case .checklist(let adoption):
             for item in adoption.checklist.items {
+                items?.insert(item.id)
                 try db.statement("""
                     INSERT INTO items (id, position, title, how_to_check, sizes, severity, scaling, fix, wcag, current)
                     VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (id) DO NOTHING
@@ -132,7 +168,6 @@ final class LogApplier {
             dirtyScreens.insert(edit.screen)
             namesChanged = true
         case .recording(let recording):
-            try requireItem(recording.item, line: line, "recording")
             guard let row = try screen(recording.screen)?.row else { return }
             let retracted = try isRetracted(recording.id)
             if replacing {
@@ -147,10 +182,9 @@ final class LogApplier {
                     INSERT INTO recordings (uid, screen_id, item, size, status, note, recorded_by, recorded_at, retracted)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """).run([recording.id, row, recording.item, recording.size.id, recording.status.rawValue, recording.note,
-                              recording.by, recording.at.iso8601, retracted])
+                              recording.by, at ?? recording.at.iso8601, retracted])
             }
         case .fix(let fix):
-            for item in fix.items { try requireItem(item, line: line, "fix") }
             guard let row = try screen(fix.screen)?.row else { return }
             try db.statement("""
                 INSERT INTO fixes (uid, screen_id, type, note, ref, fixed_by, fixed_at, retracted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -158,15 +192,8 @@ final class LogApplier {
             let id = db.lastInsertedRowID
             for item in fix.items { try db.statement("INSERT OR IGNORE INTO fix_items (fix_id, item) VALUES (?, ?)").run([id, item]) }
         case .evidence(let evidence):
-            if let item = evidence.item { try requireItem(item, line: line, "evidence record") }
             guard let row = try screen(evidence.screen)?.row else { return }
-            var recordingRow: Int64?
-            if let recording = evidence.recording {
-                recordingRow = try db.statement("SELECT id FROM recordings WHERE uid = ?").first([recording]) { $0.int64(0) }
-                if recordingRow == nil {
-                    throw DanglingReference(line: line, message: "the evidence record refers to the recording '\(recording)', which is not in the file or the store")
-                }
-            }
+            let recordingRow = try evidence.recording.flatMap { try self.recordingRow($0) }
             try db.statement("""
                 INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (hash) DO NOTHING
@@ -286,12 +313,7 @@ final class LogApplier {
                   screen.createdAt.iso8601, screen.createdBy, row.row])
         try db.run("DELETE FROM screen_files WHERE screen_id = ?", [row.row])
         for pattern in screen.files { try db.run("INSERT INTO screen_files (screen_id, pattern) VALUES (?, ?)", [row.row, pattern]) }
-        let added = Stamp(at: screen.createdAt, id: uid)
-        if added != row.added {
-            // Only a replaced screen record moves: every line of the screen moves with it.
-            screens[uid] = (row.row, added)
-            try db.run("UPDATE log SET block = ? WHERE screen = ?", [LogPlace.block(ofScreenAddedAt: added), uid])
-        }
+        screens[uid] = (row.row, Stamp(at: screen.createdAt, id: uid))
     }
 
     /// Gives every live screen a name of its own (`ScreenNames`).

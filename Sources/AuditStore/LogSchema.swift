@@ -16,22 +16,21 @@ enum LogSchema {
                 seq INTEGER PRIMARY KEY,
                 uid TEXT NOT NULL UNIQUE,
                 kind TEXT NOT NULL,
-                -- The screen's id for a screen's records; the record a retraction or amendment names.
+                -- The screen's id for a screen's records (NULL for the audit's own); the record a
+                -- retraction or amendment names.
                 screen TEXT,
                 target TEXT,
                 at TEXT NOT NULL,
                 by TEXT NOT NULL,
-                -- Where the line goes in the file (LogPlace): the audit's own records, then each
-                -- screen's in the order screens were added.
-                block TEXT NOT NULL,
+                -- Where the line goes in the file (LogPlace): within the audit's records or a screen's,
+                -- by rank (the record that opens the block first), then time, then id.
                 rank INTEGER NOT NULL,
                 line TEXT NOT NULL,
                 -- FNV-1a of the line, so that a sync tells a line it has from a new one without parsing it.
                 digest INTEGER NOT NULL
             );
-            CREATE INDEX log_place ON log (block, rank, at, uid);
-            CREATE INDEX log_screen ON log (screen, at, uid);
-            CREATE INDEX log_time ON log (at, uid);
+            -- A screen's records in file order; screens themselves go in the order they were added.
+            CREATE INDEX log_place ON log (screen, rank, at, uid);
             CREATE INDEX log_target ON log (target) WHERE target IS NOT NULL;
 
             -- Screens gain their stable id. `given_name` is the name their records fold to; `name` is
@@ -103,11 +102,7 @@ enum LogSchema {
             }
         }
         try db.run("DELETE FROM evidence_links WHERE uid IS NULL")
-        var places: [String: Stamp] = [:]
-        for case .screen(let screen) in records { places[screen.id] = Stamp(at: screen.createdAt, id: screen.id) }
-        for record in records {
-            try LogTable.insert(record, line: record.line, screenAdded: record.screen.flatMap { places[$0] }, into: db)
-        }
+        for record in records { try LogTable.insert(record, line: record.line, into: db) }
     }
 }
 

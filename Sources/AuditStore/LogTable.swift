@@ -5,23 +5,21 @@ import SQLite
 enum LogTable {
     /// Inserts the record's line unless its id is there already; returns whether it was inserted.
     @discardableResult
-    static func insert(_ record: LogRecord, line: String, screenAdded: Stamp?, into db: Database) throws -> Bool {
-        let place = LogPlace(record, screenAdded: screenAdded)
+    static func insert(_ record: LogRecord, line: String, at: String? = nil, into db: Database) throws -> Bool {
         try db.statement("""
-            INSERT INTO log (uid, kind, screen, target, at, by, block, rank, line, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO log (uid, kind, screen, target, at, by, rank, line, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (uid) DO NOTHING
-            """).run([record.id, record.kind.rawValue, record.screen, record.target, record.at.iso8601, record.by, place.block, place.rank,
-                      line, LineDigest.of(line.utf8)])
+            """).run([record.id, record.kind.rawValue, record.screen, record.target, at ?? record.at.iso8601, record.by,
+                      LogPlace(record, screenAdded: nil).rank, line, LineDigest.of(line.utf8)])
         return db.changes > 0
     }
 
     /// Puts `line` in place of the line stored under the record's id.
-    static func replace(_ record: LogRecord, line: String, screenAdded: Stamp?, in db: Database) throws {
-        let place = LogPlace(record, screenAdded: screenAdded)
+    static func replace(_ record: LogRecord, line: String, in db: Database) throws {
         try db.run("""
-            UPDATE log SET kind = ?, screen = ?, target = ?, at = ?, by = ?, block = ?, rank = ?, line = ?, digest = ? WHERE uid = ?
-            """, [record.kind.rawValue, record.screen, record.target, record.at.iso8601, record.by, place.block, place.rank, line,
-                  LineDigest.of(line.utf8), record.id])
+            UPDATE log SET kind = ?, screen = ?, target = ?, at = ?, by = ?, rank = ?, line = ?, digest = ? WHERE uid = ?
+            """, [record.kind.rawValue, record.screen, record.target, record.at.iso8601, record.by, LogPlace(record, screenAdded: nil).rank,
+                  line, LineDigest.of(line.utf8), record.id])
     }
 
     static func line(of id: String, in db: Database) throws -> String? {
@@ -31,7 +29,7 @@ enum LogTable {
     /// The records stored under these kinds for one screen, read back from their lines.
     static func records(screen: String, kinds: [LogRecord.Kind], in db: Database) throws -> [LogRecord] {
         let placeholders = kinds.map { _ in "?" }.joined(separator: ", ")
-        return try db.rows("SELECT line, seq FROM log WHERE screen = ? AND kind IN (\(placeholders))",
+        return try db.rows("SELECT line FROM log WHERE screen = ? AND kind IN (\(placeholders))",
                            [screen] + kinds.map(\.rawValue)) { row in try parse(row.string(0)) }
     }
 

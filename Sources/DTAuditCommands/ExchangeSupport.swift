@@ -53,43 +53,55 @@ struct FileProblem: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Reads audit files for `import`, `sync` and `--since`.
+/// Reads audit files for `import` and `--since`.
 enum InterchangeFile {
-    /// The bytes of the file at `path` (`-` for standard input), refused when it is not a regular
-    /// file or is larger than an audit file may be.
-    static func bytes(_ path: String, workingDirectory: String) throws -> [UInt8] {
-        let shown = path == "-" ? "standard input" : path
-        let limit = AuditFile.maximumBytes
-        if path == "-" {
-            let input = ChunkedInput.standardInput()
-            var bytes: [UInt8] = []
-            while input.total <= limit && input.read(appendingTo: &bytes) {}
-            if input.failed || input.total > limit { throw FileProblem(description: "cannot read standard input, or it holds more than \(limit >> 20) MB") }
-            return bytes
-        }
+    /// The file at `path` (`-` for standard input), opened to be read a chunk at a time; refused
+    /// when it is not a regular file or is larger than an audit file may be.
+    static func open(_ path: String, workingDirectory: String) throws -> ChunkedInput {
+        if path == "-" { return .standardInput() }
         let absolute = StoreLocation.absolute(path, from: workingDirectory)
         guard let status = Files.status(absolute) else { throw FileProblem(description: "no file '\(path)'") }
         if status.kind == .directory { throw FileProblem(description: "'\(path)' is a folder; give the audit's .json file") }
-        guard let file = RegularFile(opening: absolute) else { throw FileProblem(description: "cannot read \(shown): it is not a regular file") }
-        if file.byteCount > limit { throw FileProblem(description: "\(shown) is \(file.byteCount >> 20) MB; an audit file is at most \(limit >> 20) MB") }
-        guard let bytes = file.readAll() else { throw FileProblem(description: "cannot read \(shown)") }
-        return bytes
+        guard status.kind == .regular else { throw FileProblem(description: "cannot read \(path): it is not a regular file") }
+        if status.byteCount > Int64(AuditFile.maximumBytes) {
+            throw FileProblem(description: "\(path) is \(status.byteCount >> 20) MB; an audit file is at most \(AuditFile.maximumBytes >> 20) MB")
+        }
+        do {
+            return try ChunkedInput(path: absolute)
+        } catch {
+            throw FileProblem(description: "cannot read \(path)")
+        }
     }
 
-    /// Reads and checks the audit file at `path`; problems name the line. With `known` (a store's
-    /// line digests), lines the store has are counted, not parsed.
-    static func read(_ path: String, workingDirectory: String, known: [String: Int64]? = nil) throws -> AuditFile {
-        let bytes = try bytes(path, workingDirectory: workingDirectory)
+    /// Reads the file through `read`, which gets the chunks; problems name the file and line.
+    static func reading<T>(_ path: String, workingDirectory: String, _ read: (@escaping (inout [UInt8]) -> Bool) throws -> T) throws -> T {
+        let shown = path == "-" ? "standard input" : path
+        let input = try open(path, workingDirectory: workingDirectory)
+        let limit = AuditFile.maximumBytes
+        func failure() -> FileProblem? {
+            if input.failed { return FileProblem(description: "cannot read \(shown)") }
+            if input.total > limit { return FileProblem(description: "\(shown) holds more than \(limit >> 20) MB; an audit file is at most \(limit >> 20) MB") }
+            return nil
+        }
         do {
-            return try AuditFile.read(bytes, known: known)
-        } catch {
-            throw FileProblem(description: "\(path == "-" ? "standard input" : path) \(error)")
+            let result = try read { input.total <= limit && input.read(appendingTo: &$0) }
+            if let failure = failure() { throw failure }
+            return result
+        } catch let error as InterchangeError {
+            if let failure = failure() { throw failure }
+            throw FileProblem(description: "\(shown) \(error)")
+        } catch let error as DanglingReference {
+            throw FileProblem(description: "\(shown) \(error); nothing was imported")
         }
     }
 
     /// The audit an earlier file holds, folded.
     static func document(_ path: String, workingDirectory: String) throws -> AuditDocument {
-        AuditDocument(records: try read(path, workingDirectory: workingDirectory).records.map(\.record))
+        var records: [LogRecord] = []
+        _ = try reading(path, workingDirectory: workingDirectory) { source in
+            try AuditFile.scan(chunks: source) { record, _ in records.append(record) }
+        }
+        return AuditDocument(records: records)
     }
 }
 

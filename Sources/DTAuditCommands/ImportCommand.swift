@@ -48,53 +48,41 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let shown = file.path == "-" ? "standard input" : file.path
-        let store = try console.openStoreIfPresent()
-        guard let store else {
-            let audit = try InterchangeFile.read(file.path, workingDirectory: console.workingDirectory)
+        let path = file.path
+        let directory = console.workingDirectory
+        guard let store = try console.openStoreIfPresent() else {
             let location = console.newStoreLocation()
             if dryRun {
                 var report = ImportReport()
-                report.format = audit.format
-                report.outcome.added = Dictionary(grouping: audit.records, by: \.record.kind).mapValues(\.count)
+                report = try InterchangeFile.reading(path, workingDirectory: directory) { source in
+                    let summary = try AuditFile.scan(chunks: source) { record, _ in report.outcome.added[record.kind, default: 0] += 1 }
+                    report.format = summary.format
+                    return report
+                }
+                report.newScreens = Array(repeating: "", count: report.outcome.added[.screen] ?? 0)
                 ImportSummary.show(report, from: shown, created: location.folder, dryRun: true, json: json, console: console)
                 return
             }
-            let created: AuditStore
-            do {
-                created = try AuditStore.create(at: location, from: audit.records)
-            } catch let refused as StoreCreationRefused {
-                throw FileProblem(description: "\(shown) \(refused.detail); no store was made")
-            }
             var report = ImportReport()
-            report.format = audit.format
-            report.conflictMarkers = audit.conflictMarkers
-            report.outcome.added = Dictionary(grouping: audit.records, by: \.record.kind).mapValues(\.count)
-            report.newScreens = try created.screens().map(\.name)
-            report.nameClashes = try created.nameClashes()
+            _ = try InterchangeFile.reading(path, workingDirectory: directory) { source in
+                try AuditStore.create(at: location) { store in report = try Importer.merge(reading: source, into: store) }
+            }
             ImportSummary.show(report, from: shown, created: location.folder, dryRun: false, json: json, console: console)
             return
         }
-        let audit = try InterchangeFile.read(file.path, workingDirectory: console.workingDirectory, known: try store.lineDigests())
         let report: ImportReport
         do {
-            report = try store.write {
-                let report = try Self.merge(audit, into: store, shown: shown)
-                if dryRun { throw DryRun(report: report) }
-                return report
+            report = try InterchangeFile.reading(path, workingDirectory: directory) { source in
+                try store.write {
+                    let report = try Importer.merge(reading: source, into: store)
+                    if dryRun { throw DryRun(report: report) }
+                    return report
+                }
             }
         } catch let rolledBack as DryRun {
             report = rolledBack.report
         }
         ImportSummary.show(report, from: shown, created: nil, dryRun: dryRun, json: json, console: console)
-    }
-
-    /// The merge, whose refusals name the file like the reader's do.
-    static func merge(_ audit: AuditFile, into store: AuditStore, shown: String) throws -> ImportReport {
-        do {
-            return try Importer.merge(audit, into: store)
-        } catch let error as DanglingReference {
-            throw FileProblem(description: "\(shown) \(error); nothing was imported")
-        }
     }
 }
 

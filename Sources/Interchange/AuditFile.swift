@@ -34,48 +34,99 @@ public struct AuditFile: Sendable {
     public var conflictMarkers = 0
     /// Lines a store already had, byte for byte, left unread (see `read(_:known:)`).
     public var known = 0
-    /// The id of every record the file holds, read or not.
-    public var ids = Set<String>()
 
-    /// Reads a file of either format. With `known` (a store's ids and line digests), a line the
-    /// store already has is counted in `known` and not parsed: what makes a sync with nothing new
-    /// quick.
+    /// Reads a file of either format held in memory: every record once (where one id came on two
+    /// lines, `Clash` settles or refuses it). With `known` (a store's ids and line digests), a line
+    /// the store already has is counted in `known` and not parsed.
     public static func read(_ bytes: [UInt8], known: [String: Int64]? = nil) throws(InterchangeError) -> AuditFile {
         if bytes.count > maximumBytes {
             throw InterchangeError(line: 1, "the file is \(bytes.count >> 20) MB; an audit file is at most \(maximumBytes >> 20) MB")
         }
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        let firstEnd = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
-        var first = bytes[start..<firstEnd]
-        while let last = first.last, last == 0x0D || last == 0x20 { first = first.dropLast() }
-        if first.elementsEqual(header.utf8) {
-            return try readLines(bytes, from: firstEnd, known: known)
+        var given = false
+        var file = AuditFile(format: 2, records: [])
+        var index: [String: Int] = [:]
+        do {
+            let summary = try scan(chunks: { buffer in
+                if given { return false }
+                given = true
+                buffer.append(contentsOf: bytes)
+                return !bytes.isEmpty
+            }, known: known) { record, number in
+                if let earlier = index[record.id] {
+                    let kept = file.records[earlier].record
+                    if kept == record { return }
+                    guard Clash.isSettleable(kept, record) else {
+                        throw InterchangeError(line: number, Clash.refusal(kept, record, where: "on line \(file.records[earlier].line)"))
+                    }
+                    file.clashes.append(record.id)
+                    if record.line.utf8.lexicographicallyPrecedes(kept.line.utf8) { file.records[earlier] = (record, number) }
+                    return
+                }
+                index[record.id] = file.records.count
+                file.records.append((record, number))
+            }
+            file.format = summary.format
+            file.conflictMarkers = summary.conflictMarkers
+            file.known = summary.known
+        } catch let error as InterchangeError {
+            throw error
+        } catch {
+            throw InterchangeError(line: 1, "\(error)")
         }
-        let records = try FormatOneReader.read(bytes).records()
-        var file = AuditFile(format: 1, records: records.map { ($0, 0) })
-        file.ids = Set(records.map(\.id))
         return file
     }
 
-    private static func readLines(_ bytes: [UInt8], from start: Int, known: [String: Int64]?) throws(InterchangeError) -> AuditFile {
-        var file = AuditFile(format: 2, records: [])
-        var index: [String: Int] = [:]
+    /// What reading a file found besides its records.
+    public struct Summary: Sendable {
+        public var format = AuditFile.formatVersion
+        public var conflictMarkers = 0
+        /// Lines left unread because the store had them byte for byte.
+        public var known = 0
+
+        public init(format: Int = AuditFile.formatVersion, conflictMarkers: Int = 0, known: Int = 0) {
+            self.format = format
+            self.conflictMarkers = conflictMarkers
+            self.known = known
+        }
+    }
+
+    /// Reads a file of either format from `source` (which appends the next chunk to its argument
+    /// and returns false at the end), handing `body` each record as its line is read, so that the
+    /// file is never held whole: a large import takes the memory of a chunk and a record.
+    /// Records come in file order, as often as the file holds them. With `known`, lines a store
+    /// holds byte for byte are counted, not parsed. A format 1 file is converted whole.
+    public static func scan(chunks source: @escaping (inout [UInt8]) -> Bool, known: [String: Int64]? = nil,
+                            body: (LogRecord, Int) throws -> Void) throws -> Summary {
+        var lines = LineReader(source: source)
+        var summary = Summary()
+        guard var first = lines.next() else { throw InterchangeError(line: 1, "the file is empty") }
+        if first.starts(with: [0xEF, 0xBB, 0xBF]) { first = first.dropFirst(3) }
+        while let last = first.last, last == 0x0D || last == 0x20 { first = first.dropLast() }
+        guard first.elementsEqual(header.utf8) else {
+            // Format 1: one JSON document in any layout, which its own reader takes whole.
+            summary.format = 1
+            var pending = Array(lines.everything)
+            var rest = lines
+            let records = try FormatOneReader.read(chunks: { buffer in
+                if !pending.isEmpty {
+                    buffer.append(contentsOf: pending)
+                    pending = []
+                    return true
+                }
+                return rest.readMore(into: &buffer)
+            }).records()
+            for record in records { try body(record, 0) }
+            return summary
+        }
         var lineNumber = 1
-        var position = start
         var ended = false
         var closed = false
-        while position < bytes.count {
-            // position is at the "\n" that ends the previous line.
-            position += 1
+        while var line = lines.next() {
             lineNumber += 1
-            let end = bytes[position...].firstIndex(of: 0x0A) ?? bytes.endIndex
-            var line = bytes[position..<end]
-            position = end
             while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line = line.dropLast() }
             if line.isEmpty { continue }
             if isConflictMarker(line) {
-                file.conflictMarkers += 1
+                summary.conflictMarkers += 1
                 continue
             }
             if closed { throw InterchangeError(line: lineNumber, "text after the closing ]} line") }
@@ -93,34 +144,19 @@ public struct AuditFile: Sendable {
                 var body = line
                 if body.last == UInt8(ascii: ",") { body = body.dropLast() }
                 if LineDigest.of(body) == digest {
-                    file.known += 1
-                    file.ids.insert(id)
+                    summary.known += 1
                     continue
                 }
             }
             switch try RecordReader.read(line: line, number: lineNumber) {
-            case .end:
-                ended = true
-            case .record(let record):
-                file.ids.insert(record.id)
-                if let earlier = index[record.id] {
-                    let kept = file.records[earlier].record
-                    if kept == record { continue }
-                    guard Clash.isSettleable(kept, record) else {
-                        throw InterchangeError(line: lineNumber, Clash.refusal(kept, record, where: "on line \(file.records[earlier].line)"))
-                    }
-                    file.clashes.append(record.id)
-                    if record.line.utf8.lexicographicallyPrecedes(kept.line.utf8) { file.records[earlier] = (record, lineNumber) }
-                    continue
-                }
-                index[record.id] = file.records.count
-                file.records.append((record, lineNumber))
+            case .end: ended = true
+            case .record(let record): try body(record, lineNumber)
             }
         }
         if !ended || !closed {
             throw InterchangeError(line: lineNumber, "the file ends without the closing {\"record\":\"end\"} and ]} lines; it looks cut short")
         }
-        return file
+        return summary
     }
 
     /// `<<<<<<< ours`, `=======`, `>>>>>>> theirs` and diff3's `||||||| base`.
@@ -141,6 +177,50 @@ public struct AuditFile: Sendable {
         let start = index + marker.count
         guard let end = line[start...].firstIndex(of: 0x22) else { return nil }
         return String(decoding: line[start..<end], as: UTF8.self)
+    }
+}
+
+/// Splits chunks of a file into lines, holding one chunk and the line that runs over it.
+struct LineReader {
+    let source: (inout [UInt8]) -> Bool
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    init(source: @escaping (inout [UInt8]) -> Bool) {
+        self.source = source
+    }
+
+    /// The next line without its line break, or nil at the end.
+    mutating func next() -> ArraySlice<UInt8>? {
+        while true {
+            if let end = buffer[start...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<end]
+                start = end + 1
+                return line
+            }
+            if ended {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                return line
+            }
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                start = 0
+            }
+            if !source(&buffer) { ended = true }
+        }
+    }
+
+    /// Every byte read so far, the lines handed out included: where a reader of the whole
+    /// document starts.
+    var everything: [UInt8] { buffer }
+
+    /// Hands the rest of the input over as it comes.
+    mutating func readMore(into destination: inout [UInt8]) -> Bool {
+        if ended { return false }
+        return source(&destination)
     }
 }
 

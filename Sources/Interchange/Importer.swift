@@ -21,24 +21,48 @@ public struct ImportReport: Sendable {
 
 /// Takes a shared file into a store: a union of records by id, in one transaction.
 public enum Importer {
-    /// Merges `file` into `store`. Call it inside `store.write {}`, so that an error leaves the
-    /// store as it was. References the file and the store can't resolve throw
-    /// `DanglingReference`, naming the line.
+    /// Merges the file `source` reads (chunks appended to its argument, false at the end) into
+    /// `store`, a record at a time: the file is never held whole. Lines the store holds byte for
+    /// byte are not even parsed. Call it inside `store.write {}`, so that an error leaves the
+    /// store as it was; a malformed line throws `InterchangeError`, a record that refers to what
+    /// neither side holds `DanglingReference`, both naming the line.
+    public static func merge(reading source: @escaping (inout [UInt8]) -> Bool, into store: AuditStore) throws -> ImportReport {
+        let known = try store.recordCount() > 0 ? try store.lineDigests() : nil
+        return try merge(into: store) { body in try AuditFile.scan(chunks: source, known: known, body: body) }
+    }
+
+    /// Merges a file read whole (tests, the merge driver's checks).
     public static func merge(_ file: AuditFile, into store: AuditStore) throws -> ImportReport {
-        var report = ImportReport()
-        report.format = file.format
-        report.conflictMarkers = file.conflictMarkers
-        var added: [String] = []
-        for case .screen(let screen) in file.records.map(\.record) where try store.screen(id: screen.id) == nil { added.append(screen.id) }
-        report.outcome = try store.merge(file.records)
-        report.outcome.known += file.known
+        var report = try merge(into: store) { body in
+            for (record, line) in file.records { try body(record, line) }
+            return AuditFile.Summary(format: file.format, conflictMarkers: file.conflictMarkers, known: file.known)
+        }
         report.outcome.clashes += file.clashes
+        return report
+    }
+
+    private static func merge(into store: AuditStore,
+                              reading: ((LogRecord, Int) throws -> Void) throws -> AuditFile.Summary) throws -> ImportReport {
+        var report = ImportReport()
+        var touched = Set<String>()
+        var added: [String] = []
+        var summary = AuditFile.Summary()
+        report.outcome = try store.merge { add in
+            try withoutActuallyEscaping(add) { add in
+                summary = try reading { record, line in
+                    if record.kind == .screen || record.kind == .edit, let screen = record.screen { touched.insert(screen) }
+                    if record.kind == .screen, try store.screen(id: record.id) == nil, !added.contains(record.id) { added.append(record.id) }
+                    try add(record, line)
+                }
+            }
+        }
+        report.format = summary.format
+        report.conflictMarkers = summary.conflictMarkers
+        report.outcome.known += summary.known
         for id in added {
             if let screen = try store.screen(id: id) { report.newScreens.append(screen.name) }
         }
         report.nameClashes = try store.nameClashes()
-        var touched = Set<String>()
-        for (record, _) in file.records where record.kind == .edit || record.kind == .screen { if let screen = record.screen { touched.insert(screen) } }
         for id in touched.sorted() {
             if let screen = try store.screen(id: id) { report.concurrentEdits += try store.concurrentEdits(of: screen) }
         }

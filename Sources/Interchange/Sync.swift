@@ -13,9 +13,9 @@ public struct SharedFileProblem: Error, Sendable, CustomStringConvertible {
 
 /// What a sync did.
 public struct SyncReport: Sendable {
-    /// Nothing had changed on either side since the last sync: the file was not even read.
+    /// Nothing had changed on either side since the last sync.
     public var upToDate = false
-    /// What the file brought; nil when it was not read.
+    /// What the file brought; nil when it held exactly what the store holds, or was not there.
     public var imported: ImportReport?
     /// The file was (re)written with the store's whole log.
     public var wroteFile = false
@@ -40,35 +40,24 @@ public enum Sync {
     /// by a rename once it is whole, so a sync killed at any moment leaves both whole.
     public static func run(_ store: AuditStore, with shared: SharedAudit) throws -> SyncReport {
         var report = SyncReport()
-        let sharing = try store.sharing()
-        let status = shared.status()
         let count = try store.recordCount()
-        if let status, let sharing, sharing.file == shared.relativePath, status.byteCount == sharing.byteCount,
-           status.modifiedMilliseconds == sharing.modified, sharing.records == count {
-            report.upToDate = true
-            report.records = count
-            try shareEvidence(store, shared, into: &report)
-            return report
-        }
-        var existing: [UInt8]?
-        if status != nil {
-            existing = try read(shared)
-            let bytes = existing!
-            let file: AuditFile
-            do {
-                file = try AuditFile.read(bytes, known: try store.lineDigests())
-            } catch {
-                throw SharedFileProblem("\(shared.relativePath) \(error); nothing was changed")
+        if let status = shared.status() {
+            // Neither side changed since the last sync: nothing to read.
+            if let sharing = try store.sharing(), sharing.file == shared.relativePath, status.byteCount == sharing.byteCount,
+               status.modifiedMilliseconds == sharing.modified, sharing.records == count {
+                report.upToDate = true
+                report.records = count
+                try shareEvidence(store, shared, into: &report)
+                return report
             }
-            report.imported = try store.write {
-                do {
-                    return try Importer.merge(file, into: store)
-                } catch let error as DanglingReference {
-                    throw SharedFileProblem("\(shared.relativePath) \(error); nothing was changed")
+            // The file holds what the store would write (a checkout touched it): nothing to take in.
+            if try !matches(store, shared) {
+                report.imported = try store.write {
+                    try take(shared, into: store)
                 }
             }
         }
-        report.records = try writeIfDifferent(store, to: shared, existing: existing, wrote: &report.wroteFile)
+        report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
         try shareEvidence(store, shared, into: &report)
         return report
     }
@@ -76,71 +65,87 @@ public enum Sync {
     /// Creates a store at `location` from a shared file: how a clone joins the audit. The store is
     /// built beside and moved into place whole, or not made at all.
     public static func createStore(at location: StoreLocation, from shared: SharedAudit) throws -> (AuditStore, SyncReport) {
-        let bytes = try read(shared)
-        let file: AuditFile
-        do {
-            file = try AuditFile.read(bytes)
-        } catch {
-            throw SharedFileProblem("\(shared.relativePath) \(error); no store was made")
-        }
-        let store: AuditStore
-        do {
-            store = try AuditStore.create(at: location, from: file.records)
-        } catch let refused as StoreCreationRefused {
-            throw SharedFileProblem("\(shared.relativePath) \(refused.detail); no store was made")
-        }
         var report = SyncReport()
-        var imported = ImportReport()
-        imported.format = file.format
-        imported.conflictMarkers = file.conflictMarkers
-        imported.outcome.added = Dictionary(grouping: file.records, by: \.record.kind).mapValues(\.count)
-        imported.outcome.clashes = file.clashes
-        imported.newScreens = try store.screens().map(\.name)
-        imported.nameClashes = try store.nameClashes()
-        report.imported = imported
-        try store.write { try store.setSharing(AuditStore.Sharing(file: shared.relativePath)) }
-        report.records = try writeIfDifferent(store, to: shared, existing: bytes, wrote: &report.wroteFile)
+        let store = try AuditStore.create(at: location) { store in
+            report.imported = try take(shared, into: store)
+            try store.setSharing(AuditStore.Sharing(file: shared.relativePath))
+        }
+        report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
         try shareEvidence(store, shared, into: &report)
         return (store, report)
     }
 
-    /// The file's bytes, refused past the size limit or when it is not a regular file.
-    static func read(_ shared: SharedAudit) throws -> [UInt8] {
-        guard let file = RegularFile(opening: shared.path) else {
-            throw SharedFileProblem("cannot read \(shared.relativePath): it is missing, unreadable or not a regular file")
+    /// Takes the shared file into the store, a chunk at a time, inside the caller's transaction.
+    static func take(_ shared: SharedAudit, into store: AuditStore) throws -> ImportReport {
+        let input = try open(shared)
+        do {
+            let report = try Importer.merge(reading: { input.total <= AuditFile.maximumBytes && input.read(appendingTo: &$0) }, into: store)
+            if input.failed { throw SharedFileProblem("cannot read \(shared.relativePath)") }
+            if input.total > AuditFile.maximumBytes { throw tooLarge(shared, input.total) }
+            return report
+        } catch let error as InterchangeError {
+            throw SharedFileProblem("\(shared.relativePath) \(error); nothing was changed")
+        } catch let error as DanglingReference {
+            throw SharedFileProblem("\(shared.relativePath) \(error); nothing was changed")
         }
-        if file.byteCount > AuditFile.maximumBytes {
-            throw SharedFileProblem("\(shared.relativePath) is \(file.byteCount >> 20) MB; an audit file is at most \(AuditFile.maximumBytes >> 20) MB")
+    }
+
+    /// The file, opened for reading a chunk at a time; refused when it is not a regular file or is
+    /// larger than an audit file may be.
+    static func open(_ shared: SharedAudit) throws -> ChunkedInput {
+        guard let status = Files.status(shared.path), status.kind == .regular else {
+            throw SharedFileProblem("cannot read \(shared.relativePath): it is missing or not a regular file")
         }
-        guard let bytes = file.readAll() else { throw SharedFileProblem("cannot read \(shared.relativePath)") }
-        return bytes
+        if status.byteCount > Int64(AuditFile.maximumBytes) { throw tooLarge(shared, Int(status.byteCount)) }
+        do {
+            return try ChunkedInput(path: shared.path)
+        } catch {
+            throw SharedFileProblem("cannot read \(shared.relativePath): \(error)")
+        }
+    }
+
+    static func tooLarge(_ shared: SharedAudit, _ bytes: Int) -> SharedFileProblem {
+        SharedFileProblem("\(shared.relativePath) is \(bytes >> 20) MB; an audit file is at most \(AuditFile.maximumBytes >> 20) MB")
+    }
+
+    /// Whether the file holds exactly the bytes the store would write, compared a chunk at a time.
+    static func matches(_ store: AuditStore, _ shared: SharedAudit) throws -> Bool {
+        guard let file = RegularFile(opening: shared.path) else { return false }
+        var same = true
+        var scratch = [UInt8](repeating: 0, count: 1 << 17)
+        _ = try AuditFileWriter.write(store: store) { chunk in
+            guard same else { return }
+            if scratch.count < chunk.count { scratch = [UInt8](repeating: 0, count: chunk.count) }
+            let read = scratch.withUnsafeMutableBytes { file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<chunk.count])) }
+            same = read == chunk.count && scratch.withUnsafeBufferPointer { $0[0..<chunk.count].elementsEqual(chunk) }
+        }
+        guard same else { return false }
+        var one: UInt8 = 0
+        return withUnsafeMutableBytes(of: &one) { file.read(into: $0) } == 0
     }
 
     /// Writes the store's log to the shared file unless the file already holds exactly those bytes,
     /// and remembers how the file looks now. Returns the number of records.
-    static func writeIfDifferent(_ store: AuditStore, to shared: SharedAudit, existing: [UInt8]?, wrote: inout Bool) throws -> Int {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(existing?.count ?? 1 << 16)
-        let count = try AuditFileWriter.write(store: store) { bytes.append(contentsOf: $0) }
-        if existing != bytes {
-            try write(bytes, to: shared)
+    static func writeIfDifferent(_ store: AuditStore, to shared: SharedAudit, remember: Bool = true, wrote: inout Bool) throws -> Int {
+        if try !matches(store, shared) {
+            do {
+                try Files.makeDirectories(PathNames.folder(of: shared.path))
+                try Files.writeAtomically(shared.path) { output in
+                    _ = try AuditFileWriter.write(store: store) { output.write($0) }
+                }
+            } catch let error as SystemError {
+                throw SharedFileProblem("cannot write \(shared.relativePath): \(error)")
+            }
             wrote = true
         }
+        let count = try store.recordCount()
+        guard remember else { return count }
         guard let status = shared.status() else { throw SharedFileProblem("cannot read \(shared.relativePath) back after writing it") }
         try store.write {
             try store.setSharing(AuditStore.Sharing(file: shared.relativePath, byteCount: status.byteCount,
                                                     modified: status.modifiedMilliseconds, records: count))
         }
         return count
-    }
-
-    static func write(_ bytes: [UInt8], to shared: SharedAudit) throws {
-        do {
-            try Files.makeDirectories(PathNames.folder(of: shared.path))
-            try Files.writeAtomically(shared.path) { $0.write(bytes: bytes) }
-        } catch {
-            throw SharedFileProblem("cannot write \(shared.relativePath): \(error)")
-        }
     }
 
     /// Copies evidence the store has into the shared folder, and evidence the folder has into the
@@ -172,39 +177,33 @@ public enum Sync {
         }
     }
 
-    /// Writes the store's log to `shared` without reading the file in first (`export --format
+    /// Writes the store's log to `shared` without taking the file in first (`export --format
     /// json`): refused when the file holds records the store lacks, which writing would drop,
     /// unless `force`.
     public static func export(_ store: AuditStore, to shared: SharedAudit, force: Bool) throws -> SyncReport {
         var report = SyncReport()
-        var existing: [UInt8]?
-        if shared.status() != nil {
-            existing = try read(shared)
-            if !force {
-                let file: AuditFile
+        let sharing = try store.sharing()
+        let isStoresFile = shared.root == store.location.root && (sharing == nil || sharing?.file == shared.relativePath)
+        if !force, let status = shared.status() {
+            let unchanged = isStoresFile && sharing?.byteCount == status.byteCount && sharing?.modified == status.modifiedMilliseconds
+            if !unchanged, try !matches(store, shared) {
+                let input = try open(shared)
+                let known = try store.lineDigests()
+                var lacking = 0
                 do {
-                    file = try AuditFile.read(existing!, known: try store.lineDigests())
+                    _ = try AuditFile.scan(chunks: { input.total <= AuditFile.maximumBytes && input.read(appendingTo: &$0) }, known: known) { record, _ in
+                        if known[record.id] != LineDigest.of(record.line.utf8) { lacking += 1 }
+                    }
                 } catch {
                     throw SharedFileProblem("\(shared.relativePath) is there but is not an audit file this dtaudit can read (\(error)); --force replaces it")
                 }
-                let lacking = file.records.count
                 if lacking > 0 {
                     throw SharedFileProblem("\(shared.relativePath) holds \(lacking) record\(lacking == 1 ? "" : "s") this store lacks, which writing it would drop; "
                                             + "run 'dtaudit sync' to take them in and write the file, or --force to replace it anyway")
                 }
             }
         }
-        let current = try store.sharing()
-        if shared.root == store.location.root && (current == nil || current?.file == shared.relativePath) {
-            report.records = try writeIfDifferent(store, to: shared, existing: existing, wrote: &report.wroteFile)
-        } else {
-            var bytes: [UInt8] = []
-            report.records = try AuditFileWriter.write(store: store) { bytes.append(contentsOf: $0) }
-            if existing != bytes {
-                try write(bytes, to: shared)
-                report.wroteFile = true
-            }
-        }
+        report.records = try writeIfDifferent(store, to: shared, remember: isStoresFile, wrote: &report.wroteFile)
         try shareEvidence(store, shared, into: &report)
         return report
     }

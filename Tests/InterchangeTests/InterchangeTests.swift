@@ -26,7 +26,7 @@ final class TemporaryStore {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("interchange-" + UUID().uuidString)
         let location = StoreLocation(folder: folder.appendingPathComponent(".dtaudit").path)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        store = try AuditStore.create(at: location, from: try AuditFile.read(bytes).records)
+        store = try AuditStore.create(at: location) { store in _ = try Importer.merge(try AuditFile.read(bytes), into: store) }
         identify(prefix)
     }
 
