@@ -29,8 +29,9 @@ enum LogSchema {
                 -- FNV-1a of the line, so that a sync tells a line it has from a new one without parsing it.
                 digest INTEGER NOT NULL
             );
-            -- A screen's records in file order; screens themselves go in the order they were added.
-            CREATE INDEX log_place ON log (screen, rank, at, uid);
+            -- A screen's records, put in file order when read (a few hundred at a time); screens
+            -- themselves go in the order they were added.
+            CREATE INDEX log_screen ON log (screen);
             CREATE INDEX log_target ON log (target) WHERE target IS NOT NULL;
 
             -- Screens gain their stable id. `given_name` is the name their records fold to; `name` is
@@ -55,6 +56,9 @@ enum LogSchema {
             DROP TABLE screens;
             ALTER TABLE screens_v4 RENAME TO screens;
             CREATE INDEX screens_by_key ON screens (name_key) WHERE removed = 0;
+
+            -- History reads the log now; listings of recordings go screen by screen.
+            DROP INDEX recordings_by_time;
 
             -- Taken back by a retraction: kept for history, left out of every state.
             ALTER TABLE recordings ADD COLUMN retracted INTEGER NOT NULL DEFAULT 0;

@@ -237,14 +237,15 @@ extension AuditStore {
             for fix in try fixes(of: only) { fixesByScreen[fix.screen, default: []].append(fix) }
 
             let plan = Plan(checklist)
-            var grids: [String: CellGrid] = [:]
+            // Keyed by the screens' row ids while reading: no string per cell.
+            var grids: [Int64: CellGrid] = [:]
             var sql = """
-                SELECT s.uid, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by" : "")
-                FROM cells JOIN screens s ON s.id = cells.screen_id JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
-                WHERE s.removed = 0
+                SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by" : "")
+                FROM cells JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
                 """
-            if only != nil { sql += " AND s.uid = ?" }
-            try db.statement(sql).forEach(only.map { [$0.id] } ?? []) { row in
+            let onlyRow = try only.map { try rowID(of: $0) }
+            if onlyRow != nil { sql += " WHERE cells.screen_id = ?" }
+            try db.statement(sql).forEach(onlyRow.map { [$0] } ?? []) { row in
                 let position = row.int(1)
                 guard position >= 0, position < plan.items.count,
                       let size = row.withText(2, Size.init(idBytes:)), let status = row.withText(3, ResultStatus.init(bytes:)) else { return }
@@ -254,15 +255,17 @@ extension AuditStore {
                     state.note = row.optionalString(6)
                     state.by = row.optionalString(7)
                 }
-                let screen = row.string(0)
+                let screen = row.int64(0)
                 if grids[screen] == nil { grids[screen] = CellGrid(plan: plan) }
                 grids[screen]!.set(state, item: position)
             }
+            var rows: [String: Int64] = [:]
+            try db.statement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string(0)] = $0.int64(1) }
 
             let app = try appName()
             let scans = try latestScans(screen: only, detailed: detailed)
             let states = screens.map { screen in
-                var state = ScreenState.derive(screen: screen, grid: grids[screen.id] ?? CellGrid(plan: plan),
+                var state = ScreenState.derive(screen: screen, grid: rows[screen.id].flatMap { grids[$0] } ?? CellGrid(plan: plan),
                                                fixes: fixesByScreen[screen.id] ?? [])
                 state.scan = scans[screen.id]
                 return state
