@@ -106,7 +106,10 @@ public final class AuditStore {
         let temporary = location.folder + "/.audit-\(System.processID).sqlite"
         do {
             let db = try Database(path: temporary, mode: .create)
-            try db.execute("PRAGMA journal_mode = DELETE")
+            // Nothing to roll back to and nobody else reading: a file that fails is thrown away
+            // whole, so building it needs no journal and no flush until it is complete.
+            try db.execute("PRAGMA journal_mode = OFF")
+            try db.execute("PRAGMA synchronous = OFF")
             try db.setApplicationID(Schema.applicationID)
             try Schema.migrator.migrate(db)
             let store = AuditStore(location: location, db: db, isReadOnly: false)
@@ -114,6 +117,7 @@ public final class AuditStore {
                 try store.setMeta("store_id", id)
                 try fill(store)
             }
+            guard Files.syncFile(temporary) else { throw StoreError.cannotCreate(path: temporary, detail: "it could not be written to the disk") }
         } catch {
             try? fileManager.removeItem(atPath: temporary)
             if createdFolder { try? fileManager.removeItem(atPath: location.folder) }

@@ -57,13 +57,29 @@ enum LogSchema {
             ALTER TABLE screens_v4 RENAME TO screens;
             CREATE INDEX screens_by_key ON screens (name_key) WHERE removed = 0;
 
-            -- History reads the log now; listings of recordings go screen by screen.
-            DROP INDEX recordings_by_time;
-
-            -- Taken back by a retraction: kept for history, left out of every state.
-            ALTER TABLE recordings ADD COLUMN retracted INTEGER NOT NULL DEFAULT 0;
+            -- Recordings gain `retracted`: taken back by a retraction, kept for history, left out of
+            -- every state. The size check no longer lists the sizes with IN, which made SQLite build
+            -- a temporary table for every insert.
+            CREATE TABLE recordings_v4 (
+                id INTEGER PRIMARY KEY,
+                uid TEXT NOT NULL UNIQUE,
+                screen_id INTEGER NOT NULL REFERENCES screens(id) ON DELETE CASCADE,
+                item TEXT NOT NULL REFERENCES items(id),
+                size TEXT NOT NULL CHECK (instr(' xs s m l xl xxl xxxl ax1 ax2 ax3 ax4 ax5 ', ' ' || size || ' ') > 0),
+                status TEXT NOT NULL CHECK (status = 'pass' OR status = 'fail' OR status = 'na' OR status = 'untested'),
+                note TEXT,
+                recorded_by TEXT NOT NULL,
+                recorded_at TEXT NOT NULL,
+                retracted INTEGER NOT NULL DEFAULT 0
+            );
+            INSERT INTO recordings_v4 (id, uid, screen_id, item, size, status, note, recorded_by, recorded_at)
+                SELECT id, uid, screen_id, item, size, status, note, recorded_by, recorded_at FROM recordings;
+            DROP TABLE recordings;
+            ALTER TABLE recordings_v4 RENAME TO recordings;
+            CREATE INDEX recordings_by_screen ON recordings (screen_id, recorded_at);
+            -- Listings of every recording come oldest first, ties broken by id, without a sort.
+            CREATE INDEX recordings_by_time ON recordings (recorded_at, uid);
             ALTER TABLE fixes ADD COLUMN retracted INTEGER NOT NULL DEFAULT 0;
-            DROP TRIGGER recordings_update_cells;
             CREATE TRIGGER recordings_update_cells AFTER INSERT ON recordings WHEN NEW.retracted = 0
             BEGIN
                 INSERT INTO cells (screen_id, item, size, recording_id, status, recorded_at, uid)

@@ -14,6 +14,31 @@ extension Recording {
         self.init(id: try row[0], screen: try row[1], item: try row[2], size: try row[3], status: try row[4], note: try row[5],
                   by: try row[6], at: try row[7])
     }
+
+    /// The same, sharing one copy of the texts that repeat across thousands of recordings (items,
+    /// authors, notes), so that reading a whole audit does not allocate them again and again.
+    init(row: Row, strings: inout StringTable) throws {
+        self.init(id: try row[0], screen: strings.intern(try row[1]), item: strings.intern(try row[2]), size: try row[3], status: try row[4],
+                  note: try (row[5] as String?).map { strings.intern($0) }, by: strings.intern(try row[6]), at: try row[7])
+    }
+}
+
+/// Gives the same `String` for text seen before, so that texts repeated across thousands of
+/// records share one copy instead of taking memory each.
+public struct StringTable {
+    private var strings = Set<String>()
+    /// Past this many different strings, text is no longer kept: it is unlikely to repeat.
+    static let capacity = 1 << 14
+
+    public init() {}
+
+    /// `text`, or the equal string seen before. Short strings are stored inline and need no table.
+    public mutating func intern(_ text: String) -> String {
+        if text.utf8.count <= 15 { return text }
+        if let known = strings.firstIndex(of: text) { return strings[known] }
+        if strings.count < StringTable.capacity { strings.insert(text) }
+        return text
+    }
 }
 
 extension Fix {
@@ -113,8 +138,9 @@ extension AuditStore {
     public func recordings(of screen: Screen? = nil) throws -> [Recording] {
         try read {
             let filter = screen == nil ? "" : " AND s.uid = ?"
+            var strings = StringTable()
             return try db.rows("SELECT \(Recording.columns) WHERE r.retracted = 0\(filter) ORDER BY r.recorded_at, r.uid",
-                               screen.map { [$0.id] } ?? [], Recording.init(row:))
+                               screen.map { [$0.id] } ?? []) { try Recording(row: $0, strings: &strings) }
         }
     }
 

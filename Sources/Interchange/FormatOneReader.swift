@@ -1,4 +1,5 @@
 import AuditLog
+import AuditStore
 import DynamicType
 
 /// Reads and checks a format 1 file, as dtaudit wrote them before the log (or a merge of two of
@@ -313,25 +314,5 @@ private final class Builder {
         if earlier != again {
             throw InterchangeError(line: node.line, "the fix id '\(id)' is used again with other content (first on line \(fixLines[-1 - slot]))")
         }
-    }
-}
-
-/// Gives the same `String` for text seen before, so that the item, author and note repeated across
-/// thousands of recordings share one copy instead of taking memory each.
-struct StringTable {
-    private var strings = Set<String>()
-    /// Past this many different strings, text is no longer kept: it is unlikely to repeat.
-    static let capacity = 1 << 14
-
-    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        intern(String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// `text`, or the equal string seen before. Short strings are stored inline and need no table.
-    mutating func intern(_ text: String) -> String {
-        if text.utf8.count <= 15 { return text }
-        if let known = strings.firstIndex(of: text) { return strings[known] }
-        if strings.count < StringTable.capacity { strings.insert(text) }
-        return text
     }
 }

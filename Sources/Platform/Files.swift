@@ -163,6 +163,15 @@ public enum Files {
         _ = fsync(descriptor)
         _ = Glue.close(descriptor)
     }
+
+    /// Flushes a file's contents to the disk; false when that failed.
+    @discardableResult
+    public static func syncFile(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { _ = Glue.close(descriptor) }
+        return fsync(descriptor) == 0
+    }
 }
 
 /// Reads a file from the start in chunks, without loading it whole.
