@@ -116,8 +116,10 @@ final class LogApplier {
     /// The screen's row and the stamp of the record that added it, if the store has it.
     func screen(_ uid: String) throws -> (row: Int64, added: Stamp)? {
         if let known = screens[uid] { return known }
-        guard let found = try db.statement("SELECT id, created_at FROM screens WHERE uid = ?").first([uid], { row in
-            (row: row.int64(0), added: Stamp(at: Timestamp(iso8601: row.string(1)) ?? Timestamp(milliseconds: 0), id: uid))
+        guard let found = try db.statement("SELECT id, created_at FROM screens WHERE uid = ?").first([uid], { row -> (row: Int64, added: Stamp) in
+            let id: Int64 = try row[0]
+            let added: Timestamp = try row[1]
+            return (id, Stamp(at: added, id: uid))
         }) else { return nil }
         screens[uid] = found
         return found
@@ -319,7 +321,7 @@ final class LogApplier {
     /// Gives every live screen a name of its own (`ScreenNames`).
     private func refreshNames() throws {
         let live = try db.rows("SELECT uid, given_name, created_at FROM screens WHERE removed = 0") { row in
-            (id: row.string(0), name: row.string(1), createdAt: Timestamp(iso8601: row.string(2)) ?? Timestamp(milliseconds: 0))
+            (id: try row[0] as String, name: try row[1] as String, createdAt: try row[2] as Timestamp)
         }
         let shown = ScreenNames.disambiguated(live)
         try db.run("UPDATE screens SET name = given_name, name_key = lower(given_name) WHERE name != given_name OR removed = 1")

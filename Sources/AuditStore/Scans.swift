@@ -37,7 +37,17 @@ public struct ScanRun: Sendable, Equatable {
 
 /// A finding kept in the store. The store does not interpret rule ids: the scanner owns them.
 public struct StoredFinding: Sendable, Equatable {
-    public enum Suppression: String, Sendable {
+    /// The columns `init(row:from:)` reads, from `scan_findings`.
+    static let columns = "rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason"
+
+    /// Reads `columns` from the row, starting at column `first`.
+    init(row: Row, from first: Int) throws {
+        self.init(rule: try row[first], severity: try row[first + 1], confidence: try row[first + 2], file: try row[first + 3],
+                  line: try row[first + 4], column: try row[first + 5], message: try row[first + 6], item: try row[first + 7],
+                  suppression: try row[first + 8], suppressionReason: try row[first + 9])
+    }
+
+    public enum Suppression: String, Sendable, ColumnDecodable {
         /// A `dtaudit:ignore` comment on the line or the line above.
         case line
         /// A `dtaudit:ignore-file` comment.
@@ -126,6 +136,20 @@ public struct ScreenScan: Sendable, Equatable {
     }
 }
 
+extension ScanRun {
+    /// The columns `init(row:from:)` reads, from `scans`.
+    static let columns = "scans.id, scans.scanned_at, scans.scanned_by, scans.root, scans.paths, scans.files, scans.lines, scans.findings, scans.suppressed, scans.previews, scans.tool"
+
+    /// Reads `columns` from the row, starting at column `first`.
+    init(row: Row, from first: Int) throws {
+        let paths: String = try row[first + 4]
+        self.init(id: try row[first], at: try row[first + 1], by: try row[first + 2], root: try row[first + 3],
+                  paths: paths.isEmpty ? [] : paths.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                  files: try row[first + 5], lines: try row[first + 6], findings: try row[first + 7], suppressed: try row[first + 8],
+                  previews: try row[first + 9], tool: try row[first + 10])
+    }
+}
+
 extension AuditStore {
     /// Stores a scan run and makes it the latest scan of each screen in `screens`, replacing the
     /// findings and good signs of the scan before. Other screens keep theirs. Call it inside
@@ -183,17 +207,11 @@ extension AuditStore {
         let arguments: [any SQLBindable] = screenID.map { [$0] } ?? []
         var scans: [Int64: ScreenScan] = [:]
         try db.statement("""
-            SELECT screen_scans.screen_id, screen_scans.files, screen_scans.lines, scans.id, scans.scanned_at, scans.scanned_by,
-                   scans.root, scans.paths, scans.files, scans.lines, scans.findings, scans.suppressed, scans.previews, scans.tool
+            SELECT screen_scans.screen_id, screen_scans.files, screen_scans.lines, \(ScanRun.columns)
             FROM screen_scans JOIN scans ON scans.id = screen_scans.scan_id\(screenID == nil ? "" : " WHERE screen_scans.screen_id = ?")
             """).forEach(arguments) { row in
-            let paths = row.string(7)
-            let run = ScanRun(id: row.int64(3), at: Timestamp(iso8601: row.string(4)) ?? Timestamp(milliseconds: 0), by: row.string(5),
-                              root: row.string(6), paths: paths.isEmpty ? [] : paths.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                              files: row.int(8), lines: row.int(9), findings: row.int(10), suppressed: row.int(11), previews: row.int(12),
-                              tool: row.string(13))
-            scans[row.int64(0)] = ScreenScan(run: run, files: row.int(1), lines: row.int(2), activeByRule: [:], suppressed: 0,
-                                             signs: [:], findings: [])
+            scans[try row[0]] = ScreenScan(run: try ScanRun(row: row, from: 3), files: try row[1], lines: try row[2], activeByRule: [:],
+                                           suppressed: 0, signs: [:], findings: [])
         }
         if scans.isEmpty { return scans }
         try db.statement("""
@@ -215,16 +233,11 @@ extension AuditStore {
         }
         if detailed {
             try db.statement("""
-                SELECT screen_id, rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason
-                FROM scan_findings\(filter) ORDER BY screen_id, file, line, col, rule, id
+                SELECT screen_id, \(StoredFinding.columns) FROM scan_findings\(filter) ORDER BY screen_id, file, line, col, rule, id
                 """).forEach(arguments) { row in
-                let id = row.int64(0)
+                let id: Int64 = try row[0]
                 guard scans[id] != nil else { return }
-                scans[id]!.findings.append(StoredFinding(
-                    rule: row.string(1), severity: row.string(2), confidence: row.string(3), file: row.string(4), line: row.int(5),
-                    column: row.int(6), message: row.string(7), item: row.string(8),
-                    suppression: row.optionalString(9).flatMap(StoredFinding.Suppression.init(rawValue:)),
-                    suppressionReason: row.optionalString(10)))
+                scans[id]!.findings.append(try StoredFinding(row: row, from: 1))
             }
         }
         return scans

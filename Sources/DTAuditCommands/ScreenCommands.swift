@@ -159,10 +159,21 @@ struct ScreenShowCommand: ParsableCommand {
         let snapshot = try store.snapshot(only: screen, detailed: true)
         guard let state = snapshot.screens.first else { return }
         let evidence = EvidenceShown(evidence: try store.evidence(of: screen), store: store)
+        let concurrent = try store.concurrentEdits(of: screen)
         if json {
-            console.json(ScreenReport.json(state, checklist: snapshot.checklist, evidence: evidence))
+            guard case .object(var members) = ScreenReport.json(state, checklist: snapshot.checklist, evidence: evidence) else { return }
+            members.append(("concurrentEdits", .array(concurrent.map { edit in
+                .object([("field", .string(edit.field)), ("kept", .string(edit.kept.text)), ("keptBy", .string(edit.kept.by)),
+                         ("overridden", .array(edit.overridden.map { .object([("value", .string($0.text)), ("by", .string($0.by))]) }))])
+            })))
+            console.json(.object(members))
         } else {
             ScreenReport.text(state, checklist: snapshot.checklist, console: console, evidence: evidence)
+            for edit in concurrent {
+                let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)))" }.joined(separator: ", ")
+                console.line(console.style.yellow("Set on two sides: ") + "\(edit.field) is '\(console.safe(edit.kept.text))' (\(console.safe(edit.kept.by)), the later change), "
+                             + "also set to \(others)" + console.style.dim("; 'dtaudit screen edit' settles it"))
+            }
         }
     }
 }
