@@ -26,10 +26,19 @@ public enum Clash {
 
     /// The fields in which two records of one id differ, by their names in the line.
     public static func differences(_ a: LogRecord, _ b: LogRecord) -> [String] {
-        guard case .object(let first) = (try? JSONReader.parse(Array(a.line.utf8))).map(JSON.init(node:)),
-              case .object(let second) = (try? JSONReader.parse(Array(b.line.utf8))).map(JSON.init(node:)) else { return [] }
-        let keys = (first.map(\.0) + second.map(\.0)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        return keys.filter { key in first.first { $0.0 == key }?.1 != second.first { $0.0 == key }?.1 }
+        guard case .object(let first)? = fields(of: a), case .object(let second)? = fields(of: b) else { return [] }
+        var keys: [String] = []
+        for (key, _) in first + second where !keys.contains(key) { keys.append(key) }
+        return keys.filter { key in
+            let mine: JSON? = first.first(where: { $0.0 == key })?.1
+            let theirs: JSON? = second.first(where: { $0.0 == key })?.1
+            return mine != theirs
+        }
+    }
+
+    private static func fields(of record: LogRecord) -> JSON? {
+        guard let node = try? JSONReader.parse(Array(record.line.utf8)) else { return nil }
+        return JSON(node: node)
     }
 
     /// The one line said when a clash is refused.
