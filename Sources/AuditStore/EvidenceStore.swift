@@ -362,9 +362,11 @@ extension AuditStore {
                        evidence: [EvidenceCandidate], by author: String, at time: Timestamp = .now()) throws -> [Recording] {
         try db.transaction(.immediate) {
             let recordings = try record(screen: screen, cells: cells, status: status, note: note, by: author, at: time)
-            for candidate in evidence {
-                let file = try storeEvidence(candidate, by: author, at: time)
-                try attach(file, name: candidate.name, toRecordings: recordings, by: author, at: time)
+            // A millisecond apart, so that listings (by time, then name) keep the order they were given in.
+            for (offset, candidate) in evidence.enumerated() {
+                let attached = Timestamp(milliseconds: time.milliseconds + Int64(offset))
+                let file = try storeEvidence(candidate, by: author, at: attached)
+                try attach(file, name: candidate.name, toRecordings: recordings, by: author, at: attached)
             }
             return recordings
         }
