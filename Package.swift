@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditStore", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Evidence"], exclude: ["Golden"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Evidence", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "TestSupport"], exclude: ["Fixtures"]),
         // Runs the built `dtaudit` binary the way a user types it.
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),

@@ -29,8 +29,8 @@ extension ParsableCommand {
 
 enum CommandLineTool {
     static func execute(root: any ParsableCommand.Type, arguments: [String]) -> Int32 {
-        let errorStyle = Style.automatic(for: .error, disabled: arguments.contains("--no-color"))
-        let outputStyle = Style.automatic(for: .output, disabled: arguments.contains("--no-color"))
+        let errorStyle = Style.automatic(for: .error, choice: .given(in: arguments))
+        let outputStyle = Style.automatic(for: .output, choice: .given(in: arguments))
         let name = root.commandName
         let width = min(100, System.terminalColumns() ?? 80)
         do {

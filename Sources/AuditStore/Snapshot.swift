@@ -72,7 +72,9 @@ public struct PendingCheck: Sendable, Equatable {
 public struct ScreenState: Sendable {
     public var screen: Screen
     public var tally: CategoryTally
-    public var category: Category
+    /// Where the screen stands (`Standing`): its category and what is open on it.
+    public var standing: Standing
+    public var category: Category { standing.category }
     /// Latest state of every recorded cell, by item position in the checklist and size.
     let grid: CellGrid
     public var fixes: [Fix]
@@ -175,11 +177,8 @@ public struct AuditSnapshot: Sendable {
     public var checklist: Checklist
     public var screens: [ScreenState]
 
-    public var categoryCounts: [Category: Int] {
-        var counts: [Category: Int] = [:]
-        for state in screens { counts[state.category, default: 0] += 1 }
-        return counts
-    }
+    /// How many screens stand where (`StandingCounts`).
+    public var standingCounts: StandingCounts { StandingCounts(screens.map(\.standing)) }
 
     /// Cells required by the plan, over all screens.
     public var required: Int { screens.reduce(0) { $0 + $1.tally.required } }
@@ -215,7 +214,7 @@ public struct AuditSnapshot: Sendable {
 
     /// Critical screens that are not supported yet.
     public var criticalNotSupported: [ScreenState] {
-        screens.filter { $0.screen.critical && $0.category != .supported }
+        screens.filter { $0.screen.critical && !$0.standing.isSupported }
     }
 
     /// Screens with a recorded scan of their source files.
@@ -321,7 +320,8 @@ extension ScreenState {
             ($0.reason.rank, sizeRank[$0.size.rawValue], plan.index[$0.item] ?? .max)
                 < ($1.reason.rank, sizeRank[$1.size.rawValue], plan.index[$1.item] ?? .max)
         }
-        return ScreenState(screen: screen, tally: tally, category: tally.category(triage: screen.triage), grid: grid,
+        let standing = Standing.derive(tally: tally, triage: screen.triage, unfixedFailures: awaitingFix.count, pending: pending.count)
+        return ScreenState(screen: screen, tally: tally, standing: standing, grid: grid,
                            fixes: fixes, pending: pending, awaitingFix: awaitingFix, failedCells: failed)
     }
 }
@@ -345,5 +345,17 @@ public final class CategoryRule: Sendable {
         }
         let screen = Screen(id: "", name: "", triage: triage, createdAt: Timestamp(milliseconds: 0), createdBy: "")
         return ScreenState.derive(screen: screen, grid: grid, fixes: []).category
+    }
+
+    /// Where a screen with these latest cells (status and time) and these fixes stands: the same
+    /// `Standing` `status` gives, replayed at any moment of the history.
+    public func standing(of cells: [CellKey: (status: ResultStatus, at: Timestamp)], fixes: [Fix], triage: Category?) -> Standing {
+        var grid = CellGrid(plan: plan)
+        for (key, cell) in cells {
+            guard let item = plan.index[key.item] else { continue }
+            grid.set(CellState(item: key.item, size: key.size, status: cell.status, at: cell.at, recordingID: 0), item: item)
+        }
+        let screen = Screen(id: "", name: "", triage: triage, createdAt: Timestamp(milliseconds: 0), createdBy: "")
+        return ScreenState.derive(screen: screen, grid: grid, fixes: fixes).standing
     }
 }

@@ -16,11 +16,10 @@ struct AuditCommand: ParsableCommand {
             Before each size the walk says what to choose in Settings, the value for 'xcrun simctl ui \
             booted content_size', and how large body text is there.
 
-            Which checks: every planned check with no answer since the screen's latest fix. On a \
-            screen never fixed, that is every check not recorded yet; after a fix it is the whole \
-            screen again, because a fix can break something else. --only-pending keeps to the \
-            'dtaudit next' list: retests of fixed failures, default-size re-checks, and checks never \
-            recorded.
+            Which checks: what is left to do on the screen, the same list 'dtaudit next' gives: \
+            retests of the failures a fix addressed, re-checks of the default size after a fix, and \
+            planned checks never recorded. --all walks every planned check again, answered or not \
+            (a full re-audit).
 
             Answers, one key each on a terminal (no Enter needed):
               p  pass                f  fail: asks for a note, offers to attach evidence
@@ -53,8 +52,13 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .names("size", short: "s"), help: "Only these sizes: ids (xs ... ax5), any Apple name, ranges (xxxl-ax3), all, standard, accessibility.", valueName: "sizes")
     var size: SizeSelection?
 
-    @Flag(help: "Only the 'dtaudit next' list: retests, default re-checks and checks never recorded.")
+    @Flag(help: "Every planned check, answered or not: a full re-audit.")
+    var all = false
+
+    @Flag(help: "The checks left to do (the default, as 'dtaudit next' lists them); kept for scripts.")
     var onlyPending = false
+
+    @OptionGroup var filter: ScreenFilterOptions
 
     @OptionGroup var author: AuthorOption
 
@@ -62,6 +66,7 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
+        let selection = try filter.selection(console)
         let store = try console.openStore()
         let author = try InputRules.name(try console.author(author.by), what: "the auditor's name")
         let sizes = size.map { Set($0.sizes) }
@@ -69,18 +74,20 @@ struct AuditCommand: ParsableCommand {
         let checklist = try store.checklist()
 
         // Screens in the order of 'dtaudit next': critical first, then those with retests.
-        let snapshot = try store.snapshot(only: only)
-        let candidates = only.map { [$0] } ?? NextCommand.ordered(snapshot.screens).map(\.screen)
+        let snapshot = try store.snapshot(only: only).selecting(selection)
+        let candidates = only.map { [$0] } ?? WorkOrder.ordered(snapshot.screens).map(\.screen)
         let planned = candidates.filter { screen in
             guard let state = snapshot.screens.first(where: { $0.screen.id == screen.id }) else { return false }
-            return !AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, onlyPending: onlyPending).isEmpty
+            return !AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, everything: all).isEmpty
         }
         if planned.isEmpty {
             let scope = sizes.map { " at " + Size.auditOrder.filter($0.contains).map(\.id).joined(separator: ",") } ?? ""
             if let only {
                 console.line("Nothing to check on \(console.style.bold(console.safe(only.name)))\(scope).")
             } else {
-                console.line(snapshot.screens.isEmpty ? "No screens yet: add one with 'dtaudit screen add NAME'." : "Nothing to check\(scope).")
+                let chosen = selection.isEverything ? "" : " on the screens " + console.safe(selection.description)
+                console.line(snapshot.screens.isEmpty && selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'."
+                                                                                : "Nothing to check\(chosen)\(scope).")
             }
             return
         }
@@ -97,7 +104,7 @@ struct AuditCommand: ParsableCommand {
         defer { if rawMode { Terminal.restore() } }
 
         let session = AuditSession(store: store, console: console, input: input, author: author, checklist: checklist,
-                                   sizes: sizes, onlyPending: onlyPending)
+                                   sizes: sizes, everything: all)
         var outcome = AuditSession.Outcome.finished
         var failure: (any Error)?
         for screen in planned where outcome == .finished {
@@ -121,41 +128,6 @@ struct AuditCommand: ParsableCommand {
 }
 
 /// The checks a walk goes through on one screen, in the order an auditor works.
-enum AuditPlan {
-    struct Step: Equatable {
-        enum Why: Equatable {
-            /// On the `next` list.
-            case pending(PendingCheck.Reason)
-            /// Answered before the screen's latest fix.
-            case afterFix(Fix)
-        }
-
-        var item: String
-        var size: Size
-        var why: Why
-    }
-
-    /// The screen's pending checks (the `next` list), and unless `onlyPending` every other planned
-    /// check answered before its latest fix; limited to `sizes`. Largest size first, the default
-    /// size last, checklist order within a size.
-    static func steps(for state: ScreenState, checklist: Checklist, sizes: Set<Size>?, onlyPending: Bool) -> [Step] {
-        var steps = state.pending.filter { sizes?.contains($0.size) ?? true }.map { Step(item: $0.item, size: $0.size, why: .pending($0.reason)) }
-        if !onlyPending, let latestFix = state.fixes.max(by: { $0.at < $1.at }) {
-            let listed = Set(steps.map { CellKey(item: $0.item, size: $0.size) })
-            for (item, size) in checklist.plannedCells where sizes?.contains(size) ?? true {
-                let key = CellKey(item: item.id, size: size)
-                guard !listed.contains(key), let cell = state.cell(item.id, size), cell.status.isAnswered, cell.at < latestFix.at else { continue }
-                steps.append(Step(item: item.id, size: size, why: .afterFix(latestFix)))
-            }
-        }
-        let sizeRank = Dictionary(uniqueKeysWithValues: Size.auditOrder.enumerated().map { ($1, $0) })
-        let itemRank = Dictionary(uniqueKeysWithValues: checklist.items.enumerated().map { ($1.id, $0) })
-        return steps.sorted {
-            (sizeRank[$0.size] ?? 0, itemRank[$0.item] ?? .max, $0.item) < (sizeRank[$1.size] ?? 0, itemRank[$1.item] ?? .max, $1.item)
-        }
-    }
-}
-
 /// One run of `dtaudit audit`: walks screens, saves each answer at once, counts what happened.
 final class AuditSession {
     enum Outcome: Equatable {
@@ -164,8 +136,8 @@ final class AuditSession {
 
     struct ScreenResult {
         var screen: Screen
-        var categoryBefore: Category
-        var categoryAfter: Category
+        var before: Standing
+        var after: Standing
         var passed = 0, failed = 0, notApplicable = 0, skipped = 0, withdrawn = 0
         /// Checks left on the screen after the walk; nil when the store could not say.
         var remaining: Int?
@@ -179,17 +151,17 @@ final class AuditSession {
     let author: String
     let checklist: Checklist
     let sizes: Set<Size>?
-    let onlyPending: Bool
+    let everything: Bool
     private(set) var results: [ScreenResult] = []
 
-    init(store: AuditStore, console: Console, input: AuditInput, author: String, checklist: Checklist, sizes: Set<Size>?, onlyPending: Bool) {
+    init(store: AuditStore, console: Console, input: AuditInput, author: String, checklist: Checklist, sizes: Set<Size>?, everything: Bool) {
         self.store = store
         self.console = console
         self.input = input
         self.author = author
         self.checklist = checklist
         self.sizes = sizes
-        self.onlyPending = onlyPending
+        self.everything = everything
     }
 
     private var style: Style { console.style }
@@ -203,8 +175,8 @@ final class AuditSession {
 
     func walk(_ screen: Screen) throws -> Outcome {
         guard let state = try state(of: screen) else { return .finished }
-        let steps = AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, onlyPending: onlyPending)
-        var result = ScreenResult(screen: screen, categoryBefore: state.category, categoryAfter: state.category)
+        let steps = AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, everything: everything)
+        var result = ScreenResult(screen: screen, before: state.standing, after: state.standing)
         // However the walk ends, an error included, the summary shows the screen as the store has it.
         defer {
             finish(&result)
@@ -212,7 +184,7 @@ final class AuditSession {
         }
         guard !steps.isEmpty else { return .finished }
 
-        var heading = style.bold(console.safe(screen.name)) + "  " + console.categoryLabel(state.category)
+        var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
         if screen.critical { heading += style.magenta(" · critical") }
         console.line()
         console.line(heading + style.dim("  \(steps.count) check\(steps.count == 1 ? "" : "s") to do"))
@@ -369,8 +341,8 @@ final class AuditSession {
     /// Reads the screen's category and what is left, after its walk ends.
     private func finish(_ result: inout ScreenResult) {
         guard let after = try? state(of: result.screen) else { return }
-        result.categoryAfter = after.category
-        result.remaining = AuditPlan.steps(for: after, checklist: checklist, sizes: sizes, onlyPending: onlyPending).count
+        result.after = after.standing
+        result.remaining = AuditPlan.steps(for: after, checklist: checklist, sizes: sizes, everything: everything).count
     }
 
     /// A line of text, or nil for an empty line or the end of input.
@@ -480,11 +452,11 @@ final class AuditSession {
     private func printStep(_ step: AuditPlan.Step, number: Int, of total: Int, current: Shown?) {
         let item = checklist.item(step.item)
         let reason: String
-        switch step.why {
-        case .pending(.retest(let fix)): reason = style.yellow("retest") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.day)")
-        case .pending(.recheckDefault(let fix)): reason = style.cyan("re-check default") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.day)")
-        case .pending(.unrecorded): reason = "check"
-        case .afterFix(let fix): reason = style.cyan("re-check") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.day)")
+        switch step.reason {
+        case .retest(let fix)?: reason = style.yellow("retest") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.day)")
+        case .recheckDefault(let fix)?: reason = style.cyan("re-check default") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.day)")
+        case .unrecorded?: reason = "check"
+        case nil: reason = style.cyan("re-audit")
         }
         console.line()
         console.line(style.dim("[\(number)/\(total)] \(step.size.id) · ") + reason)
@@ -492,7 +464,7 @@ final class AuditSession {
         if let severity = item?.severity { title += style.dim(" · \(severity.rawValue)") }
         console.line(title)
         if let how = item?.howToCheck, !how.isEmpty {
-            let width = max(40, min(100, System.terminalColumns() ?? Terminal.columns() ?? 80) - 4)
+            let width = max(40, min(100, console.width ?? 80) - 4)
             for line in TextLayout.wrap(how.split(whereSeparator: \.isNewline).joined(separator: " "), width: width) {
                 console.line("  " + style.dim(console.safe(line)))
             }
@@ -549,8 +521,8 @@ final class AuditSession {
             if let remaining = result.remaining {
                 parts.append(remaining == 0 ? style.green("nothing left to check") : "\(remaining) still to check")
             }
-            var category = "now " + console.categoryLabel(result.categoryAfter)
-            if result.categoryAfter != result.categoryBefore { category += style.dim(" (was \(result.categoryBefore.rawValue))") }
+            var category = "now " + console.standingLabel(result.after)
+            if result.after != result.before { category += style.dim(" (was \(result.before.label))") }
             console.line("  " + style.bold(console.safe(result.screen.name)) + " — " + parts.joined(separator: ", ") + "; " + category)
         }
         if outcome != .finished, walked.contains(where: { ($0.remaining ?? 1) > 0 }) {

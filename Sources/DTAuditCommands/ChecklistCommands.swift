@@ -77,7 +77,7 @@ struct ChecklistListCommand: ParsableCommand {
         if let inStore {
             table.add([inStore.name, inStore.title, inStore.version, String(inStore.items.count), console.style.bold("this audit's store")])
         }
-        for line in table.render(headerStyle: console.style.dim) { console.line(line) }
+        console.table(table)
     }
 }
 

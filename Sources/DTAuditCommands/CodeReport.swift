@@ -54,12 +54,11 @@ enum CodeReport {
             ("findings", .int(scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) })),
             ("suppressed", .int(scanned.reduce(0) { $0 + ($1.scan?.suppressed ?? 0) })),
             ("rules", ruleCounts(rules)),
-            ("fixed-font-sizes", .array(snapshot.fixedFontScreens.map { state in
+            ("fixedFontSizes", .array(snapshot.fixedFontScreens.map { state in
                 .object([
                     ("screen", .string(state.screen.name)),
                     ("count", .int(state.scan?.fixedFontSizes ?? 0)),
-                    ("category", .string(state.category.rawValue)),
-                ])
+                ] + state.standing.jsonFields)
             })),
         ])
     }
@@ -68,7 +67,7 @@ enum CodeReport {
     static func ruleCounts(_ counts: [String: Int]) -> JSON {
         let known = ScanRule.allCases.map(\.rawValue)
         let others = counts.keys.filter { !known.contains($0) }.sorted()
-        return .object((known + others).map { ($0, .int(counts[$0] ?? 0)) })
+        return .object((known + others).map { (JSON.key($0), .int(counts[$0] ?? 0)) })
     }
 
     /// The `scan` object of `screen show --json`: null when the screen has no recorded scan.
@@ -81,9 +80,9 @@ enum CodeReport {
             ("lines", .int(scan.lines)),
             ("active", .int(scan.active)),
             ("suppressed", .int(scan.suppressed)),
-            ("fixed-font-sizes", .int(scan.fixedFontSizes)),
+            ("fixedFontSizes", .int(scan.fixedFontSizes)),
             ("rules", ruleCounts(scan.activeByRule)),
-            ("signs", .object(GoodSign.allCases.map { ($0.rawValue, .int(scan.signs[$0.rawValue] ?? 0)) })),
+            ("signs", .object(GoodSign.allCases.map { (JSON.key($0.rawValue), .int(scan.signs[$0.rawValue] ?? 0)) })),
             ("findings", .array(scan.findings.map(findingJSON))),
         ])
     }

@@ -17,9 +17,19 @@ struct Console {
     let style: Style
     let global: GlobalOptions
 
+    /// How wide tables may be: COLUMNS when set, else the terminal's width; nil when the output
+    /// goes to a pipe or a file, where scripts want whole rows.
+    let width: Int?
+
     init(_ global: GlobalOptions) {
         self.global = global
-        style = Style.automatic(for: .output, disabled: global.noColor)
+        style = Style.automatic(for: .output, choice: global.colorChoice)
+        width = (System.terminalColumns() ?? Terminal.columns()).map { max($0, 20) }
+    }
+
+    /// Prints a table cut to the terminal's width.
+    func table(_ table: TextTable, indent: Int = 0, header: Bool = true) {
+        for line in table.render(indent: indent, width: width, headerStyle: { header ? style.dim($0) : $0 }) { self.line(line) }
     }
 
     func line(_ text: String = "") {
@@ -100,6 +110,26 @@ struct Console {
         case .broken: style.yellow(category.rawValue)
         case .supported: style.green(category.rawValue)
         case .unaudited: style.dim(category.rawValue)
+        }
+    }
+
+    func groupLabel(_ group: Standing.Group) -> String {
+        switch group {
+        case .unsupported: style.red(group.label)
+        case .broken: style.yellow(group.label)
+        case .recheckPending: style.cyan(group.label)
+        case .supported: style.green(group.label)
+        case .unaudited: style.dim(group.label)
+        }
+    }
+
+    /// Where a screen stands, coloured by its category; a guess and open re-checks are dimmed.
+    func standingLabel(_ standing: Standing) -> String {
+        switch standing.stage {
+        case .triaged, .untested: style.dim(standing.label)
+        case .inProgress: standing.label
+        case .recheckPending, .awaitingRetest: style.yellow(standing.label)
+        case .failing, .done: categoryLabel(standing.category)
         }
     }
 

@@ -38,20 +38,3 @@ public struct DTAudit: ParsableCommand {
 
     public init() {}
 }
-
-/// Options every command accepts.
-public struct GlobalOptions: ParsableArguments {
-    @Option(help: "The .dtaudit folder to use, instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir")
-    var store: PathArgument?
-
-    @Flag(help: "Never colour the output (also NO_COLOR).")
-    var noColor = false
-
-    public init() {}
-}
-
-/// `--by`: who is acting, for every command that records something.
-struct AuthorOption: ParsableArguments {
-    @Option(help: "Who is acting (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
-    var by: String?
-}

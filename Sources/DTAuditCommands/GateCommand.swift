@@ -10,8 +10,9 @@ struct GateCommand: ParsableCommand {
         commandName: "gate",
         abstract: "Exit 0 when the audit meets the team's bar, 1 with what is missing otherwise: for CI.",
         discussion: """
-            The default bar: every critical screen is supported (every planned check passed or n/a). \
-            --all-screens applies the bar to every screen. --min-size SIZE lowers it to the planned \
+            The default bar: every critical screen is supported (every planned check passed or n/a) with \
+            no re-check pending: after a fix, its failed checks and the default size must be recorded \
+            again (--accept-rechecks takes "supported, re-check pending" too). --all-screens applies the bar to every screen. --min-size SIZE lowers it to the planned \
             checks at SIZE or larger, all recorded and passed (or n/a), for a team that gates on the \
             accessibility sizes first. --no-regressions --since EXPORT.json also fails when a check \
             that passed in that export fails now, on any screen; --since DATE compares with the audit \
@@ -32,6 +33,9 @@ struct GateCommand: ParsableCommand {
 
     @Option(help: "Instead of 'supported': every planned check at this size or larger recorded and passed (or n/a).", valueName: "size")
     var minSize: SingleSize?
+
+    @Flag(help: "Take 'supported, re-check pending' for supported: every check passed, only the re-checks a fix opened are open.")
+    var acceptRechecks = false
 
     @Flag(help: "Also fail when a check that passed in the --since export fails now.")
     var noRegressions = false
@@ -62,7 +66,7 @@ struct GateCommand: ParsableCommand {
             (try AuditDocument(store: store), try store.snapshot(detailed: true))
         }
         let baseline = try since.map { try earlier ?? BaselineSource.load($0.path, document: document, workingDirectory: console.workingDirectory) }
-        let result = GateResult(bar: GateBar(allScreens: allScreens, minimumSize: minSize?.size, baseline: baseline),
+        let result = GateResult(bar: GateBar(allScreens: allScreens, minimumSize: minSize?.size, baseline: baseline, acceptingRechecks: acceptRechecks),
                                 snapshot: snapshot, document: document)
         if json {
             console.json(Self.json(result))
@@ -90,9 +94,10 @@ struct GateCommand: ParsableCommand {
             ("missing", .array(result.shortfalls.map { shortfall in
                 .object([
                     ("screen", .string(shortfall.screen)),
-                    ("category", .string(shortfall.category.rawValue)),
+                    ] + shortfall.standing.jsonFields + [
                     ("failed", .array(cells(shortfall.failed))),
                     ("unrecorded", .array(cells(shortfall.unrecorded))),
+                    ("recheck", .array(cells(shortfall.rechecks))),
                 ])
             })),
             ("regressions", .array(result.regressions.map { change in
@@ -137,9 +142,11 @@ struct GateCommand: ParsableCommand {
             if !shortfall.unrecorded.isEmpty {
                 parts.append("\(shortfall.unrecorded.count) check\(shortfall.unrecorded.count == 1 ? "" : "s") not recorded")
             }
-            if parts.isEmpty { parts.append("not supported") }
+            if !shortfall.rechecks.isEmpty {
+                parts.append("re-check after a fix " + console.cellList(shortfall.rechecks.map { ($0.item, $0.size) }))
+            }
             console.line("  " + TextLayout.pad(TextLayout.truncate(console.safe(shortfall.screen), to: 32), to: width) + "  "
-                         + TextLayout.pad(console.categoryLabel(shortfall.category), to: 11) + "  " + parts.joined(separator: "; "))
+                         + TextLayout.pad(console.standingLabel(shortfall.standing), to: 11) + "  " + parts.joined(separator: "; "))
         }
         if result.shortfalls.count > shownLimit {
             console.line(style.dim("  ... and \(result.shortfalls.count - shownLimit) more ('dtaudit gate --json' lists them all)"))

@@ -193,7 +193,7 @@ struct SizesCommand: ParsableCommand {
                     ("uiKitRawValue", .string(size.uiKitRawValue)),
                     ("simctl", .string(size.simctlName)),
                     ("accessibility", .bool(size.isAccessibility)),
-                    ("points", .object(TextStyle.allCases.map { ($0.rawValue, .int($0.pointSize(at: size))) })),
+                    ("points", .object(TextStyle.allCases.map { (JSON.key($0.rawValue), .int($0.pointSize(at: size))) })),
                 ])
             }))
             return
@@ -207,7 +207,7 @@ struct SizesCommand: ParsableCommand {
                        "\(body.pointSize(at: size)) pt", "\(body.percentOfDefault(at: size))%",
                        "\(TextStyle.largeTitle.pointSize(at: size)) pt"])
         }
-        for line in table.render(headerStyle: console.style.dim) { console.line(line) }
+        console.table(table)
         console.line()
         console.line(console.style.dim("UIKit raw values are UICTContentSizeCategory + XS, S, M, L, XL, XXL, XXXL, AccessibilityM ... AccessibilityXXXL."))
         console.line(console.style.dim("Body reaches 200% of its default size at ax3; largeTitle never does (176% at ax5)."))

@@ -91,7 +91,7 @@ enum ImportSummary {
     static func json(_ report: ImportReport) -> JSON {
         .object([
             ("format", .int(report.format)),
-            ("added", .object(LogRecord.Kind.allCases.map { ($0.rawValue, .int(report.outcome.added[$0] ?? 0)) })),
+            ("added", .object(LogRecord.Kind.allCases.map { (JSON.key($0.rawValue), .int(report.outcome.added[$0] ?? 0)) })),
             ("known", .int(report.outcome.known)),
             ("newScreens", .array(report.newScreens.map(JSON.string))),
             ("concurrentEdits", .array(report.concurrentEdits.map { edit in

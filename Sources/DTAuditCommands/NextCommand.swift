@@ -8,18 +8,29 @@ struct NextCommand: ParsableCommand {
         commandName: "next",
         abstract: "List what to check now: retests after fixes, default-size re-checks, and checks never recorded.",
         discussion: """
-            retest: a failed cell that a later fix addresses. re-check default: a cell at the default \
-            size (l) recorded before the screen's latest fix, since a fix that changes the default look \
-            is a regression. check: a planned cell never recorded. Sizes are listed largest first, with \
-            the default size last, the order an audit is done in.
-            """
+            One line per screen with what is open on it, critical screens first, then screens \
+            with retests. With a screen, or with --all, every check is listed: retest (a failed \
+            check that a later fix addresses), re-check default (a check at the default size, l, \
+            recorded before the screen's latest fix, since a fix that changes the default look is \
+            a regression), check (planned, never recorded). Sizes come largest first and the \
+            default size last, the order an audit is done in; 'dtaudit audit' walks the same list.
+            """,
+        examples: [
+            ("dtaudit next --mine", "What is open on the screens you own."),
+            ("dtaudit next Checkout", "Every check open on one screen."),
+        ]
     )
 
-    @Argument(help: "Only this screen.", valueName: "screen")
+    @Argument(help: "Only this screen, with every check open on it.", valueName: "screen")
     var screen: String?
+
+    @Flag(help: "List every open check of every screen, not one line per screen.")
+    var all = false
 
     @Option(help: "Show at most this many screens.", valueName: "n")
     var limit: Int?
+
+    @OptionGroup var filter: ScreenFilterOptions
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -32,10 +43,11 @@ struct NextCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
+        let selection = try filter.selection(console)
         let store = try console.openStore(.read)
         let only = try screen.map { try store.resolveScreen($0) }
-        let snapshot = try store.snapshot(only: only)
-        let states = Self.ordered(snapshot.screens.filter { !$0.pending.isEmpty })
+        let snapshot = try store.snapshot(only: only).selecting(selection)
+        let states = WorkOrder.ordered(snapshot.screens.filter { !$0.pending.isEmpty })
         let shown = limit.map { Array(states.prefix($0)) } ?? states
 
         if json {
@@ -43,64 +55,52 @@ struct NextCommand: ParsableCommand {
                 .object([
                     ("screen", .string(state.screen.name)),
                     ("critical", .bool(state.screen.critical)),
-                    ("category", .string(state.category.rawValue)),
+                    ("owner", .optional(state.screen.owner)),
+                    ] + state.standing.jsonFields + [
                     ("checks", .array(state.pending.map(PendingReport.json))),
                 ])
             }))
             return
         }
         if states.isEmpty {
+            let waiting = OpenWork(snapshot.screens).awaitingFix
             if snapshot.screens.isEmpty {
-                console.line("No screens yet: add one with 'dtaudit screen add NAME'.")
+                console.line(selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'."
+                                                    : "No screen is \(console.safe(selection.description)).")
             } else {
-                let waiting = snapshot.screens.reduce(0) { $0 + $1.awaitingFix.count }
-                console.line(console.style.green("Nothing to check.") + (waiting > 0 ? " \(waiting) failed cells wait for a fix ('dtaudit status')." : ""))
+                console.line(console.style.green("Nothing to check") + (selection.isEverything ? "." : " on the screens \(console.safe(selection.description)).")
+                             + (waiting > 0 ? " \(counted(waiting, "failed check")) wait\(waiting == 1 ? "s" : "") for a fix ('dtaudit status')." : ""))
             }
             return
         }
-        for state in shown {
-            var heading = console.style.bold(console.safe(state.screen.name)) + "  " + console.categoryLabel(state.category)
-            if state.screen.critical { heading += console.style.magenta(" · critical") }
-            console.line(heading)
-            for line in PendingReport.lines(state, console: console) { console.line("  " + line) }
+        if all || only != nil {
+            for state in shown {
+                var heading = console.style.bold(console.safe(state.screen.name)) + "  " + console.standingLabel(state.standing)
+                if state.screen.critical { heading += console.style.magenta(" · critical") }
+                console.line(heading)
+                for line in PendingReport.lines(state, console: console) { console.line("  " + line) }
+            }
+        } else {
+            var table = TextTable(alignments: [.left, .left, .left, .left], yielding: [2, 0, 3])
+            for state in shown {
+                table.add([console.safe(state.screen.name), state.screen.critical ? console.style.magenta("critical") : "",
+                           console.standingLabel(state.standing), OpenWork(state).parts.joined(separator: " · ")])
+            }
+            console.table(table, header: false)
         }
         console.line()
-        console.line(Self.summary(states, style: console.style) + (shown.count < states.count ? console.style.dim(" (showing \(shown.count) screens)") : ""))
+        var footer = Self.summary(OpenWork(states), screens: states.count, style: console.style)
+        if shown.count < states.count { footer += console.style.dim(" (showing \(shown.count))") }
+        if !all && only == nil { footer += console.style.dim(" · 'dtaudit next SCREEN' or --all lists the checks, 'dtaudit audit' walks them") }
+        console.line(footer)
     }
 
-    /// Critical screens first, then screens with retests, then by name.
-    static func ordered(_ states: [ScreenState]) -> [ScreenState] {
-        states.sorted { a, b in
-            let aRetest = a.pending.first?.reason.isRetest ?? false
-            let bRetest = b.pending.first?.reason.isRetest ?? false
-            if a.screen.critical != b.screen.critical { return a.screen.critical }
-            if aRetest != bRetest { return aRetest }
-            return a.screen.name.lowercased() < b.screen.name.lowercased()
-        }
-    }
-
-    static func summary(_ states: [ScreenState], style: Style) -> String {
-        var retests = 0, rechecks = 0, checks = 0
-        for state in states {
-            for check in state.pending {
-                switch check.reason {
-                case .retest: retests += 1
-                case .recheckDefault: rechecks += 1
-                case .unrecorded: checks += 1
-                }
-            }
-        }
+    /// `5 to retest, 4 default re-checks, 129 to check on 9 screens`.
+    static func summary(_ open: OpenWork, screens: Int, style: Style) -> String {
         var parts: [String] = []
-        if retests > 0 { parts.append(style.yellow("\(retests) to retest")) }
-        if rechecks > 0 { parts.append(style.cyan("\(rechecks) default re-check\(rechecks == 1 ? "" : "s")")) }
-        if checks > 0 { parts.append("\(checks) to check") }
-        return parts.joined(separator: ", ") + " on \(states.count) screen\(states.count == 1 ? "" : "s")"
-    }
-}
-
-extension PendingCheck.Reason {
-    var isRetest: Bool {
-        if case .retest = self { return true }
-        return false
+        if open.retests > 0 { parts.append(style.yellow("\(open.retests) to retest")) }
+        if open.rechecks > 0 { parts.append(style.cyan("\(open.rechecks) default re-check\(open.rechecks == 1 ? "" : "s")")) }
+        if open.unrecorded > 0 { parts.append("\(open.unrecorded) to check") }
+        return parts.joined(separator: ", ") + " on \(counted(screens, "screen"))"
     }
 }

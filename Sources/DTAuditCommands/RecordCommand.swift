@@ -54,41 +54,38 @@ struct RecordCommand: ParsableCommand {
         let store = try console.openStore()
         let candidates = try console.evidenceCandidates(evidence.map(\.path), store: store)
         let checklist = try store.checklist()
-        let itemIDs = try item.resolve(in: checklist)
-        var cells: [(item: String, size: Size)] = []
-        var offPlan: [(item: String, size: Size)] = []
-        for size in size.sizes {
-            for id in itemIDs {
-                let planned = checklist.item(id)?.sizes.contains(size) ?? false
-                if item.isAll && !planned { continue }
-                cells.append((id, size))
-                if !planned { offPlan.append((id, size)) }
-            }
-        }
-        if cells.isEmpty {
-            throw ValidationError("no checklist item is planned at \(size.sizes.map(\.id).joined(separator: ",")); items are planned at \(checklist.plannedSizes.map(\.id).joined(separator: " ")), or name the items with --item")
-        }
+        let itemIDs = item.isAll ? nil : try item.resolve(in: checklist)
         let resultStatus = status?.status ?? .untested
         let author = try console.author(author.by)
         let target = try store.resolveScreen(screen)
 
-        let (before, after) = try store.write {
-            let before = try store.snapshot(only: target).screens.first?.category
-            try store.record(screen: target, cells: cells, status: resultStatus, note: note, evidence: candidates, by: author)
-            let after = try store.snapshot(only: target).screens.first
-            return (before, after)
+        let (plan, before, after) = try store.write {
+            let before = try store.snapshot(only: target).screens.first
+            let plan: RecordingPlan
+            do throws(RecordingPlan.Problem) {
+                plan = try RecordingPlan(checklist: checklist, items: itemIDs, sizes: size.sizes, status: resultStatus, current: before)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            try store.record(screen: target, cells: plan.cells.map { ($0.item, $0.size) }, status: resultStatus, note: note, evidence: candidates, by: author)
+            return (plan, before, try store.snapshot(only: target).screens.first)
         }
-
+        let cells = plan.cells.map { ($0.item, $0.size) }
         let noun = cells.count == 1 ? "cell" : "cells"
         console.line("Recorded \(cells.count) \(noun) of \(console.style.bold(console.safe(target.name))) as \(console.statusLabel(resultStatus)): \(console.cellList(cells))")
-        if !offPlan.isEmpty {
-            console.line(console.style.dim("  outside the checklist's plan: \(console.cellList(offPlan))"))
+        if !plan.offPlan.isEmpty {
+            console.line(console.style.dim("  outside the checklist's plan: \(console.cellList(plan.offPlan.map { ($0.item, $0.size) }))"))
+        }
+        if !plan.replacedFailures.isEmpty {
+            console.line(console.style.yellow("  replaced \(counted(plan.replacedFailures.count, "failure")) with \(resultStatus.rawValue): ")
+                         + console.cellList(plan.replacedFailures.map { ($0.item, $0.size) })
+                         + console.style.dim("; 'dtaudit undo' takes this back"))
         }
         for candidate in candidates {
             console.line("  evidence: " + console.evidenceLabel(candidate))
         }
-        if let after, let before, before != after.category {
-            console.line("\(console.safe(target.name)) is now \(console.categoryLabel(after.category)) (was \(before.rawValue))")
+        if let after, let before, before.standing != after.standing {
+            console.line("\(console.safe(target.name)) is now \(console.standingLabel(after.standing)) (was \(before.standing.label))")
         }
         if resultStatus == .fail && note == nil {
             console.line(console.style.dim("  tip: say what broke with --note, it shows in the report"))
@@ -105,9 +102,11 @@ struct FixCommand: ParsableCommand {
             (side-by-side layout becomes vertical at large sizes), text-style (a fixed size replaced \
             by a text style or a scaled custom font), custom (anything else: charts, tables, contrast).
 
-            Without --item the fix addresses every item failing on the screen now. Afterwards the \
-            failed cells must be checked again at their sizes, and the screen at the default size: \
-            'dtaudit next' lists them.
+            Without --item the fix addresses every item failing on the screen now; an item that is \
+            not failing is refused, since a fix is what sends failed checks back to be checked. \
+            Afterwards the failed cells must be checked again at their sizes, and the screen at the \
+            default size: 'dtaudit next' lists them, and until they are recorded the screen is not \
+            supported.
             """,
         examples: [
             ("dtaudit fix Checkout --type scroll --item no-truncation --note \"ScrollViewIfNeeded\" --ref \"PR 412\"", ""),
@@ -138,12 +137,18 @@ struct FixCommand: ParsableCommand {
         let store = try console.openStore()
         let checklist = try store.checklist()
         let author = try console.author(author.by)
+        // What was typed is checked before what the screen holds, so bad text is named first.
+        let note = try note.flatMap { try InputRules.note($0) }
+        let ref = try ref.flatMap { try InputRules.note($0, what: "the reference") }
         let target = try store.resolveScreen(screen)
         let state = try store.write {
-            let items = try item?.resolve(in: checklist) ?? store.failingItems(of: target)
-            // A fix is kept for good and sends the screen back to its re-checks: it has to address something.
-            if items.isEmpty {
-                throw ValidationError("nothing on '\(TextLayout.singleLine(target.name))' is failing now; name the items the fix addresses with --item")
+            guard let current = try store.snapshot(only: target).screens.first else { return ScreenState?.none }
+            let requested = try item?.resolve(in: checklist)
+            let items: [String]
+            do throws(FixPlan.Problem) {
+                items = try FixPlan.items(requested, state: current, checklist: checklist)
+            } catch {
+                throw ValidationError(TextLayout.singleLine(error.description))
             }
             try store.addFix(screen: target, type: type, items: items, note: note, ref: ref, by: author)
             return try store.snapshot(only: target).screens.first
@@ -201,7 +206,7 @@ struct TriageCommand: ParsableCommand {
                 console.line(console.style.dim("  its recordings make it \(state.category.rawValue); triage shows only while recordings don't decide"))
             }
         } else {
-            console.line("Cleared the triage of \(console.style.bold(console.safe(target.name))); it is \(console.categoryLabel(state.category))")
+            console.line("Cleared the triage of \(console.style.bold(console.safe(target.name))); it is \(console.standingLabel(state.standing))")
         }
     }
 }

@@ -67,11 +67,10 @@ struct ScreenListCommand: ParsableCommand {
         aliases: ["ls"]
     )
 
-    @Option(help: "Only screens of this flow.", valueName: "flow")
-    var flow: String?
+    @OptionGroup var filter: ScreenFilterOptions
 
-    @Option(help: "Only screens in this category.", valueName: "category")
-    var category: Category?
+    @Option(help: "Only screens counted in this row of 'dtaudit status'.", valueName: "category")
+    var category: Standing.Group?
 
     @Flag(help: "Only critical screens.")
     var critical = false
@@ -84,11 +83,10 @@ struct ScreenListCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
+        let selection = try filter.selection(console)
         let snapshot = try store.snapshot()
-        let states = snapshot.screens.filter { state in
-            (flow == nil || state.screen.flow?.lowercased() == flow?.lowercased())
-                && (category == nil || state.category == category)
-                && (!critical || state.screen.critical)
+        let states = snapshot.selecting(selection).screens.filter { state in
+            (category == nil || state.standing.group == category) && (!critical || state.screen.critical)
         }
         if json {
             console.json(.array(states.map { state in
@@ -96,7 +94,7 @@ struct ScreenListCommand: ParsableCommand {
                     ("name", .string(state.screen.name)),
                     ("flow", .optional(state.screen.flow)),
                     ("critical", .bool(state.screen.critical)),
-                    ("category", .string(state.category.rawValue)),
+                    ] + state.standing.jsonFields + [
                     ("owner", .optional(state.screen.owner)),
                     ("required", .int(state.tally.required)),
                     ("recorded", .int(state.tally.recorded)),
@@ -105,7 +103,7 @@ struct ScreenListCommand: ParsableCommand {
                     ("pending", .int(state.pending.count)),
                     ("files", .array(state.screen.files.map(JSON.string))),
                     ("findings", state.scan.map { .int($0.active) } ?? .null),
-                    ("fixed-font-sizes", state.scan.map { .int($0.fixedFontSizes) } ?? .null),
+                    ("fixedFontSizes", state.scan.map { .int($0.fixedFontSizes) } ?? .null),
                 ])
             }))
             return
@@ -114,17 +112,18 @@ struct ScreenListCommand: ParsableCommand {
             console.line(snapshot.screens.isEmpty ? "No screens yet: add one with 'dtaudit screen add NAME'." : "No screen matches.")
             return
         }
-        var table = TextTable(header: ["SCREEN", "FLOW", "CRITICAL", "CATEGORY", "RECORDED", "FAILED", "FIXES", "CODE", "OWNER"],
-                              alignments: [.left, .left, .left, .left, .right, .right, .right, .right, .left])
+        var table = TextTable(header: ["SCREEN", "FLOW", "CRITICAL", "STANDING", "RECORDED", "FAILED", "FIXES", "CODE", "OWNER"],
+                              alignments: [.left, .left, .left, .left, .right, .right, .right, .right, .left],
+                              yielding: [8, 1, 3, 0])
         for state in states {
             table.add([
                 console.safe(state.screen.name), state.screen.flow.map(console.safe) ?? "-", state.screen.critical ? "yes" : "",
-                console.categoryLabel(state.category), "\(state.tally.recorded)/\(state.tally.required)",
+                console.standingLabel(state.standing), "\(state.tally.recorded)/\(state.tally.required)",
                 state.tally.failed == 0 ? "0" : console.style.red(String(state.tally.failed)), String(state.fixes.count),
                 codeColumn(state, style: console.style), state.screen.owner.map(console.safe) ?? "",
             ])
         }
-        for line in table.render(headerStyle: console.style.dim) { console.line(line) }
+        console.table(table)
         var footer = "\(states.count) of \(snapshot.screens.count) screens"
         if states.contains(where: { $0.scan != nil }) { footer += " · CODE: findings at the latest scan, ! when some are fixed font sizes" }
         console.line(console.style.dim(footer))

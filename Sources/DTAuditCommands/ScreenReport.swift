@@ -22,7 +22,7 @@ enum ScreenReport {
     static func text(_ state: ScreenState, checklist: Checklist, console: Console, evidence: EvidenceShown? = nil) {
         let style = console.style
         let screen = state.screen
-        var heading = style.bold(console.safe(screen.name)) + "  " + console.categoryLabel(state.category)
+        var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
         if screen.critical { heading += style.magenta(" · critical") }
         console.line(heading)
         var facts: [String] = []
@@ -122,7 +122,7 @@ enum ScreenReport {
             ("name", .string(state.screen.name)),
             ("flow", .optional(state.screen.flow)),
             ("critical", .bool(state.screen.critical)),
-            ("category", .string(state.category.rawValue)),
+            ] + state.standing.jsonFields + [
             ("triage", .optional(state.screen.triage?.rawValue)),
             ("owner", .optional(state.screen.owner)),
             ("notes", .optional(state.screen.notes)),

@@ -13,6 +13,8 @@ struct StatusCommand: ParsableCommand {
     @Argument(help: "Only this screen.", valueName: "screen")
     var screen: String?
 
+    @OptionGroup var filter: ScreenFilterOptions
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -20,6 +22,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
+        let selection = try filter.selection(console)
         let store = try console.openStore(.read)
         if let screen {
             let target = try store.resolveScreen(screen)
@@ -32,33 +35,29 @@ struct StatusCommand: ParsableCommand {
             }
             return
         }
-        let snapshot = try store.snapshot()
+        let snapshot = try store.snapshot().selecting(selection)
         if json {
-            console.json(Self.json(snapshot))
+            console.json(Self.json(snapshot, selection: selection))
         } else {
-            Self.text(snapshot, console: console)
+            Self.text(snapshot, selection: selection, console: console)
         }
     }
 
-    static func json(_ snapshot: AuditSnapshot) -> JSON {
-        let counts = snapshot.categoryCounts
+    static func json(_ snapshot: AuditSnapshot, selection: ScreenSelection) -> JSON {
+        let counts = snapshot.standingCounts
         let fixes = snapshot.fixCounts
         let bySize = snapshot.resultsBySize
-        var pending = (retest: 0, recheck: 0, unrecorded: 0)
-        for state in snapshot.screens {
-            for check in state.pending {
-                switch check.reason {
-                case .retest: pending.retest += 1
-                case .recheckDefault: pending.recheck += 1
-                case .unrecorded: pending.unrecorded += 1
-                }
-            }
-        }
+        let open = OpenWork(snapshot.screens)
         return .object([
             ("app", .string(snapshot.app)),
+            ("selection", .object([("owner", .optional(selection.owner)), ("flow", .optional(selection.flow))])),
             ("checklist", .object([("name", .string(snapshot.checklist.name)), ("version", .string(snapshot.checklist.version))])),
             ("screens", .int(snapshot.screens.count)),
-            ("categories", .object(Category.allCases.map { ($0.rawValue, .int(counts[$0] ?? 0)) })),
+            ("standing", .object(Standing.Group.allCases.map { (JSON.key($0.rawValue), .int(counts[$0])) } + [
+                ("awaitingRetest", .int(counts.awaitingRetest.values.reduce(0, +))),
+                ("inProgress", .int(counts.inProgress)),
+                ("triageGuesses", .object(Category.allCases.compactMap { category in counts.guesses[category].map { (JSON.key(category.rawValue), .int($0)) } })),
+            ])),
             ("plan", .object([
                 ("required", .int(snapshot.required)),
                 ("recorded", .int(snapshot.recorded)),
@@ -71,39 +70,43 @@ struct StatusCommand: ParsableCommand {
                 return (size.id, .object([("required", .int(entry.required)), ("passed", .int(entry.passed)),
                                           ("failed", .int(entry.failed)), ("na", .int(entry.notApplicable))]))
             })),
-            ("fixes", .object(FixType.allCases.map { ($0.rawValue, .int(fixes[$0] ?? 0)) })),
+            ("fixes", .object(FixType.allCases.map { (JSON.key($0.rawValue), .int(fixes[$0] ?? 0)) })),
             ("critical", .array(snapshot.criticalNotSupported.map { .string($0.screen.name) })),
-            ("next", .object([("retest", .int(pending.retest)), ("recheck-default", .int(pending.recheck)), ("unrecorded", .int(pending.unrecorded))])),
+            ("next", .object([("retest", .int(open.retests)), ("recheckDefault", .int(open.rechecks)), ("unrecorded", .int(open.unrecorded)),
+                              ("awaitingFix", .int(open.awaitingFix))])),
             ("scan", CodeReport.statusJSON(snapshot)),
         ])
     }
 
-    static func text(_ snapshot: AuditSnapshot, console: Console) {
+    static func text(_ snapshot: AuditSnapshot, selection: ScreenSelection = .everything, console: Console) {
         let style = console.style
         let total = snapshot.screens.count
-        console.line(style.bold(console.safe(snapshot.app)) + style.dim("  ·  \(snapshot.checklist.title) checklist v\(snapshot.checklist.version)  ·  \(total) screen\(total == 1 ? "" : "s")"))
+        let scope = selection.isEverything ? "" : " " + console.safe(selection.description)
+        console.line(style.bold(console.safe(snapshot.app)) + style.dim("  ·  \(snapshot.checklist.title) checklist v\(snapshot.checklist.version)  ·  \(counted(total, "screen"))\(scope)"))
         if total == 0 {
             console.line()
-            console.line("No screens yet: add one with 'dtaudit screen add NAME'.")
+            console.line(selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'." : "No screen is\(scope).")
             return
         }
         console.line()
 
-        let counts = snapshot.categoryCounts
+        let counts = snapshot.standingCounts
         console.line(style.bold("Screens"))
-        for category in Category.allCases {
-            let count = counts[category] ?? 0
-            let fraction = Double(count) / Double(total)
-            let bar = TextLayout.bar(fraction, width: 24)
+        for group in Standing.Group.allCases {
+            let count = counts[group]
+            let bar = TextLayout.bar(Double(count) / Double(total), width: 24)
             let coloured: String
-            switch category {
+            switch group {
             case .unsupported: coloured = style.red(bar)
             case .broken: coloured = style.yellow(bar)
+            case .recheckPending: coloured = style.cyan(bar)
             case .supported: coloured = style.green(bar)
             case .unaudited: coloured = style.dim(bar)
             }
-            console.line("  " + TextLayout.pad(console.categoryLabel(category), to: 12) + TextLayout.pad(String(count), to: 5, alignRight: true)
-                         + "  " + coloured + TextLayout.pad("\(TextLayout.percent(count, of: total))%", to: 6, alignRight: true))
+            let detail = counts.detail(of: group)
+            console.line("  " + TextLayout.pad(console.groupLabel(group), to: 16) + TextLayout.pad(String(count), to: 5, alignRight: true)
+                         + "  " + coloured + TextLayout.pad("\(TextLayout.percent(count, of: total))%", to: 6, alignRight: true)
+                         + (detail.isEmpty ? "" : style.dim("  " + detail)))
         }
         console.line()
 
@@ -118,7 +121,7 @@ struct StatusCommand: ParsableCommand {
         } else if notSupported.isEmpty {
             console.line(style.bold("Critical") + "  " + style.green("all \(critical.count) critical screens supported"))
         } else {
-            let names = notSupported.prefix(6).map { console.safe($0.screen.name) + " (" + console.categoryLabel($0.category) + ")" }
+            let names = notSupported.prefix(6).map { console.safe($0.screen.name) + " (" + console.standingLabel($0.standing) + ")" }
             console.line(style.bold("Critical") + "  \(notSupported.count) of \(critical.count) not supported: " + names.joined(separator: ", ")
                          + (notSupported.count > 6 ? ", ..." : ""))
         }
@@ -144,12 +147,13 @@ struct StatusCommand: ParsableCommand {
         console.line(style.bold("Fixes") + "     " + (fixTotal == 0 ? "none yet" :
             FixType.allCases.map { "\($0.rawValue) \(fixes[$0] ?? 0)" }.joined(separator: " · ") + style.dim("  (\(fixTotal) in all)")))
 
-        let waiting = snapshot.screens.reduce(0) { $0 + $1.awaitingFix.count }
+        let open = OpenWork(snapshot.screens)
+        let waiting = open.awaitingFix
         let pendingStates = snapshot.screens.filter { !$0.pending.isEmpty }
         if pendingStates.isEmpty {
             console.line(style.bold("Next") + "      " + style.green("nothing to check") + (waiting > 0 ? "; \(waiting) failed checks wait for a fix" : ""))
         } else {
-            console.line(style.bold("Next") + "      " + NextCommand.summary(pendingStates, style: style) + style.dim("  ('dtaudit next')"))
+            console.line(style.bold("Next") + "      " + NextCommand.summary(open, screens: pendingStates.count, style: style) + style.dim("  ('dtaudit next')"))
             if waiting > 0 { console.line("          \(waiting) failed check\(waiting == 1 ? "" : "s") wait for a fix") }
         }
     }

@@ -75,7 +75,8 @@ public enum Category: String, CaseIterable, Sendable {
 
 /// Accumulates one screen's latest cells and derives its category:
 /// a failed scaling item makes it unsupported; any other failure broken; every required cell
-/// passed or not applicable supported; otherwise the triage category, or unaudited.
+/// passed or not applicable supported; otherwise, while nothing planned is recorded, the triage
+/// category (a guess), else unaudited.
 public struct CategoryTally: Sendable {
     public private(set) var required = 0
     public private(set) var recorded = 0
@@ -111,6 +112,7 @@ public struct CategoryTally: Sendable {
         if scalingFailures > 0 { return .unsupported }
         if failures > 0 { return .broken }
         if required > 0 && passed + notApplicable == required { return .supported }
-        return triage ?? .unaudited
+        // Recorded results outrank a triage guess: it stands only while nothing planned is recorded.
+        return recorded == 0 ? triage ?? .unaudited : .unaudited
     }
 }

@@ -114,9 +114,8 @@ public struct AuditDocument: Sendable {
 
     /// Everyone who recorded a result, with how many recordings each made; most first.
     public var auditors: [(name: String, recordings: Int)] {
-        var counts: [String: Int] = [:]
-        for recording in recordings { counts[recording.by, default: 0] += 1 }
-        return counts.map { ($0.key, $0.value) }.sorted { ($1.recordings, $0.name) < ($0.recordings, $1.name) }
+        // One person once, however their name was typed on each machine.
+        PersonName.tally(recordings.map(\.by)).map { ($0.name, $0.count) }
     }
 
     /// The latest recording of every cell of every screen made before `cutoff` (all when nil), by

@@ -13,6 +13,22 @@ public indirect enum JSON: Sendable, Equatable {
         lhs.serialized() == rhs.serialized()
     }
 
+    /// The key an id takes in every JSON output: camelCase (`recheck-pending` → `recheckPending`),
+    /// so that keys have one style whether they were written by hand or come from an id.
+    public static func key(_ id: String) -> String {
+        var key = ""
+        var upper = false
+        for character in id {
+            if character == "-" || character == "_" {
+                upper = !key.isEmpty
+            } else {
+                key.append(upper ? Character(character.uppercased()) : character)
+                upper = false
+            }
+        }
+        return key
+    }
+
     public static func optional(_ text: String?) -> JSON {
         text.map(JSON.string) ?? .null
     }

@@ -63,17 +63,26 @@ public enum TextLayout {
     }
 
     /// Cuts `text` to at most `width` columns, ending with an ellipsis when something was cut.
+    /// Colour escapes are kept whole and a cut one is closed, so a cut never bleeds colour.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard self.width(text) > width else { return text }
         var result = ""
         var used = 0
+        var inEscape = false
+        var coloured = false
         for character in text {
+            if inEscape || character == "\u{1B}" {
+                result.append(character)
+                inEscape = character != "m"
+                coloured = true
+                continue
+            }
             let characterWidth = character.unicodeScalars.reduce(0) { $0 + scalarWidth($1) }
             if used + characterWidth > width - 1 { break }
             result.append(character)
             used += characterWidth
         }
-        return result + "…"
+        return result + (width > 0 ? "…" : "") + (coloured ? "\u{1B}[0m" : "")
     }
 
     /// A bar of `width` cells filled in proportion to `fraction` (0...1).
@@ -122,9 +131,14 @@ public struct TextTable {
     private var alignments: [Alignment]
     private var rows: [[String]] = []
 
-    public init(header: [String]? = nil, alignments: [Alignment] = []) {
+    /// Columns that give up room when the table is too wide, first to last (by default the
+    /// left-aligned ones, widest first).
+    private var yielding: [Int]?
+
+    public init(header: [String]? = nil, alignments: [Alignment] = [], yielding: [Int]? = nil) {
         self.header = header
         self.alignments = alignments
+        self.yielding = yielding
     }
 
     public mutating func add(_ row: [String]) {
@@ -134,31 +148,55 @@ public struct TextTable {
     public var isEmpty: Bool { rows.isEmpty }
 
     /// The table's lines, each indented by `indent` spaces; the header styled with `headerStyle`.
-    public func render(indent: Int = 0, headerStyle: (String) -> String = { $0 }, separator: String = "  ") -> [String] {
+    /// Given a `width` (the terminal's), rows never run past it: the widest text columns give
+    /// up room first and cut their cells with an ellipsis, and a row is never wrapped.
+    public func render(indent: Int = 0, width limit: Int? = nil, headerStyle: (String) -> String = { $0 },
+                       separator: String = "  ") -> [String] {
         let all = (header.map { [$0] } ?? []) + rows
         let columns = all.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in all {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TextLayout.width(cell)) }
         }
+        if let limit { widths = fitted(widths, into: limit - indent - TextLayout.width(separator) * max(0, columns - 1)) }
         let margin = String(repeating: " ", count: indent)
         func line(_ row: [String]) -> String {
             var parts: [String] = []
             for (index, cell) in row.enumerated() {
                 let alignment = index < alignments.count ? alignments[index] : .left
                 let isLast = index == row.count - 1
+                let shown = TextLayout.truncate(cell, to: widths[index])
                 if isLast && alignment == .left {
-                    parts.append(cell)
+                    parts.append(shown)
                 } else {
-                    parts.append(TextLayout.pad(cell, to: widths[index], alignRight: alignment == .right))
+                    parts.append(TextLayout.pad(shown, to: widths[index], alignRight: alignment == .right))
                 }
             }
-            return margin + parts.joined(separator: separator)
+            let text = margin + parts.joined(separator: separator)
+            return limit.map { TextLayout.truncate(text, to: $0) } ?? text
         }
         var lines: [String] = []
         if let header { lines.append(headerStyle(line(header))) }
         lines += rows.map(line)
         return lines
+    }
+}
+
+extension TextTable {
+    /// Column widths narrowed to `room` in all, one yielding column at a time down to a few
+    /// characters (its header's width at least), so that the columns read first stay whole.
+    func fitted(_ widths: [Int], into room: Int) -> [Int] {
+        var widths = widths
+        let order = yielding ?? widths.indices
+            .filter { $0 >= alignments.count || alignments[$0] == .left }
+            .sorted { (widths[$1], $0) < (widths[$0], $1) }
+        for column in order where column < widths.count {
+            let excess = widths.reduce(0, +) - room
+            guard excess > 0 else { break }
+            let narrowest = max(6, header.map { TextLayout.width($0.indices.contains(column) ? $0[column] : "") } ?? 0)
+            widths[column] -= min(excess, max(0, widths[column] - narrowest))
+        }
+        return widths
     }
 }
 

@@ -10,17 +10,22 @@ public struct GateBar: Sendable {
     public var minimumSize: Size?
     /// When set, no check that passed in the baseline may fail now, on any screen.
     public var baseline: Baseline?
+    /// Take "supported, re-check pending" for supported: every check passed, only the re-checks
+    /// a fix opened are still to record.
+    public var acceptingRechecks: Bool
 
-    public init(allScreens: Bool = false, minimumSize: Size? = nil, baseline: Baseline? = nil) {
+    public init(allScreens: Bool = false, minimumSize: Size? = nil, baseline: Baseline? = nil, acceptingRechecks: Bool = false) {
         self.allScreens = allScreens
         self.minimumSize = minimumSize
         self.baseline = baseline
+        self.acceptingRechecks = acceptingRechecks
     }
 
     /// One line saying what the bar is.
     public var summary: String {
         let who = allScreens ? "every screen" : "every critical screen"
-        var text = minimumSize.map { "\(who) passes every planned check at \($0.id) or larger" } ?? "\(who) is supported"
+        var text = minimumSize.map { "\(who) passes every planned check at \($0.id) or larger" }
+            ?? "\(who) is supported" + (acceptingRechecks ? " (re-checks after fixes may be pending)" : ", with no re-check pending")
         if let baseline { text += ", and nothing regressed since \(baseline.label)" }
         return text
     }
@@ -29,11 +34,14 @@ public struct GateBar: Sendable {
 /// A screen that does not meet the bar, and why.
 public struct GateShortfall: Sendable {
     public var screen: String
-    public var category: Category
+    public var standing: Standing
+    public var category: Category { standing.category }
     /// Cells whose latest result is a failure.
     public var failed: [CellKey]
     /// Planned cells not recorded yet.
     public var unrecorded: [CellKey]
+    /// Default-size checks a fix sent back, not recorded since.
+    public var rechecks: [CellKey]
 }
 
 /// Whether the audit meets a bar.
@@ -75,10 +83,16 @@ public struct GateResult: Sendable {
                 let key = CellKey(item: cell.item, size: cell.size)
                 if !failed.contains(key) { failed.append(key) }
             }
-            let meets = bar.minimumSize == nil ? state.category == .supported : failed.isEmpty && unrecorded.isEmpty
+            let rechecks = state.pending.compactMap { check -> CellKey? in
+                guard case .recheckDefault = check.reason, check.size >= floor else { return nil }
+                return CellKey(item: check.item, size: check.size)
+            }
+            let supported = state.standing.isSupported || bar.acceptingRechecks && state.standing.stage == .recheckPending
+            let meets = bar.minimumSize == nil ? supported : failed.isEmpty && unrecorded.isEmpty
             if !meets {
-                shortfalls.append(GateShortfall(screen: state.screen.name, category: state.category,
-                                                failed: failed.sorted(by: byChecklist), unrecorded: unrecorded.sorted(by: byChecklist)))
+                shortfalls.append(GateShortfall(screen: state.screen.name, standing: state.standing,
+                                                failed: failed.sorted(by: byChecklist), unrecorded: unrecorded.sorted(by: byChecklist),
+                                                rechecks: rechecks.sorted(by: byChecklist)))
             }
         }
         if let baseline = bar.baseline {

@@ -43,6 +43,24 @@ public struct MarkdownReporter: Reporter {
         emoji(category) + "\u{00A0}" + category.rawValue.capitalizedFirst
     }
 
+    /// `🟠 Broken, awaiting retest`, `⚪ Broken, triage guess`: a guess is never shown in its
+    /// category's colour.
+    static func label(_ standing: Standing) -> String {
+        (standing.isGuess ? "⚪" : emoji(standing.category)) + "\u{00A0}" + standing.label.capitalizedFirst
+    }
+
+    /// `🔵 Re-check pending`: a row of the screens table.
+    static func label(_ group: Standing.Group) -> String {
+        let emoji = switch group {
+        case .unsupported: emoji(.unsupported)
+        case .broken: emoji(.broken)
+        case .recheckPending: "🔵"
+        case .supported: emoji(.supported)
+        case .unaudited: emoji(.unaudited)
+        }
+        return emoji + "\u{00A0}" + group.label.capitalizedFirst
+    }
+
     static func symbol(_ status: ResultStatus?, planned: Bool) -> String {
         switch status {
         case .pass: "✅"
@@ -53,9 +71,6 @@ public struct MarkdownReporter: Reporter {
     }
 
     static let legend = "✅ pass · ❌ fail · ➖ n/a · ⬜ to check · blank: not planned at that size"
-
-    /// Categories in the order a review reads them: worst first.
-    static let categoryOrder: [Category] = [.unsupported, .broken, .supported, .unaudited]
 }
 
 /// One rendering of the report.
@@ -151,7 +166,7 @@ private struct Page {
         if !auditors.isEmpty {
             facts.append("**Auditors** " + auditors.map { Markdown.text($0.name) }.joined(separator: ", "))
         }
-        let fixers = Set(input.document.fixes.map(\.by)).sorted()
+        let fixers = PersonName.tally(input.document.fixes.map(\.by)).map(\.name).sorted()
         if !fixers.isEmpty {
             facts.append("**Fixes by** " + fixers.map(Markdown.text).joined(separator: ", "))
         }
@@ -216,15 +231,16 @@ private struct Page {
             line()
             return
         }
-        let counts = snapshot.categoryCounts
+        let counts = snapshot.standingCounts
         var rows: [[String]] = []
-        for category in MarkdownReporter.categoryOrder {
-            let count = counts[category] ?? 0
-            rows.append([MarkdownReporter.label(category), String(count), Markdown.bar(count, of: total) + " " + Markdown.percent(count, of: total)])
+        for group in Standing.Group.allCases {
+            let count = counts[group]
+            rows.append([MarkdownReporter.label(group), String(count), Markdown.bar(count, of: total) + " " + Markdown.percent(count, of: total),
+                         Markdown.text(counts.detail(of: group))])
         }
-        out += Markdown.table(["Category", "Screens", "Share"], [.left, .right, .left], rows)
+        out += Markdown.table(["Category", "Screens", "Share", "Of which"], [.left, .right, .left, .left], rows)
         line()
-        line("Unsupported: text ignores the text size setting. Broken: text scales, but something is cut off, overlaps or can't be reached. Supported: every planned check passed or does not apply. Unaudited: not enough recorded yet.")
+        line("Unsupported: text ignores the text size setting. Broken: text scales, but something is cut off, overlaps or can't be reached. Re-check pending: every planned check passed, and the checks a fix sent back are still to record. Supported: every planned check passed or does not apply, nothing left open. Unaudited: not enough recorded yet; a category chosen at triage is a guess until results are recorded.")
         line()
 
         let required = snapshot.required
@@ -266,7 +282,7 @@ private struct Page {
             flows.sort { ($0.flow == nil ? 1 : 0, $0.flow?.lowercased() ?? "") < ($1.flow == nil ? 1 : 0, $1.flow?.lowercased() ?? "") }
             let rows = flows.map { flow in
                 [flow.flow.map(Markdown.text) ?? "(no flow)",
-                 flow.states.map { "\(link($0.screen.name)) \(MarkdownReporter.emoji($0.category)) \($0.category.rawValue)" }.joined(separator: ", ")]
+                 flow.states.map { "\(link($0.screen.name)) \(MarkdownReporter.label($0.standing))" }.joined(separator: ", ")]
             }
             line("\(notSupported.count) of \(counted(critical.count, "critical screen")) \(notSupported.count == 1 ? "is" : "are") not supported, in \(counted(flows.count, "flow")):")
             line()
@@ -323,7 +339,7 @@ private struct Page {
         } else {
             for name in changes.newScreens {
                 let state = snapshot.screens.first { $0.screen.name == name }
-                line("- \(link(name))" + (state.map { " \(MarkdownReporter.emoji($0.category)) \($0.category.rawValue)" } ?? ""))
+                line("- \(link(name))" + (state.map { " " + MarkdownReporter.label($0.standing) } ?? ""))
             }
         }
         line()
@@ -353,7 +369,7 @@ private struct Page {
         }
         let rows = snapshot.screens.map { state in
             [link(state.screen.name), state.screen.flow.map(Markdown.text) ?? "", state.screen.critical ? "yes" : "",
-             MarkdownReporter.label(state.category), state.failedCells.isEmpty ? "" : failedChecks(state),
+             MarkdownReporter.label(state.standing), state.failedCells.isEmpty ? "" : failedChecks(state),
              state.fixes.isEmpty ? "" : String(state.fixes.count), state.screen.owner.map(Markdown.text) ?? ""]
         }
         out += Markdown.table(["Screen", "Flow", "Critical", "Category", "Failed checks", "Fixes", "Owner"],
@@ -410,7 +426,7 @@ private struct Page {
         let fixed = snapshot.fixedFontScreens
         guard !fixed.isEmpty else { return }
         let list = fixed.prefix(8).map { state in
-            "\(link(state.screen.name)) (\(ScanRule.fixedFontSize.counted(state.scan?.fixedFontSizes ?? 0)), \(MarkdownReporter.emoji(state.category)) \(state.category.rawValue)\(state.category == .unaudited ? ", not audited yet" : ""))"
+            "\(link(state.screen.name)) (\(ScanRule.fixedFontSize.counted(state.scan?.fixedFontSizes ?? 0)), \(MarkdownReporter.label(state.standing)))"
         }.joined(separator: ", ")
         let more = fixed.count > 8 ? " and \(fixed.count - 8) more" : ""
         line("> ⚠️ **Code says text cannot scale on \(counted(fixed.count, "screen")):** \(list)\(more). A font of a fixed point size stays that size at every text size, whatever the audit has recorded so far.")
@@ -428,7 +444,7 @@ private struct Page {
         line()
         let rows = scanned.map { state -> [String] in
             let scan = state.scan!
-            return [link(state.screen.name), MarkdownReporter.label(state.category), scan.run.at.day,
+            return [link(state.screen.name), MarkdownReporter.label(state.standing), scan.run.at.day,
                     "\(counted(scan.files, "file")), \(scan.lines) lines", String(scan.active),
                     scan.rulesByCount.map { "\(code($0.rule)) \($0.count)" }.joined(separator: ", "),
                     scan.suppressed == 0 ? "" : String(scan.suppressed), Markdown.text(GoodSign.list(scan.signs, separator: ", "))]
@@ -492,7 +508,7 @@ private struct Page {
         let screen = state.screen
         line("### " + Markdown.text(screen.name))
         line()
-        var facts = [MarkdownReporter.emoji(state.category) + " **" + state.category.rawValue.capitalizedFirst + "**"]
+        var facts = [(state.standing.isGuess ? "⚪" : MarkdownReporter.emoji(state.category)) + " **" + state.standing.label.capitalizedFirst + "**"]
         if screen.critical { facts.append("critical") }
         if let flow = screen.flow { facts.append("flow: " + Markdown.text(flow)) }
         if let owner = screen.owner { facts.append("owner: " + Markdown.text(owner)) }
@@ -719,7 +735,7 @@ private struct Page {
     mutating func about() {
         line("## About this report")
         line()
-        line("- **Categories** are derived from the latest result of each cell: a failed text-scaling check makes a screen unsupported, any other failure broken, and every planned check passed or n/a supported. Until then a screen shows the category it was triaged as, or unaudited.")
+        line("- **Categories** are derived from the latest result of each cell: a failed text-scaling check makes a screen unsupported, any other failure broken, and every planned check passed or n/a supported. Until results are recorded, a category chosen at triage shows as a guess (⚪); recorded results always outrank it. A fix sends the checks it addresses and the default size back to be checked, and until they are recorded the screen is not counted as supported.")
         line("- **Larger Text** is ready when every critical screen is supported and was checked at \(LargerTextVerdict.doublingSize.id) or larger. App Store Connect lets an app declare it when people can enlarge text, Apple suggests to at least 200 %, and still complete every common task; cut-off or overlapping text counts against it. It is declared per device family.")
         line("- **WCAG 1.4.4 Resize Text** asks that text can be resized to 200 % without losing content or function. Body text reaches 200 % at \(LargerTextVerdict.doublingSize.id), so the level is judged on the checks mapped to 1.4.4 up to \(LargerTextVerdict.doublingSize.id), plus text that does not scale at any size: Supports when every screen passes them, Partially Supports when some screens fail, Does Not Support when most do, Not Evaluated while they are incomplete.")
         if hasScans {

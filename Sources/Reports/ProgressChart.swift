@@ -2,14 +2,14 @@ import AuditStore
 import DynamicType
 import Interchange
 
-/// Screens per category at the end of each day of the audit, replayed from its history: screens
-/// count from the day they were added, and each recording changes its cell from the moment it was
-/// made. Triage set by hand has no history, so a screen's current triage applies on every day.
+/// Screens per row of `status` at the end of each day of the audit, replayed from its history:
+/// screens count from the day they were added, and each recording and fix changes where the screen
+/// stands from the moment it was made. A triage guess counts as unaudited, as it does in `status`.
 public struct ProgressTimeline: Sendable {
     public struct Point: Sendable {
         /// `2026-09-07`
         public var day: String
-        public var counts: [Category: Int]
+        public var counts: [Standing.Group: Int]
 
         public var total: Int { counts.values.reduce(0, +) }
     }
@@ -36,11 +36,11 @@ public struct ProgressTimeline: Sendable {
         let screens = document.screens.sorted { $0.createdAt < $1.createdAt }
         var nextScreen = 0
         var nextRecording = 0
-        var cells: [String: [CellKey: ResultStatus]] = [:]
-        var categories: [String: Category] = [:]
+        var nextFix = 0
+        var cells: [String: [CellKey: (status: ResultStatus, at: Timestamp)]] = [:]
+        var fixes: [String: [Fix]] = [:]
+        var groups: [String: Standing.Group] = [:]
         var touched = Set<String>()
-        var triage: [String: Category] = [:]
-        for screen in document.screens { triage[screen.id] = screen.triage }
         var added = Set<String>()
         let rule = CategoryRule(document.checklist)
 
@@ -55,16 +55,22 @@ public struct ProgressTimeline: Sendable {
             while nextRecording < document.recordings.count, document.recordings[nextRecording].at < end {
                 let recording = document.recordings[nextRecording]
                 let key = recording.screen
-                cells[key, default: [:]][CellKey(item: recording.item, size: recording.size)] = recording.status
+                cells[key, default: [:]][CellKey(item: recording.item, size: recording.size)] = (recording.status, recording.at)
                 touched.insert(key)
                 nextRecording += 1
             }
+            while nextFix < document.fixes.count, document.fixes[nextFix].at < end {
+                let fix = document.fixes[nextFix]
+                fixes[fix.screen, default: []].append(fix)
+                touched.insert(fix.screen)
+                nextFix += 1
+            }
             for key in touched where added.contains(key) {
-                categories[key] = rule.category(of: cells[key] ?? [:], triage: triage[key])
+                groups[key] = rule.standing(of: cells[key] ?? [:], fixes: fixes[key] ?? [], triage: nil).group
             }
             touched.removeAll()
-            var counts: [Category: Int] = [:]
-            for category in categories.values { counts[category, default: 0] += 1 }
+            var counts: [Standing.Group: Int] = [:]
+            for group in groups.values { counts[group, default: 0] += 1 }
             points.append(Point(day: end.adding(minutes: -1).day, counts: counts))
             if day >= last { break }
             day = min(last, day + step)
@@ -77,11 +83,12 @@ public struct ProgressTimeline: Sendable {
 /// GitHub, light or dark.
 public enum ProgressChart {
     /// Bottom to top.
-    static let stack: [Category] = [.supported, .broken, .unsupported, .unaudited]
+    static let stack: [Standing.Group] = [.supported, .recheckPending, .broken, .unsupported, .unaudited]
 
-    static func colour(_ category: Category) -> String {
-        switch category {
+    static func colour(_ group: Standing.Group) -> String {
+        switch group {
         case .supported: "#2da44e"
+        case .recheckPending: "#54aeff"
         case .broken: "#d4a72c"
         case .unsupported: "#cf222e"
         case .unaudited: "#afb8c1"
@@ -102,8 +109,8 @@ public enum ProgressChart {
         let range = points.isEmpty ? "" : points.count == 1 ? points[0].day : "\(points[0].day) to \(points[points.count - 1].day)"
         let title = "\(app): screens per category" + (range.isEmpty ? "" : ", \(range)")
         let latest = points.last?.counts ?? [:]
-        let description = "Stacked chart of how many screens were supported, broken, unsupported and unaudited on each day. "
-            + (points.isEmpty ? "The audit has no screens yet." : "At the end: " + stack.map { "\(latest[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ".")
+        let description = "Stacked chart of how many screens were supported, supported with re-checks pending, broken, unsupported and unaudited on each day. "
+            + (points.isEmpty ? "The audit has no screens yet." : "At the end: " + stack.map { "\(latest[$0] ?? 0) \($0.label)" }.joined(separator: ", ") + ".")
 
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" role="img" aria-labelledby="chart-title chart-desc" font-family="\(fonts)">
@@ -143,7 +150,7 @@ public enum ProgressChart {
                         outline.append("\(number(x0 + column)),\(number(y(lower[index])))")
                         outline.append("\(number(x0)),\(number(y(lower[index])))")
                     }
-                    svg += "<polygon points=\"\(outline.joined(separator: " "))\" fill=\"\(colour(category))\"><title>\(category.rawValue)</title></polygon>\n"
+                    svg += "<polygon points=\"\(outline.joined(separator: " "))\" fill=\"\(colour(category))\"><title>\(category.label)</title></polygon>\n"
                 }
                 lower = upper
             }
@@ -168,7 +175,7 @@ public enum ProgressChart {
         var legendY = top + 6
         for category in stack.reversed() {
             svg += "<rect x=\"\(number(right + 24))\" y=\"\(number(legendY - 10))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(colour(category))\"/>\n"
-            svg += "<text x=\"\(number(right + 42))\" y=\"\(number(legendY))\" font-size=\"12\" fill=\"#1f2328\">\(category.rawValue.capitalizedFirst)</text>\n"
+            svg += "<text x=\"\(number(right + 42))\" y=\"\(number(legendY))\" font-size=\"12\" fill=\"#1f2328\">\(category.label.capitalizedFirst)</text>\n"
             svg += "<text x=\"\(number(width - 20))\" y=\"\(number(legendY))\" font-size=\"12\" font-weight=\"600\" fill=\"#1f2328\" text-anchor=\"end\">\(latest[category] ?? 0)</text>\n"
             legendY += 22
         }

@@ -30,8 +30,8 @@ public struct LargerTextVerdict: Sendable {
         criticalScreens = critical.count
         blocking = []
         for state in critical {
-            if state.category != .supported {
-                blocking.append((state.screen.name, state.category.rawValue))
+            if !state.standing.isSupported {
+                blocking.append((state.screen.name, state.standing.label))
             } else if !state.recordedCells.contains(where: { $0.size >= Self.doublingSize && $0.status == .pass }) {
                 blocking.append((state.screen.name, "not checked at \(Self.doublingSize.id) or larger"))
             }

@@ -138,7 +138,7 @@ import Testing
         try expectRefusal(cli, ["gate", "--min-size", "ax3-ax5"], status: 64, message: "unknown size 'ax3-ax5'; ")
         // A fix is kept for good: it must address something that fails.
         try expectRefusal(cli, ["fix", "Checkout", "--type", "scroll"], status: 64,
-                          message: "nothing on 'Checkout' is failing now; name the items the fix addresses with --item")
+                          message: "nothing on 'Checkout' is failing now, so there is nothing for a fix to address")
         #expect(try cli.run(["help", "--help"]).stdout == (try cli.ok(["--help"])))
     }
 

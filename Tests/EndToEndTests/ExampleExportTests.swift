@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `Exports/` in the repository holds the export of the demo audit; it must show what the code
-/// writes today.
+/// writes today. Its files are golden files (`GoldenFile`): `DTAUDIT_UPDATE_GOLDEN=1` rewrites them.
 @Suite struct ExampleExportTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -10,7 +11,6 @@ import Testing
         let cli = try CLI()
         try cli.ok(["demo", "--quiet"])
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
-        // The same commands as Scripts/update-example-export.
         try cli.ok(["export", "--since", "2026-09-29"], in: demo)
         try cli.ok(["export", "--format", "json"], in: demo)
 
@@ -23,12 +23,17 @@ import Testing
         #expect(evidence.count == 6)
         #expect(evidence.allSatisfy { $0.hasSuffix(".png") })
         #expect(evidence.count + 3 == names.count)
+        if GoldenFile.updating {
+            for stale in try Self.files(in: committed) where stale.hasPrefix("trailhead") && !names.contains(stale) {
+                try FileManager.default.removeItem(at: committed.appendingPathComponent(stale))
+            }
+        }
         let committedNames = try Self.files(in: committed).filter { $0.hasPrefix("trailhead") }
-        #expect(committedNames == names, "Exports/ holds other files than the code writes; run Scripts/update-example-export")
+        #expect(committedNames == names || GoldenFile.updating, "Exports/ holds other files than the code writes; run with \(GoldenFile.updateVariable)=1")
         for name in names {
-            let fresh = try Data(contentsOf: generated.appendingPathComponent(name))
-            let kept = try? Data(contentsOf: committed.appendingPathComponent(name))
-            #expect(fresh == kept, "Exports/\(name) is out of date; run Scripts/update-example-export and commit the result")
+            if let difference = try GoldenFile.compare(try Data(contentsOf: generated.appendingPathComponent(name)), with: committed.appendingPathComponent(name)) {
+                Issue.record(Comment(rawValue: "Exports/" + difference))
+            }
         }
     }
 

@@ -304,10 +304,10 @@ import Testing
         #expect(scan["lines"] as? Int == 16)
         #expect(scan["active"] as? Int == 2)
         #expect(scan["suppressed"] as? Int == 1)
-        #expect(scan["fixed-font-sizes"] as? Int == 1)
+        #expect(scan["fixedFontSizes"] as? Int == 1)
         #expect(scan["by"] as? String == "Tess Tester")
-        #expect((scan["rules"] as? [String: Int])?["single-line"] == 1)
-        #expect((scan["signs"] as? [String: Int])?["text-style"] == 0)
+        #expect((scan["rules"] as? [String: Int])?["singleLine"] == 1)
+        #expect((scan["signs"] as? [String: Int])?["textStyle"] == 0)
         let findings = try #require(scan["findings"] as? [[String: Any]])
         #expect(findings.map { $0["rule"] as? String } == ["fixed-font-size", "single-line", "shrinks-text"])
         #expect(findings.map { $0["line"] as? Int } == [9, 10, 14])
@@ -332,8 +332,8 @@ import Testing
         #expect(code["screens"] as? Int == 2)
         #expect(code["findings"] as? Int == 3)
         #expect(code["suppressed"] as? Int == 1)
-        #expect((code["rules"] as? [String: Int])?["fixed-font-size"] == 2)
-        let flagged = try #require(code["fixed-font-sizes"] as? [[String: Any]])
+        #expect((code["rules"] as? [String: Int])?["fixedFontSize"] == 2)
+        let flagged = try #require(code["fixedFontSizes"] as? [[String: Any]])
         #expect(flagged.map { $0["screen"] as? String } == ["Checkout", "Maps"])
         #expect(flagged.map { $0["category"] as? String } == ["unaudited", "unaudited"])
 
@@ -347,7 +347,7 @@ import Testing
         // The Markdown export: a summary, a section, and the findings under their checks.
         let markdown = try cli.ok(["export", "--output", "-"])
         #expect(markdown.contains("**Code scan** 3 findings in the code of 2 of 2 scanned screens"))
-        #expect(markdown.contains("> ⚠️ **Code says text cannot scale on 2 screens:** [Checkout](#checkout) (1 fixed font size, ⚪ unaudited, not audited yet), [Maps](#maps) (1 fixed font size, ⚪ unaudited, not audited yet)."))
+        #expect(markdown.contains("> ⚠️ **Code says text cannot scale on 2 screens:** [Checkout](#checkout) (1 fixed font size, ⚪\u{00A0}Unaudited), [Maps](#maps) (1 fixed font size, ⚪\u{00A0}Unaudited)."))
         #expect(markdown.contains("\n## Code scan\n"))
         #expect(markdown.contains("| [Checkout](#checkout) | ⚪\u{00A0}Unaudited | "))
         #expect(markdown.contains("· ⚠️ code says: 1 fixed font size\n"))
@@ -367,7 +367,7 @@ import Testing
         #expect(scan["active"] as? Int == 0)
         #expect(scan["suppressed"] as? Int == 0)
         #expect((scan["findings"] as? [Any])?.isEmpty == true)
-        #expect((scan["signs"] as? [String: Int])?["text-style"] == 1)
+        #expect((scan["signs"] as? [String: Int])?["textStyle"] == 1)
         #expect(!(try cli.ok(["screen", "show", "Checkout"])).contains("code says"))
 
         // A scan of a folder no screen lists records nothing and keeps every earlier scan.
@@ -383,7 +383,7 @@ import Testing
         #expect(one.stdout.contains("Recorded the scan as the latest of 1 screen;"))
         #expect(one.stdout.contains("No scanned file matches the file patterns of 1 screen (Maps); their earlier scans stay."))
         let maps = try #require(try jsonObject(try cli.ok(["screen", "show", "Maps", "--json"]))["scan"] as? [String: Any])
-        #expect(maps["fixed-font-sizes"] as? Int == 1)
+        #expect(maps["fixedFontSizes"] as? Int == 1)
         let checkout = try #require(try jsonObject(try cli.ok(["screen", "show", "Checkout", "--json"]))["scan"] as? [String: Any])
         #expect(checkout["active"] as? Int == 2)
 

@@ -3,21 +3,17 @@ import DynamicType
 import Foundation
 import Interchange
 import Testing
+import TestSupport
 @testable import Reports
 
-/// Each reporter's output for the fixture audit, compared with a golden file. After an intended
-/// change, run the tests with DTAUDIT_UPDATE_GOLDEN=1 and review the difference in git.
+/// Each reporter's output for the fixture audit, compared with a golden file (`GoldenFile`).
 @Suite struct GoldenTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     func compare(_ text: String, with name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let file = Self.folder.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["DTAUDIT_UPDATE_GOLDEN"] != nil {
-            try Data(text.utf8).write(to: file)
-            return
+        if let difference = try GoldenFile.compare(text, with: Self.folder.appendingPathComponent(name)) {
+            Issue.record(Comment(rawValue: difference), sourceLocation: sourceLocation)
         }
-        let golden = try? String(contentsOf: file, encoding: .utf8)
-        #expect(golden == text, "\(name) differs from its golden file; run with DTAUDIT_UPDATE_GOLDEN=1 to update it", sourceLocation: sourceLocation)
     }
 
     @Test func markdown() throws {

@@ -1,23 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Scan
 
-/// Compares a report with its golden file byte for byte. `DTAUDIT_UPDATE_GOLDENS=1 swift test --filter ScanTests`
-/// rewrites the golden files after a deliberate change; review the diff before committing it.
+/// Compares a report with its golden file (`GoldenFile`).
 private func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let path = Fixtures.expected + "/" + name
-    if ProcessInfo.processInfo.environment["DTAUDIT_UPDATE_GOLDENS"] == "1" {
-        try actual.write(toFile: path, atomically: true, encoding: .utf8)
-        return
-    }
-    let expected = try String(contentsOfFile: path, encoding: .utf8)
-    if actual != expected {
-        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
-        let where_ = first.map { "line \($0.offset + 1):\n  expected: \($0.element.1)\n  actual:   \($0.element.0)" }
-            ?? "lengths differ (\(actualLines.count) lines, expected \(expectedLines.count))"
-        Issue.record("\(name) differs from its golden file at \(where_)", sourceLocation: sourceLocation)
+    if let difference = try GoldenFile.compare(actual, with: URL(fileURLWithPath: Fixtures.expected + "/" + name)) {
+        Issue.record(Comment(rawValue: difference), sourceLocation: sourceLocation)
     }
 }
 

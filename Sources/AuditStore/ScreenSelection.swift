@@ -1,0 +1,39 @@
+import AuditLog
+
+/// Which screens a view shows (`--owner`, `--flow`, `--mine`): names match without regard to
+/// case and spacing (`PersonName.key`), so "Sam Okafor" finds screens owned by "sam okafor".
+public struct ScreenSelection: Sendable, Equatable {
+    public var owner: String?
+    public var flow: String?
+
+    public init(owner: String? = nil, flow: String? = nil) {
+        self.owner = owner
+        self.flow = flow
+    }
+
+    public static let everything = ScreenSelection()
+
+    public var isEverything: Bool { owner == nil && flow == nil }
+
+    public func includes(_ screen: Screen) -> Bool {
+        if let owner, screen.owner.map(PersonName.key) != PersonName.key(owner) { return false }
+        if let flow, screen.flow.map(PersonName.key) != PersonName.key(flow) { return false }
+        return true
+    }
+
+    /// `owned by Sam Okafor, in flow checkout`: what a view says it shows.
+    public var description: String {
+        [owner.map { "owned by \($0)" }, flow.map { "in flow \($0)" }].compactMap { $0 }.joined(separator: ", ")
+    }
+}
+
+extension AuditSnapshot {
+    /// The snapshot of the selected screens only: every count, total and verdict derived from it
+    /// speaks of them alone.
+    public func selecting(_ selection: ScreenSelection) -> AuditSnapshot {
+        guard !selection.isEverything else { return self }
+        var copy = self
+        copy.screens = screens.filter { selection.includes($0.screen) }
+        return copy
+    }
+}

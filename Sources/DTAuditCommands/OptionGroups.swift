@@ -1,0 +1,46 @@
+import ArgumentParsing
+import AuditStore
+import Output
+
+/// Options every command accepts.
+public struct GlobalOptions: ParsableArguments {
+    @Option(help: "The .dtaudit folder to use, instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir")
+    var store: PathArgument?
+
+    @Option(help: "When to colour the output: auto (on a terminal, unless NO_COLOR is set), always, never.", valueName: "when")
+    var color: ColorChoice?
+
+    @Flag(help: "The same as --color never.")
+    var noColor = false
+
+    public init() {}
+
+    var colorChoice: ColorChoice { noColor ? .never : color ?? .auto }
+}
+
+/// `--by`: who is acting, for every command that records something.
+struct AuthorOption: ParsableArguments {
+    @Option(help: "Who is acting (default: DTAUDIT_USER, git's user.name, the login name).", valueName: "name")
+    var by: String?
+}
+
+/// `--owner`, `--flow`, `--mine`: the screens a view shows, for the views of daily work.
+struct ScreenFilterOptions: ParsableArguments {
+    @Option(help: "Only the screens this person owns (case and spacing do not matter).", valueName: "name")
+    var owner: String?
+
+    @Option(help: "Only the screens of this flow (case and spacing do not matter).", valueName: "flow")
+    var flow: String?
+
+    @Flag(help: "Only the screens you own: your name as --by would take it (DTAUDIT_USER, git's user.name).")
+    var mine = false
+
+    func selection(_ console: Console) throws -> ScreenSelection {
+        if mine && owner != nil { throw ValidationError("--mine and --owner cannot be used together") }
+        let owner = try mine ? console.author(nil) : owner.map { try InputRules.name($0, what: "--owner") }
+        return ScreenSelection(owner: owner, flow: try flow.map { try InputRules.name($0, what: "--flow") })
+    }
+}
+
+extension ColorChoice: ExpressibleByArgument {}
+extension Standing.Group: ExpressibleByArgument {}
