@@ -41,7 +41,8 @@ let package = Package(
         .target(name: "AuditStore", dependencies: ["AuditLog", "SQLite", "DynamicType", "Evidence", "Output", "Platform"]),
         // The JSON interchange file: writing, strict reading, and merging into a store as a union.
         .target(name: "Interchange", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
-        // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate.
+        // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
+        // and what a recorded scan leaves on each screen (where the scanner and the store meet).
         .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Scan"]),
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(

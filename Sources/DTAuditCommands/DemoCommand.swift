@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Platform
+import Reports
 import Scan
 
 #if canImport(FoundationEssentials)
