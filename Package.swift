@@ -45,9 +45,11 @@ let package = Package(
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
         .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Scan"]),
         // One type per command; the executable only calls `DTAudit.main()`.
+        // DemoApp/ holds the example app's Swift sources that `dtaudit demo` writes: resources, never compiled.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Reports", "Scan"]
+            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Reports", "Scan"],
+            resources: [.embedInCode("DemoApp")]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
