@@ -46,8 +46,11 @@ struct DemoCommand: ParsableCommand {
         StatusCommand.text(try store.snapshot(), console: console)
         console.line()
         console.line("Created the example audit in \(path)/, with the app's sources in \(path)/Trailhead/. Try:")
-        for command in ["cd \(path)", "dtaudit next", "dtaudit screen show \"Checkout: cart\"", "dtaudit scan",
-                        "dtaudit export        # the review page, in Exports/"] {
+        // Right after `swift run dtaudit demo`, `dtaudit` is not on the PATH: the hints then name this binary.
+        let dtaudit = Executable.command("dtaudit", for: Executable.current(workingDirectory: console.workingDirectory),
+                                         path: System.environment("PATH"))
+        for command in ["cd " + Executable.shellWord(path.path), "\(dtaudit) next", "\(dtaudit) screen show \"Checkout: cart\"",
+                        "\(dtaudit) scan", "\(dtaudit) export        # the review page, in Exports/"] {
             console.line("  " + command)
         }
     }

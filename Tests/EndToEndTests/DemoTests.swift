@@ -16,4 +16,76 @@ import Testing
             #expect(bytes == (try? Data(contentsOf: kept.appendingPathComponent(name))), "\(name)")
         }
     }
+
+    /// The commands printed under "Try:", as printed.
+    static func hints(_ output: String) -> [String] {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasSuffix(" Try:") }) else { return [] }
+        return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+    }
+
+    /// Runs each hint the way a newcomer types it: `cd` into the demo from where it was made, then
+    /// the command, in one `/bin/sh -c` with the same PATH the demo saw.
+    static func runHints(_ hints: [String], cli: CLI, path: String) throws {
+        let cd = try #require(hints.first)
+        #expect(cd.hasPrefix("cd "))
+        #expect(hints.count == 5)
+        var environment = cli.environment
+        environment["PATH"] = path
+        for hint in hints.dropFirst() {
+            let result = try Spawn.run("/bin/sh", ["-c", cd + " && " + hint], in: cli.directory, environment: environment)
+            if hint.contains(" scan") {
+                // `scan` exits 1 when findings count, to fail a CI job; the demo's code has some on purpose.
+                #expect(result.status == 1 && result.stdout.contains("8 findings"), "\(hint): \(result.stderr)")
+            } else {
+                #expect(result.status == 0, "\(hint): \(result.stderr)")
+            }
+            #expect(result.stderr.isEmpty, "\(hint)")
+        }
+    }
+
+    /// This binary's real file, as `dtaudit` must be named when the PATH does not find it.
+    static var binary: String { CLI.binary.resolvingSymlinksInPath().path }
+
+    @Test func everyHintRunsAsPrintedWhenDtauditIsNotOnThePath() throws {
+        let cli = try CLI()
+        // What `swift run dtaudit demo` leaves: no dtaudit on the PATH.
+        let path = "/usr/bin:/bin"
+        let shown = try cli.run(["demo", "--path", "my demo"], environment: ["PATH": path])
+        #expect(shown.status == 0)
+        let hints = Self.hints(shown.stdout)
+        #expect(hints.first == "cd 'my demo'")
+        for hint in hints.dropFirst() {
+            #expect(hint.hasPrefix(Self.binary + " ") || hint.hasPrefix("'\(Self.binary)' "), "\(hint)")
+        }
+        try Self.runHints(hints, cli: cli, path: path)
+    }
+
+    @Test func everyHintRunsAsPrintedWhenThePathFindsThisDtaudit() throws {
+        let cli = try CLI()
+        let bin = cli.directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("dtaudit"), withDestinationURL: CLI.binary)
+        let path = bin.path + ":/usr/bin:/bin"
+        let shown = try cli.run(["demo"], environment: ["PATH": path])
+        let hints = Self.hints(shown.stdout)
+        #expect(hints == ["cd dtaudit-demo", "dtaudit next", "dtaudit screen show \"Checkout: cart\"", "dtaudit scan",
+                          "dtaudit export        # the review page, in Exports/"])
+        try Self.runHints(hints, cli: cli, path: path)
+    }
+
+    @Test func anotherDtauditOnThePathIsNotTheOneTheHintsRun() throws {
+        let cli = try CLI()
+        // An older install, say, that fails whatever it is asked.
+        let bin = cli.directory.appendingPathComponent("old")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let old = bin.appendingPathComponent("dtaudit")
+        try Data("#!/bin/sh\necho old dtaudit >&2\nexit 3\n".utf8).write(to: old)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old.path)
+        let path = bin.path + ":/usr/bin:/bin"
+        let shown = try cli.run(["demo"], environment: ["PATH": path])
+        let hints = Self.hints(shown.stdout)
+        #expect(hints.dropFirst().allSatisfy { !$0.hasPrefix("dtaudit ") })
+        try Self.runHints(hints, cli: cli, path: path)
+    }
 }
