@@ -199,3 +199,31 @@ public enum EvidenceExport {
         return SHA256.hex(hasher.finalize())
     }
 }
+
+/// The evidence a report can link: files the store still has.
+public enum ExportedEvidence {
+    /// `screens` without the links to files missing from the evidence folder, and how many of
+    /// the files the report would show are missing (files of older recordings only count when
+    /// shown). One `stat` per file.
+    public static func present(in screens: [String: ScreenEvidence], location: StoreLocation) -> (screens: [String: ScreenEvidence], missing: Int) {
+        var found: [String: Bool] = [:]
+        func isPresent(_ link: EvidenceLink) -> Bool {
+            if let known = found[link.file.hash] { return known }
+            let present = Files.status(location.path(of: link.file))?.kind == .regular
+            found[link.file.hash] = present
+            return present
+        }
+        var result: [String: ScreenEvidence] = [:]
+        for (id, evidence) in screens {
+            var kept = evidence
+            kept.cells = evidence.cells.mapValues { $0.filter(isPresent) }.filter { !$0.value.isEmpty }
+            kept.screenshots = evidence.screenshots.mapValues { $0.filter(isPresent) }.filter { !$0.value.isEmpty }
+            result[id] = kept
+        }
+        let missing = found.values.filter { !$0 }.count
+        for (id, evidence) in result {
+            result[id]?.all = evidence.all.filter(isPresent)
+        }
+        return (result, missing)
+    }
+}

@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Platform
+import Reports
 import Scan
 
 #if canImport(FoundationEssentials)
@@ -45,8 +46,11 @@ struct DemoCommand: ParsableCommand {
         StatusCommand.text(try store.snapshot(), console: console)
         console.line()
         console.line("Created the example audit in \(path)/, with the app's sources in \(path)/Trailhead/. Try:")
-        for command in ["cd \(path)", "dtaudit next", "dtaudit screen show \"Checkout: cart\"", "dtaudit scan",
-                        "dtaudit export        # the review page, in Exports/"] {
+        // Right after `swift run dtaudit demo`, `dtaudit` is not on the PATH: the hints then name this binary.
+        let dtaudit = Executable.command("dtaudit", for: Executable.current(workingDirectory: console.workingDirectory),
+                                         path: System.environment("PATH"))
+        for command in ["cd " + Executable.shellWord(path.path), "\(dtaudit) next", "\(dtaudit) screen show \"Checkout: cart\"",
+                        "\(dtaudit) scan", "\(dtaudit) export        # the review page, in Exports/"] {
             console.line("  " + command)
         }
     }
@@ -62,7 +66,7 @@ struct DemoCommand: ParsableCommand {
         for file in DemoSources.files {
             let full = folder + "/" + file.path
             guard let existing = FileManager.default.contents(atPath: full) else { continue }
-            if existing != Data(file.text.utf8) {
+            if existing != Data(file.bytes) {
                 throw FileProblem(description: "\(shown)/\(file.path) already exists and the demo did not write it; nothing was changed. Choose another folder with --path")
             }
         }
@@ -74,7 +78,7 @@ struct DemoCommand: ParsableCommand {
             let full = folder + "/" + file.path
             do {
                 try FileManager.default.createDirectory(atPath: Paths.folder(of: full), withIntermediateDirectories: true)
-                try Data(file.text.utf8).write(to: URL(fileURLWithPath: full), options: .atomic)
+                try Data(file.bytes).write(to: URL(fileURLWithPath: full), options: .atomic)
             } catch {
                 throw FileProblem(description: "cannot write the example source \(full)")
             }
@@ -217,7 +221,7 @@ enum DemoAudit {
         /// `dtaudit scan --record` of the example sources, read from memory so that the demo does
         /// not depend on what git ignores around its folder.
         mutating func recordScan(root: String) throws {
-            let report = try SourceScanner.scan(files: DemoSources.files.map { (path: $0.path, bytes: Array($0.text.utf8)) }, root: root)
+            let report = try SourceScanner.scan(files: DemoSources.files, root: root)
             let shares = ScanRecorder.shares(of: report, screens: try store.screens())
             let run = ScanRecorder.run(of: report, paths: [], by: sam, at: tick(), tool: "dtaudit \(DTAudit.version)")
             try store.recordScan(run, screens: shares.recorded)

@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import Output
 import Platform
+import Reports
 import Scan
 
 struct ScanCommand: ParsableCommand {
@@ -156,77 +157,13 @@ extension ScanError: ExitStatusProviding {
     }
 }
 
-/// Turns a scan into what the store keeps of it: each screen's share of the findings and good signs.
-enum ScanRecorder {
-    struct Shares {
-        /// Screens with at least one scanned file, and what the scan found in those files.
-        var recorded: [ScreenScanResult] = []
-        /// Screens with file patterns that matched no scanned file: their earlier scan stays.
-        var unmatched: [Screen] = []
-        /// Screens without file patterns.
-        var withoutFiles: [Screen] = []
-    }
-
-    /// Each screen's share of `report`, by the screen's file patterns. A file that several screens
-    /// list counts for each of them.
-    static func shares(of report: ScanReport, screens: [Screen]) -> Shares {
-        var findingsByFile: [String: [Finding]] = [:]
-        for finding in report.findings where !finding.inPreview { findingsByFile[finding.file, default: []].append(finding) }
-        var signsByFile: [String: [GoodSign: Int]] = [:]
-        for signs in report.goodSigns { signsByFile[signs.file] = signs.counts }
-
-        var shares = Shares()
-        for screen in screens {
-            guard !screen.files.isEmpty else {
-                shares.withoutFiles.append(screen)
-                continue
-            }
-            let globs = screen.files.map(Glob.init)
-            let files = report.scannedFiles.filter { file in globs.contains { $0.matches(file.file) } }
-            guard !files.isEmpty else {
-                shares.unmatched.append(screen)
-                continue
-            }
-            var findings: [StoredFinding] = []
-            var signs: [String: Int] = [:]
-            for file in files {
-                findings += (findingsByFile[file.file] ?? []).map(stored)
-                for (sign, count) in signsByFile[file.file] ?? [:] { signs[sign.rawValue, default: 0] += count }
-            }
-            shares.recorded.append(ScreenScanResult(screen: screen, files: files.count, lines: files.reduce(0) { $0 + $1.lines },
-                                                    findings: findings, signs: signs))
-        }
-        return shares
-    }
-
-    static func stored(_ finding: Finding) -> StoredFinding {
-        StoredFinding(rule: finding.rule.rawValue, severity: finding.severity.rawValue, confidence: finding.confidence.rawValue,
-                      file: finding.file, line: finding.line, column: finding.column, message: finding.message, item: finding.item,
-                      suppression: finding.suppression.map { $0.scope == .file ? .file : .line },
-                      suppressionReason: finding.suppression?.reason)
-    }
-
-    /// The run as the store keeps it; `paths` as typed, kept relative to the report's root.
-    static func run(of report: ScanReport, paths: [String], by author: String, at time: Timestamp, tool: String) -> ScanRun {
-        let relative = paths.isEmpty ? ["."] : paths.map { path -> String in
-            let full = SourceScanner.absolute(path)
-            if full == report.root { return "." }
-            let prefix = report.root == "/" ? "/" : report.root + "/"
-            return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
-        }
-        return ScanRun(at: time, by: author, root: report.root, paths: relative, files: report.filesScanned, lines: report.linesScanned,
-                       findings: report.activeFindings.count, suppressed: report.suppressedFindings.count,
-                       previews: report.previewFindings.count, tool: tool)
-    }
-
+/// How `scan --record` says what it kept.
+extension ScanRecorder {
     /// What `--record` kept, in a line or three after the text report.
     static func confirm(_ shares: Shares, console: Console) {
         let style = console.style
         let recorded = shares.recorded
-        let fixed = recorded.compactMap { share -> String? in
-            let count = share.findings.filter { $0.isActive && $0.rule == ScanRule.fixedFontSize.rawValue }.count
-            return count == 0 ? nil : "\(console.safe(share.screen.name)) (\(count))"
-        }
+        let fixed = shares.fixedFontSizes.map { "\(console.safe($0.screen.name)) (\($0.count))" }
         var line = "Recorded the scan as the latest of \(recorded.count) screen\(recorded.count == 1 ? "" : "s")"
         if fixed.isEmpty {
             line += "; no screen's code sets a fixed font size."

@@ -35,6 +35,38 @@ import Testing
         func stored(_ file: EvidenceFile) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: temporary.store.location.path(of: file))) }
     }
 
+    @Test func aReportLinksOnlyTheFilesTheEvidenceFolderStillHas() throws {
+        let setup = try Setup()
+        let store = setup.temporary.store
+        let screen = setup.temporary.screen
+        let failed = Timestamp.now()
+        let old = try store.write {
+            // b also shows a failed cell; d only an earlier recording of a cell checked again since.
+            try store.record(screen: screen, cells: [("reachable", .ax5), ("reachable", .ax3)], status: .fail, note: nil, by: "Ana", at: failed)
+            try store.attach(setup.files[1], name: "b.png", toLatestOf: screen, cells: [("reachable", .ax5)], by: "Ana", at: failed)
+            let old = try store.storeEvidence(bytes: TemporaryStore.png("d"), name: "d.png", by: "Ana", at: failed)
+            try store.attach(old, name: "d.png", toLatestOf: screen, cells: [("reachable", .ax3)], by: "Ana", at: failed)
+            try store.record(screen: screen, cells: [("reachable", .ax3)], status: .pass, note: nil, by: "Ana", at: failed.adding(minutes: 5))
+            return old
+        }
+        let location = store.location
+        let everything = try store.evidenceByScreen()
+        let untouched = ExportedEvidence.present(in: everything, location: location)
+        #expect(untouched.missing == 0)
+        #expect(untouched.screens[screen.id]?.all.count == 5)
+
+        try FileManager.default.removeItem(atPath: location.path(of: setup.files[1]))
+        try FileManager.default.removeItem(atPath: location.path(of: old))
+        let present = ExportedEvidence.present(in: everything, location: location)
+        let shown = try #require(present.screens[screen.id])
+        #expect(shown.screenshots[.ax5]?.map(\.name) == ["a.png", "c.png"])
+        // A cell whose only file is gone shows no evidence at all.
+        #expect(shown.cells[CellKey(item: "reachable", size: .ax5)] == nil)
+        #expect(Set(shown.all.map(\.name)) == ["a.png", "c.png"])
+        // Only b counts as missing: d belongs to no recording the report shows.
+        #expect(present.missing == 1)
+    }
+
     @Test func theLinkedFilesAreCopiedByteForByteUnderTheirHash() throws {
         let setup = try Setup()
         let outcome = try EvidenceExport.sync([setup.files[1], setup.files[0], setup.files[1]], from: setup.temporary.store.location, into: setup.folder)

@@ -1,0 +1,107 @@
+import AuditStore
+import DynamicType
+import Evidence
+import Output
+import Platform
+
+/// Evidence in reports: `screen show`, `evidence list`.
+enum EvidenceReport {
+    static func json(_ link: EvidenceLink, store: AuditStore) -> JSON {
+        .object([
+            ("size", .string(link.size.id)),
+            ("item", .optional(link.item)),
+            ("name", .string(link.name)),
+            ("kind", .string(link.file.kind.rawValue)),
+            ("bytes", .int(Int(link.file.byteCount))),
+            ("sha256", .string(link.file.hash)),
+            ("path", .string(displayPath(of: link.file, store: store))),
+            ("id", .string(link.id)),
+            ("recording", .optional(link.recording)),
+            ("attachedBy", .string(link.attachedBy)),
+            ("attachedAt", .string(link.attachedAt.iso8601)),
+        ])
+    }
+
+    /// A stored file's path as a user can type it from the repository root
+    /// (`.dtaudit/evidence/<sha-256>.png`), or absolute when the store is not a `.dtaudit` folder.
+    static func displayPath(of file: EvidenceFile, store: AuditStore) -> String {
+        let folder = store.location.folder
+        if folder.split(separator: "/").last.map(String.init) == StoreLocation.folderName {
+            return StoreLocation.folderName + "/" + file.relativePath
+        }
+        return store.location.path(of: file)
+    }
+}
+
+extension Console {
+    /// `path` made absolute from the working folder.
+    func absolutePath(_ path: String) -> String {
+        let expanded = path == "~" || path.hasPrefix("~/") ? (System.environment("HOME") ?? "") + path.dropFirst() : path
+        return StoreLocation.absolute(expanded, from: workingDirectory)
+    }
+
+    /// Checks the files given with --evidence before anything is written.
+    func evidenceCandidates(_ paths: [String], store: AuditStore) throws -> [EvidenceCandidate] {
+        guard !paths.isEmpty else { return [] }
+        let limit = try store.evidenceLimit()
+        var seen = Set<String>()
+        return try paths.filter { seen.insert(absolutePath($0)).inserted }.map {
+            try EvidenceCandidate.check(path: absolutePath($0), limit: limit, shownAs: $0)
+        }
+    }
+
+    /// `pay.png (PNG, 1.2 MB)`
+    func evidenceLabel(_ candidate: EvidenceCandidate) -> String {
+        safe(candidate.name) + style.dim(" (\(candidate.kind.displayName), \(ByteCount.format(candidate.byteCount)))")
+    }
+
+    /// A progress counter on standard error for long work (20 files or more), shown only on a
+    /// terminal; called with the number done, and with the total at the end to clear the line.
+    func progress(total: Int, verb: String = "reading") -> ((Int) -> Void)? {
+        guard total >= 20, StandardStream.error.isTerminal else { return nil }
+        return { done in
+            BufferedOutput.standardError.write(done >= total ? "\r\u{1B}[K" : "\r\(verb) \(done)/\(total)…")
+        }
+    }
+}
+
+/// A screen's evidence with the store it lives in, for `screen show`.
+struct EvidenceShown {
+    var evidence: ScreenEvidence
+    var store: AuditStore
+
+    func path(_ file: EvidenceFile) -> String { EvidenceReport.displayPath(of: file, store: store) }
+
+    func json(_ link: EvidenceLink) -> JSON {
+        var members: [(String, JSON)] = []
+        if case .object(let all) = EvidenceReport.json(link, store: store) {
+            // The cell or size is already given by where the entry sits.
+            members = all.filter { $0.0 != "item" && (link.item == nil || $0.0 != "size") }
+        }
+        return .object(members)
+    }
+}
+
+extension EvidenceReport {
+    /// The `Evidence` section of `screen show`: by size, largest first; screenshots of the whole
+    /// screen, then each cell's files in checklist order.
+    static func text(_ shown: EvidenceShown, checklist: Checklist, console: Console) {
+        let evidence = shown.evidence
+        guard !evidence.sizes.isEmpty else { return }
+        let style = console.style
+        console.line()
+        console.line(style.bold("Evidence"))
+        var table = TextTable()
+        let order = Dictionary(uniqueKeysWithValues: checklist.items.enumerated().map { ($1.id, $0) })
+        for size in evidence.sizes {
+            var rows: [(String, EvidenceLink)] = (evidence.screenshots[size] ?? []).map { (style.dim("screen"), $0) }
+            let keys = evidence.cells.keys.filter { $0.size == size }.sorted { (order[$0.item] ?? .max, $0.item) < (order[$1.item] ?? .max, $1.item) }
+            for key in keys { rows += (evidence.cells[key] ?? []).map { (key.item, $0) } }
+            for (what, link) in rows {
+                table.add([size.id, what, console.safe(link.name), link.file.kind.displayName, ByteCount.format(link.file.byteCount),
+                           style.dim(shown.path(link.file))])
+            }
+        }
+        for line in table.render(indent: 2) { console.line(line) }
+    }
+}

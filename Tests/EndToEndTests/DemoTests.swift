@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `dtaudit demo`: the example it writes, and the commands it tells a newcomer to try.
+@Suite struct DemoTests {
+    @Test func theDemoWritesTheExampleSourcesAsTheRepositoryKeepsThem() throws {
+        let cli = try CLI()
+        try cli.ok(["demo", "--quiet"])
+        let written = cli.directory.appendingPathComponent("dtaudit-demo/Trailhead")
+        let kept = ExampleExportTests.repository.appendingPathComponent("Sources/DTAuditCommands/DemoApp/Trailhead")
+        let names = try ExampleExportTests.files(in: written)
+        #expect(names.count == 16)
+        #expect(names == (try ExampleExportTests.files(in: kept)))
+        for name in names {
+            let bytes = try Data(contentsOf: written.appendingPathComponent(name))
+            #expect(bytes == (try? Data(contentsOf: kept.appendingPathComponent(name))), "\(name)")
+        }
+    }
+
+    /// The commands printed under "Try:", as printed.
+    static func hints(_ output: String) -> [String] {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasSuffix(" Try:") }) else { return [] }
+        return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+    }
+
+    /// Runs each hint the way a newcomer types it: `cd` into the demo from where it was made, then
+    /// the command, in one `/bin/sh -c` with the same PATH the demo saw.
+    static func runHints(_ hints: [String], cli: CLI, path: String) throws {
+        let cd = try #require(hints.first)
+        #expect(cd.hasPrefix("cd "))
+        #expect(hints.count == 5)
+        var environment = cli.environment
+        environment["PATH"] = path
+        for hint in hints.dropFirst() {
+            let result = try Spawn.run("/bin/sh", ["-c", cd + " && " + hint], in: cli.directory, environment: environment)
+            if hint.contains(" scan") {
+                // `scan` exits 1 when findings count, to fail a CI job; the demo's code has some on purpose.
+                #expect(result.status == 1 && result.stdout.contains("8 findings"), "\(hint): \(result.stderr)")
+            } else {
+                #expect(result.status == 0, "\(hint): \(result.stderr)")
+            }
+            #expect(result.stderr.isEmpty, "\(hint)")
+        }
+    }
+
+    /// The program a hint starts, unquoted: its first shell word (the tests' paths hold no apostrophe).
+    static func program(_ hint: String) -> String {
+        if hint.hasPrefix("'") { return String(hint.dropFirst().prefix { $0 != "'" }) }
+        return String(hint.prefix { $0 != " " })
+    }
+
+    /// Whether `path` is the very file of this dtaudit binary (by device and inode, however linked).
+    static func isThisBinary(_ path: String) -> Bool {
+        func identity(_ path: String) -> [AnyHashable?]? {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+            return [attributes[.systemNumber] as? AnyHashable, attributes[.systemFileNumber] as? AnyHashable]
+        }
+        return path.hasPrefix("/") && identity(path) != nil && identity(path) == identity(CLI.binary.path)
+    }
+
+    @Test func everyHintRunsAsPrintedWhenDtauditIsNotOnThePath() throws {
+        let cli = try CLI()
+        // What `swift run dtaudit demo` leaves: no dtaudit on the PATH.
+        let path = "/usr/bin:/bin"
+        let shown = try cli.run(["demo", "--path", "my demo"], environment: ["PATH": path])
+        #expect(shown.status == 0)
+        let hints = Self.hints(shown.stdout)
+        #expect(hints.first == "cd 'my demo'")
+        for hint in hints.dropFirst() {
+            #expect(Self.isThisBinary(Self.program(hint)), "\(hint)")
+        }
+        try Self.runHints(hints, cli: cli, path: path)
+    }
+
+    @Test func everyHintRunsAsPrintedWhenThePathFindsThisDtaudit() throws {
+        let cli = try CLI()
+        let bin = cli.directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("dtaudit"), withDestinationURL: CLI.binary)
+        let path = bin.path + ":/usr/bin:/bin"
+        let shown = try cli.run(["demo"], environment: ["PATH": path])
+        let hints = Self.hints(shown.stdout)
+        #expect(hints == ["cd dtaudit-demo", "dtaudit next", "dtaudit screen show \"Checkout: cart\"", "dtaudit scan",
+                          "dtaudit export        # the review page, in Exports/"])
+        try Self.runHints(hints, cli: cli, path: path)
+    }
+
+    @Test func anotherDtauditOnThePathIsNotTheOneTheHintsRun() throws {
+        let cli = try CLI()
+        // An older install, say, that fails whatever it is asked.
+        let bin = cli.directory.appendingPathComponent("old")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let old = bin.appendingPathComponent("dtaudit")
+        try Data("#!/bin/sh\necho old dtaudit >&2\nexit 3\n".utf8).write(to: old)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old.path)
+        let path = bin.path + ":/usr/bin:/bin"
+        let shown = try cli.run(["demo"], environment: ["PATH": path])
+        let hints = Self.hints(shown.stdout)
+        #expect(hints.dropFirst().allSatisfy { Self.isThisBinary(Self.program($0)) })
+        try Self.runHints(hints, cli: cli, path: path)
+    }
+}
