@@ -63,7 +63,7 @@ enum CommandLineTool {
             let hint = error.path.count > 1 ? " (see '\(name) help \(error.path.dropFirst().map { $0.commandName }.joined(separator: " "))')" : " (see '\(commandLine) --help')"
             return Outcome(status: ExitCode.usage.rawValue, errorLine: errorStyle.red("error:") + " " + error.error.message + errorStyle.dim(hint))
         } catch let error as ValidationError {
-            return Outcome(status: ExitCode.usage.rawValue, errorLine: errorStyle.red("error:") + " " + error.message)
+            return Outcome(status: ExitCode.usage.rawValue, errorLine: errorStyle.red("error:") + " " + TextLayout.singleLine(error.message))
         } catch let code as ExitCode {
             return Outcome(status: code.rawValue)
         } catch {
