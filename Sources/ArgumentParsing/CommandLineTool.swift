@@ -28,37 +28,47 @@ extension ParsableCommand {
 }
 
 enum CommandLineTool {
+    /// How a command line ends: its exit status, the help or version text it prints, and its error line.
+    struct Outcome {
+        var status: Int32
+        var output = ""
+        var errorLine: String?
+    }
+
     static func execute(root: any ParsableCommand.Type, arguments: [String]) -> Int32 {
         let errorStyle = Style.automatic(for: .error, choice: .given(in: arguments))
         let outputStyle = Style.automatic(for: .output, choice: .given(in: arguments))
-        let name = root.commandName
         let width = min(100, System.terminalColumns() ?? 80)
+        let outcome = outcome(root: root, arguments: arguments, width: width, outputStyle: outputStyle, errorStyle: errorStyle)
+        if !outcome.output.isEmpty { BufferedOutput.standardOutput.write(outcome.output) }
+        if let line = outcome.errorLine { report(line) }
+        return outcome.status
+    }
+
+    /// Parses and runs a command line; what the tool itself prints comes back instead of being written.
+    static func outcome(root: any ParsableCommand.Type, arguments: [String], width: Int, outputStyle: Style, errorStyle: Style) -> Outcome {
+        let name = root.commandName
         do {
             let arguments = try rewriteHelpCommand(root: root, arguments)
             let result = try Parser.parse(root: root, arguments: arguments)
             try result.command.runCopy()
-            return 0
+            return Outcome(status: 0)
         } catch let request as HelpRequest {
             let path = commandPath(root: root, to: request.command)
-            BufferedOutput.standardOutput.write(Help.render(path: path, width: width, style: outputStyle))
-            return 0
+            return Outcome(status: 0, output: Help.render(path: path, width: width, style: outputStyle))
         } catch is VersionRequest {
-            BufferedOutput.standardOutput.write((root.configuration.version ?? "") + "\n")
-            return 0
+            return Outcome(status: 0, output: (root.configuration.version ?? "") + "\n")
         } catch let error as ContextualUsageError {
             let commandLine = error.path.map { $0.commandName }.joined(separator: " ")
             let hint = error.path.count > 1 ? " (see '\(name) help \(error.path.dropFirst().map { $0.commandName }.joined(separator: " "))')" : " (see '\(commandLine) --help')"
-            report(errorStyle.red("error:") + " " + error.error.message + errorStyle.dim(hint))
-            return ExitCode.usage.rawValue
+            return Outcome(status: ExitCode.usage.rawValue, errorLine: errorStyle.red("error:") + " " + error.error.message + errorStyle.dim(hint))
         } catch let error as ValidationError {
-            report(errorStyle.red("error:") + " " + error.message)
-            return ExitCode.usage.rawValue
+            return Outcome(status: ExitCode.usage.rawValue, errorLine: errorStyle.red("error:") + " " + TextLayout.singleLine(error.message))
         } catch let code as ExitCode {
-            return code.rawValue
+            return Outcome(status: code.rawValue)
         } catch {
             let status = (error as? ExitStatusProviding)?.exitStatus ?? 1
-            report(errorStyle.red("error:") + " " + TextLayout.singleLine(String(describing: error)))
-            return status
+            return Outcome(status: status, errorLine: errorStyle.red("error:") + " " + TextLayout.singleLine(String(describing: error)))
         }
     }
 

@@ -43,6 +43,12 @@ enum Parser {
     static func parse(root: any ParsableCommand.Type, arguments: [String]) throws -> Result {
         var path: [any ParsableCommand.Type] = [root]
         var instance = CommandInstance(root)
+        // The commands before the one the arguments name: the options they declare (`--store`)
+        // may come between a group and its subcommand too.
+        var passed: [CommandInstance] = []
+        func declaration(spelled name: String) -> (any ArgumentBox)? {
+            instance.box(spelled: name) ?? passed.lazy.compactMap { $0.box(spelled: name) }.first
+        }
         var remaining: [String] = []
         var index = 0
         var sawPositional = false
@@ -53,7 +59,7 @@ enum Parser {
                 remaining += arguments[index...]
                 break
             }
-            if token == "-h" || token == "--help" {
+            if helpSpellings.contains(token) {
                 throw HelpRequest(command: path.last!)
             }
             if token == "--version", path.count == 1, root.configuration.version != nil {
@@ -64,12 +70,12 @@ enum Parser {
                 let name = String(token.prefix { $0 != "=" })
                 // Before the subcommand only the options every command shares can come; an unknown
                 // one must not make its value read as a command name.
-                if !path.last!.configuration.subcommands.isEmpty && instance.box(spelled: name) == nil {
-                    let known = instance.boxes.flatMap(\.definition.spellings).filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
-                    let suggestion = Suggestions.closest(to: String(name.drop { $0 == "-" }), among: known).first
-                    throw ContextualUsageError(path: path, error: .unknownOption(name, suggestion: suggestion.map { "--" + $0 }))
+                if !path.last!.configuration.subcommands.isEmpty && declaration(spelled: name) == nil {
+                    throw ContextualUsageError(path: path, error: .unknownOption(name, suggestion: suggestion(for: name, among: passed + [instance])))
                 }
-                if !token.contains("="), let box = instance.box(spelled: name), box.definition.takesValue, index + 1 < arguments.count {
+                // `--note --help` asks for help: a help flag is never read as a value.
+                if !token.contains("="), let box = declaration(spelled: name), box.definition.takesValue, index + 1 < arguments.count,
+                   !helpSpellings.contains(arguments[index + 1]) {
                     remaining.append(arguments[index + 1])
                     index += 1
                 }
@@ -81,6 +87,7 @@ enum Parser {
             if !sawPositional && !subcommands.isEmpty {
                 if let next = subcommands.first(where: { $0.commandName == token || $0.configuration.aliases.contains(token) }) {
                     path.append(next)
+                    passed.append(instance)
                     instance = CommandInstance(next)
                     index += 1
                     continue
@@ -113,6 +120,15 @@ enum Parser {
     private static func validateCommand<Command: ParsableCommand>(_ command: Command) throws {
         var command = command
         try command.validate()
+    }
+
+    static let helpSpellings: Set<String> = ["-h", "--help"]
+
+    /// "Did you mean" for an unknown option: the nearest long spelling that help lists.
+    static func suggestion(for name: String, among instances: [CommandInstance]) -> String? {
+        let known = instances.flatMap(\.boxes).filter { !$0.definition.isHidden }
+            .flatMap(\.definition.spellings).filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+        return Suggestions.closest(to: String(name.drop { $0 == "-" }), among: known).first.map { "--" + $0 }
     }
 
     static func isOption(_ token: String) -> Bool {
@@ -152,10 +168,7 @@ enum Parser {
                 inlineValue = String(token[token.index(after: equals)...])
             }
             guard let box = instance.box(spelled: name) else {
-                let spellings = instance.boxes.flatMap(\.definition.spellings).filter { $0.hasPrefix("--") }
-                let typed = String(name.drop { $0 == "-" })
-                let suggestion = Suggestions.closest(to: typed, among: spellings.map { String($0.dropFirst(2)) }).first
-                throw UsageError.unknownOption(name, suggestion: suggestion.map { "--" + $0 })
+                throw UsageError.unknownOption(name, suggestion: suggestion(for: name, among: [instance]))
             }
             if box.definition.takesValue {
                 if let inlineValue {
@@ -169,7 +182,9 @@ enum Parser {
                 }
             } else {
                 if inlineValue != nil { throw UsageError.noValueAllowed(name) }
-                try box.accept("", spelling: name)
+                // `-v` and `--verbose` are one flag given twice: only a flag and its inversion exclude each other.
+                let isShort = box.definition.shortName.map { "-" + String($0) } == name
+                try box.accept("", spelling: isShort ? box.definition.longName.map { "--" + $0 } ?? name : name)
             }
         }
         for box in instance.boxes { try box.finish() }

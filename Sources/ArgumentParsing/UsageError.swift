@@ -13,7 +13,12 @@ enum UsageError: Error {
     case noValueAllowed(String)
     case validation(String)
 
+    /// The message on one line: what the user typed may hold line breaks and other control characters.
     var message: String {
+        TextLayout.singleLine(text)
+    }
+
+    private var text: String {
         switch self {
         case .unknownOption(let name, let suggestion):
             return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
