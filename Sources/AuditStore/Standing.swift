@@ -63,9 +63,10 @@ public struct Standing: Sendable, Equatable {
     static func derive(tally: CategoryTally, triage: Category?, unfixedFailures: Int, pending: Int) -> Standing {
         let category = tally.category(triage: triage)
         if tally.failures > 0 { return Standing(category: category, stage: unfixedFailures > 0 ? .failing : .awaitingRetest) }
+        // Before anything planned is recorded, the category can only be a guess.
+        if tally.recorded == 0 { return Standing(category: category, stage: triage == nil ? .untested : .triaged) }
         if category == .supported { return Standing(category: category, stage: pending > 0 ? .recheckPending : .done) }
-        if tally.recorded > 0 { return Standing(category: category, stage: .inProgress) }
-        return Standing(category: category, stage: triage == nil ? .untested : .triaged)
+        return Standing(category: category, stage: .inProgress)
     }
 }
 
