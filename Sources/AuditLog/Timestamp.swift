@@ -33,6 +33,13 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public var description: String { iso8601 }
 
+    /// The same moment on the machine's local clock, for times shown to people (`minute`, `day`);
+    /// the store, JSON and exports keep UTC.
+    public var inLocalTime: Timestamp {
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        return Timestamp(milliseconds: milliseconds + Int64(System.localOffsetSeconds(at: seconds)) * 1000)
+    }
+
     /// Parses the stored form and the common shorter forms people type or other tools write:
     /// `2026-11-29`, `2026-11-29T18:45Z`, `2026-11-29T18:45:08Z`, `2026-11-29T18:45:08.123Z`,
     /// `2026-11-29T18:45:08+02:00`.

@@ -453,8 +453,8 @@ final class AuditSession {
         let item = checklist.item(step.item)
         let reason: String
         switch step.reason {
-        case .retest(let fix)?: reason = style.yellow("retest") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.day)")
-        case .recheckDefault(let fix)?: reason = style.cyan("re-check default") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.day)")
+        case .retest(let fix)?: reason = style.yellow("retest") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.inLocalTime.day)")
+        case .recheckDefault(let fix)?: reason = style.cyan("re-check default") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.inLocalTime.day)")
         case .unrecorded?: reason = "check"
         case nil: reason = style.cyan("re-audit")
         }
@@ -472,7 +472,7 @@ final class AuditSession {
         if let current, current.status.isAnswered {
             var now = "  Now: " + console.statusLabel(current.status)
             if let note = current.note { now += " · " + console.safe(note) }
-            if let by = current.by { now += style.dim(" (\(console.safe(by)), \(current.at.minute))") }
+            if let by = current.by { now += style.dim(" (\(console.safe(by)), \(current.at.inLocalTime.minute))") }
             console.line(now)
         }
     }

@@ -27,7 +27,7 @@ enum CodeReport {
         let withFindings = scanned.filter { ($0.scan?.active ?? 0) > 0 }.count
         let latest = scanned.compactMap { $0.scan?.run.at }.max() ?? Timestamp(milliseconds: 0)
         var line = "\(findings) finding\(findings == 1 ? "" : "s") on \(withFindings) of \(scanned.count) scanned screen\(scanned.count == 1 ? "" : "s")"
-            + style.dim("  (last scan \(latest.day))")
+            + style.dim("  (last scan \(latest.inLocalTime.day))")
         let fixed = snapshot.fixedFontScreens
         if !fixed.isEmpty {
             let names = fixed.prefix(6).map { state -> String in
@@ -116,7 +116,7 @@ enum CodeReport {
         }
         console.line()
         console.line(style.bold("Code") + "  " + counts(scan, style: style)
-                     + style.dim("  (\(scan.files) file\(scan.files == 1 ? "" : "s"), \(scan.lines) lines, scanned \(scan.run.at.minute) by \(console.safe(scan.run.by)))"))
+                     + style.dim("  (\(scan.files) file\(scan.files == 1 ? "" : "s"), \(scan.lines) lines, scanned \(scan.run.at.inLocalTime.minute) by \(console.safe(scan.run.by)))"))
         let active = scan.findings.filter(\.isActive)
         let order = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let items = Array(Set(active.map(\.item))).sorted { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }

@@ -156,7 +156,7 @@ struct GateCommand: ParsableCommand {
             for change in result.regressions.prefix(shownLimit) {
                 var line = "  \(console.safe(change.screen))  \(change.size.id) \(change.item)"
                 if let note = change.now.note { line += "  " + console.safe(note) }
-                line += style.dim("  (\(console.safe(change.now.by)), \(change.now.at.day))")
+                line += style.dim("  (\(console.safe(change.now.by)), \(change.now.at.inLocalTime.day))")
                 console.line(line)
             }
             if result.regressions.count > shownLimit {

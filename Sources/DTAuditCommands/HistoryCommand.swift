@@ -58,7 +58,7 @@ struct HistoryCommand: ParsableCommand {
         var index = 0
         while index < entries.count {
             let entry = entries[index]
-            var line = console.style.dim(entry.at.minute) + "  " + (entry.screen.isEmpty ? "" : console.style.bold(console.safe(entry.screen)) + "  ")
+            var line = console.style.dim(entry.at.inLocalTime.minute) + "  " + (entry.screen.isEmpty ? "" : console.style.bold(console.safe(entry.screen)) + "  ")
             var next = index + 1
             if case .recording(let first) = entry.record {
                 var cells: [(item: String, size: Size)] = [(first.item, first.size)]

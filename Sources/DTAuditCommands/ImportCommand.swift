@@ -145,9 +145,9 @@ enum ImportSummary {
             console.line(style.dim("  the file holds git conflict markers; both sides of each conflict were taken (records never conflict)"))
         }
         for edit in report.concurrentEdits {
-            let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)), \($0.at.minute))" }.joined(separator: ", ")
+            let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)), \($0.at.inLocalTime.minute))" }.joined(separator: ", ")
             console.line(style.yellow("  set on both sides: ") + "\(console.safe(edit.screen)) \(edit.field) is '\(console.safe(edit.kept.text))' ("
-                         + "\(console.safe(edit.kept.by)), \(edit.kept.at.minute)), the later change; it replaced \(others)"
+                         + "\(console.safe(edit.kept.by)), \(edit.kept.at.inLocalTime.minute)), the later change; it replaced \(others)"
                          + style.dim("; 'dtaudit screen edit' changes it"))
         }
         for clash in report.nameClashes {

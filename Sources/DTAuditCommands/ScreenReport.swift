@@ -58,7 +58,7 @@ enum ScreenReport {
             for cell in state.failedCells {
                 var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
                 if let note = cell.note { line += "  " + console.safe(note) }
-                line += style.dim("  (\(cell.by.map(console.safe) ?? "?"), \(cell.at.minute))")
+                line += style.dim("  (\(cell.by.map(console.safe) ?? "?"), \(cell.at.inLocalTime.minute))")
                 console.line(line)
             }
         }
@@ -69,7 +69,7 @@ enum ScreenReport {
             console.line()
             console.line(style.bold("Fixes"))
             for fix in state.fixes {
-                var line = "  \(fix.at.day)  \(style.cyan(TextLayout.pad(fix.type.rawValue, to: 10)))"
+                var line = "  \(fix.at.inLocalTime.day)  \(style.cyan(TextLayout.pad(fix.type.rawValue, to: 10)))"
                 line += fix.items.isEmpty ? "" : " " + fix.items.joined(separator: ", ")
                 if let note = fix.note { line += "  " + console.safe(note) }
                 if let ref = fix.ref { line += style.dim("  (\(console.safe(ref)))") }
@@ -176,7 +176,7 @@ enum PendingReport {
             var line = label + "  " + TextLayout.pad(group.size.id, to: 4) + " " + group.items.joined(separator: ", ")
             switch group.reason {
             case .retest(let fix), .recheckDefault(let fix):
-                line += console.style.dim("  after \(fix.type.rawValue) fix of \(fix.at.day)" + (fix.ref.map { " (\(console.safe($0)))" } ?? ""))
+                line += console.style.dim("  after \(fix.type.rawValue) fix of \(fix.at.inLocalTime.day)" + (fix.ref.map { " (\(console.safe($0)))" } ?? ""))
             case .unrecorded:
                 break
             }

@@ -62,6 +62,15 @@ public enum System {
 }
 
 extension System {
+    /// How far the machine's local time is ahead of UTC at a moment, in seconds (negative west of
+    /// Greenwich), from the time zone database and TZ, daylight saving included.
+    public static func localOffsetSeconds(at secondsSince1970: Int64) -> Int {
+        var time = time_t(secondsSince1970)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return 0 }
+        return Int(parts.tm_gmtoff)
+    }
+
     /// Milliseconds since 1970-01-01 UTC.
     public static func currentMilliseconds() -> Int64 {
         var spec = timespec()

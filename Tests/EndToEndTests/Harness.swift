@@ -43,6 +43,8 @@ struct CLI {
         environment["DTAUDIT_STORE"] = nil
         environment["NO_COLOR"] = nil
         environment["COLUMNS"] = "100"
+        // Times shown to people are local: the tests read them in UTC unless they say otherwise.
+        environment["TZ"] = "UTC"
         self.environment = environment
     }
 

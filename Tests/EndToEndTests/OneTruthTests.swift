@@ -138,4 +138,22 @@ import Testing
         #expect(try cli.storeBytes() == before)
         #expect(try cli.history(kinds: ["fix"]).isEmpty)
     }
+
+    @Test func timesAreShownInLocalTimeAndKeptInUTC() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Hidden"])
+        let stored = try #require(try cli.history().first?["at"] as? String)
+        // A POSIX zone nine hours ahead of UTC, so the test needs no time zone database.
+        let tokyo = ["TZ": "JST-9"]
+        let local = try cli.run(["history"], environment: tokyo)
+        let utc = try cli.run(["history"])
+        let minute = { (text: String) in String(text.prefix(16)) }
+        #expect(minute(utc.stdout) == stored.prefix(10) + " " + stored.dropFirst(11).prefix(5))
+        #expect(minute(local.stdout) != minute(utc.stdout))
+        let hour = { (text: String) in Int(text.dropFirst(11).prefix(2)) ?? -1 }
+        #expect((hour(utc.stdout) + 9) % 24 == hour(local.stdout))
+        // JSON keeps UTC whatever the zone.
+        let json = try cli.run(["history", "--json"], environment: tokyo)
+        #expect(json.stdout.contains(stored))
+    }
 }
