@@ -15,7 +15,7 @@ struct NextCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Only this screen.", valueName: "screen")
+    @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
     var screen: String?
 
     @Option(help: "Show at most this many screens.", valueName: "n")

@@ -144,7 +144,7 @@ struct ScreenShowCommand: ParsableCommand {
         abstract: "Show one screen: its details, size matrix, failures, evidence and fixes."
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
     var name: String
 
     @Flag(help: "Print JSON.")
@@ -185,7 +185,7 @@ struct ScreenEditCommand: ParsableCommand {
         examples: [("dtaudit screen edit Checkout --name \"Checkout: payment\" --not-critical", "")]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
     var screenName: String
 
     @Option(help: "A new name.", valueName: "name")
@@ -256,7 +256,7 @@ struct ScreenRemoveCommand: ParsableCommand {
         aliases: ["rm"]
     )
 
-    @Argument(help: "The screen, by name (exact or in any case; prefixes are not accepted here).", valueName: "screen")
+    @Argument(help: "The screen, by name (exact or in any case; prefixes are not accepted here).", valueName: "screen", completion: .screens)
     var name: String
 
     @Flag(help: "Remove it even though it has recordings or fixes.")
@@ -290,7 +290,7 @@ struct ScreenRestoreCommand: ParsableCommand {
         abstract: "Bring a removed screen back, with everything recorded on it."
     )
 
-    @Argument(help: "The removed screen, by name or unique prefix.", valueName: "screen")
+    @Argument(help: "The removed screen, by name or unique prefix.", valueName: "screen", completion: .removedScreens)
     var name: String
 
     @OptionGroup var author: AuthorOption
