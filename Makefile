@@ -1,21 +1,33 @@
-# Builds a release binary and installs it onto the PATH (macOS and Linux).
+# Builds a release binary and installs it onto the PATH (macOS and Linux), with its shell completions.
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
+# Where each shell looks for completions under PREFIX: bash-completion, zsh's site-functions
+# (in fpath of Homebrew's and most distributions' zsh), fish's vendor folder.
+BASHCOMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPLETIONDIR = $(PREFIX)/share/zsh/site-functions
+FISHCOMPLETIONDIR = $(PREFIX)/share/fish/vendor_completions.d
 # On Linux the Swift runtime is linked in, so the binary runs on a CI image without a Swift
 # toolchain (it needs only the system's libsqlite3 and C++ runtime); macOS always has the runtime.
 STATIC = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+BUILT = $$(swift build -c release $(STATIC) --show-bin-path)/dtaudit
 
 .PHONY: build install uninstall test clean
 
 build:
 	swift build -c release --product dtaudit $(STATIC)
 
+# The scripts come from the binary just built, so they complete exactly its commands and options.
 install: build
-	install -d "$(DESTDIR)$(BINDIR)"
-	install -m 0755 "$$(swift build -c release $(STATIC) --show-bin-path)/dtaudit" "$(DESTDIR)$(BINDIR)/dtaudit"
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(BASHCOMPLETIONDIR)" "$(DESTDIR)$(ZSHCOMPLETIONDIR)" "$(DESTDIR)$(FISHCOMPLETIONDIR)"
+	install -m 0755 "$(BUILT)" "$(DESTDIR)$(BINDIR)/dtaudit"
+	"$(BUILT)" completions bash > "$(DESTDIR)$(BASHCOMPLETIONDIR)/dtaudit"
+	"$(BUILT)" completions zsh > "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_dtaudit"
+	"$(BUILT)" completions fish > "$(DESTDIR)$(FISHCOMPLETIONDIR)/dtaudit.fish"
+	chmod 0644 "$(DESTDIR)$(BASHCOMPLETIONDIR)/dtaudit" "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_dtaudit" "$(DESTDIR)$(FISHCOMPLETIONDIR)/dtaudit.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/dtaudit"
+	rm -f "$(DESTDIR)$(BINDIR)/dtaudit" "$(DESTDIR)$(BASHCOMPLETIONDIR)/dtaudit" "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_dtaudit" \
+		"$(DESTDIR)$(FISHCOMPLETIONDIR)/dtaudit.fish"
 
 test:
 	swift test

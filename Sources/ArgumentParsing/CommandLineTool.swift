@@ -84,7 +84,7 @@ enum CommandLineTool {
         // `help --help` and `help record -h` ask for the same help.
         for word in arguments.dropFirst() where word != "--help" && word != "-h" {
             guard let next = path.last!.configuration.subcommands.first(where: { $0.commandName == word || $0.configuration.aliases.contains(word) }) else {
-                let names = path.last!.configuration.subcommands.map { $0.commandName }
+                let names = path.last!.configuration.visibleSubcommands.map { $0.commandName }
                 throw ContextualUsageError(path: path, error: .unknownCommand(word, suggestion: Suggestions.closest(to: word, among: names).first))
             }
             path.append(next)

@@ -24,6 +24,8 @@ struct Definition {
     var isHidden = false
     /// Declared in an option group shared by many commands (`--store`).
     var isGlobal = false
+    /// What a shell offers for the value.
+    var completion: CompletionKind = .none
 
     var longName: String? {
         switch kind {
@@ -139,34 +141,38 @@ public struct Argument<Value>: DeclaredArgument {
 
 extension Argument where Value: ExpressibleByArgument {
     /// A required argument.
-    public init(help: String, valueName: String? = nil) {
+    public init(help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
         storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: true,
-                                             isRepeating: false, allowedValues: Value.allValueStrings),
+                                             isRepeating: false, allowedValues: Value.allValueStrings,
+                                             completion: completion ?? Value.defaultCompletionKind),
                       initial: nil, convert: converter(Value.self))
     }
 
-    public init(wrappedValue: Value, help: String, valueName: String? = nil) {
+    public init(wrappedValue: Value, help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
         storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: false,
                                              isRepeating: false, defaultDescription: wrappedValue.defaultValueDescription,
-                                             allowedValues: Value.allValueStrings),
+                                             allowedValues: Value.allValueStrings, completion: completion ?? Value.defaultCompletionKind),
                       initial: wrappedValue, convert: converter(Value.self))
     }
 }
 
 extension Argument {
     /// An optional argument.
-    public init<Element: ExpressibleByArgument>(help: String, valueName: String? = nil) where Value == Element? {
+    public init<Element: ExpressibleByArgument>(help: String, valueName: String? = nil, completion: CompletionKind? = nil) where Value == Element? {
         let convert = converter(Element.self)
         storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: false,
-                                             isRepeating: false, allowedValues: Element.allValueStrings),
+                                             isRepeating: false, allowedValues: Element.allValueStrings,
+                                             completion: completion ?? Element.defaultCompletionKind),
                       initial: .some(nil), convert: { Optional(try convert($0, $1)) })
     }
 
     /// Any number of arguments.
-    public init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], help: String, valueName: String? = nil, required: Bool = false) where Value == [Element] {
+    public init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], help: String, valueName: String? = nil, required: Bool = false,
+                                                completion: CompletionKind? = nil) where Value == [Element] {
         let convert = converter(Element.self)
         storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: required,
-                                             isRepeating: true, allowedValues: Element.allValueStrings),
+                                             isRepeating: true, allowedValues: Element.allValueStrings,
+                                             completion: completion ?? Element.defaultCompletionKind),
                       initial: wrappedValue, convert: { [try convert($0, $1)] }, combine: { $0 + $1 })
     }
 }
@@ -181,37 +187,42 @@ public struct Option<Value>: DeclaredArgument {
 
 extension Option where Value: ExpressibleByArgument {
     /// A required option.
-    public init(name: Name? = nil, help: String, valueName: String? = nil) {
+    public init(name: Name? = nil, help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
         storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
-                                             isRequired: true, isRepeating: false, allowedValues: Value.allValueStrings),
+                                             isRequired: true, isRepeating: false, allowedValues: Value.allValueStrings,
+                                             completion: completion ?? Value.defaultCompletionKind),
                       initial: nil, convert: converter(Value.self))
     }
 
     /// An option with a default value.
-    public init(wrappedValue: Value, name: Name? = nil, help: String, valueName: String? = nil) {
+    public init(wrappedValue: Value, name: Name? = nil, help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
         storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
                                              isRequired: false, isRepeating: false,
                                              defaultDescription: wrappedValue.defaultValueDescription,
-                                             allowedValues: Value.allValueStrings),
+                                             allowedValues: Value.allValueStrings, completion: completion ?? Value.defaultCompletionKind),
                       initial: wrappedValue, convert: converter(Value.self))
     }
 }
 
 extension Option {
     /// An optional option.
-    public init<Element: ExpressibleByArgument>(name: Name? = nil, help: String, valueName: String? = nil, hidden: Bool = false) where Value == Element? {
+    public init<Element: ExpressibleByArgument>(name: Name? = nil, help: String, valueName: String? = nil, hidden: Bool = false,
+                                                completion: CompletionKind? = nil) where Value == Element? {
         let convert = converter(Element.self)
         var definition = Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
-                                    isRequired: false, isRepeating: false, allowedValues: Element.allValueStrings)
+                                    isRequired: false, isRepeating: false, allowedValues: Element.allValueStrings,
+                                    completion: completion ?? Element.defaultCompletionKind)
         definition.isHidden = hidden
         storage = Box(definition: definition, initial: .some(nil), convert: { Optional(try convert($0, $1)) })
     }
 
     /// An option that may be given several times; each value is kept.
-    public init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], name: Name? = nil, help: String, valueName: String? = nil) where Value == [Element] {
+    public init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], name: Name? = nil, help: String, valueName: String? = nil,
+                                                completion: CompletionKind? = nil) where Value == [Element] {
         let convert = converter(Element.self)
         storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
-                                             isRequired: false, isRepeating: true, allowedValues: Element.allValueStrings),
+                                             isRequired: false, isRepeating: true, allowedValues: Element.allValueStrings,
+                                             completion: completion ?? Element.defaultCompletionKind),
                       initial: wrappedValue, convert: { [try convert($0, $1)] }, combine: { $0 + $1 })
     }
 }

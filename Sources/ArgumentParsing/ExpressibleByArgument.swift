@@ -8,6 +8,8 @@ public protocol ExpressibleByArgument {
     static var allValueStrings: [String] { get }
     /// How the default value is shown in help.
     var defaultValueDescription: String { get }
+    /// What a shell offers for a value of this type, unless the declaration says otherwise.
+    static var defaultCompletionKind: CompletionKind { get }
 }
 
 extension ExpressibleByArgument {

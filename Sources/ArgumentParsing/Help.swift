@@ -61,7 +61,7 @@ enum Help {
 
         if !configuration.subcommands.isEmpty {
             lines.append(style.bold("SUBCOMMANDS:"))
-            for subcommand in configuration.subcommands {
+            for subcommand in configuration.visibleSubcommands {
                 lines += entry(subcommand.commandName, help: subcommand.configuration.abstract, width: width)
             }
             lines.append("")

@@ -31,10 +31,14 @@ public struct CommandConfiguration: Sendable {
     public var aliases: [String]
     /// The version printed by `--version` on the root command.
     public var version: String?
+    /// False for a command that is for the tool's own use (the shell scripts' candidates command):
+    /// it runs when named, but help, "did you mean" and completions never show it.
+    public var shouldDisplay: Bool
 
     public init(commandName: String? = nil, abstract: String = "", discussion: String = "",
                 examples: [(command: String, comment: String)] = [],
-                subcommands: [any ParsableCommand.Type] = [], aliases: [String] = [], version: String? = nil) {
+                subcommands: [any ParsableCommand.Type] = [], aliases: [String] = [], version: String? = nil,
+                shouldDisplay: Bool = true) {
         self.commandName = commandName
         self.abstract = abstract
         self.discussion = discussion
@@ -42,6 +46,12 @@ public struct CommandConfiguration: Sendable {
         self.subcommands = subcommands
         self.aliases = aliases
         self.version = version
+        self.shouldDisplay = shouldDisplay
+    }
+
+    /// The subcommands a user is shown.
+    var visibleSubcommands: [any ParsableCommand.Type] {
+        subcommands.filter { $0.configuration.shouldDisplay }
     }
 }
 

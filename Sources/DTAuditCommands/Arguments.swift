@@ -25,6 +25,8 @@ struct SizeSelection: ExpressibleByArgument {
     }
 
     var defaultValueDescription: String { sizes.map(\.id).joined(separator: ",") }
+
+    static var defaultCompletionKind: CompletionKind { .sizes }
 }
 
 /// Checklist items as typed: `all`, or a comma list of ids checked against the store's checklist.
@@ -42,6 +44,8 @@ struct ItemSelection: ExpressibleByArgument {
     }
 
     var isAll: Bool { ids == nil }
+
+    static var defaultCompletionKind: CompletionKind { .items }
 
     /// The ids, each checked against `checklist`, with "did you mean" for a typo.
     func resolve(in checklist: Checklist) throws -> [String] {
@@ -102,4 +106,5 @@ struct PathArgument: ExpressibleByArgument, ExpressibleByStringLiteral, Hashable
 
     var description: String { path }
     var defaultValueDescription: String { path }
+    static var defaultCompletionKind: CompletionKind { .file() }
 }

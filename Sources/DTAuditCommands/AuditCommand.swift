@@ -46,7 +46,7 @@ struct AuditCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screen to audit, by name or unique prefix (default: every screen with checks to do).", valueName: "screen")
+    @Argument(help: "The screen to audit, by name or unique prefix (default: every screen with checks to do).", valueName: "screen", completion: .screens)
     var screen: String?
 
     @Option(name: .names("size", short: "s"), help: "Only these sizes: ids (xs ... ax5), any Apple name, ranges (xxxl-ax3), all, standard, accessibility.", valueName: "sizes")

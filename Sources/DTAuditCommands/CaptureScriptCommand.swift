@@ -27,7 +27,7 @@ struct CaptureScriptCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screens to shoot.", valueName: "screen", required: true)
+    @Argument(help: "The screens to shoot.", valueName: "screen", required: true, completion: .screens)
     var screens: [String]
 
     @Option(help: "Sizes to shoot (default: every size the checklist plans); ids, ranges, all, standard, accessibility.", valueName: "sizes")

@@ -30,7 +30,7 @@ struct EvidenceListCommand: ParsableCommand {
         aliases: ["ls"]
     )
 
-    @Argument(help: "Only this screen.", valueName: "screen")
+    @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
     var screen: String?
 
     @Flag(help: "Print JSON.")

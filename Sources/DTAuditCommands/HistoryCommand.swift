@@ -15,7 +15,7 @@ struct HistoryCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Only this screen.", valueName: "screen")
+    @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
     var screen: String?
 
     @Option(help: "Show at most this many records (default: 200).", valueName: "n")

@@ -21,7 +21,7 @@ struct NextCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "Only this screen, with every check open on it.", valueName: "screen")
+    @Argument(help: "Only this screen, with every check open on it.", valueName: "screen", completion: .screens)
     var screen: String?
 
     @Flag(help: "List every open check of every screen, not one line per screen.")

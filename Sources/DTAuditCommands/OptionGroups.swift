@@ -4,7 +4,8 @@ import Output
 
 /// Options every command accepts.
 public struct GlobalOptions: ParsableArguments {
-    @Option(help: "The .dtaudit folder to use, instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir")
+    @Option(help: "The .dtaudit folder to use, instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir",
+            completion: .directory)
     var store: PathArgument?
 
     @Option(help: "When to colour the output: auto (on a terminal, unless NO_COLOR is set), always, never.", valueName: "when")

@@ -27,7 +27,7 @@ struct RecordCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
     var screen: String
 
     @Option(name: .names("size", short: "s"), help: "Sizes: ids (xs ... ax5), any Apple name, ranges (xxxl-ax3), all, standard, accessibility.", valueName: "sizes")
@@ -113,7 +113,7 @@ struct FixCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
     var screen: String
 
     @Option(name: .names("type", short: "t"), help: "What kind of fix.", valueName: "type")
@@ -181,7 +181,7 @@ struct TriageCommand: ParsableCommand {
         examples: [("dtaudit triage Settings broken", "")]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
     var screen: String
 
     @Argument(help: "unsupported, broken, supported, or none.", valueName: "category")

@@ -143,7 +143,7 @@ struct ScreenShowCommand: ParsableCommand {
         abstract: "Show one screen: its details, size matrix, failures, evidence and fixes."
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
     var name: String
 
     @Flag(help: "Print JSON.")
@@ -184,7 +184,7 @@ struct ScreenEditCommand: ParsableCommand {
         examples: [("dtaudit screen edit Checkout --name \"Checkout: payment\" --not-critical", "")]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen")
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
     var screenName: String
 
     @Option(help: "A new name.", valueName: "name")
@@ -255,7 +255,7 @@ struct ScreenRemoveCommand: ParsableCommand {
         aliases: ["rm"]
     )
 
-    @Argument(help: "The screen, by name (exact or in any case; prefixes are not accepted here).", valueName: "screen")
+    @Argument(help: "The screen, by name (exact or in any case; prefixes are not accepted here).", valueName: "screen", completion: .screens)
     var name: String
 
     @Flag(help: "Remove it even though it has recordings or fixes.")
@@ -289,7 +289,7 @@ struct ScreenRestoreCommand: ParsableCommand {
         abstract: "Bring a removed screen back, with everything recorded on it."
     )
 
-    @Argument(help: "The removed screen, by name or unique prefix.", valueName: "screen")
+    @Argument(help: "The removed screen, by name or unique prefix.", valueName: "screen", completion: .removedScreens)
     var name: String
 
     @OptionGroup var author: AuthorOption

@@ -10,7 +10,7 @@ struct StatusCommand: ParsableCommand {
         discussion: "With a screen, show that screen in detail (like 'dtaudit screen show')."
     )
 
-    @Argument(help: "Only this screen.", valueName: "screen")
+    @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
     var screen: String?
 
     @OptionGroup var filter: ScreenFilterOptions

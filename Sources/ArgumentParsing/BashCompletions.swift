@@ -1,0 +1,221 @@
+/// Writes the bash completion script: one function per command, as swift-argument-parser's
+/// scripts have, over a few helpers that read the line the way the shell will run it.
+struct BashCompletions {
+    let tree: CompletionTree
+
+    func script() -> String {
+        let tool = tree.toolName
+        var lines = [
+            "#!/bin/bash",
+            "# bash completion for \(tool), written by '\(tool) completions bash'.",
+            "# Load it with: source <(\(tool) completions bash)",
+            "",
+        ]
+        lines += helpers().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for command in tree.root.all {
+            lines.append("")
+            lines += function(for: command)
+        }
+        lines.append("")
+        lines.append("complete -F \(tree.root.functionName) \(tool)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `__dtaudit`: the start of every helper's and variable's name.
+    private var prefix: String { "_" + tree.root.functionName }
+
+    /// The root's function is the one `complete -F` names, so the root's own walk has another.
+    private func functionName(_ command: CompletionTree.Command) -> String {
+        command.path.count == 1 ? prefix + "_root" : command.functionName
+    }
+
+    /// One command's function; `$1` is the index of the first word after its name.
+    private func function(for command: CompletionTree.Command) -> [String] {
+        let p = prefix
+        var body = ["\(functionName(command))() {"]
+        let subcommandNames = command.subcommands.flatMap { [$0.name] + $0.aliases }
+        body.append("    \(p)_scan \"$1\" \(Self.quoted(command.valuedOptionNames.joined(separator: " "))) \(Self.quoted(subcommandNames.joined(separator: " ")))")
+        if !command.subcommands.isEmpty {
+            body.append("    case $\(p)_subcommand in")
+            for subcommand in command.subcommands {
+                let pattern = ([subcommand.name] + subcommand.aliases).map(Self.quoted).joined(separator: "|")
+                body.append("        (\(pattern)) \(functionName(subcommand)) \"$\(p)_next\"; return ;;")
+            }
+            body.append("    esac")
+        }
+        let valued = command.options.filter(\.takesValue)
+        if !valued.isEmpty {
+            body.append("    case $\(p)_option in")
+            for option in valued {
+                let pattern = option.names.map(Self.quoted).joined(separator: "|")
+                body.append("        (\(pattern)) \(offer(option.completion)); return ;;")
+            }
+            body.append("    esac")
+        }
+        let optionWords = Self.lines(command.optionNames)
+        body.append("    if (( ! \(p)_ended )) && [[ $\(p)_value == -* ]]; then \(p)_offer \(optionWords); return; fi")
+        if !command.subcommands.isEmpty {
+            body.append("    if (( \(p)_positional == 0 )); then \(p)_offer \(Self.lines(command.subcommands.map(\.name))); return; fi")
+        }
+        if !command.positionals.isEmpty {
+            body.append("    case $\(p)_positional in")
+            for (index, positional) in command.positionals.enumerated() {
+                // A repeating argument takes every word from its place on.
+                body.append("        (\(positional.isRepeating ? "*" : String(index))) \(offer(positional.completion)); return ;;")
+                if positional.isRepeating { break }
+            }
+            body.append("    esac")
+        }
+        // Past the arguments: what else can be given.
+        body.append("    \(p)_offer \(optionWords)")
+        body.append("}")
+        return body
+    }
+
+    private func offer(_ completion: CompletionKind) -> String {
+        switch completion.source {
+        case .none: return ":"
+        case .list(let words): return "\(prefix)_offer \(Self.lines(words))"
+        case .file(let extensions): return "\(prefix)_files \(Self.quoted(extensions.joined(separator: " ")))"
+        case .directory: return "\(prefix)_directories"
+        case .custom(let name): return "\(prefix)_candidates \(name)"
+        }
+    }
+
+    /// Text in single quotes; a quote inside as `'\''`.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacing("'", with: #"'\''"#) + "'"
+    }
+
+    /// Words one a line, in ANSI-C quotes: `$'init\ndemo'`.
+    static func lines(_ words: [String]) -> String {
+        "$'" + words.map { $0.replacing(#"\"#, with: #"\\"#).replacing("'", with: #"\'"#) }
+            .joined(separator: #"\n"#) + "'"
+    }
+
+    private func helpers() -> String {
+        let p = prefix
+        let forwarded = tree.forwardedOptions.compactMap(\.long)
+        let forwarding = forwarded.isEmpty ? "" : #"""
+                    case ${\#(p)_words[i]} in
+                        (\#(forwarded.map(Self.quoted).joined(separator: "|"))) (( i + 1 < last )) && \#(p)_forward+=("${\#(p)_words[i]}" "${\#(p)_words[i + 1]}") ;;
+                        (\#(forwarded.map { Self.quoted($0 + "=") + "*" }.joined(separator: "|"))) \#(p)_forward+=("${\#(p)_words[i]}") ;;
+                    esac
+
+            """#
+        return #"""
+            # Splits the line up to the cursor as the shell will run it. \#(p)_words gets the words with
+            # their quotes and backslashes taken away, the last one being the word under completion;
+            # \#(p)_kept gets the start of that word that the shell keeps when it puts a completion in:
+            # up to an open quote, or to a ':' or '=' that splits words for completion.
+            \#(p)_split() {
+                local line=$1 word='' quote='' started=0 before_quote='' char i
+                \#(p)_words=()
+                \#(p)_kept=''
+                for (( i = 0; i < ${#line}; i++ )); do
+                    char=${line:i:1}
+                    if [[ $quote == "'" ]]; then
+                        if [[ $char == "'" ]]; then quote=''; else word+=$char; fi
+                    elif [[ $quote == '"' ]]; then
+                        if [[ $char == '"' ]]; then quote=''
+                        elif [[ $char == '\' && ${line:i+1:1} == [\"\\\$\`] ]]; then word+=${line:i+1:1}; (( i++ ))
+                        else word+=$char; fi
+                    elif [[ $char == '\' ]]; then
+                        word+=${line:i+1:1}; (( i++ )); started=1
+                    elif [[ $char == [\"\'] ]]; then
+                        quote=$char; started=1; before_quote=$word
+                    elif [[ $char == [[:space:]] ]]; then
+                        if (( started )); then \#(p)_words+=("$word"); fi
+                        word=''; started=0; \#(p)_kept=''
+                    else
+                        word+=$char; started=1
+                        if [[ $COMP_WORDBREAKS == *"$char"* ]]; then \#(p)_kept=$word; fi
+                    fi
+                done
+                if [[ -n $quote ]]; then \#(p)_kept=$before_quote; fi
+                \#(p)_words+=("$word")
+            }
+
+            # Walks a command's words from index $1; $2 lists its options that take a value, $3 its
+            # subcommands. Sets \#(p)_subcommand and \#(p)_next when a subcommand is named; else
+            # \#(p)_option when the word under completion is an option's value, and
+            # \#(p)_positional: how many arguments come before it. After '--' (\#(p)_ended) every
+            # word is an argument, even one that starts with a dash.
+            \#(p)_scan() {
+                local i=$1 last=$(( ${#\#(p)_words[@]} - 1 )) word
+                \#(p)_subcommand='' \#(p)_next=0 \#(p)_option='' \#(p)_positional=0 \#(p)_lead='' \#(p)_ended=0
+                \#(p)_value=${\#(p)_words[last]}
+                while (( i < last )); do
+                    word=${\#(p)_words[i]}
+                    if (( ! \#(p)_ended )) && [[ $word == -?* ]]; then
+                        if [[ $word == -- ]]; then
+                            \#(p)_ended=1
+                        elif [[ $word != *=* && " $2 " == *" $word "* ]]; then
+                            if (( i + 1 == last )); then \#(p)_option=$word; return; fi
+                            (( i++ ))
+                        fi
+                    elif (( \#(p)_positional == 0 )) && [[ -n $3 && " $3 " == *" $word "* ]]; then
+                        \#(p)_subcommand=$word \#(p)_next=$(( i + 1 ))
+                        return
+                    else
+                        (( \#(p)_positional++ ))
+                    fi
+                    (( i++ ))
+                done
+                if (( ! \#(p)_ended )) && [[ $\#(p)_value == --*=* ]]; then
+                    \#(p)_option=${\#(p)_value%%=*} \#(p)_lead=${\#(p)_value%%=*}= \#(p)_value=${\#(p)_value#*=}
+                fi
+            }
+
+            # Offers each line of $1 that starts with the value under completion. With $2, the words
+            # are names that may hold spaces or colons: the shell quotes them as it quotes file names.
+            \#(p)_offer() {
+                local candidate
+                COMPREPLY=()
+                while IFS= read -r candidate; do
+                    [[ -z $candidate || $candidate == *[[:cntrl:]]* ]] && continue
+                    [[ $candidate == "$\#(p)_value"* ]] || continue
+                    candidate=$\#(p)_lead$candidate
+                    COMPREPLY+=("${candidate#"$\#(p)_kept"}")
+                done <<< "$1"
+                if [[ -n $2 ]]; then compopt -o filenames 2>/dev/null; fi
+                return 0
+            }
+
+            # Candidates the tool itself prints: the store's screens, the checklist's items, sizes.
+            \#(p)_candidates() {
+                local tool=${\#(p)_words[0]}
+                type -P -- "$tool" >/dev/null 2>&1 || tool=\#(tree.toolName)
+                \#(p)_offer "$("$tool" ${\#(p)_forward[@]+"${\#(p)_forward[@]}"} \#(tree.candidatesCommand) "$1" -- "$\#(p)_value" 2>/dev/null)" names
+            }
+
+            # Files (with one of the extensions in $1, when given) and folders.
+            \#(p)_files() {
+                local extensions=" $1 " name names=''
+                while IFS= read -r name; do
+                    if [[ -z $1 || -d $name || $extensions == *" ${name##*.} "* ]]; then names+=$name$'\n'; fi
+                done < <(compgen -f -- "$\#(p)_value")
+                \#(p)_offer "$names" names
+            }
+
+            \#(p)_directories() {
+                \#(p)_offer "$(compgen -d -- "$\#(p)_value")" names
+            }
+
+            \#(tree.root.functionName)() {
+                local \#(p)_words \#(p)_kept \#(p)_subcommand \#(p)_next \#(p)_option \#(p)_positional \#(p)_value \#(p)_lead \#(p)_ended
+                local -a \#(p)_forward=()
+                local line=${COMP_LINE-} i last
+                # Called without the line, as some wrappers do: the words stand for it.
+                if [[ -z $line ]]; then line="${COMP_WORDS[*]:0:COMP_CWORD+1}"; else line=${line:0:COMP_POINT}; fi
+                \#(p)_split "$line"
+                last=$(( ${#\#(p)_words[@]} - 1 ))
+                # Options such as --store change where candidates come from: pass them on.
+                for (( i = 1; i < last; i++ )); do
+            \#(forwarding.isEmpty ? "        :\n" : forwarding)    done
+                COMPREPLY=()
+                \#(p)_root 1
+            }
+            """#
+    }
+}
