@@ -4,6 +4,7 @@ import DynamicType
 import Interchange
 import Output
 import Platform
+import Scan
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -100,6 +101,19 @@ struct Console {
         if let user = System.environment("DTAUDIT_USER"), !user.isEmpty { return user }
         if let name = Subprocess.output(of: "git", ["config", "user.name"])?.trimmedLine, !name.isEmpty { return name }
         return System.loginName() ?? "unknown"
+    }
+
+    /// Warns on standard error about `--file` patterns that match no source file in the repository.
+    func warnUnmatched(_ patterns: [String], root: String, screen: String) {
+        for pattern in FilePatterns.unmatched(patterns, root: root) {
+            warn("--file '\(safe(pattern))' matches no source file under \(safe(root)) yet "
+                 + "(dtaudit screen edit \(safe(Executable.shellWord(screen))) --remove-file \(safe(Executable.shellWord(pattern))) takes it back)")
+        }
+    }
+
+    func warn(_ text: String) {
+        out.flush()
+        BufferedOutput.standardError.write("warning: " + text + "\n")
     }
 
     // MARK: Shared renderings

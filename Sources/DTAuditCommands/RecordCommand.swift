@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Output
+import Platform
 
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -184,14 +185,26 @@ struct TriageCommand: ParsableCommand {
     @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
     var screen: String
 
-    @Argument(help: "unsupported, broken, supported, or none.", valueName: "category")
-    var category: TriageChoice
+    // Read as text and checked in run(), so that a swapped pair (`triage broken Checkout`) is
+    // named as such instead of as an unknown category.
+    @Argument(help: "unsupported, broken, supported, or none.", valueName: "category", completion: .list(TriageChoice.allValueStrings))
+    var category: String
 
     @OptionGroup var author: AuthorOption
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
+        let category: TriageChoice
+        do {
+            category = try TriageChoice(argument: self.category)
+        } catch {
+            if TriageChoice(rawValue: screen.lowercased()) != nil {
+                throw ValidationError("the screen comes first, then the category: "
+                                      + "dtaudit triage \(TextLayout.singleLine(Executable.shellWord(self.category))) \(screen.lowercased())")
+            }
+            throw error
+        }
         let store = try console.openStore()
         let target = try store.resolveScreen(screen)
         let state = try store.write {
@@ -202,8 +215,8 @@ struct TriageCommand: ParsableCommand {
         guard let state else { return }
         if let chosen = category.category {
             console.line("Triaged \(console.style.bold(console.safe(target.name))) as \(console.categoryLabel(chosen))")
-            if state.category != chosen {
-                console.line(console.style.dim("  its recordings make it \(state.category.rawValue); triage shows only while recordings don't decide"))
+            if !state.standing.isGuess {
+                console.line(console.style.dim("  its recordings decide where it stands: \(state.standing.label); a triage guess counts only until results are recorded"))
             }
         } else {
             console.line("Cleared the triage of \(console.style.bold(console.safe(target.name))); it is \(console.standingLabel(state.standing))")

@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Output
+import Scan
 
 struct ScreenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,6 +52,7 @@ struct ScreenAddCommand: ParsableCommand {
         let screen = try store.write {
             try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: try console.author(author.by))
         }
+        console.warnUnmatched(file, root: store.location.root, screen: screen.name)
         let checks = try store.checklist().plannedCells.count
         var details: [String] = []
         if let flow = screen.flow { details.append("flow \(console.safe(flow))") }
@@ -159,15 +161,17 @@ struct ScreenShowCommand: ParsableCommand {
         guard let state = snapshot.screens.first else { return }
         let evidence = EvidenceShown(evidence: try store.evidence(of: screen), store: store)
         let concurrent = try store.concurrentEdits(of: screen)
+        let unmatched = FilePatterns.unmatched(screen.files, root: store.location.root)
         if json {
             guard case .object(var members) = ScreenReport.json(state, checklist: snapshot.checklist, evidence: evidence) else { return }
+            members.append(("unmatchedFiles", .array(unmatched.map(JSON.string))))
             members.append(("concurrentEdits", .array(concurrent.map { edit in
                 .object([("field", .string(edit.field)), ("kept", .string(edit.kept.text)), ("keptBy", .string(edit.kept.by)),
                          ("overridden", .array(edit.overridden.map { .object([("value", .string($0.text)), ("by", .string($0.by))]) }))])
             })))
             console.json(.object(members))
         } else {
-            ScreenReport.text(state, checklist: snapshot.checklist, console: console, evidence: evidence)
+            ScreenReport.text(state, checklist: snapshot.checklist, console: console, evidence: evidence, unmatchedFiles: unmatched)
             for edit in concurrent {
                 let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)))" }.joined(separator: ", ")
                 console.line(console.style.yellow("Set on two sides: ") + "\(edit.field) is '\(console.safe(edit.kept.text))' (\(console.safe(edit.kept.by)), the later change), "
@@ -240,6 +244,7 @@ struct ScreenEditCommand: ParsableCommand {
         let by = try console.author(author.by)
         let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
         console.line("Updated \(console.style.bold(console.safe(updated.name)))")
+        console.warnUnmatched(addFile, root: store.location.root, screen: updated.name)
     }
 }
 

@@ -19,7 +19,7 @@ enum ScreenReport {
         }
     }
 
-    static func text(_ state: ScreenState, checklist: Checklist, console: Console, evidence: EvidenceShown? = nil) {
+    static func text(_ state: ScreenState, checklist: Checklist, console: Console, evidence: EvidenceShown? = nil, unmatchedFiles: [String] = []) {
         let style = console.style
         let screen = state.screen
         var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
@@ -37,7 +37,9 @@ enum ScreenReport {
         }
         console.line("  " + facts.joined(separator: " · "))
         if let notes = screen.notes { console.line("  " + style.dim(console.safe(notes))) }
-        for pattern in screen.files { console.line("  " + style.dim("file " + console.safe(pattern))) }
+        for pattern in screen.files {
+            console.line("  " + style.dim("file " + console.safe(pattern)) + (unmatchedFiles.contains(pattern) ? style.yellow("  matches no source file") : ""))
+        }
         console.line()
 
         let sizes = columns(state, checklist: checklist)

@@ -126,7 +126,7 @@ enum Grocery {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for file in ["list.txt", "notes.md", "my receipts.txt"] { FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: nil) }
+        for file in ["list.txt", "notes.md", "my receipts.txt"] { _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: nil) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Crates"), withIntermediateDirectories: true)
         try CompletionScript.render(for: .bash, root: Grocery.Grocer.self).write(to: folder.appendingPathComponent("grocer.bash"), atomically: true, encoding: .utf8)
         let driver = """

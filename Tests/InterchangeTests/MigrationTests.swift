@@ -114,7 +114,7 @@ import Testing
         #expect(try migrated.fixes().map(\.id) == ["5d7e9f10-2a3b-4c5d-8e9f-0a1b2c3d4e5f"])
         #expect(try migrated.concurrentEdits(of: checkout).isEmpty)
         // And it keeps working as a log.
-        try migrated.write { try migrated.record(screen: checkout, cells: [("no-overlap", .ax3)], status: .pass, note: nil, by: "Ana") }
+        _ = try migrated.write { try migrated.record(screen: checkout, cells: [("no-overlap", .ax3)], status: .pass, note: nil, by: "Ana") }
         #expect(try migrated.recordCount() == (try fromFile.recordCount()) + 1)
     }
 
