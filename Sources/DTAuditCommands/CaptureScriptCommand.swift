@@ -23,15 +23,15 @@ struct CaptureScriptCommand: ParsableCommand {
             """,
         examples: [
             ("dtaudit capture-script Checkout \"Sign in\" > capture.sh && sh capture.sh shots", ""),
-            ("dtaudit capture-script Checkout --sizes ax5,l --device \"iPhone 16\" | sh", "Only the extremes, on a named simulator."),
+            ("dtaudit capture-script Checkout --size ax5,l --device \"iPhone 16\" | sh", "Only the extremes, on a named simulator."),
         ]
     )
 
     @Argument(help: "The screens to shoot.", valueName: "screen", required: true, completion: .screens)
     var screens: [String]
 
-    @Option(help: "Sizes to shoot (default: every size the checklist plans); ids, ranges, all, standard, accessibility.", valueName: "sizes")
-    var sizes: SizeSelection?
+    @Option(name: .names("size", short: "s"), help: "Sizes to shoot (default: every size the checklist plans); ids, ranges, all, standard, accessibility.", valueName: "sizes")
+    var size: SizeSelection?
 
     @Option(help: "The simulator: booted, a device name or a UDID.", valueName: "name")
     var device = "booted"
@@ -92,7 +92,7 @@ struct CaptureScriptCommand: ParsableCommand {
             stems[key] = name
             entries.append(CaptureScript.Screen(name: name, fileStem: stem))
         }
-        let chosen = Set(sizes?.sizes ?? planned)
+        let chosen = Set(size?.sizes ?? planned)
         let order = Size.auditOrder.filter(chosen.contains)
         let script = CaptureScript(screens: entries, sizes: order, device: device, delay: delay, folder: folder.path,
                                    prompt: !noPrompt, generator: "dtaudit \(DTAudit.version) capture-script")

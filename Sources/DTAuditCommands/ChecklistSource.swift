@@ -22,7 +22,7 @@ enum ChecklistSource {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more; run 'dtaudit checklist validate \(path)')" : ""
             return "the checklist \(path) is not valid: \(first)\(more)"
         }
-        var exitStatus: Int32 { 1 }
+        var exitStatus: Int32 { ExitStatus.badData.rawValue }
     }
 
     struct NotFound: Error, CustomStringConvertible {

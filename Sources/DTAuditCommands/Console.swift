@@ -65,7 +65,7 @@ struct Console {
         } catch .notFound(let folder) {
             if let shared = SharedAudit.find(from: workingDirectory) {
                 throw FileProblem(description: "no audit store here yet, but this repository shares an audit in \(shared.files[0]); "
-                                  + "run 'dtaudit sync' to set up your store from it")
+                                  + "run 'dtaudit sync' to set up your store from it", kind: .noInput)
             }
             throw StoreError.notFound(searchedFrom: folder)
         }

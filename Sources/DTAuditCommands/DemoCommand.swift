@@ -67,7 +67,7 @@ struct DemoCommand: ParsableCommand {
             let full = folder + "/" + file.path
             guard let existing = FileManager.default.contents(atPath: full) else { continue }
             if existing != Data(file.bytes) {
-                throw FileProblem(description: "\(shown)/\(file.path) already exists and the demo did not write it; nothing was changed. Choose another folder with --path")
+                throw FileProblem(description: "\(shown)/\(file.path) already exists and the demo did not write it; nothing was changed. Choose another folder with --path", kind: .cannotWrite)
             }
         }
     }
@@ -80,7 +80,7 @@ struct DemoCommand: ParsableCommand {
                 try FileManager.default.createDirectory(atPath: Paths.folder(of: full), withIntermediateDirectories: true)
                 try Data(file.bytes).write(to: URL(fileURLWithPath: full), options: .atomic)
             } catch {
-                throw FileProblem(description: "cannot write the example source \(full)")
+                throw FileProblem(description: "cannot write the example source \(full)", kind: .cannotWrite)
             }
         }
     }

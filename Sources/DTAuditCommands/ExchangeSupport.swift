@@ -51,6 +51,8 @@ struct SingleSize: ExpressibleByArgument {
 /// A file the command could not read or write, said in one line.
 struct FileProblem: Error, CustomStringConvertible {
     let description: String
+    /// Which exit status it ends the command with.
+    var kind: ExitStatus
 }
 
 /// Reads audit files for `import` and `--since`.
@@ -60,16 +62,16 @@ enum InterchangeFile {
     static func open(_ path: String, workingDirectory: String) throws -> ChunkedInput {
         if path == "-" { return .standardInput() }
         let absolute = StoreLocation.absolute(path, from: workingDirectory)
-        guard let status = Files.status(absolute) else { throw FileProblem(description: "no file '\(path)'") }
-        if status.kind == .directory { throw FileProblem(description: "'\(path)' is a folder; give the audit's .json file") }
-        guard status.kind == .regular else { throw FileProblem(description: "cannot read \(path): it is not a regular file") }
+        guard let status = Files.status(absolute) else { throw FileProblem(description: "no file '\(path)'", kind: .noInput) }
+        if status.kind == .directory { throw FileProblem(description: "'\(path)' is a folder; give the audit's .json file", kind: .usage) }
+        guard status.kind == .regular else { throw FileProblem(description: "cannot read \(path): it is not a regular file", kind: .noInput) }
         if status.byteCount > Int64(AuditFile.maximumBytes) {
-            throw FileProblem(description: "\(path) is \(status.byteCount >> 20) MB; an audit file is at most \(AuditFile.maximumBytes >> 20) MB")
+            throw FileProblem(description: "\(path) is \(status.byteCount >> 20) MB; an audit file is at most \(AuditFile.maximumBytes >> 20) MB", kind: .badData)
         }
         do {
             return try ChunkedInput(path: absolute)
         } catch {
-            throw FileProblem(description: "cannot read \(path)")
+            throw FileProblem(description: "cannot read \(path)", kind: .ioError)
         }
     }
 
@@ -79,8 +81,8 @@ enum InterchangeFile {
         let input = try open(path, workingDirectory: workingDirectory)
         let limit = AuditFile.maximumBytes
         func failure() -> FileProblem? {
-            if input.failed { return FileProblem(description: "cannot read \(shown)") }
-            if input.total > limit { return FileProblem(description: "\(shown) holds more than \(limit >> 20) MB; an audit file is at most \(limit >> 20) MB") }
+            if input.failed { return FileProblem(description: "cannot read \(shown)", kind: .ioError) }
+            if input.total > limit { return FileProblem(description: "\(shown) holds more than \(limit >> 20) MB; an audit file is at most \(limit >> 20) MB", kind: .badData) }
             return nil
         }
         do {
@@ -89,9 +91,9 @@ enum InterchangeFile {
             return result
         } catch let error as InterchangeError {
             if let failure = failure() { throw failure }
-            throw FileProblem(description: "\(shown) \(error)")
+            throw FileProblem(description: "\(shown) \(error)", kind: .badData)
         } catch let error as DanglingReference {
-            throw FileProblem(description: "\(shown) \(error); nothing was imported")
+            throw FileProblem(description: "\(shown) \(error); nothing was imported", kind: .badData)
         }
     }
 
@@ -146,7 +148,7 @@ enum Paths {
     /// Refuses a path that names a folder, before anything is written.
     static func checkIsFile(_ path: String, shownAs shown: String) throws {
         if Files.status(path)?.kind == .directory {
-            throw FileProblem(description: "cannot write \(shown): it is a folder; give a file name")
+            throw FileProblem(description: "cannot write \(shown): it is a folder; give a file name", kind: .cannotWrite)
         }
     }
 
@@ -182,9 +184,9 @@ enum Paths {
     private static func writeProblem(_ path: String, shownAs shown: String) -> FileProblem {
         let folder = folder(of: path)
         if Files.status(folder)?.kind != .directory {
-            return FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
+            return FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist", kind: .cannotWrite)
         }
-        return FileProblem(description: "cannot write \(shown): the folder is not writable or the disk is full")
+        return FileProblem(description: "cannot write \(shown): the folder is not writable or the disk is full", kind: .cannotWrite)
     }
 
     static func write(_ text: String, to path: String, shownAs shown: String) throws {

@@ -137,20 +137,20 @@ struct ExportCommand: ParsableCommand {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw FileProblem(description: "cannot create the folder \(folder)")
+                throw FileProblem(description: "cannot create the folder \(folder)", kind: .cannotWrite)
             }
         }
         let shown = Paths.shown(path, from: console.workingDirectory)
         try Paths.checkIsFile(path, shownAs: shown)
         for attachment in report.attachments where Files.status(folder + "/" + attachment.fileName)?.kind == .directory {
             let attachmentShown = Paths.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)
-            throw FileProblem(description: "cannot write the report's chart to \(attachmentShown): a folder of that name is in the way")
+            throw FileProblem(description: "cannot write the report's chart to \(attachmentShown): a folder of that name is in the way", kind: .cannotWrite)
         }
         // The evidence goes in place first, so that no report ever links a file not yet copied.
         var copied: (outcome: EvidenceExport.Outcome, shown: String)?
         if evidence != nil {
             guard Files.status(folder)?.kind == .directory else {
-                throw FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist")
+                throw FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist", kind: .cannotWrite)
             }
             let outcome = try EvidenceExport.sync(report.evidence, from: store.location, into: shared.evidenceFolder, prune: false)
             copied = (outcome, Paths.shown(shared.evidenceFolder, from: console.workingDirectory))
@@ -234,7 +234,7 @@ struct ExportCommand: ParsableCommand {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 createdFolder = true
             } catch {
-                throw FileProblem(description: "cannot create the folder \(folder)")
+                throw FileProblem(description: "cannot create the folder \(folder)", kind: .cannotWrite)
             }
         }
         let shown = Paths.shown(path, from: console.workingDirectory)

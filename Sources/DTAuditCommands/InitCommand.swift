@@ -41,7 +41,7 @@ struct InitCommand: ParsableCommand {
                                                  workingDirectory: console.workingDirectory)
         if !new, Files.status(location.databasePath) == nil, let shared = SharedAudit.find(from: location.root) {
             throw FileProblem(description: "this repository already shares an audit in \(shared.files.joined(separator: ", ")); "
-                              + "'dtaudit sync' sets up your store from it (or --new starts a second, separate audit)")
+                              + "'dtaudit sync' sets up your store from it (or --new starts a second, separate audit)", kind: .cannotWrite)
         }
         let list = try ChecklistSource.load(checklist?.path, workingDirectory: console.workingDirectory)
         let folderName = String(location.root.split(separator: "/").last ?? "App")

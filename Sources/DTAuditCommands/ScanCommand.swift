@@ -51,7 +51,7 @@ struct ScanCommand: ParsableCommand {
 
             Exit status: 0 when no finding counts, 1 when some do (so the scan can fail a CI job), 64 \
             for a usage error: an unknown rule or format, or a path that does not exist or is not a \
-            Swift or Interface Builder file.
+            Swift or Interface Builder file; 74 when a file cannot be read.
             """,
         examples: [
             ("dtaudit scan", "Scan the whole app; exit 1 when a finding counts."),
@@ -71,6 +71,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .names("format", short: "f"), help: "text, xcode, json or sarif.", valueName: "format")
     var format: ScanFormat = .text
 
+    @Flag(help: "Print JSON: the same as --format json, as every command that prints takes it.")
+    var json = false
+
     @Option(help: "Only this rule (repeat it, or give a comma list, for several).", valueName: "id")
     var rule: [String] = []
 
@@ -85,6 +88,9 @@ struct ScanCommand: ParsableCommand {
     }
 
     mutating func validate() throws {
+        if json {
+            if format != .text && format != .json { throw ValidationError("--json and --format \(format.rawValue) cannot be used together") }
+        }
         let known = ScanRule.allCases.map(\.rawValue)
         // An empty --rule would otherwise scan with no rule at all and pass a CI step unseen.
         if !rule.isEmpty && (rules ?? []).isEmpty {
@@ -99,6 +105,9 @@ struct ScanCommand: ParsableCommand {
         }
     }
 
+    /// What --format and --json ask for together.
+    var chosenFormat: ScanFormat { json ? .json : format }
+
     func run() throws {
         let console = Console(global)
         let store = try openStore(console)
@@ -111,9 +120,9 @@ struct ScanCommand: ParsableCommand {
             (name: screen.name, globs: screen.files.map(Glob.init))
         })
 
-        let options = ReporterOptions(color: console.style.enabled && format == .text, absolutePaths: format == .xcode,
+        let options = ReporterOptions(color: console.style.enabled && chosenFormat == .text, absolutePaths: chosenFormat == .xcode,
                                       toolVersion: DTAudit.version)
-        format.reporter(options).write(report, to: console.out)
+        chosenFormat.reporter(options).write(report, to: console.out)
 
         if record, let store {
             let shares = ScanRecorder.shares(of: report, screens: screens)
@@ -124,7 +133,7 @@ struct ScanCommand: ParsableCommand {
             } else {
                 let run = ScanRecorder.run(of: report, paths: paths.map(\.path), by: try console.author(nil), at: .now(), tool: "dtaudit \(DTAudit.version)")
                 _ = try store.write { try store.recordScan(run, screens: shares.recorded) }
-                if format == .text { ScanRecorder.confirm(shares, console: console) }
+                if chosenFormat == .text { ScanRecorder.confirm(shares, console: console) }
             }
         }
         if !report.activeFindings.isEmpty { throw ExitCode.failure }
@@ -146,16 +155,6 @@ struct ScanCommand: ParsableCommand {
 }
 
 extension ScanFormat: ExpressibleByArgument {}
-
-extension ScanError: ExitStatusProviding {
-    /// Paths and rules come from the command line: naming one that does not exist is a usage error.
-    public var exitStatus: Int32 {
-        switch self {
-        case .pathNotFound, .unsupportedFile, .unknownRule: ExitCode.usage.rawValue
-        case .unreadable: ExitCode.failure.rawValue
-        }
-    }
-}
 
 /// How `scan --record` says what it kept.
 extension ScanRecorder {

@@ -53,16 +53,16 @@ struct SyncCommand: ParsableCommand {
                 shared = SharedAudit.named(path, root: location.root)
             } else {
                 guard let found = SharedAudit.find(from: console.workingDirectory) else {
-                    throw FileProblem(description: "no audit store here, and no audit file in Exports/ to set one up from; 'dtaudit init' starts an audit")
+                    throw FileProblem(description: "no audit store here, and no audit file in Exports/ to set one up from; 'dtaudit init' starts an audit", kind: .noInput)
                 }
                 if found.files.count > 1 {
-                    throw FileProblem(description: "several audit files in \(found.root)/Exports: " + found.files.joined(separator: ", ") + "; name the one to sync with")
+                    throw FileProblem(description: "several audit files in \(found.root)/Exports: " + found.files.joined(separator: ", ") + "; name the one to sync with", kind: .usage)
                 }
                 location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
                     ? StoreLocation(folder: found.root + "/" + StoreLocation.folderName) : console.newStoreLocation()
                 shared = SharedAudit(root: location.root, relativePath: found.files[0])
             }
-            guard shared.status() != nil else { throw FileProblem(description: "no file '\(file?.path ?? shared.relativePath)'") }
+            guard shared.status() != nil else { throw FileProblem(description: "no file '\(file?.path ?? shared.relativePath)'", kind: .noInput) }
             report = try Sync.createStore(at: location, from: shared).1
             created = location.folder
         }
@@ -150,7 +150,7 @@ struct MergeDriverCommand: ParsableCommand {
 
     func run() throws {
         if let problem = MergeDriver.run(base: base, ours: ours, theirs: theirs, shownAs: path) {
-            throw FileProblem(description: problem)
+            throw FileProblem(description: problem, kind: .badData)
         }
     }
 }
@@ -183,13 +183,13 @@ struct GitSetupCommand: ParsableCommand {
         } else if let found = SharedAudit.find(from: console.workingDirectory), found.files.count == 1 {
             path = found.root + "/" + found.files[0]
         } else {
-            throw FileProblem(description: "no audit store or shared audit file here; name the file: dtaudit git-setup Exports/<app>.json")
+            throw FileProblem(description: "no audit store or shared audit file here; name the file: dtaudit git-setup Exports/<app>.json", kind: .noInput)
         }
         let result: GitSetup.Result
         do {
             result = try GitSetup.run(file: path, command: Self.command())
         } catch {
-            throw FileProblem(description: error.description)
+            throw FileProblem(description: error.description, kind: .cannotWrite)
         }
         if result.changed.isEmpty {
             console.line("Git already merges \(console.safe(result.pattern)) with dtaudit; nothing to change.")

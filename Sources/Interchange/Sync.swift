@@ -4,10 +4,18 @@ import Platform
 
 /// A shared file that can't be read or written, said in one line.
 public struct SharedFileProblem: Error, Sendable, CustomStringConvertible {
-    public let description: String
+    public enum Kind: Sendable {
+        case missing, unreadable, malformed, unwritable
+        /// Writing it would drop records the store lacks: refused, not failed.
+        case wouldDropRecords
+    }
 
-    public init(_ description: String) {
+    public let description: String
+    public let kind: Kind
+
+    public init(_ description: String, kind: Kind = .malformed) {
         self.description = description
+        self.kind = kind
     }
 }
 
@@ -80,7 +88,7 @@ public enum Sync {
         let input = try open(shared)
         do {
             let report = try Importer.merge(reading: { input.total <= AuditFile.maximumBytes && input.read(appendingTo: &$0) }, into: store)
-            if input.failed { throw SharedFileProblem("cannot read \(shared.relativePath)") }
+            if input.failed { throw SharedFileProblem("cannot read \(shared.relativePath)", kind: .unreadable) }
             if input.total > AuditFile.maximumBytes { throw tooLarge(shared, input.total) }
             return report
         } catch let error as InterchangeError {
@@ -94,13 +102,13 @@ public enum Sync {
     /// larger than an audit file may be.
     static func open(_ shared: SharedAudit) throws -> ChunkedInput {
         guard let status = Files.status(shared.path), status.kind == .regular else {
-            throw SharedFileProblem("cannot read \(shared.relativePath): it is missing or not a regular file")
+            throw SharedFileProblem("cannot read \(shared.relativePath): it is missing or not a regular file", kind: .missing)
         }
         if status.byteCount > Int64(AuditFile.maximumBytes) { throw tooLarge(shared, Int(status.byteCount)) }
         do {
             return try ChunkedInput(path: shared.path)
         } catch {
-            throw SharedFileProblem("cannot read \(shared.relativePath): \(error)")
+            throw SharedFileProblem("cannot read \(shared.relativePath): \(error)", kind: .unreadable)
         }
     }
 
@@ -134,13 +142,13 @@ public enum Sync {
                     _ = try AuditFileWriter.write(store: store) { output.write($0) }
                 }
             } catch let error as SystemError {
-                throw SharedFileProblem("cannot write \(shared.relativePath): \(error)")
+                throw SharedFileProblem("cannot write \(shared.relativePath): \(error)", kind: .unwritable)
             }
             wrote = true
         }
         let count = try store.recordCount()
         guard remember else { return count }
-        guard let status = shared.status() else { throw SharedFileProblem("cannot read \(shared.relativePath) back after writing it") }
+        guard let status = shared.status() else { throw SharedFileProblem("cannot read \(shared.relativePath) back after writing it", kind: .unreadable) }
         try store.write {
             try store.setSharing(AuditStore.Sharing(file: shared.relativePath, byteCount: status.byteCount,
                                                     modified: status.modifiedMilliseconds, records: count))
@@ -173,7 +181,7 @@ public enum Sync {
         do {
             report.evidenceShared = try EvidenceExport.sync(outgoing, from: store.location, into: shared.evidenceFolder, prune: false).copied
         } catch {
-            throw SharedFileProblem(error.description)
+            throw SharedFileProblem(error.description, kind: .unwritable)
         }
     }
 
@@ -199,7 +207,7 @@ public enum Sync {
                 }
                 if lacking > 0 {
                     throw SharedFileProblem("\(shared.relativePath) holds \(lacking) record\(lacking == 1 ? "" : "s") this store lacks, which writing it would drop; "
-                                            + "run 'dtaudit sync' to take them in and write the file, or --force to replace it anyway")
+                                            + "run 'dtaudit sync' to take them in and write the file, or --force to replace it anyway", kind: .wouldDropRecords)
                 }
             }
         }

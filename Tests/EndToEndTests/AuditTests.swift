@@ -231,7 +231,7 @@ import Testing
     @Test func anUnknownScreenIsOneLineWithASuggestion() throws {
         let cli = try CLI().initialized()
         let result = try cli.run(["audit", "Chekout"], input: "")
-        #expect(result.status == 1)
+        #expect(result.status == 64)
         #expect(result.stderr == "error: no screen named 'Chekout'; did you mean 'Checkout'?\n")
     }
 }

@@ -19,7 +19,7 @@ import Testing
 
     @Test func unknownNamesGetDidYouMeanAndChangeNothing() throws {
         let cli = try CLI().initialized()
-        try expectRefusal(cli, ["record", "Chekout", "--size", "ax5", "--item", "all", "--pass"], status: 1, message: "no screen named 'Chekout'; did you mean 'Checkout'?")
+        try expectRefusal(cli, ["record", "Chekout", "--size", "ax5", "--item", "all", "--pass"], status: 64, message: "no screen named 'Chekout'; did you mean 'Checkout'?")
         try expectRefusal(cli, ["record", "Checkout", "--size", "ax6", "--item", "all", "--pass"], status: 64, message: "unknown size 'ax6'; did you mean 'ax5'?")
         try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--item", "no-truncaton", "--pass"], status: 64, message: "unknown item 'no-truncaton'; did you mean 'no-truncation'?")
         try expectRefusal(cli, ["record", "Checkout", "--size", "ax5,", "--item", "all", "--pass"], status: 64, message: "unknown size")
@@ -68,7 +68,7 @@ import Testing
     @Test func noStoreSaysSoAndSuggestsInit() throws {
         let cli = try CLI()
         let result = try cli.run(["status"])
-        #expect(result.status == 1)
+        #expect(result.status == 66)
         #expect(result.stderr.contains("no audit store in"))
         #expect(result.stderr.contains("run 'dtaudit init'"))
         #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent(".dtaudit").path))
@@ -85,21 +85,21 @@ import Testing
         let viaOption = try elsewhere.run(["--store", cli.directory.appendingPathComponent(".dtaudit").path, "screen", "list"])
         #expect(viaOption.stdout.contains("Checkout"))
         let twice = try cli.run(["init"])
-        #expect(twice.status == 1)
+        #expect(twice.status == 73)
         #expect(twice.stderr.contains("already exists"))
     }
 
     @Test func aStorePathThatMissesTheStoreSaysWhereItIs() throws {
         let cli = try CLI().initialized()
         let root = cli.directory.path
-        try expectRefusal(cli, ["--store", root, "status"], status: 1,
+        try expectRefusal(cli, ["--store", root, "status"], status: 64,
                           message: "\(root) is the folder that holds the store; --store names the store's own folder: \(root)/.dtaudit")
-        try expectRefusal(cli, ["--store", cli.storeFile.path, "status"], status: 1,
+        try expectRefusal(cli, ["--store", cli.storeFile.path, "status"], status: 64,
                           message: "\(cli.storeFile.path) is a file; --store names the .dtaudit folder that holds audit.sqlite")
-        try expectRefusal(cli, ["--store", root + "/nowhere", "status"], status: 1,
+        try expectRefusal(cli, ["--store", root + "/nowhere", "status"], status: 66,
                           message: "no audit store at \(root)/nowhere: there is no such folder")
         try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: false)
-        try expectRefusal(cli, ["--store", root + "/empty", "status"], status: 1,
+        try expectRefusal(cli, ["--store", root + "/empty", "status"], status: 66,
                           message: "\(root)/empty holds no audit store (no audit.sqlite); 'dtaudit --store \(root)/empty init' starts one there")
         try expectRefusal(cli, ["--store", "", "status"], status: 64, message: "--store: an empty path names no file or folder")
         #expect(try cli.run(["status"], environment: ["DTAUDIT_STORE": root + "/nowhere"]).stderr.contains("there is no such folder"))
@@ -120,7 +120,7 @@ import Testing
         let file = cli.directory.appendingPathComponent(".dtaudit")
         try Data("notes".utf8).write(to: file)
         let result = try cli.run(["init"])
-        #expect(result.status == 1)
+        #expect(result.status == 73)
         #expect(result.stderr == "error: cannot create \(file.path): a file of that name is in the way; move it, or pass --store DIR\n")
         #expect(try Data(contentsOf: file) == Data("notes".utf8))
     }
@@ -155,7 +155,7 @@ import Testing
         let cli = try CLI().initialized()
         try bytes.write(to: cli.storeFile)
         for arguments in [["status"], ["record", "Checkout", "--size", "ax5", "--item", "all", "--pass"], ["screen", "add", "New"], ["next"]] {
-            try expectRefusal(cli, arguments, status: 1, message: message, sourceLocation: sourceLocation)
+            try expectRefusal(cli, arguments, status: 65, message: message, sourceLocation: sourceLocation)
         }
     }
 
@@ -202,7 +202,7 @@ import Testing
         #expect(read.status == 0, "\(read.stderr)")
         #expect(read.stdout.contains("\"supported\" : 1") || read.stdout.contains("\"supported\": 1"))
         let write = try runAs(asUser, cli, ["record", "Checkout", "--size", "ax5", "--item", "all", "--fail"])
-        #expect(write.status == 1)
+        #expect(write.status == 73)
         #expect(write.stderr.contains("is read-only; nothing was changed"))
         #expect(write.stderr.split(separator: "\n").count == 1)
         #expect(try cli.storeBytes() == before)

@@ -81,7 +81,7 @@ import Testing
         // A name that, with a size after it, also reads as UIKit's AccessibilityM and friends.
         try cli.ok(["screen", "add", "Accessibility"])
         try FileManager.default.createDirectory(at: cli.directory.appendingPathComponent("victim"), withIntermediateDirectories: true)
-        let script = try cli.ok(["capture-script", Self.hostile, "Sign", "Accessibility", "--sizes", "ax5,l,xs,m", "--delay", "0", "--no-prompt"])
+        let script = try cli.ok(["capture-script", Self.hostile, "Sign", "Accessibility", "--size", "ax5,l,xs,m", "--delay", "0", "--no-prompt"])
         try Fixture.write(Data(script.utf8), "capture.sh", in: cli.directory)
         let status = try Self.runScript(cli, ["shots"]).wait()
         let output = try String(contentsOf: cli.directory.appendingPathComponent("run.out"), encoding: .utf8)
@@ -116,7 +116,7 @@ import Testing
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func anInterruptedScriptStillSetsTheSizeBackToLarge(signal: Int32) throws {
         let cli = try CLI().initialized()
-        let script = try cli.ok(["capture-script", "Checkout", "--sizes", "ax5,ax3,l", "--delay", "1", "--no-prompt"])
+        let script = try cli.ok(["capture-script", "Checkout", "--size", "ax5,ax3,l", "--delay", "1", "--no-prompt"])
         try Fixture.write(Data(script.utf8), "capture.sh", in: cli.directory)
         let run = try Self.runScript(cli)
         let deadline = Date().addingTimeInterval(20)
@@ -147,9 +147,9 @@ import Testing
 
     @Test func namesAreResolvedInTheStoreAndClashesRefused() throws {
         let cli = try CLI().initialized()
-        #expect(try cli.ok(["capture-script", "chec", "--sizes", "l"]).contains("open_screen 'Checkout'"))
+        #expect(try cli.ok(["capture-script", "chec", "--size", "l"]).contains("open_screen 'Checkout'"))
         let unknown = try cli.run(["capture-script", "Nowhere"])
-        #expect(unknown.status == 1)
+        #expect(unknown.status == 64)
         #expect(unknown.stderr == "error: no screen named 'Nowhere'; 'dtaudit screen list' shows them\n")
         try cli.ok(["screen", "add", "Checkout cart"])
         try cli.ok(["screen", "add", "Checkout: cart"])

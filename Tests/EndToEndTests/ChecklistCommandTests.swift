@@ -91,7 +91,7 @@ import Testing
 
         // init refuses it with its first problem, and makes no store.
         let refused = try cli.run(["init", "--checklist", "Checklists/bad.md"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 65)
         #expect(refused.stderr == "error: the checklist Checklists/bad.md is not valid: line 2: version 'x' is not a version number such as 1 or 2.1 (and 3 more; run 'dtaudit checklist validate Checklists/bad.md')\n")
         #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent(".dtaudit").path))
     }

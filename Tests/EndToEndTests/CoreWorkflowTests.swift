@@ -150,10 +150,10 @@ import Testing
         #expect(try cli.ok(["record", "checkout", "--size", "ax5", "--item", "reachable", "--pass"]).contains("of Checkout as"))
         #expect(try cli.ok(["record", "sett", "--size", "ax5", "--item", "reachable", "--pass"]).contains("of Settings as"))
         let ambiguous = try cli.run(["record", "Check", "--size", "ax5", "--item", "reachable", "--pass"])
-        #expect(ambiguous.status == 1)
+        #expect(ambiguous.status == 64)
         #expect(ambiguous.stderr.contains("'Check' matches 2 screens: 'Checkout', 'Checkout confirmation'"))
         let unknown = try cli.run(["record", "Setings", "--size", "ax5", "--item", "reachable", "--pass"])
-        #expect(unknown.status == 1)
+        #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("did you mean 'Settings'?"))
     }
 

@@ -89,7 +89,7 @@ import Testing
             try copy.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
             let before = try cli.storeBytes()
             let result = try cli.run(["import", file.path])
-            #expect(result.status == 1)
+            #expect(result.status == 65)
             #expect(result.stderr.contains("line \(index + 2): field 'note'"), "\(result.stderr.prefix(300))")
             #expect(result.stderr.contains(message))
             #expect(result.stderr.count < 400, "the refusal does not echo the megabyte")

@@ -230,19 +230,19 @@ import Testing
     @Test func recordNeedsAStoreButScanningDoesNot() throws {
         let cli = try writeApp(try CLI())
         let result = try cli.run(["scan", "--record"])
-        #expect(result.status == 1)
+        #expect(result.status == 66)
         #expect(result.stderr.contains("no audit store in"))
         #expect(result.stdout.isEmpty)
         // A store named explicitly must exist, even without --record.
         let named = try cli.run(["scan", "--store", "elsewhere/.dtaudit"])
-        #expect(named.status == 1)
+        #expect(named.status == 66)
         #expect(named.stderr.contains("no audit store"))
     }
 
     @Test func helpExplainsRulesFormatsAndCIUse() throws {
         let cli = try CLI()
         let help = try cli.ok(["help", "scan"])
-        #expect(help.contains("USAGE: dtaudit scan [<path> ...] [--format <format>] [--rule <id> ...] [--record]"))
+        #expect(help.contains("USAGE: dtaudit scan [<path> ...] [--format <format>] [--json] [--rule <id> ...] [--record]"))
         for rule in ["fixed-font-size", "fixed-symbol-size", "shrinks-text", "single-line", "fixed-height-text", "clamped-type-size", "no-live-update"] {
             #expect(help.contains("  " + rule), "\(rule)")
         }
@@ -432,7 +432,7 @@ import Testing
         let other = try CLI()
         try write("// mine\n", to: "dtaudit-demo/Trailhead/Map/MapControlsView.swift", in: other)
         let refused = try other.run(["demo", "--quiet"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 73)
         #expect(refused.stderr.contains("dtaudit-demo/Trailhead/Map/MapControlsView.swift already exists and the demo did not write it"))
         #expect(try String(contentsOf: other.directory.appendingPathComponent("dtaudit-demo/Trailhead/Map/MapControlsView.swift"), encoding: .utf8) == "// mine\n")
         #expect(!FileManager.default.fileExists(atPath: other.directory.appendingPathComponent("dtaudit-demo/.dtaudit").path))

@@ -1,0 +1,106 @@
+import ArgumentParsing
+import AuditStore
+import Interchange
+import Platform
+import Scan
+import SQLite
+
+/// One exit status per kind of outcome, so that a script can tell them apart (README, "Exit
+/// status"); the numbers are BSD's sysexits, which other command-line tools use too.
+enum ExitStatus: Int32 {
+    /// The command's answer is "no": a gate not met, findings that count, an invalid checklist.
+    case no = 1
+    /// The command line is wrong: an unknown command, option, name, size or item; a bad value.
+    case usage = 64
+    /// A file or store given is malformed, damaged, or from a newer dtaudit.
+    case badData = 65
+    /// What the command reads is not there: no store, no such file.
+    case noInput = 66
+    /// What the command would write cannot be written: read-only, already there, in the way.
+    case cannotWrite = 73
+    /// Reading or writing failed midway: a full disk, an I/O error.
+    case ioError = 74
+    /// The store stayed locked by another dtaudit: try again.
+    case busy = 75
+}
+
+extension FileProblem: ExitStatusProviding {
+    var exitStatus: Int32 { kind.rawValue }
+}
+
+extension StoreError: ExitStatusProviding {
+    public var exitStatus: Int32 {
+        let kind: ExitStatus = switch self {
+        case .notFound, .missingDatabase, .noStoreAt: .noInput
+        case .storeIsInside, .notAFolder: .usage
+        case .notAStore, .damaged, .newerSchema: .badData
+        case .alreadyExists, .readOnly, .cannotCreate: .cannotWrite
+        case .busy: .busy
+        case .diskFull, .database: .ioError
+        }
+        return kind.rawValue
+    }
+}
+
+extension ScreenLookupError: ExitStatusProviding {
+    /// A screen named on the command line that the audit does not hold, like an unknown item.
+    public var exitStatus: Int32 { ExitStatus.usage.rawValue }
+}
+
+extension InterchangeError: ExitStatusProviding {
+    public var exitStatus: Int32 { ExitStatus.badData.rawValue }
+}
+
+extension SharedFileProblem: ExitStatusProviding {
+    public var exitStatus: Int32 {
+        let status: ExitStatus = switch kind {
+        case .missing: .noInput
+        case .unreadable: .ioError
+        case .malformed: .badData
+        case .unwritable: .cannotWrite
+        case .wouldDropRecords: .no
+        }
+        return status.rawValue
+    }
+}
+
+extension EvidenceError: ExitStatusProviding {
+    public var exitStatus: Int32 {
+        let kind: ExitStatus = switch self {
+        case .notFound, .notAFile: .noInput
+        case .unreadable, .changed: .ioError
+        case .notAccepted, .tooLarge: .badData
+        case .cannotStore: .cannotWrite
+        }
+        return kind.rawValue
+    }
+}
+
+extension EvidenceImportError: ExitStatusProviding {
+    public var exitStatus: Int32 {
+        let kind: ExitStatus = switch self {
+        case .noFolder, .notAFolder: .noInput
+        case .mapLine, .unreadableMap: .badData
+        }
+        return kind.rawValue
+    }
+}
+
+extension ScanError: ExitStatusProviding {
+    /// Paths and rules come from the command line: naming one that does not exist is a usage error.
+    public var exitStatus: Int32 {
+        let kind: ExitStatus = switch self {
+        case .pathNotFound, .unsupportedFile, .unknownRule: .usage
+        case .unreadable: .ioError
+        }
+        return kind.rawValue
+    }
+}
+
+extension SQLiteError: ExitStatusProviding {
+    public var exitStatus: Int32 { ExitStatus.ioError.rawValue }
+}
+
+extension SystemError: ExitStatusProviding {
+    public var exitStatus: Int32 { ExitStatus.ioError.rawValue }
+}
