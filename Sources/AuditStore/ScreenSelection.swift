@@ -37,3 +37,15 @@ extension AuditSnapshot {
         return copy
     }
 }
+
+extension ScreenSelection {
+    /// The words a file name takes for this selection: `owner-sam-okafor`, `flow-checkout`, so
+    /// that a report of some screens never overwrites the report of all of them.
+    public var fileNameSuffix: String {
+        func slug(_ text: String) -> String {
+            let words = text.lowercased().split { !($0.isLetter || $0.isNumber) || !$0.isASCII }
+            return words.joined(separator: "-")
+        }
+        return [owner.map { "-owner-" + slug($0) }, flow.map { "-flow-" + slug($0) }].compactMap { $0 }.joined()
+    }
+}

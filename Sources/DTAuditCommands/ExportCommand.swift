@@ -66,6 +66,8 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "json: write the file even when it holds records this store lacks, dropping them.")
     var force = false
 
+    @OptionGroup var filter: ScreenFilterOptions
+
     @OptionGroup var global: GlobalOptions
 
     mutating func validate() throws {
@@ -78,23 +80,28 @@ struct ExportCommand: ParsableCommand {
         if date != nil && format == .json {
             throw ValidationError("--date sets a report's date; the JSON export holds no date of its own")
         }
+        if format == .json && (filter.owner != nil || filter.flow != nil || filter.mine) {
+            throw ValidationError("--owner, --flow and --mine choose the screens of a report; the JSON export is the whole shared audit")
+        }
     }
 
     func run() throws {
         let console = Console(global)
+        let selection = try filter.selection(console)
         let store = try console.openStore(format == .json ? .write : .read, quiet: format == .json)
         if format == .json {
             try exportLog(store, console: console)
             return
         }
         if format == .csv {
-            try stream(from: store, console: console)
+            try stream(from: store, selection: selection, console: console)
             return
         }
         // An earlier export is read before the store's audit, so that the two never take memory at once.
         let earlier = try since.flatMap { try BaselineSource.file($0.path, workingDirectory: console.workingDirectory) }
         let (document, snapshot, storedEvidence) = try store.read {
-            (try AuditDocument(store: store), try store.snapshot(detailed: true), output == "-" ? [:] : try store.evidenceByScreen())
+            (try AuditDocument(store: store).selecting(selection), try store.snapshot(detailed: true).selecting(selection),
+             output == "-" ? [:] : try store.evidenceByScreen())
         }
         let day = date?.text ?? document.latestActivity.day
         let changes = try since.map { spec in
@@ -109,7 +116,7 @@ struct ExportCommand: ParsableCommand {
         } else if output == "-" {
             path = nil
         } else {
-            path = store.location.root + "/Exports/" + "\(slug)-\(day).\(format.fileExtension)"
+            path = store.location.root + "/Exports/" + "\(slug)-\(day)\(selection.fileNameSuffix).\(format.fileExtension)"
         }
         var chartFile: String?
         var evidence: ReportEvidence?
@@ -124,8 +131,9 @@ struct ExportCommand: ParsableCommand {
             missingEvidence = present.missing
         }
 
-        let input = ReportInput(document: document, snapshot: snapshot, date: day, changes: changes, chartFile: chartFile,
+        var input = ReportInput(document: document, snapshot: snapshot, date: day, changes: changes, chartFile: chartFile,
                                 evidence: evidence, generator: "dtaudit \(DTAudit.version)")
+        input.selection = selection
         let report = MarkdownReporter().render(input)
 
         guard let path else {
@@ -208,7 +216,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// CSV goes from the store to the file.
-    private func stream(from store: AuditStore, console: Console) throws {
+    private func stream(from store: AuditStore, selection: ScreenSelection, console: Console) throws {
         let path: String?
         if let output, output != "-" {
             path = StoreLocation.absolute(output.path, from: console.workingDirectory)
@@ -216,11 +224,10 @@ struct ExportCommand: ParsableCommand {
             path = nil
         } else {
             let day = try date?.text ?? AuditDocument(store: store).latestActivity.day
-            path = store.location.root + "/Exports/" + "\(AppSlug.make(try store.appName()))-\(day).\(format.fileExtension)"
+            path = store.location.root + "/Exports/" + "\(AppSlug.make(try store.appName()))-\(day)\(selection.fileNameSuffix).\(format.fileExtension)"
         }
-        let format = format
         func write(to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> String {
-            " (\(try CSVReporter.write(store: store, to: sink)) recordings)"
+            " (\(try CSVReporter.write(store: store, selection: selection, to: sink)) recordings)"
         }
 
         guard let path else {

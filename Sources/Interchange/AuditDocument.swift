@@ -134,3 +134,16 @@ public struct AuditDocument: Sendable {
         Dictionary(screens.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
+
+extension AuditDocument {
+    /// The audit of the selected screens only: their history, recordings and fixes.
+    public func selecting(_ selection: ScreenSelection) -> AuditDocument {
+        guard !selection.isEverything else { return self }
+        var copy = self
+        copy.screens = screens.filter { selection.includes($0) }
+        let kept = Set(copy.screens.map(\.id))
+        copy.recordings = recordings.filter { kept.contains($0.screen) }
+        copy.fixes = fixes.filter { kept.contains($0.screen) }
+        return copy
+    }
+}

@@ -161,7 +161,7 @@ private struct Page {
         var facts = [
             "**Date** \(input.date)",
             "**Checklist** \(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)) (\(counted(checklist.items.count, "check")))",
-            "**Screens** \(snapshot.screens.count)",
+            "**Screens** \(snapshot.screens.count)" + (input.selection.isEverything ? "" : " " + Markdown.text(input.selection.description)),
         ]
         if !auditors.isEmpty {
             facts.append("**Auditors** " + auditors.map { Markdown.text($0.name) }.joined(separator: ", "))

@@ -43,6 +43,8 @@ public struct ReportInput: Sendable {
     /// The screenshots and recordings the report may show and link; nil when the report has no
     /// folder beside it to hold them (written to standard output).
     public var evidence: ReportEvidence?
+    /// Which screens the report covers, when not all (`--owner`, `--flow`, `--mine`).
+    public var selection: ScreenSelection = .everything
 
     public init(document: AuditDocument, snapshot: AuditSnapshot, date: String, changes: Changes? = nil,
                 chartFile: String? = nil, evidence: ReportEvidence? = nil, generator: String) {
@@ -118,8 +120,9 @@ public struct CSVReporter: Reporter {
 
     /// The CSV of the store's audit, the bytes `render` gives for `AuditDocument(store:)`; returns
     /// how many recordings it holds.
-    public static func write(store: AuditStore, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Int {
-        let document = try AuditDocument(store: store)
+    public static func write(store: AuditStore, selection: ScreenSelection = .everything,
+                             to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Int {
+        let document = try AuditDocument(store: store).selecting(selection)
         try bytes(document).withUnsafeBufferPointer { try sink($0) }
         return document.recordings.count
     }
