@@ -62,7 +62,7 @@ final class TmuxTerminal {
 
 /// `dtaudit audit` on a terminal: single keys without Enter, and the terminal put back as it was
 /// on every way out. Skipped where tmux is not installed (CI installs the `tmux` package).
-@Suite(.enabled(if: TmuxTerminal.executable != nil, "tmux is not installed"))
+@Suite(.tags(.endToEnd), .enabled(if: TmuxTerminal.executable != nil, "tmux is not installed"))
 struct AuditTerminalTests {
     /// A pane command that runs the audit, then shows its exit status and the terminal's settings.
     static func command(_ arguments: String) -> String {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `dtaudit audit` driven through piped input, one answer a line.
-@Suite struct AuditTests {
+@Suite(.tags(.endToEnd)) struct AuditTests {
     /// The planned cells of Checkout in the order `next` lists them on a fresh screen.
     static func plannedOrder(_ cli: CLI) throws -> [(item: String, size: String)] {
         let next = try #require(try cli.json(["next", "Checkout"]) as? [[String: Any]])

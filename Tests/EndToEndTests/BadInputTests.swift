@@ -3,7 +3,7 @@ import Testing
 
 /// Every kind of bad input gets one clear line, the documented exit code, and leaves the store
 /// exactly as it was.
-@Suite struct BadInputTests {
+@Suite(.tags(.endToEnd)) struct BadInputTests {
     /// Runs a command that must fail with `status`, print one line on standard error containing
     /// `message`, and change no byte of the store.
     func expectRefusal(_ cli: CLI, _ arguments: [String], status: Int32, message: String,
@@ -242,7 +242,7 @@ import Testing
 }
 
 /// Colour appears on a terminal, and never with NO_COLOR or --no-color.
-@Suite struct TerminalColourTests {
+@Suite(.tags(.endToEnd)) struct TerminalColourTests {
     /// Runs `dtaudit` under a pseudo-terminal made by `script`, when the system has it.
     func onTerminal(_ cli: CLI, _ arguments: String, environment: [String: String] = [:]) throws -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return nil }

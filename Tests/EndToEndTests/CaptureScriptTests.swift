@@ -3,7 +3,7 @@ import Testing
 
 /// `dtaudit capture-script`: the script's syntax, its quoting of hostile names, and what it does
 /// when run against a stand-in for `xcrun`.
-@Suite struct CaptureScriptTests {
+@Suite(.tags(.endToEnd)) struct CaptureScriptTests {
     /// A screen name that would run commands if it were not quoted.
     static let hostile = "Bob's \"Café\" $(touch pwned) `touch pwned2`; rm -rf ./victim \\ %s"
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A team's own checklist, from the file in `Checklists/` to the store's copy.
-@Suite struct ChecklistCommandTests {
+@Suite(.tags(.endToEnd)) struct ChecklistCommandTests {
     static let ours = """
         # Our checklist
 

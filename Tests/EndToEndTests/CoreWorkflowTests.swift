@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The workflow a QA engineer follows, typed as they would type it.
-@Suite struct CoreWorkflowTests {
+@Suite(.tags(.endToEnd)) struct CoreWorkflowTests {
     @Test func theIssueWorkflowEndsWithARetestAndADefaultRecheck() throws {
         let cli = try CLI().initialized()
         try cli.ok(["record", "Checkout", "--size", "l,ax3,ax5", "--item", "all", "--pass"])

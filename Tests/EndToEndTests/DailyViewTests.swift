@@ -3,7 +3,7 @@ import Testing
 
 /// The surface of daily work: warnings for what was mistyped, tables that fit the terminal,
 /// colour as asked.
-@Suite struct DailyViewTests {
+@Suite(.tags(.endToEnd)) struct DailyViewTests {
     @Test func aFilePatternThatMatchesNothingIsNamedWhenGivenAndInScreenShow() throws {
         let cli = try CLI().initialized()
         _ = try Fixture.write(Data("struct A {}".utf8), "App/Pay/PayView.swift", in: cli.directory)

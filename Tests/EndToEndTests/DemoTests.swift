@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `dtaudit demo`: the example it writes, and the commands it tells a newcomer to try.
-@Suite struct DemoTests {
+@Suite(.tags(.endToEnd)) struct DemoTests {
     @Test func theDemoWritesTheExampleSourcesAsTheRepositoryKeepsThem() throws {
         let cli = try CLI()
         try cli.ok(["demo", "--quiet"])

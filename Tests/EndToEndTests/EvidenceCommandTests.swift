@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Evidence attached with `record`, imported from folders, listed, limited and cleaned up.
-@Suite struct EvidenceCommandTests {
+@Suite(.tags(.endToEnd)) struct EvidenceCommandTests {
     /// `sha256sum FILE` when the tool is installed, to check the store's own SHA-256.
     static func systemSHA256(_ url: URL, cli: CLI) -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"),

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `Exports/` in the repository holds the export of the demo audit; it must show what the code
 /// writes today. Its files are golden files (`GoldenFile`): `DTAUDIT_UPDATE_GOLDEN=1` rewrites them.
-@Suite struct ExampleExportTests {
+@Suite(.tags(.endToEnd)) struct ExampleExportTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func theCommittedExampleExportIsCurrent() throws {

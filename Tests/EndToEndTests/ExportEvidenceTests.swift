@@ -3,7 +3,7 @@ import Testing
 
 /// The Markdown export's evidence: the folder of copies beside the report, the links to it, and
 /// what re-exporting does to it.
-@Suite struct ExportEvidenceTests {
+@Suite(.tags(.endToEnd)) struct ExportEvidenceTests {
     /// Checkout with a failure at ax5 documented by a screenshot and a screen recording, and
     /// whole-screen shots of Checkout (ax5, Large) and Home (ax3) imported from a capture folder.
     func audit() throws -> CLI {

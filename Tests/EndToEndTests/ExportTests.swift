@@ -5,7 +5,7 @@ import FoundationXML
 import Testing
 
 /// `dtaudit export`: where files go, determinism, formats, and text that tries to break the page.
-@Suite struct ExportTests {
+@Suite(.tags(.endToEnd)) struct ExportTests {
     /// A demo audit in the test's folder; returns the folder holding `.dtaudit`.
     func demo(_ cli: CLI) throws -> URL {
         try cli.ok(["demo", "--quiet"])

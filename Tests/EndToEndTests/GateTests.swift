@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `dtaudit gate`: the CI bar.
-@Suite struct GateTests {
+@Suite(.tags(.endToEnd)) struct GateTests {
     @Test func theDemoFailsTheDefaultBarWithItsCriticalScreens() throws {
         let cli = try CLI()
         try cli.ok(["demo", "--quiet"])

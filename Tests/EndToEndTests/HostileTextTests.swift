@@ -3,7 +3,7 @@ import Testing
 
 /// Names and notes holding every kind of character are stored and exported faithfully, or
 /// refused with one clear line; no output format is broken by them.
-@Suite struct HostileTextTests {
+@Suite(.tags(.endToEnd)) struct HostileTextTests {
     /// One character of every Unicode general category a line of text may hold: letters of each
     /// kind, combining marks, numbers, punctuation, symbols, spaces, format characters (including
     /// the right-to-left override), private use, an unassigned code point, emoji sequences, CJK.

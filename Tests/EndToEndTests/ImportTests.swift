@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `dtaudit import`: taking in audit files as a union of records, and refusing bad files whole.
-@Suite struct ImportTests {
+@Suite(.tags(.endToEnd)) struct ImportTests {
     func folder(_ cli: CLI, _ name: String) throws -> URL {
         let url = cli.directory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -3,7 +3,7 @@ import Testing
 
 /// Renders exports with GitHub's own Markdown parser (cmark-gfm) and checks, cell by cell, that no
 /// name, note or reference can break a table or inject markup.
-@Suite struct MarkdownSafetyTests {
+@Suite(.tags(.endToEnd)) struct MarkdownSafetyTests {
     static let cmark: String? = {
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
             let candidate = "\(folder)/cmark-gfm"

@@ -3,7 +3,7 @@ import Testing
 
 /// Every command gives the same answer about where a screen stands and what is left on it. One
 /// screen per state of the workflow, from untested to re-checked; each command is asked about each.
-@Suite struct OneTruthTests {
+@Suite(.tags(.endToEnd)) struct OneTruthTests {
     struct Expected {
         var screen: String
         var state: String

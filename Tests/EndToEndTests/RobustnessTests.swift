@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Many writers at once and writers killed half-way never lose or tear a recording.
-@Suite struct RobustnessTests {
+@Suite(.tags(.endToEnd, .stress), .enabled(if: Stress.enabled, "DTAUDIT_SKIP_STRESS is set")) struct RobustnessTests {
     /// Counts rows with the sqlite3 tool, or nil when it is missing.
     func sqlite(_ database: URL, _ sql: String) throws -> String? {
         guard let path = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) else { return nil }

@@ -3,7 +3,7 @@ import Testing
 
 /// `dtaudit scan`: formats, exit status, screens linked by their file patterns, `--record` and
 /// where recorded scans show up.
-@Suite struct ScanCommandTests {
+@Suite(.tags(.endToEnd)) struct ScanCommandTests {
     static let payButton = """
         import SwiftUI
 

@@ -4,7 +4,7 @@ import Testing
 /// `dtaudit completions`: each script in its shell, completing against a real store whose screen
 /// names hold spaces and colons. zsh and fish are skipped where they are not installed (CI
 /// installs both).
-@Suite struct ShellCompletionTests {
+@Suite(.tags(.endToEnd)) struct ShellCompletionTests {
     static let zsh = ["/usr/bin/zsh", "/bin/zsh", "/usr/local/bin/zsh", "/opt/homebrew/bin/zsh"].first(where: FileManager.default.isExecutableFile)
     static let fish = ["/usr/bin/fish", "/usr/local/bin/fish", "/opt/homebrew/bin/fish"].first(where: FileManager.default.isExecutableFile)
     static let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"].first(where: FileManager.default.isExecutableFile)

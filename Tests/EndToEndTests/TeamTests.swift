@@ -3,7 +3,7 @@ import Testing
 
 /// A team sharing one audit through a real git repository with branches, as Docs/interchange.md
 /// tells them to: each scenario that lost or blocked work before the log, run the way people run it.
-@Suite struct TeamTests {
+@Suite(.tags(.endToEnd)) struct TeamTests {
     /// A bare repository and clones of it, each a teammate with their own name.
     struct Team {
         let cli: CLI

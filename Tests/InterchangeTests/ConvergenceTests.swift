@@ -13,7 +13,7 @@ import TestSupport
 ///
 /// DTAUDIT_PROPERTY_RUNS sets the number of histories (200 by default); a failure names its seed,
 /// and DTAUDIT_PROPERTY_SEED replays that one history.
-@Suite struct ConvergenceTests {
+@Suite(.tags(.stress), .enabled(if: Stress.enabled, "DTAUDIT_SKIP_STRESS is set")) struct ConvergenceTests {
     static var runs: Int { ProcessInfo.processInfo.environment["DTAUDIT_PROPERTY_RUNS"].flatMap(Int.init) ?? 200 }
 
     @Test func randomHistoriesConvergeWhateverRouteTheirFilesTake() throws {
