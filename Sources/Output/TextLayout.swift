@@ -4,6 +4,8 @@ public enum TextLayout {
     /// The number of terminal columns `text` takes (wide East Asian characters and emoji take two,
     /// combining marks none). Colour escapes are not counted.
     public static func width(_ text: String) -> Int {
+        // Most cells of a table are plain ASCII: one column per byte, no Unicode tables to ask.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var width = 0
         var inEscape = false
         for scalar in text.unicodeScalars {
@@ -19,6 +21,7 @@ public enum TextLayout {
 
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        if value >= 0x20 && value < 0x7F { return 1 }
         if value < 0x20 || (0x7f..<0xa0).contains(value) { return 0 }
         let properties = scalar.properties
         switch properties.generalCategory {
