@@ -1,0 +1,298 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Evidence
+import Output
+import Platform
+
+/// One run of `dtaudit audit`: walks screens, saves each answer at once, counts what happened.
+final class AuditSession {
+    enum Outcome: Equatable {
+        case finished, quit, interrupted
+    }
+
+    struct ScreenResult {
+        var screen: Screen
+        var before: Standing
+        var after: Standing
+        var passed = 0, failed = 0, notApplicable = 0, skipped = 0, withdrawn = 0
+        /// Checks left on the screen after the walk; nil when the store could not say.
+        var remaining: Int?
+
+        var answered: Int { passed + failed + notApplicable }
+    }
+
+    let store: AuditStore
+    let console: Console
+    let input: AuditInput
+    let author: String
+    let checklist: Checklist
+    let sizes: Set<Size>?
+    let everything: Bool
+    private(set) var results: [ScreenResult] = []
+
+    init(store: AuditStore, console: Console, input: AuditInput, author: String, checklist: Checklist, sizes: Set<Size>?, everything: Bool) {
+        self.store = store
+        self.console = console
+        self.input = input
+        self.author = author
+        self.checklist = checklist
+        self.sizes = sizes
+        self.everything = everything
+    }
+
+    var style: Style { console.style }
+
+    /// The state of `screen` now, with notes and authors.
+    private func state(of screen: Screen) throws -> ScreenState? {
+        try store.snapshot(only: screen, detailed: true).screens.first
+    }
+
+    // MARK: Walking one screen
+
+    func walk(_ screen: Screen) throws -> Outcome {
+        guard let state = try state(of: screen) else { return .finished }
+        let steps = AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, everything: everything)
+        var result = ScreenResult(screen: screen, before: state.standing, after: state.standing)
+        // However the walk ends, an error included, the summary shows the screen as the store has it.
+        defer {
+            finish(&result)
+            results.append(result)
+        }
+        guard !steps.isEmpty else { return .finished }
+
+        var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
+        if screen.critical { heading += style.magenta(" · critical") }
+        console.line()
+        console.line(heading + style.dim("  \(steps.count) check\(steps.count == 1 ? "" : "s") to do"))
+
+        /// What each cell holds now, as shown above its prompt.
+        var cells: [CellKey: Shown] = [:]
+        var latestTime: [CellKey: Timestamp] = [:]
+        for cell in state.recordedCells {
+            let key = CellKey(item: cell.item, size: cell.size)
+            cells[key] = Shown(status: cell.status, note: cell.note, by: cell.by, at: cell.at)
+            latestTime[key] = cell.at
+        }
+        /// Answers given on this screen, newest last, for `back`.
+        var answers: [(index: Int, status: ResultStatus)] = []
+        var index = 0
+        var shownSize: Size?
+        var showCell = true
+        var note: String?
+        var files: [EvidenceCandidate] = []
+
+        func resetPending() {
+            note = nil
+            files = []
+            showCell = true
+        }
+
+        /// A time after every recording of the cell, so the new one is the latest even within
+        /// the same millisecond.
+        func nextTime(for key: CellKey) -> Timestamp {
+            let now = Timestamp.now()
+            guard let last = latestTime[key], last >= now else { return now }
+            return Timestamp(milliseconds: last.milliseconds + 1)
+        }
+
+        while index < steps.count {
+            let step = steps[index]
+            let key = CellKey(item: step.item, size: step.size)
+            if step.size != shownSize {
+                printSizeHeader(step.size, count: steps[index...].prefix { $0.size == step.size }.count)
+                shownSize = step.size
+            }
+            if showCell {
+                printStep(step, number: index + 1, of: steps.count, current: cells[key])
+                showCell = false
+            }
+            prompt(note: note, files: files)
+            let event = input.next()
+            switch event {
+            case .pass, .fail, .notApplicable:
+                let status: ResultStatus = event == .pass ? .pass : event == .fail ? .fail : .na
+                console.line(console.statusLabel(status))
+                if status == .fail {
+                    if note == nil, let text = ask("  What broke? (a note; Enter for none) › ") {
+                        note = try checkedNote(text)
+                    }
+                    while let path = ask(files.isEmpty ? "  Attach a screenshot or recording? (a file path; Enter for none) › "
+                                                       : "  Another file? (Enter when done) › ") {
+                        if let candidate = try checkEvidence(path) { files.append(candidate) }
+                    }
+                }
+                let time = nextTime(for: key)
+                do {
+                    _ = try store.write {
+                        try store.record(screen: screen, cells: [(step.item, step.size)], status: status, note: note,
+                                         evidence: files, by: author, at: time)
+                    }
+                } catch let error as EvidenceError {
+                    // A file that vanished or changed since it was checked: nothing was saved.
+                    try report(error)
+                    console.line(style.dim("  nothing was saved; answer this check again"))
+                    resetPending()
+                    continue
+                }
+                latestTime[key] = time
+                cells[key] = Shown(status: status, note: note, by: author, at: time)
+                switch status {
+                case .pass: result.passed += 1
+                case .fail: result.failed += 1
+                default: result.notApplicable += 1
+                }
+                if !files.isEmpty {
+                    console.line(style.dim("  attached " + files.map { console.safe($0.name) }.joined(separator: ", ")))
+                }
+                answers.append((index, status))
+                index += 1
+                resetPending()
+            case .skip:
+                console.line(style.dim("skip"))
+                result.skipped += 1
+                index += 1
+                resetPending()
+            case .back:
+                console.line(style.dim("back"))
+                guard let last = answers.popLast() else {
+                    console.line(style.dim("  nothing to undo on this screen yet"))
+                    continue
+                }
+                let undone = steps[last.index]
+                let undoneKey = CellKey(item: undone.item, size: undone.size)
+                let time = nextTime(for: undoneKey)
+                _ = try store.write {
+                    try store.record(screen: screen, cells: [(undone.item, undone.size)], status: .untested, note: nil, by: author, at: time)
+                }
+                latestTime[undoneKey] = time
+                cells[undoneKey] = Shown(status: .untested, note: nil, by: author, at: time)
+                switch last.status {
+                case .pass: result.passed -= 1
+                case .fail: result.failed -= 1
+                default: result.notApplicable -= 1
+                }
+                result.withdrawn += 1
+                console.line(style.dim("  withdrew \(last.status.rawValue) for \(undone.size.id) \(undone.item); it is untested again"))
+                if undone.size != step.size { shownSize = nil }
+                index = last.index
+                resetPending()
+            case .note(let text):
+                console.line(style.dim("note"))
+                if let text = text ?? ask("  Note › "), !text.trimmedLine.isEmpty {
+                    note = try checkedNote(text)
+                }
+            case .evidence(let path):
+                console.line(style.dim("evidence"))
+                if let path = path ?? ask("  File to attach › "), let candidate = try checkEvidence(path) {
+                    files.append(candidate)
+                    console.line(style.dim("  will attach ") + console.evidenceLabel(candidate) + style.dim(" to the answer"))
+                }
+            case .help:
+                console.line("?")
+                printKeys()
+                showCell = true
+            case .quit:
+                console.line(style.dim("quit"))
+                return .quit
+            case .interrupt:
+                console.line(style.dim("^C"))
+                return .interrupted
+            case .end:
+                if input.isTerminal { console.line() }
+                return .quit
+            case .unknown(let text):
+                if input.isTerminal {
+                    console.line()
+                    console.line(style.yellow("  \(text) is not an answer") + style.dim(": p pass · f fail · a n/a · s skip · b back · n note · e evidence · q quit · ? help"))
+                } else {
+                    throw AuditInputError(position: input.position,
+                                          problem: "'\(TextLayout.singleLine(text))' is not an answer; answers are pass, fail, na, skip, back, note TEXT, evidence FILE and quit (or p f a s b n e q); the answers before it are saved",
+                                          exitStatus: 64)
+                }
+            }
+        }
+        return .finished
+    }
+
+    /// Reads the screen's category and what is left, after its walk ends.
+    private func finish(_ result: inout ScreenResult) {
+        guard let after = try? state(of: result.screen) else { return }
+        result.after = after.standing
+        result.remaining = AuditPlan.steps(for: after, checklist: checklist, sizes: sizes, everything: everything).count
+    }
+
+    /// A line of text, or nil for an empty line or the end of input.
+    private func ask(_ question: String) -> String? {
+        console.out.write(question)
+        console.out.flush()
+        guard let text = input.line() else {
+            console.line()
+            return nil
+        }
+        // Piped text is not echoed by a terminal: show it, so the transcript reads like a session.
+        if !input.isTerminal { console.line(console.safe(text)) }
+        let trimmed = text.trimmedLine
+        return trimmed.isEmpty ? nil : text
+    }
+
+    private func checkedNote(_ text: String) throws -> String? {
+        do {
+            return try InputRules.note(text)
+        } catch {
+            if input.isTerminal {
+                console.line(style.yellow("  " + error.message))
+                return nil
+            }
+            throw AuditInputError(position: input.position, problem: error.message, exitStatus: 64)
+        }
+    }
+
+    /// A file typed or dropped on the terminal, checked at once. On a terminal a refused file is
+    /// reported and the question asked again; in piped input it stops the walk.
+    private func checkEvidence(_ typed: String) throws -> EvidenceCandidate? {
+        let limit = try store.evidenceLimit()
+        var lastError: EvidenceError?
+        for path in Self.pathSpellings(typed) {
+            do {
+                return try EvidenceCandidate.check(path: console.absolutePath(path), limit: limit, shownAs: path)
+            } catch {
+                if lastError == nil || { if case .notFound = lastError! { return true } else { return false } }() { lastError = error }
+            }
+        }
+        if let lastError { try report(lastError) }
+        return nil
+    }
+
+    private func report(_ error: EvidenceError) throws {
+        if input.isTerminal {
+            console.line(style.yellow("  " + error.description))
+        } else {
+            throw AuditInputError(position: input.position, problem: error.description + "; the answer was not saved", exitStatus: 1)
+        }
+    }
+
+    /// The path as typed, then as a terminal pastes a dropped file: in quotes, or with
+    /// backslashes before spaces.
+    static func pathSpellings(_ typed: String) -> [String] {
+        let trimmed = typed.trimmedLine
+        var spellings = [trimmed]
+        if trimmed.count >= 2, let first = trimmed.first, first == "'" || first == "\"", trimmed.last == first {
+            spellings.append(String(trimmed.dropFirst().dropLast()))
+        }
+        if trimmed.contains("\\") {
+            var unescaped = ""
+            var escaping = false
+            for character in trimmed {
+                if escaping || character != "\\" {
+                    unescaped.append(character)
+                    escaping = false
+                } else {
+                    escaping = true
+                }
+            }
+            spellings.append(unescaped)
+        }
+        return spellings
+    }
+}

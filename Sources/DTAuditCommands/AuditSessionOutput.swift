@@ -1,0 +1,120 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Evidence
+import Output
+import Platform
+
+/// What a walk prints: size headers, each check, the prompt, the keys and the summary.
+extension AuditSession {
+    // MARK: Printing
+
+    func printSizeHeader(_ size: Size, count: Int) {
+        let body = TextStyle.body
+        let title = "\(size.designName)\(size == .default ? " (default)" : "") · \(size.id) · \(count) check\(count == 1 ? "" : "s")"
+        console.line()
+        console.line(style.cyan("━━ ") + style.bold(title) + style.cyan(" ━━"))
+        for line in Self.settingLines(for: size) { console.line("  " + line) }
+        console.line("  " + style.dim("Simulator: ") + "xcrun simctl ui booted content_size \(size.simctlName)")
+        console.line("  " + style.dim("Body text here: ") + "\(body.pointSize(at: size)) pt (\(body.percentOfDefault(at: size))% of Large)")
+    }
+
+    /// Where the setting is on a device.
+    static func settingLines(for size: Size) -> [String] {
+        let path = "Settings › Accessibility › Display & Text Size › Larger Text"
+        if size.isAccessibility {
+            return ["\(path): turn on Larger Accessibility Sizes,", "  then move the slider to step \(size.sliderPosition) of 12 (\(size.designName))."]
+        }
+        let middle = size == .default ? ", the middle, where it starts" : ""
+        return ["\(path): slider at step \(size.sliderPosition) of 7\(middle)", "  (Larger Accessibility Sizes off; with it on, the same step of 12)."]
+    }
+
+    /// A cell's latest answer, as shown above its prompt.
+    struct Shown {
+        var status: ResultStatus
+        var note: String?
+        var by: String?
+        var at: Timestamp
+    }
+
+    func printStep(_ step: AuditPlan.Step, number: Int, of total: Int, current: Shown?) {
+        let item = checklist.item(step.item)
+        let reason: String
+        switch step.reason {
+        case .retest(let fix)?: reason = style.yellow("retest") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.inLocalTime.day)")
+        case .recheckDefault(let fix)?: reason = style.cyan("re-check default") + style.dim(" after the \(fix.type.rawValue) fix of \(fix.at.inLocalTime.day)")
+        case .unrecorded?: reason = "check"
+        case nil: reason = style.cyan("re-audit")
+        }
+        console.line()
+        console.line(style.dim("[\(number)/\(total)] \(step.size.id) · ") + reason)
+        var title = style.bold(step.item) + (item.map { ": " + console.safe($0.title) } ?? "")
+        if let severity = item?.severity { title += style.dim(" · \(severity.rawValue)") }
+        console.line(title)
+        if let how = item?.howToCheck, !how.isEmpty {
+            let width = max(40, min(100, console.width ?? 80) - 4)
+            for line in TextLayout.wrap(how.split(whereSeparator: \.isNewline).joined(separator: " "), width: width) {
+                console.line("  " + style.dim(console.safe(line)))
+            }
+        }
+        if let current, current.status.isAnswered {
+            var now = "  Now: " + console.statusLabel(current.status)
+            if let note = current.note { now += " · " + console.safe(note) }
+            if let by = current.by { now += style.dim(" (\(console.safe(by)), \(current.at.inLocalTime.minute))") }
+            console.line(now)
+        }
+    }
+
+    func prompt(note: String?, files: [EvidenceCandidate]) {
+        var extras: [String] = []
+        if note != nil { extras.append("note") }
+        if !files.isEmpty { extras.append("\(files.count) file\(files.count == 1 ? "" : "s")") }
+        let pending = extras.isEmpty ? "" : style.dim(" (" + extras.joined(separator: ", ") + " ready)")
+        let keys = style.dim("[p]ass [f]ail n/[a] [s]kip [b]ack [n]ote [e]vidence [q]uit [?]")
+        console.out.write(keys + pending + " › ")
+        console.out.flush()
+    }
+
+    func printKeys() {
+        let lines = [
+            "p  pass",
+            "f  fail (asks for a note, offers to attach evidence)",
+            "a  not applicable to this screen",
+            "s  skip: leave it for another time",
+            "b  back: withdraw the last answer (recorded as untested) and return to it",
+            "n  a note for the next answer",
+            "e  a screenshot or recording to attach to the next answer",
+            "q  quit; every answer so far is saved",
+        ]
+        for line in lines { console.line("  " + line) }
+    }
+
+    // MARK: Summary
+
+    func printSummary(ending outcome: Outcome) throws {
+        let walked = results
+        guard !walked.isEmpty else { return }
+        console.line()
+        let verb = outcome == .finished ? "Audit done" : outcome == .interrupted ? "Audit interrupted" : "Audit stopped"
+        console.line(style.bold(verb) + style.dim(" · every answer is saved"))
+        for result in walked {
+            var parts = ["\(result.answered) answered"]
+            var detail: [String] = []
+            if result.passed > 0 { detail.append("\(result.passed) pass") }
+            if result.failed > 0 { detail.append(style.red("\(result.failed) fail")) }
+            if result.notApplicable > 0 { detail.append("\(result.notApplicable) n/a") }
+            if !detail.isEmpty { parts[0] += " (" + detail.joined(separator: ", ") + ")" }
+            if result.skipped > 0 { parts.append("\(result.skipped) skipped") }
+            if result.withdrawn > 0 { parts.append("\(result.withdrawn) withdrawn") }
+            if let remaining = result.remaining {
+                parts.append(remaining == 0 ? style.green("nothing left to check") : "\(remaining) still to check")
+            }
+            var category = "now " + console.standingLabel(result.after)
+            if result.after != result.before { category += style.dim(" (was \(result.before.label))") }
+            console.line("  " + style.bold(console.safe(result.screen.name)) + " — " + parts.joined(separator: ", ") + "; " + category)
+        }
+        if outcome != .finished, walked.contains(where: { ($0.remaining ?? 1) > 0 }) {
+            console.line(style.dim("  Run the same 'dtaudit audit' again to carry on."))
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import AuditStore
+import DynamicType
+import Evidence
+import Interchange
+import Output
+import Scan
+
+/// The review page's code scan: the summary, the section, the findings under their checks.
+extension MarkdownPage {
+    // MARK: Code scan
+
+    var hasScans: Bool { snapshot.screens.contains { $0.scan != nil } }
+
+    /// A rule or item id, a file path: a code span when nothing in it could break one, else escaped text.
+    func code(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " -_./:+@()".unicodeScalars.contains(scalar)
+        }
+        return plain ? "`\(text)`" : Markdown.text(text)
+    }
+
+    /// The code scan in the summary: how many findings, and which screens still set fixed font sizes.
+    mutating func codeSummary() {
+        let scanned = snapshot.scannedScreens
+        let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
+        let withFindings = scanned.filter { ($0.scan?.active ?? 0) > 0 }.count
+        let latest = scanned.compactMap { $0.scan?.run.at }.max() ?? Timestamp(milliseconds: 0)
+        line("**Code scan** \(counted(findings, "finding")) in the code of \(withFindings) of \(counted(scanned.count, "scanned screen")) (latest scan \(latest.day); see [Code scan](#\(codeScanAnchor))).")
+        line()
+        let fixed = snapshot.fixedFontScreens
+        guard !fixed.isEmpty else { return }
+        let list = fixed.prefix(8).map { state in
+            "\(link(state.screen.name)) (\(ScanRule.fixedFontSize.counted(state.scan?.fixedFontSizes ?? 0)), \(MarkdownReporter.label(state.standing)))"
+        }.joined(separator: ", ")
+        let more = fixed.count > 8 ? " and \(fixed.count - 8) more" : ""
+        line("> ⚠️ **Code says text cannot scale on \(counted(fixed.count, "screen")):** \(list)\(more). A font of a fixed point size stays that size at every text size, whatever the audit has recorded so far.")
+        line()
+    }
+
+    /// One row per scanned screen: findings by rule, suppressed ones, good signs.
+    mutating func codeScan() {
+        line("## Code scan")
+        line()
+        let scanned = snapshot.scannedScreens
+        let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
+        let suppressed = scanned.reduce(0) { $0 + ($1.scan?.suppressed ?? 0) }
+        line("The latest `dtaudit scan --record` of each screen's source files: \(counted(findings, "finding")) that count\(suppressed > 0 ? ", \(suppressed) suppressed with a reason in the code" : ""). A file that several screens list counts on each.")
+        line()
+        let rows = scanned.map { state -> [String] in
+            let scan = state.scan!
+            return [link(state.screen.name), MarkdownReporter.label(state.standing), scan.run.at.day,
+                    "\(counted(scan.files, "file")), \(scan.lines) lines", String(scan.active),
+                    scan.rulesByCount.map { "\(code($0.rule)) \($0.count)" }.joined(separator: ", "),
+                    scan.suppressed == 0 ? "" : String(scan.suppressed), Markdown.text(GoodSign.list(scan.signs, separator: ", "))]
+        }
+        out += Markdown.table(["Screen", "Category", "Scanned", "Files", "Findings", "By rule", "Suppressed", "Good signs"],
+                              [.left, .left, .left, .left, .right, .left, .right, .left], rows)
+        line()
+        let linked = snapshot.screens.filter { $0.scan == nil && !$0.screen.files.isEmpty }
+        let unlinked = snapshot.screens.filter { $0.scan == nil && $0.screen.files.isEmpty }.count
+        var notes: [String] = []
+        if !linked.isEmpty { notes.append("Not scanned yet: " + linked.prefix(8).map { link($0.screen.name) }.joined(separator: ", ") + (linked.count > 8 ? " and \(linked.count - 8) more" : "") + ".") }
+        if unlinked > 0 { notes.append("\(counted(unlinked, "screen")) \(unlinked == 1 ? "lists" : "list") no source files, so no scan can speak for \(unlinked == 1 ? "it" : "them").") }
+        if !notes.isEmpty {
+            line(notes.joined(separator: " "))
+            line()
+        }
+    }
+
+    /// A screen's code findings under the checklist item each one fails, then the suppressed ones.
+    mutating func codeFindings(_ state: ScreenState) {
+        guard let scan = state.scan else { return }
+        var summary = "**Code** (scanned \(scan.run.at.day): \(counted(scan.files, "file")), \(scan.lines) lines): "
+            + (scan.active == 0 ? "no findings" : counted(scan.active, "finding"))
+        if scan.suppressed > 0 { summary += ", \(scan.suppressed) suppressed" }
+        summary += "."
+        if !scan.signs.isEmpty { summary += " Good signs: " + Markdown.text(GoodSign.list(scan.signs, separator: ", ")) + "." }
+        line(summary)
+        line()
+        guard !scan.findings.isEmpty else { return }
+        let order = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let active = scan.findings.filter(\.isActive)
+        let items = Array(Set(active.map(\.item))).sorted { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }
+        for item in items {
+            for finding in active where finding.item == item {
+                var entry = "- ⚠️ \(code(item)) · **\(Markdown.text(finding.rule))** at \(code("\(finding.file):\(finding.line)"))"
+                if finding.confidence != "high" { entry += " (\(Markdown.text(finding.confidence)) confidence)" }
+                line(entry + ": " + Markdown.text(finding.message))
+            }
+        }
+        for finding in scan.findings where !finding.isActive {
+            line("- 🔕 \(code(finding.item)) · \(Markdown.text(finding.rule)) at \(code("\(finding.file):\(finding.line)")) suppressed: "
+                 + (finding.suppressionReason.map(Markdown.text) ?? "no reason given"))
+        }
+        line()
+    }
+
+    mutating func details() {
+        line("## Screen details")
+        line()
+        if snapshot.screens.isEmpty {
+            line("No screens yet.")
+            line()
+            return
+        }
+        line("Each matrix shows the latest result of every check at every planned size: " + MarkdownReporter.legend + ".")
+        line()
+        for state in snapshot.screens { screen(state) }
+    }
+
+    mutating func screen(_ state: ScreenState) {
+        let screen = state.screen
+        line("### " + Markdown.text(screen.name))
+        line()
+        var facts = [(state.standing.isGuess ? "⚪" : MarkdownReporter.emoji(state.category)) + " **" + state.standing.label.capitalizedFirst + "**"]
+        if screen.critical { facts.append("critical") }
+        if let flow = screen.flow { facts.append("flow: " + Markdown.text(flow)) }
+        if let owner = screen.owner { facts.append("owner: " + Markdown.text(owner)) }
+        if let triage = screen.triage { facts.append("triaged \(triage.rawValue)") }
+        facts.append("\(state.tally.recorded) of \(counted(state.tally.required, "check")) recorded")
+        facts.append(state.failedCells.isEmpty ? "no failures" : counted(state.failedCells.count, "failure"))
+        facts.append(state.fixes.isEmpty ? "no fixes" : counted(state.fixes.count, "fix", "fixes"))
+        if let scan = state.scan {
+            facts.append(scan.fixedFontSizes > 0 ? "⚠️ code says: " + ScanRule.fixedFontSize.counted(scan.fixedFontSizes)
+                                                : "code: " + (scan.active == 0 ? "no findings" : counted(scan.active, "finding")))
+        }
+        line(facts.joined(separator: " · "))
+        line()
+        if let notes = screen.notes {
+            line("Notes: " + Markdown.text(notes))
+            line()
+        }
+        if !screen.files.isEmpty {
+            line("Source: " + screen.files.map(Markdown.text).joined(separator: ", "))
+            line()
+        }
+
+        let recorded = state.recordedCells
+        let evidence = input.evidence?.screens[screen.id]
+        if recorded.isEmpty {
+            line("Nothing recorded yet: all \(counted(state.tally.required, "planned check")) are still to do.")
+            line()
+            if let evidence { screenshotStrip(screen, evidence) }
+            codeFindings(state)
+            return
+        }
+        let sizes = Array(Set(checklist.plannedSizes + recorded.map(\.size))).sorted()
+        var itemIDs = checklist.items.map(\.id)
+        for cell in recorded.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !itemIDs.contains(cell.item) {
+            itemIDs.append(cell.item)
+        }
+        // When the latest scan found something, a last column counts the findings that map to each check.
+        let codeCounts = state.scan.flatMap { scan -> [String: Int]? in
+            scan.active == 0 ? nil : scan.findings.filter(\.isActive).reduce(into: [String: Int]()) { $0[$1.item, default: 0] += 1 }
+        }
+        let rows = itemIDs.map { id in
+            let planned = Set(checklist.item(id)?.sizes ?? [])
+            var row = ["`\(id)`"] + sizes.map { size in
+                MarkdownReporter.symbol(state.cell(id, size)?.status, planned: planned.contains(size))
+            }
+            if let codeCounts { row.append(codeCounts[id].map { "⚠️ \($0)" } ?? "") }
+            return row
+        }
+        out += Markdown.table(["Check"] + sizes.map(\.id) + (codeCounts == nil ? [] : ["Code"]),
+                              [.left] + sizes.map { _ in .center } + (codeCounts == nil ? [] : [.center]), rows)
+        line()
+        line(MarkdownReporter.legend + (codeCounts == nil ? "" : " · ⚠️ findings in the code"))
+        line()
+        if let evidence { screenshotStrip(screen, evidence) }
+
+        if !state.failedCells.isEmpty {
+            line("**Failures**")
+            line()
+            var retests: [CellKey: Fix] = [:]
+            for check in state.pending {
+                if case .retest(let fix) = check.reason { retests[CellKey(item: check.item, size: check.size)] = fix }
+            }
+            // The same failure seen at several sizes (same check, note, author and day) is one entry.
+            var entries: [(cell: CellState, sizes: [Size], fix: Fix?)] = []
+            for cell in state.failedCells {
+                let fix = retests[CellKey(item: cell.item, size: cell.size)]
+                if let index = entries.firstIndex(where: { $0.cell.item == cell.item && $0.cell.note == cell.note && $0.cell.by == cell.by
+                                                          && $0.cell.at.day == cell.at.day && $0.fix?.id == fix?.id }) {
+                    entries[index].sizes.append(cell.size)
+                } else {
+                    entries.append((cell, [cell.size], fix))
+                }
+            }
+            for (cell, sizes, fix) in entries {
+                var entry = "- ❌ `\(cell.item)` at " + sizes.map { "**\($0.id)**" }.joined(separator: ", ")
+                if let note = cell.note { entry += ": " + Markdown.text(note) }
+                entry += " (" + (cell.by.map(Markdown.text) ?? "unknown") + ", \(cell.at.day))"
+                if let fix {
+                    entry += " · retest due after the \(fix.type.rawValue) fix of \(fix.at.day)"
+                } else {
+                    entry += " · waiting for a fix"
+                }
+                if let evidence {
+                    let files = evidenceLinks(of: cell.item, at: sizes, in: evidence)
+                    if !files.isEmpty { entry += " · 📎 " + files.joined(separator: ", ") }
+                }
+                line(entry)
+            }
+            line()
+        }
+        if !state.fixes.isEmpty {
+            line("**Fixes**")
+            line()
+            out += Markdown.table(["Date", "Fix", "Checks", "Note", "Ref", "By"], [.left, .left, .left, .left, .left, .left],
+                                  state.fixes.map { fix in
+                                      [fix.at.day, "**\(fix.type.rawValue)**", fix.items.map { "`\($0)`" }.joined(separator: ", "),
+                                       fix.note.map(Markdown.text) ?? "", fix.ref.map(Markdown.text) ?? "", Markdown.text(fix.by)]
+                                  })
+            line()
+        }
+        codeFindings(state)
+        if !state.pending.isEmpty {
+            var retest: [String] = []
+            var recheck: [String] = []
+            var unrecorded = 0
+            for check in state.pending {
+                switch check.reason {
+                case .retest: retest.append("`\(check.item)` \(check.size.id)")
+                case .recheckDefault: recheck.append("`\(check.item)`")
+                case .unrecorded: unrecorded += 1
+                }
+            }
+            var parts: [String] = []
+            if !retest.isEmpty { parts.append("retest " + retest.joined(separator: ", ")) }
+            if !recheck.isEmpty { parts.append("re-check at the default size " + recheck.joined(separator: ", ")) }
+            if unrecorded > 0 { parts.append("\(counted(unrecorded, "planned check")) not recorded yet") }
+            line("**Next:** " + parts.joined(separator: "; ") + ".")
+            line()
+        }
+    }
+}
