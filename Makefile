@@ -1,4 +1,5 @@
-# Builds a release binary and installs it onto the PATH (macOS and Linux), with its shell completions.
+# Builds a release binary and installs it onto the PATH (macOS and Linux), with its shell completions
+# and its manual page.
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 # Where each shell looks for completions under PREFIX: bash-completion, zsh's site-functions
@@ -6,6 +7,7 @@ BINDIR = $(PREFIX)/bin
 BASHCOMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPLETIONDIR = $(PREFIX)/share/zsh/site-functions
 FISHCOMPLETIONDIR = $(PREFIX)/share/fish/vendor_completions.d
+MANDIR = $(PREFIX)/share/man/man1
 # On Linux the Swift runtime is linked in, so the binary runs on a CI image without a Swift
 # toolchain (it needs only the system's libsqlite3 and C++ runtime); macOS always has the runtime.
 STATIC = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
@@ -16,18 +18,21 @@ BUILT = $$(swift build -c release $(STATIC) --show-bin-path)/dtaudit
 build:
 	swift build -c release --product dtaudit $(STATIC)
 
-# The scripts come from the binary just built, so they complete exactly its commands and options.
+# The scripts and the page come from the binary just built, so they describe exactly its commands.
 install: build
-	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(BASHCOMPLETIONDIR)" "$(DESTDIR)$(ZSHCOMPLETIONDIR)" "$(DESTDIR)$(FISHCOMPLETIONDIR)"
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(BASHCOMPLETIONDIR)" "$(DESTDIR)$(ZSHCOMPLETIONDIR)" "$(DESTDIR)$(FISHCOMPLETIONDIR)" \
+		"$(DESTDIR)$(MANDIR)"
 	install -m 0755 "$(BUILT)" "$(DESTDIR)$(BINDIR)/dtaudit"
 	"$(BUILT)" completions bash > "$(DESTDIR)$(BASHCOMPLETIONDIR)/dtaudit"
 	"$(BUILT)" completions zsh > "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_dtaudit"
 	"$(BUILT)" completions fish > "$(DESTDIR)$(FISHCOMPLETIONDIR)/dtaudit.fish"
-	chmod 0644 "$(DESTDIR)$(BASHCOMPLETIONDIR)/dtaudit" "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_dtaudit" "$(DESTDIR)$(FISHCOMPLETIONDIR)/dtaudit.fish"
+	"$(BUILT)" manual > "$(DESTDIR)$(MANDIR)/dtaudit.1"
+	chmod 0644 "$(DESTDIR)$(BASHCOMPLETIONDIR)/dtaudit" "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_dtaudit" "$(DESTDIR)$(FISHCOMPLETIONDIR)/dtaudit.fish" \
+		"$(DESTDIR)$(MANDIR)/dtaudit.1"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/dtaudit" "$(DESTDIR)$(BASHCOMPLETIONDIR)/dtaudit" "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_dtaudit" \
-		"$(DESTDIR)$(FISHCOMPLETIONDIR)/dtaudit.fish"
+		"$(DESTDIR)$(FISHCOMPLETIONDIR)/dtaudit.fish" "$(DESTDIR)$(MANDIR)/dtaudit.1"
 
 test:
 	swift test

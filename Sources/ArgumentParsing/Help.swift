@@ -24,8 +24,10 @@ enum Help {
             lines.append("")
         }
 
-        let usage = usageLine(commandLine: commandLine, command: command, instance: instance)
+        // Each option stays on one line with its value: the spaces inside one are unbreakable while wrapping.
+        let usage = usageLine(commandLine: commandLine, command: command, instance: instance, space: "\u{00A0}")
         lines += wrap(style.bold("USAGE:") + " " + usage, width: width, indent: 0, hanging: 7)
+            .map { String($0.map { $0 == "\u{00A0}" ? " " : $0 }) }
         lines.append("")
 
         let visible = instance.boxes.filter { !$0.definition.isHidden }
@@ -83,7 +85,8 @@ enum Help {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func usageLine(commandLine: String, command: any ParsableCommand.Type, instance: CommandInstance) -> String {
+    /// `space` joins the words inside one part (`[--note <text>]`), so a wrapper can keep them together.
+    static func usageLine(commandLine: String, command: any ParsableCommand.Type, instance: CommandInstance, space: String = " ") -> String {
         var parts = [commandLine]
         if !command.configuration.subcommands.isEmpty {
             parts.append("<subcommand>")
@@ -94,14 +97,14 @@ enum Help {
             var part: String
             switch definition.kind {
             case .positional:
-                part = definition.placeholder + (definition.isRepeating ? " ..." : "")
+                part = definition.placeholder + (definition.isRepeating ? space + "..." : "")
             case .option:
-                part = (definition.spellings.first ?? "") + " " + definition.placeholder + (definition.isRepeating ? " ..." : "")
+                part = (definition.spellings.first ?? "") + space + definition.placeholder + (definition.isRepeating ? space + "..." : "")
             case .flag(let inversion):
                 part = definition.spellings.first ?? ""
-                if let inversion { part += " | --" + inversion }
+                if let inversion { part += space + "|" + space + "--" + inversion }
             case .choice(let names):
-                part = "(" + names.map { "--" + $0.name }.joined(separator: " | ") + ")"
+                part = "(" + names.map { "--" + $0.name }.joined(separator: space + "|" + space) + ")"
                 if !definition.isRequired { part = "[" + part.dropFirst().dropLast() + "]" }
                 parts.append(part)
                 continue

@@ -105,6 +105,12 @@ enum Parser {
 
         do {
             try fill(instance, with: remaining)
+            // Options typed to a group, with no command after them, were meant for a command.
+            if !path.last!.configuration.subcommands.isEmpty && !remaining.isEmpty && !remaining.contains("--") {
+                let names = Set(path.last!.configuration.subcommands.map { $0.commandName })
+                let swallowed = zip(remaining, remaining.dropFirst()).first { isOption($0.0) && names.contains($0.1) }
+                throw UsageError.missingCommand(swallowed: swallowed.map { (String($0.0.prefix { $0 != "=" }), $0.1) })
+            }
             let command = instance.command
             do {
                 try validateCommand(command)
@@ -176,6 +182,11 @@ enum Parser {
                 } else {
                     guard index < tokens.count, instance.box(spelled: tokens[index]) == nil, tokens[index] != "--" else {
                         throw UsageError.missingValue(name)
+                    }
+                    // A value typed like an option close to a real one is more likely a typo than text.
+                    let value = tokens[index]
+                    if value.hasPrefix("--"), let near = suggestion(for: value, among: [instance]) {
+                        throw UsageError.optionLikeValue(option: name, value: value, suggestion: near)
                     }
                     try box.accept(tokens[index], spelling: name)
                     index += 1

@@ -12,6 +12,11 @@ enum UsageError: Error {
     case conflict(String, String)
     case noValueAllowed(String)
     case validation(String)
+    /// Options given to a group with no command after them; `swallowed` is a command's name that
+    /// an option took as its value (`dtaudit --store status`).
+    case missingCommand(swallowed: (option: String, command: String)?)
+    /// A value that looks like a misspelled option (`--note --verbos`).
+    case optionLikeValue(option: String, value: String, suggestion: String)
 
     /// The message on one line: what the user typed may hold line breaks and other control characters.
     var message: String {
@@ -44,6 +49,12 @@ enum UsageError: Error {
             return "\(name) does not take a value"
         case .validation(let message):
             return message
+        case .missingCommand(let swallowed):
+            guard let swallowed else { return "missing a command after the options" }
+            return "'\(swallowed.command)' was read as the value of \(swallowed.option), so no command was given; "
+                + "give \(swallowed.option) its value first: \(swallowed.option) VALUE \(swallowed.command)"
+        case .optionLikeValue(let option, let value, let suggestion):
+            return "\(option) takes a value, and '\(value)' looks like \(suggestion) misspelled; to give that text, write \(option)=\(value)"
         }
     }
 }

@@ -30,7 +30,7 @@ public struct DTAudit: ParsableCommand {
             EvidenceCommand.self, CaptureScriptCommand.self, ScanCommand.self, ExportCommand.self,
             SyncCommand.self, ImportCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
             GateCommand.self, SizesCommand.self, ChecklistCommand.self,
-            CompletionsCommand.self, CandidatesCommand.self,
+            CompletionsCommand.self, ManualCommand.self, CandidatesCommand.self,
         ],
         version: DTAudit.version
     )

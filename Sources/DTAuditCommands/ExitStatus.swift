@@ -7,7 +7,7 @@ import SQLite
 
 /// One exit status per kind of outcome, so that a script can tell them apart (README, "Exit
 /// status"); the numbers are BSD's sysexits, which other command-line tools use too.
-enum ExitStatus: Int32 {
+enum ExitStatus: Int32, CaseIterable {
     /// The command's answer is "no": a gate not met, findings that count, an invalid checklist.
     case no = 1
     /// The command line is wrong: an unknown command, option, name, size or item; a bad value.
@@ -22,6 +22,19 @@ enum ExitStatus: Int32 {
     case ioError = 74
     /// The store stayed locked by another dtaudit: try again.
     case busy = 75
+
+    /// What the status means, for the manual page.
+    var meaning: String {
+        switch self {
+        case .no: "The answer is no: gate found the bar not met, scan found findings that count, checklist validate found the file invalid, or export refused to drop records the shared file holds."
+        case .usage: "The command line is wrong: an unknown command, option, screen, size or item, a bad value, swapped arguments, a fix for checks that are not failing."
+        case .badData: "A file or store given is malformed, damaged, or written by a newer dtaudit."
+        case .noInput: "What the command reads is not there: no store, no such file."
+        case .cannotWrite: "What the command would write cannot be written: read-only, already there, in the way."
+        case .ioError: "Reading or writing failed midway: a full disk, an I/O error."
+        case .busy: "The store stayed locked by another dtaudit for too long; try again."
+        }
+    }
 }
 
 extension FileProblem: ExitStatusProviding {

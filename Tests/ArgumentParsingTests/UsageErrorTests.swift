@@ -135,4 +135,21 @@ import Testing
         #expect(Kit.execute(["check", "--min", "1"]) == 0)
         #expect(Kit.execute(["fail", "--mode", "exit", "--text", "7"]) == 7)
     }
+
+    @Test func optionsWithoutACommandSayWhatWasMeant() {
+        // The command's name taken as a value: the user forgot the value itself.
+        #expect(usageMessage(["--store", "note"])
+                == "'note' was read as the value of --store, so no command was given; give --store its value first: --store VALUE note")
+        #expect(usageMessage(["--no-color"]) == "missing a command after the options")
+        // A group named alone still shows its help.
+        #expect(usageMessage(["shelf"]) == nil)
+    }
+
+    @Test func aValueThatLooksLikeAMisspelledOptionIsRefused() {
+        #expect(usageMessage(["note", "Home", "--note", "--verbos"])
+                == "--note takes a value, and '--verbos' looks like --verbose misspelled; to give that text, write --note=--verbos")
+        // Given with '=', or far from every option, the text is taken as it is.
+        #expect(usageMessage(["note", "Home", "--note=--verbos"]) == nil)
+        #expect(usageMessage(["note", "Home", "--note", "--the-build-broke"]) == nil)
+    }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `dtaudit manual`: the page `make install` installs, linted as `man` will read it.
+@Suite(.tags(.endToEnd)) struct ManualPageEndToEndTests {
+    static let mandoc = ["/usr/bin/mandoc", "/opt/homebrew/bin/mandoc", "/usr/local/bin/mandoc"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test func thePageCoversEveryCommandAndOption() throws {
+        let cli = try CLI()
+        let page = try cli.ok(["manual"])
+        // Every command help lists, and every option of one of them.
+        let help = try cli.ok(["--help"])
+        let commands = help.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
+            .prefix { !$0.isEmpty }
+            // A command's line starts at the third column; wrapped abstracts are indented further.
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { $0.first?.isLowercase == true }
+        #expect(commands.count > 20)
+        for command in commands where command != "screen" && command != "evidence" && command != "checklist" {
+            #expect(page.contains(".Ss \(command)\n"), "\(command)")
+        }
+        #expect(page.contains(".Ss screen add\n") && page.contains(".Ss evidence import\n"))
+        for option in ["-size", "-item", "-note", "-evidence", "-by"] {
+            #expect(page.contains("Fl \(option)"), "\(option)")
+        }
+        #expect(page.contains(".Sh EXIT STATUS") && page.contains("65: A file or store given is malformed"))
+        #expect(try cli.ok(["manual"]) == page)
+    }
+
+    @Test(.enabled(if: ManualPageEndToEndTests.mandoc != nil || ProcessInfo.processInfo.environment["CI"] != nil, "mandoc is not installed"))
+    func mandocFindsNothingToWarnAbout() throws {
+        let cli = try CLI()
+        let file = cli.directory.appendingPathComponent("dtaudit.1")
+        try Data(try cli.ok(["manual"]).utf8).write(to: file)
+        let mandoc = try #require(Self.mandoc, "CI installs mandoc")
+        let lint = try Spawn.run(mandoc, ["-T", "lint", "-W", "warning", file.path], in: cli.directory, environment: [:])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        #expect(lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")
+    }
+}
