@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite"]),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
-        .testTarget(name: "AuditLogTests", dependencies: ["AuditLog"]),
+        .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditStore", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Evidence", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "TestSupport"], exclude: ["Fixtures"]),

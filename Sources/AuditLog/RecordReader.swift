@@ -1,4 +1,5 @@
 import DynamicType
+import Output
 import Evidence
 
 /// Reads record lines back, checking everything a hostile or damaged file could get wrong: types,

@@ -1,3 +1,4 @@
+import Output
 import AuditLog
 import AuditStore
 import DynamicType

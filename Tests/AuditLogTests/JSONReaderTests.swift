@@ -1,5 +1,6 @@
 import Testing
 @testable import AuditLog
+@testable import Output
 
 @Suite struct JSONReaderTests {
     func parse(_ text: String) throws(JSONReader.SyntaxError) -> JSONReader.Node {
