@@ -110,6 +110,23 @@ extension ScanError: ExitStatusProviding {
     }
 }
 
+extension ScanSettingsError: ExitStatusProviding {
+    /// The configuration is part of the command line, checked in: a bad key is a usage error (64).
+    public var exitStatus: Int32 {
+        let kind: ExitStatus = switch self {
+        case .missing: .noInput
+        case .unreadable: .ioError
+        case .configuration: .usage
+        case .baseline: .badData
+        }
+        return kind.rawValue
+    }
+}
+
+extension ChangedLinesError: ExitStatusProviding {
+    public var exitStatus: Int32 { ExitStatus.usage.rawValue }
+}
+
 extension SQLiteError: ExitStatusProviding {
     public var exitStatus: Int32 { ExitStatus.ioError.rawValue }
 }

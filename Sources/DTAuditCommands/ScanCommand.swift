@@ -80,6 +80,24 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Keep the findings as the latest scan of each screen whose files were scanned.")
     var record = false
 
+    @Option(help: "Report and count only findings that this baseline file does not hold.", valueName: "file")
+    var baseline: PathArgument?
+
+    @Option(help: "Record today's findings in this baseline file (entries of files and rules not scanned stay) and exit 0.", valueName: "file")
+    var writeBaseline: PathArgument?
+
+    @Flag(help: "Fail when the baseline lists findings that no longer exist.")
+    var strictBaseline = false
+
+    @Option(help: "Report only findings in lines changed since this git commit, branch or tag.", valueName: "ref")
+    var changedSince: String?
+
+    @Option(help: "The least severe new finding that fails the run: critical, major or minor (default minor, or the configuration's).", valueName: "severity")
+    var failOn: Finding.Severity?
+
+    @Option(help: "Read the scan settings from this file instead of dtaudit-scan.json at the scanned root.", valueName: "file")
+    var config: PathArgument?
+
     @OptionGroup var global: GlobalOptions
 
     /// The rule ids asked for, each checked, or nil for every rule.
@@ -103,6 +121,12 @@ struct ScanCommand: ParsableCommand {
         if record && !rule.isEmpty {
             throw ValidationError("--record keeps a whole scan as each screen's latest; run it without --rule")
         }
+        if writeBaseline != nil && changedSince != nil {
+            throw ValidationError("--write-baseline records every finding; it cannot be used with --changed-since")
+        }
+        if writeBaseline != nil && (baseline != nil || strictBaseline) {
+            throw ValidationError("--write-baseline writes a baseline; --baseline and --strict-baseline compare with one")
+        }
     }
 
     /// What --format and --json ask for together.
@@ -113,16 +137,39 @@ struct ScanCommand: ParsableCommand {
         let store = try openStore(console)
         let root = store?.location.root ?? console.workingDirectory
         let screens = try store.map { store in try store.read { try store.screens() } } ?? []
+        let settings = try ScanSettings.resolve(
+            ScanSettings.Flags(configPath: config?.path, rules: rules.map { Set($0.compactMap(ScanRule.init(rawValue:))) },
+                               failOn: failOn, baseline: baseline?.path),
+            root: root, workingDirectory: console.workingDirectory)
+        if strictBaseline && settings.baselinePath == nil {
+            throw ValidationError("--strict-baseline needs a baseline: --baseline FILE, or \"baseline\" in \(ScanConfiguration.fileName)")
+        }
+        let configuration = settings.configuration
+        let admits: ((String) -> Bool)? = configuration.include.isEmpty && configuration.exclude.isEmpty ? nil : { configuration.admits($0) }
 
         // The command ends once the report is written (and kept): the files' memory goes with the process.
-        var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: rules, afterward: .keepUntilExit)
+        var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: Set(settings.rules.map(\.rawValue)),
+                                            admits: admits, afterward: .keepUntilExit)
+        settings.applySeverities(to: &report)
         report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
             (name: screen.name, globs: screen.files.map(Glob.init))
         })
+        let fingerprints = Fingerprint.of(report.findings)
+
+        if let writeBaseline {
+            try write(report, fingerprints: fingerprints, rules: settings.rules, to: writeBaseline, console: console)
+            return
+        }
+        let baselineFile = try settings.baselinePath.map { path in
+            try ScanSettings.baseline(at: path, shownAs: console.safe(baseline?.path ?? configuration.baseline ?? path))
+        }
+        let changes = try changedSince.map { ref in try ChangedLines.since(ref, in: root) }
+        let verdict = ScanVerdict(report, fingerprints: fingerprints, baseline: baselineFile, changes: changes,
+                                  failOn: settings.failOn, strict: strictBaseline, rules: settings.rules)
 
         let options = ReporterOptions(color: console.style.enabled && chosenFormat == .text, absolutePaths: chosenFormat == .xcode,
-                                      toolVersion: DTAudit.version)
-        chosenFormat.reporter(options).write(report, to: console.out)
+                                      toolVersion: DTAudit.version, rulesHelpBase: DTAudit.rulesHelpBase)
+        chosenFormat.reporter(options).write(report, verdict: verdict, to: console.out)
 
         if record, let store {
             let shares = ScanRecorder.shares(of: report, screens: screens)
@@ -136,7 +183,29 @@ struct ScanCommand: ParsableCommand {
                 if chosenFormat == .text { ScanRecorder.confirm(shares, console: console) }
             }
         }
-        if !report.activeFindings.isEmpty { throw ExitCode.failure }
+        if strictBaseline && !verdict.fixed.isEmpty && chosenFormat != .text {
+            console.out.flush()
+            BufferedOutput.standardError.write("error: the baseline lists \(verdict.fixed.count) finding\(verdict.fixed.count == 1 ? "" : "s") that no longer exist; rewrite it with --write-baseline\n")
+        }
+        if !verdict.passes(report) { throw ExitCode.failure }
+    }
+
+    /// `--write-baseline`: the findings that count, merged into the file's entries for what this scan did not cover.
+    private func write(_ report: ScanReport, fingerprints: [String], rules: Set<ScanRule>, to target: PathArgument, console: Console) throws {
+        let path = Files.absolute(target.path, from: console.workingDirectory)
+        let shown = console.safe(target.path)
+        let earlier = Files.status(path) == nil ? Baseline([]) : try ScanSettings.baseline(at: path, shownAs: shown)
+        let found = Baseline.entries(of: report, fingerprints: fingerprints)
+        let updated = earlier.updated(with: found, scannedFiles: Set(report.scannedFiles.map(\.file)), rules: rules)
+        let header = """
+            dtaudit scan baseline: findings accepted for now. 'dtaudit scan --baseline FILE' counts only others.
+            One finding a line: path, rule, fingerprint (rule, path, the line's code without spaces, occurrence), code.
+            Rewrite it with 'dtaudit scan --write-baseline FILE'; keep it sorted so that it merges.
+            """
+        try Paths.write(updated.rendered(header: header), to: path, shownAs: shown)
+        let kept = updated.entries.count - found.count
+        console.line("Wrote \(found.count) finding\(found.count == 1 ? "" : "s") to \(shown)"
+                     + (kept > 0 ? "; kept \(kept) for files or rules this scan did not cover." : "."))
     }
 
     /// The store, when there is one: `--store` and DTAUDIT_STORE must name one; otherwise a store
@@ -155,6 +224,7 @@ struct ScanCommand: ParsableCommand {
 }
 
 extension ScanFormat: ExpressibleByArgument {}
+extension Finding.Severity: ExpressibleByArgument {}
 
 /// How `scan --record` says what it kept.
 extension ScanRecorder {

@@ -1,5 +1,3 @@
-import Output
-
 /// A strict JSON parser that remembers the line every value starts on, so that a problem in an
 /// import file is reported as "line 12: ...". It refuses what a hostile file could use to hurt:
 /// nesting deeper than `maximumDepth`, strings longer than `maximumStringBytes`, duplicated keys,

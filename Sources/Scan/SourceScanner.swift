@@ -17,16 +17,18 @@ public enum SourceScanner {
     /// Scans the files under `paths` (files or folders, absolute or relative to the working folder).
     /// Folders in a git checkout list their tracked and untracked files, leaving out what git
     /// ignores; other folders are walked. Paths in the report are relative to `root`.
-    /// `rules` limits the scan to those rule ids; nil runs every rule; `afterward` says what becomes
-    /// of the files' memory.
+    /// `rules` limits the scan to those rule ids; nil runs every rule; `admits` picks, by relative
+    /// path, which files found in folders are scanned (files named in `paths` always are);
+    /// `afterward` says what becomes of the files' memory.
     public static func scan(paths: [String], root: String, rules: Set<String>? = nil,
+                            admits: ((String) -> Bool)? = nil,
                             afterward: FileMemory = .freeInBackground) throws(ScanError) -> ScanReport {
         let enabled = try enabledRules(rules)
         // The lexer's name table is built on the other core while git or the walk lists the files,
         // instead of holding up the first file lexed.
         DispatchQueue.global(qos: .userInitiated).async { _ = NameTable.shared }
         let rootPath = absolute(root)
-        let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath)
+        let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath, admits: admits)
         // Each file is read, lexed and its facts gathered in one go, on every core.
         var loaded: [LoadedFile] = Array(repeating: .missing, count: files.count)
         var facts = [FileFacts](repeating: FileFacts(), count: files.count)
@@ -145,17 +147,22 @@ public enum SourceScanner {
     }
 
     /// The scannable files under `paths`, sorted by their path relative to `root`.
-    static func listFiles(paths: [String], root: String) throws(ScanError) -> [SourcePath] {
+    static func listFiles(paths: [String], root: String, admits: ((String) -> Bool)? = nil) throws(ScanError) -> [SourcePath] {
         var seen: [String: Int] = [:]
         var result: [SourcePath] = []
         func add(_ absolutePath: String, walked: Bool) {
+            let relativePath = relative(absolutePath, to: root)
             if let index = seen[absolutePath] {
                 // Named on its own as well: scanned whatever it is.
                 if !walked { result[index].walked = false }
                 return
             }
             seen[absolutePath] = result.count
-            result.append(SourcePath(absolute: absolutePath, relative: relative(absolutePath, to: root), walked: walked))
+            result.append(SourcePath(absolute: absolutePath, relative: relativePath, walked: walked))
+        }
+        func addListed(_ absolutePath: String, walked: Bool) {
+            if let admits, !admits(relative(absolutePath, to: root)) { return }
+            add(absolutePath, walked: walked)
         }
         for path in paths {
             let full = absolute(path)
@@ -167,9 +174,9 @@ public enum SourceScanner {
                 continue
             }
             if let files = gitFiles(in: full) {
-                for file in files { add(file, walked: false) }
+                for file in files { addListed(file, walked: false) }
             } else {
-                for file in walk(full) { add(file, walked: true) }
+                for file in walk(full) { addListed(file, walked: true) }
             }
         }
         // Sorted by their bytes, all paths' bytes laid end to end once.

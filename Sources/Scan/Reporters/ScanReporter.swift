@@ -4,7 +4,15 @@ import Platform
 public protocol ScanReporter: Sendable {
     /// The name `--format` takes.
     static var name: String { get }
-    func write(_ report: ScanReport, to stream: BufferedOutput)
+    /// Writes `report` as `verdict` judges it: what is new, baselined or outside the changed lines.
+    func write(_ report: ScanReport, verdict: ScanVerdict, to stream: BufferedOutput)
+}
+
+extension ScanReporter {
+    /// Writes `report` with no baseline and no changed lines: every finding that counts is new.
+    public func write(_ report: ScanReport, to stream: BufferedOutput) {
+        write(report, verdict: ScanVerdict(report), to: stream)
+    }
 }
 
 /// Choices the caller makes for every format.
@@ -15,11 +23,14 @@ public struct ReporterOptions: Sendable {
     public var absolutePaths: Bool
     /// The version of the tool, for SARIF's `tool.driver.version`.
     public var toolVersion: String?
+    /// Where each rule is explained, for SARIF's `helpUri`: the rule id is appended as a fragment.
+    public var rulesHelpBase: String?
 
-    public init(color: Bool = false, absolutePaths: Bool = false, toolVersion: String? = nil) {
+    public init(color: Bool = false, absolutePaths: Bool = false, toolVersion: String? = nil, rulesHelpBase: String? = nil) {
         self.color = color
         self.absolutePaths = absolutePaths
         self.toolVersion = toolVersion
+        self.rulesHelpBase = rulesHelpBase
     }
 
     /// A finding's path as the options ask for it.

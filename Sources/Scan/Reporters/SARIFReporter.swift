@@ -1,0 +1,169 @@
+import Platform
+
+/// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. Paths are relative to
+/// `%SRCROOT%`; suppressed findings carry an in-source suppression, baselined ones an external one;
+/// every result has the baseline's fingerprint; preview-only code is left out.
+public struct SARIFReporter: ScanReporter {
+    public static let name = "sarif"
+    public var options: ReporterOptions
+
+    public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
+
+    /// Streams the document that `document(_:verdict:)` describes, in the same layout: the tool part
+    /// and each result are rendered from their values, results one at a time as they are made.
+    public func write(_ report: ScanReport, verdict: ScanVerdict, to stream: BufferedOutput) {
+        var writer = JSONWriter(stream: stream)
+        writer.raw("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n")
+        writer.raw("  \"runs\": [\n    {\n      \"tool\": ")
+        JSONValue.object([("driver", .object(driver()))]).render(into: &writer, indent: 6)
+        writer.raw(",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ")
+        var wroteAny = false
+        forEachResult(report, verdict) { result in
+            writer.raw(wroteAny ? ",\n        " : "[\n        ")
+            wroteAny = true
+            result.render(into: &writer, indent: 8)
+        }
+        writer.raw(wroteAny ? "\n      ]" : "[]")
+        writer.raw("\n    }\n  ]\n}\n")
+        writer.flush()
+    }
+
+    /// The tool's driver: name, version and the rules.
+    func driver() -> [(String, JSONValue)] {
+        let rules = ScanRule.allCases
+        var driver: [(String, JSONValue)] = [("name", .string("dtaudit"))]
+        if let version = options.toolVersion { driver.append(("version", .string(version))) }
+        driver.append(("rules", .array(rules.map { rule in
+            var entry: [(String, JSONValue)] = [
+                ("id", .string(rule.rawValue)),
+                ("name", .string(SARIFReporter.pascalCase(rule.rawValue))),
+                ("shortDescription", .object([("text", .string(rule.title))])),
+                ("fullDescription", .object([("text", .string(rule.explanation))])),
+                ("help", .object([("text", .string(rule.fix))])),
+            ]
+            if let base = options.rulesHelpBase { entry.append(("helpUri", .string(base + "#" + rule.rawValue))) }
+            entry += [
+                ("defaultConfiguration", .object([("level", .string(rule.severity.sarifLevel))])),
+                ("properties", .object([
+                    ("tags", .array([.string("accessibility"), .string("dynamic-type")])),
+                    ("checklistItem", .string(rule.item)),
+                ])),
+            ]
+            return .object(entry)
+        })))
+        return driver
+    }
+
+    /// The whole SARIF document as a value (what `write` streams).
+    func document(_ report: ScanReport, verdict: ScanVerdict? = nil) -> JSONValue {
+        var results: [JSONValue] = []
+        forEachResult(report, verdict ?? ScanVerdict(report)) { results.append($0) }
+        return .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object(driver()))])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(results)),
+            ])])),
+        ])
+    }
+
+    /// Each result in order: the findings (but those in preview code and outside the changed lines),
+    /// then, with a baseline, one result for each baseline entry fixed since, in the state "absent".
+    private func forEachResult(_ report: ScanReport, _ verdict: ScanVerdict, _ body: (JSONValue) -> Void) {
+        let rules = ScanRule.allCases
+        var lastFile: String?
+        var lastLocation: [(String, JSONValue)] = []
+        for (k, finding) in report.findings.enumerated() where !finding.inPreview && verdict.states[k] != .outsideChanges {
+            // Findings come grouped by file: its location is made once.
+            if lastFile != finding.file {
+                lastFile = finding.file
+                lastLocation = SARIFReporter.artifactLocation(finding.file)
+            }
+            var result: [(String, JSONValue)] = [
+                ("ruleId", .string(finding.rule.rawValue)),
+                ("ruleIndex", .int(rules.firstIndex(of: finding.rule) ?? 0)),
+                ("level", .string(finding.severity.sarifLevel)),
+                ("message", .object([("text", .string(finding.message))])),
+                ("locations", .array([.object([
+                    ("physicalLocation", .object([
+                        ("artifactLocation", .object(lastLocation)),
+                        ("region", .object([
+                            ("startLine", .int(finding.line)),
+                            ("startColumn", .int(finding.column)),
+                        ])),
+                    ])),
+                ])])),
+                ("partialFingerprints", .object([(SARIFReporter.fingerprintKey, .string(verdict.fingerprints[k]))])),
+            ]
+            if verdict.baselineGiven && finding.suppression == nil {
+                result.append(("baselineState", .string(verdict.states[k] == .baselined ? "unchanged" : "new")))
+            }
+            var suppressions: [JSONValue] = []
+            if let suppression = finding.suppression {
+                var entry: [(String, JSONValue)] = [("kind", .string("inSource"))]
+                if let reason = suppression.reason { entry.append(("justification", .string(reason))) }
+                suppressions.append(.object(entry))
+            }
+            if verdict.states[k] == .baselined {
+                suppressions.append(.object([("kind", .string("external")), ("justification", .string("in the scan baseline"))]))
+            }
+            if !suppressions.isEmpty { result.append(("suppressions", .array(suppressions))) }
+            var properties: [(String, JSONValue)] = [
+                ("confidence", .string(finding.confidence.rawValue)),
+                ("checklistItem", .string(finding.item)),
+            ]
+            if let screen = finding.screen { properties.append(("screen", .string(screen))) }
+            result.append(("properties", .object(properties)))
+            body(.object(result))
+        }
+        for entry in verdict.fixed {
+            let rule = ScanRule(rawValue: entry.rule)
+            var result: [(String, JSONValue)] = [("ruleId", .string(entry.rule))]
+            if let rule { result.append(("ruleIndex", .int(rules.firstIndex(of: rule) ?? 0))) }
+            result += [
+                ("kind", .string("pass")),
+                ("level", .string("none")),
+                ("message", .object([("text", .string("Fixed since the baseline: " + (rule?.title ?? entry.rule) + "."))])),
+                ("locations", .array([.object([
+                    ("physicalLocation", .object([("artifactLocation", .object(SARIFReporter.artifactLocation(entry.path)))])),
+                ])])),
+                ("partialFingerprints", .object([(SARIFReporter.fingerprintKey, .string(entry.fingerprint))])),
+                ("baselineState", .string("absent")),
+            ]
+            body(.object(result))
+        }
+    }
+
+    /// The key of the fingerprint in `partialFingerprints`; the version changes if the identity does.
+    static let fingerprintKey = "dtaudit/v1"
+
+    /// A relative path against `%SRCROOT%`, an absolute one as a `file:` URI.
+    static func artifactLocation(_ file: String) -> [(String, JSONValue)] {
+        file.hasPrefix("/")
+            ? [("uri", .string("file://" + percentEncoded(file)))]
+            : [("uri", .string(percentEncoded(file))), ("uriBaseId", .string("%SRCROOT%"))]
+    }
+
+    static func pascalCase(_ id: String) -> String {
+        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// A path as a URI reference: unreserved characters and `/` stay, everything else is escaped.
+    static func percentEncoded(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+}
