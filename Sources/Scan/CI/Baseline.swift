@@ -92,7 +92,8 @@ public struct Baseline: Sendable, Equatable {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed(file: name, line: 1, reason: "the file is not UTF-8 text") }
         var entries: [Entry] = []
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: both line ends are split on.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             if line.isEmpty || line.hasPrefix("#") { continue }
