@@ -44,22 +44,44 @@ struct ScanCommand: ParsableCommand {
             screen whose code still sets fixed font sizes is flagged even before anyone audits it. A \
             store is needed only for --record.
 
-            Formats: text (findings grouped by file, with the line of code and a caret), xcode \
-            ("path:line:column: warning: message [rule]" with absolute paths, for a build phase), json \
-            (an array of findings: rule, severity, confidence, file, line, column, message, screen, then \
-            item, preview and suppression) and sarif (SARIF 2.1.0 for GitHub code scanning).
+            In CI: --write-baseline FILE records today's findings (sorted, one a line, so that it merges) \
+            and --baseline FILE counts only the others, so a team adopts the scan without fixing \
+            everything first. A finding is known by its rule, its file, the code of its line without \
+            spaces or a trailing comment, and its place among identical lines of the file: it keeps its \
+            identity when lines move or the file is re-indented. --strict-baseline also fails when the \
+            baseline lists findings that were fixed, so that it never goes stale. --changed-since REF \
+            reports only lines changed since a git ref, for pull requests. --fail-on sets the least \
+            severe new finding that fails the run (default minor: every one).
 
-            Exit status: 0 when no finding counts, 1 when some do (so the scan can fail a CI job), 64 \
-            for a usage error: an unknown rule or format, or a path that does not exist or is not a \
-            Swift or Interface Builder file; 74 when a file cannot be read.
+            dtaudit-scan.json at the scanned root (or --config FILE) holds a team's settings; every key \
+            is optional and a key it does not know is an error:
+              {"include": ["App/**"], "exclude": ["App/Generated/**"],
+               "rules": {"fixed-symbol-size": "off", "single-line": "minor"},
+               "baseline": "dtaudit-baseline.txt", "failOn": "major"}
+            Flags win over the file; --rule runs a rule the file turns off.
+
+            Formats: text (new findings grouped by file, with the line of code and a caret), xcode \
+            ("path:line:column: error: message [rule]" with absolute paths, for a build phase: an error \
+            at the failing severity or worse, a warning below it), json (an array of findings: rule, \
+            severity, confidence, file, line, column, message, screen, then item, preview, suppression, \
+            fingerprint and, with a baseline, "baseline": "new" or "unchanged") and sarif (SARIF 2.1.0 \
+            for GitHub code scanning, with partialFingerprints and, with a baseline, baselineState).
+
+            Exit status: 0 when no new finding fails the run, 1 when some do or a strict baseline is \
+            stale (so the scan can fail a CI job), 64 for a usage error: an unknown rule, format or \
+            setting, a path that does not exist or is not a Swift or Interface Builder file, a ref git \
+            does not know; 65 for a malformed baseline; 66 for a baseline or configuration file that is \
+            not there; 73 when the baseline cannot be written; 74 when a file cannot be read.
             """,
         examples: [
             ("dtaudit scan", "Scan the whole app; exit 1 when a finding counts."),
             ("dtaudit scan Trailhead/Checkout --rule fixed-font-size --rule single-line", "Only some rules, in one folder."),
             ("dtaudit scan --record; dtaudit status", "Keep the findings on each screen and see where the code stands."),
-            ("if which dtaudit >/dev/null; then dtaudit scan \"$SRCROOT\" --format xcode || true; fi",
-             "An Xcode Run Script build phase: findings appear as warnings on their lines (drop '|| true' to fail the build)."),
-            ("dtaudit scan --format sarif > dtaudit.sarif || true",
+            ("dtaudit scan --write-baseline dtaudit-baseline.txt", "Accept today's findings; commit the file."),
+            ("dtaudit scan --baseline dtaudit-baseline.txt --strict-baseline", "In CI: fail on new findings and on a stale baseline."),
+            ("dtaudit scan \"$SRCROOT\" --changed-since HEAD --format xcode --fail-on critical",
+             "An Xcode Run Script build phase: findings in lines you changed, fixed font sizes as errors, the rest as warnings."),
+            ("dtaudit scan --baseline dtaudit-baseline.txt --format sarif > dtaudit.sarif || true",
              "For GitHub code scanning; upload it in a workflow with github/codeql-action/upload-sarif@v3 and 'sarif_file: dtaudit.sarif'."),
             ("dtaudit scan --format json | jq '.[] | select(.screen == \"Map\")'", "Findings of one screen, for scripts."),
         ]
@@ -147,6 +169,7 @@ struct ScanCommand: ParsableCommand {
         let configuration = settings.configuration
         let admits: ((String) -> Bool)? = configuration.include.isEmpty && configuration.exclude.isEmpty ? nil : { configuration.admits($0) }
 
+        let pendingChanges = changedSince.map { ChangedLines.Pending($0, in: root) }
         // The command ends once the report is written (and kept): the files' memory goes with the process.
         var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: Set(settings.rules.map(\.rawValue)),
                                             admits: admits, afterward: .keepUntilExit)
@@ -163,7 +186,7 @@ struct ScanCommand: ParsableCommand {
         let baselineFile = try settings.baselinePath.map { path in
             try ScanSettings.baseline(at: path, shownAs: console.safe(baseline?.path ?? configuration.baseline ?? path))
         }
-        let changes = try changedSince.map { ref in try ChangedLines.since(ref, in: root) }
+        let changes = try pendingChanges?.value()
         let verdict = ScanVerdict(report, fingerprints: fingerprints, baseline: baselineFile, changes: changes,
                                   failOn: settings.failOn, strict: strictBaseline, rules: settings.rules)
 

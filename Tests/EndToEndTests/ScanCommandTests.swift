@@ -151,21 +151,26 @@ import Testing
         #expect(keys == ["rule", "severity", "confidence", "file", "line", "column", "message", "screen"])
     }
 
-    @Test func xcodeWritesOneWarningALineWithAbsolutePaths() throws {
+    @Test func xcodeWritesOneLineAFindingWithAbsolutePathsAndErrorsAtTheFailingSeverity() throws {
         let cli = try writeApp(try CLI())
-        let result = try cli.run(["scan", "--format", "xcode"])
+        let result = try cli.run(["scan", "--format", "xcode", "--fail-on", "critical"])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3, "suppressed findings are left out")
+        #expect(lines.count == 3)
         let root = cli.directory.resolvingSymlinksInPath().path
         for line in lines {
             #expect(line.hasPrefix("/"))
-            #expect(line.contains(": warning: "))
+            // Critical findings fail the build as errors; the major single-line one is a warning.
+            #expect(line.contains(line.hasSuffix("[fixed-font-size]") ? ": error: " : ": warning: "), "\(line)")
             #expect(line.hasSuffix("]"))
         }
-        #expect(lines.contains { $0.hasSuffix("App/Checkout/PayButton.swift:9:24: warning: " + $0.components(separatedBy: ": warning: ")[1]) })
-        #expect(lines.contains { $0.contains("/App/Map/MapLabelView.swift:8:33: warning: UIFont.systemFont(ofSize: 11)") && $0.hasSuffix("[fixed-font-size]") })
+        #expect(lines.contains { $0.hasSuffix("App/Checkout/PayButton.swift:9:24: error: " + $0.components(separatedBy: ": error: ").last!) })
+        #expect(lines.contains { $0.contains("/App/Checkout/PayButton.swift:10:18: warning: .lineLimit(1)") })
+        #expect(lines.contains { $0.contains("/App/Map/MapLabelView.swift:8:33: error: UIFont.systemFont(ofSize: 11)") && $0.hasSuffix("[fixed-font-size]") })
         #expect(lines.allSatisfy { $0.hasPrefix(root) || $0.hasPrefix(cli.directory.path) })
+        // Without --fail-on every finding fails the run, so every line is an error.
+        let strict = try cli.run(["scan", "--format", "xcode"]).stdout.split(separator: "\n")
+        #expect(strict.count == 3 && strict.allSatisfy { $0.contains(": error: ") })
     }
 
     @Test func sarifIsAValidLogForCodeScanning() throws {

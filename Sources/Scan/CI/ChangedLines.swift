@@ -1,3 +1,4 @@
+import Dispatch
 import Output
 import Platform
 
@@ -41,6 +42,31 @@ public struct ChangedLines: Sendable, Equatable {
         var changes = parse(diff: diff)
         for path in untracked.split(separator: "\0") { changes.files[String(path)] = .all }
         return changes
+    }
+
+    /// `since(ref, in: root)` asked on another thread, so that git compares while the scan reads:
+    /// in an Xcode build phase the two together must stay under a fifth of a second.
+    public final class Pending: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var result: Result<ChangedLines, ChangedLinesError>?
+
+        public init(_ ref: String, in root: String) {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                do throws(ChangedLinesError) {
+                    result = .success(try ChangedLines.since(ref, in: root))
+                } catch {
+                    result = .failure(error)
+                }
+                done.signal()
+            }
+        }
+
+        /// The answer, once git has given it.
+        public func value() throws(ChangedLinesError) -> ChangedLines {
+            done.wait()
+            done.signal()
+            return try result!.get()
+        }
     }
 
     /// The new side of a `--unified=0` diff: each `+++ b/PATH` and the `@@ -a,b +c,d @@` hunks after it.
