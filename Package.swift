@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "ArgumentParsing", dependencies: ["Output"]),
         // Static scan of Swift and Interface Builder sources for Dynamic Type risks.
         .target(name: "Scan", dependencies: ["Output", "Platform"]),
+        // Safe rewrites of what the scan finds: text styles for fixed sizes, wrapping for single lines,
+        // minimum heights; a unified diff of them, or the files rewritten all at once.
+        .target(name: "Fix", dependencies: ["DynamicType", "Platform", "Scan"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
         // The audit as a log of immutable records: their kinds, their canonical lines, reading them back, the fold.
         .target(name: "AuditLog", dependencies: ["DynamicType", "Evidence", "Output", "Platform"]),
@@ -48,7 +51,7 @@ let package = Package(
         // DemoApp/ holds the example app's Swift sources that `dtaudit demo` writes: resources, never compiled.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Reports", "Scan"],
+            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Fix", "Interchange", "Output", "Platform", "Reports", "Scan"],
             resources: [.embedInCode("DemoApp")]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
@@ -63,6 +66,7 @@ let package = Package(
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditStore", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Evidence", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FixTests", dependencies: ["Fix", "Scan", "TestSupport"], exclude: ["Golden"]),
         // Runs the built `dtaudit` binary the way a user types it.
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),
         // Starts programs for the tests without Foundation's Process.

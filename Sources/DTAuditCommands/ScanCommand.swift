@@ -120,6 +120,12 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Read the scan settings from this file instead of dtaudit-scan.json at the scanned root.", valueName: "file")
     var config: PathArgument?
 
+    @Flag(help: "Rewrite what can be rewritten safely, then report what is left.")
+    var fix = false
+
+    @Flag(help: "With --fix: print the rewrites as a unified diff for 'git apply' and change nothing.")
+    var dryRun = false
+
     @OptionGroup var global: GlobalOptions
 
     /// The rule ids asked for, each checked, or nil for every rule.
@@ -146,6 +152,15 @@ struct ScanCommand: ParsableCommand {
         if writeBaseline != nil && changedSince != nil {
             throw ValidationError("--write-baseline records every finding; it cannot be used with --changed-since")
         }
+        if dryRun && !fix {
+            throw ValidationError("--dry-run shows what --fix would rewrite; use it with --fix")
+        }
+        if fix && writeBaseline != nil {
+            throw ValidationError("--fix and --write-baseline cannot be used together: fix first, then write the baseline")
+        }
+        if dryRun && (format != .text || json) {
+            throw ValidationError("--fix --dry-run prints a unified diff; it takes no --format or --json")
+        }
         if writeBaseline != nil && (baseline != nil || strictBaseline) {
             throw ValidationError("--write-baseline writes a baseline; --baseline and --strict-baseline compare with one")
         }
@@ -170,13 +185,17 @@ struct ScanCommand: ParsableCommand {
         let admits: ((String) -> Bool)? = configuration.include.isEmpty && configuration.exclude.isEmpty ? nil : { configuration.admits($0) }
 
         let pendingChanges = changedSince.map { ChangedLines.Pending($0, in: root) }
-        // The command ends once the report is written (and kept): the files' memory goes with the process.
-        var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: Set(settings.rules.map(\.rawValue)),
-                                            admits: admits, afterward: .keepUntilExit)
-        settings.applySeverities(to: &report)
-        report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
-            (name: screen.name, globs: screen.files.map(Glob.init))
-        })
+        let scan = { () throws -> ScanReport in
+            // The command ends once the report is written (and kept): the files' memory goes with the process.
+            var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: Set(settings.rules.map(\.rawValue)),
+                                                admits: admits, afterward: .keepUntilExit)
+            settings.applySeverities(to: &report)
+            report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
+                (name: screen.name, globs: screen.files.map(Glob.init))
+            })
+            return report
+        }
+        var report = try scan()
         let fingerprints = Fingerprint.of(report.findings)
 
         if let writeBaseline {
@@ -186,9 +205,17 @@ struct ScanCommand: ParsableCommand {
         let baselineFile = try settings.baselinePath.map { path in
             try ScanSettings.baseline(at: path, shownAs: console.safe(baseline?.path ?? configuration.baseline ?? path))
         }
-        let changes = try pendingChanges?.value()
-        let verdict = ScanVerdict(report, fingerprints: fingerprints, baseline: baselineFile, changes: changes,
-                                  failOn: settings.failOn, strict: strictBaseline, rules: settings.rules)
+        let judge = { (report: ScanReport, changes: ChangedLines?, fingerprints: [String]?) in
+            ScanVerdict(report, fingerprints: fingerprints, baseline: baselineFile, changes: changes,
+                        failOn: settings.failOn, strict: strictBaseline, rules: settings.rules)
+        }
+        var verdict = judge(report, try pendingChanges?.value(), fingerprints)
+        if fix {
+            guard try rewrite(report, verdict: verdict, root: root, console: console) else { return }
+            // What is left, judged against the lines as they are now.
+            report = try scan()
+            verdict = judge(report, try changedSince.map { try ChangedLines.since($0, in: root) }, nil)
+        }
 
         let options = ReporterOptions(color: console.style.enabled && chosenFormat == .text, absolutePaths: chosenFormat == .xcode,
                                       toolVersion: DTAudit.version, rulesHelpBase: DTAudit.rulesHelpBase)

@@ -1,0 +1,44 @@
+import Fix
+import Output
+import Platform
+import Scan
+
+/// `scan --fix`: the rewrites planned by the Fix target, printed as a diff or written, and what was
+/// left for a person.
+extension ScanCommand {
+    /// Rewrites the new findings of `report`, or with `--dry-run` prints the diff. Returns whether the
+    /// files were rewritten (and the scan should run again to report what is left).
+    func rewrite(_ report: ScanReport, verdict: ScanVerdict, root: String, console: Console) throws -> Bool {
+        let plan = Fixer.plan(report, verdict: verdict) { path in
+            RegularFile(opening: path.hasPrefix("/") ? path : (root == "/" ? "/" : root + "/") + path)?.readAll()
+        }
+        // A report for people goes to standard output with text, else beside the machine-read output.
+        let notes: (String) -> Void = dryRun || chosenFormat != .text
+            ? { BufferedOutput.standardError.write($0 + "\n") }
+            : { console.line($0) }
+        if dryRun {
+            console.out.write(plan.diff)
+            console.out.flush()
+        } else if !plan.files.isEmpty {
+            do {
+                try plan.write(root: root)
+            } catch {
+                throw FileProblem(description: error.description, kind: .cannotWrite)
+            }
+        }
+        let files = Set(plan.rewrites.map(\.file)).count
+        let verb = dryRun ? "Would rewrite" : "Rewrote"
+        notes(plan.rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(plan.rewrites.count) finding\(plan.rewrites.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"):")
+        for rewrite in plan.rewrites {
+            notes("  \(console.safe(rewrite.file)):\(rewrite.line) \(rewrite.rule.rawValue): \(console.safe(rewrite.summary))")
+        }
+        if !plan.suggestions.isEmpty {
+            notes("Left for you (\(plan.suggestions.count)):")
+            for suggestion in plan.suggestions {
+                notes("  \(console.safe(suggestion.file)):\(suggestion.line) \(suggestion.rule.rawValue): \(console.safe(suggestion.text))")
+            }
+        }
+        if !dryRun && !plan.rewrites.isEmpty && chosenFormat == .text { notes("") }
+        return !dryRun
+    }
+}

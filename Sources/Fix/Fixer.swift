@@ -1,0 +1,131 @@
+import Scan
+
+/// One change to a file: the bytes in `range` become `replacement`.
+public struct Edit: Sendable, Equatable {
+    public var range: Range<Int>
+    public var replacement: String
+
+    public init(_ range: Range<Int>, _ replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
+/// The rewrite of one finding: its edits (usually one; two when a view must also follow size changes).
+public struct Rewrite: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var rule: ScanRule
+    public var edits: [Edit]
+    /// What changes, in a few words: "`.system(size: 17)` to `.body`".
+    public var summary: String
+}
+
+/// A finding left for a person, with why no rewrite was made and what to do.
+public struct Suggestion: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public var rule: ScanRule
+    public var text: String
+}
+
+/// The rewrites of a scan's findings and what is left for a person, with each file's new text.
+public struct FixPlan: Sendable {
+    public var rewrites: [Rewrite] = []
+    public var suggestions: [Suggestion] = []
+    /// Each changed file's path (relative to the root), old bytes and new bytes, in report order.
+    public var files: [(path: String, old: [UInt8], new: [UInt8])] = []
+
+    /// The changes as one unified diff that `git apply` (or `patch -p1`) accepts in the scanned root.
+    public var diff: String { files.map { UnifiedDiff.make(path: $0.path, old: $0.old, new: $0.new) }.joined() }
+}
+
+/// Plans the safe rewrites of a scan's new findings. Suppressed, preview-only and baselined findings,
+/// and those outside the changed lines, are never touched.
+public enum Fixer {
+    /// `read` gives a file's bytes by its path relative to the report's root, or nil.
+    public static func plan(_ report: ScanReport, verdict: ScanVerdict, read: (String) -> [UInt8]?) -> FixPlan {
+        var plan = FixPlan()
+        var index = 0
+        let findings = report.findings
+        while index < findings.count {
+            let file = findings[index].file
+            var end = index
+            while end < findings.count && findings[end].file == file { end += 1 }
+            defer { index = end }
+            let chosen = (index..<end).filter { verdict.states[$0] == .new }
+            guard !chosen.isEmpty else { continue }
+            guard let bytes = read(file) else {
+                for k in chosen { plan.suggestions.append(Suggestion(file: file, line: findings[k].line, rule: findings[k].rule, text: "the file could not be read again")) }
+                continue
+            }
+            let source = SourceText(bytes)
+            let isSwift = file.hasSuffix(".swift")
+            var rewrites: [Rewrite] = []
+            for k in chosen {
+                let finding = findings[k]
+                let outcome = isSwift ? SwiftRewrites.rewrite(finding, in: source) : InterfaceBuilderRewrites.rewrite(finding, in: source)
+                switch outcome {
+                case let .rewrite(edits, summary):
+                    rewrites.append(Rewrite(file: file, line: finding.line, rule: finding.rule, edits: edits, summary: summary))
+                case let .suggestion(text):
+                    plan.suggestions.append(Suggestion(file: file, line: finding.line, rule: finding.rule, text: text))
+                }
+            }
+            // Two rewrites of the same code (a finding on each end of one call): the first is made,
+            // the other waits for the next run.
+            var taken: [Range<Int>] = []
+            var kept: [Rewrite] = []
+            var inserted: Set<String> = []
+            for var rewrite in rewrites {
+                // A line two rewrites would add (a view that follows size changes) is added once.
+                rewrite.edits = rewrite.edits.filter { !$0.range.isEmpty || inserted.insert($0.replacement.trimmingSpaces).inserted }
+                if rewrite.edits.contains(where: { edit in taken.contains { conflicts($0, edit.range) } }) {
+                    plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule, text: "overlaps another rewrite: run --fix again"))
+                    continue
+                }
+                taken += rewrite.edits.map(\.range)
+                kept.append(rewrite)
+            }
+            guard !kept.isEmpty else { continue }
+            let rewritten = apply(kept.flatMap(\.edits), to: bytes)
+            // An Interface Builder file is rewritten only from well-formed XML to well-formed XML.
+            if !isSwift && !(WellFormedXML.check(bytes) && WellFormedXML.check(rewritten)) {
+                for rewrite in kept {
+                    plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule,
+                                                       text: "the file is not well-formed XML: open and save it in Interface Builder first"))
+                }
+                continue
+            }
+            plan.rewrites += kept
+            plan.files.append((file, bytes, rewritten))
+        }
+        return plan
+    }
+
+    /// Whether two edits touch the same bytes (an insertion conflicts with what lies around it).
+    static func conflicts(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        if a.isEmpty || b.isEmpty { return a.lowerBound <= b.upperBound && b.lowerBound <= a.upperBound }
+        return a.overlaps(b)
+    }
+
+    /// `bytes` with the edits made; the edits do not overlap.
+    static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 256)
+        var position = 0
+        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            result += bytes[position..<edit.range.lowerBound]
+            result += Array(edit.replacement.utf8)
+            position = edit.range.upperBound
+        }
+        result += bytes[position...]
+        return result
+    }
+}
+
+/// What a rewriter makes of one finding.
+enum Outcome {
+    case rewrite([Edit], String)
+    case suggestion(String)
+}

@@ -1,0 +1,171 @@
+/// A file's bytes with the positions a rewrite needs: where each line starts, a finding's line and
+/// column as a byte offset, and Swift-aware moves that step over string literals and comments.
+struct SourceText {
+    let bytes: [UInt8]
+    /// The byte offset each line starts at; line 1 at index 0.
+    let lineStarts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        lineStarts = starts
+    }
+
+    /// The file's line ending, so that an inserted line matches its neighbours.
+    var lineEnding: String {
+        guard let first = bytes.firstIndex(of: 0x0A) else { return "\n" }
+        return first > 0 && bytes[first - 1] == 0x0D ? "\r\n" : "\n"
+    }
+
+    /// The byte offset of a 1-based line and column (the column counted in Unicode scalars).
+    func offset(line: Int, column: Int) -> Int? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        var offset = lineStarts[line - 1]
+        var remaining = column - 1
+        while remaining > 0 {
+            guard offset < bytes.count, bytes[offset] != 0x0A else { return nil }
+            offset += 1
+            // Continuation bytes belong to the scalar before them.
+            while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            remaining -= 1
+        }
+        return offset
+    }
+
+    /// The line (1-based) holding `offset`.
+    func line(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low + 1
+    }
+
+    /// Where line `line` ends, before its line break.
+    func lineEnd(_ line: Int) -> Int {
+        let next = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        return next > lineStarts[line - 1] && next - 1 < bytes.count && next > 0 && bytes[next - 1] == 0x0D ? next - 1 : next
+    }
+
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+    /// The white space that starts line `line`.
+    func indentation(ofLine line: Int) -> String {
+        var end = lineStarts[line - 1]
+        while end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09) { end += 1 }
+        return text(lineStarts[line - 1]..<end)
+    }
+
+    /// Whether only white space lies between `a` and `b`.
+    func isBlank(_ range: Range<Int>) -> Bool {
+        range.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
+    }
+
+    /// The offset of the identifier `name` starting exactly at `offset`, or nil.
+    func identifier(_ name: String, at offset: Int) -> Bool {
+        let utf8 = Array(name.utf8)
+        guard offset >= 0, offset + utf8.count <= bytes.count, Array(bytes[offset..<offset + utf8.count]) == utf8 else { return false }
+        let after = offset + utf8.count
+        return after == bytes.count || !isIdentifierByte(bytes[after])
+    }
+
+    func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
+    }
+
+    func skipSpaces(from offset: Int) -> Int {
+        var k = offset
+        while k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 }
+        return k
+    }
+
+    /// The offset just past the `)` that closes the `(` at `open`, stepping over nested brackets,
+    /// string literals and comments; nil when it does not close on the same few lines.
+    func closingParenthesis(from open: Int) -> Int? {
+        guard open < bytes.count, bytes[open] == UInt8(ascii: "(") else { return nil }
+        var depth = 0
+        var k = open
+        let limit = min(bytes.count, open + 4096)
+        while k < limit {
+            switch bytes[k] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return bytes[k] == UInt8(ascii: ")") ? k + 1 : nil }
+            case UInt8(ascii: "\""):
+                // A string with an interpolation or a raw or multi-line string: not a rewrite's business.
+                var j = k + 1
+                while j < limit && bytes[j] != UInt8(ascii: "\"") {
+                    if bytes[j] == 0x0A { return nil }
+                    if bytes[j] == UInt8(ascii: "\\") { j += 1 }
+                    j += 1
+                }
+                k = j
+            case UInt8(ascii: "/") where k + 1 < limit && (bytes[k + 1] == UInt8(ascii: "/") || bytes[k + 1] == UInt8(ascii: "*")):
+                return nil
+            default: break
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// The arguments between `open` (a `(`) and `close` (just past its `)`): label (or nil) and value,
+    /// each trimmed, split at top-level commas.
+    func arguments(open: Int, close: Int) -> [(label: String?, value: String)] {
+        var result: [(String?, String)] = []
+        var depth = 0
+        var start = open + 1
+        var k = open + 1
+        func add(_ end: Int) {
+            let text = self.text(start..<end).trimmingSpaces
+            guard !text.isEmpty else { return }
+            if let colon = Self.topLevelColon(text) {
+                let label = String(text[..<colon]).trimmingSpaces
+                if !label.isEmpty, label.utf8.allSatisfy(isIdentifierByte) {
+                    result.append((label, String(text[text.index(after: colon)...]).trimmingSpaces))
+                    return
+                }
+            }
+            result.append((nil, text))
+        }
+        while k < close - 1 {
+            switch bytes[k] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: "\""):
+                k += 1
+                while k < close && bytes[k] != UInt8(ascii: "\"") {
+                    if bytes[k] == UInt8(ascii: "\\") { k += 1 }
+                    k += 1
+                }
+            case UInt8(ascii: ",") where depth == 0:
+                add(k)
+                start = k + 1
+            default: break
+            }
+            k += 1
+        }
+        add(close - 1)
+        return result
+    }
+
+    /// The `:` after an argument label, outside brackets and strings (a ternary's has spaces around it).
+    private static func topLevelColon(_ text: String) -> String.Index? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let label = text[..<colon]
+        return label.contains(where: { "(\"[{?".contains($0) }) ? nil : colon
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" || first == "\n" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\n" || last == "\r" { text.removeLast() }
+        return String(text)
+    }
+}

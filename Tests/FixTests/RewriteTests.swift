@@ -1,0 +1,102 @@
+import Foundation
+@testable import Fix
+import Scan
+import Testing
+import TestSupport
+
+/// The rewrites of `scan --fix`, each kind on an input file with its expected output and diff
+/// (golden files), applied by `git apply` to the same result, and parsed afterwards by the toolchain's
+/// Swift parser or an XML parser: no rewrite may break a file.
+@Suite("Rewrites")
+struct RewriteTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    /// The plan for one input file scanned on its own.
+    func plan(_ name: String) throws -> (plan: FixPlan, input: [UInt8], path: String) {
+        let input = try [UInt8](Data(contentsOf: Self.golden.appendingPathComponent(name)))
+        let path = name.replacingOccurrences(of: ".input", with: "")
+        let report = try SourceScanner.scan(files: [(path, input)])
+        return (Fixer.plan(report, verdict: ScanVerdict(report)) { $0 == path ? input : nil }, input, path)
+    }
+
+    /// What the plan says, as the golden `.plan.txt` keeps it: each rewrite and each suggestion.
+    func describe(_ plan: FixPlan) -> String {
+        plan.rewrites.map { "rewrite \($0.line) \($0.rule.rawValue): \($0.summary)\n" }.joined()
+            + plan.suggestions.map { "left \($0.line) \($0.rule.rawValue): \($0.text)\n" }.joined()
+    }
+
+    func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if let difference = try GoldenFile.compare(actual, with: Self.golden.appendingPathComponent(name)) {
+            Issue.record(Comment(rawValue: difference), sourceLocation: sourceLocation)
+        }
+    }
+
+    static let inputs = ["SwiftUIFonts.input.swift", "SwiftUILayout.input.swift", "UIKitViews.input.swift", "Settings.input.storyboard"]
+
+    @Test("each input's rewritten text, diff and plan match their golden files", arguments: inputs)
+    func golden(_ name: String) throws {
+        let (plan, _, path) = try plan(name)
+        let base = name.replacingOccurrences(of: ".input", with: "")
+        let rewritten = try #require(plan.files.first { $0.path == path })
+        let ext = (base as NSString).pathExtension
+        try expectGolden(String(decoding: rewritten.new, as: UTF8.self), (base as NSString).deletingPathExtension + ".expected." + ext)
+        try expectGolden(plan.diff, (base as NSString).deletingPathExtension + ".diff")
+        try expectGolden(describe(plan), (base as NSString).deletingPathExtension + ".plan.txt")
+    }
+
+    @Test("git apply takes the diff and makes the same bytes; the result parses", arguments: inputs)
+    func appliesAndParses(_ name: String) throws {
+        let (plan, input, path) = try plan(name)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-fix-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(path)
+        try Data(input).write(to: file)
+        try Data(plan.diff.utf8).write(to: folder.appendingPathComponent("fix.diff"))
+        let applied = try Spawn.run("/usr/bin/env", ["git", "apply", "--unsafe-paths", "fix.diff"], in: folder, environment: ProcessInfo.processInfo.environment)
+        #expect(applied.status == 0, "git apply: \(applied.output)")
+        let result = try [UInt8](Data(contentsOf: file))
+        #expect(result == plan.files.first?.new)
+        try expectParses(file)
+    }
+
+    @Test("line endings, comments and the code around a rewrite are kept")
+    func keepsTheFile() throws {
+        let (plan, input, _) = try plan("UIKitViews.input.swift")
+        let output = try #require(plan.files.first?.new)
+        #expect(output.count > input.count)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.dropLast().allSatisfy { $0.hasSuffix("\r") }, "every line keeps its CRLF")
+        #expect(output.last != 0x0A, "no line break added at the end")
+        let swiftUI = try self.plan("SwiftUIFonts.input.swift").plan
+        #expect(String(decoding: swiftUI.files[0].new, as: UTF8.self).contains(".weight(.heavy)) // the headline number"))
+    }
+
+    @Test("sizes map to the nearest text style; ties and far sizes are left to a person")
+    func textStyles() {
+        let cases: [(Double, TextStyleChoice)] = [
+            (17, .style(.body)), (13, .style(.footnote)), (11, .style(.caption2)), (12, .style(.caption1)), (16, .style(.callout)),
+            (19, .style(.title3)), (24, .style(.title2)), (30, .style(.title1)), (32, .style(.largeTitle)), (36, .style(.largeTitle)),
+            (14, .tie(.subheadline, .footnote)), (21, .tie(.title3, .title2)), (45, .far(.largeTitle)), (8, .far(.caption2)),
+        ]
+        for (size, expected) in cases {
+            let choice = TextStyleChoice(pointSize: size)
+            switch (choice, expected) {
+            case let (.tie(a, b), .tie(c, d)): #expect(Set([a, b]) == Set([c, d]), "\(size)")
+            default: #expect(choice == expected, "\(size)")
+            }
+        }
+    }
+}
+
+/// The toolchain's Swift parser, or Python's XML parser for Interface Builder files.
+func expectParses(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let result: Spawn.Result
+    if file.pathExtension == "swift" {
+        result = try Spawn.run("/usr/bin/env", ["swiftc", "-parse", file.path], in: file.deletingLastPathComponent(), environment: ProcessInfo.processInfo.environment)
+    } else {
+        result = try Spawn.run("/usr/bin/env", ["python3", "-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])", file.path],
+                               in: file.deletingLastPathComponent(), environment: ProcessInfo.processInfo.environment)
+    }
+    #expect(result.status == 0, "\(file.lastPathComponent) does not parse: \(result.output)", sourceLocation: sourceLocation)
+}
