@@ -53,6 +53,11 @@ struct ScanCommand: ParsableCommand {
             reports only lines changed since a git ref, for pull requests. --fail-on sets the least \
             severe new finding that fails the run (default minor: every one).
 
+            --fix rewrites the findings whose fix is mechanical (fixed sizes to the nearest text style, \
+            UIFontMetrics for UIKit fonts, single lines and shrinking removed, minimum heights, \
+            Interface Builder text styles), then reports what is left; --fix --dry-run prints the \
+            rewrites as a unified diff for 'git apply' and changes nothing.
+
             dtaudit-scan.json at the scanned root (or --config FILE) holds a team's settings; every key \
             is optional and a key it does not know is an error:
               {"include": ["App/**"], "exclude": ["App/Generated/**"],

@@ -46,8 +46,14 @@ public struct Baseline: Sendable, Equatable {
     public private(set) var entries: [Entry]
 
     public init(_ entries: [Entry]) {
-        var seen: Set<Key> = []
-        self.entries = entries.sorted().filter { seen.insert($0.key).inserted }
+        // A file read back is sorted already: one pass checks it, and duplicates are neighbours.
+        let sorted = entries.sortedIfNeeded(by: <)
+        var unique: [Entry] = []
+        unique.reserveCapacity(sorted.count)
+        for entry in sorted where unique.last.map({ $0.path != entry.path || $0.rule != entry.rule || $0.fingerprint != entry.fingerprint }) ?? true {
+            unique.append(entry)
+        }
+        self.entries = unique
     }
 
     /// The most a baseline file may hold: far more than any app's findings, far less than hurts.
