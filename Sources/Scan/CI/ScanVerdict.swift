@@ -30,10 +30,13 @@ public struct ScanVerdict: Sendable {
     public init(_ report: ScanReport, fingerprints: [String]? = nil, baseline: Baseline? = nil, changes: ChangedLines? = nil,
                 failOn: Finding.Severity = .minor, strict: Bool = false, rules: Set<ScanRule> = Set(ScanRule.allCases)) {
         let fingerprints = fingerprints ?? Fingerprint.of(report.findings)
-        var keys: Set<Baseline.Key> = []
-        if let baseline { keys.reserveCapacity(baseline.entries.count) }
-        for entry in baseline?.entries ?? [] { keys.insert(entry.key) }
-        var matched: Set<Baseline.Key> = []
+        let entries = baseline?.entries ?? []
+        // The fingerprint already hashes the path and the rule: it alone finds an entry, and the
+        // path and rule are compared only then.
+        var byFingerprint: [String: Int] = [:]
+        byFingerprint.reserveCapacity(entries.count)
+        for (k, entry) in entries.enumerated() { byFingerprint[entry.fingerprint] = k }
+        var matched = [Bool](repeating: false, count: entries.count)
         var states: [State] = []
         states.reserveCapacity(report.findings.count)
         for (k, finding) in report.findings.enumerated() {
@@ -41,9 +44,8 @@ public struct ScanVerdict: Sendable {
                 states.append(.inactive)
                 continue
             }
-            let key = Baseline.Key(path: finding.file, rule: finding.rule.rawValue, fingerprint: fingerprints[k])
-            if keys.contains(key) {
-                matched.insert(key)
+            if let index = byFingerprint[fingerprints[k]], entries[index].path == finding.file, entries[index].rule == finding.rule.rawValue {
+                matched[index] = true
                 states.append(.baselined)
             } else if let changes, !changes.contains(file: finding.file, line: finding.line) {
                 states.append(.outsideChanges)
@@ -51,11 +53,15 @@ public struct ScanVerdict: Sendable {
                 states.append(.new)
             }
         }
-        let scanned = Set(report.scannedFiles.map(\.file))
-        let ruleIDs = Set(rules.map(\.rawValue))
-        self.fixed = (baseline?.entries ?? []).filter {
-            scanned.contains($0.path) && ruleIDs.contains($0.rule) && !matched.contains($0.key)
+        var fixed: [Baseline.Entry] = []
+        if matched.contains(false) {
+            let scanned = Set(report.scannedFiles.map(\.file))
+            let ruleIDs = Set(rules.map(\.rawValue))
+            for (k, entry) in entries.enumerated() where !matched[k] && scanned.contains(entry.path) && ruleIDs.contains(entry.rule) {
+                fixed.append(entry)
+            }
         }
+        self.fixed = fixed
         self.fingerprints = fingerprints
         self.states = states
         self.failOn = failOn
