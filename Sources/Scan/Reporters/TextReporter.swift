@@ -1,3 +1,4 @@
+import Output
 import Platform
 
 /// For people: findings grouped by file, each with its line of code and a caret under the spot,
@@ -65,7 +66,8 @@ public struct TextReporter: ScanReporter {
             paint("Fixed since the baseline", "1", into: &writer)
             writer.plain(" (\(verdict.fixed.count), rewrite it with --write-baseline):\n")
             for entry in verdict.fixed {
-                writer.plain("  \(options.path(entry.path, root: report.root)) \(entry.rule): \(entry.code)\n")
+                // A baseline arrives through git from anyone: its texts reach the terminal made safe.
+                writer.plain("  \(JSONReader.shown(options.path(entry.path, root: report.root), limit: 400)) \(JSONReader.shown(entry.rule)): \(JSONReader.shown(entry.code, limit: 160))\n")
             }
             writer.raw("\n")
         }
