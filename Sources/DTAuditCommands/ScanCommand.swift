@@ -214,9 +214,10 @@ struct ScanCommand: ParsableCommand {
             ScanVerdict(report, fingerprints: fingerprints, baseline: baselineFile, changes: changes,
                         failOn: settings.failOn, strict: strictBaseline, rules: settings.rules)
         }
-        var verdict = judge(report, try pendingChanges?.value(), fingerprints)
+        let changes = try pendingChanges?.value()
+        var verdict = judge(report, changes, fingerprints)
         if fix {
-            guard try rewrite(report, verdict: verdict, root: root, console: console) else { return }
+            guard try rewrite(report, verdict: verdict, rules: settings.rules, changes: changes, root: root, console: console) else { return }
             // What is left, judged against the lines as they are now.
             report = try scan()
             verdict = judge(report, try changedSince.map { try ChangedLines.since($0, in: root) }, nil)

@@ -8,8 +8,9 @@ import Scan
 extension ScanCommand {
     /// Rewrites the new findings of `report`, or with `--dry-run` prints the diff. Returns whether the
     /// files were rewritten (and the scan should run again to report what is left).
-    func rewrite(_ report: ScanReport, verdict: ScanVerdict, root: String, console: Console) throws -> Bool {
-        let plan = Fixer.plan(report, verdict: verdict) { path in
+    func rewrite(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule>, changes: ChangedLines?, root: String,
+                 console: Console) throws -> Bool {
+        let plan = Fixer.plan(report, verdict: verdict, rules: rules, changes: changes) { path in
             RegularFile(opening: path.hasPrefix("/") ? path : (root == "/" ? "/" : root + "/") + path)?.readAll()
         }
         // A report for people goes to standard output with text, else beside the machine-read output.
@@ -28,7 +29,11 @@ extension ScanCommand {
         }
         let files = Set(plan.rewrites.map(\.file)).count
         let verb = dryRun ? "Would rewrite" : "Rewrote"
-        notes(plan.rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(plan.rewrites.count) finding\(plan.rewrites.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"):")
+        let fixes = plan.rewrites.count { $0.fixesFinding }
+        let refinements = plan.rewrites.count - fixes
+        let what = [fixes > 0 ? "\(fixes) finding\(fixes == 1 ? "" : "s")" : nil,
+                    refinements > 0 ? "\(refinements) custom font\(refinements == 1 ? "" : "s") to scale with a text style" : nil]
+        notes(plan.rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(files) file\(files == 1 ? "" : "s"):")
         for rewrite in plan.rewrites {
             notes("  \(console.safe(rewrite.file)):\(rewrite.line) \(rewrite.rule.rawValue): \(console.safe(rewrite.summary))")
         }

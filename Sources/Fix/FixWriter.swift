@@ -4,7 +4,7 @@ extension FixPlan {
     /// Writes every changed file under `root`, all or none: each new text goes to a temporary file
     /// created exclusively beside its file, and only when all are written are they renamed over the
     /// originals. A file that changed since it was read is refused, so an editor's unsaved work is not
-    /// lost to a rewrite.
+    /// lost to a rewrite. Each rewritten file keeps the original's permissions.
     public func write(root: String) throws(FixWriteError) {
         var temporaries: [(temporary: String, target: String)] = []
         func discard() { for entry in temporaries { try? Files.remove(entry.temporary) } }
@@ -22,6 +22,7 @@ extension FixPlan {
                 temporaries.append((temporary, target))
                 output.write(bytes: file.new)
                 guard output.close() else { throw SystemError(operation: "write", path: temporary, code: output.errorCode) }
+                if let bits = Files.permissions(target) { try Files.setPermissions(temporary, bits) }
             } catch {
                 discard()
                 throw .cannotWrite(file.path)

@@ -19,6 +19,8 @@ public struct Rewrite: Sendable, Equatable {
     public var edits: [Edit]
     /// What changes, in a few words: "`.system(size: 17)` to `.body`".
     public var summary: String
+    /// It fixes a finding; otherwise it refines code the scan passed (a custom font given a style to scale with).
+    public var fixesFinding = true
 }
 
 /// A finding left for a person, with why no rewrite was made and what to do.
@@ -43,18 +45,24 @@ public struct FixPlan: Sendable {
 /// Plans the safe rewrites of a scan's new findings. Suppressed, preview-only and baselined findings,
 /// and those outside the changed lines, are never touched.
 public enum Fixer {
-    /// `read` gives a file's bytes by its path relative to the report's root, or nil.
-    public static func plan(_ report: ScanReport, verdict: ScanVerdict, read: (String) -> [UInt8]?) -> FixPlan {
+    /// `read` gives a file's bytes by its path relative to the report's root, or nil. `rules` are the
+    /// rules the scan ran and `changes` the changed lines it was limited to: the custom fonts that
+    /// scale with body (no finding, see `RelativeCustomFonts`) are given a text style only under the
+    /// fixed-font-size rule, outside suppressed lines, and within the changes.
+    public static func plan(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule> = Set(ScanRule.allCases),
+                            changes: ChangedLines? = nil, read: (String) -> [UInt8]?) -> FixPlan {
         var plan = FixPlan()
-        var index = 0
         let findings = report.findings
-        while index < findings.count {
-            let file = findings[index].file
-            var end = index
-            while end < findings.count && findings[end].file == file { end += 1 }
-            defer { index = end }
-            let chosen = (index..<end).filter { verdict.states[$0] == .new }
-            guard !chosen.isEmpty else { continue }
+        // Files that hold a new finding, and Swift files where the scan saw a text style (which a
+        // scaled custom font counts as), in report order.
+        var byFile: [String: [Int]] = [:]
+        for k in findings.indices where verdict.states[k] == .new { byFile[findings[k].file, default: []].append(k) }
+        let refining = rules.contains(.fixedFontSize)
+            ? Set(report.goodSigns.filter { $0.file.hasSuffix(".swift") && $0.counts[.textStyle, default: 0] > 0 }.map(\.file))
+            : []
+        let files = Set(byFile.keys).union(refining).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        for file in files {
+            let chosen = byFile[file] ?? []
             guard let bytes = read(file) else {
                 for k in chosen { plan.suggestions.append(Suggestion(file: file, line: findings[k].line, rule: findings[k].rule, text: "the file could not be read again")) }
                 continue
@@ -72,6 +80,21 @@ public enum Fixer {
                     plan.suggestions.append(Suggestion(file: file, line: finding.line, rule: finding.rule, text: text))
                 }
             }
+            if refining.contains(file) {
+                let suppressed = SuppressedLines(source, rule: .fixedFontSize)
+                let found = RelativeCustomFonts.rewrites(in: source) { line in
+                    !suppressed.contains(line) && (changes?.contains(file: file, line: line) ?? true)
+                }
+                for (line, outcome) in found {
+                    switch outcome {
+                    case let .rewrite(edits, summary):
+                        rewrites.append(Rewrite(file: file, line: line, rule: .fixedFontSize, edits: edits, summary: summary, fixesFinding: false))
+                    case let .suggestion(text): plan.suggestions.append(Suggestion(file: file, line: line, rule: .fixedFontSize, text: text))
+                    }
+                }
+                rewrites.sort { $0.line < $1.line }
+            }
+            guard !rewrites.isEmpty else { continue }
             // Two rewrites of the same code (a finding on each end of one call): the first is made,
             // the other waits for the next run.
             var taken: [Range<Int>] = []

@@ -31,7 +31,7 @@ struct RewriteTests {
         }
     }
 
-    static let inputs = ["SwiftUIFonts.input.swift", "SwiftUILayout.input.swift", "UIKitViews.input.swift", "Settings.input.storyboard"]
+    static let inputs = ["SwiftUIFonts.input.swift", "CustomFonts.input.swift", "SwiftUILayout.input.swift", "UIKitViews.input.swift", "Settings.input.storyboard"]
 
     @Test("each input's rewritten text, diff and plan match their golden files", arguments: inputs)
     func golden(_ name: String) throws {
