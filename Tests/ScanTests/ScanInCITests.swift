@@ -96,6 +96,22 @@ struct ScanInCITests {
         #expect(try Baseline.parse(Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8), name: "b.txt") == baseline)
     }
 
+    @Test("property: any paths and code, with tabs, backslashes, line breaks and non-ASCII text, read back as written")
+    func baselineRoundTripProperty() throws {
+        var random = SplitMix(seed: 0xBA5E)
+        let alphabet: [Character] = ["a", "Z", "/", ".", " ", "\t", "\n", "\r", "\\", "#", "é", "字", "🙂", "t", "n"]
+        func text(_ count: Int) -> String { String((0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }) }
+        for _ in 0..<200 {
+            let entries = (0..<Int(random.next() % 6)).map { _ in
+                Baseline.Entry(path: "p" + text(Int(random.next() % 12)), rule: ["fixed-font-size", "single-line", "x-unknown"][Int(random.next() % 3)],
+                               fingerprint: String(format: "%016llx", random.next()), code: text(Int(random.next() % 20)))
+            }
+            let baseline = Baseline(entries)
+            let read = try Baseline.parse(Array(baseline.rendered(header: "h").utf8), name: "b.txt")
+            #expect(read == baseline)
+        }
+    }
+
     @Test("a malformed baseline line is named with its line number")
     func baselineErrors() {
         let cases: [(String, String)] = [

@@ -92,34 +92,48 @@ public struct Baseline: Sendable, Equatable {
         return text
     }
 
-    /// Reads a baseline file's bytes; `name` is how messages name the file.
+    /// Reads a baseline file's bytes; `name` is how messages name the file. It works on the bytes,
+    /// making strings only of the fields, so that reading a baseline costs little beside the scan.
     public static func parse(_ bytes: [UInt8], name: String) throws(BaselineError) -> Baseline {
         guard bytes.count <= maximumBytes else { throw .tooLarge(file: name, limit: maximumBytes) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .malformed(file: name, line: 1, reason: "the file is not UTF-8 text") }
+        guard String(validating: bytes, as: UTF8.self) != nil else { throw .malformed(file: name, line: 1, reason: "the file is not UTF-8 text") }
         var entries: [Entry] = []
         var number = 0
-        // "\r\n" is one Character in Swift: both line ends are split on.
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        var lineStart = 0
+        while lineStart < bytes.count {
             number += 1
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count >= 3 else {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
+            var end = lineEnd
+            if end > lineStart && bytes[end - 1] == 0x0D { end -= 1 }
+            if end == lineStart || bytes[lineStart] == UInt8(ascii: "#") { continue }
+            // The first three tabs end the path, the rule and the fingerprint; the code may hold more.
+            var tabs: [Int] = []
+            var k = lineStart
+            while k < end && tabs.count < 3 {
+                if bytes[k] == 0x09 { tabs.append(k) }
+                k += 1
+            }
+            guard tabs.count >= 2 else {
                 throw .malformed(file: name, line: number, reason: "expected a path, a rule and a fingerprint separated by tabs")
             }
-            guard let path = unescaped(fields[0]), !path.isEmpty else {
+            guard let path = unescaped(bytes[lineStart..<tabs[0]]), !path.isEmpty else {
                 throw .malformed(file: name, line: number, reason: "the path is empty or has an unknown backslash escape")
             }
-            let rule = String(fields[1])
-            guard !rule.isEmpty, rule.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            let ruleBytes = bytes[tabs[0] + 1..<tabs[1]]
+            guard !ruleBytes.isEmpty, ruleBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                 throw .malformed(file: name, line: number, reason: "the rule is not a rule id")
             }
-            let fingerprint = String(fields[2])
-            guard fingerprint.utf8.count == 16, fingerprint.utf8.allSatisfy(isLowerHex) else {
+            let fingerprintEnd = tabs.count > 2 ? tabs[2] : end
+            let fingerprintBytes = bytes[tabs[1] + 1..<fingerprintEnd]
+            guard fingerprintBytes.count == 16, fingerprintBytes.allSatisfy(isLowerHex) else {
                 throw .malformed(file: name, line: number, reason: "the fingerprint is not 16 hexadecimal digits")
             }
-            let code = fields.count > 3 ? unescaped(fields[3]) ?? String(fields[3]) : ""
-            entries.append(Entry(path: path, rule: rule, fingerprint: fingerprint, code: code))
+            let codeBytes = tabs.count > 2 ? bytes[tabs[2] + 1..<end] : bytes[end..<end]
+            let code = unescaped(codeBytes) ?? String(decoding: codeBytes, as: UTF8.self)
+            entries.append(Entry(path: path, rule: String(decoding: ruleBytes, as: UTF8.self),
+                                 fingerprint: String(decoding: fingerprintBytes, as: UTF8.self), code: code))
         }
         return Baseline(entries)
     }
@@ -143,27 +157,28 @@ public struct Baseline: Sendable, Equatable {
         return result
     }
 
-    static func unescaped(_ text: Substring) -> String? {
-        guard text.contains("\\") else { return String(text) }
-        var result = ""
+    static func unescaped(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
         var escaping = false
-        for character in text.unicodeScalars {
+        for byte in bytes {
             if escaping {
-                switch character {
-                case "\\": result += "\\"
-                case "t": result += "\t"
-                case "n": result += "\n"
-                case "r": result += "\r"
+                switch byte {
+                case UInt8(ascii: "\\"): result.append(byte)
+                case UInt8(ascii: "t"): result.append(0x09)
+                case UInt8(ascii: "n"): result.append(0x0A)
+                case UInt8(ascii: "r"): result.append(0x0D)
                 default: return nil
                 }
                 escaping = false
-            } else if character == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 escaping = true
             } else {
-                result.unicodeScalars.append(character)
+                result.append(byte)
             }
         }
-        return escaping ? nil : result
+        return escaping ? nil : String(decoding: result, as: UTF8.self)
     }
 }
 
