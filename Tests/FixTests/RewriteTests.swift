@@ -72,6 +72,31 @@ struct RewriteTests {
         #expect(String(decoding: swiftUI.files[0].new, as: UTF8.self).contains(".weight(.heavy)) // the headline number"))
     }
 
+    @Test("a file edited after the scan read it is named and nothing is written, not even the other files")
+    func changedFileStopsTheWrite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-fix-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var inputs: [(String, [UInt8])] = []
+        for name in ["SwiftUIFonts.input.swift", "UIKitViews.input.swift"] {
+            let bytes = try [UInt8](Data(contentsOf: Self.golden.appendingPathComponent(name)))
+            let path = name.replacingOccurrences(of: ".input", with: "")
+            try Data(bytes).write(to: folder.appendingPathComponent(path))
+            inputs.append((path, bytes))
+        }
+        let report = try SourceScanner.scan(files: inputs)
+        let plan = Fixer.plan(report, verdict: ScanVerdict(report)) { path in inputs.first { $0.0 == path }?.1 }
+        #expect(plan.files.count == 2)
+        // An editor saves one file between the scan and the write.
+        let edited = Array("// unsaved work\n".utf8) + inputs[1].1
+        try Data(edited).write(to: folder.appendingPathComponent(inputs[1].0))
+        #expect(throws: FixWriteError.self) { try plan.write(root: folder.path) }
+        do { try plan.write(root: folder.path) } catch { #expect(error.description.hasPrefix("\(inputs[1].0) changed while the scan ran")) }
+        #expect(try [UInt8](Data(contentsOf: folder.appendingPathComponent(inputs[0].0))) == inputs[0].1, "all or none")
+        #expect(try [UInt8](Data(contentsOf: folder.appendingPathComponent(inputs[1].0))) == edited, "the edit is kept")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == inputs.map(\.0).sorted(), "no temporary file is left")
+    }
+
     @Test("sizes map to the nearest text style; ties and far sizes are left to a person")
     func textStyles() {
         let cases: [(Double, TextStyleChoice)] = [
