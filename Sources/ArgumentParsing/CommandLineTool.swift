@@ -16,8 +16,8 @@ extension ParsableCommand {
     /// Parses the process arguments, runs the command, prints any error on one line to standard
     /// error, and exits: 0 on success, 64 for usage errors, 1 or the error's own status otherwise.
     public static func main(_ arguments: [String]? = nil) -> Never {
+        if System.reserveStandardStreams().contains(.output) { BufferedOutput.standardOutput.markClosed() }
         let status = execute(arguments ?? Array(CommandLine.arguments.dropFirst()))
-        BufferedOutput.standardOutput.flush()
         System.exit(status)
     }
 
@@ -39,8 +39,16 @@ enum CommandLineTool {
         let errorStyle = Style.automatic(for: .error, choice: .given(in: arguments))
         let outputStyle = Style.automatic(for: .output, choice: .given(in: arguments))
         let width = min(100, System.terminalColumns() ?? 80)
-        let outcome = outcome(root: root, arguments: arguments, width: width, outputStyle: outputStyle, errorStyle: errorStyle)
-        if !outcome.output.isEmpty { BufferedOutput.standardOutput.write(outcome.output) }
+        var outcome = outcome(root: root, arguments: arguments, width: width, outputStyle: outputStyle, errorStyle: errorStyle)
+        let output = BufferedOutput.standardOutput
+        if !outcome.output.isEmpty { output.write(outcome.output) }
+        output.flush()
+        // Output that did not arrive (a full disk, a closed stream) is a failure, whatever the
+        // command decided; an error the command already reports comes first.
+        if output.failed && (outcome.status == 0 || outcome.errorLine == nil) {
+            outcome.status = ExitCode.ioError.rawValue
+            outcome.errorLine = errorStyle.red("error:") + " cannot write to standard output: " + output.failureDescription
+        }
         if let line = outcome.errorLine { report(line) }
         return outcome.status
     }

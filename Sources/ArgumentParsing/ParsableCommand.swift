@@ -86,6 +86,8 @@ public struct ExitCode: Error, Sendable, Equatable {
     public static let failure = ExitCode(1)
     /// The command line was wrong.
     public static let usage = ExitCode(64)
+    /// Writing failed midway: standard output on a full disk or closed.
+    public static let ioError = ExitCode(74)
 }
 
 struct HelpRequest: Error {

@@ -105,6 +105,27 @@ public struct Fields {
         return checked
     }
 
+    /// One line of text with no control character at all (a checklist's or item's title).
+    public mutating func line(_ field: String, maximumBytes: Int) throws(InterchangeError) -> String {
+        let node = self[field]
+        let text = try string(field, maximumBytes: maximumBytes)
+        if let scalar = text.unicodeScalars.first(where: \.isControlCharacter) {
+            throw problem(field, "must be one line without control characters (found \(scalar.codePoint))", at: node)
+        }
+        return text
+    }
+
+    /// A text that may span lines (a checklist's summary and source, how to check an item): line
+    /// breaks, tabs and carriage returns, and no other control character, which a terminal would obey.
+    public mutating func text(_ field: String, maximumBytes: Int = InputRulesLimits.text) throws(InterchangeError) -> String {
+        let node = self[field]
+        let text = try string(field, allowEmpty: true, maximumBytes: maximumBytes)
+        if let scalar = text.unicodeScalars.first(where: { $0.isControlCharacter && $0 != "\n" && $0 != "\t" && $0 != "\r" }) {
+            throw problem(field, "holds a control character (\(scalar.codePoint)); only line breaks and tabs are allowed", at: node)
+        }
+        return text
+    }
+
     /// A note or reference, checked like one typed with `--note`.
     public mutating func note(_ field: String) throws(InterchangeError) -> String? {
         let node = self[field]

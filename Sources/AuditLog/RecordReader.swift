@@ -95,9 +95,9 @@ public enum RecordReader {
     private static func checklist(id: String, _ fields: inout Fields) throws(InterchangeError) -> ChecklistAdoption {
         let name = try fields.name("name")!
         let title = try fields.name("title")!
-        let version = try fields.string("version", maximumBytes: 40)
-        let summary = try fields.string("summary", allowEmpty: true)
-        let source = try fields.string("source", allowEmpty: true, maximumBytes: 1 << 20)
+        let version = try fields.line("version", maximumBytes: 40)
+        let summary = try fields.text("summary")
+        let source = try fields.text("source", maximumBytes: 1 << 20)
         var items: [ChecklistItem] = []
         for node in try fields.array("items") {
             let item = try self.item(node)
@@ -119,7 +119,7 @@ public enum RecordReader {
         if !ChecklistFile.isValidItemID(id) {
             throw fields.problem("id", "must be lower-case letters and digits joined by single hyphens, not \"\(JSONReader.shown(id))\"")
         }
-        let title = try fields.string("title", maximumBytes: 1000)
+        let title = try fields.line("title", maximumBytes: 1000)
         var sizes: [Size] = []
         for element in try fields.array("sizes") {
             guard case .string(let text) = element.value, let size = Size.allCases.first(where: { $0.id == text }) else {
@@ -132,7 +132,7 @@ public enum RecordReader {
         let scaling = try fields.bool("scaling")
         let fix = try fields.optionalChoice("fix", FixType.self)
         let wcag = try fields.strings("wcag", required: false, maximumBytes: 20)
-        let howToCheck = try fields.string("howToCheck", allowEmpty: true)
+        let howToCheck = try fields.text("howToCheck")
         try fields.finish()
         return ChecklistItem(id: id, title: title, howToCheck: howToCheck, sizes: sizes.sorted(), severity: severity,
                              scaling: scaling, fix: fix, wcag: wcag)

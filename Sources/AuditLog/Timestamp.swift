@@ -94,7 +94,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
                     index += 1
                 } else if bytes[index] == 43 || bytes[index] == 45 {
                     guard let hours = number(index + 1..<index + 3), index + 3 < bytes.count, bytes[index + 3] == 58,
-                          let minutes = number(index + 4..<index + 6) else { return nil }
+                          let minutes = number(index + 4..<index + 6), hours < 24, minutes < 60 else { return nil }
                     offset = (hours * 3600 + minutes * 60) * (bytes[index] == 43 ? 1 : -1)
                     index += 6
                 } else {
@@ -104,8 +104,15 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             guard index == bytes.count else { return nil }
         }
         let days = Timestamp.daysFromCivil(year, month, dayOfMonth)
-        milliseconds = (Int64(days) * 86_400 + Int64(seconds - offset)) * 1000 + Int64(millis)
+        let moment = (Int64(days) * 86_400 + Int64(seconds - offset)) * 1000 + Int64(millis)
+        // An offset can carry year 0000 or 9999 out of the four digits the stored form has.
+        guard Timestamp.representable.contains(moment) else { return nil }
+        milliseconds = moment
     }
+
+    /// The moments the stored form can spell: 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z.
+    public static let representable: ClosedRange<Int64> =
+        Int64(daysFromCivil(0, 1, 1)) * 86_400_000...Int64(daysFromCivil(10_000, 1, 1)) * 86_400_000 - 1
 
     /// Reads the stored form `YYYY-MM-DDTHH:MM:SS.mmmZ` straight from its bytes, the way listings of
     /// a whole audit read thousands of them; any other text goes through `init?(iso8601:)`.

@@ -104,6 +104,8 @@ public final class AuditStore {
         // Build the database under a temporary name and move it into place, so that a failed
         // init never leaves a half-made store behind.
         let temporary = location.folder + "/.audit-\(System.processID).sqlite"
+        // One a killed init left under this process id, or a link planted under the name, goes first.
+        try? Files.remove(temporary)
         do {
             let db = try Database(path: temporary, mode: .create)
             // Nothing to roll back to and nobody else reading: a file that fails is thrown away
@@ -127,10 +129,12 @@ public final class AuditStore {
         do {
             try fileManager.moveItem(atPath: temporary, toPath: location.databasePath)
             // Keep the database itself out of git: an audit travels as an export.
+            // Created exclusively: a link a clone planted there is never written through.
             let ignore = location.folder + "/.gitignore"
-            if !fileManager.fileExists(atPath: ignore) {
-                try Data("# The store stays local; the audit is shared through `dtaudit sync` (Exports/<app>.json).\naudit.sqlite\naudit.sqlite-*\n".utf8)
-                    .write(to: URL(fileURLWithPath: ignore))
+            if Files.status(ignore, followLinks: false) == nil {
+                let stream = try BufferedOutput.createNew(path: ignore)
+                stream.write("# The store stays local; the audit is shared through `dtaudit sync` (Exports/<app>.json).\naudit.sqlite\naudit.sqlite-*\n")
+                guard stream.close() else { throw SystemError(operation: "write", path: ignore, code: stream.errorCode) }
             }
         } catch {
             try? fileManager.removeItem(atPath: temporary)

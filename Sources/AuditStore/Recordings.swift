@@ -55,6 +55,17 @@ extension Fix {
 }
 
 extension AuditStore {
+    /// The time for what this store records now on `screen`: the clock, or a millisecond after the
+    /// latest record the store holds for the screen when that is later (a file from a machine whose
+    /// clock runs ahead), so that what is recorded here always comes after what was known.
+    public func ownTime(on screen: Screen, now: Timestamp = .now()) throws -> Timestamp {
+        let latest = try read {
+            try db.first("SELECT max(at) FROM log WHERE screen = ?", [screen.id]) { $0.optionalString(0) } ?? nil
+        }
+        guard let latest, let held = Timestamp(iso8601: latest), held >= now else { return now }
+        return Timestamp(milliseconds: held.milliseconds + 1)
+    }
+
     /// Records `status` for each cell; returns the new recordings, in cell order.
     @discardableResult
     public func record(screen: Screen, cells: [(item: String, size: Size)], status: ResultStatus, note: String?,

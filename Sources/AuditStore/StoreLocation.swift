@@ -65,6 +65,14 @@ public struct StoreLocation: Sendable, Equatable {
         Files.absolute(path, from: directory)
     }
 
+    /// Whether `path` (absolute) lies inside the store's folder, through any links on the way:
+    /// what no export or report may write, since it would replace the database or its evidence.
+    public func holds(_ path: String) -> Bool {
+        let folder = Files.resolvingLinks(self.folder)
+        let target = Files.resolvingLinks(path)
+        return target == folder || target.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
     /// The folder that holds `path` ("/" for top-level paths).
     public static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }

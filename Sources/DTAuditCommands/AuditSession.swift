@@ -90,8 +90,8 @@ final class AuditSession {
 
         /// A time after every recording of the cell, so the new one is the latest even within
         /// the same millisecond.
-        func nextTime(for key: CellKey) -> Timestamp {
-            let now = Timestamp.now()
+        func nextTime(for key: CellKey) throws -> Timestamp {
+            let now = try store.ownTime(on: screen)
             guard let last = latestTime[key], last >= now else { return now }
             return Timestamp(milliseconds: last.milliseconds + 1)
         }
@@ -122,7 +122,7 @@ final class AuditSession {
                         if let candidate = try checkEvidence(path) { files.append(candidate) }
                     }
                 }
-                let time = nextTime(for: key)
+                let time = try nextTime(for: key)
                 do {
                     _ = try store.write {
                         try store.record(screen: screen, cells: [(step.item, step.size)], status: status, note: note,
@@ -161,7 +161,7 @@ final class AuditSession {
                 }
                 let undone = steps[last.index]
                 let undoneKey = CellKey(item: undone.item, size: undone.size)
-                let time = nextTime(for: undoneKey)
+                let time = try nextTime(for: undoneKey)
                 _ = try store.write {
                     try store.record(screen: screen, cells: [(undone.item, undone.size)], status: .untested, note: nil, by: author, at: time)
                 }

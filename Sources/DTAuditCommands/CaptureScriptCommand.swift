@@ -36,7 +36,7 @@ struct CaptureScriptCommand: ParsableCommand {
     @Option(help: "The simulator: booted, a device name or a UDID.", valueName: "name")
     var device = "booted"
 
-    @Option(help: "Seconds to wait after each change of text size.", valueName: "seconds")
+    @Option(help: "Seconds to wait after each change of text size (0 to 60).", valueName: "seconds", range: 0...60)
     var delay = 2
 
     @Option(help: "The folder the script saves into unless it is given one when run.", valueName: "dir")
@@ -48,7 +48,6 @@ struct CaptureScriptCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     mutating func validate() throws {
-        if !(0...60).contains(delay) { throw ValidationError("--delay must be between 0 and 60 seconds") }
         _ = try Self.checked(device, what: "--device")
         _ = try Self.checked(folder.path, what: "--folder")
     }

@@ -129,17 +129,17 @@ struct ChecklistShowCommand: ParsableCommand {
             return
         }
         let style = console.style
-        console.line(style.bold("\(list.title)") + style.dim("  v\(list.version) · \(counted(list.items.count, "item")) · \(counted(list.plannedCells.count, "check")) per screen"))
+        console.line(style.bold(console.safe(list.title)) + style.dim("  v\(console.safe(list.version)) · \(counted(list.items.count, "item")) · \(counted(list.plannedCells.count, "check")) per screen"))
         let width = min(100, System.terminalColumns() ?? 80)
         for item in list.items {
             console.line()
             var facts = ["sizes " + item.sizes.map(\.id).joined(separator: ","), item.severity.rawValue]
             if item.scaling { facts.append("scaling") }
             if let fix = item.fix { facts.append("fix " + fix.rawValue) }
-            if !item.wcag.isEmpty { facts.append("WCAG " + item.wcag.joined(separator: ", ")) }
-            console.line(style.bold(item.id) + "  " + item.title)
+            if !item.wcag.isEmpty { facts.append("WCAG " + console.safe(item.wcag.joined(separator: ", "))) }
+            console.line(style.bold(item.id) + "  " + console.safe(item.title))
             console.line("  " + style.dim(facts.joined(separator: " · ")))
-            for line in TextLayout.wrap(item.howToCheck.split(separator: "\n").joined(separator: " "), width: width - 2) {
+            for line in TextLayout.wrap(console.safe(item.howToCheck.split(separator: "\n").joined(separator: " ")), width: width - 2) {
                 console.line("  " + line)
             }
         }
@@ -165,15 +165,15 @@ struct ChecklistValidateCommand: ParsableCommand {
             let path = file.path.hasPrefix("/") ? file.path : console.workingDirectory + "/" + file.path
             do {
                 let list = try ChecklistSource.loadFile(path, shownAs: file.path)
-                console.line("\(console.style.green("ok")) \(file): \(list.title) v\(list.version), \(counted(list.items.count, "item")), \(counted(list.plannedCells.count, "check")) per screen")
+                console.line("\(console.style.green("ok")) \(console.safe(file.path)): \(console.safe(list.title)) v\(console.safe(list.version)), \(counted(list.items.count, "item")), \(counted(list.plannedCells.count, "check")) per screen")
             } catch let invalid as ChecklistSource.Invalid {
                 failed = true
                 for problem in invalid.problems {
-                    console.line("\(file):\(problem.line): \(console.style.red("error:")) \(console.safe(problem.message))")
+                    console.line("\(console.safe(file.path)):\(problem.line): \(console.style.red("error:")) \(console.safe(problem.message))")
                 }
             } catch {
                 failed = true
-                console.line("\(file): \(console.style.red("error:")) \(console.safe(String(describing: error)))")
+                console.line("\(console.safe(file.path)): \(console.style.red("error:")) \(console.safe(String(describing: error)))")
             }
         }
         if failed { throw ExitCode.failure }

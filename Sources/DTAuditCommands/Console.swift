@@ -91,6 +91,11 @@ struct Console {
     }
 
     /// Where a command that starts a store puts it: `--store`, `DTAUDIT_STORE`, else `.dtaudit` here.
+    /// The store this command would use, when there is one, without opening it.
+    func storeLocationIfPresent() -> StoreLocation? {
+        try? StoreLocation.find(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"), workingDirectory: workingDirectory)
+    }
+
     func newStoreLocation() -> StoreLocation {
         StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"), workingDirectory: workingDirectory)
     }

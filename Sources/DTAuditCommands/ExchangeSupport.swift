@@ -145,6 +145,14 @@ enum Paths {
         String(path.split(separator: "/").last ?? Substring(path))
     }
 
+    /// Refuses a path inside the store's folder, where a file written would replace the database
+    /// or its evidence.
+    static func checkOutside(_ store: StoreLocation, _ path: String, shownAs shown: String) throws {
+        if store.holds(path) {
+            throw FileProblem(description: "cannot write \(shown): it is inside the store's folder \(store.folder); choose a file outside it", kind: .usage)
+        }
+    }
+
     /// Refuses a path that names a folder, before anything is written.
     static func checkIsFile(_ path: String, shownAs shown: String) throws {
         if Files.status(path)?.kind == .directory {
@@ -154,47 +162,36 @@ enum Paths {
 
     /// Streams a file to `path` through a temporary file beside it, put in place only when every
     /// byte is written, so that a failed or interrupted export leaves the old file as it was.
+    /// The temporary file is created exclusively under a name nobody can guess, so a planted file
+    /// or link is never written through, and those of killed exports are removed.
     /// Refuses a path that names a folder, before anything is written.
     static func stream(to path: String, shownAs shown: String, _ body: (BufferedOutput) throws -> Void) throws {
         try checkIsFile(path, shownAs: shown)
-        let temporary = folder(of: path) + "/." + fileName(of: path) + ".\(System.processID).tmp"
-        let file: BufferedOutput
+        /// What `body` threw, passed through as it is.
+        struct Failure: Error { let error: any Error }
         do {
-            file = try BufferedOutput.create(path: temporary)
+            try Files.writeAtomically(path) { file in
+                do { try body(file) } catch { throw Failure(error: error) }
+            }
+        } catch let failure as Failure {
+            throw failure.error
         } catch {
-            throw writeProblem(path, shownAs: shown)
-        }
-        do {
-            try body(file)
-        } catch {
-            file.close()
-            try? Files.remove(temporary)
-            throw error
-        }
-        do {
-            guard file.close() else { throw writeProblem(path, shownAs: shown) }
-            // One rename: readers see the old file or the new one, never a part.
-            try Files.rename(temporary, to: path)
-        } catch {
-            try? Files.remove(temporary)
-            throw writeProblem(path, shownAs: shown)
+            throw writeProblem(path, shownAs: shown, diskFull: (error as? SystemError)?.isDiskFull ?? false)
         }
     }
 
-    private static func writeProblem(_ path: String, shownAs shown: String) -> FileProblem {
+    private static func writeProblem(_ path: String, shownAs shown: String, diskFull: Bool) -> FileProblem {
         let folder = folder(of: path)
         if Files.status(folder)?.kind != .directory {
             return FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist", kind: .cannotWrite)
+        }
+        if diskFull {
+            return FileProblem(description: "cannot write \(shown): the disk is full", kind: .ioError)
         }
         return FileProblem(description: "cannot write \(shown): the folder is not writable or the disk is full", kind: .cannotWrite)
     }
 
     static func write(_ text: String, to path: String, shownAs shown: String) throws {
-        try checkIsFile(path, shownAs: shown)
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw writeProblem(path, shownAs: shown)
-        }
+        try stream(to: path, shownAs: shown) { $0.write(text) }
     }
 }

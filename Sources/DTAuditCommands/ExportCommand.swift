@@ -149,6 +149,7 @@ struct ExportCommand: ParsableCommand {
             }
         }
         let shown = Paths.shown(path, from: console.workingDirectory)
+        try Paths.checkOutside(store.location, path, shownAs: console.safe(shown))
         try Paths.checkIsFile(path, shownAs: shown)
         for attachment in report.attachments where Files.status(folder + "/" + attachment.fileName)?.kind == .directory {
             let attachmentShown = Paths.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)
@@ -205,6 +206,7 @@ struct ExportCommand: ParsableCommand {
         }
         let shared = try output.map { SharedAudit.named(StoreLocation.absolute($0.path, from: console.workingDirectory), root: store.location.root) }
             ?? SharedAudit.of(store)
+        try Paths.checkOutside(store.location, shared.path, shownAs: console.safe(shared.relativePath))
         try Paths.checkIsFile(shared.path, shownAs: shared.relativePath)
         let report = try Sync.export(store, to: shared, force: force)
         let shown = Paths.shown(shared.path, from: console.workingDirectory)
@@ -234,6 +236,7 @@ struct ExportCommand: ParsableCommand {
             _ = try write { console.out.write($0) }
             return
         }
+        try Paths.checkOutside(store.location, path, shownAs: console.safe(Paths.shown(path, from: console.workingDirectory)))
         let folder = Paths.folder(of: path)
         var createdFolder = false
         if output == nil && !FileManager.default.fileExists(atPath: folder) {

@@ -18,7 +18,7 @@ struct HistoryCommand: ParsableCommand {
     @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
     var screen: String?
 
-    @Option(help: "Show at most this many records (default: 200).", valueName: "n")
+    @Option(help: "Show at most this many records (default: 200; 1 to 10000000).", valueName: "n", range: 1...10_000_000)
     var limit: Int?
 
     @Flag(help: "Show everything, however long.")
@@ -33,7 +33,6 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     mutating func validate() throws {
-        if let limit, limit < 1 || limit > 10_000_000 { throw ValidationError("--limit must be from 1 to 10000000") }
         if all && limit != nil { throw ValidationError("--limit and --all cannot be used together") }
     }
 

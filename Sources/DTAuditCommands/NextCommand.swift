@@ -27,7 +27,7 @@ struct NextCommand: ParsableCommand {
     @Flag(help: "List every open check of every screen, not one line per screen.")
     var all = false
 
-    @Option(help: "Show at most this many screens.", valueName: "n")
+    @Option(help: "Show at most this many screens (1 to 10000000).", valueName: "n", range: 1...10_000_000)
     var limit: Int?
 
     @OptionGroup var filter: ScreenFilterOptions
@@ -36,10 +36,6 @@ struct NextCommand: ParsableCommand {
     var json = false
 
     @OptionGroup var global: GlobalOptions
-
-    mutating func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
-    }
 
     func run() throws {
         let console = Console(global)

@@ -68,7 +68,8 @@ struct RecordCommand: ParsableCommand {
             } catch {
                 throw ValidationError(error.description)
             }
-            try store.record(screen: target, cells: plan.cells.map { ($0.item, $0.size) }, status: resultStatus, note: note, evidence: candidates, by: author)
+            try store.record(screen: target, cells: plan.cells.map { ($0.item, $0.size) }, status: resultStatus, note: note, evidence: candidates, by: author,
+                             at: try store.ownTime(on: target))
             return (plan, before, try store.snapshot(only: target).screens.first)
         }
         let cells = plan.cells.map { ($0.item, $0.size) }
@@ -151,7 +152,7 @@ struct FixCommand: ParsableCommand {
             } catch {
                 throw ValidationError(TextLayout.singleLine(error.description))
             }
-            try store.addFix(screen: target, type: type, items: items, note: note, ref: ref, by: author)
+            try store.addFix(screen: target, type: type, items: items, note: note, ref: ref, by: author, at: try store.ownTime(on: target))
             return try store.snapshot(only: target).screens.first
         }
         guard let state, let fix = state.fixes.last else { return }

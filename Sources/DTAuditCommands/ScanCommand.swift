@@ -250,6 +250,7 @@ struct ScanCommand: ParsableCommand {
     private func write(_ report: ScanReport, fingerprints: [String], rules: Set<ScanRule>, to target: PathArgument, console: Console) throws {
         let path = Files.absolute(target.path, from: console.workingDirectory)
         let shown = console.safe(target.path)
+        if let store = console.storeLocationIfPresent() { try Paths.checkOutside(store, path, shownAs: shown) }
         let earlier = Files.status(path) == nil ? Baseline([]) : try ScanSettings.baseline(at: path, shownAs: shown)
         let found = Baseline.entries(of: report, fingerprints: fingerprints)
         let updated = earlier.updated(with: found, scannedFiles: Set(report.scannedFiles.map(\.file)), rules: rules)

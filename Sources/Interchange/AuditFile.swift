@@ -23,6 +23,10 @@ public struct AuditFile: Sendable {
     /// Files larger than this are refused before they are read.
     public static let maximumBytes = 256 << 20
 
+    /// The latest time a record read now may carry: a day after this machine's clock, room for
+    /// time zones set wrong and clocks a little fast, none for a date years ahead.
+    public static func latestAccepted(now: Timestamp = .now()) -> Timestamp { now.adding(days: 1) }
+
     /// The format the file was written in: 1 (converted as it is read) or 2.
     public var format: Int
     /// Each id once, with the line it was read from (0 for a format 1 file). Where one id came
@@ -95,8 +99,17 @@ public struct AuditFile: Sendable {
     /// file is never held whole: a large import takes the memory of a chunk and a record.
     /// Records come in file order, as often as the file holds them. With `known`, lines a store
     /// holds byte for byte are counted, not parsed. A format 1 file is converted whole.
+    /// A record dated after `latest` (default: a day after this machine's clock) is refused: a time
+    /// from the future would outrank every recording made after it, for as long as it takes the
+    /// clock to catch up.
     public static func scan(chunks source: @escaping (inout [UInt8]) -> Bool, known: [String: Int64]? = nil,
-                            body: (LogRecord, Int) throws -> Void) throws -> Summary {
+                            latest: Timestamp = AuditFile.latestAccepted(), body: (LogRecord, Int) throws -> Void) throws -> Summary {
+        func check(_ record: LogRecord, _ number: Int) throws(InterchangeError) {
+            guard record.at > latest else { return }
+            throw InterchangeError(line: max(number, 1), "the \(record.kind.rawValue) record '\(record.id)' is dated \(record.at.iso8601), "
+                                   + "more than a day after this machine's clock (\(latest.adding(days: -1).iso8601)); "
+                                   + "a time from the future would outrank every later recording, so check the clock of the machine that made it")
+        }
         var lines = LineReader(source: source)
         var summary = Summary()
         guard var first = lines.next() else { throw InterchangeError(line: 1, "the file is empty") }
@@ -115,7 +128,10 @@ public struct AuditFile: Sendable {
                 }
                 return rest.readMore(into: &buffer)
             }).records()
-            for record in records { try body(record, 0) }
+            for record in records {
+                try check(record, 0)
+                try body(record, 0)
+            }
             return summary
         }
         var lineNumber = 1
@@ -150,7 +166,9 @@ public struct AuditFile: Sendable {
             }
             switch try RecordReader.read(line: line, number: lineNumber) {
             case .end: ended = true
-            case .record(let record): try body(record, lineNumber)
+            case .record(let record):
+                try check(record, lineNumber)
+                try body(record, lineNumber)
             }
         }
         if !ended || !closed {

@@ -221,7 +221,8 @@ extension BufferedOutput {
     /// Opens a new file at `path` for writing; fails when something is already there, so that two
     /// processes never write the same temporary file.
     public static func createNew(path: String) throws(SystemError) -> BufferedOutput {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        // O_EXCL already refuses a link in the last place; O_NOFOLLOW says so on every system.
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SystemError(operation: "create", path: path, code: errno) }
         return BufferedOutput(descriptor: fd, ownsDescriptor: true)
     }
@@ -312,11 +313,8 @@ extension Files {
     /// only a complete, flushed file is renamed over `path`. On any failure the temporary file is
     /// removed and `path` is as it was.
     public static func writeAtomically(_ path: String, _ body: (BufferedOutput) throws -> Void) throws {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var generator = SystemRandomNumberGenerator()
-        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + "." + String(generator.next(), radix: 36) + ".tmp"
+        removeLeftovers(of: path)
+        let temporary = TemporaryFile.path(for: path)
         let output = try BufferedOutput.createNew(path: temporary)
         do {
             try body(output)

@@ -19,6 +19,22 @@ public enum StandardStream: Int32, Sendable {
 }
 
 public enum System {
+    /// Opens /dev/null on each of the three standard streams that is closed, so that no file the
+    /// process opens later (the store) takes its number and receives what is printed; returns the
+    /// streams that were closed.
+    public static func reserveStandardStreams() -> [StandardStream] {
+        var closed: [StandardStream] = []
+        for stream in [StandardStream.input, .output, .error] where fcntl(stream.rawValue, F_GETFD) == -1 && errno == EBADF {
+            let descriptor = open("/dev/null", stream == .input ? O_RDONLY : O_WRONLY)
+            if descriptor >= 0 && descriptor != stream.rawValue {
+                _ = dup2(descriptor, stream.rawValue)
+                _ = Glue.close(descriptor)
+            }
+            closed.append(stream)
+        }
+        return closed
+    }
+
     /// A variable of the process environment, as it is now.
     public static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }

@@ -86,7 +86,25 @@ public final class BufferedOutput: TextOutputStream, @unchecked Sendable {
         return !failed
     }
 
+    /// What went wrong with the first write that failed, said for a person.
+    public var failureDescription: String {
+        switch errorCode {
+        case ENOSPC, EDQUOT: "the disk is full"
+        case EBADF: "it is closed"
+        default: System.errorDescription(errorCode)
+        }
+    }
+
+    /// Marks the stream failed before anything is written: standard output was closed when the
+    /// process started, so its descriptor now holds /dev/null (`System.reserveStandardStreams`).
+    public func markClosed() {
+        if !failed { errorCode = EBADF }
+        failed = true
+    }
+
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // After a failed write the rest would be a file with a hole: nothing more is written.
+        guard !failed else { return }
         guard !closed else {
             // The descriptor may belong to another file by now.
             failed = true
@@ -127,6 +145,9 @@ public struct SystemError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         "cannot \(operation) \(path): \(System.errorDescription(code))"
     }
+
+    /// Whether the disk (or the user's quota on it) is full.
+    public var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
 }
 
 /// Unqualified `write` and `close` would resolve to the methods above.

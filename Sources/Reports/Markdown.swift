@@ -49,8 +49,21 @@ public enum Markdown {
                 // At the start of a line these could begin a list, a rule or a heading underline.
                 escaped = onlySpaces
             case ".", ")":
-                // `1.` or `1)` at the start of a line would begin a numbered list.
-                escaped = onlyDigits
+                // `1.` or `1)` at the start of a line would begin a numbered list; the dot of
+                // `www.` would begin one of GitHub's autolinks.
+                escaped = onlyDigits || (scalar == "." && index >= 4 && scalars[index - 4] == "w" && scalars[index - 3] == "w" && scalars[index - 2] == "w")
+            case ":":
+                // `https://` and every other scheme's `://` begins an autolink.
+                escaped = index + 1 < scalars.count && scalars[index] == "/" && scalars[index + 1] == "/"
+            case "@":
+                // An e-mail address becomes a link whatever is escaped, since GitHub finds it in the
+                // text after escapes are read: a word joiner, which shows as nothing, keeps its
+                // domain from starting right after the @.
+                result.unicodeScalars.append(scalar)
+                if Markdown.startsDomain(scalars, at: index) { result.unicodeScalars.append("\u{2060}") }
+                onlySpaces = false
+                onlyDigits = false
+                continue
             default:
                 if scalar.isControlCharacter || scalar.isInvisibleFormatting {
                     result += scalar.codePoint
@@ -67,6 +80,22 @@ public enum Markdown {
             }
         }
         return result.withoutOuterSpaces
+    }
+
+    /// Whether `scalars` from `start` read as a domain an e-mail autolink takes: letters, digits,
+    /// `-`, `_` and dots, with a dot followed by a letter or digit.
+    static func startsDomain(_ scalars: [Unicode.Scalar], at start: Int) -> Bool {
+        var index = start
+        var dotted = false
+        while index < scalars.count, scalars[index].isASCII,
+              scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) || "-_.".unicodeScalars.contains(scalars[index]) {
+            if scalars[index] == ".", index > start, index + 1 < scalars.count, scalars[index + 1].isASCII,
+               scalars[index + 1].properties.isAlphabetic || ("0"..."9").contains(scalars[index + 1]) {
+                dotted = true
+            }
+            index += 1
+        }
+        return dotted
     }
 
     /// `text` for a double-quoted HTML attribute (`alt`, `title`) in a Markdown table cell: the

@@ -124,7 +124,8 @@ public struct Finding: Sendable, Hashable {
     public var message: String
     /// The id of the checklist item the finding maps to.
     public var item: String
-    /// The text of the line, for showing the code with a caret.
+    /// The text of the line, for showing the code with a caret: at most `maximumSourceLineBytes` of
+    /// it (`kept(line:)`), so that many findings on one huge line never hold it many times over.
     public var sourceLine: String
     /// The screen the file belongs to, filled in by the caller.
     public var screen: String?
@@ -132,6 +133,18 @@ public struct Finding: Sendable, Hashable {
     public var inPreview: Bool
     /// Set when a `dtaudit:ignore` comment covers the finding.
     public var suppression: Suppression?
+
+    /// The most of its line a finding keeps; code is rarely wider than this, minified code always.
+    public static let maximumSourceLineBytes = 1000
+
+    /// What a finding keeps of `line`: all of it, or its first `maximumSourceLineBytes` bytes (cut
+    /// between characters) and `…`.
+    public static func kept(line: Substring) -> String {
+        guard line.utf8.count > maximumSourceLineBytes else { return String(line) }
+        var end = line.utf8.index(line.utf8.startIndex, offsetBy: maximumSourceLineBytes)
+        while end > line.startIndex && !line.unicodeScalars.indices.contains(end) { end = line.utf8.index(before: end) }
+        return String(line[..<end]) + "…"
+    }
 
     public init(rule: ScanRule, severity: Severity? = nil, confidence: Confidence, file: String, line: Int,
                 column: Int, message: String, item: String? = nil, sourceLine: String, screen: String? = nil,

@@ -471,11 +471,15 @@ public enum SourceScanner {
         }
         result.scanned = true
         var seen: Set<Place> = []
+        // Each line is cut once and shared by its findings, however many one huge line has.
+        var keptLines: [Int: String] = [:]
         for finding in raw where rules.contains(finding.rule) {
             guard seen.insert(Place(line: finding.line, column: finding.column, rule: finding.rule)).inserted else { continue }
+            let kept = keptLines[finding.line] ?? Finding.kept(line: Substring(lineText(finding.line)))
+            keptLines[finding.line] = kept
             result.findings.append(Finding(
                 rule: finding.rule, confidence: finding.confidence, file: path, line: finding.line, column: finding.column,
-                message: finding.message, item: finding.item, sourceLine: lineText(finding.line),
+                message: finding.message, item: finding.item, sourceLine: kept,
                 inPreview: finding.inPreview, suppression: suppressions.suppression(for: finding.rule, line: finding.line)))
         }
         // In report order here, on this file's core, so that the whole report needs no sorting.

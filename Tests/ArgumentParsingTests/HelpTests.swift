@@ -73,7 +73,7 @@ import Testing
         (["copy"], "USAGE: kit copy <file> ... --to <to>"),
         (["shelf", "add"], "USAGE: kit shelf add <name> (--pass | --fail | --na)"),
         (["shelf", "label", "set"], "USAGE: kit shelf label set <name> [<label>]"),
-        (["check"], "USAGE: kit check [<depth>] [--min <min>] [--max <max>] [--label <text>]"),
+        (["check"], "USAGE: kit check [<depth>] [--min <min>] [--max <max>] [--label <text>] [--passes <n>] [--timeout <s>]"),
         (["shelf"], "USAGE: kit shelf <subcommand>"),
     ])
     func requiredValuesAreBareAndOptionalOnesBracketed(_ path: [String], _ usage: String) {

@@ -31,6 +31,18 @@ import Testing
         #expect((check.min, check.max) == (0, 10))
     }
 
+    @Test func wholeNumbersOutsideTheirRangeAreUsageErrors() throws {
+        #expect(try parse(["check"], as: Check.self).passes == 3)
+        #expect(try parse(["check"], as: Check.self).timeout == nil)
+        #expect(try parse(["check", "--passes", "100", "--timeout", "0"], as: Check.self).passes == 100)
+        #expect(try parse(["check", "--timeout", "3600"], as: Check.self).timeout == 3600)
+        for (value, option, range) in [("0", "--passes", "1 to 100"), ("101", "--passes", "1 to 100"), ("-1", "--timeout", "0 to 3600"),
+                                       ("9223372036854775807", "--timeout", "0 to 3600"), ("99999999999999999999", "--passes", "1 to 100"),
+                                       ("2.5", "--passes", "1 to 100")] {
+            #expect(usageMessage(["check", option, value]) == "\(option): '\(value)' is not a whole number from \(range)")
+        }
+    }
+
     @Test func eachParseStartsFromTheDeclarations() throws {
         // Values live in boxes the parser fills: one command line must leave nothing for the next.
         _ = try parse(["note", "Home", "--tag", "a", "-t", "4", "--pass"], as: NoteCommand.self)

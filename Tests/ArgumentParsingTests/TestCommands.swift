@@ -120,6 +120,8 @@ struct Check: ParsableCommand {
     @Option(help: "The lowest value.") var min: Int = 0
     @Option(help: "The highest value.") var max: Int = 10
     @Option(help: "A label for the range.", valueName: "text") var label: String?
+    @Option(help: "How many passes.", valueName: "n", range: 1...100) var passes: Int = 3
+    @Option(help: "Stop after this many seconds.", valueName: "s", range: 0...3600) var timeout: Int?
 
     mutating func validate() throws {
         if min > max { throw ValidationError("--min (\(min)) must not be more than --max (\(max))") }

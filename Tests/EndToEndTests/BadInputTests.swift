@@ -133,7 +133,16 @@ import Testing
                           message: "--evidence: an empty path names no file or folder")
         try expectRefusal(cli, ["record", "Checkout", "--size", "ax5", "--item", "all", "--pass", "--by", ""], status: 64,
                           message: "--by cannot be empty")
-        try expectRefusal(cli, ["next", "--limit", "0"], status: 64, message: "--limit must be at least 1")
+        // Every whole-number option is checked against its range as the command line is read.
+        try expectRefusal(cli, ["next", "--limit", "0"], status: 64, message: "--limit: '0' is not a whole number from 1 to 10000000")
+        for (arguments, message) in [(["history", "--limit", "9223372036854775807"], "--limit: '9223372036854775807' is not a whole number from 1 to 10000000"),
+                                     (["next", "--limit", "9223372036854775807"], "--limit: '9223372036854775807' is not a whole number from 1 to 10000000"),
+                                     (["history", "--limit", "99999999999999999999"], "--limit: '99999999999999999999' is not a whole number from 1 to 10000000"),
+                                     (["capture-script", "Checkout", "--delay", "-1"], "--delay: '-1' is not a whole number from 0 to 60"),
+                                     (["capture-script", "Checkout", "--delay", "9223372036854775807"], "--delay: '9223372036854775807' is not a whole number from 0 to 60"),
+                                     (["evidence", "limit", "9223372036854775807"], "is not a size between 1 KB and 4 GB")] {
+            try expectRefusal(cli, arguments, status: 64, message: message)
+        }
         try expectRefusal(cli, ["history", "--limit", "5", "--all"], status: 64, message: "--limit and --all cannot be used together")
         try expectRefusal(cli, ["gate", "--min-size", "ax3-ax5"], status: 64, message: "unknown size 'ax3-ax5'; ")
         // A fix is kept for good: it must address something that fails.

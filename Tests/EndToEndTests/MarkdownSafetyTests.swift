@@ -47,7 +47,8 @@ import Testing
         }
         #expect(html.components(separatedBy: "<h1>").count == 2)
         #expect(!html.contains("href=\"javascript"))
-        // A bare URL may become a link, as it does anywhere on GitHub, but no link text can be forged.
+        // No link text can be forged, and a bare URL stays text.
+        #expect(!html.contains("href=\"http"))
         #expect(!html.contains(">link</a>"))
         #expect(!html.contains(">PR</a>"))
 
@@ -83,6 +84,23 @@ import Testing
         #expect(HTMLTables.texts(of: "h1", in: html) == ["Trail|head <app>: Dynamic Type audit"])
         // The screen's link in the table leads to its heading.
         #expect(html.contains("<a href=\"#pay--bnowb-x-_y_-linkhttpecom-code-gone-a-1-amp--\">"))
+    }
+
+    @Test(.enabled(if: MarkdownSafetyTests.canRender)) func addressesInNotesStayTextWhenGitHubRendersThePage() throws {
+        let cli = try CLI().initialized()
+        let note = "See https://evil.example/login, www.evil.example and mail help@evil.example or mailto:x@evil.example"
+        try cli.ok(["screen", "edit", "Checkout", "--notes", note, "--owner", "ana@evil.example"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", note])
+        try cli.ok(["fix", "Checkout", "--type", "scroll", "--note", note, "--ref", "https://evil.example/pr/1"])
+        let html = try render(try cli.ok(["export", "--output", "-"]))
+        for scheme in ["href=\"http", "href=\"mailto", "href=\"xmpp", "href=\"ftp", "href=\"www"] {
+            #expect(!html.contains(scheme), "\(scheme) in the rendered page")
+        }
+        // The text reads as it was typed (the word joiner after an @ shows as nothing).
+        let text = html.replacingOccurrences(of: "\u{2060}", with: "")
+        #expect(text.contains("Notes: " + note))
+        #expect(text.contains("ana@evil.example"))
+        #expect(text.contains("https://evil.example/pr/1"))
     }
 
     @Test(.enabled(if: MarkdownSafetyTests.canRender)) func theDemoReportRendersWithWellFormedTables() throws {

@@ -16,6 +16,15 @@ import Testing
         #expect(Markdown.text("Q&A &amp; &#38; &#x26; & x;") == "Q&A \\&amp; \\&\\#38; \\&\\#x26; & x;")
     }
 
+    @Test func addressesCannotBecomeAutolinks() {
+        #expect(Markdown.text("see www.example.com") == "see www\\.example.com")
+        #expect(Markdown.text("https://evil.example/x and ftp://f.example") == "https\\://evil.example/x and ftp\\://f.example")
+        #expect(Markdown.text("mail a.b+c@evil.example now") == "mail a.b+c@\u{2060}evil.example now")
+        #expect(Markdown.text("mailto:a@b.co xmpp:a@b.co/r") == "mailto:a@\u{2060}b.co xmpp:a@\u{2060}b.co/r")
+        // What no autolink takes stays as it was.
+        #expect(Markdown.text("Sam <sam@x> @ScaledMetric 3:30 a.www.b v1.2") == "Sam \\<sam@x\\> @ScaledMetric 3:30 a.www\\.b v1.2")
+    }
+
     @Test func lineStartsCannotOpenBlocks() {
         #expect(Markdown.text("- item") == "\\- item")
         #expect(Markdown.text("+ item") == "\\+ item")

@@ -27,10 +27,10 @@ public struct TextReporter: ScanReporter {
                 if shown(end) { group.append(end) }
                 end += 1
             }
-            paint(options.path(file, root: report.root), "1", into: &writer)
+            paint(TextLayout.singleLine(options.path(file, root: report.root)), "1", into: &writer)
             if let screen = findings[group[0]].screen {
                 writer.raw(" (screen: ")
-                writer.plain(screen)
+                writer.plain(TextLayout.singleLine(screen))
                 writer.raw(")")
             }
             writer.raw("\n")
@@ -49,8 +49,8 @@ public struct TextReporter: ScanReporter {
             paint("Suppressed", "1", into: &writer)
             writer.plain(" (\(suppressedCount)):\n")
             for finding in findings where finding.suppression != nil {
-                let reason = finding.suppression?.reason.map { " \u{2014} \($0)" } ?? " (no reason given)"
-                writer.plain("  \(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column) \(finding.rule.rawValue)\(reason)\n")
+                let reason = finding.suppression?.reason.map { " \u{2014} \(TextLayout.singleLine($0))" } ?? " (no reason given)"
+                writer.plain("  \(TextLayout.singleLine(options.path(finding.file, root: report.root))):\(finding.line):\(finding.column) \(finding.rule.rawValue)\(reason)\n")
             }
             writer.raw("\n")
         }
@@ -58,7 +58,7 @@ public struct TextReporter: ScanReporter {
             paint("In preview-only code", "1", into: &writer)
             writer.plain(" (\(previewCount), not counted):\n")
             for finding in findings where finding.inPreview && finding.suppression == nil {
-                writer.plain("  \(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column) \(finding.rule.rawValue)\n")
+                writer.plain("  \(TextLayout.singleLine(options.path(finding.file, root: report.root))):\(finding.line):\(finding.column) \(finding.rule.rawValue)\n")
             }
             writer.raw("\n")
         }
@@ -108,10 +108,12 @@ public struct TextReporter: ScanReporter {
             writer.raw(" confidence)")
         }
         writer.raw(": ")
-        writer.plain(finding.message)
+        writer.plain(TextLayout.singleLine(finding.message))
         writer.raw("\n")
         let line = finding.sourceLine
-        guard line.utf8.allSatisfy({ $0 < 0x80 }) else {
+        // Printable ASCII and tabs go out as they are; anything else (a control character in a
+        // hostile file too) takes the general way, which shows it in the safe form.
+        guard line.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) else {
             // Characters and scalars are not bytes here: the general way.
             writeSourceLine(Substring(line), finding: finding, width: width, into: &writer)
             return
@@ -140,6 +142,11 @@ public struct TextReporter: ScanReporter {
         writer.raw("\n")
     }
 
+    /// A line of code in the safe form, its tabs kept so that the caret line lines up.
+    static func shown(_ code: Substring) -> String {
+        code.split(separator: "\t", omittingEmptySubsequences: false).map { TextLayout.singleLine(String($0)) }.joined(separator: "\t")
+    }
+
     /// The line of code and the caret under the finding's column, for any text.
     private func writeSourceLine(_ line: Substring, finding: Finding, width: Int, into writer: inout JSONWriter) {
         var source = line
@@ -148,14 +155,17 @@ public struct TextReporter: ScanReporter {
         let number = String(finding.line)
         writer.spaces(4 + width - number.count)
         paint(number, "2", into: &writer)
-        writer.plain(" | \(source)\n")
-        var caret = ""
+        writer.plain(" | \(Self.shown(source))\n")
+        // Under the safe form of what precedes the column, which may be wider than the source.
+        var before = ""
         var column = 1
         for scalar in source.unicodeScalars {
             if column >= finding.column { break }
-            caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+            before.unicodeScalars.append(scalar)
             column += 1
         }
+        var caret = ""
+        for scalar in Self.shown(Substring(before)).unicodeScalars { caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ") }
         writer.spaces(4 + width)
         writer.plain(" | \(caret)")
         paint("^", "32", into: &writer)

@@ -1,3 +1,4 @@
+import Output
 import Platform
 
 /// For an Xcode build phase: `path:line:column: error: message [rule]`, one new finding a line.
@@ -12,7 +13,9 @@ public struct XcodeReporter: ScanReporter {
     public func write(_ report: ScanReport, verdict: ScanVerdict, to stream: BufferedOutput) {
         for (k, finding) in report.findings.enumerated() where verdict.states[k] == .new {
             let level = verdict.failsAt(finding.severity) ? "error" : "warning"
-            stream.write("\(options.path(finding.file, root: report.root)):\(finding.line):\(finding.column): \(level): \(finding.message) [\(finding.rule.rawValue)]\n")
+            // A path or message from a hostile tree reaches Xcode's log and terminals in the safe form.
+            stream.write("\(TextLayout.singleLine(options.path(finding.file, root: report.root))):\(finding.line):\(finding.column): \(level): "
+                         + "\(TextLayout.singleLine(finding.message)) [\(finding.rule.rawValue)]\n")
         }
     }
 }

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The temporary files writers put beside what they write: `.NAME.PID-RANDOM.tmp`. The random part
+/// makes the name unguessable, so no planted file or link can be waiting under it; the process id
+/// tells a file a killed writer left from one another writer is filling now.
+public enum TemporaryFile {
+    /// A new name beside `path`.
+    public static func path(for path: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let (folder, name) = split(path)
+        return folder + "." + name + "." + String(getpid()) + "-" + String(generator.next(), radix: 36) + ".tmp"
+    }
+
+    /// The process that made the temporary file `name` for `target`'s name, or nil when `name`
+    /// is not one.
+    static func writer(of name: String, for target: String) -> Int32? {
+        let prefix = "." + target + "."
+        guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { return nil }
+        let middle = name.dropFirst(prefix.count).dropLast(4)
+        guard let dash = middle.firstIndex(of: "-"), let pid = Int32(middle[..<dash]), pid > 0 else { return nil }
+        return pid
+    }
+
+    /// Whether process `pid` still runs (one of another user counts as running).
+    static func isRunning(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+}
+
+extension Files {
+    /// Removes the temporary files beside `path` whose writers were killed before they finished.
+    /// Only names of the form writers make are touched, and a link is removed, never followed.
+    public static func removeLeftovers(of path: String) {
+        let (folder, name) = TemporaryFile.split(path)
+        guard let names = try? list(folder.isEmpty ? "." : folder) else { return }
+        for entry in names {
+            guard let pid = TemporaryFile.writer(of: entry, for: name), pid != getpid(), !TemporaryFile.isRunning(pid) else { continue }
+            try? remove(folder + entry)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// Shared files and working folders an attacker or a full disk shapes: each refused with one line,
+/// nothing stored changed, nothing written anywhere but where the user asked.
+@Suite(.tags(.endToEnd)) struct HostileFileTests {
+    /// A store with one recording of Checkout's reachable check at AX5, exported to `good.json`;
+    /// returns the file's lines.
+    func exported(_ cli: CLI, status: String = "--fail") throws -> [String] {
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", status])
+        try cli.ok(["export", "--format", "json", "--output", "good.json"])
+        return try String(contentsOf: cli.directory.appendingPathComponent("good.json"), encoding: .utf8).components(separatedBy: "\n")
+    }
+
+    /// `lines` with the recording's time replaced by `time`, written to `name` in `folder`.
+    func dated(_ lines: [String], _ time: String, to file: URL) throws {
+        var lines = lines
+        let index = try #require(lines.firstIndex { $0.contains("\"record\":\"recording\"") })
+        let old = try #require(lines[index].range(of: #""at":"[^"]*""#, options: .regularExpression))
+        lines[index].replaceSubrange(old, with: "\"at\":\"\(time)\"")
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+    }
+
+    func status(_ cli: CLI, in folder: URL) throws -> String? {
+        let text = try cli.ok(["screen", "show", "Checkout", "--json"], in: folder)
+        let screen = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let cells = screen?["cells"] as? [[String: Any]] ?? []
+        return cells.first { $0["item"] as? String == "reachable" && $0["size"] as? String == "ax5" }?["status"] as? String
+    }
+
+    @Test func aRecordingFromTheFarFutureIsRefusedAndCannotPinACell() throws {
+        let cli = try CLI().initialized()
+        let lines = try exported(cli, status: "--pass")
+        // A teammate's clone, in a folder of its own.
+        let teammate = try CLI()
+        let mine = teammate.directory
+        let future = cli.directory.appendingPathComponent("future.json")
+        try dated(lines, "9999-12-31T23:59:59.999Z", to: future)
+        let refused = try teammate.run(["import", future.path])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("is dated 9999-12-31T23:59:59.999Z, more than a day after this machine's clock"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: mine.appendingPathComponent(".dtaudit").path))
+
+        // A teammate's clock twelve hours fast is taken, and what is recorded here still comes after it.
+        let ahead = ISO8601DateFormatter().string(from: Date().addingTimeInterval(12 * 3600)).replacingOccurrences(of: "Z", with: ".000Z")
+        let soon = cli.directory.appendingPathComponent("soon.json")
+        try dated(lines, ahead, to: soon)
+        try teammate.ok(["import", soon.path])
+        #expect(try status(teammate, in: mine) == "pass")
+        try teammate.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail"])
+        #expect(try status(teammate, in: mine) == "fail")
+        try teammate.ok(["fix", "Checkout", "--type", "scroll"])
+        let state = try teammate.ok(["next", "Checkout"])
+        #expect(state.contains("reachable"), "the fix must reopen the failure recorded after the teammate's pass: \(state)")
+    }
+
+    @Test func timesOutsideTheFourDigitYearsAndBadOffsetsAreRefusedWhole() throws {
+        let cli = try CLI().initialized()
+        let lines = try exported(cli)
+        let before = try cli.storeBytes()
+        for time in ["0000-01-01T00:00:00.000+23:59", "2026-09-07T09:00:00+99:99", "9999-12-31T23:59:59.999-00:01", "10000-01-01T00:00:00Z"] {
+            let file = cli.directory.appendingPathComponent("bad.json")
+            try dated(lines, time, to: file)
+            let result = try cli.run(["import", "bad.json"])
+            #expect(result.status == 65, "\(time): \(result.stderr)")
+            #expect(result.stderr.contains("field 'at' of the recording record must be a time"), "\(time): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try cli.storeBytes() == before)
+        // The earliest moment the form holds travels and comes back.
+        let other = try CLI()
+        let fresh = other.directory
+        let early = cli.directory.appendingPathComponent("early.json")
+        try dated(lines, "0000-01-01T00:00:00.000Z", to: early)
+        try other.ok(["import", early.path])
+        try other.ok(["export", "--format", "json", "--output", "again.json"])
+        let again = try String(contentsOf: fresh.appendingPathComponent("again.json"), encoding: .utf8)
+        #expect(again.contains("\"at\":\"0000-01-01T00:00:00.000Z\""))
+        #expect(try other.ok(["import", "again.json"]).contains("Nothing new"))
+    }
+
+    @Test func anExportNeverWritesThroughAPlantedLinkAndClearsWhatAKilledExportLeft() throws {
+        let cli = try CLI().initialized()
+        let victim = cli.directory.appendingPathComponent("victim.txt")
+        try Data("precious".utf8).write(to: victim)
+        let exports = cli.directory.appendingPathComponent("Exports")
+        try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
+        // What a clone can carry: links where the file and its temporary files go.
+        for name in ["trailhead.json", "trailhead.csv"] + (1..<400).map { ".trailhead.json.\($0).tmp" } {
+            try FileManager.default.createSymbolicLink(atPath: exports.appendingPathComponent(name).path, withDestinationPath: victim.path)
+        }
+        let leftover = exports.appendingPathComponent(".trailhead.json.2147483646-k1ll3d.tmp")
+        try Data("half an export".utf8).write(to: leftover)
+        try cli.ok(["export", "--format", "json", "--force"])
+        try cli.ok(["export", "--format", "csv", "--output", "Exports/trailhead.csv"])
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+        for name in ["trailhead.json", "trailhead.csv"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: exports.appendingPathComponent(name).path)
+            #expect(attributes[.type] as? FileAttributeType == .typeRegular, "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+    }
+
+    @Test func noExportOrBaselineIsWrittenInsideTheStoreFolder() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass"])
+        try FileManager.default.createSymbolicLink(atPath: cli.directory.appendingPathComponent("alias").path, withDestinationPath: ".dtaudit")
+        let before = try cli.storeBytes()
+        let cases: [[String]] = [
+            ["export", "--format", "json", "--output", ".dtaudit/audit.sqlite"],
+            ["export", "--format", "csv", "--output", ".dtaudit/audit.sqlite"],
+            ["export", "--output", ".dtaudit/report.md"],
+            ["export", "--format", "json", "--output", "alias/audit.sqlite"],
+            ["export", "--format", "json", "--output", "./.dtaudit/../.dtaudit/audit.sqlite-wal"],
+            ["sync", ".dtaudit/audit.sqlite"],
+            ["scan", "--write-baseline", "alias/audit.sqlite"],
+        ]
+        for arguments in cases {
+            let result = try cli.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("is inside the store's folder"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try cli.storeBytes() == before)
+        #expect(try cli.ok(["status"]).contains("Checkout"))
+    }
+}

@@ -1,0 +1,55 @@
+import AuditLog
+import AuditStore
+import Testing
+@testable import Interchange
+
+/// What time order means when clocks and files can lie.
+@Suite struct ClockTests {
+    /// The file `source` writes, with the time of its last recording replaced by `time`.
+    func file(_ source: TemporaryStore, recordingAt time: String) throws -> [UInt8] {
+        var lines = String(decoding: try source.file, as: UTF8.self).components(separatedBy: "\n")
+        let index = try #require(lines.lastIndex { $0.contains("\"record\":\"recording\"") })
+        let old = try #require(lines[index].range(of: #""at":"[^"]*""#, options: .regularExpression))
+        lines[index].replaceSubrange(old, with: "\"at\":\"\(time)\"")
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+
+    @Test func aRecordDatedMoreThanADayAheadOfTheClockIsRefusedNamingItsLine() throws {
+        let source = try TemporaryStore()
+        try source.fillIn()
+        let now = Timestamp.now()
+        for time in ["9999-12-31T23:59:59.999Z", now.adding(days: 1, minutes: 2).iso8601] {
+            let bytes = try file(source, recordingAt: time)
+            let line = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n").lastIndex { $0.contains(time) }! + 1
+            #expect {
+                _ = try AuditFile.read(bytes)
+            } throws: { error in
+                let error = error as? InterchangeError
+                return error?.line == line && error?.message.contains("is dated \(time), more than a day after this machine's clock") == true
+            }
+        }
+        // A clock a few hours fast is a time zone set wrong, not an attack: taken.
+        let soon = try file(source, recordingAt: now.adding(minutes: 12 * 60).iso8601)
+        #expect(try AuditFile.read(soon).records.count == AuditFile.read(try source.file).records.count)
+    }
+
+    @Test func aRecordingMadeHereComesAfterAnyTheStoreHoldsForTheScreen() throws {
+        let source = try TemporaryStore()
+        try source.fillIn()
+        // A teammate's clock runs twelve hours fast; their recording of the cell is a pass.
+        let ahead = Timestamp.now().adding(minutes: 12 * 60)
+        let target = try TemporaryStore(joining: try file(source, recordingAt: ahead.iso8601), prefix: "t")
+        let settings = try target.screen("Settings")
+        let time = try target.store.ownTime(on: settings)
+        #expect(time.milliseconds == ahead.milliseconds + 1)
+        _ = try target.store.write {
+            try target.store.record(screen: settings, cells: [("text-scales", .ax5)], status: .pass, note: nil, by: "Ana", at: time)
+        }
+        let state = try #require(try target.store.snapshot(only: settings).screens.first)
+        #expect(state.cells[CellKey(item: "text-scales", size: .ax5)]?.status == .pass)
+        // Without a clock ahead, the clock decides.
+        let checkout = try target.screen("Checkout")
+        let now = Timestamp.now()
+        #expect(try target.store.ownTime(on: checkout, now: now) == now)
+    }
+}
