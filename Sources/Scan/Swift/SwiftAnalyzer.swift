@@ -152,6 +152,7 @@ final class SwiftAnalyzer {
     }
     /// Functions of this file only called where the text size decides; worked out when first needed.
     var adaptiveFunctionsCache: Set<String>?
+    var scaledLocallyCache: Set<Int>?
 
     /// Whether the file names the text size anywhere (a size, a scaling call or `ViewThatFits`):
     /// without one, no code of it is in a branch the text size decides, and no call needs checking.
@@ -191,6 +192,11 @@ extension SwiftAnalyzer {
                 assignments.append(i)
             case .font:
                 assignments.append(i)
+            case .import where file.tokens[i].flags.contains(.newlineBefore) || i == 0:
+                // `import Module`, `import struct Module.Type`, `@testable import Module`.
+                var j = i + 1
+                if file.isKind(j, .identifier) && file.isKind(j + 1, .identifier) && !file.tokens[j + 1].flags.contains(.newlineBefore) { j += 1 }
+                if file.isKind(j, .identifier) { facts.imports.append(file.identifier(j)) }
             default:
                 break
             }
@@ -201,16 +207,20 @@ extension SwiftAnalyzer {
             if isMember { membersByBrace[variable.scope, default: []].insert(variable.name) }
             guard variable.scope < 0 || isMember else { continue }
             let origin = localOrigin(of: variable, in: file)
-            facts.origins[variable.name] = facts.origins[variable.name].map { ProjectIndex.merge($0, origin) } ?? origin
+            let owner = decls.typeByBrace[variable.scope].map { decls.types[$0].name } ?? ""
+            let key = owner + "." + variable.name
+            facts.origins[key] = facts.origins[key].map { ProjectIndex.merge($0, origin) } ?? origin
             if let type = variable.typeName ?? initializerType(variable, in: file) {
                 facts.memberTypes[variable.name] = type
             }
             if variable.bodyOpen >= 0 && bodyScales(variable.bodyOpen, in: file, marks: scalingMarks) {
                 facts.scalingFunctions.insert(variable.name)
+                facts.scalingOwners[variable.name, default: []].insert(owner)
             }
         }
         for function in decls.functions where bodyScales(function.open, in: file, marks: scalingMarks) {
             facts.scalingFunctions.insert(function.name)
+            facts.scalingOwners[function.name, default: []].insert(decls.enclosingType(of: function.keywordIndex, in: file)?.name ?? "")
         }
         for type in decls.types {
             facts.types.append(FileFacts.TypeFact(
@@ -228,7 +238,13 @@ extension SwiftAnalyzer {
             case .scaledFont where file.isKind(i + 1, .leftParen):
                 for argument in file.arguments(i + 1) where argument.label == .for {
                     for j in argument.start..<argument.end where file.isKind(j, .identifier) {
-                        facts.scaledFontArguments.insert(file.identifier(j))
+                        // A local or a parameter is this file's own business (see `scalesLocally`):
+                        // only a property that other files can name tells them anything.
+                        let name = file.identifier(j)
+                        if let variable = decls.variable(named: name, visibleAt: j, in: file),
+                           variable.scope >= 0 && decls.typeByBrace[variable.scope] == nil { continue }
+                        if decls.anyEnclosingFunction(of: j, in: file, where: { $0.parameters(in: file).contains(name) }) { continue }
+                        facts.scaledFontArguments.insert(name)
                     }
                 }
             case .font, .adjustsFontForContentSizeCategory:
