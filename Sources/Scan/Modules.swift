@@ -52,23 +52,18 @@ struct ModuleMap: Sendable {
 
     /// The folder (with a trailing `/`, or "" for the top) that is the module of `path`.
     static func moduleRoot(of path: String, packageRoots: Set<String>, holdsProject: (String) -> Bool) -> String {
-        var folders: [String] = []
-        var prefix = ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        for part in parts.dropLast() {
-            prefix += part + "/"
-            folders.append(prefix)
-        }
-        for (depth, folder) in folders.enumerated().reversed() {
+        // `folders[d]` holds the first d components of the path: "" is the top.
+        var folders: [String] = [""]
+        for part in parts.dropLast() { folders.append(folders[folders.count - 1] + part + "/") }
+        for depth in stride(from: folders.count - 1, through: 0, by: -1) {
+            let folder = folders[depth]
             if packageRoots.contains(folder) {
                 // `Sources/Target/...` and `Tests/Target/...` are modules of their own.
-                if depth + 2 < folders.count || (depth + 2 == folders.count && parts.count > depth + 3) {
-                    let group = parts[depth + 1]
-                    if group == "Sources" || group == "Tests" { return folders[depth + 2] }
-                }
+                if parts.count > depth + 2, parts[depth] == "Sources" || parts[depth] == "Tests" { return folders[depth + 2] }
                 return folder
             }
-            if holdsProject(folder) { return folder }
+            if depth > 0 && holdsProject(folder) { return folder }
         }
         return ""
     }

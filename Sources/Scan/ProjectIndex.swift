@@ -47,6 +47,8 @@ struct FileFacts: Sendable {
     /// For each type, the views of its own that its code gives a font, and live updates.
     var fontMembers: [String: Set<String>] = [:]
     var liveUpdateMembers: [String: Set<String>] = [:]
+    /// Helpers that wrap a fixed-size font around a parameter, by name.
+    var fixedSizeWrappers: [String: [SwiftAnalyzer.FixedSizeWrapper]] = [:]
     /// The modules the file imports, by name.
     var imports: [String] = []
 }
@@ -62,6 +64,8 @@ struct ProjectIndex: Sendable {
     var memberTypes: [String: String] = [:]
     var scalingFunctions: Set<String> = []
     var scalingOwners: [String: Set<String>] = [:]
+    var fixedSizeWrappers: [String: [SwiftAnalyzer.FixedSizeWrapper]] = [:]
+    private(set) var fixedSizeWrapperNames = NameSet([])
     /// `scalingFunctions`, for asking about tokens; set at the end of `init`.
     private(set) var scalingFunctionNames = NameSet([])
     var scaledFontArguments: Set<String> = []
@@ -113,6 +117,7 @@ struct ProjectIndex: Sendable {
             }
             if !fact.scalingFunctions.isEmpty { scalingFunctions.formUnion(fact.scalingFunctions) }
             for (name, owners) in fact.scalingOwners { scalingOwners[name, default: []].formUnion(owners) }
+            for (name, wrappers) in fact.fixedSizeWrappers { fixedSizeWrappers[name, default: []].append(contentsOf: wrappers) }
             if !fact.scaledFontArguments.isEmpty { scaledFontArguments.formUnion(fact.scaledFontArguments) }
             if !fact.liveUpdateOutlets.isEmpty { liveUpdateOutlets.formUnion(fact.liveUpdateOutlets) }
             for (type, members) in fact.fontMembers { fontMembers[type, default: []].formUnion(members) }
@@ -125,6 +130,7 @@ struct ProjectIndex: Sendable {
         for name in conflictingTypes { memberTypes[name] = nil }
         conflictingTypes = []
         scalingFunctionNames = NameSet(scalingFunctions)
+        fixedSizeWrapperNames = NameSet(Set(fixedSizeWrappers.keys))
     }
 
     /// Two declarations share a name: a scaled one wins, so that the scan errs towards silence.

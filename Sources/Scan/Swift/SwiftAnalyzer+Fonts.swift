@@ -119,9 +119,10 @@ extension SwiftAnalyzer {
         }
         if kind == .withSize, case .unknown = found { return }
         if isScaledLater(i, end: end) { return }
+        if case .parameter = found, callSitesDecide(at: i) { return }
         let sizeText = describe(found, via: via, size.start, size.end)
         let confidence = SwiftAnalyzer.confidence(found)
-        var symbol = isInSymbolConfiguration(i) || kind == .symbolConfiguration
+        var symbol = isInSymbolConfiguration(i) || kind == .symbolConfiguration || isLabelledForSymbol(i)
         if let content = fontModifierContent(around: file.chainStart(endingAt: i)), content == .symbol { symbol = true }
         if symbol {
             report(.fixedSymbolSize, at: i, confidence,

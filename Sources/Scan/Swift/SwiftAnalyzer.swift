@@ -54,6 +54,8 @@ final class SwiftAnalyzer {
     struct LiveUpdate {
         var key: String
         var scope: Int
+        /// The declaration the receiver's first name resolves to (its name's token), or -1.
+        var declaration: Int = -1
     }
 
     var fontAssignments: [FontAssignment] = []
@@ -114,6 +116,13 @@ final class SwiftAnalyzer {
             }
         }
         resolveLiveUpdates()
+        checkDefaultCaps()
+        if !index.fixedSizeWrapperNames.isEmpty {
+            for j in tokens.indices where tokens[j].kind == .identifier && file.isKind(j + 1, .leftParen)
+                && index.fixedSizeWrapperNames.contains(identifierAt: j, in: file) {
+                checkFixedSizeWrapperCall(j)
+            }
+        }
     }
 
     // MARK: Reporting
@@ -179,6 +188,7 @@ extension SwiftAnalyzer {
         liveUpdateMarks.reserveCapacity(file.landmarks.count)
         var assignments: [Int] = []
         assignments.reserveCapacity(file.landmarks.count)
+        var fontCalls: [Int] = []
         for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
             let i = Int(landmark)
             switch file.tokens[i].name {
@@ -192,6 +202,8 @@ extension SwiftAnalyzer {
                 assignments.append(i)
             case .font:
                 assignments.append(i)
+            case .systemFont, .boldSystemFont, .italicSystemFont, .monospacedSystemFont, .monospacedDigitSystemFont, .UIFont, .system:
+                fontCalls.append(i)
             case .import where file.tokens[i].flags.contains(.newlineBefore) || i == 0:
                 // `import Module`, `import struct Module.Type`, `@testable import Module`.
                 var j = i + 1
@@ -221,6 +233,9 @@ extension SwiftAnalyzer {
         for function in decls.functions where bodyScales(function.open, in: file, marks: scalingMarks) {
             facts.scalingFunctions.insert(function.name)
             facts.scalingOwners[function.name, default: []].insert(decls.enclosingType(of: function.keywordIndex, in: file)?.name ?? "")
+        }
+        if !fontCalls.isEmpty {
+            facts.fixedSizeWrappers = fixedSizeWrappers(in: file, fontCalls: fontCalls, scalingMarks: scalingMarks)
         }
         for type in decls.types {
             facts.types.append(FileFacts.TypeFact(
