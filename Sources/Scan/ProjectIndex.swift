@@ -32,11 +32,14 @@ struct FileFacts: Sendable {
     }
 
     var types: [TypeFact] = []
-    /// Type-level and top-level properties: where their value comes from, and their declared type.
+    /// Type-level and top-level properties, keyed `Owner.name` (`.name` at the top level): where
+    /// their value comes from. Their declared type, by name.
     var origins: [String: ValueOrigin] = [:]
     var memberTypes: [String: String] = [:]
     /// Functions and computed properties whose bodies scale with the text size.
     var scalingFunctions: Set<String> = []
+    /// For each of them, the types that declare one (`""` for the top level).
+    var scalingOwners: [String: Set<String>] = [:]
     /// Names that appear inside `scaledFont(for: ...)`: fonts made elsewhere and scaled there.
     var scaledFontArguments: Set<String> = []
     /// Outlets connected in Interface Builder to a view that has "Automatically Adjusts Font" on.
@@ -44,6 +47,10 @@ struct FileFacts: Sendable {
     /// For each type, the views of its own that its code gives a font, and live updates.
     var fontMembers: [String: Set<String>] = [:]
     var liveUpdateMembers: [String: Set<String>] = [:]
+    /// Helpers that wrap a fixed-size font around a parameter, by name.
+    var fixedSizeWrappers: [String: [SwiftAnalyzer.FixedSizeWrapper]] = [:]
+    /// The modules the file imports, by name.
+    var imports: [String] = []
 }
 
 /// Facts gathered from every scanned file before the rules run, so that a rule in one file can
@@ -56,6 +63,9 @@ struct ProjectIndex: Sendable {
     var origins: [String: ValueOrigin] = [:]
     var memberTypes: [String: String] = [:]
     var scalingFunctions: Set<String> = []
+    var scalingOwners: [String: Set<String>] = [:]
+    var fixedSizeWrappers: [String: [SwiftAnalyzer.FixedSizeWrapper]] = [:]
+    private(set) var fixedSizeWrapperNames = NameSet([])
     /// `scalingFunctions`, for asking about tokens; set at the end of `init`.
     private(set) var scalingFunctionNames = NameSet([])
     var scaledFontArguments: Set<String> = []
@@ -106,6 +116,8 @@ struct ProjectIndex: Sendable {
                 }
             }
             if !fact.scalingFunctions.isEmpty { scalingFunctions.formUnion(fact.scalingFunctions) }
+            for (name, owners) in fact.scalingOwners { scalingOwners[name, default: []].formUnion(owners) }
+            for (name, wrappers) in fact.fixedSizeWrappers { fixedSizeWrappers[name, default: []].append(contentsOf: wrappers) }
             if !fact.scaledFontArguments.isEmpty { scaledFontArguments.formUnion(fact.scaledFontArguments) }
             if !fact.liveUpdateOutlets.isEmpty { liveUpdateOutlets.formUnion(fact.liveUpdateOutlets) }
             for (type, members) in fact.fontMembers { fontMembers[type, default: []].formUnion(members) }
@@ -118,6 +130,7 @@ struct ProjectIndex: Sendable {
         for name in conflictingTypes { memberTypes[name] = nil }
         conflictingTypes = []
         scalingFunctionNames = NameSet(scalingFunctions)
+        fixedSizeWrapperNames = NameSet(Set(fixedSizeWrappers.keys))
     }
 
     /// Two declarations share a name: a scaled one wins, so that the scan errs towards silence.

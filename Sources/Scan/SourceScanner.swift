@@ -32,8 +32,12 @@ public enum SourceScanner {
         // Each file is read, lexed and its facts gathered in one go, on every core.
         var loaded: [LoadedFile] = Array(repeating: .missing, count: files.count)
         var facts = [FileFacts](repeating: FileFacts(), count: files.count)
-        // The project index grows while files are read, in file order, instead of after.
-        let builder = ProjectIndexBuilder(count: files.count)
+        let modules = ModuleMap(paths: files.map(\.relative)) { folder in
+            ModuleMap.folderHoldsXcodeProject(rootPath == "/" ? "/" + folder : rootPath + "/" + folder)
+        }
+        // With one module, its index grows while files are read, in file order, instead of after.
+        let builder = ProjectIndexBuilder(count: modules.count == 1 ? files.count : 0)
+        let oneModule = modules.count == 1
         let memory = TokenMemory()
         loaded.withUnsafeMutableBufferPointer { loadedBuffer in
             facts.withUnsafeMutableBufferPointer { factsBuffer in
@@ -44,7 +48,7 @@ public enum SourceScanner {
                     let fileFacts = SourceScanner.facts(of: file)
                     factsOutput[k] = fileFacts
                     loadedOutput[k] = file
-                    builder.deliver(k, fileFacts)
+                    if oneModule { builder.deliver(k, fileFacts) }
                 }
             }
         }
@@ -53,8 +57,9 @@ public enum SourceScanner {
                 throw ScanError.unreadable(path: files[k].absolute, reason: reason)
             }
         }
-        return analyze(files.map(\.relative), consume loaded, consume facts, index: builder.finish(), root: rootPath,
-                       rules: enabled, afterward: afterward)
+        let indexes = oneModule ? [builder.finish()] : modules.indexes(facts)
+        return analyze(files.map(\.relative), consume loaded, consume facts, indexes: indexes, modules: modules,
+                       root: rootPath, rules: enabled, afterward: afterward)
     }
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
@@ -71,7 +76,10 @@ public enum SourceScanner {
             }
             return .missing
         }
-        return analyze(files.map(\.path), loaded, loaded.map(facts(of:)), root: root, rules: enabled)
+        let facts = loaded.map(facts(of:))
+        let modules = ModuleMap(paths: files.map(\.path))
+        return analyze(files.map(\.path), loaded, facts, indexes: modules.indexes(facts), modules: modules, root: root,
+                       rules: enabled)
     }
 
     static func enabledRules(_ rules: Set<String>?) throws(ScanError) -> Set<ScanRule> {
@@ -378,11 +386,10 @@ public enum SourceScanner {
     /// tokens and declarations are freed on another thread while the caller writes the report, or
     /// kept until the process exits (see `FileMemory`).
     static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts],
-                        index: ProjectIndex? = nil, root: String, rules: Set<ScanRule>,
+                        indexes: [ProjectIndex], modules: ModuleMap, root: String, rules: Set<ScanRule>,
                         afterward: FileMemory = .freeInBackground) -> ScanReport {
         var files = loaded
         var facts = facts
-        let index = index ?? ProjectIndex(facts)
         let count = files.count
 
         var results = [FileResult](repeating: FileResult(), count: count)
@@ -391,7 +398,7 @@ public enum SourceScanner {
                 let output = UnsafeSendableBuffer(buffer)
                 let input = UnsafeSendableBuffer(filesBuffer)
                 DispatchQueue.concurrentPerform(iterations: count) { k in
-                    output[k] = analyze(path: paths[k], input[k], index: index, rules: rules)
+                    output[k] = analyze(path: paths[k], input[k], index: indexes[modules.moduleOf[k]], rules: rules)
                 }
             }
         }
@@ -410,7 +417,7 @@ public enum SourceScanner {
             if !results[k].signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: results[k].signs)) }
         }
         // The per-file results go with the files, to be freed on the other thread too.
-        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, index: index, results: results)
+        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, indexes: indexes, results: results)
         files = []
         facts = []
         results = []
@@ -504,13 +511,13 @@ private final class KeptMemory: @unchecked Sendable {
 private final class Leftovers: @unchecked Sendable {
     let files: [SourceScanner.LoadedFile]
     let facts: [FileFacts]
-    let index: ProjectIndex
+    let indexes: [ProjectIndex]
     let results: [SourceScanner.FileResult]
 
-    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], index: ProjectIndex, results: [SourceScanner.FileResult]) {
+    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], indexes: [ProjectIndex], results: [SourceScanner.FileResult]) {
         self.files = files
         self.facts = facts
-        self.index = index
+        self.indexes = indexes
         self.results = results
     }
 }

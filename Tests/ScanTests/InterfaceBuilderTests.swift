@@ -86,7 +86,9 @@ struct InterfaceBuilderTests {
             <textView id="t1" adjustsFontForContentSizeCategory="YES"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></textView>
             <button id="b1"><fontDescription key="fontDescription" style="UICTFontTextStyleHeadline"/></button>
         """))
-        #expect(lines(findings) == ["6:no-live-update", "7:no-live-update"])
+        // The text field adjusts to fit by default; a button's title never adjusts live by itself.
+        #expect(lines(findings) == ["6:no-live-update", "7:no-live-update", "7:shrinks-text", "9:no-live-update"])
+        #expect(findings[3].message.contains("titleLabel?.adjustsFontForContentSizeCategory = true"))
     }
 
     @Test("autoshrink, one-line labels and fixed-height constraints")
@@ -104,9 +106,59 @@ struct InterfaceBuilderTests {
             <imageView id="i1"><constraints><constraint firstAttribute="height" constant="24" id="c5"/></constraints></imageView>
             <textField id="f1"><constraints><constraint firstAttribute="height" relation="lessThanOrEqual" constant="30" id="c6"/></constraints></textField>
         """))
-        #expect(lines(findings) == ["6:single-line", "6:shrinks-text", "8:fixed-height-text", "16:fixed-height-text"])
+        // The text field shrinks too: "Adjust to Fit" is on unless the file turns it off.
+        #expect(lines(findings) == ["6:single-line", "6:shrinks-text", "8:fixed-height-text", "16:shrinks-text", "16:fixed-height-text"])
         #expect(findings[1].message.contains("down to 9 pt"))
-        #expect(findings[3].confidence == .medium && findings[3].message.contains("caps"))
+        #expect(findings[4].confidence == .medium && findings[4].message.contains("caps"))
+    }
+
+    @Test("the older autoshrink form and text fields that adjust to fit by default")
+    func olderAutoshrink() throws {
+        let findings = try scanNib(nib("""
+            <label text="Old" id="l1" numberOfLines="0" minimumFontSize="10"/>
+            <label text="Off" id="l2" numberOfLines="0" adjustsFontSizeToFit="NO" minimumFontSize="10"/>
+            <textField id="f1" minimumFontSize="17"/>
+            <textField id="f2" adjustsFontSizeToFit="NO" minimumFontSize="17"/>
+        """))
+        #expect(lines(findings) == ["6:shrinks-text", "8:shrinks-text"])
+        #expect(findings[0].message.contains("down to 10 pt"))
+        #expect(findings[1].message.contains("as text fields do unless told not to"))
+    }
+
+    @Test("a button's text style title without live updates, unless its owner's code turns them on")
+    func buttonLiveUpdate() throws {
+        let xml = nib("""
+            <button id="b1" title="Go"><fontDescription key="fontDescription" style="UICTFontTextStyleHeadline"/></button>
+            <button id="b2" title="Stop"><fontDescription key="fontDescription" style="UICTFontTextStyleHeadline"/></button>
+        """, connections: """
+            <outlet property="goButton" destination="b1" id="o1"/>
+        """)
+        let code = """
+        final class ProfileView: UIView {
+            @IBOutlet var goButton: UIButton!
+            override func awakeFromNib() { goButton.titleLabel?.adjustsFontForContentSizeCategory = true }
+        }
+        """
+        #expect(lines(try scanNib(xml, swift: ["ProfileView.swift": code]).filter { $0.file == "View.xib" }) == ["7:no-live-update"])
+    }
+
+    @Test("fixed heights: an image-only button holds no text; a stack or view holding a label does")
+    func holdersOfText() throws {
+        let findings = try scanNib(nib("""
+            <button id="b1" image="chevron"><constraints><constraint firstAttribute="height" constant="44" id="c1"/></constraints>
+                <state key="normal" image="chevron.left"/></button>
+            <button id="b2"><constraints><constraint firstAttribute="height" constant="44" id="c2"/></constraints>
+                <state key="normal" title="Done"/></button>
+            <stackView id="s1"><subviews><label text="Name" id="l1" numberOfLines="0"/></subviews>
+                <constraints><constraint firstAttribute="height" constant="48" id="c3"/></constraints></stackView>
+            <stackView id="s2"><subviews><imageView id="i1"/></subviews>
+                <constraints><constraint firstAttribute="height" constant="48" id="c4"/></constraints></stackView>
+            <view id="v1"><subviews><textField id="f1" adjustsFontSizeToFit="NO"/></subviews>
+                <constraints><constraint firstAttribute="height" constant="36" id="c5"/></constraints></view>
+        """))
+        #expect(lines(findings) == ["8:fixed-height-text", "11:fixed-height-text", "15:fixed-height-text"])
+        #expect(findings[1].message.contains("stack view that holds the label 'Name'"))
+        #expect(findings[2].message.contains("view that holds the text field"))
     }
 
     @Test("code that owns an outlet and restyles it settles the finding")

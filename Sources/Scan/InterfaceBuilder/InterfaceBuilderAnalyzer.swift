@@ -179,19 +179,30 @@ struct InterfaceBuilderAnalyzer {
 
     private mutating func checkTextView(_ position: Int, _ element: MarkupElement) {
         let who = describe(element)
-        if element.value("adjustsFontSizeToFit") == "YES" && element.name != "textView" {
-            let offset = element.attribute("adjustsFontSizeToFit")?.offset ?? element.offset
+        // A text field adjusts to fit unless told not to; a label of older files shrinks when it
+        // has a minimum font size and no `adjustsFontSizeToFit="NO"`.
+        let fit = element.value("adjustsFontSizeToFit")
+        let shrinks = fit == "YES" || (fit == nil && element.name == "textField")
+            || (fit == nil && element.name == "label" && element.value("minimumFontSize") != nil)
+        if shrinks && element.name != "textView" && element.name != "button" {
+            let offset = element.attribute("adjustsFontSizeToFit")?.offset ?? element.attribute("minimumFontSize")?.offset
+                ?? element.offset
             let minimum = element.value("minimumScaleFactor").map { " (down to \($0) of its size)" }
                 ?? element.value("minimumFontSize").map { " (down to \($0) pt)" } ?? ""
-            report(.shrinksText, offset: offset, confidence(position),
-                   "Autoshrink on \(who) shrinks its text to fit\(minimum), undoing the size the reader chose. Turn Autoshrink off, set Lines to 0 and let the layout grow.")
+            if element.name == "textField" {
+                report(.shrinksText, offset: offset, confidence(position),
+                       "\(capitalized(who)) adjusts its text to fit\(minimum)\(fit == nil ? ", as text fields do unless told not to" : ""), undoing the size the reader chose. Turn off \"Adjust to Fit\" and let the field grow with its text.")
+            } else {
+                report(.shrinksText, offset: offset, confidence(position),
+                       "Autoshrink on \(who) shrinks its text to fit\(minimum), undoing the size the reader chose. Turn Autoshrink off, set Lines to 0 and let the layout grow.")
+            }
         }
         if element.name == "label", element.value("numberOfLines") == "1" {
             let offset = element.attribute("numberOfLines")?.offset ?? element.offset
             report(.singleLine, offset: offset, confidence(position),
                    "\(capitalized(who)) is limited to one line, so at large sizes its text is cut off. Set Lines to 0 so it wraps.")
         }
-        guard InterfaceBuilderAnalyzer.textElements.contains(element.name),
+        guard InterfaceBuilderAnalyzer.textElements.contains(element.name) || element.name == "button",
               element.value("adjustsFontForContentSizeCategory") != "YES" else { return }
         // A text style font set on the element itself.
         let elements = document.elements
@@ -202,6 +213,11 @@ struct InterfaceBuilderAnalyzer {
                 if child.value("style") != nil {
                     if let custom = element.value("customClass"), index.liveUpdateTypes.contains(custom) { return }
                     if codeRestyles(position, liveUpdate: true) { return }
+                    if element.name == "button" {
+                        report(.noLiveUpdate, offset: element.offset, confidence(position),
+                               "\(capitalized(who)) has a text style title font, but a button's title does not follow size changes by itself, so it keeps its first size when the reader changes the setting. Set titleLabel?.adjustsFontForContentSizeCategory = true in code.")
+                        return
+                    }
                     report(.noLiveUpdate, offset: element.offset, confidence(position),
                            "\(capitalized(who)) uses a text style but \"Automatically Adjusts Font\" is off, so it keeps its first size when the reader changes the setting. Turn it on in the Attributes inspector.")
                 }
@@ -240,14 +256,55 @@ struct InterfaceBuilderAnalyzer {
         guard let owner else { return }
         let ownerElement = document.elements[owner]
         let confidence: Finding.Confidence
+        var what = describe(ownerElement)
         switch ownerElement.name {
         case "label": confidence = .high
-        case "button", "textField": confidence = .medium
+        case "button":
+            guard buttonHasTitle(owner) else { return }
+            confidence = .medium
+        case "textField": confidence = .medium
+        case "stackView", "view":
+            guard let text = textInside(owner, directOnly: ownerElement.name == "view") else { return }
+            what = "the \(ownerElement.name == "stackView" ? "stack view" : "view") that holds \(describe(document.elements[text]))"
+            confidence = .medium
         default: return
         }
         let relation = element.value("relation") == "lessThanOrEqual" ? "caps" : "fixes"
         let offset = element.attribute("constant")?.offset ?? element.offset
         report(.fixedHeightText, offset: offset, confidence,
-               "A height constraint \(relation) \(describe(ownerElement)) at \(points(constant)) pt, so larger text is clipped. Make it greater than or equal, or remove it and let the text set the height.")
+               "A height constraint \(relation) \(what) at \(points(constant)) pt, so larger text is clipped. Make it greater than or equal, or remove it and let the text set the height.")
+    }
+
+    /// Whether a button has a title (on itself, a state or its configuration), or no image: a
+    /// button with only an image holds no text.
+    private func buttonHasTitle(_ button: Int) -> Bool {
+        let elements = document.elements
+        if elements[button].value("title") != nil { return true }
+        var image = elements[button].value("image") != nil
+        var k = button + 1
+        while k < elements.count && k < button + 200 && isDescendant(k, of: button) {
+            let child = elements[k]
+            if child.name == "button" { break }
+            if child.value("title") != nil || child.name == "attributedString" { return true }
+            if child.value("image") != nil || child.value("backgroundImage") != nil { image = true }
+            k += 1
+        }
+        return !image
+    }
+
+    /// A label, text field or text view inside the view at `container` (among its own subviews
+    /// only, when `directOnly`).
+    private func textInside(_ container: Int, directOnly: Bool) -> Int? {
+        let elements = document.elements
+        var k = container + 1
+        while k < elements.count && k < container + 2_000 && isDescendant(k, of: container) {
+            let child = elements[k]
+            if InterfaceBuilderAnalyzer.textElements.contains(child.name) {
+                let subviews = child.parent
+                if !directOnly || (subviews >= 0 && elements[subviews].parent == container) { return k }
+            }
+            k += 1
+        }
+        return nil
     }
 }

@@ -14,7 +14,7 @@ extension SwiftAnalyzer {
             case .fontDescriptor, .familyName, .fontName, .withSize, .scaledFont:
                 return true
             default:
-                if file.isKind(member.name, .identifier) && index.scalingFunctionNames.contains(identifierAt: member.name, in: file) {
+                if file.isKind(member.name, .identifier) && isScalingCall(member.name) {
                     return true
                 }
             }
@@ -25,10 +25,36 @@ extension SwiftAnalyzer {
             guard kind == .leftParen, p > 0 else { continue }
             let callee = p - 1
             if file.name(callee) == .scaledFont { return true }
-            if file.isKind(callee, .identifier) && index.scalingFunctionNames.contains(identifierAt: callee, in: file) { return true }
+            if file.isKind(callee, .identifier) && isScalingCall(callee) { return true }
         }
-        if let binding = bindingName(of: i), index.scaledFontArguments.contains(binding) { return true }
+        if let binding = bindingName(of: i) {
+            // The name the font is kept in, resolved where it is made: this file's `scaledFont(for:)`
+            // calls count only for that same declaration, other files' only for a property.
+            let variable = decls.variable(named: binding, visibleAt: i, in: file)
+            if let variable, scaledLocally().contains(variable.nameIndex) { return true }
+            let isProperty = variable.map { $0.scope < 0 || decls.typeByBrace[$0.scope] != nil } ?? true
+            if isProperty && index.scaledFontArguments.contains(binding) { return true }
+        }
         return false
+    }
+
+    /// The declarations (by the token of their name) that this file's `scaledFont(for:)` calls receive.
+    func scaledLocally() -> Set<Int> {
+        if let known = scaledLocallyCache { return known }
+        var result: Set<Int> = []
+        for landmark in file.landmarks where file.name(Int(landmark)) == .scaledFont {
+            let i = Int(landmark)
+            guard file.isKind(i + 1, .leftParen) else { continue }
+            for argument in file.arguments(i + 1) where argument.label == .for {
+                for j in argument.start..<argument.end where file.isKind(j, .identifier) && !file.isKind(j - 1, .period) {
+                    if let variable = decls.variable(named: file.identifier(j), visibleAt: j, in: file) {
+                        result.insert(variable.nameIndex)
+                    }
+                }
+            }
+        }
+        scaledLocallyCache = result
+        return result
     }
 
     /// Whether the font made at `i` configures a symbol (`UIImage.SymbolConfiguration(font:)`).
@@ -93,9 +119,10 @@ extension SwiftAnalyzer {
         }
         if kind == .withSize, case .unknown = found { return }
         if isScaledLater(i, end: end) { return }
+        if case .parameter = found, callSitesDecide(at: i) { return }
         let sizeText = describe(found, via: via, size.start, size.end)
         let confidence = SwiftAnalyzer.confidence(found)
-        var symbol = isInSymbolConfiguration(i) || kind == .symbolConfiguration
+        var symbol = isInSymbolConfiguration(i) || kind == .symbolConfiguration || isLabelledForSymbol(i)
         if let content = fontModifierContent(around: file.chainStart(endingAt: i)), content == .symbol { symbol = true }
         if symbol {
             report(.fixedSymbolSize, at: i, confidence,

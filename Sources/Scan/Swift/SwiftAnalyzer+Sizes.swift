@@ -40,7 +40,7 @@ extension SwiftAnalyzer {
             guard token.kind == .identifier else { continue }
             if SwiftAnalyzer.isScaledMarker(token.name) { return (.scaled, nil) }
             if SwiftAnalyzer.isDerivedMarker(token.name) { derived = true }
-            if file.isKind(j + 1, .leftParen), index.scalingFunctionNames.contains(identifierAt: j, in: file) { return (.scaled, nil) }
+            if file.isKind(j + 1, .leftParen), isScalingCall(j) { return (.scaled, nil) }
             hasIdentifier = true
         }
         if derived { return (.derived, nil) }
@@ -87,7 +87,11 @@ extension SwiftAnalyzer {
                 let (found, via) = self.origin(of: variable, depth: depth + 1)
                 return (found, via ?? name)
             }
-            if let known = index.origins[name] { return (known, name) }
+            if let owners = ownerNames(ofMemberAt: last, at: position) {
+                for owner in owners {
+                    if let known = index.origins[owner + "." + name] { return (known, name) }
+                }
+            }
             return (.unknown, nil)
         }
 
@@ -118,6 +122,49 @@ extension SwiftAnalyzer {
             }
         }
         return (result, nil)
+    }
+
+    /// Whether the call of the name at `j` reaches a function or computed property of the project
+    /// that scales with the text size: one of that name declared where the call can reach it.
+    func isScalingCall(_ j: Int) -> Bool {
+        guard index.scalingFunctionNames.contains(identifierAt: j, in: file),
+              let owners = index.scalingOwners[file.identifier(j)] else { return false }
+        guard let candidates = ownerNames(ofMemberAt: j, at: j) else {
+            // A receiver the scan cannot name: any type's member of that name, never a top-level one.
+            return owners.contains { !$0.isEmpty }
+        }
+        return candidates.contains { owners.contains($0) }
+    }
+
+    /// The types whose member the name at `j` can be, as far as the tokens tell: `Metrics.title`
+    /// names `Metrics`, `self.title` and a bare `title` the enclosing types (and the top level for a
+    /// bare name), `label.title` the declared type of `label`, a SwiftUI view's modifier `View`
+    /// and the view; nil when the receiver is an expression the scan cannot type (an implicit member).
+    func ownerNames(ofMemberAt j: Int, at position: Int) -> [String]? {
+        var enclosing: [String] {
+            var names: [String] = []
+            for p in file.ancestors(of: position) where file.tokens[p].kind == .leftBrace {
+                if let type = decls.typeByBrace[p] { names.append(decls.types[type].name) }
+            }
+            return names
+        }
+        guard file.isKind(j - 1, .period) else { return enclosing + [""] }
+        let receiver = j - 2
+        if file.isKind(receiver, .identifier) {
+            let name = file.name(receiver)
+            if name == .`self` || file.textIs(receiver, "Self") { return enclosing }
+            let text = file.identifier(receiver)
+            if let first = text.utf8.first, first >= 0x41 && first <= 0x5A { return [text] }
+            if let type = declaredType(of: text, at: position) { return [type] }
+            return []
+        }
+        if file.isKind(receiver, .rightParen) || file.isKind(receiver, .rightBrace) {
+            let base = file.chainStart(endingAt: receiver)
+            if file.isKind(base, .identifier), content(ofBase: base) != .unknown {
+                return ["View", file.identifier(base)]
+            }
+        }
+        return nil
     }
 
     func origin(of variable: VariableDeclaration, depth: Int) -> (ValueOrigin, via: String?) {

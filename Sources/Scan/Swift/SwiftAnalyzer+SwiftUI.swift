@@ -13,6 +13,7 @@ extension SwiftAnalyzer {
     /// What the view whose expression starts at `base` shows.
     func content(ofBase base: Int) -> ViewContent {
         guard file.isKind(base, .identifier) else { return .unknown }
+        if let styled = styledContent(ofBase: base) { return styled }
         let name = file.name(base)
         if SwiftAnalyzer.textViews.contains(name) { return .text }
         switch name {
@@ -32,6 +33,7 @@ extension SwiftAnalyzer {
                 if SwiftAnalyzer.textViews.contains(token.name) && file.isKind(j + 1, .leftParen) {
                     return isControl ? .text : .containerWithText
                 }
+                if styledContent(ofBase: j) == .text { return isControl ? .text : .containerWithText }
                 if token.name == .Image { sawImage = true }
             }
             j += 1
@@ -197,7 +199,11 @@ extension SwiftAnalyzer {
         let top = exclusive ? rank - 1 : rank
         guard top < 11 else { return }
         let spelled = ".dynamicTypeSize(\(code(range.start, range.end)))"
-        if rangeOperator < 0 {
+        let isMinimum = (range.start..<range.end).contains { file.textIs($0, "min") && file.isKind($0 + 1, .leftParen) }
+        if rangeOperator < 0 && isMinimum {
+            report(.clampedTypeSize, at: i, .high,
+                   "\(spelled) caps the text below it at \(SwiftAnalyzer.sizeName(top)): it follows the reader's size up to there and no further, short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
+        } else if rangeOperator < 0 {
             report(.clampedTypeSize, at: i, .high,
                    "\(spelled) pins the text below it to one size whatever the reader chose. Remove it, or give a range that reaches .accessibility5.")
         } else {

@@ -354,12 +354,17 @@ extension SwiftAnalyzer {
         guard let receiver = receiver(ofProperty: i) else { return }
         let (kind, certain) = receiverClass(receiver, property: "heightAnchor", at: i)
         let confidence: Finding.Confidence
+        var holder = false
         switch kind {
         case .label?: confidence = certain ? .high : .medium
-        case .button?, .textField?: confidence = .medium
-        default: return
+        case .button?: guard buttonHoldsText(receiver) else { return }; confidence = .medium
+        case .textField?: confidence = .medium
+        default:
+            guard kind == nil || kind == .otherView, holdsTextSubview(receiver, at: i) else { return }
+            holder = true
+            confidence = .medium
         }
-        let who = describe(receiver, as: kind?.noun ?? "view")
+        let who = holder ? "'\(receiver.key)', which holds text," : describe(receiver, as: kind?.noun ?? "view")
         let relation = constant.label == .equalToConstant ? "fixes" : "caps"
         report(.fixedHeightText, at: i, confidence,
                "heightAnchor.constraint(\(file.text(constant.labelIndex)): \(code(constant.start, constant.end))) \(relation) the height of \(who) at \(amount(found, via: via, constant.start, constant.end)), so larger text is clipped. Use greaterThanOrEqualToConstant: or let its text set the height.",
@@ -380,8 +385,11 @@ extension SwiftAnalyzer {
         let confidence: Finding.Confidence
         switch kind {
         case .label?: confidence = certain ? .high : .medium
-        case .button?, .textField?: confidence = .medium
-        default: return
+        case .button?: guard buttonHoldsText(receiver) else { return }; confidence = .medium
+        case .textField?: confidence = .medium
+        default:
+            guard kind == nil || kind == .otherView, holdsTextSubview(receiver, at: i) else { return }
+            confidence = .medium
         }
         let close = file.closing(brace)
         var j = brace + 1
@@ -483,7 +491,14 @@ extension SwiftAnalyzer {
         if !receiver.isSelf && decls.anyEnclosingFunction(of: i, in: file, where: { $0.parameters(in: file).contains(receiver.key) }) {
             liveUpdateThroughHelper = true
         }
-        liveUpdates.append(LiveUpdate(key: receiver.key, scope: -1))
+        liveUpdates.append(LiveUpdate(key: receiver.key, scope: -1, declaration: declaration(of: receiver, at: i)))
+    }
+
+    /// The declaration the first name of `receiver` resolves to at `i` (the token of its name), or
+    /// -1: two closures that each declare a `label` hold two labels, not one.
+    func declaration(of receiver: Receiver, at i: Int) -> Int {
+        guard !receiver.isSelf, file.isKind(receiver.start, .identifier), file.name(receiver.start) != .`self` else { return -1 }
+        return decls.variable(named: file.identifier(receiver.start), visibleAt: i, in: file)?.nameIndex ?? -1
     }
 
     func receiverClassIsUnknownSubject(_ i: Int) -> Bool {
@@ -530,8 +545,10 @@ extension SwiftAnalyzer {
         for assignment in fontAssignments {
             let receiver = assignment.receiver
             let i = assignment.nameIndex
+            let declaration = declaration(of: receiver, at: i)
             let covered = liveUpdates.contains { update in
                 update.key == receiver.key && (update.scope < 0 || file.isAncestor(update.scope, of: i))
+                    && (update.declaration < 0 || declaration < 0 || update.declaration == declaration)
             }
             if covered { continue }
             if receiver.isSelf, let type = decls.enclosingType(of: i, in: file), index.liveUpdateTypes.contains(type.name) {
@@ -545,7 +562,7 @@ extension SwiftAnalyzer {
             if refreshes, decls.anyEnclosingFunction(of: i, in: file, where: { $0.name == "traitCollectionDidChange" }) {
                 continue
             }
-            let key = receiver.isSelf ? "self@\(decls.enclosingType(of: i, in: file)?.name ?? "")" : receiver.key
+            let key = receiver.isSelf ? "self@\(decls.enclosingType(of: i, in: file)?.name ?? "")" : "\(receiver.key)@\(declaration)"
             guard reported.insert(key).inserted else { continue }
             var confidence: Finding.Confidence = assignment.certain ? .high : .medium
             if liveUpdateThroughHelper || refreshes { confidence = .low }

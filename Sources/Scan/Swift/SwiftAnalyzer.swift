@@ -54,6 +54,8 @@ final class SwiftAnalyzer {
     struct LiveUpdate {
         var key: String
         var scope: Int
+        /// The declaration the receiver's first name resolves to (its name's token), or -1.
+        var declaration: Int = -1
     }
 
     var fontAssignments: [FontAssignment] = []
@@ -114,6 +116,13 @@ final class SwiftAnalyzer {
             }
         }
         resolveLiveUpdates()
+        checkDefaultCaps()
+        if !index.fixedSizeWrapperNames.isEmpty {
+            for j in tokens.indices where tokens[j].kind == .identifier && file.isKind(j + 1, .leftParen)
+                && index.fixedSizeWrapperNames.contains(identifierAt: j, in: file) {
+                checkFixedSizeWrapperCall(j)
+            }
+        }
     }
 
     // MARK: Reporting
@@ -152,6 +161,7 @@ final class SwiftAnalyzer {
     }
     /// Functions of this file only called where the text size decides; worked out when first needed.
     var adaptiveFunctionsCache: Set<String>?
+    var scaledLocallyCache: Set<Int>?
 
     /// Whether the file names the text size anywhere (a size, a scaling call or `ViewThatFits`):
     /// without one, no code of it is in a branch the text size decides, and no call needs checking.
@@ -178,6 +188,7 @@ extension SwiftAnalyzer {
         liveUpdateMarks.reserveCapacity(file.landmarks.count)
         var assignments: [Int] = []
         assignments.reserveCapacity(file.landmarks.count)
+        var fontCalls: [Int] = []
         for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
             let i = Int(landmark)
             switch file.tokens[i].name {
@@ -191,6 +202,13 @@ extension SwiftAnalyzer {
                 assignments.append(i)
             case .font:
                 assignments.append(i)
+            case .systemFont, .boldSystemFont, .italicSystemFont, .monospacedSystemFont, .monospacedDigitSystemFont, .UIFont, .system:
+                fontCalls.append(i)
+            case .import where file.tokens[i].flags.contains(.newlineBefore) || i == 0:
+                // `import Module`, `import struct Module.Type`, `@testable import Module`.
+                var j = i + 1
+                if file.isKind(j, .identifier) && file.isKind(j + 1, .identifier) && !file.tokens[j + 1].flags.contains(.newlineBefore) { j += 1 }
+                if file.isKind(j, .identifier) { facts.imports.append(file.identifier(j)) }
             default:
                 break
             }
@@ -201,16 +219,23 @@ extension SwiftAnalyzer {
             if isMember { membersByBrace[variable.scope, default: []].insert(variable.name) }
             guard variable.scope < 0 || isMember else { continue }
             let origin = localOrigin(of: variable, in: file)
-            facts.origins[variable.name] = facts.origins[variable.name].map { ProjectIndex.merge($0, origin) } ?? origin
+            let owner = decls.typeByBrace[variable.scope].map { decls.types[$0].name } ?? ""
+            let key = owner + "." + variable.name
+            facts.origins[key] = facts.origins[key].map { ProjectIndex.merge($0, origin) } ?? origin
             if let type = variable.typeName ?? initializerType(variable, in: file) {
                 facts.memberTypes[variable.name] = type
             }
             if variable.bodyOpen >= 0 && bodyScales(variable.bodyOpen, in: file, marks: scalingMarks) {
                 facts.scalingFunctions.insert(variable.name)
+                facts.scalingOwners[variable.name, default: []].insert(owner)
             }
         }
         for function in decls.functions where bodyScales(function.open, in: file, marks: scalingMarks) {
             facts.scalingFunctions.insert(function.name)
+            facts.scalingOwners[function.name, default: []].insert(decls.enclosingType(of: function.keywordIndex, in: file)?.name ?? "")
+        }
+        if !fontCalls.isEmpty {
+            facts.fixedSizeWrappers = fixedSizeWrappers(in: file, fontCalls: fontCalls, scalingMarks: scalingMarks)
         }
         for type in decls.types {
             facts.types.append(FileFacts.TypeFact(
@@ -228,7 +253,13 @@ extension SwiftAnalyzer {
             case .scaledFont where file.isKind(i + 1, .leftParen):
                 for argument in file.arguments(i + 1) where argument.label == .for {
                     for j in argument.start..<argument.end where file.isKind(j, .identifier) {
-                        facts.scaledFontArguments.insert(file.identifier(j))
+                        // A local or a parameter is this file's own business (see `scalesLocally`):
+                        // only a property that other files can name tells them anything.
+                        let name = file.identifier(j)
+                        if let variable = decls.variable(named: name, visibleAt: j, in: file),
+                           variable.scope >= 0 && decls.typeByBrace[variable.scope] == nil { continue }
+                        if decls.anyEnclosingFunction(of: j, in: file, where: { $0.parameters(in: file).contains(name) }) { continue }
+                        facts.scaledFontArguments.insert(name)
                     }
                 }
             case .font, .adjustsFontForContentSizeCategory:
