@@ -119,7 +119,7 @@ public enum ProgressChart {
         let width = 760.0
         let height = 340.0
         let left = 48.0
-        let right = width - 180
+        let right = width - 196
         let top = 56.0
         let bottom = height - 44
         let points = timeline.points
