@@ -16,13 +16,18 @@ import Foundation
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the audit as a Markdown report with its progress chart, as JSON for sharing through git, or as CSV.",
+        abstract: "Write the audit as a Markdown review page with its charts, as JSON for sharing through git, as CSV, or as conformance report rows (OpenACR, VPAT).",
         discussion: """
-            markdown (the default): the review page. Verdicts on Apple's Larger Text label and WCAG 1.4.4, \
-            screens per category, plan completion, critical flows not supported, a chart of progress over \
-            time (an SVG file written beside the report), every screen's size matrix with its failures and \
-            fixes, and the fix summary. With --since, also what changed: regressions, newly fixed checks, \
-            new screens.
+            markdown (the default): the review page. At the top, the verdicts on Apple's Larger Text label \
+            (with the critical flows it rests on and what would change it), WCAG 1.4.4 and 1.4.10, then \
+            every open failure, critical screens first, then severity, then age, with its owner and any \
+            fix awaiting a retest, and a table of each owner's screens by state. Then screens per category, \
+            plan completion, critical flows not supported, two charts (screens per category and open \
+            failures per size over time, SVG files beside the report), the screens ordered by need, \
+            and each screen's failures, fixes and size matrix (supported screens one line each; \
+            matrices in sections that open when selected). With --since, also what changed: regressions, \
+            newly fixed checks, new screens. --summary writes only the top (verdicts, failures, owners), \
+            short enough for a pull-request comment.
 
             Evidence: each screen shows its screenshots as a strip of thumbnails by size (the largest \
             first, the default size last), and each failure links its files. The files link into the \
@@ -38,9 +43,20 @@ struct ExportCommand: ParsableCommand {
 
             csv: one row per recording, for spreadsheets.
 
+            openacr: an OpenACR fragment (GSA's YAML conformance report, catalog \
+            2.5-edition-wcag-2.2-508-en, component software) with WCAG 2.2 1.4.4 Resize Text and 1.4.10 \
+            Reflow: the level (supports, partially-supports, does-not-support) and remarks naming the \
+            screens that fail which checks at which sizes. vpat: the same two rows of an ITI VPAT 2.x \
+            table, as Markdown and an HTML page beside it. Both are for the whole product; the product \
+            is the audit's app unless --product says otherwise, the author the name --by would take and \
+            git's user.email unless --author and --author-email say otherwise (OpenACR requires the \
+            email). While a criterion cannot be judged yet (no failure, checks still open), both are \
+            refused with exit 1: these formats allow "Not Evaluated" for level AAA criteria only.
+
             The same audit always gives the same bytes: dates come from the audit itself. Files go to \
             Exports/ beside the .dtaudit folder: Exports/<app>-<date>.md (and .svg), Exports/<app>.json, \
-            Exports/<app>-<date>.csv.
+            Exports/<app>-<date>.csv, Exports/<app>-<date>-summary.md, Exports/<app>-<date>-openacr.yaml, \
+            Exports/<app>-<date>-vpat.md (and .html).
             """,
         examples: [
             ("dtaudit export", "The Markdown report and its chart, in Exports/."),
@@ -48,10 +64,13 @@ struct ExportCommand: ParsableCommand {
             ("dtaudit export --since Exports/trailhead.json", "With the changes since the committed export (run it before exporting the JSON again)."),
             ("dtaudit export --format json", "The interchange file to commit: Exports/<app>.json."),
             ("dtaudit export --format csv --output - > results.csv", ""),
+            ("dtaudit export --summary --output - | gh pr comment --body-file -", "The top of the review page as a pull-request comment."),
+            ("dtaudit export --format openacr --product-version 2.4 --author-email a11y@example.com", "The OpenACR fragment to merge into the product's report."),
+            ("dtaudit export --format vpat", "The VPAT rows, as Markdown and HTML."),
         ]
     )
 
-    @Option(name: .names("format", short: "f"), help: "markdown, json or csv.", valueName: "format")
+    @Option(name: .names("format", short: "f"), help: "markdown, json, csv, openacr or vpat.", valueName: "format")
     var format: ReportFormat = .markdown
 
     @Option(name: .names("output", short: "o"), help: "The file to write, or - for standard output (a Markdown report then has no chart file and no evidence folder, and shows no screenshots).", valueName: "file|-")
@@ -65,6 +84,11 @@ struct ExportCommand: ParsableCommand {
 
     @Flag(help: "json: write the file even when it holds records this store lacks, dropping them.")
     var force = false
+
+    @Flag(help: "markdown: only the top of the review page (verdicts, open failures, owners), for a pull-request comment.")
+    var summary = false
+
+    @OptionGroup var parties: ReportPartyOptions
 
     @OptionGroup var filter: ScreenFilterOptions
 
@@ -83,6 +107,18 @@ struct ExportCommand: ParsableCommand {
         if format == .json && (filter.owner != nil || filter.flow != nil || filter.mine) {
             throw ValidationError("--owner, --flow and --mine choose the screens of a report; the JSON export is the whole shared audit")
         }
+        if format.isCompliance && (filter.owner != nil || filter.flow != nil || filter.mine) {
+            throw ValidationError("--owner, --flow and --mine choose the screens of a review page; a conformance report speaks for the whole product")
+        }
+        if summary && format != .markdown {
+            throw ValidationError("--summary is the short form of the Markdown review page")
+        }
+        if summary && since != nil {
+            throw ValidationError("--since adds what changed to the full review page; --summary leaves that section out")
+        }
+        if !format.isCompliance && !parties.isEmpty {
+            throw ValidationError("--product, --product-version, --product-description, --author, --author-email and --company name the parties of a conformance report (--format openacr or vpat)")
+        }
     }
 
     func run() throws {
@@ -97,11 +133,15 @@ struct ExportCommand: ParsableCommand {
             try stream(from: store, selection: selection, console: console)
             return
         }
+        if format.isCompliance {
+            try exportCompliance(store, console: console)
+            return
+        }
         // An earlier export is read before the store's audit, so that the two never take memory at once.
         let earlier = try since.flatMap { try BaselineSource.file($0.path, workingDirectory: console.workingDirectory) }
         let (document, snapshot, storedEvidence) = try store.read {
             (try AuditDocument(store: store).selecting(selection), try store.snapshot(detailed: true).selecting(selection),
-             output == "-" ? [:] : try store.evidenceByScreen())
+             output == "-" || summary ? [:] : try store.evidenceByScreen())
         }
         let day = date?.text ?? document.latestActivity.day
         let changes = try since.map { spec in
@@ -116,13 +156,13 @@ struct ExportCommand: ParsableCommand {
         } else if output == "-" {
             path = nil
         } else {
-            path = store.location.root + "/Exports/" + "\(slug)-\(day)\(selection.fileNameSuffix).\(format.fileExtension)"
+            path = store.location.root + "/Exports/" + "\(slug)-\(day)\(selection.fileNameSuffix)\(summary ? "-summary" : "").\(format.fileExtension)"
         }
         var chartFile: String?
         var evidence: ReportEvidence?
         var missingEvidence = 0
         let shared = try SharedAudit.of(store)
-        if let path {
+        if let path, !summary {
             var base = Paths.fileName(of: path)
             if base.hasSuffix(".md") { base.removeLast(3) }
             chartFile = base + ".svg"
@@ -134,6 +174,7 @@ struct ExportCommand: ParsableCommand {
         var input = ReportInput(document: document, snapshot: snapshot, date: day, changes: changes, chartFile: chartFile,
                                 evidence: evidence, generator: "dtaudit \(DTAudit.version)")
         input.selection = selection
+        input.summaryOnly = summary
         let report = MarkdownReporter().render(input)
 
         guard let path else {
@@ -173,7 +214,7 @@ struct ExportCommand: ParsableCommand {
         }
         try Paths.write(report.text, to: path, shownAs: shown)
         var message = "Wrote \(console.safe(shown))"
-        if let chart = written.first { message += " and its chart \(console.safe(chart))" }
+        if let chart = written.first { message += " and its charts \(console.safe(chart))" + (written.count > 1 ? " and \(console.safe(written[1]))" : "") }
         let screens = snapshot.screens.count
         message += " (\(screens) screen\(screens == 1 ? "" : "s"), as of \(day))"
         if let copied, copied.outcome.files > 0 {

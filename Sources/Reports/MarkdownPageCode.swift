@@ -103,9 +103,38 @@ extension MarkdownPage {
             line()
             return
         }
-        line("Each matrix shows the latest result of every check at every planned size: " + MarkdownReporter.legend + ".")
+        line("The screens that need work, the most in need first, then the supported ones, one line each. Each size matrix (inside a section that opens when selected) shows the latest result of every check at every planned size: " + MarkdownReporter.legend + ".")
         line()
-        for state in snapshot.screens { screen(state) }
+        for state in plan.screensByNeed where !state.standing.isSupported { screen(state) }
+        let supported = plan.screensByNeed.filter(\.standing.isSupported)
+        guard !supported.isEmpty else { return }
+        line("### " + Self.supportedHeading)
+        line()
+        line("\(counted(supported.count, "screen")) with every planned check passed or not applicable and nothing left open; select one to see its matrix.")
+        line()
+        for state in supported { collapsedScreen(state) }
+    }
+
+    /// A supported screen as one line that opens onto its matrix and evidence.
+    mutating func collapsedScreen(_ state: ScreenState) {
+        let screen = state.screen
+        var facts = ["🟢 <strong>" + Markdown.attribute(screen.name) + "</strong>"]
+        if screen.critical { facts.append("critical") }
+        if let flow = screen.flow { facts.append("flow: " + Markdown.attribute(flow)) }
+        if let owner = screen.owner { facts.append("owner: " + Markdown.attribute(owner)) }
+        facts.append("\(state.tally.passed) passed, \(state.tally.notApplicable) n/a")
+        if !state.fixes.isEmpty { facts.append(counted(state.fixes.count, "fix", "fixes") + " (" + state.fixes.map(\.type.rawValue).joined(separator: ", ") + ")") }
+        if let scan = state.scan, scan.active > 0 { facts.append("code: " + counted(scan.active, "finding")) }
+        let evidence = input.evidence?.screens[screen.id]
+        let files = evidence.map { evidence in evidence.sizes.reduce(0) { $0 + self.files(at: $1, in: evidence).count } } ?? 0
+        line("<details><summary>" + facts.joined(separator: " · ") + " — matrix" + (files > 0 ? " and " + counted(files, "evidence file") : "") + "</summary>")
+        line()
+        matrix(state)
+        if let evidence { screenshotStrip(screen, evidence) }
+        fixesTable(state)
+        codeFindings(state)
+        line("</details>")
+        line()
     }
 
     mutating func screen(_ state: ScreenState) {
@@ -144,30 +173,6 @@ extension MarkdownPage {
             codeFindings(state)
             return
         }
-        let sizes = Array(Set(checklist.plannedSizes + recorded.map(\.size))).sorted()
-        var itemIDs = checklist.items.map(\.id)
-        for cell in recorded.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !itemIDs.contains(cell.item) {
-            itemIDs.append(cell.item)
-        }
-        // When the latest scan found something, a last column counts the findings that map to each check.
-        let codeCounts = state.scan.flatMap { scan -> [String: Int]? in
-            scan.active == 0 ? nil : scan.findings.filter(\.isActive).reduce(into: [String: Int]()) { $0[$1.item, default: 0] += 1 }
-        }
-        let rows = itemIDs.map { id in
-            let planned = Set(checklist.item(id)?.sizes ?? [])
-            var row = ["`\(id)`"] + sizes.map { size in
-                MarkdownReporter.symbol(state.cell(id, size)?.status, planned: planned.contains(size))
-            }
-            if let codeCounts { row.append(codeCounts[id].map { "⚠️ \($0)" } ?? "") }
-            return row
-        }
-        out += Markdown.table(["Check"] + sizes.map(\.id) + (codeCounts == nil ? [] : ["Code"]),
-                              [.left] + sizes.map { _ in .center } + (codeCounts == nil ? [] : [.center]), rows)
-        line()
-        line(MarkdownReporter.legend + (codeCounts == nil ? "" : " · ⚠️ findings in the code"))
-        line()
-        if let evidence { screenshotStrip(screen, evidence) }
-
         if !state.failedCells.isEmpty {
             line("**Failures**")
             line()
@@ -203,16 +208,7 @@ extension MarkdownPage {
             }
             line()
         }
-        if !state.fixes.isEmpty {
-            line("**Fixes**")
-            line()
-            out += Markdown.table(["Date", "Fix", "Checks", "Note", "Ref", "By"], [.left, .left, .left, .left, .left, .left],
-                                  state.fixes.map { fix in
-                                      [fix.at.day, "**\(fix.type.rawValue)**", fix.items.map { "`\($0)`" }.joined(separator: ", "),
-                                       fix.note.map(Markdown.text) ?? "", fix.ref.map(Markdown.text) ?? "", Markdown.text(fix.by)]
-                                  })
-            line()
-        }
+        fixesTable(state)
         codeFindings(state)
         if !state.pending.isEmpty {
             var retest: [String] = []
@@ -232,5 +228,58 @@ extension MarkdownPage {
             line("**Next:** " + parts.joined(separator: "; ") + ".")
             line()
         }
+        let tally = state.tally
+        let open = tally.required - tally.recorded
+        var inside = ["\(tally.failed) ❌ failed", "\(tally.passed) ✅ passed"]
+        if tally.notApplicable > 0 { inside.append("\(tally.notApplicable) ➖ n/a") }
+        if open > 0 { inside.append("\(open) ⬜ to check") }
+        let files = evidence.map { evidence in evidence.sizes.reduce(0) { $0 + self.files(at: $1, in: evidence).count } } ?? 0
+        line("<details><summary>Size matrix of " + Markdown.attribute(screen.name) + ": " + inside.joined(separator: ", ")
+             + (files > 0 ? "; " + counted(files, "evidence file") : "") + "</summary>")
+        line()
+        matrix(state)
+        if let evidence { screenshotStrip(screen, evidence) }
+        line("</details>")
+        line()
+    }
+
+    mutating func fixesTable(_ state: ScreenState) {
+        guard !state.fixes.isEmpty else { return }
+        line("**Fixes**")
+        line()
+        out += Markdown.table(["Date", "Fix", "Checks", "Note", "Ref", "By"], [.left, .left, .left, .left, .left, .left],
+                              state.fixes.map { fix in
+                                  [fix.at.day, "**\(fix.type.rawValue)**", fix.items.map { "`\($0)`" }.joined(separator: ", "),
+                                   fix.note.map(Markdown.text) ?? "", fix.ref.map(Markdown.text) ?? "", Markdown.text(fix.by)]
+                              })
+        line()
+    }
+
+    /// The screen's size matrix: every check by every planned size, with a column of code findings
+    /// when the latest scan found something.
+    mutating func matrix(_ state: ScreenState) {
+        let recorded = state.recordedCells
+        let sizes = Array(Set(checklist.plannedSizes + recorded.map(\.size))).sorted()
+        var itemIDs = checklist.items.map(\.id)
+        for cell in recorded.sorted(by: { ($0.item, $0.size) < ($1.item, $1.size) }) where !itemIDs.contains(cell.item) {
+            itemIDs.append(cell.item)
+        }
+        // When the latest scan found something, a last column counts the findings that map to each check.
+        let codeCounts = state.scan.flatMap { scan -> [String: Int]? in
+            scan.active == 0 ? nil : scan.findings.filter(\.isActive).reduce(into: [String: Int]()) { $0[$1.item, default: 0] += 1 }
+        }
+        let rows = itemIDs.map { id in
+            let planned = Set(checklist.item(id)?.sizes ?? [])
+            var row = ["`\(id)`"] + sizes.map { size in
+                MarkdownReporter.symbol(state.cell(id, size)?.status, planned: planned.contains(size))
+            }
+            if let codeCounts { row.append(codeCounts[id].map { "⚠️ \($0)" } ?? "") }
+            return row
+        }
+        out += Markdown.table(["Check"] + sizes.map(\.id) + (codeCounts == nil ? [] : ["Code"]),
+                              [.left] + sizes.map { _ in .center } + (codeCounts == nil ? [] : [.center]), rows)
+        line()
+        line(MarkdownReporter.legend + (codeCounts == nil ? "" : " · ⚠️ findings in the code"))
+        line()
     }
 }

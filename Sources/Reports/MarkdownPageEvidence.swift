@@ -66,14 +66,17 @@ extension MarkdownPage {
                 anyImage = anyImage || link.file.kind.isImage
                 let target = evidenceTarget(link.file)
                 if link.file.kind.isInlineImage && thumbnails.count < MarkdownReporter.thumbnailsPerSize {
-                    let alt = Markdown.attribute("\(screen.name) at \(size.id)" + (link.item.map { " (\($0))" } ?? ""))
-                    let title = Markdown.attribute(link.name)
-                    thumbnails.append("<a href=\"\(target)\"><img src=\"\(target)\" width=\"\(MarkdownReporter.thumbnailWidth)\" alt=\"\(alt)\" title=\"\(title)\"></a>")
+                    // Markdown image syntax inside a link: any CommonMark renderer shows it, and one
+                    // that shows no images keeps a link named by the alt text. The caption says
+                    // what was checked at which size.
+                    let alt = Markdown.text("\(screen.name) at \(size.id)" + (link.item.map { ", \($0)" } ?? ", whole screen"))
+                    let caption = (link.item.map { "`\($0)`" } ?? "screen") + " · " + size.id
+                    thumbnails.append("[![\(alt)](\(target) \"\(Self.linkTitle(link.name))\")](\(target))<br>" + caption)
                 } else {
                     links.append("[\(evidenceLabel(link))](\(target))")
                 }
             }
-            cells.append(((thumbnails.isEmpty ? [] : [thumbnails.joined(separator: " ")]) + links).joined(separator: "<br>"))
+            cells.append((thumbnails + links).joined(separator: "<br>"))
         }
         let what = anyImage ? (fileCount == 1 ? "**Screenshot**" : "**Screenshots**") : "**Evidence**"
         if sizes.count == 1 {
@@ -84,6 +87,22 @@ extension MarkdownPage {
         line()
         out += Markdown.table(sizes.map { $0 == .default ? "\($0.id) (default)" : $0.id }, sizes.map { _ in .center }, [cells])
         line()
+    }
+
+    /// Text for the quoted title of a Markdown link or image: every ASCII punctuation character
+    /// backslash-escaped (CommonMark takes each literally then), line breaks and control characters
+    /// made spaces.
+    static func linkTitle(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isControlCharacter || scalar.isInvisibleFormatting {
+                result += " "
+            } else {
+                if scalar.isASCII && scalar.properties.isPatternSyntax { result += "\\" }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     mutating func checklistSection() {

@@ -14,17 +14,21 @@ public struct MarkdownReporter: Reporter {
     public func render(_ input: ReportInput) -> RenderedReport {
         var page = MarkdownPage(input: input)
         let text = page.render()
+        if input.summaryOnly { return RenderedReport(text: text) }
         var attachments: [RenderedReport.Attachment] = []
         if let chart = input.chartFile {
             let timeline = ProgressTimeline(document: input.document, through: Timestamp(iso8601: input.date))
             attachments.append(.init(fileName: chart, text: ProgressChart.svg(timeline, app: input.document.app)))
+            let failures = FailureTimeline(document: input.document, through: Timestamp(iso8601: input.date))
+            attachments.append(.init(fileName: Self.failureChartName(for: chart), text: FailureChart.svg(failures, app: input.document.app)))
         }
         return RenderedReport(text: text, attachments: attachments, evidence: page.linkedEvidence)
     }
 
-    /// How wide a thumbnail is shown, in CSS pixels: a phone screenshot at this width is about as
-    /// tall as a third of a laptop screen, so a strip of four sizes fits on one line.
-    static let thumbnailWidth = 120
+    /// `trailhead-2026-10-13.svg` → `trailhead-2026-10-13-failures.svg`: the second chart.
+    public static func failureChartName(for chart: String) -> String {
+        (chart.hasSuffix(".svg") ? String(chart.dropLast(4)) : chart) + "-failures.svg"
+    }
 
     /// Thumbnails shown per size in a screen's strip; further files at that size are linked.
     static let thumbnailsPerSize = 4

@@ -85,15 +85,33 @@ public enum ProgressChart {
     /// Bottom to top.
     static let stack: [Standing.Group] = [.supported, .recheckPending, .broken, .unsupported, .unaudited]
 
+    /// Each at least 4.5:1 against white, so that the bands and their swatches stand out.
     static func colour(_ group: Standing.Group) -> String {
         switch group {
-        case .supported: "#2da44e"
-        case .recheckPending: "#54aeff"
-        case .broken: "#d4a72c"
+        case .supported: "#1a7f37"
+        case .recheckPending: "#0969da"
+        case .broken: "#9a6700"
         case .unsupported: "#cf222e"
-        case .unaudited: "#afb8c1"
+        case .unaudited: "#6e7781"
         }
     }
+
+    /// A texture per category, drawn in white over its colour, so that the bands differ without
+    /// colour too: solid, dots, horizontal lines, diagonal hatching, cross-hatching.
+    static func pattern(_ group: Standing.Group) -> String {
+        let id = "pattern-\(group.rawValue)"
+        let shapes: String
+        switch group {
+        case .supported: shapes = ""
+        case .recheckPending: shapes = "<circle cx=\"4\" cy=\"4\" r=\"1.6\" fill=\"#ffffff\"/>"
+        case .broken: shapes = "<line x1=\"0\" y1=\"4\" x2=\"8\" y2=\"4\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+        case .unsupported: shapes = "<line x1=\"0\" y1=\"8\" x2=\"8\" y2=\"0\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+        case .unaudited: shapes = "<line x1=\"0\" y1=\"8\" x2=\"8\" y2=\"0\" stroke=\"#ffffff\" stroke-width=\"1\"/><line x1=\"0\" y1=\"0\" x2=\"8\" y2=\"8\" stroke=\"#ffffff\" stroke-width=\"1\"/>"
+        }
+        return "<pattern id=\"\(id)\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\"><rect width=\"8\" height=\"8\" fill=\"\(colour(group))\"/>\(shapes)</pattern>"
+    }
+
+    static func fill(_ group: Standing.Group) -> String { "url(#pattern-\(group.rawValue))" }
 
     static let fonts = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
 
@@ -101,7 +119,7 @@ public enum ProgressChart {
         let width = 760.0
         let height = 340.0
         let left = 48.0
-        let right = width - 180
+        let right = width - 196
         let top = 56.0
         let bottom = height - 44
         let points = timeline.points
@@ -109,13 +127,14 @@ public enum ProgressChart {
         let range = points.isEmpty ? "" : points.count == 1 ? points[0].day : "\(points[0].day) to \(points[points.count - 1].day)"
         let title = "\(app): screens per category" + (range.isEmpty ? "" : ", \(range)")
         let latest = points.last?.counts ?? [:]
-        let description = "Stacked chart of how many screens were supported, supported with re-checks pending, broken, unsupported and unaudited on each day. "
+        let description = "Stacked chart of how many screens were supported (solid), supported with re-checks pending (dots), broken (lines), unsupported (hatched) and unaudited (cross-hatched) on each day; each band is labelled at its end. "
             + (points.isEmpty ? "The audit has no screens yet." : "At the end: " + stack.map { "\(latest[$0] ?? 0) \($0.label)" }.joined(separator: ", ") + ".")
 
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" role="img" aria-labelledby="chart-title chart-desc" font-family="\(fonts)">
             <title id="chart-title">\(xml(title))</title>
             <desc id="chart-desc">\(xml(description))</desc>
+            <defs>\(stack.map(pattern).joined())</defs>
             <rect x="0" y="0" width="\(number(width))" height="\(number(height))" rx="6" fill="#ffffff"/>
             <text x="\(number(left))" y="26" font-size="15" font-weight="600" fill="#1f2328">\(xml(TextClip.clip(app, to: 40))): screens per category</text>
             <text x="\(number(left))" y="44" font-size="11" fill="#59636e">\(xml(range.isEmpty ? "no screens yet" : range))</text>
@@ -132,6 +151,8 @@ public enum ProgressChart {
             value += tick
         }
 
+        // Where each band ends on the right, for its label.
+        var ends: [Standing.Group: Double] = [:]
         if !points.isEmpty {
             let column = (right - left) / Double(points.count)
             func y(_ count: Int) -> Double { bottom - (bottom - top) * Double(count) / Double(maximum) }
@@ -150,8 +171,9 @@ public enum ProgressChart {
                         outline.append("\(number(x0 + column)),\(number(y(lower[index])))")
                         outline.append("\(number(x0)),\(number(y(lower[index])))")
                     }
-                    svg += "<polygon points=\"\(outline.joined(separator: " "))\" fill=\"\(colour(category))\"><title>\(category.label)</title></polygon>\n"
+                    svg += "<polygon points=\"\(outline.joined(separator: " "))\" fill=\"\(fill(category))\" stroke=\"#ffffff\" stroke-width=\"1\"><title>\(category.label)</title></polygon>\n"
                 }
+                ends[category] = (y(lower[points.count - 1]) + y(upper[points.count - 1])) / 2
                 lower = upper
             }
             // Dates along the bottom: the first, the last, and a few between.
@@ -171,13 +193,24 @@ public enum ProgressChart {
         }
         svg += "<line x1=\"\(number(left))\" y1=\"\(number(bottom))\" x2=\"\(number(right))\" y2=\"\(number(bottom))\" stroke=\"#59636e\" stroke-width=\"1\"/>\n"
 
-        // The legend, top category first, with the latest counts.
-        var legendY = top + 6
+        // Direct labels, top category first: each beside the end of its band (nudged apart so that
+        // none overlaps another), with its texture and the latest count.
+        var placed: [Double] = []
         for category in stack.reversed() {
-            svg += "<rect x=\"\(number(right + 24))\" y=\"\(number(legendY - 10))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(colour(category))\"/>\n"
-            svg += "<text x=\"\(number(right + 42))\" y=\"\(number(legendY))\" font-size=\"12\" fill=\"#1f2328\">\(category.label.capitalizedFirst)</text>\n"
-            svg += "<text x=\"\(number(width - 20))\" y=\"\(number(legendY))\" font-size=\"12\" font-weight=\"600\" fill=\"#1f2328\" text-anchor=\"end\">\(latest[category] ?? 0)</text>\n"
-            legendY += 22
+            let wanted = ends[category] ?? top + 6 + Double(placed.count) * 22
+            placed.append(max(wanted, (placed.last ?? top - 100) + 22))
+        }
+        let overflow = (placed.last ?? 0) - (bottom - 6)
+        if overflow > 0 { placed = placed.map { $0 - overflow } }
+        var legendY = top + 6
+        for (category, labelY) in zip(stack.reversed(), placed) {
+            if let end = ends[category] {
+                svg += "<line x1=\"\(number(right))\" y1=\"\(number(end))\" x2=\"\(number(right + 20))\" y2=\"\(number(labelY - 4))\" stroke=\"#59636e\" stroke-width=\"1\"/>\n"
+            }
+            svg += "<rect x=\"\(number(right + 24))\" y=\"\(number(labelY - 10))\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(fill(category))\" stroke=\"\(colour(category))\"/>\n"
+            svg += "<text x=\"\(number(right + 42))\" y=\"\(number(labelY))\" font-size=\"12\" fill=\"#1f2328\">\(category.label.capitalizedFirst)</text>\n"
+            svg += "<text x=\"\(number(width - 20))\" y=\"\(number(labelY))\" font-size=\"12\" font-weight=\"600\" fill=\"#1f2328\" text-anchor=\"end\">\(latest[category] ?? 0)</text>\n"
+            legendY = max(legendY, labelY + 22)
         }
         let total = points.last?.total ?? 0
         svg += "<text x=\"\(number(right + 24))\" y=\"\(number(legendY + 6))\" font-size=\"11\" fill=\"#59636e\">\(total) screen\(total == 1 ? "" : "s") in all</text>\n"

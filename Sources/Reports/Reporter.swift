@@ -5,15 +5,28 @@ import Interchange
 
 /// The formats `dtaudit export --format` writes.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case markdown, json, csv
+    case markdown, json, csv, openacr, vpat
 
     public var fileExtension: String {
         switch self {
-        case .markdown: "md"
+        case .markdown, .vpat: "md"
         case .json: "json"
         case .csv: "csv"
+        case .openacr: "yaml"
         }
     }
+
+    /// What follows the date in the file's name: `trailhead-2026-10-13-vpat.md`.
+    public var fileNameSuffix: String {
+        switch self {
+        case .openacr: "-openacr"
+        case .vpat: "-vpat"
+        default: ""
+        }
+    }
+
+    /// The conformance reports, which speak of WCAG criteria for the whole product.
+    public var isCompliance: Bool { self == .openacr || self == .vpat }
 
     /// The reporter that renders the folded audit; nil for JSON, which is the log itself
     /// (`AuditFileWriter`).
@@ -22,6 +35,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .markdown: MarkdownReporter()
         case .json: nil
         case .csv: CSVReporter()
+        case .openacr: OpenACRReporter()
+        case .vpat: VPATReporter()
         }
     }
 }
@@ -36,7 +51,8 @@ public struct ReportInput: Sendable {
     public var date: String
     /// What changed since an earlier export or date, when asked for.
     public var changes: Changes?
-    /// The chart's file name, relative to the report; nil when the report has no chart file.
+    /// The file written beside the report, relative to it (the review page's progress chart, the
+    /// VPAT rows' HTML page); nil when the report has none (written to standard output).
     public var chartFile: String?
     /// `dtaudit 0.1.0`
     public var generator: String
@@ -45,6 +61,10 @@ public struct ReportInput: Sendable {
     public var evidence: ReportEvidence?
     /// Which screens the report covers, when not all (`--owner`, `--flow`, `--mine`).
     public var selection: ScreenSelection = .everything
+    /// The review page's short form for a pull-request comment: verdicts, actions, owners.
+    public var summaryOnly = false
+    /// The product and author a conformance report names.
+    public var parties: ReportParties?
 
     public init(document: AuditDocument, snapshot: AuditSnapshot, date: String, changes: Changes? = nil,
                 chartFile: String? = nil, evidence: ReportEvidence? = nil, generator: String) {

@@ -21,6 +21,9 @@ public struct LargerTextVerdict: Sendable {
     public var criticalScreens: Int
     /// Critical screens that keep the label away, with why.
     public var blocking: [(screen: String, reason: String)]
+    /// The common tasks the verdict rests on: the critical screens by flow (flows by name, screens
+    /// without a flow last), each with whether it stands in the way.
+    public var flows: [(flow: String?, screens: [(name: String, blocking: Bool)])]
 
     /// The size at which body text first reaches twice its default size: AX3.
     public static let doublingSize: Size = TextStyle.body.doubledAt ?? .ax3
@@ -36,6 +39,17 @@ public struct LargerTextVerdict: Sendable {
                 blocking.append((state.screen.name, "not checked at \(Self.doublingSize.id) or larger"))
             }
         }
+        let blocked = Set(blocking.map(\.screen))
+        flows = []
+        for state in critical {
+            let entry = (name: state.screen.name, blocking: blocked.contains(state.screen.name))
+            if let index = flows.firstIndex(where: { $0.flow?.lowercased() == state.screen.flow?.lowercased() }) {
+                flows[index].screens.append(entry)
+            } else {
+                flows.append((state.screen.flow, [entry]))
+            }
+        }
+        flows.sort { ($0.flow == nil ? 1 : 0, $0.flow?.lowercased() ?? "") < ($1.flow == nil ? 1 : 0, $1.flow?.lowercased() ?? "") }
         if critical.isEmpty {
             outcome = .unknown
         } else {

@@ -13,16 +13,22 @@ import TestSupport
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
         try cli.ok(["export", "--since", "2026-09-29"], in: demo)
         try cli.ok(["export", "--format", "json"], in: demo)
+        try cli.ok(["export", "--summary"], in: demo)
+        let parties = ["--product-version", "3.2", "--author", "Ana Lima", "--author-email", "ana@trailhead.example", "--company", "Trailhead Outdoors"]
+        try cli.ok(["export", "--format", "openacr"] + parties, in: demo)
+        try cli.ok(["export", "--format", "vpat"] + parties, in: demo)
 
         let generated = demo.appendingPathComponent("Exports")
         let committed = Self.repository.appendingPathComponent("Exports")
         let names = try Self.files(in: generated)
-        #expect(names.filter { !$0.contains("/") } == ["trailhead-2026-10-13.md", "trailhead-2026-10-13.svg", "trailhead.json"])
+        let top = ["trailhead-2026-10-13-failures.svg", "trailhead-2026-10-13-openacr.yaml", "trailhead-2026-10-13-summary.md",
+                   "trailhead-2026-10-13-vpat.html", "trailhead-2026-10-13-vpat.md", "trailhead-2026-10-13.md", "trailhead-2026-10-13.svg", "trailhead.json"]
+        #expect(names.filter { !$0.contains("/") } == top)
         // The evidence folder holds the demo's screenshots, and nothing else.
         let evidence = names.filter { $0.hasPrefix("trailhead-evidence/") }
         #expect(evidence.count == 6)
         #expect(evidence.allSatisfy { $0.hasSuffix(".png") })
-        #expect(evidence.count + 3 == names.count)
+        #expect(evidence.count + top.count == names.count)
         if GoldenFile.updating {
             for stale in try Self.files(in: committed) where stale.hasPrefix("trailhead") && !names.contains(stale) {
                 try FileManager.default.removeItem(at: committed.appendingPathComponent(stale))

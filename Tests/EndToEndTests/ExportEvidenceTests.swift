@@ -71,7 +71,7 @@ import Testing
         let exports = cli.directory.appendingPathComponent("Exports")
         let report = try #require(names(in: exports).first { $0.hasSuffix(".md") })
         let base = String(report.dropLast(3))
-        #expect(names(in: exports) == [report, base + ".svg", "trailhead-evidence"].sorted())
+        #expect(names(in: exports) == [report, base + ".svg", base + "-failures.svg", "trailhead-evidence"].sorted())
         let folder = shared(cli)
         #expect(output.contains("showing 5 evidence files (") && output.contains("from Exports/trailhead-evidence/ (5 copied there now)"))
 
@@ -88,16 +88,20 @@ import Testing
         let markdown = try String(contentsOf: exports.appendingPathComponent(report), encoding: .utf8)
         let html = try MarkdownSafetyTests().render(markdown)
         try checkLinks(html, report: exports.appendingPathComponent(report), folder: folder)
-        // Images inline, the screen recording as a plain link.
+        // Images inline, in Markdown's own syntax: no raw HTML image that another renderer would drop.
         let images = targets(in: html, attribute: "src").filter { !$0.hasSuffix(".svg") }
         #expect(images.count == 4)
         #expect(images.allSatisfy { $0.hasSuffix(".png") })
+        #expect(!markdown.contains("<img"))
         #expect(targets(in: html, attribute: "href").contains { $0.hasSuffix(".mp4") })
+        // Each thumbnail links to its full image.
+        #expect(html.components(separatedBy: "\"><img src=\"").count == 5)
 
-        // Each screen's strip: the sizes as captions, the largest first and the default last.
+        // Each screen's strip: the sizes as headers, the largest first and the default last; each
+        // thumbnail captioned with its check (or "screen") and size.
         let strips = HTMLTables.parse(html).filter { $0.count == 2 && $0[0].allSatisfy { $0.hasPrefix("ax") || $0.hasPrefix("l") || $0.hasPrefix("x") } }
         #expect(strips.map { $0[0] } == [["ax5", "l (default)"], ["ax3"]])
-        #expect(strips.map { $0[1] } == [["pay.mp4 (MP4, 32 bytes)", ""], [""]])
+        #expect(strips.map { $0[1] } == [["screen · ax5reachable · ax5pay.mp4 (MP4, 32 bytes)", "screen · l"], ["screen · ax3"]])
         let failure = try #require(HTMLTables.texts(of: "li", in: html).first { $0.contains("Pay hidden") })
         #expect(failure.hasSuffix("📎 pay.png, pay.mp4 (MP4, 32 bytes)"))
         #expect(markdown.contains("- **Evidence**: the 5 evidence files this page links"))
@@ -108,7 +112,7 @@ import Testing
         let folder = shared(cli)
         let report = cli.directory.appendingPathComponent("review.md")
         let first = try cli.ok(["export", "--output", "review.md"])
-        #expect(first.contains("Wrote review.md and its chart review.svg (2 screens, as of "))
+        #expect(first.contains("Wrote review.md and its charts review.svg and review-failures.svg (2 screens, as of "))
         #expect(first.contains("showing 5 evidence files (") && first.contains("from Exports/trailhead-evidence/"))
         let markdown = try Data(contentsOf: report)
         let copies = try bytes(in: folder)
@@ -177,8 +181,8 @@ import Testing
         #expect(!html.contains("<img src=\"x\"") && !html.contains(" onerror=\""))
         let failure = try #require(HTMLTables.texts(of: "li", in: html).first { $0.contains("cut") })
         #expect(failure.hasSuffix("📎 " + hostile))
-        #expect(html.contains("title=\"Pay &lt;img src=x onerror=alert(1)&gt; &#124; [l](javascript:alert(1)) &quot;q&quot; &#96;c&#96; &amp;amp; ..%2F.png\""))
-        #expect(html.contains("alt=\"Pay &#124; &lt;b&gt;now&lt;/b&gt; *x* at ax5 (reachable)\""))
+        #expect(html.contains("title=\"Pay &lt;img src=x onerror=alert(1)&gt; | [l](javascript:alert(1)) &quot;q&quot; `c` &amp;amp; ..%2F.png\""))
+        #expect(html.contains("alt=\"Pay | &lt;b&gt;now&lt;/b&gt; *x* at ax5, reachable\""))
         let strip = try #require(HTMLTables.parse(html).first { $0.first == ["ax5"] })
         #expect(strip.count == 2 && strip[1].count == 1)
     }

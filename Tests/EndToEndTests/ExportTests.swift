@@ -25,29 +25,38 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let report = root.appendingPathComponent("Exports/trailhead-2026-10-13.md")
         let chart = root.appendingPathComponent("Exports/trailhead-2026-10-13.svg")
+        let failures = root.appendingPathComponent("Exports/trailhead-2026-10-13-failures.svg")
         #expect(FileManager.default.fileExists(atPath: report.path))
         #expect(FileManager.default.fileExists(atPath: chart.path))
+        #expect(result.stdout.contains("Exports/trailhead-2026-10-13.svg and ") && result.stdout.contains("Exports/trailhead-2026-10-13-failures.svg (18 screens"))
         #expect(result.stdout.contains("Exports/trailhead-2026-10-13.md and its chart"))
         let markdown = try text(report)
         #expect(markdown.hasPrefix("# Trailhead: Dynamic Type audit\n"))
         #expect(markdown.contains("![Screens per category over time](trailhead-2026-10-13.svg)"))
+        #expect(markdown.contains("![Open failures per size over time](trailhead-2026-10-13-failures.svg)"))
         #expect(!markdown.contains("## Changes since"))
 
-        let svg = try text(chart)
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"340\" viewBox=\"0 0 760 340\""))
-        #expect(!svg.contains("<script"))
-        #expect(!svg.contains("href"))
-        // The chart must be well-formed XML to render at all.
-        let parser = XMLParser(data: Data(svg.utf8))
-        #expect(parser.parse(), "the SVG is not well-formed: \(String(describing: parser.parserError))")
+        #expect(try text(chart).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"340\" viewBox=\"0 0 760 340\""))
+        #expect(try text(failures).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"320\" viewBox=\"0 0 760 320\""))
+        for file in [chart, failures] {
+            let svg = try text(file)
+            #expect(!svg.contains("<script"))
+            #expect(!svg.contains("href"))
+            #expect(svg.contains("<title id=") && svg.contains("<desc id="))
+            // The chart must be well-formed XML to render at all.
+            let parser = XMLParser(data: Data(svg.utf8))
+            #expect(parser.parse(), "the SVG is not well-formed: \(String(describing: parser.parserError))")
+        }
     }
 
     @Test func theSameAuditGivesTheSameBytes() throws {
         let cli = try CLI()
         let root = try demo(cli)
-        for format in ["markdown", "json", "csv"] {
-            let first = try cli.ok(["export", "--format", format, "--output", "-"], in: root)
-            let second = try cli.ok(["export", "--format", format, "--output", "-"], in: root)
+        for format in ["markdown", "json", "csv", "openacr", "vpat"] {
+            // The conformance reports name their author's email.
+            let parties = ["openacr", "vpat"].contains(format) ? ["--author-email", "a11y@example.com"] : []
+            let first = try cli.ok(["export", "--format", format, "--output", "-"] + parties, in: root)
+            let second = try cli.ok(["export", "--format", format, "--output", "-"] + parties, in: root)
             #expect(first == second, "\(format)")
             #expect(!first.isEmpty)
         }
@@ -66,8 +75,9 @@ import Testing
         #expect(!markdown.contains("!["))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Exports").path))
         let named = try cli.ok(["export", "--output", "review.md"], in: root)
-        #expect(named.contains("Wrote review.md and its chart review.svg"))
+        #expect(named.contains("Wrote review.md and its charts review.svg and review-failures.svg"))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("review.svg").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("review-failures.svg").path))
     }
 
     @Test func jsonAndCSVHaveTheirOwnDefaultNames() throws {

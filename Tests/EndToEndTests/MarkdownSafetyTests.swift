@@ -109,9 +109,9 @@ import Testing
         let markdown = try cli.ok(["export", "--since", "2026-09-29", "--output", "-"], in: cli.directory.appendingPathComponent("dtaudit-demo"))
         let html = try render(markdown)
         let tables = HTMLTables.parse(html)
-        // Summary, sizes, critical flows, 3 change tables, screens, fixes, code scan, 15 matrices (3
-        // screens have nothing recorded), 10 fix tables, checklist.
-        #expect(tables.count == 34)
+        // Actions, owners, summary, sizes, critical flows, 3 change tables, screens, fixes, code scan,
+        // 15 matrices (3 screens have nothing recorded), 10 fix tables, checklist.
+        #expect(tables.count == 36)
         for table in tables {
             let columns = table.first?.count ?? 0
             #expect(table.allSatisfy { $0.count == columns })
@@ -130,7 +130,44 @@ import Testing
         }
         let code = try #require(tables.first { $0.first?.first == "Screen" && $0.first?.contains("Good signs") == true })
         #expect(code.count == 17, "a header and the 16 scanned screens")
-        #expect(HTMLTables.texts(of: "h2", in: html) == ["Summary", "Changes since 2026-09-29", "Screens", "Fixes", "Code scan", "Screen details", "Checklist", "About this report"])
+        #expect(HTMLTables.texts(of: "h2", in: html) == ["What to fix first", "Who owns what", "Summary", "Changes since 2026-09-29", "Screens", "Fixes", "Code scan", "Screen details", "Checklist", "About this report"])
+
+        // The action list: every open failure, critical screens first, each with its owner and age.
+        let actions = try #require(tables.first { $0.first?.first == "#" })
+        #expect(actions[0] == ["#", "Screen", "Check", "Size", "Severity", "Blocks", "Owner", "Age (days)", "Fix in progress"])
+        #expect(actions.count == 7)
+        #expect(actions.dropFirst().map { $0[1] } == ["Checkout: cart", "Recovery: email", "Map", "Profile", "Search", "Profile"])
+        #expect(actions.dropFirst().allSatisfy { Int($0[7]) != nil && !$0[6].isEmpty })
+        #expect(actions[1][8].hasPrefix("scroll 2026-09-15 PR 412"))
+        let owners = try #require(tables.first { $0.first?.first == "Owner" })
+        #expect(owners.map(\.first) == ["Owner", "Sam Okafor", "Jonas Berg"])
+        // Screens that need work have a heading each, in the order of need; supported ones share one,
+        // each a single line that opens onto its matrix.
+        let headings = HTMLTables.texts(of: "h3", in: html)
+        let details = try #require(headings.split(separator: "Supported screens", omittingEmptySubsequences: false).first.map(Array.init))
+        #expect(details.suffix(9) == ["Checkout: cart", "Recovery: email", "Recovery: new password", "Map", "Profile", "Search", "Offline maps", "Trip planner", "Elevation chart"])
+        #expect(html.components(separatedBy: "<details><summary>").count - 1 == 15)
+        #expect(html.components(separatedBy: "<details><summary>🟢 <strong>").count - 1 == 9)
+    }
+
+    @Test(.enabled(if: MarkdownSafetyTests.canRender)) func theSummaryAndTheVPATRowsRenderAsTables() throws {
+        let cli = try CLI()
+        try cli.ok(["demo", "--quiet"])
+        let demo = cli.directory.appendingPathComponent("dtaudit-demo")
+        let summary = try cli.ok(["export", "--summary", "--output", "-"], in: demo)
+        let html = try render(summary)
+        #expect(HTMLTables.texts(of: "h2", in: html) == ["What to fix first", "Who owns what"])
+        #expect(HTMLTables.parse(html).map { $0.count } == [7, 3])
+        #expect(!html.contains("href=\"#"), "the summary has no sections to link to")
+        #expect(!html.contains("<img") && !html.contains("<details>"))
+
+        let vpat = try render(try cli.ok(["export", "--format", "vpat", "--author-email", "a11y@example.com", "--output", "-"], in: demo))
+        let rows = try #require(HTMLTables.parse(vpat).first)
+        #expect(rows.map { $0.count } == [3, 3, 3])
+        #expect(rows[0] == ["Criteria", "Conformance Level", "Remarks and Explanations"])
+        #expect(rows.dropFirst().map(\.first) == ["1.4.4 Resize Text (Level AA)", "1.4.10 Reflow (Level AA)"])
+        #expect(rows.dropFirst().allSatisfy { ["Supports", "Partially Supports", "Does Not Support"].contains($0[1]) })
+        #expect(rows[2][2].contains("Recovery: email: errors-near-fields at ax5"))
     }
 }
 

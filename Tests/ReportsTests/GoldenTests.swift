@@ -22,12 +22,14 @@ import TestSupport
         let baseline = Baseline(document: document, before: Fixture.time(3), label: Fixture.time(3).day)
         let report = MarkdownReporter().render(try fixture.input(since: baseline))
         try compare(report.text, with: "report.md")
-        #expect(report.attachments.map(\.fileName) == ["report.svg"])
+        #expect(report.attachments.map(\.fileName) == ["report.svg", "report-failures.svg"])
         try compare(report.attachments[0].text, with: "report.svg")
-        // The files the page links, each once, in the order it first links them; not the
-        // screenshot of Sign in's failure, retested since.
+        try compare(report.attachments[1].text, with: "report-failures.svg")
+        // The files the page links, each once, in the order it first links them (Checkout's
+        // failure, then its matrix's strip, Map's, Notes'); not the screenshot of Sign in's
+        // failure, retested since.
         let names = try fixture.store.evidenceFiles().reduce(into: [String: String]()) { $0[$1.hash] = $1.firstName }
-        #expect(report.evidence.map { names[$0.hash] } == ["Checkout_AX5.png", Fixture.hostileName, "pay-button.mp4", "Checkout_Large.png",
+        #expect(report.evidence.map { names[$0.hash] } == [Fixture.hostileName, "pay-button.mp4", "Checkout_AX5.png", "Checkout_Large.png",
                                                           "labels.pdf", "Notes <draft>_ax3.png"])
     }
 
@@ -48,10 +50,30 @@ import TestSupport
         let report = MarkdownReporter().render(try fixture.input())
         try compare(report.text, with: "empty.md")
         try compare(report.attachments[0].text, with: "empty.svg")
+        try compare(report.attachments[1].text, with: "empty-failures.svg")
+    }
+
+    @Test func summary() throws {
+        var input = try Fixture().standard().input()
+        input.summaryOnly = true
+        let report = MarkdownReporter().render(input)
+        try compare(report.text, with: "summary.md")
+        #expect(report.attachments.isEmpty && report.evidence.isEmpty)
+    }
+
+    @Test func complianceReports() throws {
+        var input = try Fixture().standard().input(chart: "report-vpat.html")
+        input.parties = ReportParties(product: "Trail|head", productVersion: "2.4", author: "Mei \"Chen\"", authorEmail: "mei@example.com", company: "Trail & Co")
+        try compare(OpenACRReporter().render(input).text, with: "report-openacr.yaml")
+        let vpat = VPATReporter().render(input)
+        try compare(vpat.text, with: "report-vpat.md")
+        #expect(vpat.attachments.map(\.fileName) == ["report-vpat.html"])
+        try compare(vpat.attachments[0].text, with: "report-vpat.html")
     }
 
     @Test func everyFormatButTheLogHasAReporter() {
-        #expect(ReportFormat.allCases.map { $0.reporter?.format } == [.markdown, nil, .csv])
-        #expect(ReportFormat.allCases.map(\.fileExtension) == ["md", "json", "csv"])
+        #expect(ReportFormat.allCases.map { $0.reporter?.format } == [.markdown, nil, .csv, .openacr, .vpat])
+        #expect(ReportFormat.allCases.map(\.fileExtension) == ["md", "json", "csv", "yaml", "md"])
+        #expect(ReportFormat.allCases.map(\.fileNameSuffix) == ["", "", "", "-openacr", "-vpat"])
     }
 }

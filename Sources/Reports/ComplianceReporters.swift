@@ -1,0 +1,158 @@
+import AuditStore
+import DynamicType
+import Interchange
+import Output
+
+/// An OpenACR fragment (GSA's machine-readable Accessibility Conformance Report, YAML) with the two
+/// criteria the audit speaks to, for the software component, in the WCAG 2.2 and Section 508
+/// catalog. Every value is a double-quoted YAML scalar, so that no name or note can change the
+/// document's shape.
+public struct OpenACRReporter: Reporter {
+    public init() {}
+    public var format: ReportFormat { .openacr }
+
+    public static let catalog = "2.5-edition-wcag-2.2-508-en"
+    public static let component = "software"
+
+    public func render(_ input: ReportInput) -> RenderedReport {
+        let parties = input.parties ?? ReportParties(product: input.document.app, authorEmail: "")
+        let report = ConformanceReport(input.snapshot)
+        var lines = [
+            "# OpenACR fragment: WCAG 2.2 \(report.criteria.map(\.number).joined(separator: " and ")) for \(Self.plain(parties.product)), from its Dynamic Type audit.",
+            "# Written by \(Self.plain(input.generator)); merge the criteria into the product's full OpenACR.",
+            "title: " + Self.quoted("\(parties.company ?? parties.product) Accessibility Conformance Report"),
+            "product:",
+            "  name: " + Self.quoted(parties.product),
+        ]
+        if let version = parties.productVersion { lines.append("  version: " + Self.quoted(version)) }
+        if let description = parties.productDescription { lines.append("  description: " + Self.quoted(description)) }
+        lines.append("author:")
+        if let author = parties.author { lines.append("  name: " + Self.quoted(author)) }
+        if let company = parties.company { lines.append("  company_name: " + Self.quoted(company)) }
+        lines.append("  email: " + Self.quoted(parties.authorEmail))
+        lines += [
+            "report_date: " + Self.quoted(input.date),
+            "catalog: " + Self.quoted(Self.catalog),
+            "evaluation_methods_used: " + Self.quoted(Self.method(input)),
+            "chapters:",
+            "  success_criteria_level_aa:",
+            "    notes: " + Self.quoted("Only the criteria a Dynamic Type audit covers: \(report.criteria.map { "\($0.number) \($0.name)" }.joined(separator: ", "))."),
+            "    criteria:",
+        ]
+        for criterion in report.criteria {
+            lines += [
+                "      - num: " + Self.quoted(criterion.number),
+                "        components:",
+                "          - name: " + Self.quoted(Self.component),
+                "            adherence:",
+                "              level: " + Self.quoted(criterion.level.openACR),
+                "              notes: " + Self.quoted(criterion.remarks),
+            ]
+        }
+        return RenderedReport(text: lines.joined(separator: "\n") + "\n")
+    }
+
+    static func method(_ input: ReportInput) -> String {
+        let checklist = input.snapshot.checklist
+        return "Manual checks of each screen at the system text sizes (Dynamic Type, xSmall to AX5) with the checklist "
+            + "\(checklist.title) v\(checklist.version) (\(counted(checklist.items.count, "check"))), recorded with \(input.generator); "
+            + "\(counted(input.snapshot.recorded, "planned check")) of \(input.snapshot.required) recorded as of \(input.date)."
+    }
+
+    /// A YAML double-quoted scalar: backslash, quote and every control or invisible formatting
+    /// character escaped, so that the value is read back exactly and shows nothing hidden.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.isInvisibleFormatting || scalar.value == 0xFEFF
+                    || (0xFFFE...0xFFFF).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                                                   : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Text for a YAML comment: one line, nothing hidden.
+    static func plain(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || $0.isInvisibleFormatting ? " " : $0 }))
+    }
+}
+
+/// The two rows of an ITI VPAT 2.x table of WCAG level AA success criteria, in the words VPATs use
+/// ("Criteria", "Conformance Level", "Remarks and Explanations"), as Markdown with an HTML page
+/// beside it.
+public struct VPATReporter: Reporter {
+    public init() {}
+    public var format: ReportFormat { .vpat }
+
+    static let headers = ["Criteria", "Conformance Level", "Remarks and Explanations"]
+
+    public func render(_ input: ReportInput) -> RenderedReport {
+        let parties = input.parties ?? ReportParties(product: input.document.app, authorEmail: "")
+        let report = ConformanceReport(input.snapshot)
+        let title = "\(parties.product): Accessibility Conformance Report, text size (VPAT 2.x rows)"
+        let caption = "Table 2: Success Criteria, Level AA"
+        let intro = "Rows for WCAG 2.2 \(report.criteria.map(\.number).joined(separator: " and ")) from the product's Dynamic Type audit, as of \(input.date); paste them into the product's VPAT. Evaluation: \(OpenACRReporter.method(input))"
+
+        var markdown = "# " + Markdown.text(title) + "\n\n"
+        var facts = ["**Product** " + Markdown.text(parties.product + (parties.productVersion.map { " " + $0 } ?? ""))]
+        if let author = parties.author ?? parties.company { facts.append("**Prepared by** " + Markdown.text(author)) }
+        if !parties.authorEmail.isEmpty { facts.append("**Contact** " + Markdown.text(parties.authorEmail)) }
+        facts.append("**Report date** \(input.date)")
+        markdown += facts.joined(separator: " · ") + "\n\n" + Markdown.text(intro) + "\n\n"
+        markdown += "### " + Markdown.text(caption) + "\n\n"
+        markdown += Markdown.table(Self.headers, [.left, .left, .left], report.criteria.map { criterion in
+            ["\(criterion.number) \(criterion.name) (Level \(criterion.wcagLevel))", "**\(criterion.level.rawValue)**",
+             "Software: " + Markdown.text(criterion.remarks)]
+        })
+
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>\(ProgressChart.xml(title))</title>
+            <style>
+            body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #1f2328; background: #ffffff; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
+            table { border-collapse: collapse; width: 100%; }
+            caption { text-align: left; font-weight: 600; font-size: 1.1rem; padding: 0.5rem 0; }
+            th, td { border: 1px solid #59636e; padding: 0.5rem; text-align: left; vertical-align: top; }
+            thead th { background: #eaeef2; }
+            </style>
+            </head>
+            <body>
+            <h1>\(ProgressChart.xml(title))</h1>
+            <p>\(ProgressChart.xml(facts.count > 0 ? "Product: " + parties.product + (parties.productVersion.map { " " + $0 } ?? "") + " · Report date: " + input.date : ""))</p>
+            <p>\(ProgressChart.xml(intro))</p>
+            <table>
+            <caption>\(ProgressChart.xml(caption))</caption>
+            <thead><tr>\(Self.headers.map { "<th scope=\"col\">\($0)</th>" }.joined())</tr></thead>
+            <tbody>
+
+            """
+        for criterion in report.criteria {
+            html += "<tr><th scope=\"row\">\(criterion.number) \(criterion.name) (Level \(criterion.wcagLevel))</th>"
+                + "<td class=\"conformance\"><strong>\(criterion.level.rawValue)</strong></td>"
+                + "<td>Software: \(ProgressChart.xml(criterion.remarks))</td></tr>\n"
+        }
+        html += "</tbody>\n</table>\n</body>\n</html>\n"
+        return RenderedReport(text: markdown, attachments: input.chartFile.map { [.init(fileName: $0, text: html)] } ?? [])
+    }
+
+    /// `trailhead-2026-10-13-vpat.md` → `trailhead-2026-10-13-vpat.html`
+    public static func htmlName(forReport fileName: String) -> String {
+        (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+/// `export --format openacr` and `--format vpat`: the fields a conformance report must carry, read
+/// back by a YAML reader and a JSON-schema validator that are not ours, and the refusals.
+@Suite(.tags(.endToEnd)) struct ComplianceExportTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let schema = repository.appendingPathComponent("Tests/Schemas/openacr-fragment.schema.json")
+    static let parties = ["--product-version", "3.2", "--author", "Ana Lima", "--author-email", "ana@trailhead.example", "--company", "Trailhead Outdoors"]
+
+    /// In Linux CI (`.ci/run` installs them) the check always runs, so that a missing install fails
+    /// instead of skipping; elsewhere it runs where they are installed.
+    static let pythonReaders: Bool = {
+        #if os(Linux)
+        if ProcessInfo.processInfo.environment["CI"] != nil { return true }
+        #endif
+        return (try? Spawn.run("/bin/sh", ["-c", "python3 -c 'import yaml, jsonschema'"], in: FileManager.default.temporaryDirectory,
+                               environment: ProcessInfo.processInfo.environment, input: nil).status) == 0
+    }()
+
+    func demo() throws -> (CLI, URL) {
+        let cli = try CLI()
+        try cli.ok(["demo", "--quiet"])
+        return (cli, cli.directory.appendingPathComponent("dtaudit-demo"))
+    }
+
+    /// The YAML that dtaudit writes (mappings by two-space indentation, `- ` sequence entries,
+    /// double-quoted scalars, `#` comments), read into nested values: enough to check fields
+    /// without a YAML library, and strict enough to fail on any other shape.
+    static func read(_ yaml: String) throws -> Any {
+        var lines: [(indent: Int, text: String)] = []
+        for raw in yaml.split(separator: "\n") where !raw.hasPrefix("#") {
+            let text = raw.drop { $0 == " " }
+            lines.append((raw.count - text.count, String(text)))
+        }
+        var index = 0
+        func scalar(_ text: String) throws -> String {
+            guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 else { throw ReadError(line: text) }
+            return try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String ?? ""
+        }
+        func node(_ indent: Int) throws -> Any {
+            if index < lines.count, lines[index].indent == indent, lines[index].text.hasPrefix("- ") {
+                var items: [Any] = []
+                while index < lines.count, lines[index].indent == indent, lines[index].text.hasPrefix("- ") {
+                    lines[index] = (indent + 2, String(lines[index].text.dropFirst(2)))
+                    items.append(try node(indent + 2))
+                }
+                return items
+            }
+            var map: [String: Any] = [:]
+            while index < lines.count, lines[index].indent == indent, !lines[index].text.hasPrefix("- ") {
+                let text = lines[index].text
+                guard let colon = text.range(of: ": ") ?? (text.hasSuffix(":") ? text.index(before: text.endIndex)..<text.endIndex : nil) else {
+                    throw ReadError(line: text)
+                }
+                let key = String(text[..<colon.lowerBound])
+                let rest = String(text[colon.upperBound...])
+                index += 1
+                if rest.isEmpty {
+                    guard index < lines.count, lines[index].indent >= indent else { throw ReadError(line: text) }
+                    map[key] = try node(lines[index].indent)
+                } else {
+                    map[key] = try scalar(rest)
+                }
+            }
+            return map
+        }
+        let root = try node(0)
+        guard index == lines.count else { throw ReadError(line: lines[index].text) }
+        return root
+    }
+
+    struct ReadError: Error { var line: String }
+
+    @Test func theOpenACRFragmentHasEveryRequiredFieldAndAllowedValue() throws {
+        let (cli, demo) = try demo()
+        let output = try cli.ok(["export", "--format", "openacr"] + Self.parties, in: demo)
+        #expect(output.hasPrefix("Wrote Exports/trailhead-2026-10-13-openacr.yaml (1.4.4 Partially Supports, 1.4.10 Partially Supports, as of 2026-10-13)"))
+        let yaml = try String(contentsOf: demo.appendingPathComponent("Exports/trailhead-2026-10-13-openacr.yaml"), encoding: .utf8)
+        let document = try #require(try Self.read(yaml) as? [String: Any])
+
+        // Required by OpenACR: title, product with its name, author with an email, catalog, chapters.
+        #expect(Set(document.keys).isSuperset(of: ["title", "product", "author", "catalog", "chapters"]))
+        #expect(document["title"] as? String == "Trailhead Outdoors Accessibility Conformance Report")
+        let product = try #require(document["product"] as? [String: Any])
+        #expect(product["name"] as? String == "Trailhead")
+        #expect(product["version"] as? String == "3.2")
+        let author = try #require(document["author"] as? [String: Any])
+        #expect(author["email"] as? String == "ana@trailhead.example")
+        #expect(author["name"] as? String == "Ana Lima" && author["company_name"] as? String == "Trailhead Outdoors")
+        #expect(Set(author.keys).isSubset(of: ["name", "company_name", "address", "email", "phone", "website"]))
+        #expect(document["catalog"] as? String == "2.5-edition-wcag-2.2-508-en")
+        #expect(document["report_date"] as? String == "2026-10-13")
+
+        let chapters = try #require(document["chapters"] as? [String: Any])
+        #expect(Array(chapters.keys) == ["success_criteria_level_aa"])
+        let chapter = try #require(chapters["success_criteria_level_aa"] as? [String: Any])
+        let criteria = try #require(chapter["criteria"] as? [[String: Any]])
+        #expect(criteria.map { $0["num"] as? String } == ["1.4.4", "1.4.10"])
+        for criterion in criteria {
+            let components = try #require(criterion["components"] as? [[String: Any]])
+            #expect(components.map { $0["name"] as? String } == ["software"])
+            let adherence = try #require(components.first?["adherence"] as? [String: Any])
+            // An AA criterion takes one of four levels; not-evaluated is for AAA only.
+            #expect(["supports", "partially-supports", "does-not-support", "not-applicable"].contains(adherence["level"] as? String ?? ""))
+            #expect((adherence["notes"] as? String)?.hasPrefix("Audited on 18 screens") == true)
+        }
+        // The remarks name the screens that fail which checks at which sizes.
+        let reflow = try #require((criteria[1]["components"] as? [[String: Any]])?.first?["adherence"] as? [String: Any])
+        #expect((reflow["notes"] as? String)?.contains("Fails on 2 screens: Checkout: cart: reachable at ax5; Recovery: email: errors-near-fields at ax5.") == true)
+        let resize = try #require((criteria[0]["components"] as? [[String: Any]])?.first?["adherence"] as? [String: Any])
+        #expect((resize["notes"] as? String)?.contains("Text does not scale on 3 screens: Map, Offline maps, Profile.") == true)
+    }
+
+    @Test(.enabled(if: ComplianceExportTests.pythonReaders, "needs python3 with PyYAML and jsonschema: pip install pyyaml jsonschema"))
+    func theOpenACRFragmentValidatesAsJSONAgainstTheSchema() throws {
+        let (cli, demo) = try demo()
+        let hostile = "Trail \"head\": #1 - [x] {y} \\ é | & * ! % @ `z`"
+        try cli.ok(["export", "--format", "openacr", "--output", "report.yaml", "--product", hostile] + Self.parties, in: demo)
+        let script = """
+            import json, sys, yaml, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft7Validator.check_schema(schema)
+            document = json.loads(json.dumps(yaml.safe_load(open(sys.argv[2], encoding="utf-8"))))
+            errors = list(jsonschema.Draft7Validator(schema).iter_errors(document))
+            for error in errors: print(list(error.path), error.message)
+            print(json.dumps(document["product"]["name"]))
+            # The validator must catch what is wrong, or passing it means nothing.
+            broken = json.loads(json.dumps(document))
+            broken["chapters"]["success_criteria_level_aa"]["criteria"][0]["components"][0]["adherence"]["level"] = "not-evaluated"
+            del broken["author"]["email"]
+            print(len(list(jsonschema.Draft7Validator(schema).iter_errors(broken))))
+            sys.exit(1 if errors else 0)
+            """
+        let result = try Spawn.run("/bin/sh", ["-c", "exec python3 -c \"$0\" \"$1\" \"$2\"", script, Self.schema.path, "report.yaml"],
+                                   in: demo, environment: ProcessInfo.processInfo.environment, input: nil)
+        #expect(result.status == 0, "schema errors:\n\(result.output)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // The name comes back exactly as given, whatever YAML would have read into it unquoted.
+        let name = try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8), options: .fragmentsAllowed) as? String
+        #expect(name == hostile)
+        #expect(lines.last == "2")
+    }
+
+    @Test func theVPATRowsGoBesideTheReviewPageAsMarkdownAndHTML() throws {
+        let (cli, demo) = try demo()
+        let output = try cli.ok(["export", "--format", "vpat"] + Self.parties, in: demo)
+        #expect(output.hasPrefix("Wrote Exports/trailhead-2026-10-13-vpat.md and Exports/trailhead-2026-10-13-vpat.html (1.4.4 Partially Supports"))
+        let html = try String(contentsOf: demo.appendingPathComponent("Exports/trailhead-2026-10-13-vpat.html"), encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<th scope=\"col\">Conformance Level</th>") && html.contains("<th scope=\"col\">Remarks and Explanations</th>"))
+        #expect(html.components(separatedBy: "<td class=\"conformance\"><strong>Partially Supports</strong></td>").count == 3)
+        // To standard output: the Markdown only.
+        let markdown = try cli.ok(["export", "--format", "vpat", "--output", "-"] + Self.parties, in: demo)
+        #expect(markdown.contains("| 1.4.4 Resize Text (Level AA) | **Partially Supports** | Software: Audited on 18 screens"))
+        #expect(!markdown.contains("<html"))
+    }
+
+    @Test func aCriterionNotYetJudgedIsNotFiled() throws {
+        let cli = try CLI().initialized()
+        for format in ["openacr", "vpat"] {
+            let result = try cli.run(["export", "--format", format, "--author-email", "a@example.com"])
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("1.4.4 Resize Text and 1.4.10 Reflow cannot be reported yet: "))
+            #expect(result.stdout.contains("\"Not Evaluated\" only for level AAA criteria"))
+            #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("Exports").path))
+        }
+    }
+
+    @Test func wrongCombinationsAreUsageErrors() throws {
+        let cli = try CLI().initialized()
+        let noEmail = ["GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1", "HOME": cli.directory.path]
+        try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "no-truncation", "--fail"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail"])
+        let cases: [([String], String)] = [
+            (["export", "--format", "openacr"], "error: an OpenACR report must name its author's email: give --author-email (or set git's user.email)\n"),
+            (["export", "--summary", "--format", "json"], "error: --summary is the short form of the Markdown review page"),
+            (["export", "--summary", "--since", "2026-01-01"], "error: --since adds what changed to the full review page; --summary leaves that section out"),
+            (["export", "--product", "X"], "error: --product, --product-version, --product-description, --author, --author-email and --company name the parties of a conformance report (--format openacr or vpat)"),
+            (["export", "--format", "vpat", "--owner", "ana"], "error: --owner, --flow and --mine choose the screens of a review page; a conformance report speaks for the whole product"),
+            (["export", "--format", "openacr", "--author-email", "a\u{1B}[31m@x"], ""),
+        ]
+        for (arguments, message) in cases {
+            let result = try cli.run(arguments, environment: noEmail)
+            #expect(result.status == 64, "\(arguments): \(result.output)")
+            if !message.isEmpty { #expect(result.stderr.hasPrefix(message), "\(arguments)") }
+            #expect(result.stderr.components(separatedBy: "\n").count <= 3, "\(arguments)")
+            #expect(!result.stderr.contains("\u{1B}"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("Exports").path))
+        // With the email given, the one failure judges both criteria.
+        let yaml = try cli.run(["export", "--format", "openacr", "--author-email", "a@example.com", "--output", "-"], environment: noEmail)
+        #expect(yaml.status == 0)
+        #expect(yaml.stdout.components(separatedBy: "level: \"does-not-support\"").count == 3)
+    }
+}
