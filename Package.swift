@@ -44,6 +44,9 @@ let package = Package(
         .target(name: "AuditStore", dependencies: ["AuditLog", "SQLite", "DynamicType", "Evidence", "Output", "Platform"]),
         // The JSON interchange file: writing, strict reading, and merging into a store as a union.
         .target(name: "Interchange", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
+        // Automated runs taken in: the shapes xcresulttool, Appium and pymobiledevice3 write, matched to
+        // screens, sizes and checklist items, and imported as evidence and recordings marked with the run.
+        .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
         .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Scan"]),
@@ -51,7 +54,7 @@ let package = Package(
         // DemoApp/ holds the example app's Swift sources that `dtaudit demo` writes: resources, never compiled.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Fix", "Interchange", "Output", "Platform", "Reports", "Scan"],
+            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "DynamicType", "Evidence", "Fix", "Interchange", "Output", "Platform", "Reports", "Scan"],
             resources: [.embedInCode("DemoApp")]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
@@ -62,6 +65,7 @@ let package = Package(
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite"]),
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
+        .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "AuditStore", "Evidence", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditStore", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Evidence", "TestSupport"], exclude: ["Golden"]),

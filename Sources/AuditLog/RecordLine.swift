@@ -60,6 +60,7 @@ extension LogRecord {
             line.string("size", recording.size.id)
             line.string("status", recording.status.rawValue)
             line.optional("note", recording.note)
+            line.optional("run", recording.run)
         case .fix(let fix):
             line.string("id", fix.id)
             line.string("screen", fix.screen)

@@ -57,7 +57,7 @@ public enum RecordReader {
         case .recording:
             record = .recording(Recording(id: id, screen: try fields.id("screen"), item: try itemID(&fields, "item"), size: try fields.size("size"),
                                           status: try fields.choice("status", ResultStatus.self), note: try fields.note("note"),
-                                          by: try fields.name("by")!, at: try fields.timestamp("at")))
+                                          run: try fields.name("run", required: false), by: try fields.name("by")!, at: try fields.timestamp("at")))
         case .fix:
             let screen = try fields.id("screen")
             let type = try fields.choice("type", FixType.self)

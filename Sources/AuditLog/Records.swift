@@ -251,16 +251,22 @@ public struct Recording: Sendable, Equatable {
     public var size: Size
     public var status: ResultStatus
     public var note: String?
+    /// The automated run that made it (`evidence import-xcresult`), as its name and fingerprint
+    /// (`TrailheadUITests.xcresult #3f2a9c1e4b5d`); nil when a person recorded it. Optional in the
+    /// file, so that files written before it read as they did.
+    public var run: String?
     public var by: String
     public var at: Timestamp
 
-    public init(id: String, screen: String, item: String, size: Size, status: ResultStatus, note: String?, by: String, at: Timestamp) {
+    public init(id: String, screen: String, item: String, size: Size, status: ResultStatus, note: String?, run: String? = nil,
+                by: String, at: Timestamp) {
         self.id = id
         self.screen = screen
         self.item = item
         self.size = size
         self.status = status
         self.note = note
+        self.run = run
         self.by = by
         self.at = at
     }

@@ -244,6 +244,12 @@ extension AuditStore {
 
     /// Copies `source` to `destination`, hashing the bytes on the way; refuses to go past `limit`.
     private func copy(_ source: String, to destination: String, limit: Int64) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        return try Self.copy(source, to: destination, limit: limit, buffer: &buffer)
+    }
+
+    /// The same, through a buffer the caller keeps for many files.
+    static func copy(_ source: String, to destination: String, limit: Int64, buffer: inout [UInt8]) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
         let reader: FileReader
         let output: BufferedOutput
         do {
@@ -257,7 +263,6 @@ extension AuditStore {
             throw .cannotStore(detail: error.description)
         }
         var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var total: Int64 = 0
         var prefix: [UInt8] = []
         while true {
@@ -289,7 +294,7 @@ extension AuditStore {
     }
 
     /// Keeps evidence out of git: exports copy the files they show, and the store stays local.
-    private func ensureEvidenceIgnored(_ folder: String) throws(SystemError) {
+    func ensureEvidenceIgnored(_ folder: String) throws(SystemError) {
         let path = folder + "/.gitignore"
         guard Files.status(path) == nil else { return }
         guard let stream = try? BufferedOutput.createNew(path: path) else { return }

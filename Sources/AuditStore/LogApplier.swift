@@ -174,16 +174,16 @@ final class LogApplier {
             let retracted = try isRetracted(recording.id)
             if replacing {
                 try db.run("""
-                    UPDATE recordings SET screen_id = ?, item = ?, size = ?, status = ?, note = ?, recorded_by = ?, recorded_at = ?, retracted = ?
+                    UPDATE recordings SET screen_id = ?, item = ?, size = ?, status = ?, note = ?, run = ?, recorded_by = ?, recorded_at = ?, retracted = ?
                     WHERE uid = ?
-                    """, [row, recording.item, recording.size.id, recording.status.rawValue, recording.note, recording.by,
+                    """, [row, recording.item, recording.size.id, recording.status.rawValue, recording.note, recording.run, recording.by,
                           recording.at.iso8601, retracted, recording.id])
                 dirtyCells.insert(CellRef(screen: row, item: recording.item, size: recording.size.id))
             } else {
                 try db.statement("""
-                    INSERT INTO recordings (uid, screen_id, item, size, status, note, recorded_by, recorded_at, retracted)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """).run([recording.id, row, recording.item, recording.size.id, recording.status.rawValue, recording.note,
+                    INSERT INTO recordings (uid, screen_id, item, size, status, note, run, recorded_by, recorded_at, retracted)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """).run([recording.id, row, recording.item, recording.size.id, recording.status.rawValue, recording.note, recording.run,
                               recording.by, at ?? recording.at.iso8601, retracted])
             }
         case .fix(let fix):

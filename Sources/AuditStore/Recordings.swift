@@ -6,20 +6,21 @@ extension Recording {
     /// The columns `init(row:)` reads, from `recordings r` joined with `screens s`; the note is the
     /// latest correction's when there is one (`corrections c`).
     static let columns = """
-        r.uid, s.uid, r.item, r.size, r.status, CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.recorded_at
+        r.uid, s.uid, r.item, r.size, r.status, CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.recorded_at, r.run
         FROM recordings r JOIN screens s ON s.id = r.screen_id LEFT JOIN corrections c ON c.target = r.uid
         """
 
     init(row: Row) throws {
         self.init(id: try row[0], screen: try row[1], item: try row[2], size: try row[3], status: try row[4], note: try row[5],
-                  by: try row[6], at: try row[7])
+                  run: try row[8], by: try row[6], at: try row[7])
     }
 
     /// The same, sharing one copy of the texts that repeat across thousands of recordings (items,
     /// authors, notes), so that reading a whole audit does not allocate them again and again.
     init(row: Row, strings: inout StringTable) throws {
         self.init(id: try row[0], screen: strings.intern(try row[1]), item: strings.intern(try row[2]), size: try row[3], status: try row[4],
-                  note: try (row[5] as String?).map { strings.intern($0) }, by: strings.intern(try row[6]), at: try row[7])
+                  note: try (row[5] as String?).map { strings.intern($0) }, run: try (row[8] as String?).map { strings.intern($0) },
+                  by: strings.intern(try row[6]), at: try row[7])
     }
 }
 
@@ -68,12 +69,13 @@ extension AuditStore {
 
     /// Records `status` for each cell; returns the new recordings, in cell order.
     @discardableResult
-    public func record(screen: Screen, cells: [(item: String, size: Size)], status: ResultStatus, note: String?,
+    public func record(screen: Screen, cells: [(item: String, size: Size)], status: ResultStatus, note: String?, run: String? = nil,
                        by author: String, at time: Timestamp = .now()) throws -> [Recording] {
         let note = try note.flatMap { try InputRules.note($0) }
+        let run = try run.map { try InputRules.name($0, what: "the run's name") }
         let author = try InputRules.name(author, what: "the auditor's name")
         let recordings = cells.map { cell in
-            Recording(id: makeID(), screen: screen.id, item: cell.item, size: cell.size, status: status, note: note, by: author, at: time)
+            Recording(id: makeID(), screen: screen.id, item: cell.item, size: cell.size, status: status, note: note, run: run, by: author, at: time)
         }
         try append(recordings.map(LogRecord.recording))
         return recordings

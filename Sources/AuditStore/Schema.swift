@@ -168,6 +168,10 @@ enum Schema {
         }
         migrator.register("store evidence files and what they show", EvidenceSchema.create)
         migrator.register("keep the audit as a log of records", LogSchema.migrate)
+        // Which automated run made a recording (nil: a person); no earlier record can name one.
+        migrator.register("mark recordings that an automated run made") { db in
+            try db.execute("ALTER TABLE recordings ADD COLUMN run TEXT")
+        }
         return migrator
     }()
 

@@ -23,8 +23,11 @@ public struct CellState: Sendable, Equatable {
     /// Filled only for detailed snapshots (one screen).
     public var note: String?
     public var by: String?
+    /// The automated run that recorded it, nil for a person (detailed snapshots only).
+    public var run: String?
 
-    public init(item: String, size: Size, status: ResultStatus, at: Timestamp, recordingID: Int64, note: String? = nil, by: String? = nil) {
+    public init(item: String, size: Size, status: ResultStatus, at: Timestamp, recordingID: Int64, note: String? = nil, by: String? = nil,
+                run: String? = nil) {
         self.item = item
         self.size = size
         self.status = status
@@ -32,6 +35,7 @@ public struct CellState: Sendable, Equatable {
         self.recordingID = recordingID
         self.note = note
         self.by = by
+        self.run = run
     }
 }
 
@@ -239,7 +243,7 @@ extension AuditStore {
             // Keyed by the screens' row ids while reading: no string per cell.
             var grids: [Int64: CellGrid] = [:]
             var sql = """
-                SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by" : "")
+                SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.run" : "")
                 FROM cells JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
                 """
             let onlyRow = try only.map { try rowID(of: $0) }
@@ -253,6 +257,7 @@ extension AuditStore {
                 if detailed {
                     state.note = row.optionalString(6)
                     state.by = row.optionalString(7)
+                    state.run = row.optionalString(8)
                 }
                 let screen = row.int64(0)
                 if grids[screen] == nil { grids[screen] = CellGrid(plan: plan) }

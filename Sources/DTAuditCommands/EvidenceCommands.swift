@@ -17,7 +17,7 @@ struct EvidenceCommand: ParsableCommand {
             screenshots are large and change with every run, and an export copies the ones it shows \
             beside itself for review.
             """,
-        subcommands: [EvidenceImportCommand.self, EvidenceListCommand.self, EvidenceGCCommand.self, EvidenceLimitCommand.self]
+        subcommands: [EvidenceImportCommand.self, ImportRunCommand.self, EvidenceListCommand.self, EvidenceGCCommand.self, EvidenceLimitCommand.self]
     )
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import AuditStore
+import AutomatedRuns
 import Interchange
 import Platform
 import Scan
@@ -133,4 +134,15 @@ extension SQLiteError: ExitStatusProviding {
 
 extension SystemError: ExitStatusProviding {
     public var exitStatus: Int32 { ExitStatus.ioError.rawValue }
+}
+
+extension RunReadError: ExitStatusProviding {
+    public var exitStatus: Int32 {
+        let status: ExitStatus = switch kind {
+        case .badData: .badData
+        case .missing: .noInput
+        case .unreadable: .ioError
+        }
+        return status.rawValue
+    }
 }

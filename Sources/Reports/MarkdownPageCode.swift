@@ -185,7 +185,7 @@ extension MarkdownPage {
             for cell in state.failedCells {
                 let fix = retests[CellKey(item: cell.item, size: cell.size)]
                 if let index = entries.firstIndex(where: { $0.cell.item == cell.item && $0.cell.note == cell.note && $0.cell.by == cell.by
-                                                          && $0.cell.at.day == cell.at.day && $0.fix?.id == fix?.id }) {
+                                                          && $0.cell.run == cell.run && $0.cell.at.day == cell.at.day && $0.fix?.id == fix?.id }) {
                     entries[index].sizes.append(cell.size)
                 } else {
                     entries.append((cell, [cell.size], fix))
@@ -194,7 +194,8 @@ extension MarkdownPage {
             for (cell, sizes, fix) in entries {
                 var entry = "- ❌ `\(cell.item)` at " + sizes.map { "**\($0.id)**" }.joined(separator: ", ")
                 if let note = cell.note { entry += ": " + Markdown.text(note) }
-                entry += " (" + (cell.by.map(Markdown.text) ?? "unknown") + ", \(cell.at.day))"
+                let who = cell.run.map { "\(Self.automated) run " + Markdown.text($0) + ", imported by " } ?? ""
+                entry += " (" + who + (cell.by.map(Markdown.text) ?? "unknown") + ", \(cell.at.day))"
                 if let fix {
                     entry += " · retest due after the \(fix.type.rawValue) fix of \(fix.at.day)"
                 } else {
@@ -272,6 +273,7 @@ extension MarkdownPage {
             let planned = Set(checklist.item(id)?.sizes ?? [])
             var row = ["`\(id)`"] + sizes.map { size in
                 MarkdownReporter.symbol(state.cell(id, size)?.status, planned: planned.contains(size))
+                    + (state.cell(id, size)?.run == nil ? "" : Self.automated)
             }
             if let codeCounts { row.append(codeCounts[id].map { "⚠️ \($0)" } ?? "") }
             return row
@@ -279,7 +281,17 @@ extension MarkdownPage {
         out += Markdown.table(["Check"] + sizes.map(\.id) + (codeCounts == nil ? [] : ["Code"]),
                               [.left] + sizes.map { _ in .center } + (codeCounts == nil ? [] : [.center]), rows)
         line()
-        line(MarkdownReporter.legend + (codeCounts == nil ? "" : " · ⚠️ findings in the code"))
+        // Results an automated run recorded are told apart from a person's, naming the runs.
+        let runs = PersonName.tally(recorded.compactMap(\.run))
+        line(MarkdownReporter.legend + (codeCounts == nil ? "" : " · ⚠️ findings in the code") + (runs.isEmpty ? "" : " · \(Self.automated) recorded by an automated run"))
         line()
+        if !runs.isEmpty {
+            line("\(Self.automated) Automated: " + runs.map { "\(counted($0.count, "result")) from the run " + Markdown.text($0.name) }.joined(separator: "; ")
+                 + ". A person still judges everything else.")
+            line()
+        }
     }
+
+    /// Marks a result an automated run recorded, in the matrix and the failures.
+    static let automated = "🤖"
 }

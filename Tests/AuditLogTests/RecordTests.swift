@@ -59,11 +59,25 @@ enum Samples {
         #expect(record.line == #"{"record":"recording","id":"r-9","screen":"s-1","item":"text-scales","size":"ax5","status":"pass","by":"Ana","at":"2026-09-07T09:04:00.000Z"}"#)
     }
 
+    @Test func aRecordingNamesTheAutomatedRunThatMadeItAndOneWithoutReadsAsBefore() throws {
+        let line = #"{"record":"recording","id":"r-9","screen":"s-1","item":"no-truncation","size":"ax5","status":"fail","note":"Text clipped","run":"UITests.xcresult #3f2a9c1e4b5d","by":"Ana","at":"2026-09-07T09:04:00.000Z"}"#
+        guard case .recording(let recording) = try Samples.read(line, number: 1) else { Issue.record("not a recording"); return }
+        #expect(recording.run == "UITests.xcresult #3f2a9c1e4b5d")
+        #expect(LogRecord.recording(recording).line == line)
+        // A line written before runs were recorded has no run: a person's recording, read as it always was.
+        let older = #"{"record":"recording","id":"r-9","screen":"s-1","item":"no-truncation","size":"ax5","status":"fail","note":"Text clipped","by":"Ana","at":"2026-09-07T09:04:00.000Z"}"#
+        guard case .recording(let person) = try Samples.read(older, number: 1) else { Issue.record("not a recording"); return }
+        #expect(person.run == nil)
+        #expect(LogRecord.recording(person).line == older)
+    }
+
     @Test func theReaderRefusesWhatNoDtauditWrites() {
         let cases: [(String, String)] = [
             (#"{"record":"recording","id":"r 1","screen":"s","item":"a","size":"l","status":"pass","by":"A","at":"2026-01-01"}"#, "field 'id'"),
             (#"{"record":"recording","id":"r1","screen":"s","item":"a","size":"l","status":"pass","by":"A","at":"2026-01-01","colour":"red"}"#, "unknown field 'colour'"),
             (#"{"record":"edit","id":"e1","screen":"s","by":"A","at":"2026-01-01"}"#, "changes nothing"),
+            (#"{"record":"recording","id":"r1","screen":"s","item":"a","size":"l","status":"pass","run":"UI\u001b[2J","by":"A","at":"2026-01-01"}"#, "field 'run'"),
+            (#"{"record":"recording","id":"r1","screen":"s","item":"a","size":"l","status":"pass","run":"","by":"A","at":"2026-01-01"}"#, "field 'run'"),
             (#"{"record":"screen","id":"s1","name":"A\u001b[2J","critical":false,"by":"A","at":"2026-01-01"}"#, "control character"),
             (#"{"record":"evidence","id":"v1","screen":"s","size":"l","file":"../../etc/passwd","bytes":1,"name":"x","by":"A","at":"2026-01-01"}"#, "field 'file'"),
             (#"{"record":"amend","id":"m1","screen":"s","target":"r1","by":"A","at":"2026-01-01"}"#, "field 'note'"),

@@ -42,7 +42,8 @@ struct TemporaryStore {
     @Test func newStoresHaveTheEvidenceSchema() throws {
         let temporary = try TemporaryStore()
         #expect(try temporary.store.db.userVersion() == Schema.currentVersion)
-        #expect(Schema.migrator.migrations.map(\.name) == ["create the audit store", "record static scans", "store evidence files and what they show", "keep the audit as a log of records"])
+        #expect(Schema.migrator.migrations.map(\.name) == ["create the audit store", "record static scans", "store evidence files and what they show", "keep the audit as a log of records",
+                                                               "mark recordings that an automated run made"])
         let tables = try temporary.store.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'evidence%' ORDER BY name", [], { $0.string(0) })
         #expect(tables == ["evidence_files", "evidence_links"])
     }

@@ -1,0 +1,95 @@
+import Output
+
+/// The legacy `xcresulttool get --legacy --format json` (Xcode 11 to 15, and later with
+/// `--legacy`): every value wrapped in `{"_type": {"_name": ...}, "_value": ...}`. Read are the
+/// root record's failure summaries (`issues.testFailureSummaries`) and, in a test's
+/// `ActionTestSummary`, its `failureSummaries` and the attachments of its activities.
+enum LegacyResults {
+    static func read(_ root: JSONReader.Node, into contents: inout RunContents) {
+        var seen = Set<String>()
+        func walk(_ node: JSONReader.Node, test: String?, suites: [String], depth: Int) {
+            guard depth < 64 else { return }
+            if case .array(let elements) = node.value {
+                for element in elements { walk(element, test: test, suites: suites, depth: depth + 1) }
+                return
+            }
+            guard node.isObject else { return }
+            if node["_values"] != nil {
+                for element in node.legacyArray { walk(element, test: test, suites: suites, depth: depth + 1) }
+                return
+            }
+            var test = test
+            var suites = suites
+            switch node.legacyType {
+            case "TestFailureIssueSummary":
+                let name = node["testCaseName"]?.legacyString ?? ""
+                // `DynamicTypeAuditTests.testAX5()`: the class, then the test.
+                let parts = name.split(separator: ".").map(String.init)
+                report(node["message"]?.legacyString ?? "", test: parts.last ?? name, suites: parts.dropLast().reversed())
+                return
+            case "ActionTestSummary", "ActionTestMetadata", "ActionTestSummaryGroup":
+                if let name = node["name"]?.legacyString {
+                    if node.legacyType == "ActionTestSummaryGroup" { suites.insert(name, at: 0) } else { test = name }
+                }
+            case "ActionTestFailureSummary":
+                report(node["message"]?.legacyString ?? "", test: test, suites: suites)
+                return
+            case "ActionTestAttachment":
+                contents.unexportedAttachments += 1
+                return
+            default:
+                break
+            }
+            for key in node.keys where key != "_type" {
+                if let child = node[key] { walk(child, test: test, suites: suites, depth: depth + 1) }
+            }
+        }
+        /// The root record and a test's summary may both carry one failure: it counts once.
+        func report(_ message: String, test: String?, suites: [String]) {
+            guard seen.insert((test ?? "") + "\u{1F}" + message).inserted else { return }
+            TestResults.failure(message: message, test: test, suites: suites, into: &contents)
+        }
+        walk(root, test: nil, suites: [], depth: 0)
+    }
+}
+
+/// Audits that Appium and pymobiledevice3 print: a list of issues, with nothing about the screen
+/// or the size, which come from the file's name.
+enum DeviceAudits {
+    /// Appium's XCUITest driver, `mobile: performAccessibilityAudit`: `[{detailedDescription,
+    /// compactDescription, auditType: "XCUIAccessibilityAuditTypeDynamicType", elementDescription,
+    /// elementAttributes: {identifier, label, ...}}]`.
+    static func appium(_ elements: [JSONReader.Node], name: String) -> RunAudit {
+        let issues = elements.map { issue in
+            let attributes = issue["elementAttributes"]
+            let label = attributes?["label"]?.string ?? attributes?["name"]?.string
+            let identifier = attributes?["rawIdentifier"]?.string ?? attributes?["identifier"]?.string
+            let element = [identifier.map { "id " + $0 }, label.map { "'" + $0 + "'" }].compactMap { $0 }.joined(separator: " ")
+            return AuditIssue(kind: AuditKind(name: issue["auditType"]?.string ?? "unknown"),
+                              description: issue["compactDescription"]?.string ?? issue["detailedDescription"]?.string ?? "an audit issue",
+                              element: element.isEmpty ? issue["elementDescription"]?.string : element)
+        }
+        return RunAudit(source: name, names: [name], issues: issues)
+    }
+
+    /// pymobiledevice3 `developer accessibility run-audit`: `[{element_rect_value,
+    /// issue_classification, font_size, ml_generated_description, long_description_extra_info}]`;
+    /// an element is known only by its rectangle.
+    static func pymobiledevice3(_ elements: [JSONReader.Node], name: String) -> RunAudit {
+        let issues = elements.map { issue in
+            let code = issue["issue_classification"]
+            let kind: AuditKind
+            switch code?.number ?? code?.string ?? "" {
+            case "3001", "3002": kind = .dynamicType
+            case "3003": kind = .textClipped
+            case let other:
+                kind = code?.string.map(AuditKind.init(name:)) ?? .other("issue \(other)")
+            }
+            let text = issue["long_description_extra_info"]?.string ?? issue["ml_generated_description"]?.string
+            let fallback = kind == .dynamicType ? "Dynamic Type font sizes are unsupported" : kind == .textClipped ? "Text clipped" : "an audit issue"
+            return AuditIssue(kind: kind, description: text.flatMap { $0.isEmpty ? nil : $0 } ?? fallback,
+                              element: issue["element_rect_value"]?.string.map { "at " + $0 })
+        }
+        return RunAudit(source: name, names: [name], issues: issues)
+    }
+}

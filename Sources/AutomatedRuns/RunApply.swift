@@ -1,0 +1,57 @@
+import AuditLog
+import AuditStore
+import DynamicType
+import Evidence
+
+extension RunImport {
+    /// What an import did.
+    public struct Outcome: Sendable {
+        public var attached = 0
+        /// The plan's attachments that were attached now, by their place in the plan.
+        public var attachedNow: [Int] = []
+        /// Screenshots found attached there already while importing.
+        public var alreadyAttached = 0
+        public var recorded: [Recording] = []
+    }
+
+    /// Carries out `plan` in one transaction: every screenshot stored and attached, every cell
+    /// recorded with the run's name, or nothing at all.
+    public static func apply(_ plan: RunPlan, store: AuditStore, by author: String, at time: Timestamp,
+                             progress: ((Int) -> Void)? = nil) throws -> Outcome {
+        try store.write {
+            var outcome = Outcome()
+            let intake = try EvidenceIntake(store: store)
+            var records: [LogRecord] = []
+            var seen = Set<String>()
+            for (index, attachment) in plan.attachments.enumerated() {
+                progress?(index)
+                let file = try intake.store(attachment.candidate, by: author, at: time)
+                let identity = file.hash + "\u{1F}" + attachment.screen.id + "\u{1F}" + attachment.size.id
+                if try !seen.insert(identity).inserted || store.isAttached(hash: file.hash, to: attachment.screen, size: attachment.size) {
+                    outcome.alreadyAttached += 1
+                    continue
+                }
+                outcome.attachedNow.append(index)
+                records.append(.evidence(EvidenceAttachment(id: store.makeID(), screen: attachment.screen.id, size: attachment.size, item: nil,
+                                                            recording: nil, hash: file.hash, kind: file.kind, bytes: file.byteCount,
+                                                            name: displayName(attachment.file), by: author, at: time)))
+            }
+            intake.finish()
+            try store.append(records)
+            outcome.attached = records.count
+            for cell in plan.cells {
+                outcome.recorded += try store.record(screen: cell.screen, cells: [(cell.item, cell.size)], status: cell.status, note: cell.note,
+                                                     run: plan.run, by: author, at: time)
+            }
+            progress?(plan.attachments.count)
+            return outcome
+        }
+    }
+
+    /// A file's path as the name an evidence record keeps: one line of at most 200 characters.
+    static func displayName(_ path: String) -> String {
+        var name = String(path.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+        if name.count > InputRules.maximumNameLength { name = "…" + String(name.suffix(InputRules.maximumNameLength - 1)) }
+        return String(name.trimmingSpaces).isEmpty ? "screenshot" : String(name.trimmingSpaces)
+    }
+}

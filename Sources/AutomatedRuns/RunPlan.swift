@@ -1,0 +1,227 @@
+import AuditLog
+import AuditStore
+import DynamicType
+import Evidence
+import Output
+import Platform
+
+/// What importing a run would do: which screenshots attach where, which cells become what, and
+/// what did not match and why. Made without changing anything; `RunImport.apply` carries it out.
+public struct RunPlan: Sendable {
+    /// A screenshot matched to a screen and size.
+    public struct Attachment: Sendable {
+        public var file: String
+        public var candidate: EvidenceCandidate
+        public var screen: Screen
+        public var size: Size
+        /// Its SHA-256, known in a dry run (which reads every file); the import hashes as it copies.
+        public var hash: String?
+    }
+
+    /// A cell the run's audits decide.
+    public struct Cell: Sendable {
+        public var screen: Screen
+        public var item: String
+        public var size: Size
+        public var status: ResultStatus
+        public var note: String?
+        /// Where the result came from, for people.
+        public var sources: [String]
+    }
+
+    public var run: String
+    public var fingerprint: String
+    public var shape: String
+    public var attachments: [Attachment] = []
+    /// Screenshots attached there before (in a dry run; the import finds them as it goes).
+    public var alreadyAttached: [Attachment] = []
+    public var cells: [Cell] = []
+    /// Cells this run recorded in an earlier import, left alone.
+    public var alreadyRecorded: [Cell] = []
+    public var misses: [(what: String, reason: String)] = []
+    /// Issues of audit kinds no checklist item stands for, by kind.
+    public var ignoredIssues: [(kind: String, count: Int)] = []
+    public var otherFailures = 0
+    public var unexportedAttachments = 0
+}
+
+public enum RunImport {
+    /// Matches what the run produced to the store's screens, sizes and checklist items.
+    public static func plan(_ result: RunReader.Result, store: AuditStore, map: ScreenMap, hashFiles: Bool,
+                            progress: ((Int) -> Void)? = nil) throws -> RunPlan {
+        var plan = RunPlan(run: result.name, fingerprint: result.fingerprint, shape: result.shape)
+        let contents = result.contents
+        plan.otherFailures = contents.otherFailures
+        plan.unexportedAttachments = contents.unexportedAttachments
+        plan.misses = contents.skipped
+        let (screens, checklist, limit, recorded) = try store.read {
+            (try store.screens(), try store.checklist(), try store.evidenceLimit(), try store.cellsRecorded(byRun: result.fingerprint))
+        }
+        let finder = ScreenFinder(store: store, screens: screens, map: map)
+
+        // Screenshots.
+        var seen = Set<String>()
+        var buffer = [UInt8](repeating: 0, count: hashFiles ? 1 << 20 : 0)
+        for (index, shot) in contents.screenshots.enumerated() {
+            progress?(index)
+            guard let folder = result.folder, let path = RunReader.inside(folder, shot.path) else {
+                plan.misses.append((shot.path, "outside the run's folder"))
+                continue
+            }
+            let candidate: EvidenceCandidate
+            do {
+                candidate = try EvidenceCandidate.check(path: path, limit: limit, shownAs: shot.path)
+            } catch {
+                plan.misses.append((shot.path, EvidenceImport.reason(for: error)))
+                continue
+            }
+            switch finder.find(names: shot.names, suites: shot.suites) {
+            case .failure(let miss):
+                plan.misses.append((shot.path, miss.reason))
+            case .success(let (screen, size)):
+                var attachment = RunPlan.Attachment(file: shot.path, candidate: candidate, screen: screen, size: size)
+                if hashFiles {
+                    attachment.hash = try EvidenceExport.hash(of: path, buffer: &buffer)
+                    let identity = attachment.hash! + "\u{1F}" + screen.id + "\u{1F}" + size.id
+                    if try !seen.insert(identity).inserted || store.isAttached(hash: attachment.hash!, to: screen, size: size) {
+                        plan.alreadyAttached.append(attachment)
+                        continue
+                    }
+                }
+                plan.attachments.append(attachment)
+            }
+        }
+        progress?(contents.screenshots.count)
+
+        // Audits: issues fail cells; a kind the harness says it performed, with no issue, passes them.
+        struct Found { var issues: [AuditIssue] = []; var performed = Set<AuditKind>(); var sources: [String] = [] }
+        var byCell: [String: (screen: Screen, size: Size, found: Found)] = [:]
+        var order: [String] = []
+        var ignored: [String: Int] = [:]
+        var ignoredOrder: [String] = []
+        for audit in contents.audits {
+            let place: Result<(Screen, Size), ScreenFinder.Miss>
+            if let named = audit.screen, let size = audit.size {
+                place = finder.resolve(named).map { ($0, size) }
+            } else {
+                place = finder.find(names: audit.names, suites: audit.suites)
+            }
+            guard case .success(let (screen, size)) = place else {
+                if case .failure(let miss) = place { plan.misses.append(("the audit in \(audit.source)", miss.reason)) }
+                continue
+            }
+            let key = screen.id + "\u{1F}" + size.id
+            if byCell[key] == nil { byCell[key] = (screen, size, Found()); order.append(key) }
+            byCell[key]!.found.issues += audit.issues
+            byCell[key]!.found.performed.formUnion(audit.performed ?? [])
+            if !byCell[key]!.found.sources.contains(audit.source) { byCell[key]!.found.sources.append(audit.source) }
+            for issue in audit.issues where issue.kind.item == nil {
+                let name = issue.kind.description
+                if ignored[name] == nil { ignoredOrder.append(name) }
+                ignored[name, default: 0] += 1
+            }
+        }
+        plan.ignoredIssues = ignoredOrder.map { ($0, ignored[$0]!) }
+        for key in order {
+            let (screen, size, found) = byCell[key]!
+            for kind in [AuditKind.dynamicType, .textClipped] {
+                guard let item = kind.item else { continue }
+                let issues = found.issues.filter { $0.kind == kind }
+                let status: ResultStatus
+                if !issues.isEmpty {
+                    status = .fail
+                } else if found.performed.contains(kind) {
+                    // A pass only where the checklist plans the check: the rest is for a person.
+                    guard checklist.item(item)?.sizes.contains(size) == true else { continue }
+                    status = .pass
+                } else {
+                    continue
+                }
+                guard checklist.item(item) != nil else {
+                    plan.misses.append(("\(kind) results for '\(screen.name)' at \(size.id)", "the checklist has no item '\(item)'"))
+                    continue
+                }
+                let cell = RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: note(for: issues), sources: found.sources)
+                if recorded.contains(AuditStore.cellKey(screen: screen.id, item: item, size: size)) {
+                    plan.alreadyRecorded.append(cell)
+                } else {
+                    plan.cells.append(cell)
+                }
+            }
+        }
+        return plan
+    }
+
+    /// The failed cell's note: each different issue once, within the store's limit for notes.
+    static func note(for issues: [AuditIssue]) -> String? {
+        var lines: [String] = []
+        for issue in issues where !lines.contains(issue.note) { lines.append(issue.note) }
+        guard !lines.isEmpty else { return nil }
+        var note = ""
+        for (index, line) in lines.enumerated() {
+            let cleaned = String(line.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }).trimmingSpaces
+            let next = (note.isEmpty ? "" : "\n") + cleaned
+            if note.utf8.count + next.utf8.count > InputRules.maximumNoteLength - 100 {
+                note += "\n… and \(lines.count - index) more"
+                break
+            }
+            note += next
+        }
+        return note
+    }
+}
+
+/// Finds the screen and size that names (attachment, test, suite names) stand for.
+struct ScreenFinder {
+    /// Why nothing matched, as the plan lists it.
+    struct Miss: Error { var reason: String }
+    let store: AuditStore
+    let byKey: [String: [Screen]]
+    let map: ScreenMap
+    let screens: [Screen]
+
+    init(store: AuditStore, screens: [Screen], map: ScreenMap) {
+        self.store = store
+        self.screens = screens
+        self.map = map
+        var byKey: [String: [Screen]] = [:]
+        for screen in screens { byKey[EvidenceNaming.key(screen.name), default: []].append(screen) }
+        self.byKey = byKey
+    }
+
+    /// A screen the run named outright: its name, in any case, or a unique prefix.
+    func resolve(_ name: String) -> Result<Screen, Miss> {
+        do {
+            return .success(try store.resolveScreen(name))
+        } catch {
+            return .failure(Miss(reason: "\(error)"))
+        }
+    }
+
+    func find(names: [String], suites: [String]) -> Result<(Screen, Size), Miss> {
+        var first: FileNameParts?
+        for name in names {
+            let readings = EvidenceNaming.interpretations(fileName: name)
+            if first == nil { first = readings.first }
+            for reading in readings {
+                switch EvidenceImport.screen(for: reading, folders: [], byKey: byKey, map: map) {
+                case .found(let screen, _, _): return .success((screen, reading.size))
+                case .ambiguous(let candidates):
+                    return .failure(Miss(reason: "'\(TextLayout.singleLine(name))' fits \(candidates.count) screens (\(candidates.map { "'\($0.name)'" }.joined(separator: ", "))); map it with --screen-map"))
+                case .none: continue
+                }
+            }
+        }
+        guard let first else {
+            let shown = names.map { "'" + TextLayout.singleLine($0) + "'" }.joined(separator: ", ")
+            return .failure(Miss(reason: "no size in \(names.count == 1 ? "its name" : "its names") \(shown) (name sizes like ax5, accessibility5 or UICTContentSizeCategoryAccessibilityXXXL)"))
+        }
+        if case .found(let screen, _, _) = EvidenceImport.screen(for: first, folders: suites, byKey: byKey, map: map) {
+            return .success((screen, first.size))
+        }
+        let shown = names.first.map { TextLayout.singleLine($0) } ?? ""
+        let guess = first.screenKeys.last ?? ""
+        let suggestion = Suggestions.closest(to: guess, among: screens.map { EvidenceNaming.key($0.name) }).first.flatMap { byKey[$0]?.first?.name }
+        return .failure(Miss(reason: "no screen is named like '\(shown)'" + (suggestion.map { "; did you mean '\($0)'? Map it with --screen-map" } ?? (screens.isEmpty ? "; the audit has no screens yet" : "; map it with --screen-map"))))
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParsing
+import AuditStore
+import AutomatedRuns
+import Output
+import Platform
+
+struct ImportRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-xcresult",
+        abstract: "Take in what a UI-test run found: screenshots as evidence, audit issues as failed checks.",
+        discussion: """
+            Reads the folder 'xcrun xcresulttool export attachments' writes (the files and \
+            manifest.json), the JSON of 'xcresulttool get test-results tests', 'activities' or \
+            'summary' (Xcode 16 and later), the legacy 'xcresulttool get --legacy --format json', the \
+            audit JSON of Appium ('mobile: performAccessibilityAudit') and pymobiledevice3 \
+            ('developer accessibility run-audit'), or a folder of screenshots and such JSON files \
+            named by screen and size. On a Mac with xcrun, a result bundle (R.xcresult) is read with \
+            xcresulttool directly; elsewhere dtaudit says which command to run on a Mac.
+
+            Each attachment and test is matched to a screen and a size by its names (the harness's \
+            'Checkout_ax5', test names such as testCheckoutAX5, every size spelling snapshot tools use, \
+            the test suite's name), like 'evidence import'. Screenshots attach to the screen at that \
+            size. Audit issues fail the matching checks, with the issue and its element as the note: \
+            Dynamic Type issues the 'text-scales' item, clipped text 'no-truncation'; issues of other \
+            kinds (contrast, hit regions, ...) are counted and ignored. A check passes only when \
+            dtaudit's harness (xctest-template) says it ran that audit and it found nothing, and only \
+            where the checklist plans it; everything else stays for a person.
+
+            Every recording names the run (the input's name and a fingerprint of its contents), and \
+            the review page marks them apart from a person's. Importing the same run again adds \
+            nothing. A path in an imported file never reaches outside its folder: a manifest that \
+            names one is refused.
+            """,
+        examples: [
+            ("xcrun xcresulttool export attachments --path R.xcresult --output-path R-attachments", "On a Mac: export a run's attachments."),
+            ("dtaudit evidence import-xcresult R-attachments --dry-run", "Show what would attach where and which checks would be recorded."),
+            ("dtaudit evidence import-xcresult R.xcresult", "On a Mac: read the bundle with xcresulttool and import it."),
+        ]
+    )
+
+    @Argument(help: "The exported attachments folder, a JSON file, or (on a Mac) an .xcresult bundle.", valueName: "dir|file")
+    var input: PathArgument
+
+    @Option(help: "A file mapping names used in the run to screens (as for 'evidence import').", valueName: "file")
+    var screenMap: PathArgument?
+
+    @Flag(help: "Only show the plan: what would attach where, which checks become what, what did not match and why.")
+    var dryRun = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @OptionGroup var author: AuthorOption
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        let store = try console.openStore(dryRun ? .read : .write)
+        let path = console.absolutePath(input.path)
+        let result = try RunReader.read(path: path, shownAs: input.path)
+        defer {
+            if let temporary = result.temporaryFolder { XCResultTool.removeExport(temporary) }
+        }
+        let map = try screenMap.map { try ScreenMap.load(console.absolutePath($0.path), shownAs: $0.path, store: store) } ?? ScreenMap()
+        let plan = try RunImport.plan(result, store: store, map: map, hashFiles: dryRun,
+                                      progress: console.progress(total: result.contents.screenshots.count, verb: "reading"))
+        var outcome: RunImport.Outcome?
+        if !dryRun && (!plan.attachments.isEmpty || !plan.cells.isEmpty) {
+            let author = try console.author(author.by)
+            outcome = try RunImport.apply(plan, store: store, by: author, at: Timestamp.now(),
+                                          progress: console.progress(total: plan.attachments.count, verb: "storing"))
+        }
+        if json {
+            console.json(RunImportReport.json(plan, outcome: outcome, dryRun: dryRun))
+        } else {
+            RunImportReport.text(plan, outcome: outcome, dryRun: dryRun, input: input.path, console: console)
+        }
+    }
+}

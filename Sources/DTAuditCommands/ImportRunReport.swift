@@ -1,0 +1,87 @@
+import AutomatedRuns
+import Output
+
+/// How `evidence import-xcresult` shows its plan and what it did.
+enum RunImportReport {
+    static func json(_ plan: RunPlan, outcome: RunImport.Outcome?, dryRun: Bool) -> JSON {
+        .object([
+            ("dryRun", .bool(dryRun)),
+            ("run", .string(plan.run)),
+            ("shape", .string(plan.shape)),
+            ("attach", .array(plan.attachments.map { attachment in
+                .object([("file", .string(attachment.file)), ("screen", .string(attachment.screen.name)), ("size", .string(attachment.size.id)),
+                         ("bytes", .int(Int(attachment.candidate.byteCount))), ("sha256", .optional(attachment.hash))])
+            })),
+            ("alreadyAttached", .int(plan.alreadyAttached.count + (outcome?.alreadyAttached ?? 0))),
+            ("record", .array(plan.cells.map(cellJSON))),
+            ("alreadyRecorded", .array(plan.alreadyRecorded.map(cellJSON))),
+            ("unmatched", .array(plan.misses.map { .object([("what", .string($0.what)), ("reason", .string($0.reason))]) })),
+            ("ignoredIssues", .array(plan.ignoredIssues.map { .object([("kind", .string($0.kind)), ("count", .int($0.count))]) })),
+            ("otherFailures", .int(plan.otherFailures)),
+            ("attachmentsNotExported", .int(plan.unexportedAttachments)),
+            ("attached", .int(outcome?.attached ?? 0)),
+            ("recorded", .int(outcome?.recorded.count ?? 0)),
+        ])
+    }
+
+    static func cellJSON(_ cell: RunPlan.Cell) -> JSON {
+        .object([("screen", .string(cell.screen.name)), ("item", .string(cell.item)), ("size", .string(cell.size.id)),
+                 ("status", .string(cell.status.rawValue)), ("note", .optional(cell.note)), ("from", .array(cell.sources.map(JSON.string)))])
+    }
+
+    static func text(_ plan: RunPlan, outcome: RunImport.Outcome?, dryRun: Bool, input: String, console: Console) {
+        let style = console.style
+        console.line(style.bold("Run \(console.safe(plan.run))") + style.dim(" (\(plan.shape))"))
+        let attached = outcome.map { done in done.attachedNow.map { plan.attachments[$0] } } ?? plan.attachments
+        if !attached.isEmpty {
+            let count = attached.count
+            console.line(style.bold("\(dryRun ? "Would attach" : "Attached") \(counted(count, "screenshot")):"))
+            var table = TextTable()
+            for attachment in attached.prefix(dryRun ? .max : 50) {
+                table.add([console.safe(attachment.file), "→", console.safe(attachment.screen.name), attachment.size.id])
+            }
+            for line in table.render(indent: 2) { console.line(line) }
+            if !dryRun && count > 50 { console.line(style.dim("  … and \(count - 50) more")) }
+        }
+        if !plan.cells.isEmpty {
+            console.line(style.bold("\(dryRun ? "Would record" : "Recorded") \(counted(plan.cells.count, "check")):"))
+            var table = TextTable()
+            for cell in plan.cells {
+                let status = cell.status == .fail ? style.red("fail") : style.green(cell.status.rawValue)
+                table.add([console.safe(cell.screen.name), "`" + cell.item + "`", cell.size.id, status,
+                           console.safe(TextLayout.singleLine(cell.note ?? "")).prefix(80).description])
+            }
+            for line in table.render(indent: 2) { console.line(line) }
+        }
+        let already = plan.alreadyAttached.count + (outcome?.alreadyAttached ?? 0)
+        if already > 0 || !plan.alreadyRecorded.isEmpty {
+            console.line(style.dim("Already there, skipped: \(counted(already, "screenshot")), \(counted(plan.alreadyRecorded.count, "check")) this run recorded before"))
+        }
+        if !plan.misses.isEmpty {
+            console.line(style.yellow("Not matched (\(plan.misses.count)):"))
+            for miss in plan.misses { console.line("  \(console.safe(miss.what)): \(console.safe(miss.reason))") }
+        }
+        var notes: [String] = []
+        if !plan.ignoredIssues.isEmpty {
+            notes.append("ignored \(counted(plan.ignoredIssues.reduce(0) { $0 + $1.count }, "issue")) of audits no check stands for ("
+                         + plan.ignoredIssues.map { "\(console.safe($0.kind)) \($0.count)" }.joined(separator: ", ") + ")")
+        }
+        if plan.otherFailures > 0 { notes.append("\(counted(plan.otherFailures, "test failure")) that are no audit issue, left for a person") }
+        if plan.unexportedAttachments > 0 {
+            notes.append("\(counted(plan.unexportedAttachments, "attachment")) listed without their files: export them with 'xcrun xcresulttool export attachments' and import that folder")
+        }
+        for note in notes { console.line(style.dim(note.prefix(1).uppercased() + note.dropFirst() + ".")) }
+        let summary = "\(counted(attached.count, "screenshot")) and \(counted(plan.cells.count, "check"))"
+        if dryRun {
+            console.line(style.dim("Dry run: would take in \(summary); nothing was changed."))
+        } else if attached.isEmpty && plan.cells.isEmpty {
+            console.line(style.dim("Nothing new to take in from \(console.safe(input))."))
+        } else {
+            console.line(style.dim("Took in \(summary) from the run."))
+        }
+    }
+
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}
