@@ -101,8 +101,13 @@ public enum Fixer {
             var kept: [Rewrite] = []
             var inserted: Set<String> = []
             for var rewrite in rewrites {
-                // A line two rewrites would add (a view that follows size changes) is added once.
-                rewrite.edits = rewrite.edits.filter { !$0.range.isEmpty || inserted.insert($0.replacement.trimmingSpaces).inserted }
+                // A line two rewrites would add in one block (a view that follows size changes) is
+                // added once; the same line in another block (another function's local of the same
+                // name) is another view's.
+                rewrite.edits = rewrite.edits.filter { edit in
+                    guard edit.range.isEmpty, edit.replacement.hasPrefix("\n") || edit.replacement.hasPrefix("\r\n") else { return true }
+                    return inserted.insert("\(source.enclosingBlock(of: edit.range.lowerBound)):" + edit.replacement.trimmingSpaces).inserted
+                }
                 if rewrite.edits.contains(where: { edit in taken.contains { conflicts($0, edit.range) } }) {
                     plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule, text: "overlaps another rewrite: run --fix again"))
                     continue

@@ -82,6 +82,38 @@ struct SourceText {
         return k
     }
 
+    /// Where the innermost `{ }` block holding `offset` opens (-1 at the top level), stepping over
+    /// comments and string literals: two statements in one block act on the same local.
+    func enclosingBlock(of offset: Int) -> Int {
+        var open: [Int] = []
+        var k = 0
+        let end = min(offset, bytes.count)
+        func at(_ i: Int, _ text: String) -> Bool { i + text.utf8.count <= bytes.count && bytes[i..<i + text.utf8.count].elementsEqual(text.utf8) }
+        while k < end {
+            switch bytes[k] {
+            case UInt8(ascii: "{"): open.append(k)
+            case UInt8(ascii: "}"): _ = open.popLast()
+            case UInt8(ascii: "/") where at(k, "//"):
+                while k < end && bytes[k] != 0x0A { k += 1 }
+            case UInt8(ascii: "/") where at(k, "/*"):
+                k += 2
+                while k < end && !at(k, "*/") { k += 1 }
+                k += 1
+            case UInt8(ascii: "\""):
+                let closing = at(k, "\"\"\"") ? "\"\"\"" : "\""
+                k += closing.utf8.count
+                while k < end && !at(k, closing) {
+                    if bytes[k] == UInt8(ascii: "\\") { k += 1 }
+                    k += 1
+                }
+                k += closing.utf8.count - 1
+            default: break
+            }
+            k += 1
+        }
+        return open.last ?? -1
+    }
+
     /// The offset just past the `)` that closes the `(` at `open`, stepping over nested brackets,
     /// string literals and comments; nil when it does not close on the same few lines.
     func closingParenthesis(from open: Int) -> Int? {

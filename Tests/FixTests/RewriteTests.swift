@@ -72,6 +72,36 @@ struct RewriteTests {
         #expect(String(decoding: swiftUI.files[0].new, as: UTF8.self).contains(".weight(.heavy)) // the headline number"))
     }
 
+    @Test("two functions' locals of one name each get their own line, so that a second --fix has nothing to do")
+    func sameNameInTwoScopes() throws {
+        let text = """
+            import UIKit
+
+            final class About {
+                func title() -> UILabel {
+                    let label = UILabel()
+                    label.font = UIFont.preferredFont(forTextStyle: .title1)
+                    return label
+                }
+
+                func version() -> UILabel {
+                    let label = UILabel()
+                    label.font = UIFont.preferredFont(forTextStyle: .body)
+                    return label
+                }
+            }
+
+            """
+        let input = Array(text.utf8)
+        let report = try SourceScanner.scan(files: [("About.swift", input)])
+        let plan = Fixer.plan(report, verdict: ScanVerdict(report)) { _ in input }
+        #expect(plan.rewrites.map(\.line) == [6, 12])
+        let output = try #require(plan.files.first?.new)
+        #expect(String(decoding: output, as: UTF8.self).components(separatedBy: "label.adjustsFontForContentSizeCategory = true").count == 3)
+        let again = try SourceScanner.scan(files: [("About.swift", output)])
+        #expect(Fixer.plan(again, verdict: ScanVerdict(again)) { _ in output }.rewrites.isEmpty)
+    }
+
     @Test("a file edited after the scan read it is named and nothing is written, not even the other files")
     func changedFileStopsTheWrite() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-fix-" + UUID().uuidString)

@@ -9,6 +9,7 @@ struct TrailHeader: View {
         VStack(alignment: .leading) {
             Text(name).font(.custom("Avenir Next", size: 34, relativeTo: .largeTitle))
             Text("Summary").font(Font.custom("Avenir Next", size: 17, relativeTo: .body))
+            Text("Details").font(Font.custom("Avenir Next", size: 17, relativeTo: .body))
             Text("Distance")
                 .font(.custom(
                     "Avenir Next Condensed",
