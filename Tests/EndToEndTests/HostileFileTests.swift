@@ -125,4 +125,48 @@ import Testing
         #expect(try cli.storeBytes() == before)
         #expect(try cli.ok(["status"]).contains("Checkout"))
     }
+
+    @Test func checklistTextsFromAFileAreRefusedWithControlCharactersAndShownSafely() throws {
+        let cli = try CLI().initialized()
+        let lines = try exported(cli)
+        let checklist = try #require(lines.firstIndex { $0.contains("\"record\":\"checklist\"") })
+        let teammate = try CLI()
+        for (old, new, field) in [("\"title\":\"Text follows the text size setting\"", "\"title\":\"Text\\u001b[2J follows\"", "field 'title' of the item"),
+                                  ("\"summary\":\"The checks", "\"summary\":\"\\u001b]0;owned\\u0007The checks", "field 'summary' of the checklist record"),
+                                  ("\"howToCheck\":\"Compare", "\"howToCheck\":\"\\u009b2JCompare", "field 'howToCheck' of the item"),
+                                  ("\"source\":\"# Dynamic Type", "\"source\":\"\\u001b[2J# Dynamic Type", "field 'source' of the checklist record")] {
+            var copy = lines
+            #expect(copy[checklist].contains(old), "\(old)")
+            copy[checklist] = copy[checklist].replacingOccurrences(of: old, with: new)
+            let file = teammate.directory.appendingPathComponent("hostile.json")
+            try Data(copy.joined(separator: "\n").utf8).write(to: file)
+            let result = try teammate.run(["import", "hostile.json"])
+            #expect(result.status == 65, "\(field): \(result.stderr)")
+            #expect(result.stderr.contains(field) && result.stderr.contains("control character"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(!FileManager.default.fileExists(atPath: teammate.directory.appendingPathComponent(".dtaudit").path))
+        }
+
+        // A checklist file from a pull request (its reader refuses control characters), with a
+        // right-to-left override and mark in its texts.
+        let evil = """
+            # Ours \u{202E}tsil
+
+            - version: 1
+
+            ## text-scales: Text \u{202E}selacs
+            - sizes: ax5
+            - severity: critical
+            - scaling: yes
+
+            Look at it \u{200F}here.
+            """
+        let own = try CLI()
+        try Data(evil.utf8).write(to: own.directory.appendingPathComponent("ours.md"))
+        for arguments in [["checklist", "show", "ours.md"], ["checklist", "validate", "ours.md"]] {
+            let output = try own.run(arguments).stdout
+            #expect(!output.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{1B}" || $0 == "\u{200F}" }, "\(arguments): \(output)")
+            #expect(output.contains("\\u{202e}"), "\(arguments): \(output)")
+        }
+    }
 }
