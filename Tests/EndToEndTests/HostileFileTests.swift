@@ -169,4 +169,36 @@ import Testing
             #expect(output.contains("\\u{202e}"), "\(arguments): \(output)")
         }
     }
+
+    /// Runs `dtaudit arguments` through the shell after `setup` (which ends in the folder to run in).
+    func shell(_ cli: CLI, _ setup: String, _ arguments: [String]) throws -> CLI.Result {
+        try Spawn.run("/bin/sh", ["-c", setup + " && exec \"$0\" \"$@\"", CLI.binary.path] + arguments, in: cli.directory,
+                      environment: cli.environment)
+    }
+
+    @Test func aWorkingFolderDtauditCannotNameIsRefusedNotReplacedByAnother() throws {
+        let cli = try CLI()
+        // Deeper than PATH_MAX (4096 bytes on Linux, 1024 on macOS): 25 folders of 200 letters.
+        let name = String(repeating: "d", count: 200)
+        let deep = (0..<25).map { _ in "mkdir \(name) && cd -P \(name)" }.joined(separator: " && ")
+        for arguments in [["init", "--app", "Deep"], ["status"], ["export", "--format", "json"]] {
+            let result = try shell(cli, deep, arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: the working folder's path is longer than this system's limit of "), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            _ = try shell(cli, "rm -rf \(name)", ["--version"])
+        }
+        // A folder whose name is Latin-1, not UTF-8 (where the file system takes such a name: APFS does not).
+        guard try shell(cli, "mkdir -p \"$(printf 'caf\\351')/app\"", ["--version"]).status == 0 else { return }
+        let latin = "cd \"$(printf 'caf\\351')/app\""
+        let result = try shell(cli, latin, ["init", "--app", "Cafe"])
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.contains("the working folder's path is not valid UTF-8"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
+        #expect(left.count == 1, "only the folder made for the test: \(left)")
+        #expect(!FileManager.default.fileExists(atPath: "/.dtaudit"))
+        // Commands that need no folder still run there.
+        #expect(try shell(cli, latin, ["sizes"]).status == 0)
+    }
 }
