@@ -37,6 +37,7 @@ public final class AuditStore {
     /// and bringing an older schema up to date.
     public static func open(_ location: StoreLocation, access: Access = .write) throws(StoreError) -> AuditStore {
         let path = location.databasePath
+        if Files.status(path)?.kind == .directory { throw .folderInTheWay(path: path) }
         do {
             var readOnly = false
             var db: Database
@@ -89,6 +90,7 @@ public final class AuditStore {
     /// once `fill` returns. An error `fill` throws comes back as it is, and nothing is left behind.
     public static func create(at location: StoreLocation, id: String = UniqueID.make(), fill: (AuditStore) throws -> Void) throws -> AuditStore {
         let fileManager = FileManager.default
+        if Files.status(location.databasePath)?.kind == .directory { throw StoreError.folderInTheWay(path: location.databasePath) }
         if fileManager.fileExists(atPath: location.databasePath) {
             throw StoreError.alreadyExists(folder: location.folder)
         }

@@ -201,4 +201,23 @@ import Testing
         // Commands that need no folder still run there.
         #expect(try shell(cli, latin, ["sizes"]).status == 0)
     }
+
+    @Test func messagesNameWhatIsWrong() throws {
+        let cli = try CLI()
+        // A folder where the database should be is neither a read-only store nor a store that exists.
+        try FileManager.default.createDirectory(at: cli.storeFile, withIntermediateDirectories: true)
+        for arguments in [["status"], ["init", "--app", "X"], ["--store", ".dtaudit", "next"], ["record", "Checkout", "--size", "ax5", "--item", "all", "--pass"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasSuffix("/.dtaudit/audit.sqlite is a folder, not a store's database file; move it out of the way. Nothing was changed\n"), "\(arguments): \(result.stderr)")
+        }
+        try FileManager.default.removeItem(at: cli.storeFile)
+        _ = try cli.initialized()
+        // What is not a regular file is refused before a byte of it is read.
+        for arguments in [["export", "--since", "/dev/zero"], ["gate", "--no-regressions", "--since", "/dev/zero"], ["import", "/dev/zero"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == "error: cannot read /dev/zero: it is not a regular file\n", "\(arguments): \(result.stderr)")
+        }
+    }
 }
