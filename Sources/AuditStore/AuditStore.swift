@@ -105,9 +105,9 @@ public final class AuditStore {
         }
         // Build the database under a temporary name and move it into place, so that a failed
         // init never leaves a half-made store behind.
-        let temporary = location.folder + "/.audit-\(System.processID).sqlite"
-        // One a killed init left under this process id, or a link planted under the name, goes first.
-        try? Files.remove(temporary)
+        // Under a name nobody can guess; what killed inits and imports left behind goes first.
+        Files.removeLeftovers(of: location.databasePath)
+        let temporary = TemporaryFile.path(for: location.databasePath)
         do {
             let db = try Database(path: temporary, mode: .create)
             // Nothing to roll back to and nobody else reading: a file that fails is thrown away
