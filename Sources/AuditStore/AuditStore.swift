@@ -37,6 +37,7 @@ public final class AuditStore {
     /// and bringing an older schema up to date.
     public static func open(_ location: StoreLocation, access: Access = .write) throws(StoreError) -> AuditStore {
         let path = location.databasePath
+        if Files.status(path)?.kind == .directory { throw .folderInTheWay(path: path) }
         do {
             var readOnly = false
             var db: Database
@@ -89,6 +90,7 @@ public final class AuditStore {
     /// once `fill` returns. An error `fill` throws comes back as it is, and nothing is left behind.
     public static func create(at location: StoreLocation, id: String = UniqueID.make(), fill: (AuditStore) throws -> Void) throws -> AuditStore {
         let fileManager = FileManager.default
+        if Files.status(location.databasePath)?.kind == .directory { throw StoreError.folderInTheWay(path: location.databasePath) }
         if fileManager.fileExists(atPath: location.databasePath) {
             throw StoreError.alreadyExists(folder: location.folder)
         }
@@ -103,9 +105,9 @@ public final class AuditStore {
         }
         // Build the database under a temporary name and move it into place, so that a failed
         // init never leaves a half-made store behind.
-        let temporary = location.folder + "/.audit-\(System.processID).sqlite"
-        // One a killed init left under this process id, or a link planted under the name, goes first.
-        try? Files.remove(temporary)
+        // Under a name nobody can guess; what killed inits and imports left behind goes first.
+        Files.removeLeftovers(of: location.databasePath)
+        let temporary = TemporaryFile.path(for: location.databasePath)
         do {
             let db = try Database(path: temporary, mode: .create)
             // Nothing to roll back to and nobody else reading: a file that fails is thrown away

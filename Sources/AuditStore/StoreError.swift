@@ -13,6 +13,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, known: Int)
     case readOnly(path: String)
     case busy(path: String)
+    /// A folder where the database file should be.
+    case folderInTheWay(path: String)
     case diskFull(path: String)
     case cannotCreate(path: String, detail: String)
     case database(path: String, detail: String)
@@ -40,7 +42,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .readOnly(let path):
             return "the store \(path) is read-only; nothing was changed"
         case .busy(let path):
-            return "the store \(path) stayed locked by another dtaudit for too long; nothing was changed, try again"
+            return "the store \(path) stayed locked by another program (another dtaudit, or one that holds the file open) for too long; nothing was changed, try again"
+        case .folderInTheWay(let path):
+            return "\(path) is a folder, not a store's database file; move it out of the way. Nothing was changed"
         case .diskFull(let path):
             return "the disk holding \(path) is full; nothing was changed"
         case .cannotCreate(let path, let detail):

@@ -32,7 +32,11 @@ public struct StoreLocation: Sendable, Equatable {
             let location = StoreLocation(folder: absolute(given, from: workingDirectory))
             switch Files.status(location.folder)?.kind {
             case .directory?:
-                if Files.status(location.databasePath)?.kind == .regular { return location }
+                switch Files.status(location.databasePath)?.kind {
+                case .regular?: return location
+                case .directory?: throw .folderInTheWay(path: location.databasePath)
+                default: break
+                }
                 // The app's folder given instead of its .dtaudit folder.
                 let inside = StoreLocation(folder: location.folder + "/" + folderName)
                 if Files.status(inside.databasePath)?.kind == .regular { throw .storeIsInside(given: location.folder, store: inside.folder) }

@@ -50,8 +50,16 @@ struct Console {
 
     var workingDirectory: String { Console.currentDirectory }
 
+    /// The working folder; one that dtaudit cannot name (deeper than the system's path limit, not
+    /// UTF-8) ends the command with one line, rather than standing for another folder.
     static var currentDirectory: String {
-        FileManager.default.currentDirectoryPath
+        do {
+            return try WorkingDirectory.path()
+        } catch {
+            BufferedOutput.standardOutput.flush()
+            BufferedOutput.standardError.write("error: \(error)\n")
+            System.exit(ExitStatus.noInput.rawValue)
+        }
     }
 
     /// Finds and opens the store for this command. Unless `quiet`, says on standard error when

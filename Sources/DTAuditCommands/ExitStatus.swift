@@ -21,7 +21,7 @@ enum ExitStatus: Int32, CaseIterable {
     case cannotWrite = 73
     /// Reading or writing failed midway: a full disk, an I/O error.
     case ioError = 74
-    /// The store stayed locked by another dtaudit: try again.
+    /// The store stayed locked by another program (another dtaudit): try again.
     case busy = 75
 
     /// What the status means, for the manual page.
@@ -33,7 +33,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .noInput: "What the command reads is not there: no store, no such file."
         case .cannotWrite: "What the command would write cannot be written: read-only, already there, in the way."
         case .ioError: "Reading or writing failed midway: a full disk, an I/O error."
-        case .busy: "The store stayed locked by another dtaudit for too long; try again."
+        case .busy: "The store stayed locked by another program for too long; try again."
         }
     }
 }
@@ -47,7 +47,7 @@ extension StoreError: ExitStatusProviding {
         let kind: ExitStatus = switch self {
         case .notFound, .missingDatabase, .noStoreAt: .noInput
         case .storeIsInside, .notAFolder: .usage
-        case .notAStore, .damaged, .newerSchema: .badData
+        case .notAStore, .damaged, .newerSchema, .folderInTheWay: .badData
         case .alreadyExists, .readOnly, .cannotCreate: .cannotWrite
         case .busy: .busy
         case .diskFull, .database: .ioError

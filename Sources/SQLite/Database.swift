@@ -57,7 +57,7 @@ public final class Database {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text, sql: sql, systemCode: sqlite3_system_errno(handle))
         }
     }
 
@@ -148,7 +148,8 @@ public final class Database {
     }
 
     func error(_ code: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql,
+                    systemCode: sqlite3_system_errno(handle))
     }
 
     /// The version of the SQLite library in use.

@@ -1,4 +1,9 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An error reported by SQLite, with its extended result code.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
@@ -6,11 +11,14 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
     public let message: String
     public let sql: String?
+    /// The `errno` of the system call that failed under an I/O error (`ENOSPC`), or 0.
+    public let systemCode: Int32
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    public init(code: Int32, message: String, sql: String? = nil, systemCode: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
+        self.systemCode = systemCode
     }
 
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, ...).
@@ -23,7 +31,8 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_PERM }
     public var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
     public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
-    public var isFull: Bool { primaryCode == SQLITE_FULL }
+    /// The disk is full: SQLite says so, or a write failed for want of space.
+    public var isFull: Bool { primaryCode == SQLITE_FULL || (primaryCode == SQLITE_IOERR && (systemCode == ENOSPC || systemCode == EDQUOT)) }
 
     public var description: String { message }
 }

@@ -125,4 +125,99 @@ import Testing
         #expect(try cli.storeBytes() == before)
         #expect(try cli.ok(["status"]).contains("Checkout"))
     }
+
+    @Test func checklistTextsFromAFileAreRefusedWithControlCharactersAndShownSafely() throws {
+        let cli = try CLI().initialized()
+        let lines = try exported(cli)
+        let checklist = try #require(lines.firstIndex { $0.contains("\"record\":\"checklist\"") })
+        let teammate = try CLI()
+        for (old, new, field) in [("\"title\":\"Text follows the text size setting\"", "\"title\":\"Text\\u001b[2J follows\"", "field 'title' of the item"),
+                                  ("\"summary\":\"The checks", "\"summary\":\"\\u001b]0;owned\\u0007The checks", "field 'summary' of the checklist record"),
+                                  ("\"howToCheck\":\"Compare", "\"howToCheck\":\"\\u009b2JCompare", "field 'howToCheck' of the item"),
+                                  ("\"source\":\"# Dynamic Type", "\"source\":\"\\u001b[2J# Dynamic Type", "field 'source' of the checklist record")] {
+            var copy = lines
+            #expect(copy[checklist].contains(old), "\(old)")
+            copy[checklist] = copy[checklist].replacingOccurrences(of: old, with: new)
+            let file = teammate.directory.appendingPathComponent("hostile.json")
+            try Data(copy.joined(separator: "\n").utf8).write(to: file)
+            let result = try teammate.run(["import", "hostile.json"])
+            #expect(result.status == 65, "\(field): \(result.stderr)")
+            #expect(result.stderr.contains(field) && result.stderr.contains("control character"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(!FileManager.default.fileExists(atPath: teammate.directory.appendingPathComponent(".dtaudit").path))
+        }
+
+        // A checklist file from a pull request (its reader refuses control characters), with a
+        // right-to-left override and mark in its texts.
+        let evil = """
+            # Ours \u{202E}tsil
+
+            - version: 1
+
+            ## text-scales: Text \u{202E}selacs
+            - sizes: ax5
+            - severity: critical
+            - scaling: yes
+
+            Look at it \u{200F}here.
+            """
+        let own = try CLI()
+        try Data(evil.utf8).write(to: own.directory.appendingPathComponent("ours.md"))
+        for arguments in [["checklist", "show", "ours.md"], ["checklist", "validate", "ours.md"]] {
+            let output = try own.run(arguments).stdout
+            #expect(!output.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{1B}" || $0 == "\u{200F}" }, "\(arguments): \(output)")
+            #expect(output.contains("\\u{202e}"), "\(arguments): \(output)")
+        }
+    }
+
+    /// Runs `dtaudit arguments` through the shell after `setup` (which ends in the folder to run in).
+    func shell(_ cli: CLI, _ setup: String, _ arguments: [String]) throws -> CLI.Result {
+        try Spawn.run("/bin/sh", ["-c", setup + " && exec \"$0\" \"$@\"", CLI.binary.path] + arguments, in: cli.directory,
+                      environment: cli.environment)
+    }
+
+    @Test func aWorkingFolderDtauditCannotNameIsRefusedNotReplacedByAnother() throws {
+        let cli = try CLI()
+        // Deeper than PATH_MAX (4096 bytes on Linux, 1024 on macOS): 25 folders of 200 letters.
+        let name = String(repeating: "d", count: 200)
+        let deep = (0..<25).map { _ in "mkdir \(name) && cd -P \(name)" }.joined(separator: " && ")
+        for arguments in [["init", "--app", "Deep"], ["status"], ["export", "--format", "json"]] {
+            let result = try shell(cli, deep, arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: the working folder's path is longer than this system's limit of "), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            _ = try shell(cli, "rm -rf \(name)", ["--version"])
+        }
+        // A folder whose name is Latin-1, not UTF-8 (where the file system takes such a name: APFS does not).
+        guard try shell(cli, "mkdir -p \"$(printf 'caf\\351')/app\"", ["--version"]).status == 0 else { return }
+        let latin = "cd \"$(printf 'caf\\351')/app\""
+        let result = try shell(cli, latin, ["init", "--app", "Cafe"])
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.contains("the working folder's path is not valid UTF-8"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
+        #expect(left.count == 1, "only the folder made for the test: \(left)")
+        #expect(!FileManager.default.fileExists(atPath: "/.dtaudit"))
+        // Commands that need no folder still run there.
+        #expect(try shell(cli, latin, ["sizes"]).status == 0)
+    }
+
+    @Test func messagesNameWhatIsWrong() throws {
+        let cli = try CLI()
+        // A folder where the database should be is neither a read-only store nor a store that exists.
+        try FileManager.default.createDirectory(at: cli.storeFile, withIntermediateDirectories: true)
+        for arguments in [["status"], ["init", "--app", "X"], ["--store", ".dtaudit", "next"], ["record", "Checkout", "--size", "ax5", "--item", "all", "--pass"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasSuffix("/.dtaudit/audit.sqlite is a folder, not a store's database file; move it out of the way. Nothing was changed\n"), "\(arguments): \(result.stderr)")
+        }
+        try FileManager.default.removeItem(at: cli.storeFile)
+        _ = try cli.initialized()
+        // What is not a regular file is refused before a byte of it is read.
+        for arguments in [["export", "--since", "/dev/zero"], ["gate", "--no-regressions", "--since", "/dev/zero"], ["import", "/dev/zero"]] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == "error: cannot read /dev/zero: it is not a regular file\n", "\(arguments): \(result.stderr)")
+        }
+    }
 }

@@ -86,6 +86,39 @@ import Testing
         print("imports that finished before the kill: \(landed) of 50")
     }
 
+    /// An import that creates the store, killed at any moment, leaves no store or the whole one,
+    /// never a store with the checklist and none of the records; the next import clears what it left.
+    @Test func anImportThatCreatesTheStoreKilledAtAnyMomentLeavesAllOrNothing() throws {
+        let source = try CLI()
+        try source.ok(["demo", "--quiet"])
+        let demo = source.directory.appendingPathComponent("dtaudit-demo")
+        let exported = source.directory.appendingPathComponent("demo.json")
+        try source.ok(["export", "--format", "json", "--output", exported.path], in: demo)
+        let total = try #require(try sqlite(demo.appendingPathComponent(".dtaudit/audit.sqlite"), "SELECT count(*) FROM log"))
+
+        var random = SystemRandomNumberGenerator()
+        var landed = 0
+        for _ in 0..<30 {
+            let cli = try CLI()
+            let started = try Spawn.start(CLI.binary.path, ["import", exported.path], in: cli.directory, environment: cli.environment, input: nil)
+            usleep(UInt32.random(in: 0...300_000, using: &random))
+            kill(started.pid, SIGKILL)
+            _ = Spawn.wait(started.pid)
+            if FileManager.default.fileExists(atPath: cli.storeFile.path) {
+                #expect(try sqlite(cli.storeFile, "PRAGMA integrity_check") == "ok")
+                #expect(try sqlite(cli.storeFile, "SELECT count(*) FROM log") == total, "a store made in part")
+                landed += 1
+            } else {
+                // No store: the next import makes it whole and clears what the killed one left.
+                try cli.ok(["import", exported.path])
+                #expect(try sqlite(cli.storeFile, "SELECT count(*) FROM log") == total)
+                let left = try FileManager.default.contentsOfDirectory(atPath: cli.directory.appendingPathComponent(".dtaudit").path)
+                #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
+            }
+        }
+        print("store-creating imports that finished before the kill: \(landed) of 30")
+    }
+
     /// A sync or a JSON export killed at any moment leaves the store and the shared file each
     /// whole: the store holds the file's records all or none, the file is the old one or the new one.
     @Test func aSyncOrExportKilledAtAnyMomentLeavesStoreAndFileWhole() throws {

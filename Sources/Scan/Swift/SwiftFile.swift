@@ -272,10 +272,23 @@ final class SwiftFile: @unchecked Sendable {
     /// The 1-based line of the token at `i`.
     func line(of i: Int) -> Int { SourceLines.line(of: Int(tokens[i].start), in: lineStarts) }
 
-    /// The 1-based column of the token at `i` on `line`, its line.
+    /// The 1-based column of the token at `i` on `line`, its line. Findings come in file order, so
+    /// counting on from the last one found keeps many findings on one huge line linear.
     func column(of i: Int, line: Int) -> Int {
-        SourceLines.column(bytes: bytes, lineStarts: lineStarts, line: line, offset: Int(tokens[i].start))
+        let offset = Int(tokens[i].start)
+        var column: Int
+        if lastColumn.line == line && lastColumn.offset <= offset {
+            column = lastColumn.column
+            for k in lastColumn.offset..<min(offset, bytes.count) where bytes[k] & 0xC0 != 0x80 { column += 1 }
+        } else {
+            column = SourceLines.column(bytes: bytes, lineStarts: lineStarts, line: line, offset: offset)
+        }
+        lastColumn = (line, offset, column)
+        return column
     }
+
+    /// The last column `column(of:line:)` found; a file is analyzed on one thread.
+    private var lastColumn = (line: 0, offset: 0, column: 1)
 
     // MARK: Calls and arguments
 
