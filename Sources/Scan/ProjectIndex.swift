@@ -47,6 +47,8 @@ struct FileFacts: Sendable {
     /// For each type, the views of its own that its code gives a font, and live updates.
     var fontMembers: [String: Set<String>] = [:]
     var liveUpdateMembers: [String: Set<String>] = [:]
+    /// The views of its own whose number of lines its code sets.
+    var linesMembers: [String: Set<String>] = [:]
     /// Helpers that wrap a fixed-size font around a parameter, by name.
     var fixedSizeWrappers: [String: [SwiftAnalyzer.FixedSizeWrapper]] = [:]
     /// The modules the file imports, by name.
@@ -72,6 +74,7 @@ struct ProjectIndex: Sendable {
     var liveUpdateOutlets: Set<String> = []
     var fontMembers: [String: Set<String>] = [:]
     var liveUpdateMembers: [String: Set<String>] = [:]
+    var linesMembers: [String: Set<String>] = [:]
     /// Property names that some type of the project declares for itself, such as `numberOfLines`.
     var ownProperties: Set<String> = []
 
@@ -122,6 +125,7 @@ struct ProjectIndex: Sendable {
             if !fact.liveUpdateOutlets.isEmpty { liveUpdateOutlets.formUnion(fact.liveUpdateOutlets) }
             for (type, members) in fact.fontMembers { fontMembers[type, default: []].formUnion(members) }
             for (type, members) in fact.liveUpdateMembers { liveUpdateMembers[type, default: []].formUnion(members) }
+            for (type, members) in fact.linesMembers { linesMembers[type, default: []].formUnion(members) }
         }
     }
 

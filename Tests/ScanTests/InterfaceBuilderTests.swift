@@ -67,9 +67,9 @@ struct InterfaceBuilderTests {
     @Test("fixed fonts in IB: system and custom; text styles are fine")
     func fixedFonts() throws {
         let findings = try scanNib(nib("""
-            <label text="Title" id="l1"><fontDescription key="fontDescription" type="system" weight="bold" pointSize="22"/></label>
-            <label text="Brand" id="l2"><fontDescription key="fontDescription" name="Avenir-Book" family="Avenir" pointSize="15"/></label>
-            <label text="Body" id="l3" adjustsFontForContentSizeCategory="YES"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></label>
+            <label numberOfLines="0" text="Title" id="l1"><fontDescription key="fontDescription" type="system" weight="bold" pointSize="22"/></label>
+            <label numberOfLines="0" text="Brand" id="l2"><fontDescription key="fontDescription" name="Avenir-Book" family="Avenir" pointSize="15"/></label>
+            <label numberOfLines="0" text="Body" id="l3" adjustsFontForContentSizeCategory="YES"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></label>
             <button id="b1"><fontDescription key="fontDescription" type="boldSystem" pointSize="17"/></button>
         """))
         #expect(lines(findings) == ["6:fixed-font-size", "7:fixed-font-size", "9:fixed-font-size"])
@@ -81,7 +81,7 @@ struct InterfaceBuilderTests {
     @Test("a text style without Automatically Adjusts Font, on labels, fields and text views")
     func liveUpdate() throws {
         let findings = try scanNib(nib("""
-            <label text="A" id="l1"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></label>
+            <label numberOfLines="0" text="A" id="l1"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></label>
             <textField id="f1"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></textField>
             <textView id="t1" adjustsFontForContentSizeCategory="YES"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></textView>
             <button id="b1"><fontDescription key="fontDescription" style="UICTFontTextStyleHeadline"/></button>
@@ -164,10 +164,10 @@ struct InterfaceBuilderTests {
     @Test("code that owns an outlet and restyles it settles the finding")
     func outletsAndCode() throws {
         let xml = nib("""
-            <label text="A" id="l1"><fontDescription key="fontDescription" type="system" pointSize="15"/></label>
-            <label text="B" id="l2"><fontDescription key="fontDescription" type="system" pointSize="15"/></label>
-            <label text="C" id="l3"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></label>
-            <label text="D" id="l4"><fontDescription key="fontDescription" type="system" pointSize="15"/></label>
+            <label numberOfLines="0" text="A" id="l1"><fontDescription key="fontDescription" type="system" pointSize="15"/></label>
+            <label numberOfLines="0" text="B" id="l2"><fontDescription key="fontDescription" type="system" pointSize="15"/></label>
+            <label numberOfLines="0" text="C" id="l3"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></label>
+            <label numberOfLines="0" text="D" id="l4"><fontDescription key="fontDescription" type="system" pointSize="15"/></label>
         """, connections: """
             <outlet property="restyled" destination="l1" id="o1"/>
             <outlet property="untouched" destination="l2" id="o2"/>
@@ -196,7 +196,7 @@ struct InterfaceBuilderTests {
     @Test("attributed text fonts are fixed, reported once per view")
     func attributedText() throws {
         let findings = try scanNib(nib("""
-            <label id="l1" usesAttributedText="YES">
+            <label numberOfLines="0" id="l1" usesAttributedText="YES">
                 <attributedString key="attributedText">
                     <fragment content="A"><attributes><font key="NSFont" size="14" name="Avenir-Book"/></attributes></fragment>
                     <fragment content="B"><attributes><font key="NSFont" size="14" name="Avenir-Heavy"/></attributes></fragment>
@@ -210,7 +210,7 @@ struct InterfaceBuilderTests {
     @Test("a custom label class that turns on live updates itself is trusted")
     func customClass() throws {
         let findings = try scanNib(nib("""
-            <label id="l1" customClass="DynamicLabel"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></label>
+            <label numberOfLines="0" id="l1" customClass="DynamicLabel"><fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></label>
         """), swift: ["DynamicLabel.swift": """
             final class DynamicLabel: UILabel {
                 override func awakeFromNib() { super.awakeFromNib(); adjustsFontForContentSizeCategory = true }
@@ -222,7 +222,7 @@ struct InterfaceBuilderTests {
     @Test("XML comments suppress like Swift comments")
     func suppression() throws {
         let findings = try scanNib(nib("""
-            <label id="l1">
+            <label numberOfLines="0" id="l1">
                 <!-- dtaudit:ignore fixed-font-size — legal text keeps its size -->
                 <fontDescription key="fontDescription" type="system" pointSize="11"/>
             </label>

@@ -13,7 +13,7 @@ struct SourceScannerTests {
                      "DerivedData/D/D.swift", "Carthage/Checkouts/C.swift", "App/notes.txt"] {
             try folder.write(path, fixedFont)
         }
-        try folder.write("App/Main.storyboard", "<document><label id=\"a\"><fontDescription pointSize=\"12\" type=\"system\"/></label></document>")
+        try folder.write("App/Main.storyboard", "<document><label id=\"a\" numberOfLines=\"0\"><fontDescription pointSize=\"12\" type=\"system\"/></label></document>")
         let report = try SourceScanner.scan(paths: [folder.path], root: folder.path)
         #expect(report.filesScanned == 3)
         #expect(report.findings.map(\.file) == ["App/A.swift", "App/Main.storyboard", "App/Sub/B.swift"])

@@ -79,7 +79,14 @@ struct InterfaceBuilderAnalyzer {
     /// The code of the class that owns the element's outlet sets its font (or turns on live updates),
     /// so what the file says is not what ships.
     private func codeRestyles(_ element: Int, liveUpdate: Bool = false) -> Bool {
-        guard let id = document.elements[element].value("id"), let outlet = outlets[id], let owner = outlet.owner
+        // A custom class that sets its own font (a label's, a button's title label's).
+        let value = document.elements[element]
+        if let custom = value.value("customClass") {
+            let own: Set<String> = value.name == "button" ? ["self", "titleLabel"] : ["self"]
+            if !(index.fontMembers[custom] ?? []).isDisjoint(with: own) { return true }
+            if liveUpdate && !(index.liveUpdateMembers[custom] ?? []).isDisjoint(with: own) { return true }
+        }
+        guard let id = value.value("id"), let outlet = outlets[id], let owner = outlet.owner
         else { return false }
         if index.fontMembers[owner]?.contains(outlet.property) == true { return true }
         return liveUpdate && index.liveUpdateMembers[owner]?.contains(outlet.property) == true
@@ -197,6 +204,11 @@ struct InterfaceBuilderAnalyzer {
                        "Autoshrink on \(who) shrinks its text to fit\(minimum), undoing the size the reader chose. Turn Autoshrink off, set Lines to 0 and let the layout grow.")
             }
         }
+        if element.name == "label", element.value("numberOfLines") == nil, !codeSetsLines(position) {
+            // Interface Builder leaves out the default: a label with no Lines is held to one.
+            report(.singleLine, offset: element.offset, element.value("id").flatMap { outlets[$0] } == nil ? .high : .medium,
+                   "\(capitalized(who)) has no Lines setting, so it keeps the default of one line and at large sizes its text is cut off. Set Lines to 0 so it wraps.")
+        }
         if element.name == "label", element.value("numberOfLines") == "1" {
             let offset = element.attribute("numberOfLines")?.offset ?? element.offset
             report(.singleLine, offset: offset, confidence(position),
@@ -226,6 +238,14 @@ struct InterfaceBuilderAnalyzer {
             if !isDescendant(k, of: position) { return }
             k += 1
         }
+    }
+
+    /// The code of the element's class, or of the class that owns its outlet, sets its number of lines.
+    private func codeSetsLines(_ element: Int) -> Bool {
+        let value = document.elements[element]
+        if let custom = value.value("customClass"), index.linesMembers[custom]?.contains("self") == true { return true }
+        guard let id = value.value("id"), let outlet = outlets[id], let owner = outlet.owner else { return false }
+        return index.linesMembers[owner]?.contains(outlet.property) == true
     }
 
     private func isDescendant(_ k: Int, of ancestor: Int) -> Bool {

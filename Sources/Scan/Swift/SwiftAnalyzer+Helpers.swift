@@ -146,7 +146,7 @@ extension SwiftAnalyzer {
             let member = file.identifier(j + 2)
             switch member {
             case "setTitle", "setAttributedTitle", "titleLabel", "title", "attributedTitle": return true
-            case "setImage", "setBackgroundImage", "image": image = true
+            case "setImage", "setImages", "setBackgroundImage", "image", "imageView": image = true
             case "configuration":
                 if file.isKind(j + 3, .period) || file.isPostfixUnwrap(j + 3) {
                     let k = file.isPostfixUnwrap(j + 3) ? j + 5 : j + 4
@@ -156,13 +156,17 @@ extension SwiftAnalyzer {
             default: break
             }
         }
-        return !image
+        if image { return false }
+        // No title and no image in this file: a button class named for an icon holds none.
+        let type = (declaredType(of: name, at: receiver.last) ?? "").lowercased()
+        return !["cross", "close", "icon", "image", "chevron", "arrow", "glyph"].contains { type.contains($0) || name.lowercased().contains($0) }
     }
 
     /// Whether the view `receiver` is given a label, text field or text view as a subview in this
     /// file (`addArrangedSubview(label)`, `addSubview(label)`, `UIStackView(arrangedSubviews: [label])`).
     func holdsTextSubview(_ receiver: Receiver, at i: Int) -> Bool {
-        guard !receiver.isSelf, file.isKind(receiver.last, .identifier) else { return false }
+        if receiver.isSelf { return selfHoldsTextSubview(at: i) }
+        guard file.isKind(receiver.last, .identifier) else { return false }
         let name = file.identifier(receiver.last)
         func isText(_ start: Int, _ end: Int) -> Bool {
             guard end > start, let last = (start..<end).last(where: { file.isKind($0, .identifier) }) else { return false }
@@ -185,6 +189,27 @@ extension SwiftAnalyzer {
         return false
     }
 
+    /// Whether the type around `i` adds a label, field or text view to itself (`addSubview(label)`).
+    func selfHoldsTextSubview(at i: Int) -> Bool {
+        guard let type = decls.enclosingType(of: i, in: file) else { return false }
+        for j in type.open..<type.close where file.isKind(j, .identifier) && file.isKind(j + 1, .leftParen) {
+            let member = file.identifier(j)
+            guard member == "addSubview" || member == "addArrangedSubview" else { continue }
+            guard !file.isKind(j - 1, .period) || (file.name(j - 2) == .`self` && !file.isKind(j - 3, .period)) else { continue }
+            guard let argument = file.arguments(j + 1).first, argument.end > argument.start,
+                  let last = (argument.start..<argument.end).last(where: { file.isKind($0, .identifier) }) else { continue }
+            let key = receiverKey(argument.start, argument.end - 1)
+            // `for subview in [icon, label] { addSubview(subview) }` adds each of them.
+            for name in loopElements(key, at: j) ?? [key] {
+                let subview = Receiver(key: name, last: last, start: argument.start)
+                let kind = name == key ? receiverClass(subview, property: "text", at: last).0
+                    : declaredType(of: name, at: j).flatMap { classify(typeName: $0).0 } ?? UIKitClass(guessingFrom: name)
+                if kind?.isTextView == true { return true }
+            }
+        }
+        return false
+    }
+
     /// `configuration.label` in the body of a `ButtonStyle`, `LabelStyle` or `ToggleStyle`: the
     /// text the style is applied to. nil elsewhere.
     func styledContent(ofBase base: Int) -> ViewContent? {
@@ -196,5 +221,95 @@ extension SwiftAnalyzer {
         case "icon": return .symbol
         default: return nil
         }
+    }
+}
+
+extension SwiftAnalyzer {
+    /// For `name` the variable of a `for name in [a, b] { ... }` around `i`, the names of the array's
+    /// elements (`a`, `b`); nil when `name` is not such a loop's variable.
+    func loopElements(_ name: String, at i: Int) -> [String]? {
+        for p in file.ancestors(of: i) where file.tokens[p].kind == .leftBrace {
+            if decls.functionByBrace[p] != nil || decls.typeByBrace[p] != nil { return nil }
+            var close = p - 1
+            var header = close
+            if file.isKind(close, .identifier), file.name(close - 1) == .in, file.identifier(close - 2) == name,
+               file.name(close - 3) == .for {
+                // `for button in buttons`, with `let buttons = [a, b]...` in scope.
+                guard let list = decls.variable(named: file.identifier(close), visibleAt: close, in: file),
+                      list.hasInitializer, file.isKind(list.initStart, .leftBracket) else { return nil }
+                header = close
+                close = file.closing(list.initStart)
+            }
+            guard file.isKind(close, .rightBracket), file.matching[close] >= 0 else { continue }
+            let open = Int(file.matching[close])
+            if header == p - 1 && !file.isKind(header, .identifier) {
+                guard file.name(open - 1) == .in, file.isKind(open - 2, .identifier), file.name(open - 3) == .for,
+                      file.identifier(open - 2) == name else { continue }
+            }
+            var names: [String] = []
+            for element in file.arguments(open) where element.end > element.start {
+                names.append(SwiftAnalyzer.firstComponent(receiverKey(element.start, element.end - 1)))
+            }
+            return names
+        }
+        return nil
+    }
+}
+
+/// Sizes that arrive through code the scan cannot see into, and heights set in other forms.
+extension SwiftAnalyzer {
+    /// `UIFont.defaultFont(18)`, `.sansSerifFont(withSize: 14)`: a font helper of a dependency the scan
+    /// cannot read, given a fixed point size. A helper of the module itself is judged by its body instead.
+    func checkUnseenFontHelper(_ i: Int) {
+        guard file.isKind(i, .identifier), file.name(i) == .none, file.isKind(i + 1, .leftParen) else { return }
+        let name = file.identifier(i)
+        let lower = name.lowercased()
+        guard lower.hasSuffix("font"),
+              !["scaled", "dynamic", "preferred", "adaptive", "metric", "style"].contains(where: { lower.contains($0) }),
+              index.fixedSizeWrappers[name] == nil, !isScalingCall(i) else { return }
+        let arguments = file.arguments(i + 1)
+        guard let size = arguments.first, arguments.count <= 2,
+              !size.hasLabel || ["withSize", "ofSize", "size"].contains(file.text(size.labelIndex)),
+              let points = file.literalNumber(size.start, size.end), points > 1 else { return }
+        if isScaledLater(i, end: file.endOfCall(i)) { return }
+        report(.fixedFontSize, at: i, .medium,
+               "\(name)(\(code(size.start, size.end))) makes a font of a fixed \(SwiftAnalyzer.points(points)) pt through a helper the scan cannot see into, which ignores the reader's text size unless the helper scales it. Scale it with UIFontMetrics(forTextStyle:).scaledFont(for:).",
+               item: "custom-fonts")
+    }
+
+    /// `override var intrinsicContentSize: CGSize { CGSize(width: ..., height: 44) }` in a label or
+    /// button class: every such view is that tall, whatever its text.
+    func checkIntrinsicHeight(_ i: Int) {
+        guard file.name(i - 1) == .var, let variable = decls.variable(named: "intrinsicContentSize", visibleAt: i + 1, in: file),
+              variable.nameIndex == i, variable.bodyOpen >= 0, let type = decls.enclosingType(of: i, in: file) else { return }
+        let (kind, _) = type.inherits.first.map(classify(typeName:)) ?? (nil, false)
+        guard (kind ?? UIKitClass(guessingFrom: type.name))?.holdsText == true else { return }
+        let close = file.closing(variable.bodyOpen)
+        for j in (variable.bodyOpen + 1)..<close where file.name(j) == .height && file.isKind(j + 1, .colon) {
+            let end = file.expressionEnd(from: j + 2)
+            let (found, via) = origin(j + 2, min(end, close), at: j)
+            guard case let .literal(value) = found, (value ?? 2) > 1 else { continue }
+            report(.fixedHeightText, at: j, .medium,
+                   "intrinsicContentSize gives every \(type.name) a height of \(amount(found, via: via, j + 2, min(end, close))), so larger text is clipped. Return UIView.noIntrinsicMetric for the height, or add the text's own height.")
+            return
+        }
+    }
+
+    /// FLKAutoLayout: `label.constrainHeight("16")`.
+    func checkConstrainHeight(_ i: Int) {
+        guard file.isKind(i + 1, .leftParen), let receiver = receiver(ofProperty: i),
+              let value = file.arguments(i + 1).first, value.end == value.start + 1, file.isKind(value.start, .string) else { return }
+        var text = String(file.text(value.start).filter { $0 != "\"" })
+        if text.hasPrefix("==") || text.hasPrefix("<=") { text.removeFirst(2) }
+        guard let points = Double(text), points > 1 else { return }
+        let (kind, _) = receiver.isSelf ? (nil, false) : receiverClass(receiver, property: "constrainHeight", at: i)
+        switch kind {
+        case .label?, .textField?, .textView?: break
+        case .button?: guard buttonHoldsText(receiver) else { return }
+        default: guard holdsTextSubview(receiver, at: i) else { return }
+        }
+        report(.fixedHeightText, at: i, .medium,
+               "constrainHeight(\(file.text(value.start))) fixes the height of \(describe(receiver, as: kind?.noun ?? "view")) at \(SwiftAnalyzer.points(points)) pt, so larger text is clipped. Use a minimum height (\">=\\(SwiftAnalyzer.points(points))\") or let its text set the height.",
+               item: isInCell(i) ? "cells-resize" : nil)
     }
 }

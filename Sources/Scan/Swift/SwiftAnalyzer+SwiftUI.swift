@@ -14,6 +14,13 @@ extension SwiftAnalyzer {
     func content(ofBase base: Int) -> ViewContent {
         guard file.isKind(base, .identifier) else { return .unknown }
         if let styled = styledContent(ofBase: base) { return styled }
+        // `self.icon`, `badgeImage`: a view property named for an image.
+        var named = base
+        if file.name(base) == .`self` && file.isKind(base + 1, .period) && file.isKind(base + 2, .identifier) { named = base + 2 }
+        if file.name(named) == .none, !file.isKind(named + 1, .leftParen), let first = file.identifier(named).utf8.first, first >= 0x61 {
+            let lower = file.identifier(named).lowercased()
+            if ["icon", "image", "symbol", "glyph", "logo"].contains(where: { lower.contains($0) }) { return .symbol }
+        }
         let name = file.name(base)
         if SwiftAnalyzer.textViews.contains(name) { return .text }
         switch name {
@@ -34,6 +41,11 @@ extension SwiftAnalyzer {
                     return isControl ? .text : .containerWithText
                 }
                 if styledContent(ofBase: j) == .text { return isControl ? .text : .containerWithText }
+                // Modifiers that only text has: whatever they are applied to inside shows text.
+                if file.isKind(j - 1, .period), file.isKind(j + 1, .leftParen),
+                   token.name == .lineLimit || file.textIs(j, "truncationMode") || file.textIs(j, "multilineTextAlignment") {
+                    return isControl ? .text : .containerWithText
+                }
                 if token.name == .Image { sawImage = true }
             }
             j += 1

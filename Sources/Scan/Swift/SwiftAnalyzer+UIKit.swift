@@ -506,8 +506,15 @@ extension SwiftAnalyzer {
     }
 
     func noteFontAssignment(_ i: Int) {
-        guard let value = assignmentValue(i) else { return }
+        guard let assigned = assignmentValue(i) else { return }
         var textStyle = false
+        var value = assigned
+        if value.end == value.start + 1, file.isKind(value.start, .identifier),
+           let local = decls.variable(named: file.identifier(value.start), visibleAt: i, in: file),
+           local.hasInitializer, local.scope >= 0, decls.typeByBrace[local.scope] == nil {
+            // `let font = UIFont.preferredFont(...)` then `label.font = font`.
+            value = (local.initStart, local.initEnd)
+        }
         for j in value.start..<value.end {
             let name = file.name(j)
             if name == .withSize { return } // A fixed size: fixed-font-size covers it.
@@ -515,7 +522,7 @@ extension SwiftAnalyzer {
                 textStyle = true
             }
         }
-        guard textStyle, let (_, receiver) = assignment(i, value: value) else { return }
+        guard textStyle, let (_, receiver) = assignment(i, value: assigned) else { return }
         let (kind, certain) = receiverClass(receiver, property: "font", at: i)
         guard let kind, kind.isTextView else { return }
         fontAssignments.append(FontAssignment(receiver: receiver, nameIndex: i, kind: kind, certain: certain))

@@ -102,7 +102,7 @@ enum Name: UInt16, Sendable, CaseIterable {
     // Layout.
     case frame, height, maxHeight, minHeight, width, idealHeight, heightAnchor, constraint
     case equalToConstant, lessThanOrEqualToConstant, rowHeight, snp, makeConstraints, remakeConstraints
-    case updateConstraints, equalTo, lessThanOrEqualTo
+    case updateConstraints, equalTo, lessThanOrEqualTo, attributedText, intrinsicContentSize, constrainHeight
     // Good signs.
     case ScaledMetric, ViewThatFits, isAccessibilitySize, isAccessibilityCategory, AnyLayout
     // Previews.

@@ -1,0 +1,202 @@
+/// What each file's declarations tell the rules of the other files of its module.
+extension SwiftAnalyzer {
+    /// What this file's declarations tell the rest of the project.
+    static func facts(of file: SwiftFile) -> FileFacts {
+        var facts = FileFacts()
+        let decls = file.declarations
+        // Where the names that some facts look for sit, in one pass: bodies are then asked about
+        // by searching these few places instead of reading every token of every body.
+        // Room for every landmark up front: a few small buffers instead of one growth after another.
+        var scalingMarks: [Int] = []
+        scalingMarks.reserveCapacity(file.landmarks.count)
+        var liveUpdateMarks: [Int] = []
+        liveUpdateMarks.reserveCapacity(file.landmarks.count)
+        var assignments: [Int] = []
+        assignments.reserveCapacity(file.landmarks.count)
+        var fontCalls: [Int] = []
+        for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
+            let i = Int(landmark)
+            switch file.tokens[i].name {
+            case .scaledValue, .UIFontMetrics, .preferredFont, .preferredFontDescriptor:
+                scalingMarks.append(i)
+            case .scaledFont:
+                scalingMarks.append(i)
+                assignments.append(i)
+            case .adjustsFontForContentSizeCategory:
+                liveUpdateMarks.append(i)
+                assignments.append(i)
+            case .font, .numberOfLines, .attributedText:
+                assignments.append(i)
+            case .systemFont, .boldSystemFont, .italicSystemFont, .monospacedSystemFont, .monospacedDigitSystemFont, .UIFont, .system:
+                fontCalls.append(i)
+            case .import where file.tokens[i].flags.contains(.newlineBefore) || i == 0:
+                // `import Module`, `import struct Module.Type`, `@testable import Module`.
+                var j = i + 1
+                if file.isKind(j, .identifier) && file.isKind(j + 1, .identifier) && !file.tokens[j + 1].flags.contains(.newlineBefore) { j += 1 }
+                if file.isKind(j, .identifier) { facts.imports.append(file.identifier(j)) }
+            default:
+                break
+            }
+        }
+        var membersByBrace: [Int: Set<String>] = [:]
+        for variable in decls.variables {
+            let isMember = decls.typeByBrace[variable.scope] != nil
+            if isMember { membersByBrace[variable.scope, default: []].insert(variable.name) }
+            guard variable.scope < 0 || isMember else { continue }
+            let origin = localOrigin(of: variable, in: file)
+            let owner = decls.typeByBrace[variable.scope].map { decls.types[$0].name } ?? ""
+            let key = owner + "." + variable.name
+            facts.origins[key] = facts.origins[key].map { ProjectIndex.merge($0, origin) } ?? origin
+            if let type = variable.typeName ?? initializerType(variable, in: file) {
+                facts.memberTypes[variable.name] = type
+            }
+            if variable.bodyOpen >= 0 && bodyScales(variable.bodyOpen, in: file, marks: scalingMarks) {
+                facts.scalingFunctions.insert(variable.name)
+                facts.scalingOwners[variable.name, default: []].insert(owner)
+            }
+        }
+        for function in decls.functions where bodyScales(function.open, in: file, marks: scalingMarks) {
+            facts.scalingFunctions.insert(function.name)
+            facts.scalingOwners[function.name, default: []].insert(decls.enclosingType(of: function.keywordIndex, in: file)?.name ?? "")
+        }
+        if !fontCalls.isEmpty {
+            facts.fixedSizeWrappers = fixedSizeWrappers(in: file, fontCalls: fontCalls, scalingMarks: scalingMarks)
+        }
+        for type in decls.types {
+            facts.types.append(FileFacts.TypeFact(
+                name: type.name, keyword: type.keyword, inherits: type.inherits,
+                members: membersByBrace[type.open] ?? [],
+                setsLiveUpdate: setsOwnLiveUpdate(type, in: file, marks: liveUpdateMarks)))
+        }
+        let reader = SwiftAnalyzer(file: file, index: ProjectIndex())
+        // Members already noted, for the type whose body opens at `brace`: statements repeat.
+        var noted: [(brace: Int, member: String, kind: Int)] = []
+        var lastParent = -2
+        var lastType: (index: Int, open: Int)?
+        for i in assignments {
+            switch file.tokens[i].name {
+            case .scaledFont where file.isKind(i + 1, .leftParen):
+                for argument in file.arguments(i + 1) where argument.label == .for {
+                    for j in argument.start..<argument.end where file.isKind(j, .identifier) {
+                        // A local or a parameter is this file's own business (see `scalesLocally`):
+                        // only a property that other files can name tells them anything.
+                        let name = file.identifier(j)
+                        if let variable = decls.variable(named: name, visibleAt: j, in: file),
+                           variable.scope >= 0 && decls.typeByBrace[variable.scope] == nil { continue }
+                        if decls.anyEnclosingFunction(of: j, in: file, where: { $0.parameters(in: file).contains(name) }) { continue }
+                        facts.scaledFontArguments.insert(name)
+                    }
+                }
+            case .font, .adjustsFontForContentSizeCategory, .numberOfLines, .attributedText:
+                // Which of a type's own views its code gives a font, live updates or a number of
+                // lines, so that an Interface Builder file can tell what code replaces.
+                guard let value = reader.assignmentValue(i) else { continue }
+                let property = file.tokens[i].name
+                if property == .adjustsFontForContentSizeCategory && !reader.isTrue(value) { continue }
+                // An attributed text restyles the view when it brings fonts of its own.
+                if property == .attributedText && !(value.start..<value.end).contains(where: { j in
+                    file.isKind(j, .identifier) && file.identifier(j).lowercased().contains("font")
+                }) { continue }
+                guard let (_, receiver) = reader.assignment(i, value: value) else { continue }
+                // The enclosing type depends only on the bracket around `i`: statements in a row share it.
+                if Int(file.parent[i]) != lastParent {
+                    lastParent = Int(file.parent[i])
+                    lastType = decls.enclosingTypeIndex(of: i, in: file).map { ($0, decls.types[$0].open) }
+                }
+                guard let (typeIndex, brace) = lastType else { continue }
+                let isFont = property == .font || property == .attributedText
+                let kind = isFont ? 0 : property == .numberOfLines ? 2 : 1
+                let first = receiver.isSelf ? "self" : SwiftAnalyzer.firstComponent(receiver.key)
+                // `for button in [a, b] { button.titleLabel?.font = ... }` sets a and b.
+                for member in reader.loopElements(first, at: i) ?? [first] {
+                    if noted.contains(where: { $0.brace == brace && $0.kind == kind && $0.member == member }) { continue }
+                    if noted.count < 64 { noted.append((brace, member, kind)) }
+                    let typeName = decls.types[typeIndex].name
+                    switch kind {
+                    case 0: facts.fontMembers[typeName, default: []].insert(member)
+                    case 1: facts.liveUpdateMembers[typeName, default: []].insert(member)
+                    default: facts.linesMembers[typeName, default: []].insert(member)
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return facts
+    }
+
+    /// The first of the sorted `marks` at or after `start`.
+    static func firstMark(_ marks: [Int], from start: Int) -> Int {
+        var low = 0
+        var high = marks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if marks[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// `key` up to its first `.`, `?` or `!`: `titleLabel` of `titleLabel.layer`.
+    static func firstComponent(_ key: String) -> String {
+        var copy = key
+        let cut: Int? = copy.withUTF8 { bytes in
+            var k = 0
+            var found: Int?
+            while k < bytes.count {
+                let byte = bytes[k]
+                if byte >= 0x80 { return -1 }
+                if found == nil && (byte == 0x2E || byte == 0x3F || byte == 0x21) { found = k }
+                k += 1
+            }
+            return found
+        }
+        guard let cut else { return key }
+        guard cut >= 0 else {
+            // A combining mark can make `.` part of a larger character: go by characters.
+            return String(key.prefix { $0 != "." && $0 != "?" && $0 != "!" })
+        }
+        return String(key.utf8.prefix(cut))!
+    }
+
+    static func localOrigin(of variable: VariableDeclaration, in file: SwiftFile) -> ValueOrigin {
+        if variable.isScaledMetric { return .scaled }
+        var start = variable.initStart
+        var end = variable.initEnd
+        if !variable.hasInitializer {
+            guard variable.bodyOpen >= 0 else { return .unknown }
+            start = variable.bodyOpen + 1
+            end = file.closing(variable.bodyOpen)
+            if file.name(start) == .return { start += 1 }
+        }
+        for j in start..<max(start, end) {
+            let name = file.name(j)
+            if isScaledMarker(name) { return .scaled }
+            if isDerivedMarker(name) { return .derived }
+        }
+        if let value = file.literalNumber(start, end) { return .literal(value) }
+        return .unknown
+    }
+
+    /// Whether the body that opens at `open` uses a name that scales with the text size; `marks`
+    /// holds, sorted, every token that is one of those names.
+    static func bodyScales(_ open: Int, in file: SwiftFile, marks: [Int]) -> Bool {
+        let close = file.closing(open)
+        let k = firstMark(marks, from: open + 1)
+        return k < marks.count && marks[k] < close
+    }
+
+    /// A type that sets `adjustsFontForContentSizeCategory = true` on itself (`self.` or bare);
+    /// `marks` holds, sorted, every `adjustsFontForContentSizeCategory` token.
+    static func setsOwnLiveUpdate(_ type: TypeDeclaration, in file: SwiftFile, marks: [Int]) -> Bool {
+        var k = firstMark(marks, from: type.open + 1)
+        while k < marks.count && marks[k] < type.close {
+            let j = marks[k]
+            if file.isOperator(j + 1, "="), file.name(j + 2) == .true {
+                if !file.isKind(j - 1, .period) || (file.name(j - 2) == .`self` && !file.isKind(j - 3, .period)) { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+}
+
