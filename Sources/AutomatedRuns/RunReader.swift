@@ -251,7 +251,7 @@ public enum RunReader {
     }
 
     /// Xcode names an exported attachment `<name>_<index>_<UUID>.<ext>`; the name is what the test gave.
-    static func attachmentName(_ suggested: String) -> String {
+    public static func attachmentName(_ suggested: String) -> String {
         var stem = Substring(suggested)
         if let dot = stem.lastIndex(of: "."), stem.distance(from: dot, to: stem.endIndex) <= 6 { stem = stem[..<dot] }
         let parts = stem.split(separator: "_", omittingEmptySubsequences: false)
