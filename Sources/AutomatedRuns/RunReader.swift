@@ -21,8 +21,8 @@ public struct RunReadError: Error, Sendable, CustomStringConvertible {
 /// --format json`, dtaudit's own audit attachments, Appium's and pymobiledevice3's audit JSON, or a
 /// plain folder of screenshots and audit JSON named by screen and size.
 public enum RunReader {
-    /// A JSON document is read whole, so it is held to this size.
-    public static let maximumJSONBytes = 64 << 20
+    /// A JSON document is read whole, as a tree, so it is held to this size: memory stays bounded.
+    public static let maximumJSONBytes = 16 << 20
 
     /// What was read, and the bytes that identify the run (its JSON documents): importing the
     /// same run again is recognised by their SHA-256, whatever the folder is called.
