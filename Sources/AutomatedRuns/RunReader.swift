@@ -21,8 +21,8 @@ public struct RunReadError: Error, Sendable, CustomStringConvertible {
 /// --format json`, dtaudit's own audit attachments, Appium's and pymobiledevice3's audit JSON, or a
 /// plain folder of screenshots and audit JSON named by screen and size.
 public enum RunReader {
-    /// A JSON document is read whole, so it is held to this size.
-    public static let maximumJSONBytes = 64 << 20
+    /// A JSON document is read whole, as a tree, so it is held to this size: memory stays bounded.
+    public static let maximumJSONBytes = 16 << 20
 
     /// What was read, and the bytes that identify the run (its JSON documents): importing the
     /// same run again is recognised by their SHA-256, whatever the folder is called.
@@ -251,7 +251,7 @@ public enum RunReader {
     }
 
     /// Xcode names an exported attachment `<name>_<index>_<UUID>.<ext>`; the name is what the test gave.
-    static func attachmentName(_ suggested: String) -> String {
+    public static func attachmentName(_ suggested: String) -> String {
         var stem = Substring(suggested)
         if let dot = stem.lastIndex(of: "."), stem.distance(from: dot, to: stem.endIndex) <= 6 { stem = stem[..<dot] }
         let parts = stem.split(separator: "_", omittingEmptySubsequences: false)

@@ -29,7 +29,7 @@ struct ImportRunCommand: ParsableCommand {
             Every recording names the run (the input's name and a fingerprint of its contents), and \
             the review page marks them apart from a person's. Importing the same run again adds \
             nothing. A path in an imported file never reaches outside its folder: a manifest that \
-            names one is refused.
+            names one is refused. A JSON file is read whole, up to 16 MB.
             """,
         examples: [
             ("xcrun xcresulttool export attachments --path R.xcresult --output-path R-attachments", "On a Mac: export a run's attachments."),

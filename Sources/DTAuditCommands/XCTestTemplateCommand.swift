@@ -1,0 +1,57 @@
+import ArgumentParsing
+import AuditStore
+import DynamicType
+import Evidence
+import Output
+
+struct XCTestTemplateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xctest-template",
+        abstract: "Print a Swift UI-test file that audits screens at every planned text size.",
+        discussion: """
+            The file is for an app's UI-test target (XCTest, iOS 17 or later). It has one test per \
+            size: each launches the app at that size (-UIPreferredContentSizeCategoryName), opens \
+            every screen through a closure you fill in, attaches a screenshot named \
+            '<screen>_<size>' and runs performAccessibilityAudit(for: [.dynamicType, .textClipped]), \
+            collecting the issues into a 'dtaudit-audit' JSON attachment without failing the test \
+            (set failOnIssues to fail it too). 'dtaudit evidence import-xcresult' reads what the run \
+            leaves: the screenshots become evidence, the issues failed checks, and an audit with no \
+            issue a pass of the check it covers.
+
+            Screens are those given with --screens (names or unique prefixes, looked up in the \
+            store), else every screen of the audit; sizes are those the checklist plans, largest \
+            first, or --size.
+            """,
+        examples: [
+            ("dtaudit xctest-template > AppUITests/DynamicTypeAuditTests.swift", "Every screen of the audit."),
+            ("dtaudit xctest-template --screens Checkout --screens \"Sign in\" --size ax5,ax3,l", "Two screens at three sizes."),
+        ]
+    )
+
+    @Option(help: "A screen to audit (repeat for more); default: every screen of the audit.", valueName: "screen", completion: .screens)
+    var screens: [String] = []
+
+    @Option(name: .names("size", short: "s"), help: "Sizes to test (default: every size the checklist plans); ids, ranges, all, standard, accessibility.", valueName: "sizes")
+    var size: SizeSelection?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let console = Console(global)
+        var names: [String]
+        var planned: [Size]
+        do {
+            let store = try console.openStore(.read)
+            names = try screens.isEmpty ? store.screens().map(\.name) : screens.map { try store.resolveScreen($0).name }
+            planned = try store.checklist().plannedSizes
+        } catch StoreError.notFound {
+            names = try screens.map { try CaptureScriptCommand.checked($0, what: "the screen name") }
+            planned = try ShippedChecklists.defaultChecklist().plannedSizes
+        }
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        if unique.isEmpty { unique = ["Home"] }
+        let template = XCTestTemplate(screens: unique, sizes: size?.sizes ?? planned, generator: "dtaudit \(DTAudit.version) xctest-template")
+        console.out.write(template.render())
+    }
+}

@@ -1,0 +1,147 @@
+import DynamicType
+
+/// A Swift file for an app's UI-test target (XCTest) that audits screens at text sizes the way
+/// `dtaudit evidence import-xcresult` reads: one test per size launches the app at that size,
+/// opens each screen, attaches a screenshot named `<screen>_<size>` and runs Xcode's Dynamic Type
+/// and clipped-text audits (`performAccessibilityAudit(for: [.dynamicType, .textClipped])`), whose
+/// issues go into a JSON attachment instead of failing the test, unless the team asks.
+///
+/// Screen names reach the file only inside string literals, escaped, so no name can add code.
+public struct XCTestTemplate: Sendable {
+    public var screens: [String]
+    /// The sizes to test, largest first.
+    public var sizes: [Size]
+    /// Who made the file, for its first comment: `dtaudit 0.1.0`.
+    public var generator: String
+
+    public init(screens: [String], sizes: [Size], generator: String) {
+        self.screens = screens
+        self.sizes = sizes.sorted(by: >)
+        self.generator = generator
+    }
+
+    /// `text` as a Swift string literal.
+    public static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case _ where scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029:
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    public func render() -> String {
+        let by = generator.filter { $0.isASCII && !$0.isNewline && $0 != "*" }
+        var lines = [
+            "// Dynamic Type audit of every screen at every planned text size, written by \(by).",
+            "// Add it to the app's UI-test target and fill in how to reach each screen. On a Mac:",
+            "//   xcodebuild test -scheme App -destination 'platform=iOS Simulator,name=iPhone 16' -resultBundlePath R.xcresult",
+            "//   dtaudit evidence import-xcresult R.xcresult",
+            "// Issues are recorded, not test failures, unless failOnIssues is true.",
+            "import XCTest",
+            "",
+            "@available(iOS 17.0, *)",
+            "final class DynamicTypeAuditTests: XCTestCase {",
+            "    /// true: every issue the audits find also fails the test.",
+            "    let failOnIssues = false",
+            "",
+            "    /// The screens of the audit and how to reach each one from launch.",
+            "    @MainActor",
+            "    var screens: [(name: String, open: (XCUIApplication) -> Void)] {",
+            "        [",
+        ]
+        for screen in screens {
+            lines.append("            (\(Self.literal(screen)), { app in")
+            lines.append("                // app.buttons[\"...\"].tap()")
+            lines.append("            }),")
+        }
+        lines += [
+            "        ]",
+            "    }",
+            "",
+        ]
+        for size in sizes {
+            let method = "test_" + size.id
+            lines.append("    @MainActor func \(method)() throws { try audit(size: \(Self.literal(size.id)), category: \(Self.literal(size.uiKitRawValue))) }")
+        }
+        lines += [
+            "",
+            "    /// Launches the app at one text size and audits every screen.",
+            "    @MainActor",
+            "    func audit(size: String, category: String) throws {",
+            "        continueAfterFailure = true",
+            "        for screen in screens {",
+            "            let app = XCUIApplication()",
+            "            app.launchArguments += [\"-UIPreferredContentSizeCategoryName\", category]",
+            "            app.launch()",
+            "            screen.open(app)",
+            "            let name = screen.name + \"_\" + size",
+            "",
+            "            let screenshot = XCTAttachment(screenshot: app.screenshot())",
+            "            screenshot.name = name",
+            "            screenshot.lifetime = .keepAlways",
+            "            add(screenshot)",
+            "",
+            "            var report = AuditReport(screen: screen.name, size: size)",
+            "            do {",
+            "                try app.performAccessibilityAudit(for: [.dynamicType, .textClipped]) { issue in",
+            "                    report.issues.append(AuditReport.Issue(issue))",
+            "                    return true",
+            "                }",
+            "                report.performed = [\"dynamicType\", \"textClipped\"]",
+            "            } catch {",
+            "                XCTFail(\"dtaudit[\\(name)] the audit did not run: \\(error)\")",
+            "            }",
+            "            if failOnIssues {",
+            "                for issue in report.issues { XCTFail(\"dtaudit[\\(name)] \\(issue.compactDescription)\") }",
+            "            }",
+            "            let audit = XCTAttachment(data: try JSONEncoder().encode(report), uniformTypeIdentifier: \"public.json\")",
+            "            audit.name = \"dtaudit-audit \" + name",
+            "            audit.lifetime = .keepAlways",
+            "            add(audit)",
+            "            app.terminate()",
+            "        }",
+            "    }",
+            "}",
+            "",
+            "/// What the audits found on one screen at one size, as dtaudit reads it.",
+            "struct AuditReport: Encodable {",
+            "    var dtaudit = \"audit\"",
+            "    var version = 1",
+            "    var screen: String",
+            "    var size: String",
+            "    /// The audits that ran: only these can pass.",
+            "    var performed: [String] = []",
+            "    var issues: [Issue] = []",
+            "",
+            "    struct Issue: Encodable {",
+            "        var auditType: String",
+            "        var compactDescription: String",
+            "        var detailedDescription: String",
+            "        var element: String?",
+            "",
+            "        @available(iOS 17.0, *)",
+            "        @MainActor",
+            "        init(_ issue: XCUIAccessibilityAuditIssue) {",
+            "            switch issue.auditType {",
+            "            case .dynamicType: auditType = \"dynamicType\"",
+            "            case .textClipped: auditType = \"textClipped\"",
+            "            default: auditType = \"auditType \\(issue.auditType.rawValue)\"",
+            "            }",
+            "            compactDescription = issue.compactDescription",
+            "            detailedDescription = issue.detailedDescription",
+            "            if let found = issue.element, found.exists {",
+            "                element = [found.identifier, found.label].filter { !$0.isEmpty }.joined(separator: \" \")",
+            "            }",
+            "        }",
+            "    }",
+            "}",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
