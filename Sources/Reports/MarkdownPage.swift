@@ -112,14 +112,14 @@ struct MarkdownPage {
     mutating func header() {
         line("# " + Markdown.text(title))
         line()
-        let auditors = input.document.auditors
+        let auditors = input.auditors ?? input.document.auditors.map(\.name)
         var facts = [
             "**Date** \(input.date)",
             "**Checklist** \(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)) (\(counted(checklist.items.count, "check")))",
             "**Screens** \(snapshot.screens.count)" + (input.selection.isEverything ? "" : " " + Markdown.text(input.selection.description)),
         ]
         if !auditors.isEmpty {
-            facts.append("**Auditors** " + auditors.map { Markdown.text($0.name) }.joined(separator: ", "))
+            facts.append("**Auditors** " + auditors.map(Markdown.text).joined(separator: ", "))
         }
         let fixers = PersonName.tally(input.document.fixes.map(\.by)).map(\.name).sorted()
         if !fixers.isEmpty {
