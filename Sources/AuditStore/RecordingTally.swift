@@ -2,17 +2,16 @@ import AuditLog
 import SQLite
 
 extension AuditStore {
-    /// How many recordings each person made on each screen, and the time of each screen's latest,
-    /// counted by SQLite without reading the recordings: what the short form of the review page
-    /// needs of them. Taken-back recordings do not count.
-    public func recordingTally() throws -> [(screen: String, by: String, count: Int, latest: Timestamp?)] {
+    /// The time of each screen's latest recording that was not taken back, by screen id, read from
+    /// the cells (each holds its latest recording) instead of the recordings: what the short form
+    /// of the review page needs of them.
+    public func latestRecordingTimes() throws -> [String: Timestamp] {
         try read {
-            try db.rows("""
-                SELECT s.uid, r.recorded_by, count(*), max(r.recorded_at) FROM recordings r JOIN screens s ON s.id = r.screen_id
-                WHERE r.retracted = 0 GROUP BY r.screen_id, r.recorded_by
-                """) { row in
-                (try row[0] as String, try row[1] as String, row.int(2), Timestamp(iso8601: row.string(3)))
+            var result: [String: Timestamp] = [:]
+            try db.statement("SELECT s.uid, max(c.recorded_at) FROM cells c JOIN screens s ON s.id = c.screen_id GROUP BY c.screen_id").forEach([]) { row in
+                if let at = Timestamp(iso8601: row.string(1)) { result[row.string(0)] = at }
             }
+            return result
         }
     }
 }

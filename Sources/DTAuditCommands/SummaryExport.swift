@@ -5,28 +5,26 @@ import Output
 import Reports
 
 extension ExportCommand {
-    /// The top of the review page alone. It reads the screens, the cells and the fixes, and has
-    /// SQLite count the recordings per person instead of reading them, so that it stays fast on
-    /// an audit of any length.
+    /// The top of the review page alone. It reads the screens, the cells and the fixes, never the
+    /// recordings, so that it stays fast on an audit of any length; so it names no auditors.
     func exportSummary(_ store: AuditStore, selection: ScreenSelection, console: Console) throws {
         let (document, snapshot, tally) = try store.read {
             (AuditDocument(app: try store.appName(), createdAt: try store.createdAt() ?? Timestamp(milliseconds: 0), createdBy: try store.createdBy(),
                            checklist: try store.checklist(), screens: try store.screens(), recordings: [], fixes: try store.fixes()),
-             try store.snapshot(), try store.recordingTally())
+             try store.snapshot(), try store.latestRecordingTimes())
         }
         let live = document.selecting(selection)
         let shown = Set(live.screens.map(\.id))
         var kept = live
         kept.fixes = live.fixes.filter { shown.contains($0.screen) }
-        let counted = tally.filter { shown.contains($0.screen) }
         var latest = kept.latestActivity
-        for entry in counted { if let at = entry.latest, at > latest { latest = at } }
+        for (screen, at) in tally where at > latest && shown.contains(screen) { latest = at }
         let day = date?.text ?? latest.day
 
         var input = ReportInput(document: kept, snapshot: snapshot.selecting(selection), date: day, generator: "dtaudit \(DTAudit.version)")
         input.selection = selection
         input.summaryOnly = true
-        input.auditors = PersonName.tally(counted.flatMap { Array(repeating: $0.by, count: $0.count) }).map(\.name)
+        input.auditors = []
         let report = MarkdownReporter().render(input)
 
         let path: String
