@@ -85,13 +85,7 @@ extension ExportCommand {
             return
         }
         let folder = Paths.folder(of: path)
-        if output == nil && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw FileProblem(description: "cannot create the folder \(folder)", kind: .cannotWrite)
-            }
-        }
+        if output == nil { try Paths.createFolder(folder) }
         let shown = Paths.shown(path, from: console.workingDirectory)
         try Paths.checkIsFile(path, shownAs: shown)
         var written: [String] = []
@@ -104,5 +98,17 @@ extension ExportCommand {
         try Paths.write(report.text, to: path, shownAs: shown)
         let levels = conformance.criteria.map { "\($0.number) \($0.level.rawValue)" }.joined(separator: ", ")
         console.line("Wrote \(console.safe(shown))" + (written.first.map { " and \(console.safe($0))" } ?? "") + " (\(levels), as of \(day))")
+    }
+}
+
+extension Paths {
+    /// Creates `folder` (Exports/ by default) when it is not there yet.
+    static func createFolder(_ folder: String) throws {
+        guard !FileManager.default.fileExists(atPath: folder) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FileProblem(description: "cannot create the folder \(folder)", kind: .cannotWrite)
+        }
     }
 }

@@ -29,8 +29,9 @@ struct ExportCommand: ParsableCommand {
             newly fixed checks, new screens. --summary writes only the top (verdicts, failures, owners), \
             short enough for a pull-request comment.
 
-            Evidence: each screen shows its screenshots as a strip of thumbnails by size (the largest \
-            first, the default size last), and each failure links its files. The files link into the \
+            Evidence: each screen shows its screenshots in its matrix's section as thumbnails by size \
+            (the largest first, the default size last), Markdown images captioned with their check and \
+            size and linked to the full image, and each failure links its files. The files link into the \
             audit's shared evidence folder (Exports/trailhead-evidence/), where each file is kept once \
             under its SHA-256: reports of every date and the shared audit file use the same copies, so \
             a weekly committed report adds no screenshots twice. A report written to standard output \
@@ -54,7 +55,7 @@ struct ExportCommand: ParsableCommand {
             refused with exit 1: these formats allow "Not Evaluated" for level AAA criteria only.
 
             The same audit always gives the same bytes: dates come from the audit itself. Files go to \
-            Exports/ beside the .dtaudit folder: Exports/<app>-<date>.md (and .svg), Exports/<app>.json, \
+            Exports/ beside the .dtaudit folder: Exports/<app>-<date>.md (with <app>-<date>.svg and <app>-<date>-failures.svg), Exports/<app>.json, \
             Exports/<app>-<date>.csv, Exports/<app>-<date>-summary.md, Exports/<app>-<date>-openacr.yaml, \
             Exports/<app>-<date>-vpat.md (and .html).
             """,
@@ -135,6 +136,10 @@ struct ExportCommand: ParsableCommand {
         }
         if format.isCompliance {
             try exportCompliance(store, console: console)
+            return
+        }
+        if summary {
+            try exportSummary(store, selection: selection, console: console)
             return
         }
         // An earlier export is read before the store's audit, so that the two never take memory at once.

@@ -56,7 +56,7 @@ public struct OpenACRReporter: Reporter {
         let checklist = input.snapshot.checklist
         return "Manual checks of each screen at the system text sizes (Dynamic Type, xSmall to AX5) with the checklist "
             + "\(checklist.title) v\(checklist.version) (\(counted(checklist.items.count, "check"))), recorded with \(input.generator); "
-            + "\(counted(input.snapshot.recorded, "planned check")) of \(input.snapshot.required) recorded as of \(input.date)."
+            + "\(input.snapshot.recorded) of \(counted(input.snapshot.required, "planned check")) recorded as of \(input.date)."
     }
 
     /// A YAML double-quoted scalar: backslash, quote and every control or invisible formatting

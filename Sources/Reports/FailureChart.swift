@@ -17,9 +17,9 @@ public struct FailureTimeline: Sendable {
 
     public init(document: AuditDocument, through lastDay: Timestamp? = nil) {
         points = []
-        let live = Set(document.screens.map(\.id))
+        let screenIndex = Dictionary(document.screens.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var everFailed = Set<Size>()
-        for recording in document.recordings where recording.status == .fail && live.contains(recording.screen) { everFailed.insert(recording.size) }
+        for recording in document.recordings where recording.status == .fail && screenIndex[recording.screen] != nil { everFailed.insert(recording.size) }
         sizes = Array(Set(document.checklist.plannedSizes).union(everFailed)).sorted()
         guard let firstScreen = document.screens.map(\.createdAt).min() else { return }
         var first = ReviewPlan.dayNumber(firstScreen)
@@ -27,7 +27,13 @@ public struct FailureTimeline: Sendable {
         var last = ReviewPlan.dayNumber(document.latestActivity)
         if let lastDay { last = max(last, ReviewPlan.dayNumber(lastDay)) }
         let step = max(1, (last - first + ProgressTimeline.maximumPoints) / ProgressTimeline.maximumPoints)
-        var failing = Set<String>()
+        // Whether each (screen, item, size) cell fails now, in a flat array for the checklist's
+        // items (no string is built per recording, only the screen's and the item's looked up),
+        // and by number for items the checklist no longer has.
+        var itemIndex = Dictionary(document.checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let planned = document.checklist.items.count
+        var failing = [Bool](repeating: false, count: planned * screenIndex.count * Size.allCases.count)
+        var failingElsewhere: [Int: Bool] = [:]
         var counts = [Int](repeating: 0, count: Size.allCases.count)
         var next = 0
         var day = first
@@ -36,12 +42,21 @@ public struct FailureTimeline: Sendable {
             while next < document.recordings.count, document.recordings[next].at < end {
                 let recording = document.recordings[next]
                 next += 1
-                guard live.contains(recording.screen) else { continue }
-                let key = recording.screen + "\u{0}" + recording.item + "\u{0}" + recording.size.id
-                if recording.status == .fail {
-                    if failing.insert(key).inserted { counts[recording.size.rawValue] += 1 }
-                } else if failing.remove(key) != nil {
-                    counts[recording.size.rawValue] -= 1
+                guard let screen = screenIndex[recording.screen] else { continue }
+                let item: Int
+                if let known = itemIndex[recording.item] {
+                    item = known
+                } else {
+                    // An item the checklist no longer has still has cells.
+                    item = itemIndex.count
+                    itemIndex[recording.item] = item
+                }
+                let slot = (item * screenIndex.count + screen) * Size.allCases.count + recording.size.rawValue
+                let fails = recording.status == .fail
+                let before = item < planned ? failing[slot] : failingElsewhere[slot] ?? false
+                if fails != before {
+                    if item < planned { failing[slot] = fails } else { failingElsewhere[slot] = fails }
+                    counts[recording.size.rawValue] += fails ? 1 : -1
                 }
             }
             points.append(Point(day: end.adding(minutes: -1).day, counts: counts))

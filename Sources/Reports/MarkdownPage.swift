@@ -1,3 +1,4 @@
+import AuditLog
 import AuditStore
 import DynamicType
 import Evidence
@@ -71,6 +72,20 @@ struct MarkdownPage {
 
     static let supportedHeading = "Supported screens"
 
+    /// `document.auditors`' names in its order, counting each spelling once before telling people
+    /// apart, so that a long audit does not fold a name per recording.
+    static func auditors(of document: AuditDocument) -> [String] {
+        var exact: [String: Int] = [:]
+        for recording in document.recordings { exact[recording.by, default: 0] += 1 }
+        var people: [String: [String: Int]] = [:]
+        for (name, count) in exact { people[PersonName.key(name), default: [:]][name] = count }
+        return people.values.map { spellings in
+            (name: spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key, count: spellings.values.reduce(0, +))
+        }
+        .sorted { ($1.count, $0.name) < ($0.count, $1.name) }
+        .map(\.name)
+    }
+
     var title: String { "\(input.document.app): Dynamic Type audit" }
 
     func changesHeading(_ changes: Changes) -> String {
@@ -112,14 +127,14 @@ struct MarkdownPage {
     mutating func header() {
         line("# " + Markdown.text(title))
         line()
-        let auditors = input.document.auditors
+        let auditors = input.auditors ?? Self.auditors(of: input.document)
         var facts = [
             "**Date** \(input.date)",
             "**Checklist** \(Markdown.text(checklist.title)) v\(Markdown.text(checklist.version)) (\(counted(checklist.items.count, "check")))",
             "**Screens** \(snapshot.screens.count)" + (input.selection.isEverything ? "" : " " + Markdown.text(input.selection.description)),
         ]
         if !auditors.isEmpty {
-            facts.append("**Auditors** " + auditors.map { Markdown.text($0.name) }.joined(separator: ", "))
+            facts.append("**Auditors** " + auditors.map(Markdown.text).joined(separator: ", "))
         }
         let fixers = PersonName.tally(input.document.fixes.map(\.by)).map(\.name).sorted()
         if !fixers.isEmpty {

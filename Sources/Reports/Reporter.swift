@@ -63,6 +63,9 @@ public struct ReportInput: Sendable {
     public var selection: ScreenSelection = .everything
     /// The review page's short form for a pull-request comment: verdicts, actions, owners.
     public var summaryOnly = false
+    /// Who recorded results, most first, when `document` holds no recordings (the summary reads
+    /// none, and names nobody: pass an empty list); nil for `document`'s own.
+    public var auditors: [String]?
     /// The product and author a conformance report names.
     public var parties: ReportParties?
 

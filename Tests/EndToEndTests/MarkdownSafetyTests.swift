@@ -155,6 +155,11 @@ import Testing
         try cli.ok(["demo", "--quiet"])
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
         let summary = try cli.ok(["export", "--summary", "--output", "-"], in: demo)
+        // The summary reads no recordings: its header gives the full page's date, screens and
+        // fixers, but names no auditors.
+        let full = try cli.ok(["export", "--output", "-"], in: demo)
+        let header = try #require(full.split(separator: "\n").dropFirst().first)
+        #expect(summary.split(separator: "\n").dropFirst().first == header.replacingOccurrences(of: " · **Auditors** Ana Lima, Mei Chen", with: "")[...])
         let html = try render(summary)
         #expect(HTMLTables.texts(of: "h2", in: html) == ["What to fix first", "Who owns what"])
         #expect(HTMLTables.parse(html).map { $0.count } == [7, 3])

@@ -113,6 +113,19 @@ import Testing
         #expect(report.criteria[0].remarks.hasSuffix("1 screen has checks of 1.4.4 still to record."))
     }
 
+    @Test func thePageNamesTheAuditorsAsTheDocumentDoes() throws {
+        let fixture = try Fixture().standard()
+        try fixture.store.write {
+            let map = try fixture.store.resolveScreen("Map")
+            for (index, name) in ["mei chen", "MeiChen", "ana", "Bo", "bo", "Bo"].enumerated() {
+                try fixture.store.record(screen: map, cells: [("no-overlap", .ax3)], status: .pass, note: nil, by: name, at: Fixture.time(9, index))
+            }
+        }
+        let document = try AuditDocument(store: fixture.store)
+        #expect(MarkdownPage.auditors(of: document) == document.auditors.map(\.name))
+        #expect(MarkdownPage.auditors(of: document).count == 3)
+    }
+
     @Test func yamlScalarsHoldAnyTextAndHideNothing() {
         #expect(OpenACRReporter.quoted("plain") == "\"plain\"")
         #expect(OpenACRReporter.quoted("a \"q\" \\ b") == "\"a \\\"q\\\" \\\\ b\"")
