@@ -67,7 +67,9 @@ extension AuditStore {
         let latest = try read {
             try db.first("SELECT max(at) FROM log WHERE screen = ?", [id]) { $0.optionalString(0) } ?? nil
         }
-        guard let latest, let held = Timestamp(iso8601: latest), held >= now else { return now }
+        // A time beyond what a file may carry (a store that took one in before it was refused) is
+        // not followed: it would carry what is recorded here out of the years a time can have.
+        guard let latest, let held = Timestamp(iso8601: latest), held >= now, held < Timestamp.latestTrusted(now: now) else { return now }
         return Timestamp(milliseconds: held.milliseconds + 1)
     }
 
