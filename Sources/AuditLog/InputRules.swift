@@ -43,6 +43,19 @@ public enum InputRules {
     }
 }
 
+/// How large an audit may grow: every command reads a whole audit's screens, and a recorded scan
+/// matches every file pattern against the scanned files, so these bounds keep each command fast and
+/// its memory small whatever a shared file holds (README, "Limits of a shared file").
+public struct AuditBounds: Error, Sendable, CustomStringConvertible {
+    public static let maximumScreens = 10_000
+    public static let maximumFilePatterns = 1_000
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
+}
+
 extension String {
     func replacingCarriageReturns() -> String {
         String(self.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n"))

@@ -182,7 +182,11 @@ public enum RecordReader {
 
     private static func patterns(_ fields: inout Fields, _ field: String, required: Bool) throws(InterchangeError) -> [String] {
         var files: [String] = []
-        for element in try fields.array(field, required: required) {
+        let elements = try fields.array(field, required: required)
+        if elements.count > AuditBounds.maximumFilePatterns {
+            throw fields.problem(field, "holds \(elements.count) file patterns; a screen has at most \(AuditBounds.maximumFilePatterns)", at: elements[AuditBounds.maximumFilePatterns])
+        }
+        for element in elements {
             guard case .string(let text) = element.value else { throw fields.problem(field, "must hold strings only, not \(element.kind)", at: element) }
             let pattern: String
             do {

@@ -32,7 +32,9 @@ extension AuditStore {
         defer { try? db.execute("PRAGMA cache_size = -2000") }
         let applier = LogApplier(db: db)
         var waiting: [(record: LogRecord, line: Int)] = []
+        var shaped = false
         try feed { record, line in
+            if record.kind == .screen || record.kind == .edit { shaped = true }
             if try !applier.add(record, line: line) { waiting.append((record, line)) }
         }
         var progress = true
@@ -46,8 +48,25 @@ extension AuditStore {
         }
         if let stuck = waiting.min(by: { $0.line < $1.line }) { throw try applier.dangling(stuck.record, line: stuck.line) }
         try applier.finish(store: self)
+        if shaped { try checkBounds() }
         return applier.outcome
     }
+
+    /// Refuses an audit larger than every command is made for (`AuditBounds`), before the
+    /// transaction that would make it commits.
+    func checkBounds() throws {
+        let screens = try db.integer("SELECT count(*) FROM screens")
+        if screens > AuditBounds.maximumScreens {
+            throw AuditBounds(description: "the audit would hold \(screens) screens; an audit holds at most \(AuditBounds.maximumScreens). Nothing was changed")
+        }
+        let patterns = try db.integer("SELECT coalesce(max(n), 0) FROM (SELECT count(*) AS n FROM screen_files GROUP BY screen_id)")
+        if patterns > AuditBounds.maximumFilePatterns {
+            throw AuditBounds(description: "a screen would have \(patterns) file patterns; a screen has at most \(AuditBounds.maximumFilePatterns). Nothing was changed")
+        }
+    }
+}
+
+extension AuditStore {
 
     /// Calls `body` with each record's line, in the shared file's order (`LogPlace`): the audit's
     /// own records, then each screen's in the order screens were added. Nothing is copied: the

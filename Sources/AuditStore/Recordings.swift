@@ -60,10 +60,17 @@ extension AuditStore {
     /// latest record the store holds for the screen when that is later (a file from a machine whose
     /// clock runs ahead), so that what is recorded here always comes after what was known.
     public func ownTime(on screen: Screen, now: Timestamp = .now()) throws -> Timestamp {
+        try ownTime(onScreen: screen.id, now: now)
+    }
+
+    /// `ownTime(on:)` for the screen with this id.
+    public func ownTime(onScreen id: String, now: Timestamp = .now()) throws -> Timestamp {
         let latest = try read {
-            try db.first("SELECT max(at) FROM log WHERE screen = ?", [screen.id]) { $0.optionalString(0) } ?? nil
+            try db.first("SELECT max(at) FROM log WHERE screen = ?", [id]) { $0.optionalString(0) } ?? nil
         }
-        guard let latest, let held = Timestamp(iso8601: latest), held >= now else { return now }
+        // A time beyond what a file may carry (a store that took one in before it was refused) is
+        // not followed: it would carry what is recorded here out of the years a time can have.
+        guard let latest, let held = Timestamp(iso8601: latest), held >= now, held < Timestamp.latestTrusted(now: now) else { return now }
         return Timestamp(milliseconds: held.milliseconds + 1)
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import AuditLog
 import AuditStore
 import AutomatedRuns
 import Interchange
@@ -36,6 +37,11 @@ enum ExitStatus: Int32, CaseIterable {
         case .busy: "The store stayed locked by another program for too long; try again."
         }
     }
+}
+
+extension AuditBounds: ExitStatusProviding {
+    /// An audit file or change that would make the audit larger than every command is made for.
+    public var exitStatus: Int32 { ExitStatus.badData.rawValue }
 }
 
 extension FileProblem: ExitStatusProviding {

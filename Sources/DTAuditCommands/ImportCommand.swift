@@ -20,7 +20,10 @@ struct ImportCommand: ParsableCommand {
             Without a store, import creates one from the file (in the working folder, or at --store); \
             'dtaudit sync' does the same and also finds the file. The file is checked whole before \
             anything is written: a malformed or truncated file, or one whose records refer to what \
-            neither it nor the store holds, is refused with the line at fault, and nothing changes.
+            neither it nor the store holds, is refused with the line at fault, and nothing changes. \
+            So is a record dated more than a day after this machine's clock (it would outrank every \
+            later recording), and a file that would grow the audit past 10,000 screens or a screen past \
+            1,000 file patterns.
             """,
         examples: [
             ("dtaudit import Exports/trailhead.json", "Take in what teammates recorded."),

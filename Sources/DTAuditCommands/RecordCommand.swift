@@ -209,7 +209,7 @@ struct TriageCommand: ParsableCommand {
         let store = try console.openStore()
         let target = try store.resolveScreen(screen)
         let state = try store.write {
-            try store.setTriage(category.category, for: target, by: try console.author(author.by))
+            try store.setTriage(category.category, for: target, by: try console.author(author.by), at: try store.ownTime(on: target))
             // Read back: `target` still holds the triage from before.
             return try store.snapshot(only: try store.screen(id: target.id) ?? target).screens.first
         }

@@ -23,9 +23,8 @@ public struct AuditFile: Sendable {
     /// Files larger than this are refused before they are read.
     public static let maximumBytes = 256 << 20
 
-    /// The latest time a record read now may carry: a day after this machine's clock, room for
-    /// time zones set wrong and clocks a little fast, none for a date years ahead.
-    public static func latestAccepted(now: Timestamp = .now()) -> Timestamp { now.adding(days: 1) }
+    /// The latest time a record read now may carry (`Timestamp.latestTrusted`).
+    public static func latestAccepted(now: Timestamp = .now()) -> Timestamp { .latestTrusted(now: now) }
 
     /// The format the file was written in: 1 (converted as it is read) or 2.
     public var format: Int

@@ -18,7 +18,7 @@ import Testing
         ["export", "--output", "report.md"], ["export", "--format", "json", "--output", "audit-copy.json", "--force"],
         ["screen", "add", "Paywall: trial"], ["screen", "edit", "Paywall: trial", "--owner", "ana"], ["triage", "Paywall: trial", "broken"],
         ["record", "Paywall: trial", "--size", "ax5", "--item", "reachable", "--fail"], ["fix", "Paywall: trial", "--type", "scroll"],
-        ["amend", "--help"], ["undo"], ["screen", "remove", "Paywall: trial", "--force"], ["screen", "restore", "Paywall: trial"],
+        ["undo"], ["screen", "remove", "Paywall: trial", "--force"], ["screen", "restore", "Paywall: trial"],
         ["sync"], ["import", "audit-copy.json"], ["import", "audit-copy.json", "--dry-run"], ["git-setup"],
         ["audit", "Checkout: cart"], ["checklist", "upgrade"], ["demo", "--path", "second-demo"], ["init", "--store", "fresh/.dtaudit", "--app", "Fresh"],
         ["__complete", "screens"],
@@ -36,7 +36,10 @@ import Testing
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
         try cli.ok(["export", "--format", "json", "--output", "audit-copy.json"], in: demo)
         #expect(try Spawn.run("/usr/bin/env", ["git", "init", "-q"], in: demo, environment: cli.environment).status == 0)
-        for arguments in Self.commands {
+        // A recording's id, for the commands that take one.
+        let recording = try #require(try cli.history(in: demo).first?["id"] as? String)
+        let withIDs = Self.commands + [["amend", recording, "--note", "Checked again"], ["retract", recording, "--note", "Wrong screen"]]
+        for arguments in withIDs {
             let result = try run(cli, arguments, redirection: ">/dev/full", in: demo)
             let lines = result.stderr.split(separator: "\n")
             #expect(result.status == 74, "\(arguments): \(result.status) \(result.stderr)")

@@ -51,5 +51,8 @@ import Testing
         let checkout = try target.screen("Checkout")
         let now = Timestamp.now()
         #expect(try target.store.ownTime(on: checkout, now: now) == now)
+        // A time from before the refusal (a store that took a 9999 recording in) is not followed out
+        // of the years a time can have.
+        #expect(try target.store.ownTime(on: settings, now: ahead.adding(days: -2)) == ahead.adding(days: -2))
     }
 }

@@ -50,4 +50,20 @@ struct HostileSourceTests {
         let wide = String(repeating: "é", count: 600)
         #expect(Finding.kept(line: Substring(wide)) == String(repeating: "é", count: 500) + "…")
     }
+
+    @Test("a minified storyboard with many findings on its one line gets each finding's own column")
+    func manyFindingsOnOneStoryboardLine() throws {
+        let folder = try TemporaryFolder()
+        let label = "<label text=\"é\"><fontDescription key=\"fontDescription\" type=\"system\" pointSize=\"17\"/></label>"
+        let count = 2_000
+        let head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes><scene><objects><view>"
+        try folder.write("Main.storyboard", head + String(repeating: label, count: count) + "</view></objects></scene></scenes></document>\n")
+        let report = try SourceScanner.scan(paths: [folder.path], root: folder.path)
+        let fonts = report.findings.filter { $0.rule == .fixedFontSize }
+        #expect(fonts.count == count)
+        // Columns count characters, not bytes: each label is one character shorter than its bytes.
+        let first = try #require(fonts.first?.column)
+        #expect(fonts.map(\.column) == (0..<count).map { first + $0 * label.unicodeScalars.count })
+        #expect(fonts.allSatisfy { $0.line == 1 && $0.sourceLine.utf8.count <= Finding.maximumSourceLineBytes + 3 })
+    }
 }
