@@ -36,7 +36,7 @@ extension RunImport {
                                                             recording: nil, hash: file.hash, kind: file.kind, bytes: file.byteCount,
                                                             name: displayName(attachment.file), by: author, at: time)))
             }
-            intake.finish()
+            try intake.finish()
             try store.append(records)
             outcome.attached = records.count
             for cell in plan.cells {
