@@ -19,14 +19,14 @@ public enum StandardStream: Int32, Sendable {
 }
 
 public enum System {
-    /// The processors online, at least 1.
-    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
-
     /// A variable of the process environment, as it is now.
     public static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
+
+    /// The processors online, at least 1.
+    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// The login name of the user running the process, from the password database, then `$USER`.
     public static func loginName() -> String? {
