@@ -1,18 +1,20 @@
 import AuditLog
+import Dispatch
 import DynamicType
 import Evidence
 import Platform
 
 /// Stores many evidence files in one write transaction, as fast as reading and writing them
 /// allows: each file is read once, hashed as it is copied, and renamed into place; the folder is
-/// made, the size limit read and the copy buffer allocated once, and the folder is synced once
-/// (`finish()`), before the transaction commits, instead of after every file.
+/// made, the size limit read and the copy buffer allocated once, and the files and the folder are
+/// made durable together (`finish()`), before the transaction that names them commits, instead of
+/// one flush after every file, which made an import of 5,000 screenshots wait on 5,000 flushes.
 public final class EvidenceIntake {
     private let store: AuditStore
     private let folder: String
     private let limit: Int64
-    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    private var placed = 0
+    /// Files renamed into place and not yet synced.
+    private var placed: [String] = []
 
     /// Must be made inside `write {}`.
     public init(store: AuditStore) throws {
@@ -28,37 +30,81 @@ public final class EvidenceIntake {
         }
     }
 
-    /// Copies `candidate` in under its SHA-256 (once: a file already there is kept) and records it.
-    public func store(_ candidate: EvidenceCandidate, by author: String, at time: Timestamp) throws -> EvidenceFile {
-        let temporary = folder + "/" + AuditStore.incomingPrefix + UniqueID.make()
+    /// A file copied in under a temporary name and hashed, waiting for `place`.
+    public struct Staged: Sendable {
+        let temporary: String
+        let hash: String
+        let byteCount: Int64
+        let prefix: [UInt8]
+    }
+
+    /// Copies and hashes `candidates` into the evidence folder under temporary names, on every
+    /// core (each worker with its own buffer): hashing is what an import of screenshots spends its
+    /// time on. `place` then puts each in under its hash, in order; `discard` removes what is left.
+    public func stage(_ candidates: [EvidenceCandidate]) -> [Result<Staged, EvidenceError>] {
+        let count = candidates.count
+        let workers = max(1, min(4, System.processorCount, count))
+        let results = UnsafeMutableBufferPointer<Result<Staged, EvidenceError>>.allocate(capacity: count)
+        defer { results.deallocate() }
+        let output = StagingSlots(results)
+        let (folder, limit) = (self.folder, self.limit)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            for index in stride(from: worker, to: count, by: workers) {
+                let temporary = folder + "/" + AuditStore.incomingPrefix + UniqueID.make()
+                let result: Result<Staged, EvidenceError>
+                do {
+                    let (hash, bytes, prefix) = try AuditStore.copy(candidates[index].path, to: temporary, limit: limit, buffer: &buffer, syncing: false)
+                    result = .success(Staged(temporary: temporary, hash: hash, byteCount: bytes, prefix: prefix))
+                } catch {
+                    try? Files.remove(temporary)
+                    result = .failure(error as? EvidenceError ?? .cannotStore(detail: "\(error)"))
+                }
+                output.set(index, result)
+            }
+        }
+        return Array(results)
+    }
+
+    /// Puts a staged copy of `candidate` in under its SHA-256 (once: a file already there is kept)
+    /// and records it.
+    public func place(_ staged: Staged, of candidate: EvidenceCandidate, by author: String, at time: Timestamp) throws -> EvidenceFile {
         var done = false
-        defer { if !done { try? Files.remove(temporary) } }
-        let (hash, byteCount, prefix) = try AuditStore.copy(candidate.path, to: temporary, limit: limit, buffer: &buffer)
-        guard let kind = MediaKind.detect(prefix), kind == candidate.kind else { throw EvidenceError.changed(path: candidate.path) }
-        let file = EvidenceFile(hash: hash, kind: kind, byteCount: byteCount, firstName: candidate.name, addedAt: time, addedBy: author)
+        defer { if !done { try? Files.remove(staged.temporary) } }
+        guard let kind = MediaKind.detect(staged.prefix), kind == candidate.kind else { throw EvidenceError.changed(path: candidate.path) }
+        let file = EvidenceFile(hash: staged.hash, kind: kind, byteCount: staged.byteCount, firstName: candidate.name, addedAt: time, addedBy: author)
         let destination = store.location.path(of: file)
-        if let existing = Files.status(destination), existing.kind == .regular, existing.byteCount == byteCount {
-            try? Files.remove(temporary)
+        if let existing = Files.status(destination), existing.kind == .regular, existing.byteCount == staged.byteCount {
+            try? Files.remove(staged.temporary)
         } else {
             do {
-                try Files.rename(temporary, to: destination)
+                try Files.rename(staged.temporary, to: destination)
             } catch {
                 throw EvidenceError.cannotStore(detail: error.description)
             }
-            placed += 1
+            placed.append(destination)
         }
         done = true
         try store.db.statement("""
             INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (hash) DO NOTHING
-            """).run([hash, kind.rawValue, byteCount, candidate.name, time.iso8601, author])
+            """).run([staged.hash, kind.rawValue, staged.byteCount, candidate.name, time.iso8601, author])
         return file
     }
 
+    /// Removes the temporary copies of staged files that were not placed.
+    public static func discard(_ staged: [Result<Staged, EvidenceError>]) {
+        for case .success(let copy) in staged where Files.status(copy.temporary, followLinks: false) != nil {
+            try? Files.remove(copy.temporary)
+        }
+    }
+
     /// Makes the renamed files durable before the transaction that names them commits.
-    public func finish() {
-        if placed > 0 { Files.syncDirectory(folder) }
-        placed = 0
+    public func finish() throws {
+        guard Files.syncAll(placed, in: folder) else {
+            throw EvidenceError.cannotStore(detail: "the evidence files could not be written to the disk (is it full?)")
+        }
+        placed = []
     }
 }
 
@@ -78,5 +124,16 @@ extension AuditStore {
     /// The key `cellsRecorded(byRun:)` gives a cell.
     public static func cellKey(screen: String, item: String, size: Size) -> String {
         screen + "\u{1F}" + item + "\u{1F}" + size.id
+    }
+}
+
+/// Lets `concurrentPerform` write each file's result to its own slot.
+private struct StagingSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Result<EvidenceIntake.Staged, EvidenceError>>
+
+    init(_ buffer: UnsafeMutableBufferPointer<Result<EvidenceIntake.Staged, EvidenceError>>) { self.buffer = buffer }
+
+    func set(_ index: Int, _ value: Result<EvidenceIntake.Staged, EvidenceError>) {
+        (buffer.baseAddress! + index).initialize(to: value)
     }
 }

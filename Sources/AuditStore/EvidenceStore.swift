@@ -249,7 +249,7 @@ extension AuditStore {
     }
 
     /// The same, through a buffer the caller keeps for many files.
-    static func copy(_ source: String, to destination: String, limit: Int64, buffer: inout [UInt8]) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
+    static func copy(_ source: String, to destination: String, limit: Int64, buffer: inout [UInt8], syncing: Bool = true) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
         let reader: FileReader
         let output: BufferedOutput
         do {
@@ -289,7 +289,7 @@ extension AuditStore {
             }
         }
         reader.close()
-        guard output.close() else { throw .cannotStore(detail: "writing \(destination) failed (is the disk full?)") }
+        guard output.close(syncing: syncing) else { throw .cannotStore(detail: "writing \(destination) failed (is the disk full?)") }
         return (SHA256.hex(hasher.finalize()), total, prefix)
     }
 

@@ -23,9 +23,11 @@ extension RunImport {
             let intake = try EvidenceIntake(store: store)
             var records: [LogRecord] = []
             var seen = Set<String>()
+            let staged = intake.stage(plan.attachments.map(\.candidate))
+            defer { EvidenceIntake.discard(staged) }
             for (index, attachment) in plan.attachments.enumerated() {
                 progress?(index)
-                let file = try intake.store(attachment.candidate, by: author, at: time)
+                let file = try intake.place(try staged[index].get(), of: attachment.candidate, by: author, at: time)
                 let identity = file.hash + "\u{1F}" + attachment.screen.id + "\u{1F}" + attachment.size.id
                 if try !seen.insert(identity).inserted || store.isAttached(hash: file.hash, to: attachment.screen, size: attachment.size) {
                     outcome.alreadyAttached += 1
@@ -36,7 +38,7 @@ extension RunImport {
                                                             recording: nil, hash: file.hash, kind: file.kind, bytes: file.byteCount,
                                                             name: displayName(attachment.file), by: author, at: time)))
             }
-            intake.finish()
+            try intake.finish()
             try store.append(records)
             outcome.attached = records.count
             for cell in plan.cells {

@@ -164,6 +164,25 @@ public enum Files {
         _ = Glue.close(descriptor)
     }
 
+    /// Makes the files at `paths`, written without syncing, durable with the folder that holds
+    /// them: on Linux one `syncfs` of their file system, which costs one flush instead of one per
+    /// file; elsewhere each file, then the folder. False when a flush failed.
+    @discardableResult
+    public static func syncAll(_ paths: [String], in folder: String) -> Bool {
+        guard !paths.isEmpty else { return true }
+        #if canImport(Glibc)
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { _ = Glue.close(descriptor) }
+        return linuxSyncFileSystem(descriptor) == 0
+        #else
+        var ok = true
+        for path in paths where !syncFile(path) { ok = false }
+        syncDirectory(folder)
+        return ok
+        #endif
+    }
+
     /// Flushes a file's contents to the disk; false when that failed.
     @discardableResult
     public static func syncFile(_ path: String) -> Bool {
@@ -327,3 +346,9 @@ extension Files {
         }
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `syncfs`, which the Glibc module leaves out (it is a GNU extension).
+@_silgen_name("syncfs")
+private func linuxSyncFileSystem(_ descriptor: Int32) -> Int32
+#endif

@@ -41,6 +41,9 @@ public enum System {
         return String(cString: value)
     }
 
+    /// The processors online, at least 1.
+    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     /// The login name of the user running the process, from the password database, then `$USER`.
     public static func loginName() -> String? {
         if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name {

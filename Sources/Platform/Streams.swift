@@ -70,11 +70,18 @@ public final class BufferedOutput: TextOutputStream, @unchecked Sendable {
     /// closed twice.
     @discardableResult
     public func close() -> Bool {
+        close(syncing: true)
+    }
+
+    /// The same; with `syncing` false the bytes are left for the system to write, for callers
+    /// that write many files and make them durable together (`Files.syncAll`).
+    @discardableResult
+    public func close(syncing: Bool) -> Bool {
         guard !closed else { return !failed }
         flush()
         if ownsDescriptor {
             closed = true
-            if fsync(descriptor) != 0 && errno != EINVAL {
+            if syncing && fsync(descriptor) != 0 && errno != EINVAL {
                 if !failed { errorCode = errno }
                 failed = true
             }
