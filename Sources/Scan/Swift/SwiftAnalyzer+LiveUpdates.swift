@@ -38,7 +38,8 @@ extension SwiftAnalyzer {
         if !receiver.isSelf && decls.anyEnclosingFunction(of: i, in: file, where: { $0.parameters(in: file).contains(receiver.key) }) {
             liveUpdateThroughHelper = true
         }
-        liveUpdates.append(LiveUpdate(key: receiver.key, scope: -1, declaration: declaration(of: receiver, at: i)))
+        // Which declaration it is matters only to a file that sets text style fonts: left to then.
+        liveUpdates.append(LiveUpdate(key: receiver.key, scope: -1, declaration: -2, position: i, receiver: receiver))
     }
 
     /// The declaration the first name of `receiver` resolves to at `i` (the token of its name), or
@@ -94,6 +95,9 @@ extension SwiftAnalyzer {
 
     func resolveLiveUpdates() {
         guard !fontAssignments.isEmpty else { return }
+        for k in liveUpdates.indices where liveUpdates[k].declaration == -2 {
+            liveUpdates[k].declaration = liveUpdates[k].receiver.map { declaration(of: $0, at: liveUpdates[k].position) } ?? -1
+        }
         let refreshes = refreshesFontsOnSizeChange()
         var reported: Set<String> = []
         for assignment in fontAssignments {
