@@ -13,7 +13,19 @@ public enum ScanRule: String, CaseIterable, Sendable, Comparable {
 
     public static func < (lhs: ScanRule, rhs: ScanRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    // What a rule is lives in its unit, under Rules/.
+    // What a rule is lives in its unit, under Rules/: a new rule is a case here, its unit, and its check.
+    /// The rule's unit, where all it is lives.
+    public var unit: RuleUnit {
+        switch self {
+        case .fixedFontSize: .fixedFontSize
+        case .fixedSymbolSize: .fixedSymbolSize
+        case .shrinksText: .shrinksText
+        case .singleLine: .singleLine
+        case .fixedHeightText: .fixedHeightText
+        case .clampedTypeSize: .clampedTypeSize
+        case .noLiveUpdate: .noLiveUpdate
+        }
+    }
 
     /// How bad a finding of this rule usually is, in the checklist's words.
     public var severity: Finding.Severity { unit.severity }

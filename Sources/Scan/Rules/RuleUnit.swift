@@ -34,19 +34,6 @@ public struct RuleUnit: Sendable {
 }
 
 extension ScanRule {
-    /// The rule's unit, where all it is lives.
-    public var unit: RuleUnit {
-        switch self {
-        case .fixedFontSize: .fixedFontSize
-        case .fixedSymbolSize: .fixedSymbolSize
-        case .shrinksText: .shrinksText
-        case .singleLine: .singleLine
-        case .fixedHeightText: .fixedHeightText
-        case .clampedTypeSize: .clampedTypeSize
-        case .noLiveUpdate: .noLiveUpdate
-        }
-    }
-
     /// The rules table of `dtaudit help scan`, one rule a row, its summary wrapped at `width` columns.
     public static func helpTable(width: Int = 50) -> String {
         var lines: [String] = []
