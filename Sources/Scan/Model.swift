@@ -1,3 +1,5 @@
+import DynamicType
+
 /// The rules `dtaudit scan` applies. The raw values are the rule ids users type and CI reads; each
 /// rule's unit (`Rules/`) holds the rest.
 public enum ScanRule: String, CaseIterable, Sendable, Comparable {
@@ -43,15 +45,8 @@ public enum ScanRule: String, CaseIterable, Sendable, Comparable {
 
 /// One place in an app's sources where Dynamic Type is likely to break.
 public struct Finding: Sendable, Hashable {
-    public enum Severity: String, Sendable, CaseIterable, Comparable {
-        case critical, major, minor
-
-        private var rank: Int { self == .critical ? 0 : self == .major ? 1 : 2 }
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-
-        /// The SARIF level of this severity.
-        public var sarifLevel: String { self == .critical ? "error" : self == .major ? "warning" : "note" }
-    }
+    /// The checklist's severity: one type for a failed check and for a finding.
+    public typealias Severity = DynamicType.Severity
 
     /// How sure the scan is that the code behaves as the message says.
     public enum Confidence: String, Sendable, CaseIterable {
@@ -304,4 +299,9 @@ extension Array {
         }
         return self
     }
+}
+
+extension DynamicType.Severity {
+    /// The SARIF level of this severity.
+    public var sarifLevel: String { self == .critical ? "error" : self == .major ? "warning" : "note" }
 }
