@@ -34,7 +34,7 @@ let package = Package(
         // Commands, options, help and usage errors in the shape of swift-argument-parser.
         .target(name: "ArgumentParsing", dependencies: ["Output"]),
         // Static scan of Swift and Interface Builder sources for Dynamic Type risks.
-        .target(name: "Scan", dependencies: ["Output", "Platform"]),
+        .target(name: "Scan", dependencies: ["DynamicType", "Output", "Platform"]),
         // Safe rewrites of what the scan finds: text styles for fixed sizes, wrapping for single lines,
         // minimum heights; a unified diff of them, or the files rewritten all at once.
         .target(name: "Fix", dependencies: ["DynamicType", "Platform", "Scan"]),

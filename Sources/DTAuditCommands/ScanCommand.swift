@@ -15,17 +15,7 @@ struct ScanCommand: ParsableCommand {
             in a git checkout, the files git ignores. Paths in the output are relative to that folder.
 
             Rules, with the checklist item each maps to (ids for --rule and dtaudit:ignore):
-              fixed-font-size    critical  text-scales    a font of a fixed point size: .system(size:),
-                                                          UIFont.systemFont(ofSize:), UIFont(name:size:),
-                                                          an Interface Builder font without a text style
-              fixed-symbol-size  minor     icons-scale    the same for an SF Symbol or icon
-              shrinks-text       major     no-shrink      .minimumScaleFactor, adjustsFontSizeToFitWidth
-              single-line        major     no-truncation  .lineLimit(1), numberOfLines = 1
-              fixed-height-text  major     no-truncation  a fixed height on a view that holds text
-              clamped-type-size  major     text-scales    a text size capped below AX5: .dynamicTypeSize,
-                                                          maximumContentSizeCategory
-              no-live-update     major     live-update    a text style font without
-                                                          adjustsFontForContentSizeCategory = true
+            \(ScanRule.helpTable())
 
             Scaled sizes are not findings: UIFontMetrics, @ScaledMetric, Font.custom(_:size:), sizes \
             chosen by checking the text size. Where the scan cannot be sure it says so with a medium or \

@@ -1,4 +1,7 @@
-/// The rules `dtaudit scan` applies. The raw values are the rule ids users type and CI reads.
+import DynamicType
+
+/// The rules `dtaudit scan` applies. The raw values are the rule ids users type and CI reads; each
+/// rule's unit (`Rules/`) holds the rest.
 public enum ScanRule: String, CaseIterable, Sendable, Comparable {
     case fixedFontSize = "fixed-font-size"
     case fixedSymbolSize = "fixed-symbol-size"
@@ -12,95 +15,38 @@ public enum ScanRule: String, CaseIterable, Sendable, Comparable {
 
     public static func < (lhs: ScanRule, rhs: ScanRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    // What a rule is lives in its unit, under Rules/: a new rule is a case here, its unit, and its check.
+    /// The rule's unit, where all it is lives.
+    public var unit: RuleUnit {
+        switch self {
+        case .fixedFontSize: .fixedFontSize
+        case .fixedSymbolSize: .fixedSymbolSize
+        case .shrinksText: .shrinksText
+        case .singleLine: .singleLine
+        case .fixedHeightText: .fixedHeightText
+        case .clampedTypeSize: .clampedTypeSize
+        case .noLiveUpdate: .noLiveUpdate
+        }
+    }
+
     /// How bad a finding of this rule usually is, in the checklist's words.
-    public var severity: Finding.Severity {
-        switch self {
-        case .fixedFontSize: .critical
-        case .fixedSymbolSize: .minor
-        case .shrinksText, .singleLine, .fixedHeightText, .clampedTypeSize, .noLiveUpdate: .major
-        }
-    }
-
+    public var severity: Finding.Severity { unit.severity }
     /// The checklist item a finding of this rule usually fails.
-    public var item: String {
-        switch self {
-        case .fixedFontSize: "text-scales"
-        case .fixedSymbolSize: "icons-scale"
-        case .shrinksText: "no-shrink"
-        case .singleLine: "no-truncation"
-        case .fixedHeightText: "no-truncation"
-        case .clampedTypeSize: "text-scales"
-        case .noLiveUpdate: "live-update"
-        }
-    }
-
+    public var item: String { unit.item }
     /// A few words naming the problem.
-    public var title: String {
-        switch self {
-        case .fixedFontSize: "Font with a fixed point size"
-        case .fixedSymbolSize: "Symbol or icon with a fixed point size"
-        case .shrinksText: "Text shrunk to fit its space"
-        case .singleLine: "Text held to a single line"
-        case .fixedHeightText: "Fixed height on a view that holds text"
-        case .clampedTypeSize: "Text size capped below the largest size"
-        case .noLiveUpdate: "Text style font that does not follow size changes while the app runs"
-        }
-    }
-
+    public var title: String { unit.title }
     /// Why it matters.
-    public var explanation: String {
-        switch self {
-        case .fixedFontSize:
-            "A font given a point size stays at that size whatever text size the reader chose, so the text never grows for the people who need it larger."
-        case .fixedSymbolSize:
-            "A symbol or icon with a fixed point size stays small next to text that grows, which looks broken and can make the icon hard to recognise."
-        case .shrinksText:
-            "Shrinking text to fit its space undoes the larger size the reader asked for, often making it smaller than the text around it."
-        case .singleLine:
-            "At large text sizes a single line cannot hold the text, so it is cut off with an ellipsis and the end of it is lost."
-        case .fixedHeightText:
-            "A view with a fixed height cannot grow with its text, so large text is clipped or runs into the views around it."
-        case .clampedTypeSize:
-            "Capping the text size keeps the text from reaching the sizes readers with low vision rely on."
-        case .noLiveUpdate:
-            "A font taken from a text style is sized once, when it is set; without adjustsFontForContentSizeCategory the view keeps that size until it is rebuilt when the reader changes the setting."
-        }
-    }
-
+    public var explanation: String { unit.explanation }
     /// The usual fix.
-    public var fix: String {
-        switch self {
-        case .fixedFontSize:
-            "Use a text style (.font(.body), UIFont.preferredFont(forTextStyle:)), or scale the size: Font.custom(_:size:relativeTo:), UIFontMetrics(forTextStyle:).scaledFont(for:) or @ScaledMetric."
-        case .fixedSymbolSize:
-            "Size the symbol with a text style (.font(.body), UIImage.SymbolConfiguration(textStyle:)) or scale the point size with @ScaledMetric or UIFontMetrics.scaledValue(for:)."
-        case .shrinksText:
-            "Remove the shrinking; let the text wrap (lineLimit(nil), numberOfLines = 0) and let the layout grow or scroll."
-        case .singleLine:
-            "Allow as many lines as the text needs (remove lineLimit(1), numberOfLines = 0), or limit lines only below the accessibility sizes."
-        case .fixedHeightText:
-            "Use a minimum height instead (.frame(minHeight:), greaterThanOrEqualToConstant:) or scale the height with @ScaledMetric."
-        case .clampedTypeSize:
-            "Remove the cap, or keep it only on a control that shows the Large Content Viewer instead."
-        case .noLiveUpdate:
-            "Set adjustsFontForContentSizeCategory = true on the label, field or text view (\"Automatically Adjusts Font\" in Interface Builder)."
-        }
-    }
+    public var fix: String { unit.fix }
 
     public init?(id: String) { self.init(rawValue: id) }
 }
 
 /// One place in an app's sources where Dynamic Type is likely to break.
 public struct Finding: Sendable, Hashable {
-    public enum Severity: String, Sendable, CaseIterable, Comparable {
-        case critical, major, minor
-
-        private var rank: Int { self == .critical ? 0 : self == .major ? 1 : 2 }
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-
-        /// The SARIF level of this severity.
-        public var sarifLevel: String { self == .critical ? "error" : self == .major ? "warning" : "note" }
-    }
+    /// The checklist's severity: one type for a failed check and for a finding.
+    public typealias Severity = DynamicType.Severity
 
     /// How sure the scan is that the code behaves as the message says.
     public enum Confidence: String, Sendable, CaseIterable {
@@ -366,4 +312,9 @@ extension Array {
         }
         return self
     }
+}
+
+extension DynamicType.Severity {
+    /// The SARIF level of this severity.
+    public var sarifLevel: String { self == .critical ? "error" : self == .major ? "warning" : "note" }
 }

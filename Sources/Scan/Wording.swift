@@ -1,17 +1,7 @@
 /// Words for counts of findings and good signs, shared by the terminal and the reports.
 extension ScanRule {
     /// The thing a finding of this rule points at, in the singular and the plural.
-    private var noun: (one: String, many: String) {
-        switch self {
-        case .fixedFontSize: ("fixed font size", "fixed font sizes")
-        case .fixedSymbolSize: ("fixed symbol size", "fixed symbol sizes")
-        case .shrinksText: ("text shrunk to fit", "texts shrunk to fit")
-        case .singleLine: ("single-line limit", "single-line limits")
-        case .fixedHeightText: ("fixed height on text", "fixed heights on text")
-        case .clampedTypeSize: ("capped text size", "capped text sizes")
-        case .noLiveUpdate: ("font without live updates", "fonts without live updates")
-        }
-    }
+    private var noun: (one: String, many: String) { unit.noun }
 
     /// `1 fixed font size`, `3 single-line limits`.
     public func counted(_ count: Int) -> String {

@@ -1,3 +1,5 @@
+import DynamicType
+
 /// What a scan's findings mean for a run: which are new, which the baseline already holds, which lie
 /// outside the changed lines, which baseline entries were fixed since, and whether the run fails.
 /// Reporters show it; the command only turns `passes` into an exit status.

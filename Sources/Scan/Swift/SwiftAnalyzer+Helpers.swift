@@ -107,14 +107,16 @@ extension SwiftAnalyzer {
     func checkDefaultCaps() {
         for function in decls.functions {
             file.forEachArgument(function.parameterList) { argument in
+                // The default first, by names the lexer resolved: most parameters have none.
+                guard argument.end > argument.start, let rank = file.name(argument.end - 1).sizeRank, rank < 11,
+                      let equals = (argument.start..<argument.end).first(where: { file.isOperator($0, "=") }),
+                      equals + 4 > argument.end - 1 else { return }
+                let last = argument.end - 1
                 var s = argument.hasLabel ? argument.labelIndex : argument.start
                 while file.isKind(s, .attribute) { s += 1 }
                 guard file.isKind(s, .identifier) else { return }
                 let label = file.identifier(s).lowercased()
                 guard label.contains("max") || label.contains("limit") || label.contains("upto") else { return }
-                guard let equals = (argument.start..<argument.end).first(where: { file.isOperator($0, "=") }),
-                      let last = ((equals + 1)..<argument.end).last(where: { file.isKind($0, .identifier) }),
-                      let rank = file.name(last).sizeRank, rank < 11 else { return }
                 report(.clampedTypeSize, at: last, .high,
                        "The default \(file.identifier(s)) = .\(file.text(last)) caps every font this helper makes at \(SwiftAnalyzer.sizeName(rank)), short of the largest accessibility size. Default to no cap (nil), and cap only a control that shows the Large Content Viewer.")
             }

@@ -54,8 +54,11 @@ final class SwiftAnalyzer {
     struct LiveUpdate {
         var key: String
         var scope: Int
-        /// The declaration the receiver's first name resolves to (its name's token), or -1.
+        /// The declaration the receiver's first name resolves to (its name's token), -1 for none,
+        /// -2 until it is looked up.
         var declaration: Int = -1
+        var position: Int = -1
+        var receiver: Receiver?
     }
 
     var fontAssignments: [FontAssignment] = []

@@ -1,0 +1,78 @@
+/// Everything one rule is, in one place: its id, how bad a finding usually is, the checklist item it
+/// fails, its words and fix, and examples that must and must not set it off. The help and docs
+/// tables and a test of every example are made from these.
+public struct RuleUnit: Sendable {
+    /// An example a test runs through the scan: `file`'s extension says whether it is Swift or a nib.
+    public struct Example: Sendable {
+        public var file: String
+        public var source: String
+
+        public init(_ file: String, _ source: String) {
+            self.file = file
+            self.source = source
+        }
+
+        public init(_ source: String) { self.init("Example.swift", source) }
+    }
+
+    public var id: String
+    public var severity: Finding.Severity
+    /// The checklist item a finding usually fails.
+    public var item: String
+    /// A few words naming the problem.
+    public var title: String
+    /// What it catches, for the help table: a line or two.
+    public var summary: String
+    /// Why it matters.
+    public var explanation: String
+    /// The usual fix.
+    public var fix: String
+    /// The thing a finding points at, in the singular and the plural ("fixed font size").
+    public var noun: (one: String, many: String)
+    public var mustTrigger: [Example]
+    public var mustNotTrigger: [Example]
+}
+
+extension ScanRule {
+    /// The rules table of `dtaudit help scan`, one rule a row, its summary wrapped at `width` columns.
+    public static func helpTable(width: Int = 50) -> String {
+        var lines: [String] = []
+        for rule in allCases {
+            let unit = rule.unit
+            let head = "  " + pad(unit.id, 19) + pad(unit.severity.rawValue, 10) + pad(unit.item, 15)
+            for (k, line) in wrap(unit.summary, width: width).enumerated() {
+                lines.append((k == 0 ? head : String(repeating: " ", count: head.count)) + line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The README's rules table, in Markdown.
+    public static var docsTable: String {
+        var lines = ["| Rule | Severity | Checklist item | What it finds | Fix |", "|---|---|---|---|---|"]
+        for rule in allCases {
+            let unit = rule.unit
+            lines.append("| `\(unit.id)` | \(unit.severity.rawValue) | `\(unit.item)` | \(unit.summary) | \(unit.fix) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    private static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current += (current.isEmpty ? "" : " ") + word
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}
