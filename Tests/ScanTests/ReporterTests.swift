@@ -1,4 +1,5 @@
 import Foundation
+import Output
 import Platform
 import Testing
 import TestSupport
@@ -59,7 +60,7 @@ struct ReporterTests {
         var report = try Fixtures.scanApp()
         for options in [ReporterOptions(), ReporterOptions(absolutePaths: true, toolVersion: "9.9")] {
             let reporter = SARIFReporter(options: options)
-            #expect(try render(report, .sarif, options) == reporter.document(report).rendered() + "\n")
+            #expect(try render(report, .sarif, options) == reporter.document(report).serialized() + "\n")
         }
         report.assignScreens { _ in nil }
         report.findings = report.findings.map { finding in
@@ -67,7 +68,7 @@ struct ReporterTests {
             finding.file = "/abs/" + finding.file
             return finding
         }
-        #expect(try render(report, .sarif) == SARIFReporter().document(report).rendered() + "\n")
+        #expect(try render(report, .sarif) == SARIFReporter().document(report).serialized() + "\n")
     }
 
     @Test("sarif: 2.1.0 with rules, relative locations and in-source suppressions")

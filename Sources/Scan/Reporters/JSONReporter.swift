@@ -1,3 +1,4 @@
+import Output
 import Platform
 
 /// For scripts: a JSON array of findings in report order. The first eight fields are fixed;
@@ -9,7 +10,7 @@ public struct JSONReporter: ScanReporter {
 
     public init(options: ReporterOptions = ReporterOptions()) { self.options = options }
 
-    /// Writes the array finding by finding, in the layout `JSONValue` renders: two-space indents,
+    /// Writes the array finding by finding, in the layout `JSON` serializes in: two-space indents,
     /// keys in the order above. A long list is rendered in stretches on every core and written in order.
     public func write(_ report: ScanReport, verdict: ScanVerdict, to stream: BufferedOutput) {
         var writer = JSONWriter(stream: stream)

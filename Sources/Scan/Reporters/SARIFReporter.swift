@@ -1,3 +1,4 @@
+import Output
 import Platform
 
 /// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. Paths are relative to
@@ -15,13 +16,13 @@ public struct SARIFReporter: ScanReporter {
         var writer = JSONWriter(stream: stream)
         writer.raw("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n")
         writer.raw("  \"runs\": [\n    {\n      \"tool\": ")
-        JSONValue.object([("driver", .object(driver()))]).render(into: &writer, indent: 6)
+        writer.value(.object([("driver", .object(driver()))]), indent: 6)
         writer.raw(",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ")
         var wroteAny = false
         forEachResult(report, verdict) { result in
             writer.raw(wroteAny ? ",\n        " : "[\n        ")
             wroteAny = true
-            result.render(into: &writer, indent: 8)
+            writer.value(result, indent: 8)
         }
         writer.raw(wroteAny ? "\n      ]" : "[]")
         writer.raw("\n    }\n  ]\n}\n")
@@ -29,12 +30,12 @@ public struct SARIFReporter: ScanReporter {
     }
 
     /// The tool's driver: name, version and the rules.
-    func driver() -> [(String, JSONValue)] {
+    func driver() -> [(String, JSON)] {
         let rules = ScanRule.allCases
-        var driver: [(String, JSONValue)] = [("name", .string("dtaudit"))]
+        var driver: [(String, JSON)] = [("name", .string("dtaudit"))]
         if let version = options.toolVersion { driver.append(("version", .string(version))) }
         driver.append(("rules", .array(rules.map { rule in
-            var entry: [(String, JSONValue)] = [
+            var entry: [(String, JSON)] = [
                 ("id", .string(rule.rawValue)),
                 ("name", .string(SARIFReporter.pascalCase(rule.rawValue))),
                 ("shortDescription", .object([("text", .string(rule.title))])),
@@ -55,8 +56,8 @@ public struct SARIFReporter: ScanReporter {
     }
 
     /// The whole SARIF document as a value (what `write` streams).
-    func document(_ report: ScanReport, verdict: ScanVerdict? = nil) -> JSONValue {
-        var results: [JSONValue] = []
+    func document(_ report: ScanReport, verdict: ScanVerdict? = nil) -> JSON {
+        var results: [JSON] = []
         forEachResult(report, verdict ?? ScanVerdict(report)) { results.append($0) }
         return .object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
@@ -71,17 +72,17 @@ public struct SARIFReporter: ScanReporter {
 
     /// Each result in order: the findings (but those in preview code and outside the changed lines),
     /// then, with a baseline, one result for each baseline entry fixed since, in the state "absent".
-    private func forEachResult(_ report: ScanReport, _ verdict: ScanVerdict, _ body: (JSONValue) -> Void) {
+    private func forEachResult(_ report: ScanReport, _ verdict: ScanVerdict, _ body: (JSON) -> Void) {
         let rules = ScanRule.allCases
         var lastFile: String?
-        var lastLocation: [(String, JSONValue)] = []
+        var lastLocation: [(String, JSON)] = []
         for (k, finding) in report.findings.enumerated() where !finding.inPreview && verdict.states[k] != .outsideChanges {
             // Findings come grouped by file: its location is made once.
             if lastFile != finding.file {
                 lastFile = finding.file
                 lastLocation = SARIFReporter.artifactLocation(finding.file)
             }
-            var result: [(String, JSONValue)] = [
+            var result: [(String, JSON)] = [
                 ("ruleId", .string(finding.rule.rawValue)),
                 ("ruleIndex", .int(rules.firstIndex(of: finding.rule) ?? 0)),
                 ("level", .string(finding.severity.sarifLevel)),
@@ -100,9 +101,9 @@ public struct SARIFReporter: ScanReporter {
             if verdict.baselineGiven && finding.suppression == nil {
                 result.append(("baselineState", .string(verdict.states[k] == .baselined ? "unchanged" : "new")))
             }
-            var suppressions: [JSONValue] = []
+            var suppressions: [JSON] = []
             if let suppression = finding.suppression {
-                var entry: [(String, JSONValue)] = [("kind", .string("inSource"))]
+                var entry: [(String, JSON)] = [("kind", .string("inSource"))]
                 if let reason = suppression.reason { entry.append(("justification", .string(reason))) }
                 suppressions.append(.object(entry))
             }
@@ -110,7 +111,7 @@ public struct SARIFReporter: ScanReporter {
                 suppressions.append(.object([("kind", .string("external")), ("justification", .string("in the scan baseline"))]))
             }
             if !suppressions.isEmpty { result.append(("suppressions", .array(suppressions))) }
-            var properties: [(String, JSONValue)] = [
+            var properties: [(String, JSON)] = [
                 ("confidence", .string(finding.confidence.rawValue)),
                 ("checklistItem", .string(finding.item)),
             ]
@@ -120,7 +121,7 @@ public struct SARIFReporter: ScanReporter {
         }
         for entry in verdict.fixed {
             let rule = ScanRule(rawValue: entry.rule)
-            var result: [(String, JSONValue)] = [("ruleId", .string(entry.rule))]
+            var result: [(String, JSON)] = [("ruleId", .string(entry.rule))]
             if let rule { result.append(("ruleIndex", .int(rules.firstIndex(of: rule) ?? 0))) }
             result += [
                 ("kind", .string("pass")),
@@ -140,7 +141,7 @@ public struct SARIFReporter: ScanReporter {
     static let fingerprintKey = "dtaudit/v1"
 
     /// A relative path against `%SRCROOT%`, an absolute one as a `file:` URI.
-    static func artifactLocation(_ file: String) -> [(String, JSONValue)] {
+    static func artifactLocation(_ file: String) -> [(String, JSON)] {
         file.hasPrefix("/")
             ? [("uri", .string("file://" + percentEncoded(file)))]
             : [("uri", .string(percentEncoded(file))), ("uriBaseId", .string("%SRCROOT%"))]
