@@ -14,7 +14,8 @@ enum SwiftRewrites {
         case .shrinksText: removedModifier("minimumScaleFactor", source, offset, only: nil) ?? removedStatement("adjustsFontSizeToFitWidth", value: "true", source, offset)
         case .fixedHeightText: minimumHeightFrame(source, offset) ?? minimumHeightConstraint(source, offset)
         case .noLiveUpdate: liveUpdate(source, offset)
-        case .fixedSymbolSize, .clampedTypeSize: nil
+        // A symbol's size, a capped text size, and any rule added later: no mechanical rewrite.
+        default: nil
         }
         return outcome ?? .suggestion("no automatic rewrite for this form: " + finding.rule.fix)
     }
