@@ -38,8 +38,7 @@ struct EvidenceImportCommand: ParsableCommand {
     @Argument(help: "The folder of screenshots.", valueName: "dir")
     var directory: PathArgument
 
-    @Option(help: "A file mapping names used in file names to screens.", valueName: "file")
-    var screenMap: PathArgument?
+    @OptionGroup var screenMap: ScreenMapOption
 
     @Flag(help: "Only list what would be attached where, and what could not be matched and why.")
     var dryRun = false
@@ -57,7 +56,7 @@ struct EvidenceImportCommand: ParsableCommand {
         let root = console.absolutePath(directory.path)
         guard let status = Files.status(root) else { throw EvidenceImportError.noFolder(directory.path) }
         guard status.kind == .directory else { throw EvidenceImportError.notAFolder(directory.path) }
-        let map = try screenMap.map { try ScreenMap.load(console.absolutePath($0.path), shownAs: $0.path, store: store) } ?? ScreenMap()
+        let map = try screenMap.load(console, store: store)
         let files = try EvidenceImport.files(in: root)
         let plan = try EvidenceImport.plan(files: files, root: root, store: store, map: map, progress: console.progress(total: files.count))
 

@@ -41,8 +41,7 @@ struct ImportRunCommand: ParsableCommand {
     @Argument(help: "The exported attachments folder, a JSON file, or (on a Mac) an .xcresult bundle.", valueName: "dir|file")
     var input: PathArgument
 
-    @Option(help: "A file mapping names used in the run to screens (as for 'evidence import').", valueName: "file")
-    var screenMap: PathArgument?
+    @OptionGroup var screenMap: ScreenMapOption
 
     @Flag(help: "Only show the plan: what would attach where, which checks become what, what did not match and why.")
     var dryRun = false
@@ -62,7 +61,7 @@ struct ImportRunCommand: ParsableCommand {
         defer {
             if let temporary = result.temporaryFolder { XCResultTool.removeExport(temporary) }
         }
-        let map = try screenMap.map { try ScreenMap.load(console.absolutePath($0.path), shownAs: $0.path, store: store) } ?? ScreenMap()
+        let map = try screenMap.load(console, store: store)
         let plan = try RunImport.plan(result, store: store, map: map, hashFiles: dryRun,
                                       progress: console.progress(total: result.contents.screenshots.count, verb: "reading"))
         var outcome: RunImport.Outcome?

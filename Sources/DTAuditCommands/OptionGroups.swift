@@ -25,6 +25,17 @@ struct AuthorOption: ParsableArguments {
     var by: String?
 }
 
+/// `--screen-map`: for the commands that match names in a folder or a run to screens.
+struct ScreenMapOption: ParsableArguments {
+    @Option(help: "A file mapping names used in file names, tests or attachments to screens.", valueName: "file")
+    var screenMap: PathArgument?
+
+    /// The map the file gives, or an empty one.
+    func load(_ console: Console, store: AuditStore) throws -> ScreenMap {
+        try screenMap.map { try ScreenMap.load(console.absolutePath($0.path), shownAs: $0.path, store: store) } ?? ScreenMap()
+    }
+}
+
 /// `--owner`, `--flow`, `--mine`: the screens a view shows, for the views of daily work.
 struct ScreenFilterOptions: ParsableArguments {
     @Option(help: "Only the screens this person owns (case and spacing do not matter).", valueName: "name")
