@@ -87,6 +87,7 @@ extension ExportCommand {
         let folder = Paths.folder(of: path)
         if output == nil { try Paths.createFolder(folder) }
         let shown = Paths.shown(path, from: console.workingDirectory)
+        try Paths.checkOutside(store.location, path, shownAs: console.safe(shown))
         try Paths.checkIsFile(path, shownAs: shown)
         var written: [String] = []
         for attachment in report.attachments {

@@ -187,13 +187,7 @@ struct ExportCommand: ParsableCommand {
             return
         }
         let folder = Paths.folder(of: path)
-        if output == nil && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw FileProblem(description: "cannot create the folder \(folder)", kind: .cannotWrite)
-            }
-        }
+        if output == nil { try Paths.createFolder(folder) }
         let shown = Paths.shown(path, from: console.workingDirectory)
         try Paths.checkOutside(store.location, path, shownAs: console.safe(shown))
         try Paths.checkIsFile(path, shownAs: shown)

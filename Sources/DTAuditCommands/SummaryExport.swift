@@ -39,6 +39,7 @@ extension ExportCommand {
         let folder = Paths.folder(of: path)
         if output == nil { try Paths.createFolder(folder) }
         let shownPath = Paths.shown(path, from: console.workingDirectory)
+        try Paths.checkOutside(store.location, path, shownAs: console.safe(shownPath))
         try Paths.checkIsFile(path, shownAs: shownPath)
         try Paths.write(report.text, to: path, shownAs: shownPath)
         let screens = input.snapshot.screens.count

@@ -106,7 +106,6 @@ import Testing
         let cli = try CLI().initialized()
         try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass"])
         try FileManager.default.createSymbolicLink(atPath: cli.directory.appendingPathComponent("alias").path, withDestinationPath: ".dtaudit")
-        let before = try cli.storeBytes()
         let cases: [[String]] = [
             ["export", "--format", "json", "--output", ".dtaudit/audit.sqlite"],
             ["export", "--format", "csv", "--output", ".dtaudit/audit.sqlite"],
@@ -115,7 +114,13 @@ import Testing
             ["export", "--format", "json", "--output", "./.dtaudit/../.dtaudit/audit.sqlite-wal"],
             ["sync", ".dtaudit/audit.sqlite"],
             ["scan", "--write-baseline", "alias/audit.sqlite"],
+            ["export", "--summary", "--output", ".dtaudit/audit.sqlite"],
+            ["export", "--format", "openacr", "--author-email", "tess@example.com", "--output", "alias/audit.sqlite"],
+            ["export", "--format", "vpat", "--output", ".dtaudit/audit.sqlite"],
         ]
+        // Failures on both criteria, so that the conformance exports can judge and reach their output.
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "text-scales,reachable", "--fail", "--note", "clipped"])
+        let before = try cli.storeBytes()
         for arguments in cases {
             let result = try cli.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
