@@ -14,6 +14,15 @@ extension RunImport {
         public var recorded: [Recording] = []
     }
 
+    /// The time an import of `plan` records at: the clock, or after the latest record the store holds
+    /// on any of the plan's screens when that is later (a teammate's clock ran ahead), so that what
+    /// the run found comes after everything known before it, as a person's recording would.
+    public static func time(for plan: RunPlan, in store: AuditStore, now: Timestamp = .now()) throws -> Timestamp {
+        var screens: [String: Screen] = [:]
+        for screen in plan.cells.map(\.screen) + plan.attachments.map(\.screen) { screens[screen.id] = screen }
+        return try screens.values.reduce(now) { try max($0, store.ownTime(on: $1, now: now)) }
+    }
+
     /// Carries out `plan` in one transaction: every screenshot stored and attached, every cell
     /// recorded with the run's name, or nothing at all.
     public static func apply(_ plan: RunPlan, store: AuditStore, by author: String, at time: Timestamp,

@@ -67,7 +67,7 @@ struct ImportRunCommand: ParsableCommand {
         var outcome: RunImport.Outcome?
         if !dryRun && (!plan.attachments.isEmpty || !plan.cells.isEmpty) {
             let author = try console.author(author.by)
-            outcome = try RunImport.apply(plan, store: store, by: author, at: Timestamp.now(),
+            outcome = try RunImport.apply(plan, store: store, by: author, at: try RunImport.time(for: plan, in: store),
                                           progress: console.progress(total: plan.attachments.count, verb: "storing"))
         }
         if json {

@@ -55,6 +55,31 @@ import Testing
         #expect(state.contains("reachable"), "the fix must reopen the failure recorded after the teammate's pass: \(state)")
     }
 
+    @Test func whatAUITestRunFindsComesAfterATeammatesClockThatRanAhead() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--pass"])
+        try cli.ok(["export", "--format", "json", "--output", "good.json"])
+        var lines = try String(contentsOf: cli.directory.appendingPathComponent("good.json"), encoding: .utf8).components(separatedBy: "\n")
+        // The teammate's pass is dated twelve hours ahead of this machine's clock.
+        let ahead = ISO8601DateFormatter().string(from: Date().addingTimeInterval(12 * 3600)).replacingOccurrences(of: "Z", with: ".000Z")
+        let index = try #require(lines.firstIndex { $0.contains("\"record\":\"recording\"") && $0.contains("no-truncation") })
+        let old = try #require(lines[index].range(of: #""at":"[^"]*""#, options: .regularExpression))
+        lines[index].replaceSubrange(old, with: "\"at\":\"\(ahead)\"")
+        let teammate = try CLI()
+        try Data(lines.joined(separator: "\n").utf8).write(to: teammate.directory.appendingPathComponent("soon.json"))
+        try teammate.ok(["import", "soon.json"])
+        #expect(try RunImportTests.cells(teammate, "Checkout")["no-truncation ax5"] == "pass")
+
+        // A UI-test run here then finds the text clipped: its failure is the cell's latest.
+        try RunImportTests.exportedRun(teammate, [("AppUITests/DynamicTypeAuditTests/test_ax5()", [
+            ("dtaudit-audit Checkout_ax5", RunImportTests.json(RunFixtures.harnessAudit(screen: "Checkout", size: "ax5", issues: [
+                ("textClipped", "Text clipped", "payButton Pay"),
+            ]))),
+        ])])
+        try teammate.ok(["evidence", "import-xcresult", "R-attachments"])
+        #expect(try RunImportTests.cells(teammate, "Checkout")["no-truncation ax5"] == "fail")
+    }
+
     @Test func timesOutsideTheFourDigitYearsAndBadOffsetsAreRefusedWhole() throws {
         let cli = try CLI().initialized()
         let lines = try exported(cli)
