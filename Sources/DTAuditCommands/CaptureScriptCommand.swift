@@ -52,6 +52,25 @@ struct CaptureScriptCommand: ParsableCommand {
         _ = try Self.checked(folder.path, what: "--folder")
     }
 
+    /// The screens a script or test file covers, each once, and the sizes the checklist plans: the
+    /// store's (names resolved by prefix; every screen when none is named and `everyWhenNone`), or
+    /// without a store the names as given and the shipped checklist's sizes.
+    static func screensAndSizes(_ screens: [String], console: Console, everyWhenNone: Bool) throws -> (names: [String], planned: [Size]) {
+        var names: [String]
+        var planned: [Size]
+        do {
+            let store = try console.openStore(.read)
+            names = try screens.isEmpty && everyWhenNone ? store.screens().map(\.name) : screens.map { try store.resolveScreen($0).name }
+            planned = try store.checklist().plannedSizes
+        } catch StoreError.notFound {
+            names = try screens.map { try checked($0, what: "the screen name") }
+            planned = try ShippedChecklists.defaultChecklist().plannedSizes
+        }
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        return (unique, planned)
+    }
+
     static func checked(_ text: String, what: String) throws -> String {
         do {
             return try InputRules.name(text, what: what)
@@ -62,19 +81,7 @@ struct CaptureScriptCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        var names: [String]
-        var planned: [Size]
-        do {
-            let store = try console.openStore(.read)
-            names = try screens.map { try store.resolveScreen($0).name }
-            planned = try store.checklist().plannedSizes
-        } catch StoreError.notFound {
-            names = try screens.map { try Self.checked($0, what: "the screen name") }
-            planned = try ShippedChecklists.defaultChecklist().plannedSizes
-        }
-        var unique: [String] = []
-        for name in names where !unique.contains(name) { unique.append(name) }
-        names = unique
+        let (names, planned) = try Self.screensAndSizes(screens, console: console, everyWhenNone: false)
 
         var stems: [String: String] = [:]
         var entries: [CaptureScript.Screen] = []

@@ -38,18 +38,7 @@ struct XCTestTemplateCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        var names: [String]
-        var planned: [Size]
-        do {
-            let store = try console.openStore(.read)
-            names = try screens.isEmpty ? store.screens().map(\.name) : screens.map { try store.resolveScreen($0).name }
-            planned = try store.checklist().plannedSizes
-        } catch StoreError.notFound {
-            names = try screens.map { try CaptureScriptCommand.checked($0, what: "the screen name") }
-            planned = try ShippedChecklists.defaultChecklist().plannedSizes
-        }
-        var unique: [String] = []
-        for name in names where !unique.contains(name) { unique.append(name) }
+        var (unique, planned) = try CaptureScriptCommand.screensAndSizes(screens, console: console, everyWhenNone: true)
         if unique.isEmpty { unique = ["Home"] }
         let template = XCTestTemplate(screens: unique, sizes: size?.sizes ?? planned, generator: "dtaudit \(DTAudit.version) xctest-template")
         console.out.write(template.render())
