@@ -100,13 +100,14 @@ public enum Fixer {
             var taken: [Range<Int>] = []
             var kept: [Rewrite] = []
             var inserted: Set<String> = []
+            let isLineInsertion = { (edit: Edit) in edit.range.isEmpty && (edit.replacement.hasPrefix("\n") || edit.replacement.hasPrefix("\r\n")) }
+            let blocks = source.enclosingBlocks(of: rewrites.flatMap(\.edits).filter(isLineInsertion).map(\.range.lowerBound))
             for var rewrite in rewrites {
                 // A line two rewrites would add in one block (a view that follows size changes) is
                 // added once; the same line in another block (another function's local of the same
                 // name) is another view's.
                 rewrite.edits = rewrite.edits.filter { edit in
-                    guard edit.range.isEmpty, edit.replacement.hasPrefix("\n") || edit.replacement.hasPrefix("\r\n") else { return true }
-                    return inserted.insert("\(source.enclosingBlock(of: edit.range.lowerBound)):" + edit.replacement.trimmingSpaces).inserted
+                    !isLineInsertion(edit) || inserted.insert("\(blocks[edit.range.lowerBound] ?? -1):" + edit.replacement.trimmingSpaces).inserted
                 }
                 if rewrite.edits.contains(where: { edit in taken.contains { conflicts($0, edit.range) } }) {
                     plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule, text: "overlaps another rewrite: run --fix again"))

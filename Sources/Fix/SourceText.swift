@@ -82,27 +82,39 @@ struct SourceText {
         return k
     }
 
-    /// Where the innermost `{ }` block holding `offset` opens (-1 at the top level), stepping over
-    /// comments and string literals: two statements in one block act on the same local.
-    func enclosingBlock(of offset: Int) -> Int {
+    /// Where the innermost `{ }` block holding each of `offsets` opens (-1 at the top level), in one
+    /// pass over the file that steps over comments and string literals: two statements in one block
+    /// act on the same local.
+    func enclosingBlocks(of offsets: [Int]) -> [Int: Int] {
+        var result: [Int: Int] = [:]
+        let wanted = offsets.sorted()
+        var next = 0
         var open: [Int] = []
         var k = 0
-        let end = min(offset, bytes.count)
         func at(_ i: Int, _ text: String) -> Bool { i + text.utf8.count <= bytes.count && bytes[i..<i + text.utf8.count].elementsEqual(text.utf8) }
-        while k < end {
+        while next < wanted.count {
+            // Every offset up to here lies in the block open now.
+            while next < wanted.count && wanted[next] <= k {
+                result[wanted[next]] = open.last ?? -1
+                next += 1
+            }
+            guard k < bytes.count else {
+                while next < wanted.count { result[wanted[next]] = open.last ?? -1; next += 1 }
+                break
+            }
             switch bytes[k] {
             case UInt8(ascii: "{"): open.append(k)
             case UInt8(ascii: "}"): _ = open.popLast()
             case UInt8(ascii: "/") where at(k, "//"):
-                while k < end && bytes[k] != 0x0A { k += 1 }
+                while k + 1 < bytes.count && bytes[k + 1] != 0x0A { k += 1 }
             case UInt8(ascii: "/") where at(k, "/*"):
                 k += 2
-                while k < end && !at(k, "*/") { k += 1 }
+                while k < bytes.count && !at(k, "*/") { k += 1 }
                 k += 1
             case UInt8(ascii: "\""):
                 let closing = at(k, "\"\"\"") ? "\"\"\"" : "\""
                 k += closing.utf8.count
-                while k < end && !at(k, closing) {
+                while k < bytes.count && !at(k, closing) {
                     if bytes[k] == UInt8(ascii: "\\") { k += 1 }
                     k += 1
                 }
@@ -111,7 +123,7 @@ struct SourceText {
             }
             k += 1
         }
-        return open.last ?? -1
+        return result
     }
 
     /// The offset just past the `)` that closes the `(` at `open`, stepping over nested brackets,
