@@ -106,6 +106,22 @@ import Testing
 
     // MARK: Scanning
 
+    /// A pull request's file of one huge line with ten thousand fixed font sizes is scanned whole
+    /// within 256 MB of address space (Linux's prlimit; not under the address sanitizer, whose
+    /// shadow memory alone is larger).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") && ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil))
+    func aHugeLineOfFindingsIsScannedInBoundedMemory() throws {
+        let cli = try CLI()
+        let line = Array(repeating: "Text(\"a\").font(.system(size: 13))", count: 10_000).joined(separator: " ")
+        try Data(("import SwiftUI\nlet v = VStack { " + line + " }\n").utf8).write(to: cli.directory.appendingPathComponent("Huge.swift"))
+        let result = try Spawn.run("/usr/bin/prlimit", ["--as=\(256 << 20)", CLI.binary.path, "scan", "Huge.swift", "--format", "json"],
+                                   in: cli.directory, environment: cli.environment)
+        #expect(result.status == 1, "findings fail the run; anything else is the limit hit: \(result.stderr)")
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(findings.count == 10_000)
+        #expect(Set(findings.compactMap { $0["column"] as? Int }).count == 10_000, "each finding has its own column")
+    }
+
     @Test func withoutAStoreTheWorkingFolderIsScannedAndFindingsExitOne() throws {
         let cli = try writeApp(try CLI())
         let result = try cli.run(["scan"])
