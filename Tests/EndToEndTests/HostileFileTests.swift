@@ -80,6 +80,30 @@ import Testing
         #expect(try RunImportTests.cells(teammate, "Checkout")["no-truncation ax5"] == "fail")
     }
 
+    /// Another program (here the sqlite3 tool) holds the store's write lock past the busy timeout:
+    /// one line that says so and does not blame another dtaudit, exit 75, and nothing recorded.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    func aStoreLockedByAnotherProgramIsNamedSoAndNothingIsRecorded() throws {
+        let cli = try CLI().initialized()
+        let database = cli.directory.appendingPathComponent(".dtaudit/audit.sqlite").path
+        let holder = try Spawn.start("/bin/sh", ["-c", "(echo 'BEGIN EXCLUSIVE;'; echo 'SELECT 1;'; sleep 14) | /usr/bin/sqlite3 \"$0\"", database],
+                                     in: cli.directory, environment: cli.environment, input: nil)
+        defer { _ = Spawn.wait(holder.pid) }
+        // The lock is held once the tool has answered its first statement.
+        var held = false
+        for _ in 0..<100 where !held {
+            held = ((try? String(contentsOf: holder.output, encoding: .utf8)) ?? "").contains("1")
+            if !held { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        try #require(held, "the sqlite3 tool never took the lock")
+        let result = try cli.run(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass"])
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(result.stderr.contains("another program"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        _ = Spawn.wait(holder.pid)
+        #expect(try cli.history().isEmpty, "nothing was recorded")
+    }
+
     @Test func timesOutsideTheFourDigitYearsAndBadOffsetsAreRefusedWhole() throws {
         let cli = try CLI().initialized()
         let lines = try exported(cli)
