@@ -22,6 +22,9 @@ import Testing
         ["sync"], ["import", "audit-copy.json"], ["import", "audit-copy.json", "--dry-run"], ["git-setup"],
         ["audit", "Checkout: cart"], ["checklist", "upgrade"], ["demo", "--path", "second-demo"], ["init", "--store", "fresh/.dtaudit", "--app", "Fresh"],
         ["__complete", "screens"],
+        ["export", "--summary", "--output", "-"], ["export", "--format", "vpat", "--output", "-"],
+        ["export", "--format", "openacr", "--author-email", "ana@example.com", "--output", "-"],
+        ["xctest-template"], ["evidence", "import-xcresult", "run", "--dry-run"], ["evidence", "import-xcresult", "run"],
     ]
 
     /// Runs `dtaudit arguments` with standard output sent where `redirection` says (a shell redirection).
@@ -36,6 +39,11 @@ import Testing
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
         try cli.ok(["export", "--format", "json", "--output", "audit-copy.json"], in: demo)
         #expect(try Spawn.run("/usr/bin/env", ["git", "init", "-q"], in: demo, environment: cli.environment).status == 0)
+        // A UI-test run's exported attachments, for the command that imports one.
+        try RunImportTests.exportedRun(cli, folder: "dtaudit-demo/run", [("AppUITests/DynamicTypeAuditTests/test_ax5()", [
+            ("Checkout: cart_ax5", Screenshot.png(seed: 7)),
+            ("dtaudit-audit Checkout: cart_ax5", RunImportTests.json(RunFixtures.harnessAudit(screen: "Checkout: cart", size: "ax5"))),
+        ])])
         // A recording's id, for the commands that take one.
         let recording = try #require(try cli.history(in: demo).first?["id"] as? String)
         let withIDs = Self.commands + [["amend", recording, "--note", "Checked again"], ["retract", recording, "--note", "Wrong screen"]]
@@ -47,6 +55,49 @@ import Testing
             #expect(lines.count == 1, "\(arguments): \(result.stderr)")
         }
     }
+
+    /// A store on a disk that fills up (a 4 MB tmpfs, which needs Linux and root): a write says the
+    /// disk is full in one line, exits 74 and leaves the store as it was.
+    @Test(.enabled(if: Self.canMountTmpfs)) func aWriteToAFullDiskSaysSoAndChangesNothing() throws {
+        let cli = try CLI()
+        let disk = cli.directory.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        try #require(try Spawn.run("/bin/mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", disk.path], in: cli.directory, environment: cli.environment).status == 0)
+        defer { _ = try? Spawn.run("/bin/umount", [disk.path], in: cli.directory, environment: cli.environment) }
+        try cli.ok(["init", "--app", "Full"], in: disk)
+        try cli.ok(["screen", "add", "Checkout"], in: disk)
+        let filler = disk.appendingPathComponent("filler")
+        _ = try Spawn.run("/bin/sh", ["-c", "dd if=/dev/zero of=\"$0\" bs=65536 2>/dev/null; true", filler.path], in: disk, environment: cli.environment)
+        for arguments in [["record", "Checkout", "--size", "ax5", "--item", "all", "--pass"], ["export", "--format", "json", "--output", "audit.json"]] {
+            let result = try cli.run(arguments, in: disk)
+            #expect(result.status == 74, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("is full"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        try FileManager.default.removeItem(at: filler)
+        #expect(try cli.history(in: disk).isEmpty, "nothing was recorded")
+        #expect(!FileManager.default.fileExists(atPath: disk.appendingPathComponent("audit.json").path))
+        #expect(try cli.ok(["screen", "list"], in: disk).contains("Checkout"))
+        #expect(try cli.ok(["status"], in: disk).contains("0 of 24 checks recorded"))
+    }
+
+    /// Whether this machine lets the tests mount a small tmpfs (Linux, as root, outside a container
+    /// that forbids it): tried once on a folder of its own.
+    static let canMountTmpfs: Bool = {
+        #if os(Linux)
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/bin/mount") else { return false }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-mount-" + UUID().uuidString)
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ProcessInfo.processInfo.environment
+        guard let mounted = try? Spawn.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", folder.path], in: folder.deletingLastPathComponent(),
+                                           environment: environment), mounted.status == 0 else { return false }
+        _ = try? Spawn.run("/bin/umount", [folder.path], in: folder.deletingLastPathComponent(), environment: environment)
+        return true
+        #else
+        return false
+        #endif
+    }()
 
     @Test func aClosedStandardOutputFailsAndNothingPrintedLandsInTheStore() throws {
         let cli = try CLI().initialized()
