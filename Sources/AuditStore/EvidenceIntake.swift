@@ -45,7 +45,11 @@ public final class EvidenceIntake {
         let count = candidates.count
         let workers = max(1, min(4, System.processorCount, count))
         let results = UnsafeMutableBufferPointer<Result<Staged, EvidenceError>>.allocate(capacity: count)
-        defer { results.deallocate() }
+        defer {
+            // Every slot is set once below: its value is released before the memory goes.
+            _ = results.deinitialize()
+            results.deallocate()
+        }
         let output = StagingSlots(results)
         let (folder, limit) = (self.folder, self.limit)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
