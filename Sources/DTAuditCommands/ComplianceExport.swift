@@ -84,11 +84,8 @@ extension ExportCommand {
             console.out.write(report.text)
             return
         }
+        let shown = try Paths.prepareReport(at: path, toDefaultPlace: output == nil, store: store.location, console: console)
         let folder = Paths.folder(of: path)
-        if output == nil { try Paths.createFolder(folder) }
-        let shown = Paths.shown(path, from: console.workingDirectory)
-        try Paths.checkOutside(store.location, path, shownAs: console.safe(shown))
-        try Paths.checkIsFile(path, shownAs: shown)
         var written: [String] = []
         for attachment in report.attachments {
             let attachmentShown = Paths.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)

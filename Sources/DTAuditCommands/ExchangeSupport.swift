@@ -160,6 +160,17 @@ enum Paths {
         }
     }
 
+    /// Readies the place of a report: its folder made when the report goes to the default place
+    /// (`Exports/`), and a path inside the store's folder or naming a folder refused before
+    /// anything is written. Returns how messages show the path.
+    static func prepareReport(at path: String, toDefaultPlace: Bool, store: StoreLocation, console: Console) throws -> String {
+        if toDefaultPlace { try createFolder(folder(of: path)) }
+        let shownPath = shown(path, from: console.workingDirectory)
+        try checkOutside(store, path, shownAs: console.safe(shownPath))
+        try checkIsFile(path, shownAs: shownPath)
+        return shownPath
+    }
+
     /// Streams a file to `path` through a temporary file beside it, put in place only when every
     /// byte is written, so that a failed or interrupted export leaves the old file as it was.
     /// The temporary file is created exclusively under a name nobody can guess, so a planted file

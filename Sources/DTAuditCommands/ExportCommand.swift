@@ -186,11 +186,8 @@ struct ExportCommand: ParsableCommand {
             console.out.write(report.text)
             return
         }
+        let shown = try Paths.prepareReport(at: path, toDefaultPlace: output == nil, store: store.location, console: console)
         let folder = Paths.folder(of: path)
-        if output == nil { try Paths.createFolder(folder) }
-        let shown = Paths.shown(path, from: console.workingDirectory)
-        try Paths.checkOutside(store.location, path, shownAs: console.safe(shown))
-        try Paths.checkIsFile(path, shownAs: shown)
         for attachment in report.attachments where Files.status(folder + "/" + attachment.fileName)?.kind == .directory {
             let attachmentShown = Paths.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)
             throw FileProblem(description: "cannot write the report's chart to \(attachmentShown): a folder of that name is in the way", kind: .cannotWrite)

@@ -36,11 +36,7 @@ extension ExportCommand {
         } else {
             path = store.location.root + "/Exports/" + "\(AppSlug.make(document.app))-\(day)\(selection.fileNameSuffix)-summary.md"
         }
-        let folder = Paths.folder(of: path)
-        if output == nil { try Paths.createFolder(folder) }
-        let shownPath = Paths.shown(path, from: console.workingDirectory)
-        try Paths.checkOutside(store.location, path, shownAs: console.safe(shownPath))
-        try Paths.checkIsFile(path, shownAs: shownPath)
+        let shownPath = try Paths.prepareReport(at: path, toDefaultPlace: output == nil, store: store.location, console: console)
         try Paths.write(report.text, to: path, shownAs: shownPath)
         let screens = input.snapshot.screens.count
         console.line("Wrote \(console.safe(shownPath)) (\(screens) screen\(screens == 1 ? "" : "s"), as of \(day))")
