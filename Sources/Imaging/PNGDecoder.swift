@@ -17,7 +17,7 @@ public struct PNGDecoder: Sendable {
     public func decode(path: String) throws(ImageError) -> RGBAImage {
         guard let file = RegularFile(opening: path) else { throw ImageError("is not a readable file") }
         guard file.byteCount <= maximumFileBytes else {
-            throw ImageError("is \(file.byteCount) bytes, more than the \(maximumFileBytes >> 20) MB a screenshot may be")
+            throw ImageError("is \(file.byteCount) bytes, more than the \(Self.amount(maximumFileBytes)) a screenshot may be")
         }
         guard let bytes = file.readAll(), bytes.count <= maximumFileBytes else { throw ImageError("could not be read") }
         return try decode(bytes)
@@ -38,7 +38,7 @@ public struct PNGDecoder: Sendable {
     }
 
     public func decode(_ bytes: [UInt8]) throws(ImageError) -> RGBAImage {
-        guard bytes.count <= maximumFileBytes else { throw ImageError("is larger than the \(maximumFileBytes >> 20) MB a screenshot may be") }
+        guard bytes.count <= maximumFileBytes else { throw ImageError("is larger than the \(Self.amount(maximumFileBytes)) a screenshot may be") }
         guard bytes.count >= 8, Array(bytes[0..<8]) == PNG.signature else { throw ImageError("is not a PNG file") }
         var header: Header?
         var palette: [RGBA] = []
@@ -117,6 +117,11 @@ public struct PNGDecoder: Sendable {
         case (_, 16): throw ImageError("has 16 bits a sample; only 8-bit images are read")
         default: throw ImageError("has colour type \(header.colorType) at \(header.bitDepth) bits, which this reader does not take")
         }
+    }
+
+    /// `64 MB`, or bytes for a limit under a megabyte.
+    static func amount(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
