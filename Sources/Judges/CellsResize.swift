@@ -63,7 +63,7 @@ public struct CellsResize: Judge {
                                         detail: "stays \(Frame.points(cellFrame.height)) pt tall (\(Frame.points(largeCellFrame.height)) pt at Large) while its label \"\(Element.shown(name))\" grew from \(Frame.points(grown.from)) to \(Frame.points(grown.to)) pt"))
             }
         }
-        if !findings.isEmpty { return .fail(item, size, findings, of: judged, "cells whose text grew keep their height") }
+        if !findings.isEmpty { return .fail(item, size, findings, "\(findings.count) of \(judged) cells whose text grew keep their height") }
         guard judged > 0 else {
             return .noData(item, size, "no cell at \(size) holds a label that grew from Large (\(cells.count) cells)")
         }

@@ -51,7 +51,7 @@ public struct DefaultUnchanged: Judge {
         let unmatched = content.count - matched
         let note = unmatched > 0 ? " (\(unmatched) found in only one of the two runs were left out)" : ""
         if !findings.isEmpty {
-            var verdict = Verdict.fail(item, size, findings, of: matched, "elements changed at Large")
+            var verdict = Verdict.fail(item, size, findings, "\(findings.count) of \(matched) elements changed at Large")
             verdict.reason += note
             return verdict
         }

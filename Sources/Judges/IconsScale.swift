@@ -53,7 +53,7 @@ public struct IconsScale: Judge {
                                         detail: "— the image stays \(Frame.points(icon.width)) x \(Frame.points(icon.height)) pt while the label \"\(Element.shown(name))\" grew from \(Frame.points(textAtLarge.height)) to \(Frame.points(text.height)) pt at \(size)"))
             }
         }
-        if !findings.isEmpty { return .fail(item, size, findings, of: judged, "icons beside growing text keep their size") }
+        if !findings.isEmpty { return .fail(item, size, findings, "\(findings.count) of \(judged) icons beside growing text keep their size") }
         guard judged > 0 else { return .noData(item, size, "no icon at \(size) sits beside a label that grew from Large") }
         return Verdict(item: item, size: size, outcome: .pass, reason: "all \(judged) icons beside growing labels scale with them at \(size)")
     }

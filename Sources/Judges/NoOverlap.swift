@@ -46,13 +46,15 @@ public struct NoOverlap: Judge {
                       let largeFrameA = comparison.reference.frame(largeA), let largeFrameB = comparison.reference.frame(largeB),
                       !comparison.reference.hierarchy.hidden[largeA], !comparison.reference.hierarchy.hidden[largeB],
                       Self.overlap(largeFrameA, largeFrameB) == nil else { continue }
-                findings.append(Finding(elements: [ElementRef(hierarchy.elements[a], frame: frameA, largeFrame: largeFrameA),
-                                                   ElementRef(hierarchy.elements[b], frame: frameB, largeFrame: largeFrameB)],
+                // Named in reading order: the one that comes first in the hierarchy first.
+                let pair = [ElementRef(hierarchy.elements[a], frame: frameA, largeFrame: largeFrameA),
+                            ElementRef(hierarchy.elements[b], frame: frameB, largeFrame: largeFrameB)]
+                findings.append(Finding(elements: a < b ? pair : pair.reversed(),
                                         detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and are apart at Large"))
             }
         }
         if !findings.isEmpty {
-            return .fail(item, size, findings, of: candidates.count, "text and control elements are in pairs that overlap")
+            return .fail(item, size, findings, "\(findings.count) \(findings.count == 1 ? "overlap" : "overlaps") among \(candidates.count) text and control elements")
         }
         return Verdict(item: item, size: size, outcome: .pass,
                        reason: "none of \(candidates.count) text and control elements at \(size) overlaps another where it did not at Large")

@@ -55,7 +55,7 @@ public struct Reachable: Judge {
             }
         }
         if !findings.isEmpty {
-            return .fail(item, size, findings, of: candidates.count, "text and control elements are out of reach")
+            return .fail(item, size, findings, "\(findings.count) of \(candidates.count) text and control elements are out of reach")
         }
         if let primaryUndecided { return .noData(item, size, primaryUndecided) }
         guard !candidates.isEmpty else { return .noData(item, size, "no text or control element at \(size)") }

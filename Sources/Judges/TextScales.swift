@@ -54,7 +54,7 @@ public struct TextScales: Judge {
                                         detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size) and \(Frame.points(label.largeFrame.height)) pt at Large"))
             }
         }
-        if !findings.isEmpty { return .fail(item, size, findings, of: labels.count, "labels do not grow from Large to \(size)") }
+        if !findings.isEmpty { return .fail(item, size, findings, "\(findings.count) of \(labels.count) labels do not grow from Large to \(size)") }
         return Verdict(item: item, size: size, outcome: .pass,
                        reason: "all \(labels.count) labels grow from Large to \(size) (the least by \(Frame.points(smallest)) pt)")
     }
@@ -81,7 +81,7 @@ public struct TextScales: Judge {
                                         detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size), \(Frame.points(label.largeFrame.height)) pt at Large and \(Frame.points(aboveHeight)) pt at \(above)"))
             }
         }
-        if !findings.isEmpty { return .fail(item, size, findings, of: labels.count, "labels keep one size from \(size) to \(above?.id ?? "Large")") }
+        if !findings.isEmpty { return .fail(item, size, findings, "\(findings.count) of \(labels.count) labels keep one size from \(size) to \(above?.id ?? "Large")") }
         if undecided > 0 {
             return .noData(item, size, "\(undecided) of \(labels.count) labels keep their size at \(size), and the run has no size above Large to tell whether they scale")
         }

@@ -65,11 +65,10 @@ public struct Verdict: Sendable, Equatable {
     }
 
     /// A failure naming up to three findings and how many more there are.
-    static func fail(_ item: String, _ size: Size, _ findings: [Finding], of judged: Int, _ what: String) -> Verdict {
+    static func fail(_ item: String, _ size: Size, _ findings: [Finding], _ summary: String) -> Verdict {
         let shown = findings.prefix(3).map(\.sentence).joined(separator: "; ")
         let more = findings.count > 3 ? "; and \(findings.count - 3) more" : ""
-        return Verdict(item: item, size: size, outcome: .fail,
-                       reason: "\(findings.count) of \(judged) \(what): \(shown)\(more)", findings: findings)
+        return Verdict(item: item, size: size, outcome: .fail, reason: "\(summary): \(shown)\(more)", findings: findings)
     }
 }
 
