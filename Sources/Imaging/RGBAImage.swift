@@ -54,13 +54,10 @@ public struct RGBAImage: Sendable, Equatable {
         precondition(width > 0 && height > 0, "an image has at least one pixel")
         self.width = width
         self.height = height
-        var samples = [UInt8](repeating: 0, count: width * height * 4)
-        for offset in stride(from: 0, to: samples.count, by: 4) {
-            samples[offset] = background.red
-            samples[offset + 1] = background.green
-            samples[offset + 2] = background.blue
-            samples[offset + 3] = background.alpha
-        }
+        let row = RGBAImage.row(of: background, width: width)
+        var samples: [UInt8] = []
+        samples.reserveCapacity(width * height * 4)
+        for _ in 0..<height { samples += row }
         self.samples = samples
     }
 
@@ -104,9 +101,19 @@ public struct RGBAImage: Sendable, Equatable {
     /// Fills `rect` (the part inside the picture) with `color`.
     public mutating func fill(_ rect: PixelRect, _ color: RGBA) {
         guard let area = rect.clamped(to: width, height) else { return }
+        let line = RGBAImage.row(of: color, width: area.width)
         for row in area.y..<(area.y + area.height) {
-            for column in area.x..<(area.x + area.width) { setPixel(x: column, y: row, color) }
+            let start = (row * width + area.x) * 4
+            samples.replaceSubrange(start..<(start + line.count), with: line)
         }
+    }
+
+    /// `width` pixels of `color`, as samples.
+    static func row(of color: RGBA, width: Int) -> [UInt8] {
+        var row: [UInt8] = []
+        row.reserveCapacity(width * 4)
+        for _ in 0..<width { row += [color.red, color.green, color.blue, color.alpha] }
+        return row
     }
 
     /// Draws the outline of `rect`, `lineWidth` pixels wide, inside its edges: the outermost row

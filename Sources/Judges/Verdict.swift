@@ -17,6 +17,13 @@ public struct ElementRef: Sendable, Equatable {
     /// At Large (or, for `default-unchanged`, in the run before the fix); nil when unmatched there.
     public var largeFrame: Frame?
 
+    public init(type: String, name: String, frame: Frame, largeFrame: Frame?) {
+        self.type = type
+        self.name = name
+        self.frame = frame
+        self.largeFrame = largeFrame
+    }
+
     init(_ element: Element, frame: Frame, largeFrame: Frame?) {
         type = element.type.name
         name = element.name.isEmpty ? element.label : element.name
@@ -35,6 +42,11 @@ public struct Finding: Sendable, Equatable {
     public var elements: [ElementRef]
     /// `17 pt tall at Large and at ax5`: follows the elements' names in a reason.
     public var detail: String
+
+    public init(elements: [ElementRef], detail: String) {
+        self.elements = elements
+        self.detail = detail
+    }
 
     public var sentence: String {
         elements.isEmpty ? detail : elements.map(\.shown).joined(separator: " and ") + " " + detail
