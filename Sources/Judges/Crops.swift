@@ -76,3 +76,29 @@ public enum Crops {
         PNGEncoder.encode(try evidence(for: finding, failing: failing, large: large))
     }
 }
+
+extension Crops {
+    /// The crops of a failed verdict, one for each of its first `limit` findings that names
+    /// elements: what the import writes beside the recording. `screenshot` gives the picture the
+    /// run took of the screen at a size; for `default-unchanged`, `beforeFix` is the Large
+    /// screenshot of the run before the fix. A finding whose screenshot is missing or does not fit
+    /// its window gets no crop, with the reason.
+    public static func evidence(for verdict: Verdict, of run: ScreenRun, screenshot: (Size) -> RGBAImage?,
+                                beforeFix: RGBAImage? = nil, limit: Int = 6) -> [(finding: Int, png: Result<[UInt8], ImageError>)] {
+        guard verdict.outcome == .fail, let hierarchy = run.hierarchies[verdict.size] else { return [] }
+        let failing = screenshot(verdict.size).map { Shot(image: $0, window: hierarchy.window) }
+        let largeImage = verdict.item == DefaultUnchanged().item ? beforeFix : screenshot(.l)
+        let largeWindow = verdict.item == DefaultUnchanged().item ? run.largeBeforeFix?.window : run.hierarchies[.l]?.window
+        let large = largeImage.map { Shot(image: $0, window: largeWindow) }
+        var crops: [(finding: Int, png: Result<[UInt8], ImageError>)] = []
+        for (index, finding) in verdict.findings.enumerated() where !finding.elements.isEmpty {
+            guard crops.count < limit else { break }
+            guard let failing else {
+                crops.append((index, .failure(ImageError("has no screenshot of \(run.screen) at \(verdict.size)"))))
+                continue
+            }
+            crops.append((index, Result { () throws(ImageError) in try png(for: finding, failing: failing, large: large) }))
+        }
+        return crops
+    }
+}

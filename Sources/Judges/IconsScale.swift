@@ -30,9 +30,13 @@ public struct IconsScale: Judge {
         }
         let large = comparison.reference, other = comparison.other
         let largeLabels = large.hierarchy.judged(where: TextScales.isLabel)
+        let images = other.hierarchy.judged { $0.type.role == .image }
+        guard largeLabels.count <= Tolerance.pairedElements, images.count <= Tolerance.pairedElements else {
+            return .noData(item, size, "more than \(Tolerance.pairedElements) labels or images on the screen to compare in pairs")
+        }
         var findings: [Finding] = []
         var judged = 0
-        for image in other.hierarchy.judged(where: { $0.type.role == .image }) {
+        for image in images {
             guard let largeImage = comparison.counterpart(image), !large.hierarchy.hidden[largeImage],
                   let iconAtLarge = large.frame(largeImage), let icon = other.frame(image),
                   iconAtLarge.width <= Self.iconSide, iconAtLarge.height <= Self.iconSide, iconAtLarge.area > 0 else { continue }

@@ -29,6 +29,12 @@ public struct NoOverlap: Judge {
         let hierarchy = other.hierarchy
         let candidates = hierarchy.judged { $0.type.isTextOrControl && $0.frame.map { $0.area > 0 } == true }
         guard candidates.count >= 2 else { return .noData(item, size, "fewer than two text or control elements at \(size)") }
+        guard candidates.count <= Tolerance.pairedElements else {
+            return .noData(item, size, "\(candidates.count) text and control elements at \(size), more than the \(Tolerance.pairedElements) compared in pairs")
+        }
+        // Each element's counterpart at Large, looked up once rather than once a pair.
+        var counterparts = [Int](repeating: -1, count: hierarchy.elements.count)
+        for element in candidates { counterparts[element] = comparison.counterpart(element) ?? -1 }
         // Sweep from the top: only elements whose tops lie above another's bottom can meet it.
         let sorted = candidates.sorted { hierarchy.elements[$0].frame!.y < hierarchy.elements[$1].frame!.y }
         var findings: [Finding] = []
@@ -40,9 +46,9 @@ public struct NoOverlap: Judge {
                 next += 1
                 let frameB = hierarchy.elements[b].frame!
                 if frameB.y >= frameA.maxY - Tolerance.point { break }
-                guard let shared = Self.overlap(frameA, frameB),
+                let largeA = counterparts[a], largeB = counterparts[b]
+                guard largeA >= 0, largeB >= 0, let shared = Self.overlap(frameA, frameB),
                       !hierarchy.isAncestor(a, of: b), !hierarchy.isAncestor(b, of: a),
-                      let largeA = comparison.counterpart(a), let largeB = comparison.counterpart(b),
                       let largeFrameA = comparison.reference.frame(largeA), let largeFrameB = comparison.reference.frame(largeB),
                       !comparison.reference.hierarchy.hidden[largeA], !comparison.reference.hierarchy.hidden[largeB],
                       Self.overlap(largeFrameA, largeFrameB) == nil else { continue }

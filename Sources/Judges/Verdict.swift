@@ -97,4 +97,8 @@ public protocol Judge: Sendable {
 enum Tolerance {
     /// Text that grows or shrinks by a point or less has not changed size.
     static let point = 1.0
+    /// Judges that compare elements in pairs stop short of this many on one screen: a real screen
+    /// has hundreds, and a hostile file of 20,000 identical frames would otherwise cost 200 million
+    /// comparisons.
+    static let pairedElements = 5_000
 }

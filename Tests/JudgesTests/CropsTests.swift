@@ -63,3 +63,30 @@ import TestSupport
         }
     }
 }
+
+/// What the import will call: the crops of a failed verdict from the run's screenshots.
+@Suite struct VerdictEvidenceTests {
+    @Test func aFailedVerdictGetsACropOfEachFindingThatNamesElements() throws {
+        let screen = try run(.harness, [.l: [.button("Pay", 16, 700, 358, 50)], .ax5: [.button("Pay", 16, 900, 358, 90), .text("Gone", 16, 100, 900, 20)]])
+        let verdict = Reachable().judge(ScreenContext(screen), at: .ax5)
+        #expect(verdict.findings.count == 2)
+        let screenshot: (Size) -> RGBAImage? = { size in size == .ax5 ? RGBAImage(width: 1170, height: 2532) : nil }
+        let crops = Crops.evidence(for: verdict, of: screen, screenshot: screenshot)
+        #expect(crops.map(\.finding) == [0, 1])
+        // The button lies below the screenshot: that crop is refused with the reason; the text is cropped.
+        let results = crops.map { crop -> String in
+            switch crop.png {
+            case .success(let png): (try? PNGDecoder().decode(png)).map { "\($0.width) x \($0.height)" } ?? "unreadable"
+            case .failure(let error): error.description
+            }
+        }
+        #expect(results.contains("shows none of the elements: their frames lie outside the screenshot"))
+        #expect(results.contains("1170 x \(52 * 3)"), "the text's crop is clamped to the screenshot's width: \(results)")
+        #expect(Crops.evidence(for: verdict, of: screen, screenshot: { _ in nil }).allSatisfy {
+            if case .failure(let error) = $0.png { return error.description == "has no screenshot of Checkout at ax5" }
+            return false
+        })
+        let passed = Reachable().judge(ScreenContext(try run(.harness, [.ax5: [.text("A", 0, 100, 10, 10)]])), at: .ax5)
+        #expect(Crops.evidence(for: passed, of: screen, screenshot: screenshot).isEmpty)
+    }
+}

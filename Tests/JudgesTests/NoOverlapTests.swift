@@ -52,3 +52,13 @@ import TestSupport
         #expect(verdict(judge, screen, at: .l).outcome == .noData)
     }
 }
+
+@Suite struct PairedElementsTests {
+    @Test func aHostileScreenOfIdenticalFramesIsNotComparedPairByPair() throws {
+        let many = (0..<6000).map { Node.text("Row \($0)", 16, 100, 100, 20) }
+        let screen = try run(.harness, [.l: many, .ax5: many])
+        #expect(NoOverlap().judge(ScreenContext(screen), at: .ax5).reason == "6000 text and control elements at ax5, more than the 5000 compared in pairs")
+        let some = (0..<300).map { Node.text("Row \($0)", 16, 100, 100, 20) }
+        #expect(NoOverlap().judge(ScreenContext(try run(.harness, [.l: some, .ax5: some])), at: .ax5).outcome == .pass, "overlapping at Large already")
+    }
+}
