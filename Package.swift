@@ -79,10 +79,10 @@ let package = Package(
         .testTarget(name: "EvidenceTests", dependencies: ["Evidence", "Imaging"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Platform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),
-        .testTarget(name: "HierarchiesTests", dependencies: ["Hierarchies", "TestSupport", "hierarchy-probe"]),
+        .testTarget(name: "HierarchiesTests", dependencies: ["Hierarchies", "Imaging", "TestSupport", "hierarchy-probe"]),
         // Reads and judges hierarchy files as the import will: the memory-bound tests run it under
         // prlimit, and it times the judges on generated runs.
-        .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Judges"], path: "Tests/HierarchyProbe"),
+        .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
         .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType"], exclude: ["Fixtures"]),
         .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "AuditStore", "Evidence", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "Output"]),

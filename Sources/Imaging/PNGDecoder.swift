@@ -6,10 +6,12 @@ import Platform
 /// file's against `maximumFileBytes`, the pixels' from the header against `maximumPixels`, and the
 /// inflated data never exceeds what the header's size needs.
 public struct PNGDecoder: Sendable {
-    /// 4096 x 4096: larger than any simulator's screen (an iPad Pro's is 2064 x 2752).
-    public var maximumPixels = 1 << 24
+    /// 8,388,608: half as much again as the largest simulator's screen (an iPad Pro's 2064 x 2752
+    /// is 5.7 million). With the file, the inflated rows and the decoded pixels, a screenshot at the
+    /// limit takes about 100 MB while it is read.
+    public var maximumPixels = 1 << 23
     public var maximumSide = 1 << 14
-    public var maximumFileBytes = 64 << 20
+    public var maximumFileBytes = 32 << 20
 
     public init() {}
 

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Testing
 import TestSupport
 
@@ -56,6 +57,45 @@ import TestSupport
             Wide_ax5.xml: is not a page source that can be read: line 1: an attribute value longer than 65536 bytes
             Laughs_ax5.xml: is not a page source that can be read: line 1: a DOCTYPE declaration is refused: no entity is declared, expanded or fetched here
             Huge_ax5.xml: is 104857600 bytes, more than the 16 MB a hierarchy may be
+
+            """)
+    }
+}
+
+extension BoundedMemoryTests {
+    /// A PNG chunk: length, type, data, CRC.
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        PNG.appendChunk(type, data, to: &bytes)
+        return bytes
+    }
+
+    func png(width: UInt32, height: UInt32, compressed: [UInt8]) -> Data {
+        var header: [UInt8] = []
+        PNG.appendBigEndian(width, to: &header)
+        PNG.appendBigEndian(height, to: &header)
+        header += [8, 6, 0, 0, 0]
+        return Data(PNG.signature + chunk("IHDR", header) + chunk("IDAT", compressed) + chunk("IEND", []))
+    }
+
+    /// Decompression bombs: 64 MB of zeros in 64 KB behind a header of 100 x 100 pixels, and a header
+    /// of a billion pixels; and the largest screenshot allowed, whose pixels stop short.
+    @Test(.enabled(if: canLimit))
+    func decompressionBombsStopWithinAHundredAndFiftyMegabytes() throws {
+        let zeros = Zlib.deflate([UInt8](repeating: 0, count: 64 << 20), level: 9)
+        let folder = try write([
+            "Bomb_ax5.png": png(width: 100, height: 100, compressed: zeros),
+            "Billion_ax5.png": png(width: 16_000, height: 16_000, compressed: zeros),
+            "Largest_ax5.png": png(width: 2896, height: 2896, compressed: Zlib.deflate([UInt8](repeating: 0, count: 1 << 20))),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Spawn.run("/usr/bin/prlimit", ["--as=\(150 << 20)", Self.probe.path, "png", "Bomb_ax5.png", "Billion_ax5.png", "Largest_ax5.png"],
+                                   in: folder, environment: [:])
+        #expect(result.status == 65, "refusals exit 65; anything else is the limit hit: \(result.stderr)")
+        #expect(result.stdout == """
+            Bomb_ax5.png: holds more pixel data than its header says
+            Billion_ax5.png: is 16000 x 16000 pixels, more than the 8388608 pixels a screenshot may have
+            Largest_ax5.png: holds fewer pixels than its header says
 
             """)
     }

@@ -2,14 +2,16 @@
 // (run under prlimit) and for measuring speed on generated runs:
 //   hierarchy-probe read FILE...   one line per file: its element count, or why it was refused
 //   hierarchy-probe judge FOLDER   judges every <screen>_<size>.xml in FOLDER, screen by screen
+//   hierarchy-probe png FILE...    one line per file: its size in pixels, or why it was refused
 import DynamicType
 import Foundation
 import Hierarchies
+import Imaging
 import Judges
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else {
-    FileHandle.standardError.write(Data("usage: hierarchy-probe read FILE... | judge FOLDER\n".utf8))
+    FileHandle.standardError.write(Data("usage: hierarchy-probe read FILE... | png FILE... | judge FOLDER\n".utf8))
     exit(64)
 }
 let reader = HierarchyReader()
@@ -21,6 +23,18 @@ case "read":
         do {
             let hierarchy = try reader.read(path: path)
             print("\(path): \(hierarchy.elements.count) elements")
+        } catch {
+            print("\(path): \(error)")
+            failed = true
+        }
+    }
+    exit(failed ? 65 : 0)
+case "png":
+    var failed = false
+    for path in arguments.dropFirst() {
+        do {
+            let image = try PNGDecoder().decode(path: path)
+            print("\(path): \(image.width) x \(image.height)")
         } catch {
             print("\(path): \(error)")
             failed = true
@@ -64,6 +78,6 @@ case "judge":
         + "\(counts[.pass, default: 0]) pass, \(counts[.fail, default: 0]) fail, \(counts[.noData, default: 0]) no data; "
         + "\(failures.reduce(0) { $0 + $1.verdict.findings.count }) findings in \(problems.count) problems; \(elapsed)")
 default:
-    FileHandle.standardError.write(Data("usage: hierarchy-probe read FILE... | judge FOLDER\n".utf8))
+    FileHandle.standardError.write(Data("usage: hierarchy-probe read FILE... | png FILE... | judge FOLDER\n".utf8))
     exit(64)
 }
