@@ -88,39 +88,36 @@ public struct HierarchyReader: Sendable {
             if tag.depth == 0 && !tag.named("XCUIElementTypeApplication") {
                 throw XMLError("the root is not <AppiumAUT> or <XCUIElementTypeApplication>", line: tag.line)
             }
-            var type: String?
-            var name = "", label = "", value = ""
+            var typeBytes = tag.name
+            var elementName = "", label = "", value = ""
             var enabled = true
             var visible: Bool?
             var numbers: [Double?] = [nil, nil, nil, nil]
             var written: [String?] = [nil, nil, nil, nil]
             for index in 0..<tag.attributeCount {
                 let attribute = tag.attribute(at: index)
-                if attribute.named("type") {
-                    type = attribute.value
-                } else if attribute.named("name") {
-                    name = attribute.value
-                } else if attribute.named("label") {
-                    label = attribute.value
-                } else if attribute.named("value") {
-                    value = attribute.value
-                } else if attribute.named("enabled") {
-                    enabled = !XMLTextBytes.isFalse(attribute.rawValue)
-                } else if attribute.named("visible") {
-                    visible = !XMLTextBytes.isFalse(attribute.rawValue)
-                } else {
-                    let slot = attribute.named("x") ? 0 : attribute.named("y") ? 1 : attribute.named("width") ? 2
-                        : attribute.named("height") ? 3 : -1
-                    if slot >= 0 {
-                        numbers[slot] = XMLTextBytes.number(attribute.rawValue)
-                        if numbers[slot] == nil { written[slot] = XMLTextBytes.shown(attribute.rawValue) }
-                    }
+                // Told apart by length and first letter: a page source has about ten attributes an element.
+                let name = attribute.name
+                switch (name.count, name.first ?? 0) {
+                case (1, UInt8(ascii: "x")): numbers[0] = XMLTextBytes.number(attribute.rawValue, written: &written[0])
+                case (1, UInt8(ascii: "y")): numbers[1] = XMLTextBytes.number(attribute.rawValue, written: &written[1])
+                case (5, UInt8(ascii: "w")) where attribute.named("width"):
+                    numbers[2] = XMLTextBytes.number(attribute.rawValue, written: &written[2])
+                case (6, UInt8(ascii: "h")) where attribute.named("height"):
+                    numbers[3] = XMLTextBytes.number(attribute.rawValue, written: &written[3])
+                case (4, UInt8(ascii: "t")) where attribute.named("type") && !attribute.rawValue.contains(UInt8(ascii: "&")):
+                    typeBytes = attribute.rawValue
+                case (4, UInt8(ascii: "n")) where attribute.named("name"): elementName = attribute.value
+                case (5, UInt8(ascii: "l")) where attribute.named("label"): label = attribute.value
+                case (5, UInt8(ascii: "v")) where attribute.named("value"): value = attribute.value
+                case (7, UInt8(ascii: "e")) where attribute.named("enabled"): enabled = !XMLTextBytes.isFalse(attribute.rawValue)
+                case (7, UInt8(ascii: "v")) where attribute.named("visible"): visible = !XMLTextBytes.isFalse(attribute.rawValue)
+                default: break
                 }
             }
             let parent = open.last.flatMap { $0 >= 0 ? $0 : nil } ?? -1
             let (frame, problem) = Self.frame(numbers, written, limit: maximumCoordinate)
-            let spelled = type ?? String(decoding: tag.name, as: UTF8.self)
-            elements.append(Element(type: ElementType(spelled: spelled), name: name, label: label, value: value, frame: frame,
+            elements.append(Element(type: Self.type(typeBytes), name: elementName, label: label, value: value, frame: frame,
                                     frameProblem: problem, enabled: enabled, visible: visible, parent: parent,
                                     depth: parent >= 0 ? elements[parent].depth + 1 : 0))
             open.append(elements.count - 1)
@@ -131,6 +128,15 @@ public struct HierarchyReader: Sendable {
         }
 
         static let axes = ["x", "y", "width", "height"]
+
+        /// `XCUIElementTypeButton` (or `Button`) as a type, read from its bytes.
+        static func type(_ bytes: UnsafeBufferPointer<UInt8>) -> ElementType {
+            let prefix = ElementType.prefix.utf8
+            if bytes.count >= prefix.count && bytes.prefix(prefix.count).elementsEqual(prefix) {
+                return ElementType(name: String(decoding: bytes[prefix.count...], as: UTF8.self))
+            }
+            return ElementType(name: String(decoding: bytes, as: UTF8.self))
+        }
 
         /// A frame from its four numbers, or why there is none.
         static func frame(_ numbers: [Double?], _ written: [String?], limit: Double) -> (Frame?, String?) {

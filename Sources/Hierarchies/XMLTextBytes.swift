@@ -2,8 +2,7 @@
 enum XMLTextBytes {
     /// `false`, `0` or `NO`, as the writers of page sources spell it.
     static func isFalse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text == "false" || text == "0" || text == "NO"
+        bytes.elementsEqual("false".utf8) || bytes.elementsEqual("0".utf8) || bytes.elementsEqual("NO".utf8)
     }
 
     /// A decimal number (`-12.5`, `390`, `1e3`); nil for anything else. Plain decimals are read
@@ -41,6 +40,13 @@ enum XMLTextBytes {
             return negative ? -value : value
         }
         return Double(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A number, or nil with the value as a message may show it in `written`.
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, written: inout String?) -> Double? {
+        let found = number(bytes)
+        if found == nil { written = shown(bytes) }
+        return found
     }
 
     /// A value as a message may show it: printable ASCII only, at most 24 characters.

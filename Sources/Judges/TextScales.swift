@@ -107,7 +107,7 @@ public struct TextScales: Judge {
         }
         if !findings.isEmpty {
             return Verdict(item: item, size: .l, outcome: .fail,
-                           reason: "\(findings.count) labels are drawn at a fixed size: " + findings.prefix(3).map(\.sentence).joined(separator: "; ")
+                           reason: "labels drawn at a fixed size (\(findings.count)): " + findings.prefix(3).map(\.sentence).joined(separator: "; ")
                             + (findings.count > 3 ? "; and \(findings.count - 3) more" : ""), findings: findings)
         }
         guard let above, let below else {
