@@ -16,6 +16,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The system's zlib (zlib1g-dev on Debian, the SDK on macOS): PNG compression.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Every C call the tool makes, behind one portable face.
         .target(name: "Platform"),
         // A small SQLite wrapper: connection, statements, transactions, migrations.
@@ -28,7 +30,17 @@ let package = Package(
         ),
         // Screenshot evidence: SHA-256, media kinds by magic bytes, sizes and screens in file names,
         // and the simulator capture script.
-        .target(name: "Evidence", dependencies: ["DynamicType"]),
+        .target(name: "Evidence", dependencies: ["DynamicType", "Imaging"]),
+        // PNG read and written (bounded decoding, zlib compression), crops and outlines.
+        .target(name: "Imaging", dependencies: ["CZlib", "Platform"]),
+        // A strict, bounded XML reader: no DTD, no entities beyond XML's five, limits on everything.
+        .target(name: "StrictXML"),
+        // Element hierarchies of a screen at one size (WebDriverAgent's page source, which the
+        // harness writes too): types, names, frames, the window, scroll views, the primary action.
+        .target(name: "Hierarchies", dependencies: ["StrictXML", "Platform"]),
+        // Geometry judges a checklist item from a screen's hierarchies at each size: a verdict with
+        // its reason, shared UI grouped once, and crops of the screenshots that show each failure.
+        .target(name: "Judges", dependencies: ["Hierarchies", "Imaging", "DynamicType"]),
         // Terminal styling, text tables and a JSON writer shared by every report.
         .target(name: "Output", dependencies: ["Platform"]),
         // Commands, options, help and usage errors in the shape of swift-argument-parser.
@@ -64,7 +76,14 @@ let package = Package(
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite"]),
-        .testTarget(name: "EvidenceTests", dependencies: ["Evidence"]),
+        .testTarget(name: "EvidenceTests", dependencies: ["Evidence", "Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Platform", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),
+        .testTarget(name: "HierarchiesTests", dependencies: ["Hierarchies", "Imaging", "TestSupport", "hierarchy-probe"]),
+        // Reads and judges hierarchy files as the import will: the memory-bound tests run it under
+        // prlimit, and it times the judges on generated runs.
+        .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
+        .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType"], exclude: ["Fixtures"]),
         .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "AuditStore", "Evidence", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditStore", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
@@ -88,5 +107,7 @@ if ProcessInfo.processInfo.environment["DTAUDIT_FUZZ"] != nil {
         .executableTarget(name: "FuzzImport", dependencies: ["AuditLog", "Interchange", "FuzzSupport"], path: "Fuzz/Import", exclude: ["corpus"]),
         .executableTarget(name: "FuzzLexer", dependencies: ["Scan", "FuzzSupport"], path: "Fuzz/Lexer", exclude: ["corpus"]),
         .executableTarget(name: "FuzzEvidence", dependencies: ["Evidence", "FuzzSupport"], path: "Fuzz/Evidence", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzHierarchy", dependencies: ["DynamicType", "Hierarchies", "Judges", "FuzzSupport"], path: "Fuzz/Hierarchy", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["Imaging", "FuzzSupport"], path: "Fuzz/PNG", exclude: ["corpus"]),
     ]
 }

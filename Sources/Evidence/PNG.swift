@@ -1,3 +1,5 @@
+import Imaging
+
 /// A small indexed-colour picture drawn with filled rectangles, written as a PNG: enough for the
 /// demo's screen sketches and for tests that need real image files.
 ///
@@ -107,83 +109,5 @@ public struct IndexedImage: Sendable, Equatable {
             if filled > 0 { data.append(byte) }
         }
         return data
-    }
-}
-
-/// The pieces of the PNG format `IndexedImage` writes, and the checksums it needs.
-public enum PNG {
-    /// The eight bytes every PNG file starts with.
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    /// The largest stored deflate block.
-    static let storedBlockLimit = 65_535
-
-    /// CRC-32 (ISO 3309, the one of zlib and PNG) of `bytes`, continuing from `crc` of the bytes before.
-    public static func crc32(_ bytes: some Sequence<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
-        var value = ~crc
-        for byte in bytes {
-            value = crcTable[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8)
-        }
-        return ~value
-    }
-
-    private static let crcTable: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 {
-            value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1
-        }
-        return value
-    }
-
-    /// Adler-32 (RFC 1950) of `bytes`.
-    public static func adler32(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
-        var pending = 0
-        for byte in bytes {
-            a += UInt32(byte)
-            b += a
-            pending += 1
-            // Reduce before the sums can overflow (5552 is zlib's bound).
-            if pending == 5552 {
-                a %= 65521
-                b %= 65521
-                pending = 0
-            }
-        }
-        return (b % 65521) << 16 | (a % 65521)
-    }
-
-    /// A zlib stream (RFC 1950) holding `data` in stored deflate blocks (RFC 1951, type 00).
-    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        // CMF 0x78: deflate with a 32 KB window; FLG 0x01: no dictionary, fastest, and a multiple of 31.
-        var stream: [UInt8] = [0x78, 0x01]
-        stream.reserveCapacity(data.count + data.count / storedBlockLimit * 5 + 16)
-        var offset = 0
-        repeat {
-            let count = min(storedBlockLimit, data.count - offset)
-            let last = offset + count == data.count
-            // BFINAL in the lowest bit, BTYPE 00; the rest of the byte is padding.
-            stream.append(last ? 1 : 0)
-            stream += [UInt8(truncatingIfNeeded: count), UInt8(truncatingIfNeeded: count >> 8)]
-            stream += [UInt8(truncatingIfNeeded: ~count), UInt8(truncatingIfNeeded: ~count >> 8)]
-            stream += data[offset..<offset + count]
-            offset += count
-        } while offset < data.count
-        appendBigEndian(adler32(data), to: &stream)
-        return stream
-    }
-
-    /// A chunk: length, type, data, and the CRC-32 of type and data.
-    static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
-        let typeBytes = Array(type.utf8)
-        appendBigEndian(UInt32(data.count), to: &file)
-        file += typeBytes
-        file += data
-        appendBigEndian(crc32(data, continuing: crc32(typeBytes)), to: &file)
-    }
-
-    static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
-        bytes += [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-                  UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
     }
 }

@@ -1,4 +1,5 @@
 import Evidence
+import Imaging
 import Testing
 
 /// The PNG writer: its checksums against published values, and its files read back by a decoder

@@ -1,0 +1,132 @@
+/// One element of a hierarchy, as a UI test or WebDriverAgent recorded it.
+public struct Element: Sendable {
+    public var type: ElementType
+    /// The identifier, else the label: WebDriverAgent's `name`, which the harness writes the same way.
+    public var name: String
+    public var label: String
+    public var value: String
+    /// In screen points; nil when the file gave none or one the judges cannot use (`frameProblem`).
+    public var frame: Frame?
+    /// Why a frame that was written is not used: `width is negative (-4)`.
+    public var frameProblem: String?
+    public var enabled: Bool
+    /// WebDriverAgent's `visible`; nil when the file does not say (a UI test's snapshot never does).
+    public var visible: Bool?
+    /// The index of the element that holds it; -1 for the top.
+    public var parent: Int
+    public var depth: Int
+
+    public init(type: ElementType, name: String = "", label: String = "", value: String = "", frame: Frame?,
+                frameProblem: String? = nil, enabled: Bool = true, visible: Bool? = nil, parent: Int = -1, depth: Int = 0) {
+        self.type = type
+        self.name = name
+        self.label = label
+        self.value = value
+        self.frame = frame
+        self.frameProblem = frameProblem
+        self.enabled = enabled
+        self.visible = visible
+        self.parent = parent
+        self.depth = depth
+    }
+
+    /// How reasons name the element: `StaticText "Total"`, or the type alone when it has no name.
+    public var shownName: String {
+        let text = name.isEmpty ? label : name
+        return text.isEmpty ? type.name : "\(type.name) \"\(Element.shown(text))\""
+    }
+
+    /// A name as reasons show it: control and formatting characters as `U+...`, at most 60 characters.
+    public static func shown(_ text: String) -> String {
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == 60 { return result + "..." }
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+                || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0xFEFF || value == 0x22 {
+                let digits = String(value, radix: 16, uppercase: true)
+                result += "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return result
+    }
+}
+
+/// A screen's element hierarchy at one text size: every element in document order (a parent
+/// before its children), the window and the primary action the harness named.
+public struct Hierarchy: Sendable {
+    public let elements: [Element]
+    /// The frame of the first window that is not hidden, else the application's; nil without one.
+    public let window: Frame?
+    /// The identifier or label of the screen's primary action, where the harness names it.
+    public let primaryAction: String?
+    /// Per element: hidden by the app (`visible="false"` while on screen, or inside such an element).
+    public let hidden: [Bool]
+    /// Per element: the nearest scroll, table, collection or web view holding it, or -1.
+    public let scrollContainer: [Int]
+    /// Per element: inside a navigation bar, tab bar or toolbar.
+    public let inBar: [Bool]
+    /// Per element: inside the status bar or the keyboard, which belong to the system.
+    public let inSystemUI: [Bool]
+    /// Elements whose frame was written but unusable, with the reason of the first.
+    public let unusableFrames: (count: Int, first: String?)
+
+    public init(elements: [Element], primaryAction: String? = nil) {
+        self.elements = elements
+        self.primaryAction = primaryAction.flatMap { $0.isEmpty ? nil : $0 }
+        let firstWindow = elements.first { $0.type.role == .window && $0.visible != false && $0.frame.map { $0.area > 0 } == true }
+        let application = elements.first { $0.type.role == .application && $0.frame.map { $0.area > 0 } == true }
+        let window = firstWindow?.frame ?? application?.frame
+        self.window = window
+        var hidden = [Bool](repeating: false, count: elements.count)
+        var scroll = [Int](repeating: -1, count: elements.count)
+        var inBar = [Bool](repeating: false, count: elements.count)
+        var system = [Bool](repeating: false, count: elements.count)
+        var unusable = 0
+        var firstProblem: String?
+        for (index, element) in elements.enumerated() {
+            let parent = element.parent
+            if parent >= 0 {
+                hidden[index] = hidden[parent]
+                scroll[index] = elements[parent].type.role == .scrollContainer ? parent : scroll[parent]
+                inBar[index] = inBar[parent] || elements[parent].type.role == .bar
+                system[index] = system[parent] || elements[parent].type.role == .system
+            }
+            if element.type.role == .system { system[index] = true }
+            // WebDriverAgent also says `visible="false"` of content merely scrolled off screen: only an
+            // element on screen (or without a frame to tell) is hidden by that.
+            if element.visible == false {
+                let offScreen = element.frame.flatMap { frame in window.map { frame.intersection($0) == nil } } ?? false
+                if !offScreen { hidden[index] = true }
+            }
+            if let problem = element.frameProblem {
+                unusable += 1
+                if firstProblem == nil { firstProblem = "\(element.shownName): \(problem)" }
+            }
+        }
+        self.hidden = hidden
+        scrollContainer = scroll
+        self.inBar = inBar
+        inSystemUI = system
+        unusableFrames = (unusable, firstProblem)
+    }
+
+    /// Whether `ancestor` holds `element`, directly or further up.
+    public func isAncestor(_ ancestor: Int, of element: Int) -> Bool {
+        var current = elements[element].parent
+        while current >= 0 {
+            if current == ancestor { return true }
+            current = elements[current].parent
+        }
+        return false
+    }
+
+    /// Elements a judge may look at: not hidden, not the system's, with a usable frame.
+    public func judged(where include: (Element) -> Bool) -> [Int] {
+        elements.indices.filter { !hidden[$0] && !inSystemUI[$0] && elements[$0].frame != nil && include(elements[$0]) }
+    }
+}

@@ -1,0 +1,158 @@
+import Platform
+import StrictXML
+
+/// Why a hierarchy file was refused, in one line.
+public struct HierarchyError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// Reads element hierarchies in WebDriverAgent's page-source XML, which Appium's XCUITest driver
+/// returns and the harness writes too:
+///
+///     <AppiumAUT primary-action="checkout.pay">
+///       <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop"
+///           enabled="true" visible="true" x="0" y="0" width="390" height="844">
+///         <XCUIElementTypeWindow ...>
+///
+/// Each element's `type` (else its tag) is `XCUIElementType` and the type's name; `name` is the
+/// identifier, else the label; `x`, `y`, `width` and `height` its frame in points; `visible`,
+/// which only WebDriverAgent writes, may be left out. `primary-action` on the root, the harness's
+/// addition, names the screen's primary action by identifier or label.
+public struct HierarchyReader: Sendable {
+    /// 16 MB: a page source of 20,000 elements, indented 200 deep, fits.
+    public var maximumFileBytes = 16 << 20
+    /// Frames beyond a million points are not of a screen.
+    public var maximumCoordinate = 1_000_000.0
+    public var xml = XMLLimits()
+
+    public init() {}
+
+    /// The hierarchy in the file at `path`; its size is checked before a byte of it is read.
+    public func read(path: String) throws(HierarchyError) -> Hierarchy {
+        guard let file = RegularFile(opening: path) else { throw HierarchyError("is not a readable file") }
+        guard file.byteCount <= maximumFileBytes else {
+            throw HierarchyError("is \(file.byteCount) bytes, more than the \(maximumFileBytes >> 20) MB a hierarchy may be")
+        }
+        var failed = false
+        var tooLarge = false
+        let limit = maximumFileBytes
+        // One byte of room past the limit tells a file that grew since its size was read.
+        let capacity = max(file.byteCount, 1) + 1
+        let bytes = [UInt8](unsafeUninitializedCapacity: min(capacity, limit + 1)) { buffer, count in
+            guard let read = file.read(into: UnsafeMutableRawBufferPointer(buffer)) else {
+                failed = true
+                return
+            }
+            count = read
+            tooLarge = read > limit
+        }
+        if failed { throw HierarchyError("could not be read") }
+        if tooLarge { throw HierarchyError("is more than the \(limit >> 20) MB a hierarchy may be") }
+        return try read(bytes)
+    }
+
+    public func read(_ bytes: [UInt8]) throws(HierarchyError) -> Hierarchy {
+        guard bytes.count <= maximumFileBytes else {
+            throw HierarchyError("is \(bytes.count) bytes, more than the \(maximumFileBytes >> 20) MB a hierarchy may be")
+        }
+        var builder = Builder(maximumCoordinate: maximumCoordinate)
+        do {
+            try XMLScanner.scan(bytes, limits: xml, into: &builder)
+        } catch {
+            throw HierarchyError("is not a page source that can be read: \(error)")
+        }
+        guard !builder.elements.isEmpty else { throw HierarchyError("holds no XCUIElementType element") }
+        return Hierarchy(elements: builder.elements, primaryAction: builder.primaryAction)
+    }
+
+    struct Builder: XMLHandler {
+        let maximumCoordinate: Double
+        var elements: [Element] = []
+        var primaryAction: String?
+        /// Open elements: their index in `elements`, or -1 for the `AppiumAUT` wrapper.
+        var open: [Int] = []
+
+        init(maximumCoordinate: Double) {
+            self.maximumCoordinate = maximumCoordinate
+            elements.reserveCapacity(512)
+        }
+
+        mutating func startElement(_ tag: XMLStartTag) throws(XMLError) {
+            if tag.depth == 0 && tag.named("AppiumAUT") {
+                primaryAction = tag.attribute("primary-action")?.value
+                open.append(-1)
+                return
+            }
+            if tag.depth == 0 && !tag.named("XCUIElementTypeApplication") {
+                throw XMLError("the root is not <AppiumAUT> or <XCUIElementTypeApplication>", line: tag.line)
+            }
+            var typeBytes = tag.name
+            var elementName = "", label = "", value = ""
+            var enabled = true
+            var visible: Bool?
+            var numbers: [Double?] = [nil, nil, nil, nil]
+            var written: [String?] = [nil, nil, nil, nil]
+            for index in 0..<tag.attributeCount {
+                let attribute = tag.attribute(at: index)
+                // Told apart by length and first letter: a page source has about ten attributes an element.
+                let name = attribute.name
+                switch (name.count, name.first ?? 0) {
+                case (1, UInt8(ascii: "x")): numbers[0] = XMLTextBytes.number(attribute.rawValue, written: &written[0])
+                case (1, UInt8(ascii: "y")): numbers[1] = XMLTextBytes.number(attribute.rawValue, written: &written[1])
+                case (5, UInt8(ascii: "w")) where attribute.named("width"):
+                    numbers[2] = XMLTextBytes.number(attribute.rawValue, written: &written[2])
+                case (6, UInt8(ascii: "h")) where attribute.named("height"):
+                    numbers[3] = XMLTextBytes.number(attribute.rawValue, written: &written[3])
+                case (4, UInt8(ascii: "t")) where attribute.named("type") && !attribute.rawValue.contains(UInt8(ascii: "&")):
+                    typeBytes = attribute.rawValue
+                case (4, UInt8(ascii: "n")) where attribute.named("name"): elementName = attribute.value
+                case (5, UInt8(ascii: "l")) where attribute.named("label"): label = attribute.value
+                case (5, UInt8(ascii: "v")) where attribute.named("value"): value = attribute.value
+                case (7, UInt8(ascii: "e")) where attribute.named("enabled"): enabled = !XMLTextBytes.isFalse(attribute.rawValue)
+                case (7, UInt8(ascii: "v")) where attribute.named("visible"): visible = !XMLTextBytes.isFalse(attribute.rawValue)
+                default: break
+                }
+            }
+            let parent = open.last.flatMap { $0 >= 0 ? $0 : nil } ?? -1
+            let (frame, problem) = Self.frame(numbers, written, limit: maximumCoordinate)
+            elements.append(Element(type: Self.type(typeBytes), name: elementName, label: label, value: value, frame: frame,
+                                    frameProblem: problem, enabled: enabled, visible: visible, parent: parent,
+                                    depth: parent >= 0 ? elements[parent].depth + 1 : 0))
+            open.append(elements.count - 1)
+        }
+
+        mutating func endElement() throws(XMLError) {
+            open.removeLast()
+        }
+
+        static let axes = ["x", "y", "width", "height"]
+
+        /// `XCUIElementTypeButton` (or `Button`) as a type, read from its bytes.
+        static func type(_ bytes: UnsafeBufferPointer<UInt8>) -> ElementType {
+            let prefix = ElementType.prefix.utf8
+            if bytes.count >= prefix.count && bytes.prefix(prefix.count).elementsEqual(prefix) {
+                return ElementType(name: String(decoding: bytes[prefix.count...], as: UTF8.self))
+            }
+            return ElementType(name: String(decoding: bytes, as: UTF8.self))
+        }
+
+        /// A frame from its four numbers, or why there is none.
+        static func frame(_ numbers: [Double?], _ written: [String?], limit: Double) -> (Frame?, String?) {
+            if numbers.allSatisfy({ $0 == nil }) && written.allSatisfy({ $0 == nil }) { return (nil, nil) }
+            for slot in 0..<4 {
+                guard let number = numbers[slot] else {
+                    let problem = written[slot].map { "\(axes[slot]) is not a number (\($0))" } ?? "\(axes[slot]) is missing"
+                    return (nil, problem)
+                }
+                if number.isNaN { return (nil, "\(axes[slot]) is not a number (NaN)") }
+                if !number.isFinite || number.magnitude > limit {
+                    return (nil, "\(axes[slot]) is beyond a million points (\(number))")
+                }
+                if slot >= 2 && number < 0 { return (nil, "\(axes[slot]) is negative (\(Frame.points(number)))") }
+            }
+            return (Frame(x: numbers[0]!, y: numbers[1]!, width: numbers[2]!, height: numbers[3]!), nil)
+        }
+    }
+}

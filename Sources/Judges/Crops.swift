@@ -1,0 +1,104 @@
+import DynamicType
+import Hierarchies
+import Imaging
+
+/// The evidence of an automatic failure a person can judge in a second: each screenshot cropped
+/// around the finding's elements with their frames outlined, Large on the left and the failing
+/// size on the right. Frames are in points and screenshots in pixels; a screenshot's scale is its
+/// pixel width over its window's width in points.
+public enum Crops {
+    /// The outline colour, a magenta that screens rarely use.
+    public static let outline = RGBA(hex: 0xD8_1B60)
+    /// Points of screenshot kept around the elements.
+    public static let margin = 16.0
+    /// Pixels between the two pictures.
+    public static let gap = 12
+
+    /// A screenshot of one hierarchy: the picture and the window it was taken of.
+    public struct Shot {
+        public var image: RGBAImage
+        public var window: Frame?
+
+        public init(image: RGBAImage, window: Frame?) {
+            self.image = image
+            self.window = window
+        }
+
+        /// Pixels a point; nil when there is no window or the two do not fit (a screenshot of
+        /// another device, or a window of no width).
+        public var scale: Double? {
+            guard let window, window.width > 0 else { return nil }
+            let scale = Double(image.width) / window.width
+            // 1x to 4x are the scales of Apple's screens; anything else is not this window's picture.
+            guard scale >= 0.9 && scale <= 4.1 else { return nil }
+            return scale
+        }
+    }
+
+    /// `frames` of one screenshot, cropped around with `margin` and outlined.
+    public static func panel(_ frames: [Frame], on shot: Shot) throws(ImageError) -> RGBAImage {
+        guard let scale = shot.scale, let first = frames.first else {
+            throw ImageError("cannot be matched to its window: the screenshot's width over the window's is not a screen's scale")
+        }
+        let area = frames.dropFirst().reduce(first) { $0.union($1) }
+        let origin = shot.window?.x ?? 0, top = shot.window?.y ?? 0
+        func pixels(_ frame: Frame) -> PixelRect {
+            let left = Int(((frame.x - origin) * scale).rounded(.down)), right = Int(((frame.maxX - origin) * scale).rounded(.up))
+            let upper = Int(((frame.y - top) * scale).rounded(.down)), lower = Int(((frame.maxY - top) * scale).rounded(.up))
+            return PixelRect(x: left, y: upper, width: max(1, right - left), height: max(1, lower - upper))
+        }
+        let padded = Frame(x: area.x - margin, y: area.y - margin, width: area.width + 2 * margin, height: area.height + 2 * margin)
+        let crop = pixels(padded)
+        guard var picture = shot.image.cropped(to: crop), let clamped = crop.clamped(to: shot.image.width, shot.image.height) else {
+            throw ImageError("shows none of the elements: their frames lie outside the screenshot")
+        }
+        let line = max(2, Int(scale.rounded()))
+        for frame in frames {
+            var rect = pixels(frame)
+            rect.x -= clamped.x
+            rect.y -= clamped.y
+            picture.stroke(rect, lineWidth: line, outline)
+        }
+        return picture
+    }
+
+    /// Large beside the failing size, or the failing size alone when Large has no frames or no shot.
+    public static func evidence(for finding: Finding, failing: Shot, large: Shot?) throws(ImageError) -> RGBAImage {
+        let failingPanel = try panel(finding.elements.map(\.frame), on: failing)
+        let largeFrames = finding.elements.compactMap(\.largeFrame)
+        guard let large, !largeFrames.isEmpty, largeFrames.count == finding.elements.count,
+              let largePanel = try? panel(largeFrames, on: large) else { return failingPanel }
+        return RGBAImage.sideBySide([largePanel, failingPanel], gap: gap) ?? failingPanel
+    }
+
+    /// The same as a PNG file.
+    public static func png(for finding: Finding, failing: Shot, large: Shot?) throws(ImageError) -> [UInt8] {
+        PNGEncoder.encode(try evidence(for: finding, failing: failing, large: large))
+    }
+}
+
+extension Crops {
+    /// The crops of a failed verdict, one for each of its first `limit` findings that names
+    /// elements: what the import writes beside the recording. `screenshot` gives the picture the
+    /// run took of the screen at a size; for `default-unchanged`, `beforeFix` is the Large
+    /// screenshot of the run before the fix. A finding whose screenshot is missing or does not fit
+    /// its window gets no crop, with the reason.
+    public static func evidence(for verdict: Verdict, of run: ScreenRun, screenshot: (Size) -> RGBAImage?,
+                                beforeFix: RGBAImage? = nil, limit: Int = 6) -> [(finding: Int, png: Result<[UInt8], ImageError>)] {
+        guard verdict.outcome == .fail, let hierarchy = run.hierarchies[verdict.size] else { return [] }
+        let failing = screenshot(verdict.size).map { Shot(image: $0, window: hierarchy.window) }
+        let largeImage = verdict.item == DefaultUnchanged().item ? beforeFix : screenshot(.l)
+        let largeWindow = verdict.item == DefaultUnchanged().item ? run.largeBeforeFix?.window : run.hierarchies[.l]?.window
+        let large = largeImage.map { Shot(image: $0, window: largeWindow) }
+        var crops: [(finding: Int, png: Result<[UInt8], ImageError>)] = []
+        for (index, finding) in verdict.findings.enumerated() where !finding.elements.isEmpty {
+            guard crops.count < limit else { break }
+            guard let failing else {
+                crops.append((index, .failure(ImageError("has no screenshot of \(run.screen) at \(verdict.size)"))))
+                continue
+            }
+            crops.append((index, Result { () throws(ImageError) in try png(for: finding, failing: failing, large: large) }))
+        }
+        return crops
+    }
+}

@@ -1,0 +1,29 @@
+import DynamicType
+import Hierarchies
+
+/// Every judge, and the verdicts they give a screen at the sizes its checklist plans.
+public struct Judging: Sendable {
+    /// One per checklist item geometry decides; each judge's `item` is the item's id in the
+    /// shipped checklist (Checklists/dynamic-type.md).
+    public static let all: [any Judge] = [TextScales(), NoOverlap(), Reachable(), CellsResize(), IconsScale(), DefaultUnchanged()]
+
+    /// The judges whose item the checklist has, with the sizes it plans each at.
+    public let plan: [(judge: any Judge, sizes: [Size])]
+
+    public init(checklist: Checklist, judges: [any Judge] = Judging.all) {
+        plan = judges.compactMap { judge in checklist.item(judge.item).map { (judge, $0.sizes) } }
+    }
+
+    /// A verdict for every planned (item, size) of the screen that the run reached: a size the
+    /// run has no hierarchy at gets no verdict, and neither does an item the checklist lacks.
+    public func judge(_ run: ScreenRun) -> [Verdict] {
+        let context = ScreenContext(run)
+        var verdicts: [Verdict] = []
+        for (judge, sizes) in plan {
+            for size in sizes where run.hierarchies[size] != nil {
+                verdicts.append(judge.judge(context, at: size))
+            }
+        }
+        return verdicts
+    }
+}

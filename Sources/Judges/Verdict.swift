@@ -1,0 +1,104 @@
+import DynamicType
+import Hierarchies
+
+/// What a judge decided for one (screen, checklist item, size) cell.
+public enum Outcome: String, Sendable, Equatable {
+    case pass, fail
+    /// The run lacks what the rule needs here: the cell stays with people.
+    case noData = "no-data"
+}
+
+/// An element a finding names: its type and name, and its frames at the judged size and at Large.
+public struct ElementRef: Sendable, Equatable {
+    public var type: String
+    /// Identifier, else label; empty when the element has neither.
+    public var name: String
+    public var frame: Frame
+    /// At Large (or, for `default-unchanged`, in the run before the fix); nil when unmatched there.
+    public var largeFrame: Frame?
+
+    public init(type: String, name: String, frame: Frame, largeFrame: Frame?) {
+        self.type = type
+        self.name = name
+        self.frame = frame
+        self.largeFrame = largeFrame
+    }
+
+    init(_ element: Element, frame: Frame, largeFrame: Frame?) {
+        type = element.type.name
+        name = element.name.isEmpty ? element.label : element.name
+        self.frame = frame
+        self.largeFrame = largeFrame
+    }
+
+    /// `StaticText "Total"`, as reasons name it.
+    public var shown: String {
+        name.isEmpty ? type : "\(type) \"\(Element.shown(name))\""
+    }
+}
+
+/// One thing a judge saw fail: the elements involved and what is wrong with them, in figures.
+public struct Finding: Sendable, Equatable {
+    public var elements: [ElementRef]
+    /// `17 pt tall at Large and at ax5`: follows the elements' names in a reason.
+    public var detail: String
+
+    public init(elements: [ElementRef], detail: String) {
+        self.elements = elements
+        self.detail = detail
+    }
+
+    public var sentence: String {
+        elements.isEmpty ? detail : elements.map(\.shown).joined(separator: " and ") + " " + detail
+    }
+}
+
+/// A judge's decision on one cell, with its reason: one line that names the elements and figures
+/// a person needs to check it.
+public struct Verdict: Sendable, Equatable {
+    /// The checklist item's id.
+    public var item: String
+    public var size: Size
+    public var outcome: Outcome
+    public var reason: String
+    /// What failed; empty unless the outcome is `fail`.
+    public var findings: [Finding]
+
+    public init(item: String, size: Size, outcome: Outcome, reason: String, findings: [Finding] = []) {
+        self.item = item
+        self.size = size
+        self.outcome = outcome
+        self.reason = reason
+        self.findings = findings
+    }
+
+    static func noData(_ item: String, _ size: Size, _ reason: String) -> Verdict {
+        Verdict(item: item, size: size, outcome: .noData, reason: reason)
+    }
+
+    /// A failure naming up to three findings and how many more there are.
+    static func fail(_ item: String, _ size: Size, _ findings: [Finding], _ summary: String) -> Verdict {
+        let shown = findings.prefix(3).map(\.sentence).joined(separator: "; ")
+        let more = findings.count > 3 ? "; and \(findings.count - 3) more" : ""
+        return Verdict(item: item, size: size, outcome: .fail, reason: "\(summary): \(shown)\(more)", findings: findings)
+    }
+}
+
+/// One checklist item decided from geometry, as one documented rule (Docs/judges.md).
+public protocol Judge: Sendable {
+    /// The id of the checklist item the judge decides.
+    var item: String { get }
+    /// The verdict on `screen` at `size`; `noData` whenever the run lacks what the rule needs.
+    func judge(_ screen: ScreenContext, at size: Size) -> Verdict
+}
+
+/// How far apart two figures must be to count as a change: hierarchies round frames to fractions
+/// of a point, and a point is the smallest difference a person can see on a screenshot.
+enum Tolerance {
+    /// Text that grows or shrinks by a point or less has not changed size.
+    static let point = 1.0
+    /// Judges that compare elements in pairs stop short of this many on one screen: a real screen
+    /// has hundreds, and a hostile file of 20,000 identical frames would otherwise cost 200 million
+    /// comparisons.
+    static let pairedElements = 5_000
+}

@@ -1,0 +1,92 @@
+import DynamicType
+import Hierarchies
+import Imaging
+import Judges
+import Testing
+import TestSupport
+
+/// Crops read back from their PNG bytes: the outline lies on each frame's edge scaled to pixels,
+/// Large on the left, the failing size on the right.
+@Suite struct CropsTests {
+    let window = Frame(x: 0, y: 0, width: 390, height: 844)
+
+    /// A 3x screenshot: grey, with the element's frame filled blue so that the crop shows it.
+    func shot(_ frames: [Frame]) -> Crops.Shot {
+        var image = RGBAImage(width: 1170, height: 2532, background: RGBA(230, 230, 230))
+        for frame in frames {
+            image.fill(PixelRect(x: Int(frame.x * 3), y: Int(frame.y * 3), width: Int(frame.width * 3), height: Int(frame.height * 3)), RGBA(0, 0, 255))
+        }
+        return Crops.Shot(image: image, window: window)
+    }
+
+    @Test func theFailingSizeBesideLargeWithOutlinesOnTheScaledFrames() throws {
+        let atLarge = Frame(x: 200, y: 100, width: 100, height: 20)
+        let atAX5 = Frame(x: 200, y: 100, width: 100, height: 20.5)
+        let finding = Finding(elements: [ElementRef(type: "StaticText", name: "Price", frame: atAX5, largeFrame: atLarge)], detail: "")
+        let file = try Crops.png(for: finding, failing: shot([atAX5]), large: shot([atLarge]))
+        let picture = try PNGDecoder().decode(file)
+        // Each panel: the frame and 16 pt around it, at 3 pixels a point.
+        let largeWidth = (100 + 32) * 3, largeHeight = (20 + 32) * 3
+        let failingHeight = Int(((100 + 20.5 + 16) * 3).rounded(.up)) - (100 - 16) * 3
+        #expect(picture.width == largeWidth + Crops.gap + largeWidth)
+        #expect(picture.height == max(largeHeight, failingHeight))
+        // Large on the left: the outline's corner 16 pt in, then its inside shows the screenshot.
+        #expect(picture.pixel(x: 48, y: 48) == Crops.outline)
+        #expect(picture.pixel(x: 48 + 3, y: 48 + 3) == RGBA(0, 0, 255), "inside the 3-pixel line: the screenshot")
+        #expect(picture.pixel(x: 47, y: 47) == RGBA(230, 230, 230), "outside the frame: the screenshot")
+        #expect(picture.pixel(x: 48 + 300 - 1, y: 48 + 60 - 1) == Crops.outline, "bottom right corner of 100 x 20 pt")
+        // The failing size on the right, after the gap.
+        let right = largeWidth + Crops.gap
+        #expect(picture.pixel(x: right + 48, y: 48) == Crops.outline)
+        #expect(picture.pixel(x: right + 48 + 299, y: 48 + 62 - 1) == Crops.outline, "20.5 pt is 61.5 pixels, rounded out to 62")
+        #expect(picture.pixel(x: largeWidth + 5, y: 10) == .white, "the gap")
+    }
+
+    @Test func twoElementsOfAnOverlapAreBothOutlined() throws {
+        let name = Frame(x: 16, y: 100, width: 330, height: 64), edit = Frame(x: 300, y: 95, width: 74, height: 64)
+        let finding = Finding(elements: [ElementRef(type: "StaticText", name: "Name", frame: name, largeFrame: nil),
+                                         ElementRef(type: "Button", name: "Edit", frame: edit, largeFrame: nil)], detail: "")
+        let picture = try PNGDecoder().decode(try Crops.png(for: finding, failing: shot([name, edit]), large: nil))
+        // The crop starts 16 pt left of the leftmost frame (x 0) and above the topmost (y 79).
+        #expect(picture.width == (374 + 16) * 3 - 0 && picture.height == (164 + 16 - 79) * 3)
+        #expect(picture.pixel(x: 16 * 3, y: (100 - 79) * 3) == Crops.outline)
+        #expect(picture.pixel(x: 300 * 3, y: (95 - 79) * 3) == Crops.outline)
+    }
+
+    @Test func aScreenshotOfAnotherWindowIsRefused() {
+        let finding = Finding(elements: [ElementRef(type: "StaticText", name: "A", frame: Frame(x: 0, y: 0, width: 10, height: 10), largeFrame: nil)], detail: "")
+        let tiny = Crops.Shot(image: RGBAImage(width: 100, height: 200), window: window)
+        #expect(throws: ImageError.self) { try Crops.png(for: finding, failing: tiny, large: nil) }
+        let outside = Finding(elements: [ElementRef(type: "StaticText", name: "A", frame: Frame(x: 0, y: 5000, width: 10, height: 10), largeFrame: nil)], detail: "")
+        #expect(throws: ImageError("shows none of the elements: their frames lie outside the screenshot")) {
+            try Crops.png(for: outside, failing: shot([]), large: nil)
+        }
+    }
+}
+
+/// What the import will call: the crops of a failed verdict from the run's screenshots.
+@Suite struct VerdictEvidenceTests {
+    @Test func aFailedVerdictGetsACropOfEachFindingThatNamesElements() throws {
+        let screen = try run(.harness, [.l: [.button("Pay", 16, 700, 358, 50)], .ax5: [.button("Pay", 16, 900, 358, 90), .text("Gone", 16, 100, 900, 20)]])
+        let verdict = Reachable().judge(ScreenContext(screen), at: .ax5)
+        #expect(verdict.findings.count == 2)
+        let screenshot: (Size) -> RGBAImage? = { size in size == .ax5 ? RGBAImage(width: 1170, height: 2532) : nil }
+        let crops = Crops.evidence(for: verdict, of: screen, screenshot: screenshot)
+        #expect(crops.map(\.finding) == [0, 1])
+        // The button lies below the screenshot: that crop is refused with the reason; the text is cropped.
+        let results = crops.map { crop -> String in
+            switch crop.png {
+            case .success(let png): (try? PNGDecoder().decode(png)).map { "\($0.width) x \($0.height)" } ?? "unreadable"
+            case .failure(let error): error.description
+            }
+        }
+        #expect(results.contains("shows none of the elements: their frames lie outside the screenshot"))
+        #expect(results.contains("1170 x \(52 * 3)"), "the text's crop is clamped to the screenshot's width: \(results)")
+        #expect(Crops.evidence(for: verdict, of: screen, screenshot: { _ in nil }).allSatisfy {
+            if case .failure(let error) = $0.png { return error.description == "has no screenshot of Checkout at ax5" }
+            return false
+        })
+        let passed = Reachable().judge(ScreenContext(try run(.harness, [.ax5: [.text("A", 0, 100, 10, 10)]])), at: .ax5)
+        #expect(Crops.evidence(for: passed, of: screen, screenshot: screenshot).isEmpty)
+    }
+}

@@ -1,0 +1,66 @@
+import DynamicType
+import Hierarchies
+import Judges
+import Testing
+import TestSupport
+
+@Suite struct JudgingTests {
+    @Test func everyJudgeDecidesAnItemOfTheShippedChecklist() throws {
+        let checklist = try ShippedChecklists.defaultChecklist()
+        for judge in Judging.all {
+            #expect(checklist.item(judge.item) != nil, "\(judge.item) is an item id of the checklist")
+        }
+        let planned = Judging(checklist: checklist).plan.map { "\($0.judge.item): \($0.sizes.map(\.id).joined(separator: " "))" }
+        #expect(planned == ["text-scales: xs l ax5", "no-overlap: ax3 ax5", "reachable: ax5", "cells-resize: ax5", "icons-scale: ax3", "default-unchanged: l"])
+    }
+
+    @Test func aChecklistWithoutAnItemGetsNoJudgeForIt() throws {
+        let checklist = Checklist(name: "mine", title: "Mine", version: "1", summary: "", items: [
+            ChecklistItem(id: "reachable", title: "Reach", howToCheck: "", sizes: [.ax3, .ax5], severity: .critical),
+        ], source: "")
+        let screen = try run(.harness, [.ax3: [.text("Total", 16, 100, 300, 40)], .l: [.text("Total", 16, 100, 300, 20)]])
+        let verdicts = Judging(checklist: checklist).judge(screen)
+        #expect(verdicts.map { "\($0.item) \($0.size) \($0.outcome.rawValue)" } == ["reachable ax3 pass"], "ax5 was not run: no verdict")
+    }
+
+    @Test(arguments: PageShape.allCases)
+    func aWholeRunOfAScreenIsJudgedAtItsPlannedSizes(shape: PageShape) throws {
+        let large: [Node] = [.text("Total", 16, 100, 200, 20.3), .text("Price", 250, 100, 100, 20), .button("Pay", 16, 700, 358, 50)]
+        let ax3: [Node] = [.text("Total", 16, 100, 200, 48), .text("Price", 200, 110, 100, 20), .button("Pay", 16, 760, 358, 80)]
+        let ax5: [Node] = [.text("Total", 16, 100, 300, 64), .text("Price", 250, 100, 100, 20), .button("Pay", 16, 860, 358, 90)]
+        let xs: [Node] = [.text("Total", 16, 100, 200, 17), .text("Price", 250, 100, 100, 20), .button("Pay", 16, 700, 358, 44)]
+        let screen = try run(shape, [.xs: xs, .l: large, .ax3: ax3, .ax5: ax5])
+        let verdicts = Judging(checklist: try ShippedChecklists.defaultChecklist()).judge(screen)
+        #expect(verdicts.map { "\($0.item) \($0.size) \($0.outcome.rawValue)" } == [
+            "text-scales xs fail", "text-scales l fail", "text-scales ax5 fail",
+            "no-overlap ax3 fail", "no-overlap ax5 fail",
+            "reachable ax5 fail",
+            "cells-resize ax5 no-data", "icons-scale ax3 no-data", "default-unchanged l no-data",
+        ])
+        #expect(verdicts.allSatisfy { !$0.reason.isEmpty && !$0.reason.contains("\n") })
+    }
+}
+
+@Suite struct SharedProblemTests {
+    func failure(_ screen: String, name: String = "Cart", y: Double = 40, size: Size = .ax5) -> (screen: String, verdict: Verdict) {
+        let frame = Frame(x: 300, y: y, width: 44, height: 44)
+        let finding = Finding(elements: [ElementRef(type: "Button", name: name, frame: frame, largeFrame: nil)], detail: "lies below")
+        return (screen, Verdict(item: "reachable", size: size, outcome: .fail, reason: finding.sentence, findings: [finding]))
+    }
+
+    @Test func theSameElementFailingOnManyScreensIsOneProblem() {
+        let problems = SharedProblem.group([
+            failure("Home"), failure("Search", y: 42), failure("Cart", size: .ax3), failure("Profile", y: 300), failure("Orders", name: "Back"),
+        ])
+        #expect(problems.count == 3)
+        #expect(problems[0].screens == ["Home", "Search", "Cart"], "within four points is the same place")
+        #expect(problems[0].occurrences.map(\.size) == [.ax5, .ax5, .ax3])
+        #expect(problems[1].screens == ["Profile"], "elsewhere on the screen is another element")
+        #expect(problems[2].screens == ["Orders"])
+    }
+
+    @Test func unnamedElementsAreNeverMergedByPlaceAlone() {
+        let problems = SharedProblem.group([failure("Home", name: ""), failure("Search", name: "")])
+        #expect(problems.count == 2)
+    }
+}

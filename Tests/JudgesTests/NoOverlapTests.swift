@@ -1,0 +1,64 @@
+import DynamicType
+import Judges
+import Testing
+import TestSupport
+
+@Suite struct NoOverlapTests {
+    let judge = NoOverlap()
+
+    @Test(arguments: PageShape.allCases)
+    func textRunningIntoAButtonFailsNamingBothAndTheOverlap(shape: PageShape) throws {
+        let screen = try run(shape, [
+            .l: [.text("Name", 16, 100, 100, 20), .button("Edit", 300, 95, 60, 30)],
+            .ax5: [.text("Name", 16, 100, 330, 64), .button("Edit", 300, 95, 74, 64)],
+        ])
+        let ax5 = verdict(judge, screen, at: .ax5)
+        #expect(ax5.outcome == .fail)
+        #expect(ax5.reason == "1 overlap among 2 text and control elements: StaticText \"Name\" and Button \"Edit\" "
+                + "overlap by 46 x 59 pt at ax5 and are apart at Large")
+        #expect(ax5.findings.first?.elements.map(\.name) == ["Name", "Edit"])
+    }
+
+    @Test(arguments: PageShape.allCases)
+    func stackedElementsAContainerAndItsChildAndABadgeAtLargePass(shape: PageShape) throws {
+        let content: (Double) -> [Node] = { height in [
+            .text("Name", 16, 100, 330, height),
+            .button("Edit", 16, 110 + height, 358, height + 10),
+            // A label inside its button is not an overlap.
+            .button("Pay", 16, 700, 358, 50, [.text("Pay", 170, 715, 50, 20)]),
+            // Overlapping already at Large: a badge on its button.
+            .button("Cart", 300, 40, 44, 44), .text("3", 330, 36, 18, 18),
+        ] }
+        let screen = try run(shape, [.l: content(20), .ax5: content(64)])
+        #expect(verdict(judge, screen, at: .ax5) == Verdict(item: "no-overlap", size: .ax5, outcome: .pass,
+            reason: "none of 6 text and control elements at ax5 overlaps another where it did not at Large"))
+    }
+
+    @Test func hiddenElementsDoNotOverlap() throws {
+        let screen = try run(.webDriverAgent, [
+            .l: [.text("Name", 16, 100, 100, 20), .text("Error", 16, 300, 100, 20, visible: false)],
+            .ax5: [.text("Name", 16, 100, 330, 64), .text("Error", 16, 120, 300, 64, visible: false)],
+        ])
+        #expect(verdict(judge, screen, at: .ax5).outcome == .noData, "one element left: nothing to overlap")
+    }
+
+    @Test(arguments: PageShape.allCases)
+    func touchingAndAPointOfOverlapAreNotOverlaps(shape: PageShape) throws {
+        let screen = try run(shape, [
+            .l: [.text("A", 16, 100, 100, 20), .text("B", 16, 200, 100, 20)],
+            .ax5: [.text("A", 16, 100, 100, 64), .text("B", 16, 163, 100, 64)],
+        ])
+        #expect(verdict(judge, screen, at: .ax5).outcome == .pass)
+        #expect(verdict(judge, screen, at: .l).outcome == .noData)
+    }
+}
+
+@Suite struct PairedElementsTests {
+    @Test func aHostileScreenOfIdenticalFramesIsNotComparedPairByPair() throws {
+        let many = (0..<6000).map { Node.text("Row \($0)", 16, 100, 100, 20) }
+        let screen = try run(.harness, [.l: many, .ax5: many])
+        #expect(NoOverlap().judge(ScreenContext(screen), at: .ax5).reason == "6000 text and control elements at ax5, more than the 5000 compared in pairs")
+        let some = (0..<300).map { Node.text("Row \($0)", 16, 100, 100, 20) }
+        #expect(NoOverlap().judge(ScreenContext(try run(.harness, [.l: some, .ax5: some])), at: .ax5).outcome == .pass, "overlapping at Large already")
+    }
+}
