@@ -14,10 +14,10 @@ final class TmuxTerminal {
     let cli: CLI
     let socket = "dtaudit-test-" + UUID().uuidString.prefix(8)
 
-    /// Starts `command` (a shell command line) in a new 120×60 session in the test's folder.
-    init(_ cli: CLI, command: String) throws {
+    /// Starts `command` (a shell command line) in a new session in the test's folder, 120×60 unless told.
+    init(_ cli: CLI, command: String, width: Int = 120, height: Int = 60) throws {
         self.cli = cli
-        _ = try tmux(["new-session", "-d", "-s", "audit", "-x", "120", "-y", "60", "-c", cli.directory.path, command])
+        _ = try tmux(["new-session", "-d", "-s", "audit", "-x", String(width), "-y", String(height), "-c", cli.directory.path, command])
     }
 
     deinit {
