@@ -15,13 +15,13 @@ struct CompletionTerminalTests {
         ("Wide screen `./.dt`", ["Wi"]),
         ("A$(touch pwned-dollar)", ["A", "'A$("]),
         ("M${IFS}x;touch pwned-ifs", ["M"]),
-        ("Bang!! !-1 !x", ["Ba", #""Ba"#]),
+        ("Bang!! !-1 !x!", ["Ba", #""Ba"#]),
         (#"Quotes ' " \ ` $"#, ["Qu", #""Qu"#, "'Qu"]),
         ("Operators & | ; < >pwned-redirect ( ) { } [ ] * ? a,b % ^ #", ["Op"]),
         ("Single end'", ["'Si"]),
         (#"Double end""#, [#""Do"#]),
         (#"Last backslash\"#, [#""La"#]),
-        ("x:y=z", ["x:y="]),
+        ("x:y=$(touch pwned-colon)", ["x:y="]),
         ("~root", [#"\~"#]),
         ("#comment", ["\\#"]),
         ("=ls", [#"\="#]),
@@ -163,7 +163,7 @@ struct CompletionTerminalTests {
         for entry in log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if entry.hasPrefix("<line "), let number = Int(entry.dropFirst(6).dropLast()) {
                 current = number
-            } else if current >= 0 && !(entry.isEmpty) {
+            } else if current >= 0 && !entry.isEmpty {
                 result[current].append(entry)
             }
         }
