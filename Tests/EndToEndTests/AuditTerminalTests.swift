@@ -48,6 +48,19 @@ final class TmuxTerminal {
         try tmux(["capture-pane", "-p", "-t", "audit", "-S", "-500"])
     }
 
+    /// Waits until the last line the terminal shows (its trailing spaces aside) is `line`.
+    @discardableResult
+    func waitFor(lastLine line: String, timeout: TimeInterval = 20) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let lines = try tmux(["capture-pane", "-p", "-t", "audit"]).split(separator: "\n")
+            let last = lines.last(where: { $0.contains { $0 != " " } }).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            if last == line { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
     /// Waits until the terminal shows `text`.
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> Bool {
