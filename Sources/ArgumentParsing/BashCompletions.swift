@@ -107,11 +107,14 @@ struct BashCompletions {
             # Splits the line up to the cursor as the shell will run it. \#(p)_words gets the words with
             # their quotes and backslashes taken away, the last one being the word under completion;
             # \#(p)_kept gets the start of that word that the shell keeps when it puts a completion in:
-            # up to an open quote, or to a ':' or '=' that splits words for completion.
+            # up to an open quote, or to a ':' or '=' that splits words for completion; \#(p)_quote
+            # gets the quote left open (' or "), which the completion goes inside. \#(p)_operator is 1
+            # when that word holds a bare ';', '&', '|', '<', '>', '(' or ')': what follows is no
+            # argument of the tool's, and nothing is offered.
             \#(p)_split() {
                 local line=$1 word='' quote='' started=0 before_quote='' char i
                 \#(p)_words=()
-                \#(p)_kept=''
+                \#(p)_kept='' \#(p)_operator=0
                 for (( i = 0; i < ${#line}; i++ )); do
                     char=${line:i:1}
                     if [[ $quote == "'" ]]; then
@@ -126,13 +129,18 @@ struct BashCompletions {
                         quote=$char; started=1; before_quote=$word
                     elif [[ $char == [[:space:]] ]]; then
                         if (( started )); then \#(p)_words+=("$word"); fi
-                        word=''; started=0; \#(p)_kept=''
+                        word=''; started=0; \#(p)_kept='' \#(p)_operator=0
                     else
                         word+=$char; started=1
-                        if [[ $COMP_WORDBREAKS == *"$char"* ]]; then \#(p)_kept=$word; fi
+                        # Readline starts the word after a break, or at it for '@' and '$'.
+                        if [[ $COMP_WORDBREAKS == *"$char"* ]]; then
+                            if [[ $char == [@\$] ]]; then \#(p)_kept=${word%?}; else \#(p)_kept=$word; fi
+                        fi
+                        if [[ $char == [\;\&\|\<\>\(\)] ]]; then \#(p)_operator=1; fi
                     fi
                 done
                 if [[ -n $quote ]]; then \#(p)_kept=$before_quote; fi
+                \#(p)_quote=$quote
                 \#(p)_words+=("$word")
             }
 
@@ -167,19 +175,44 @@ struct BashCompletions {
                 fi
             }
 
-            # Offers each line of $1 that starts with the value under completion. With $2, the words
-            # are names that may hold spaces or colons: the shell quotes them as it quotes file names.
+            # Offers each line of $1 that starts with the value under completion, written as the line
+            # needs it (\#(p)_quoted). With $2, the words are names from the store: one that starts
+            # with a dash is offered only after '--', where it cannot be taken for an option.
             \#(p)_offer() {
                 local candidate
                 COMPREPLY=()
                 while IFS= read -r candidate; do
                     [[ -z $candidate || $candidate == *[[:cntrl:]]* ]] && continue
                     [[ $candidate == "$\#(p)_value"* ]] || continue
+                    [[ -n $2 && -z $\#(p)_option && \#(p)_ended -eq 0 && $candidate == -[!0-9]* ]] && continue
                     candidate=$\#(p)_lead$candidate
-                    COMPREPLY+=("${candidate#"$\#(p)_kept"}")
+                    \#(p)_quoted "${candidate#"$\#(p)_kept"}"
                 done <<< "$1"
-                if [[ -n $2 ]]; then compopt -o filenames 2>/dev/null; fi
+                # A lone folder is completed further inside, so no space after its slash.
+                if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == */ ]]; then compopt -o nospace 2>/dev/null; fi
                 return 0
+            }
+
+            # Adds $1 to COMPREPLY as one word for the line, whatever it holds: inside the quote left
+            # open, or else with a backslash before each character the shell reads (printf %q).
+            # Nothing is left for the shell to expand, run or split, and the quote is closed after it.
+            \#(p)_quoted() {
+                local text=$1 single="'" double='"' backslash='\'
+                case $\#(p)_quote in
+                    ("'") text=${text//"$single"/"$single\\$single$single"} ;;
+                    ('"')
+                        text=${text//"$backslash"/"$backslash$backslash"}
+                        text=${text//"$double"/"$backslash$double"}
+                        text=${text//'$'/"$backslash\$"}
+                        text=${text//'`'/"$backslash\`"}
+                        # History expansion sees '!' even after a backslash in double quotes.
+                        text=${text//'!'/"$double$single!$single$double"} ;;
+                    # A comma is plain where no brace is left bare: lists such as 'l,ax1' stay readable.
+                    (*) [[ -n $text ]] && printf -v text %q "$text" && text=${text//"$backslash,"/,} ;;
+                esac
+                # Readline closes the quote unless the word already ends in that character.
+                if [[ -n $\#(p)_quote && $text == *"$\#(p)_quote" ]]; then text+=$\#(p)_quote; fi
+                COMPREPLY+=("$text")
             }
 
             # Candidates the tool itself prints: the store's screens, the checklist's items, sizes.
@@ -189,31 +222,37 @@ struct BashCompletions {
                 \#(p)_offer "$("$tool" ${\#(p)_forward[@]+"${\#(p)_forward[@]}"} \#(tree.candidatesCommand) "$1" -- "$\#(p)_value" 2>/dev/null)" names
             }
 
-            # Files (with one of the extensions in $1, when given) and folders.
+            # Files (with one of the extensions in $1, when given) and folders, each folder with a slash.
             \#(p)_files() {
                 local extensions=" $1 " name names=''
                 while IFS= read -r name; do
-                    if [[ -z $1 || -d $name || $extensions == *" ${name##*.} "* ]]; then names+=$name$'\n'; fi
+                    if [[ -d $name ]]; then names+=${name%/}/$'\n'
+                    elif [[ -z $1 || $extensions == *" ${name##*.} "* ]]; then names+=$name$'\n'; fi
                 done < <(compgen -f -- "$\#(p)_value")
-                \#(p)_offer "$names" names
+                \#(p)_offer "$names"
             }
 
             \#(p)_directories() {
-                \#(p)_offer "$(compgen -d -- "$\#(p)_value")" names
+                local name names=''
+                while IFS= read -r name; do
+                    [[ -n $name ]] && names+=${name%/}/$'\n'
+                done < <(compgen -d -- "$\#(p)_value")
+                \#(p)_offer "$names"
             }
 
             \#(tree.root.functionName)() {
-                local \#(p)_words \#(p)_kept \#(p)_subcommand \#(p)_next \#(p)_option \#(p)_positional \#(p)_value \#(p)_lead \#(p)_ended
+                local \#(p)_words \#(p)_kept \#(p)_quote \#(p)_operator \#(p)_subcommand \#(p)_next \#(p)_option \#(p)_positional \#(p)_value \#(p)_lead \#(p)_ended
                 local -a \#(p)_forward=()
                 local line=${COMP_LINE-} i last
                 # Called without the line, as some wrappers do: the words stand for it.
                 if [[ -z $line ]]; then line="${COMP_WORDS[*]:0:COMP_CWORD+1}"; else line=${line:0:COMP_POINT}; fi
                 \#(p)_split "$line"
+                COMPREPLY=()
+                (( \#(p)_operator )) && return 0
                 last=$(( ${#\#(p)_words[@]} - 1 ))
                 # Options such as --store change where candidates come from: pass them on.
                 for (( i = 1; i < last; i++ )); do
             \#(forwarding.isEmpty ? "        :\n" : forwarding)    done
-                COMPREPLY=()
                 \#(p)_root 1
             }
             """#

@@ -27,20 +27,21 @@ struct FishCompletions {
                 var line = "complete -c \(tool) -n \(Self.quoted("\(p)_is '\(path)'"))"
                 if let long = option.long { line += " -l " + Self.quoted(String(long.dropFirst(2))) }
                 if let short = option.short { line += " -s " + Self.quoted(String(short.dropFirst())) }
-                if option.takesValue { line += " -r " + values(option.completion) }
+                if option.takesValue { line += " -r " + values(option.completion, place: "option") }
                 lines.append(line + " -d " + Self.quoted(option.help))
             }
             for (index, positional) in command.positionals.enumerated() {
                 // A repeating argument takes every word from its place on.
                 let place = positional.isRepeating ? "\(index)+" : String(index)
-                lines.append("complete -c \(tool) -n \(Self.quoted("\(p)_is '\(path)' \(place)")) \(values(positional.completion))")
+                lines.append("complete -c \(tool) -n \(Self.quoted("\(p)_is '\(path)' \(place)")) \(values(positional.completion, place: "argument"))")
                 if positional.isRepeating { break }
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func values(_ completion: CompletionKind) -> String {
+    /// `place` tells the candidates command whether the value is an option's or an argument.
+    private func values(_ completion: CompletionKind, place: String) -> String {
         switch completion.source {
         case .none: return "-f"
         case .list(let words): return "-f -a " + Self.quoted(words.map(Self.quotedWord).joined(separator: " "))
@@ -49,7 +50,7 @@ struct FishCompletions {
             let patterns = extensions.map { "*." + Self.quotedWord($0) }.joined(separator: " ")
             return "-f -a " + Self.quoted("(__fish_complete_suffix \(patterns)) (__fish_complete_directories)")
         case .directory: return "-f -a " + Self.quoted("(__fish_complete_directories)")
-        case .custom(let name): return "-f -a " + Self.quoted("(\(prefix)_candidates \(name))")
+        case .custom(let name): return "-f -a " + Self.quoted("(\(prefix)_candidates \(name) \(place))")
         }
     }
 
@@ -132,7 +133,8 @@ struct FishCompletions {
             end
 
             # Candidates the tool itself prints: the store's screens, the checklist's items, sizes.
-            function \#(p)_candidates -a source
+            # `place`: whether they are an option's value or an argument.
+            function \#(p)_candidates -a source place
                 set -l tokens (commandline -opc)
                 set -l tool $tokens[1]
                 command -q -- $tool; or set tool \#(tool)
@@ -146,8 +148,24 @@ struct FishCompletions {
                     end
                 end
                 # The word as the shell will pass it: after an option's '=', without quotes and escapes.
-                set -l word (string unescape -- (string replace -r -- '^--[^=]*=' '' (commandline -ct)))
-                $tool $forward \#(tree.candidatesCommand) $source -- $word 2>/dev/null | string match -rv '[[:cntrl:]]'
+                set -l typed (string replace -r -- '^--[^=]*=' '' (commandline -ct))
+                set -l word (string unescape -- $typed)
+                # A name that starts with a dash is an argument only after '--': before, it would be
+                # taken for an option. fish quotes what it puts on the line, except a '~' that
+                # starts the word (it would become a home folder): a name that starts with one is
+                # offered once the word starts with '\~' or a quote, and only where it adds to what
+                # was typed (a match in another case goes in whole, its '~' bare).
+                set -l refused '[[:cntrl:]]'
+                test "$place" = argument; and not contains -- -- $tokens[2..-1]; and set refused "$refused|^-[^0-9]"
+                string match -qr -- '^[\\\\\'"]' $typed; or set refused "$refused|^~"
+                set -l candidates ($tool $forward \#(tree.candidatesCommand) $source -- $word 2>/dev/null | string match -rv -- $refused)
+                if string match -q -- '~*' $word
+                    for candidate in $candidates
+                        test (string sub -l (string length -- $word) -- $candidate) = "$word"; and printf '%s\n' $candidate
+                    end
+                else
+                    string join \n -- $candidates
+                end
             end
             """#
     }

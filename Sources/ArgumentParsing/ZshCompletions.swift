@@ -42,7 +42,7 @@ struct ZshCompletions {
         }
         for positional in command.positionals {
             let colons = positional.isRepeating ? "*:" : positional.isRequired ? ":" : "::"
-            specs.append(Self.quoted(colons + Self.message(positional.valueName) + ":" + action(positional.completion)))
+            specs.append(Self.quoted(colons + Self.message(positional.valueName) + ":" + action(positional.completion, place: "argument")))
         }
         var body = ["\(functionName(command))() {"]
         if command.subcommands.isEmpty {
@@ -102,20 +102,21 @@ struct ZshCompletions {
             var spec = exclusion + repeating + name + (option.takesValue && name.hasPrefix("--") ? "=" : "")
             spec += "[" + Self.description(option.help) + "]"
             if let valueName = option.valueName {
-                spec += ":" + Self.message(valueName) + ":" + action(option.completion)
+                spec += ":" + Self.message(valueName) + ":" + action(option.completion, place: "option")
             }
             return Self.quoted(spec)
         }
     }
 
-    private func action(_ completion: CompletionKind) -> String {
+    /// `place` tells the candidates function whether the value is an option's or an argument.
+    private func action(_ completion: CompletionKind, place: String) -> String {
         switch completion.source {
         case .none: return " "
         case .list(let words): return "(" + words.map(Self.escapedWord).joined(separator: " ") + ")"
         case .file(let extensions):
             return extensions.isEmpty ? "_files" : "_files -g \"*.(" + extensions.map(Self.escapedWord).joined(separator: "|") + ")\""
         case .directory: return "_files -/"
-        case .custom(let name): return "{\(prefix)_candidates \(name)}"
+        case .custom(let name): return "{\(prefix)_candidates \(name) \(place)}"
         }
     }
 
@@ -150,14 +151,19 @@ struct ZshCompletions {
 
             """#
         return #"""
-            # Candidates the tool itself prints: the store's screens, the checklist's items, sizes.
-            # compadd quotes them, so names with spaces and colons go in as one word.
+            # Candidates the tool itself prints: the store's screens, the checklist's items, sizes;
+            # $2 says whether they are an option's value or an argument. compadd quotes them for the
+            # line, so every name goes in as one word. A name that starts with a dash is an argument
+            # only after '--': before, it would be taken for an option.
             \#(p)_candidates() {
                 local tool=${\#(p)_tool:-\#(tree.toolName)}
                 (( $+commands[$tool] )) || [[ -x $tool ]] || tool=\#(tree.toolName)
                 local -a candidates expl
                 candidates=(${(f)"$("$tool" "${\#(p)_forward[@]}" \#(tree.candidatesCommand) "$1" -- "${(Q)PREFIX}" 2>/dev/null)"})
                 candidates=(${candidates:#*[[:cntrl:]]*})
+                if [[ $2 == argument ]] && (( ! ${${(@)words[1,CURRENT-1]}[(I)--]} )); then
+                    candidates=(${candidates:#-[^0-9]*})
+                fi
                 _wanted "$1" expl "$1" compadd -a candidates
             }
 

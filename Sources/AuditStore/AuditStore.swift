@@ -99,9 +99,9 @@ public final class AuditStore {
         }
         let createdFolder = !fileManager.fileExists(atPath: location.folder)
         do {
-            try fileManager.createDirectory(atPath: location.folder, withIntermediateDirectories: true)
+            try Files.makeDirectories(location.folder)
         } catch {
-            throw StoreError.cannotCreate(path: location.folder, detail: System.isWritable(StoreLocation.parent(of: location.folder)) ? "\(error)" : "the folder is read-only")
+            throw StoreError.cannotCreate(path: location.folder, detail: System.isWritable(StoreLocation.parent(of: location.folder)) ? System.errorDescription(error.code) : "the folder is read-only")
         }
         // Build the database under a temporary name and move it into place, so that a failed
         // init never leaves a half-made store behind.

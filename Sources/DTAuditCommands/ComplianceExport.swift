@@ -104,7 +104,7 @@ extension Paths {
     static func createFolder(_ folder: String) throws {
         guard !FileManager.default.fileExists(atPath: folder) else { return }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Files.makeDirectories(folder)
         } catch {
             throw FileProblem(description: "cannot create the folder \(folder)", kind: .cannotWrite)
         }

@@ -77,8 +77,8 @@ struct DemoCommand: ParsableCommand {
         for file in DemoSources.files {
             let full = folder + "/" + file.path
             do {
-                try FileManager.default.createDirectory(atPath: Paths.folder(of: full), withIntermediateDirectories: true)
-                try Data(file.bytes).write(to: URL(fileURLWithPath: full), options: .atomic)
+                try Files.makeDirectories(Paths.folder(of: full))
+                try Files.writeAtomically(full) { $0.write(bytes: file.bytes) }
             } catch {
                 throw FileProblem(description: "cannot write the example source \(full)", kind: .cannotWrite)
             }

@@ -278,7 +278,7 @@ struct ExportCommand: ParsableCommand {
         var createdFolder = false
         if output == nil && !FileManager.default.fileExists(atPath: folder) {
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try Files.makeDirectories(folder)
                 createdFolder = true
             } catch {
                 throw FileProblem(description: "cannot create the folder \(folder)", kind: .cannotWrite)

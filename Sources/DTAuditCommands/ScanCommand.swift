@@ -64,8 +64,9 @@ struct ScanCommand: ParsableCommand {
 
             Exit status: 0 when no new finding fails the run, 1 when some do or a strict baseline is \
             stale (so the scan can fail a CI job), 64 for a usage error: an unknown rule, format or \
-            setting, a path that does not exist or is not a Swift or Interface Builder file, a ref git \
-            does not know; 65 for a malformed baseline; 66 for a baseline or configuration file that is \
+            setting, a configuration file over 1 MB, a path that does not exist or is not a Swift or \
+            Interface Builder file, a ref git does not know; 65 for a malformed baseline or one over \
+            64 MB; 66 for a baseline or configuration file that is \
             not there; 73 when the baseline cannot be written; 74 when a file cannot be read.
             """,
         examples: [

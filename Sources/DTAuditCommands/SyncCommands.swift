@@ -130,10 +130,12 @@ struct MergeDriverCommand: ParsableCommand {
         commandName: "merge-driver",
         abstract: "Merge two versions of an audit file for git (set up by 'dtaudit git-setup').",
         discussion: """
-            Git runs it as 'dtaudit merge-driver %O %A %B %P': it writes the union of the records of \\
-            both versions into %A, in the order every store writes them, and exits 0. Records are \\
-            immutable, so both sides are always kept and there is never a conflict. A version that is \\
-            not an audit file makes it exit 1, and git's own merge takes over.
+            Git runs it as 'dtaudit merge-driver %O %A %B %P': it writes the union of the records of \
+            both versions into %A, in the order every store writes them, and exits 0. Records are \
+            immutable, so both sides are always kept and there is never a conflict. A version that is \
+            not an audit file makes it exit 65 with one line, leaving %A as it was: git then marks the \
+            file as conflicted with our version in it (it does not fall back to a merge of its own); \
+            mend the file and 'git add' it.
             """
     )
 

@@ -25,24 +25,27 @@ public enum MergeDriver {
     }
 
     /// Runs the merge as git asks: reads the three files and leaves the result in `ours`. Returns
-    /// nil when done, or the problem that leaves the merge to git (a side that is not an audit file).
+    /// nil when done, or the problem (a side that is not an audit file), said with what git does
+    /// next: a driver that fails leaves `ours` as it was, and git marks the file as conflicted with
+    /// that version in it; it does not fall back to a merge of its own.
     public static func run(base: String, ours: String, theirs: String, shownAs path: String?) -> String? {
         func read(_ file: String) -> [UInt8]? {
             guard let opened = RegularFile(opening: file), opened.byteCount <= AuditFile.maximumBytes else { return nil }
             return opened.readAll()
         }
         let name = path ?? ours
+        let leftToGit = "; git marks it as conflicted with our version in it: mend it, then 'git add' it"
         guard let baseBytes = read(base) ?? (Files.status(base) == nil ? [] : nil), let ourBytes = read(ours), let theirBytes = read(theirs) else {
-            return "cannot read the three versions of \(name)"
+            return "cannot read the three versions of \(name)" + leftToGit
         }
         do {
             let merged = try merge(base: baseBytes, ours: ourBytes, theirs: theirBytes)
             try Files.writeAtomically(ours) { $0.write(merged) }
             return nil
         } catch let error as InterchangeError {
-            return "\(name) cannot be merged as an audit file (\(error)); git's own merge takes over"
+            return "\(name) cannot be merged as an audit file (\(error))" + leftToGit
         } catch {
-            return "cannot write the merge of \(name): \(error)"
+            return "cannot write the merge of \(name) (\(error))" + leftToGit
         }
     }
 }

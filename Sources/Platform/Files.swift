@@ -100,7 +100,10 @@ public enum Files {
         return entries
     }
 
-    /// Creates `path` as a folder; a folder already there is fine.
+    /// Creates `path` as a folder; a folder already there is fine. Every folder dtaudit makes is
+    /// made here (or through `makeDirectories`), as 0755: the umask may narrow that but never
+    /// widen it, as for the files it writes (0644). A default mode of 0777 would leave a folder
+    /// writable by everyone under a umask of 000.
     public static func makeDirectory(_ path: String) throws(SystemError) {
         if mkdir(path, 0o755) != 0 && errno != EEXIST {
             throw SystemError(operation: "create the folder", path: path, code: errno)

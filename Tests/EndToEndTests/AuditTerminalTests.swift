@@ -14,10 +14,10 @@ final class TmuxTerminal {
     let cli: CLI
     let socket = "dtaudit-test-" + UUID().uuidString.prefix(8)
 
-    /// Starts `command` (a shell command line) in a new 120×60 session in the test's folder.
-    init(_ cli: CLI, command: String) throws {
+    /// Starts `command` (a shell command line) in a new session in the test's folder, 120×60 unless told.
+    init(_ cli: CLI, command: String, width: Int = 120, height: Int = 60) throws {
         self.cli = cli
-        _ = try tmux(["new-session", "-d", "-s", "audit", "-x", "120", "-y", "60", "-c", cli.directory.path, command])
+        _ = try tmux(["new-session", "-d", "-s", "audit", "-x", String(width), "-y", String(height), "-c", cli.directory.path, command])
     }
 
     deinit {
@@ -46,6 +46,19 @@ final class TmuxTerminal {
     /// Everything the terminal shows, with its scroll-back.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", "audit", "-S", "-500"])
+    }
+
+    /// Waits until the last line the terminal shows (its trailing spaces aside) is `line`.
+    @discardableResult
+    func waitFor(lastLine line: String, timeout: TimeInterval = 20) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let lines = try tmux(["capture-pane", "-p", "-t", "audit"]).split(separator: "\n")
+            let last = lines.last(where: { $0.contains { $0 != " " } }).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            if last == line { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
     }
 
     /// Waits until the terminal shows `text`.

@@ -225,4 +225,32 @@ import Testing
         #expect(typo.stderr == "error: dtaudit-scan.json:3: \"exlude\" is not a setting; did you mean 'exclude'? Settings are include, exclude, rules, baseline, failOn\n")
         #expect(typo.stdout.isEmpty)
     }
+
+    /// A baseline or configuration too large to be one is a malformed setting, refused before it is
+    /// read: the status the exit table gives a bad baseline (65) or a bad configuration (64), not
+    /// that of a failed read (74).
+    @Test func settingsFilesOverTheirLimitAreRefusedAsMalformed() throws {
+        let cli = try repository()
+        for (name, bytes) in [("big-baseline.txt", UInt64(65 << 20)), ("big.json", UInt64(65 << 20)), ("large.json", UInt64(2 << 20))] {
+            try write("", to: name, in: cli)
+            // Sparse: the size is there, the disk is not used.
+            let handle = try FileHandle(forWritingTo: cli.directory.appendingPathComponent(name))
+            try handle.truncate(atOffset: bytes)
+            try handle.close()
+        }
+        let cases: [([String], Int32, String)] = [
+            (["scan", "--baseline", "big-baseline.txt"], 65, "error: big-baseline.txt is larger than a baseline can be (64 MB)\n"),
+            (["scan", "--write-baseline", "big-baseline.txt"], 65, "error: big-baseline.txt is larger than a baseline can be (64 MB)\n"),
+            (["scan", "--config", "big.json"], 64, "error: big.json is larger than a scan configuration can be (1 MB)\n"),
+            (["scan", "--config", "large.json"], 64, "error: large.json is larger than a scan configuration can be (1 MB)\n"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try cli.run(arguments)
+            #expect(result.status == status, "\(arguments): \(result.output)")
+            #expect(result.stderr == message, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: cli.directory.appendingPathComponent("big-baseline.txt").path)[.size] as? Int == 65 << 20,
+                "the baseline was rewritten")
+    }
 }

@@ -140,6 +140,39 @@ import Testing
         #expect(!(try team.dtaudit(["screen", "list"], in: bob)).contains("Settings"))
     }
 
+    /// A merge the driver cannot make (one side is not an audit file) is left to the user, and the
+    /// driver's one line says truly what git does then: it marks the file as conflicted with our
+    /// version in it, and does not merge the file itself.
+    @Test func whenTheDriverCannotMergeItSaysWhatGitDoesAndGitDoesThat() throws {
+        let team = try Team()
+        let (alice, bob) = try team.started()
+        try team.dtaudit(["git-setup"], in: alice)
+        try team.share(alice, "Merge audit files with dtaudit")
+        try team.git(["pull", "-q", "--no-rebase", "origin", "main"], in: bob)
+        try team.dtaudit(["git-setup"], in: bob)
+        try team.git(["checkout", "-q", "-b", "broken"], in: bob)
+        try Data("not an audit file\n".utf8).write(to: bob.appendingPathComponent("Exports/trailhead.json"))
+        try team.git(["commit", "-q", "-am", "Replace the audit file"], in: bob)
+        try team.git(["checkout", "-q", "main"], in: bob)
+        try team.dtaudit(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Pay hidden"], in: bob)
+        try team.dtaudit(["sync"], in: bob)
+        try team.git(["commit", "-q", "-am", "Results"], in: bob)
+        let ours = try team.file(bob)
+
+        let merge = try team.git(["merge", "--no-edit", "broken"], in: bob, allowFailure: true)
+        #expect(merge.status == 1)
+        let said = merge.output.split(separator: "\n").filter { $0.contains("cannot be merged as an audit file") }
+        #expect(said.count == 1, "\(merge.output)")
+        #expect(said.first?.hasPrefix("error: Exports/trailhead.json cannot be merged as an audit file (line 1: ") == true)
+        #expect(said.first?.hasSuffix("; git marks it as conflicted with our version in it: mend it, then 'git add' it") == true)
+        #expect(merge.output.contains("CONFLICT (content): Merge conflict in Exports/trailhead.json"))
+        // As said: unmerged in the index (base, ours, theirs), our version in the file byte for byte.
+        let unmerged = try team.git(["ls-files", "--unmerged", "--", "Exports/trailhead.json"], in: bob).stdout
+        #expect(unmerged.split(separator: "\n").count == 3)
+        #expect(try team.file(bob) == ours)
+        #expect(try team.dtaudit(["history", "Checkout"], in: bob).contains("Pay hidden"))
+    }
+
     @Test func removalsTakeBacksAndCorrectionsTravelAndAnOlderFileDoesNotUndoThem() throws {
         let team = try Team()
         let (alice, bob) = try team.started()

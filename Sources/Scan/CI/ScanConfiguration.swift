@@ -55,9 +55,16 @@ public struct ScanConfiguration: Sendable, Equatable {
         return rule.severity
     }
 
+    /// The most a configuration file may hold.
+    public static let maximumBytes = 1 << 20
+
+    static func tooLarge(_ name: String) -> ConfigurationError {
+        ConfigurationError("\(name) is larger than a scan configuration can be (\(maximumBytes >> 20) MB)")
+    }
+
     /// Reads a configuration file's bytes; `name` is how messages name the file.
     public static func parse(_ bytes: [UInt8], name: String) throws(ConfigurationError) -> ScanConfiguration {
-        guard bytes.count <= 1 << 20 else { throw ConfigurationError("\(name) is larger than a scan configuration can be (1 MB)") }
+        guard bytes.count <= maximumBytes else { throw tooLarge(name) }
         let root: JSONReader.Node
         do {
             root = try JSONReader.parse(bytes)

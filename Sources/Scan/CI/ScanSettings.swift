@@ -38,7 +38,8 @@ public struct ScanSettings: Sendable {
         let candidate = explicit ?? (root == "/" ? "/" : root + "/") + ScanConfiguration.fileName
         if Files.status(candidate) != nil || explicit != nil {
             let shown = flags.configPath ?? ScanConfiguration.fileName
-            let bytes = try read(candidate, shownAs: shown)
+            let bytes = try read(candidate, shownAs: shown, limit: ScanConfiguration.maximumBytes,
+                                 tooLarge: .configuration(ScanConfiguration.tooLarge(shown)))
             do {
                 configuration = try ScanConfiguration.parse(bytes, name: shown)
             } catch {
@@ -70,7 +71,8 @@ public struct ScanSettings: Sendable {
 
     /// The baseline file at `path`; `shown` names it in messages.
     public static func baseline(at path: String, shownAs shown: String) throws(ScanSettingsError) -> Baseline {
-        let bytes = try read(path, shownAs: shown)
+        let bytes = try read(path, shownAs: shown, limit: Baseline.maximumBytes,
+                             tooLarge: .baseline(.tooLarge(file: shown, limit: Baseline.maximumBytes)))
         do {
             return try Baseline.parse(bytes, name: shown)
         } catch {
@@ -78,11 +80,13 @@ public struct ScanSettings: Sendable {
         }
     }
 
-    /// A file's bytes, refusing what is not a regular file or is too large to be a setting.
-    static func read(_ path: String, shownAs shown: String) throws(ScanSettingsError) -> [UInt8] {
+    /// A file's bytes, refusing what is not a regular file. A file over `limit` is refused before
+    /// it is read, with `tooLarge`: as the parser would refuse it, a malformed setting, not a
+    /// failed read.
+    static func read(_ path: String, shownAs shown: String, limit: Int, tooLarge: ScanSettingsError) throws(ScanSettingsError) -> [UInt8] {
         guard let status = Files.status(path) else { throw .missing(shown) }
         guard status.kind == .regular else { throw .unreadable(shown, "it is not a regular file") }
-        guard status.byteCount <= Int64(Baseline.maximumBytes) else { throw .unreadable(shown, "it is larger than \(Baseline.maximumBytes >> 20) MB") }
+        guard status.byteCount <= Int64(limit) else { throw tooLarge }
         guard let file = RegularFile(opening: path), let bytes = file.readAll() else { throw .unreadable(shown, "permission denied") }
         return bytes
     }
