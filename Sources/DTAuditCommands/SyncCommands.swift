@@ -49,8 +49,8 @@ struct SyncCommand: ParsableCommand {
             if let file {
                 let path = StoreLocation.absolute(file.path, from: console.workingDirectory)
                 location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
-                    ? StoreLocation(folder: Self.root(of: path, workingDirectory: console.workingDirectory) + "/" + StoreLocation.folderName)
-                    : console.newStoreLocation()
+                    ? try StoreLocation.own(in: Self.root(of: path, workingDirectory: console.workingDirectory))
+                    : try console.newStoreLocation()
                 shared = SharedAudit.named(path, root: location.root)
             } else {
                 guard let found = SharedAudit.find(from: console.workingDirectory) else {
@@ -60,7 +60,7 @@ struct SyncCommand: ParsableCommand {
                     throw FileProblem(description: "several audit files in \(found.root)/Exports: " + found.files.joined(separator: ", ") + "; name the one to sync with", kind: .usage)
                 }
                 location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
-                    ? StoreLocation(folder: found.root + "/" + StoreLocation.folderName) : console.newStoreLocation()
+                    ? try StoreLocation.own(in: found.root) : try console.newStoreLocation()
                 shared = SharedAudit(root: location.root, relativePath: found.files[0])
             }
             guard shared.status() != nil else { throw FileProblem(description: "no file '\(file?.path ?? shared.relativePath)'", kind: .noInput) }
@@ -84,7 +84,7 @@ struct SyncCommand: ParsableCommand {
             if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
             members += [("evidenceShared", .int(report.evidenceShared)), ("evidenceTaken", .int(report.evidenceTaken)),
                         ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))),
-                        ("evidenceRefused", .array(report.evidenceRefused.map(JSON.string)))]
+                        ("evidenceRefused", .array(report.evidenceRefused.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) }))]
             console.json(.object(members))
             return
         }
@@ -114,7 +114,7 @@ struct SyncCommand: ParsableCommand {
                          + style.dim(": whoever attached \(report.evidenceMissing.count == 1 ? "it" : "them") has not shared \(report.evidenceMissing.count == 1 ? "it" : "them") yet"))
         }
         for refused in report.evidenceRefused {
-            console.line(style.yellow("  \(console.safe(refused)) does not hold the bytes its name says; it was not taken in"))
+            console.line(style.yellow("  \(console.safe(refused.file)) \(console.safe(refused.reason)); it was not taken in"))
         }
         if report.wroteFile || report.evidenceShared > 0 {
             console.line(style.dim("Commit \(console.safe(file))" + (report.evidenceShared > 0 ? " and \(console.safe(folder))/" : "") + " to share it."))
