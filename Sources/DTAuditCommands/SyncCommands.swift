@@ -9,14 +9,16 @@ struct SyncCommand: ParsableCommand {
         commandName: "sync",
         abstract: "Bring the store and the shared audit file in step: take in the file, write it back with everything.",
         discussion: """
-            Run it after 'git pull' and before 'git commit'. The file's records go into the store (a \\
-            union: nothing is ever refused that a union can settle), then the file is written with every \\
-            record the store holds, yours and everyone's, and evidence is copied both ways between \\
-            .dtaudit/evidence and the shared evidence folder beside the file. When neither side changed \\
-            since the last sync, nothing is read.
+            Run it after 'git pull' and before 'git commit'. The file's records go into the store (a \
+            union: nothing is ever refused that a union can settle), then the file is written with every \
+            record the store holds, yours and everyone's, and evidence is copied both ways between \
+            .dtaudit/evidence and the shared evidence folder beside the file. When neither side changed \
+            since the last sync, nothing is read. A shared evidence file that is a link, over the store's \
+            limit ('dtaudit evidence limit') or not the size or bytes its name and records say is named \
+            and left out, unread; the records still sync.
 
-            In a fresh clone, sync sets the store up from the committed file (Exports/<app>.json): that \\
-            is how a teammate joins. The file is the store's shared file from then on; name another \\
+            In a fresh clone, sync sets the store up from the committed file (Exports/<app>.json): that \
+            is how a teammate joins. The file is the store's shared file from then on; name another \
             to move it.
             """,
         examples: [
