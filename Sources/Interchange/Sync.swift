@@ -202,7 +202,8 @@ public enum Sync {
     /// json`): refused when the file holds records the store lacks, which writing would drop,
     /// unless `force`.
     public static func export(_ store: AuditStore, to shared: SharedAudit, force: Bool) throws -> SyncReport {
-        try shared.checkUnlinked()
+        // With `force` the file is not read, only replaced.
+        try shared.checkUnlinked(file: !force)
         var report = SyncReport()
         let sharing = try store.sharing()
         let isStoresFile = shared.root == store.location.root && (sharing == nil || sharing?.file == shared.relativePath)
