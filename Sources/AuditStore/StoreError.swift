@@ -25,7 +25,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let folder):
-            return "no audit store in \(folder) or any folder above it; run 'dtaudit init' to start an audit, or pass --store DIR"
+            return "no audit store in \(folder) or any folder above it (the search stops at the repository's root); run 'dtaudit init' to start an audit, or pass --store DIR"
         case .missingDatabase(let folder):
             return "\(folder) holds no audit store (no \(StoreLocation.databaseName)); 'dtaudit --store \(folder) init' starts one there"
         case .noStoreAt(let folder):

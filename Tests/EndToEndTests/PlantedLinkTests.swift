@@ -103,6 +103,18 @@ import Testing
         #expect(screens.contains("Checkout") && !screens.contains("Private Ledger"))
     }
 
+    @Test func aStoreAboveTheRepositoryIsNotFoundFromInsideIt() throws {
+        let cli = try CLI().initialized()
+        let app = cli.directory.appendingPathComponent("app/Sources")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let team = try Team()
+        try team.git(["init", "-q"], in: app.deletingLastPathComponent())
+        let status = try cli.run(["status"], in: app)
+        #expect(status.status == 66, "\(status.output)")
+        #expect(status.stderr.contains("or any folder above it (the search stops at the repository's root)"), "\(status.stderr)")
+        #expect(try cli.ok(["--store", "../../.dtaudit", "screen", "list"], in: app).contains("Checkout"))
+    }
+
     /// The places of a store or a shared audit that a clone could carry as links, each aimed at
     /// the same place of the other project.
     static let plantedLinks: [(path: String, target: String)] = [
