@@ -138,11 +138,18 @@ public enum EvidenceExport {
     /// modification time `modified`; returns the SHA-256 of the bytes copied and how many there were.
     private static func copy(_ source: String, to destination: String, in folder: String, modified: Int64?,
                              buffer: inout [UInt8]) throws(Failure) -> (hash: String, bytes: Int64) {
+        // A stored file is one dtaudit wrote: a link there (a clone can carry one) is never read through.
         let reader: FileReader
         do {
-            reader = try FileReader(path: source)
+            reader = try FileReader.openRegular(source, followLinks: false).reader
         } catch {
-            throw Failure(description: "cannot read the stored evidence file \(source): \(System.errorDescription(error.code)); run 'dtaudit evidence gc' to see what is missing")
+            let reason = switch error {
+            case .missing: "it is missing"
+            case .link: "it is a symbolic link, not a file dtaudit stored"
+            case .notAFile: "it is not a regular file"
+            case .unreadable(let problem): System.errorDescription(problem.code)
+            }
+            throw Failure(description: "cannot read the stored evidence file \(source): \(reason); run 'dtaudit evidence gc' to see what is missing")
         }
         defer { reader.close() }
         let temporary = folder + "/" + temporaryPrefix + String(System.processID) + "-" + String(destination.split(separator: "/").last ?? "") + ".tmp"
@@ -202,14 +209,14 @@ public enum EvidenceExport {
 
 /// The evidence a report can link: files the store still has.
 public enum ExportedEvidence {
-    /// `screens` without the links to files missing from the evidence folder, and how many of
-    /// the files the report would show are missing (files of older recordings only count when
-    /// shown). One `stat` per file.
+    /// `screens` without the links to files missing from the evidence folder (a symbolic link there
+    /// counts as missing), and how many of the files the report would show are missing (files of
+    /// older recordings only count when shown). One `stat` per file.
     public static func present(in screens: [String: ScreenEvidence], location: StoreLocation) -> (screens: [String: ScreenEvidence], missing: Int) {
         var found: [String: Bool] = [:]
         func isPresent(_ link: EvidenceLink) -> Bool {
             if let known = found[link.file.hash] { return known }
-            let present = Files.status(location.path(of: link.file))?.kind == .regular
+            let present = Files.status(location.path(of: link.file), followLinks: false)?.kind == .regular
             found[link.file.hash] = present
             return present
         }

@@ -215,30 +215,6 @@ extension AuditStore {
         return try evidenceFile(hash: hash) ?? file
     }
 
-    /// Copies a file that arrived beside a shared audit into the evidence folder, if its bytes
-    /// really have the SHA-256 its name and its records give (`hash`). Returns false, storing
-    /// nothing, when they don't: a file in a shared folder is not trusted for its name.
-    public func adoptEvidence(from source: String, hash: String, kind: MediaKind) throws -> Bool {
-        let folder = location.evidenceFolder
-        do {
-            try Files.makeDirectory(folder)
-            try ensureEvidenceIgnored(folder)
-        } catch {
-            throw EvidenceError.cannotStore(detail: error.description)
-        }
-        let temporary = folder + "/" + Self.incomingPrefix + UniqueID.make()
-        defer { try? Files.remove(temporary) }
-        let (actual, _, prefix) = try copy(source, to: temporary, limit: max(try evidenceLimit(), 1 << 30))
-        guard actual == hash, MediaKind.detect(prefix) == kind else { return false }
-        do {
-            try Files.rename(temporary, to: folder + "/" + hash + "." + kind.fileExtension)
-        } catch {
-            throw EvidenceError.cannotStore(detail: error.description)
-        }
-        Files.syncDirectory(folder)
-        return true
-    }
-
     /// Name prefix of half-written copies in the evidence folder.
     static let incomingPrefix = ".incoming-"
 
@@ -248,15 +224,36 @@ extension AuditStore {
         return try Self.copy(source, to: destination, limit: limit, buffer: &buffer)
     }
 
-    /// The same, through a buffer the caller keeps for many files.
+    /// The same, through a buffer the caller keeps for many files. The size is checked on the
+    /// opened file before a byte is read, so a file over the limit costs nothing to refuse.
     static func copy(_ source: String, to destination: String, limit: Int64, buffer: inout [UInt8], syncing: Bool = true) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
-        let reader: FileReader
-        let output: BufferedOutput
-        do {
-            reader = try FileReader(path: source)
-        } catch {
-            throw Files.status(source) == nil ? .notFound(path: source) : .unreadable(path: source, detail: System.errorDescription(error.code))
+        let (reader, byteCount) = try openEvidence(source, followLinks: true)
+        if byteCount > limit {
+            reader.close()
+            throw .tooLarge(path: source, bytes: byteCount, limit: limit)
         }
+        return try copy(reader, to: destination, limit: limit, buffer: &buffer, syncing: syncing)
+    }
+
+    /// Opens `source` when it is a regular file, with its size.
+    static func openEvidence(_ source: String, followLinks: Bool) throws(EvidenceError) -> (reader: FileReader, byteCount: Int64) {
+        do {
+            return try FileReader.openRegular(source, followLinks: followLinks)
+        } catch {
+            switch error {
+            case .missing: throw .notFound(path: source)
+            case .link, .notAFile: throw .notAFile(path: source)
+            case .unreadable(let problem): throw .unreadable(path: source, detail: System.errorDescription(problem.code))
+            }
+        }
+    }
+
+    /// Copies what `reader` reads to `destination`, hashing it on the way, and closes it; refuses
+    /// to go past `limit` (a file that grew while it was read).
+    static func copy(_ reader: FileReader, to destination: String, limit: Int64, buffer: inout [UInt8], syncing: Bool = true) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
+        defer { reader.close() }
+        let source = reader.path
+        let output: BufferedOutput
         do {
             output = try BufferedOutput.createNew(path: destination)
         } catch {
@@ -277,7 +274,7 @@ extension AuditStore {
             total += Int64(count)
             if total > limit {
                 output.close()
-                throw .tooLarge(path: source, bytes: Files.status(source)?.byteCount ?? total, limit: limit)
+                throw .tooLarge(path: source, bytes: total, limit: limit)
             }
             buffer.withUnsafeBufferPointer { bytes in
                 let chunk = UnsafeBufferPointer(rebasing: bytes[0..<count])

@@ -15,6 +15,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case busy(path: String)
     /// A folder where the database file should be.
     case folderInTheWay(path: String)
+    /// A `.dtaudit` found by walking up that is a symbolic link, or holds one where its database
+    /// or evidence should be: a clone could commit one to another checkout's store.
+    case linkedStore(path: String, target: String)
     case diskFull(path: String)
     case cannotCreate(path: String, detail: String)
     case database(path: String, detail: String)
@@ -22,7 +25,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let folder):
-            return "no audit store in \(folder) or any folder above it; run 'dtaudit init' to start an audit, or pass --store DIR"
+            return "no audit store in \(folder) or any folder above it (the search stops at the repository's root); run 'dtaudit init' to start an audit, or pass --store DIR"
         case .missingDatabase(let folder):
             return "\(folder) holds no audit store (no \(StoreLocation.databaseName)); 'dtaudit --store \(folder) init' starts one there"
         case .noStoreAt(let folder):
@@ -45,6 +48,14 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             return "the store \(path) stayed locked by another program (another dtaudit, or one that holds the file open) for too long; nothing was changed, try again"
         case .folderInTheWay(let path):
             return "\(path) is a folder, not a store's database file; move it out of the way. Nothing was changed"
+        case .linkedStore(let path, let target):
+            if path.hasSuffix("/" + StoreLocation.folderName) {
+                return "\(path) is a symbolic link (to \(target)); dtaudit uses a \(StoreLocation.folderName) it finds by itself only when it is a real folder, "
+                    + "never another checkout's store. Nothing was read or changed: remove the link (git rm it if committed) and run 'dtaudit sync' "
+                    + "to set up this clone's own store, or pass --store to use the linked one on purpose"
+            }
+            return "\(path) is a symbolic link (to \(target)); a store dtaudit finds by itself must hold its own database and evidence, never another store's. "
+                + "Nothing was read or changed: remove the link (git rm it if committed), or pass --store to use this store as it is"
         case .diskFull(let path):
             return "the disk holding \(path) is full; nothing was changed"
         case .cannotCreate(let path, let detail):

@@ -26,7 +26,9 @@ public struct StoreLocation: Sendable, Equatable {
     }
 
     /// The store for a command: `--store DIR`, else `DTAUDIT_STORE`, else the nearest `.dtaudit`
-    /// found walking up from `workingDirectory`, the way git finds `.git`.
+    /// found walking up from `workingDirectory` to the repository's root (the first folder that
+    /// holds `.git`), the way git finds `.git`. A store given may be anywhere; one found must be a
+    /// real folder whose database and evidence are its own (see `checkUnlinked`).
     public static func find(explicit: String?, environment: String?, workingDirectory: String) throws(StoreError) -> StoreLocation {
         if let given = explicit ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) {
             let location = StoreLocation(folder: absolute(given, from: workingDirectory))
@@ -47,22 +49,49 @@ public struct StoreLocation: Sendable, Equatable {
                 throw .notAFolder(path: location.folder)
             }
         }
+        // The working folder as the system names it has no links in it, so neither has any
+        // folder the walk goes through.
         var directory = Files.standardized(workingDirectory)
         while true {
             let candidate = StoreLocation(folder: directory == "/" ? "/" + folderName : directory + "/" + folderName)
-            if FileManager.default.fileExists(atPath: candidate.databasePath) { return candidate }
-            if directory == "/" || directory.isEmpty { break }
+            if Files.status(candidate.folder, followLinks: false) != nil {
+                try candidate.checkUnlinked()
+                if Files.status(candidate.databasePath, followLinks: false) != nil { return candidate }
+            }
+            if directory == "/" || directory.isEmpty || Files.status(directory + "/.git", followLinks: false) != nil { break }
             directory = parent(of: directory)
         }
         throw .notFound(searchedFrom: Files.standardized(workingDirectory))
     }
 
-    /// Where `init` creates a store: `--store DIR` or `DTAUDIT_STORE`, else `.dtaudit` in the working folder.
-    public static func forNewStore(explicit: String?, environment: String?, workingDirectory: String) -> StoreLocation {
+    /// The names in a store's folder that must not be links: the database, SQLite's files beside
+    /// it (written through, a link there would write into another file) and the evidence folder.
+    static let ownNames = [databaseName, databaseName + "-wal", databaseName + "-shm", databaseName + "-journal", "evidence"]
+
+    /// Refuses a store folder that is a symbolic link, or whose database, SQLite files or evidence
+    /// folder is one: what a repository could commit to point a clone at another checkout's store.
+    /// Every store dtaudit finds or makes by itself is checked; one given with `--store` is not.
+    public func checkUnlinked() throws(StoreError) {
+        for path in [folder] + Self.ownNames.map({ folder + "/" + $0 }) where Files.status(path, followLinks: false)?.kind == .symbolicLink {
+            throw .linkedStore(path: path, target: Files.linkTarget(path) ?? "?")
+        }
+    }
+
+    /// Where `init` creates a store: `--store DIR` or `DTAUDIT_STORE`, else `.dtaudit` in the
+    /// working folder, refused there when it is or holds a link (`checkUnlinked`).
+    public static func forNewStore(explicit: String?, environment: String?, workingDirectory: String) throws(StoreError) -> StoreLocation {
         if let given = explicit ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) {
             return StoreLocation(folder: absolute(given, from: workingDirectory))
         }
-        return StoreLocation(folder: Files.standardized(workingDirectory) + "/" + folderName)
+        return try own(in: Files.standardized(workingDirectory))
+    }
+
+    /// The `.dtaudit` folder of `root`, for a store dtaudit makes there by itself: refused when it
+    /// is or holds a link.
+    public static func own(in root: String) throws(StoreError) -> StoreLocation {
+        let location = StoreLocation(folder: (root == "/" ? "" : root) + "/" + folderName)
+        try location.checkUnlinked()
+        return location
     }
 
     public static func absolute(_ path: String, from directory: String) -> String {

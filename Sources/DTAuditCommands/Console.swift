@@ -104,8 +104,8 @@ struct Console {
         try? StoreLocation.find(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"), workingDirectory: workingDirectory)
     }
 
-    func newStoreLocation() -> StoreLocation {
-        StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"), workingDirectory: workingDirectory)
+    func newStoreLocation() throws -> StoreLocation {
+        try StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"), workingDirectory: workingDirectory)
     }
 
     /// Who is recording: `--by`, else `DTAUDIT_USER`, else git's `user.name`, else the login name.

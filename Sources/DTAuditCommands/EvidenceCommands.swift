@@ -139,7 +139,7 @@ struct EvidenceLimitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "limit",
         abstract: "Show or set the largest evidence file the store accepts (default 50 MB).",
-        discussion: "The limit is a setting of the store, so it holds for everyone using it. Sizes: 50MB, 200 MB, 1.5GB, 800KB, 2MiB; 'default' goes back to 50 MB.",
+        discussion: "The limit is a setting of the store, so it holds for everyone using it, and for the files sync takes from the shared evidence folder; the shared file does not carry it, so a fresh clone starts at the default. Sizes: 50MB, 200 MB, 1.5GB, 800KB, 2MiB; 'default' goes back to 50 MB.",
         examples: [("dtaudit evidence limit 200MB", "Allow longer screen recordings.")]
     )
 

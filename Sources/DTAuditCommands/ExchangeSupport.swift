@@ -164,7 +164,16 @@ enum Paths {
     /// (`Exports/`), and a path inside the store's folder or naming a folder refused before
     /// anything is written. Returns how messages show the path.
     static func prepareReport(at path: String, toDefaultPlace: Bool, store: StoreLocation, console: Console) throws -> String {
-        if toDefaultPlace { try createFolder(folder(of: path)) }
+        if toDefaultPlace {
+            // A repository could commit `Exports` as a link into another checkout.
+            let exports = folder(of: path)
+            if Files.status(exports, followLinks: false)?.kind == .symbolicLink {
+                throw FileProblem(description: "\(shown(exports, from: console.workingDirectory)) is a symbolic link (to \(Files.linkTarget(exports) ?? "?")); "
+                                  + "reports go to a real folder of the repository, so that none is written into another checkout. Nothing was written: "
+                                  + "replace the link with the folder (git rm it if it is committed), or name a file with --output", kind: .badData)
+            }
+            try createFolder(exports)
+        }
         let shownPath = shown(path, from: console.workingDirectory)
         try checkOutside(store, path, shownAs: console.safe(shownPath))
         try checkIsFile(path, shownAs: shownPath)

@@ -198,6 +198,7 @@ struct ExportCommand: ParsableCommand {
             guard Files.status(folder)?.kind == .directory else {
                 throw FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist", kind: .cannotWrite)
             }
+            try shared.checkUnlinked()
             let outcome = try EvidenceExport.sync(report.evidence, from: store.location, into: shared.evidenceFolder, prune: false)
             copied = (outcome, Paths.shown(shared.evidenceFolder, from: console.workingDirectory))
         }

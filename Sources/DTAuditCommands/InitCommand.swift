@@ -37,7 +37,7 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let location = StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
+        let location = try StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
                                                  workingDirectory: console.workingDirectory)
         if !new, Files.status(location.databasePath) == nil, let shared = SharedAudit.find(from: location.root) {
             throw FileProblem(description: "this repository already shares an audit in \(shared.files.joined(separator: ", ")); "

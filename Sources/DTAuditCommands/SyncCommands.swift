@@ -9,14 +9,16 @@ struct SyncCommand: ParsableCommand {
         commandName: "sync",
         abstract: "Bring the store and the shared audit file in step: take in the file, write it back with everything.",
         discussion: """
-            Run it after 'git pull' and before 'git commit'. The file's records go into the store (a \\
-            union: nothing is ever refused that a union can settle), then the file is written with every \\
-            record the store holds, yours and everyone's, and evidence is copied both ways between \\
-            .dtaudit/evidence and the shared evidence folder beside the file. When neither side changed \\
-            since the last sync, nothing is read.
+            Run it after 'git pull' and before 'git commit'. The file's records go into the store (a \
+            union: nothing is ever refused that a union can settle), then the file is written with every \
+            record the store holds, yours and everyone's, and evidence is copied both ways between \
+            .dtaudit/evidence and the shared evidence folder beside the file. When neither side changed \
+            since the last sync, nothing is read. A shared evidence file that is a link, over the store's \
+            limit ('dtaudit evidence limit') or not the size or bytes its name and records say is named \
+            and left out, unread; the records still sync.
 
-            In a fresh clone, sync sets the store up from the committed file (Exports/<app>.json): that \\
-            is how a teammate joins. The file is the store's shared file from then on; name another \\
+            In a fresh clone, sync sets the store up from the committed file (Exports/<app>.json): that \
+            is how a teammate joins. The file is the store's shared file from then on; name another \
             to move it.
             """,
         examples: [
@@ -49,8 +51,8 @@ struct SyncCommand: ParsableCommand {
             if let file {
                 let path = StoreLocation.absolute(file.path, from: console.workingDirectory)
                 location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
-                    ? StoreLocation(folder: Self.root(of: path, workingDirectory: console.workingDirectory) + "/" + StoreLocation.folderName)
-                    : console.newStoreLocation()
+                    ? try StoreLocation.own(in: Self.root(of: path, workingDirectory: console.workingDirectory))
+                    : try console.newStoreLocation()
                 shared = SharedAudit.named(path, root: location.root)
             } else {
                 guard let found = SharedAudit.find(from: console.workingDirectory) else {
@@ -60,7 +62,7 @@ struct SyncCommand: ParsableCommand {
                     throw FileProblem(description: "several audit files in \(found.root)/Exports: " + found.files.joined(separator: ", ") + "; name the one to sync with", kind: .usage)
                 }
                 location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
-                    ? StoreLocation(folder: found.root + "/" + StoreLocation.folderName) : console.newStoreLocation()
+                    ? try StoreLocation.own(in: found.root) : try console.newStoreLocation()
                 shared = SharedAudit(root: location.root, relativePath: found.files[0])
             }
             guard shared.status() != nil else { throw FileProblem(description: "no file '\(file?.path ?? shared.relativePath)'", kind: .noInput) }
@@ -84,7 +86,7 @@ struct SyncCommand: ParsableCommand {
             if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
             members += [("evidenceShared", .int(report.evidenceShared)), ("evidenceTaken", .int(report.evidenceTaken)),
                         ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))),
-                        ("evidenceRefused", .array(report.evidenceRefused.map(JSON.string)))]
+                        ("evidenceRefused", .array(report.evidenceRefused.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) }))]
             console.json(.object(members))
             return
         }
@@ -114,7 +116,7 @@ struct SyncCommand: ParsableCommand {
                          + style.dim(": whoever attached \(report.evidenceMissing.count == 1 ? "it" : "them") has not shared \(report.evidenceMissing.count == 1 ? "it" : "them") yet"))
         }
         for refused in report.evidenceRefused {
-            console.line(style.yellow("  \(console.safe(refused)) does not hold the bytes its name says; it was not taken in"))
+            console.line(style.yellow("  \(console.safe(refused.file)) \(console.safe(refused.reason)); it was not taken in"))
         }
         if report.wroteFile || report.evidenceShared > 0 {
             console.line(style.dim("Commit \(console.safe(file))" + (report.evidenceShared > 0 ? " and \(console.safe(folder))/" : "") + " to share it."))

@@ -63,6 +63,28 @@ public struct SharedAudit: Sendable, Equatable {
         return text.hasPrefix(AuditFile.header) || text.hasPrefix("{\"format\":1,")
     }
 
+    /// Refuses the file, its evidence folder or a folder between the root and them (`Exports/`)
+    /// that is a symbolic link, before anything is read or written: a repository that commits
+    /// one would have sync take another checkout's audit in and write this one's records there.
+    /// Without `file`, a linked file itself passes: one that is only written is replaced by a
+    /// rename, never written through.
+    public func checkUnlinked(file: Bool = true) throws(SharedFileProblem) {
+        var path = root == "/" ? "" : root
+        var paths: [String] = []
+        for part in relativePath.split(separator: "/") {
+            path += "/" + part
+            paths.append(path)
+        }
+        if !file { paths.removeLast() }
+        paths.append(evidenceFolder)
+        for path in paths where Files.status(path, followLinks: false)?.kind == .symbolicLink {
+            let shown = String(path.dropFirst(root == "/" ? 1 : root.count + 1))
+            throw SharedFileProblem("\(shown) is a symbolic link (to \(Files.linkTarget(path) ?? "?")); a shared audit is read and written only "
+                                    + "as real folders and files, so that no clone takes another checkout's audit in or writes its records there. "
+                                    + "Nothing was read or changed: replace the link with the folder or file itself (git rm it if it is committed)")
+        }
+    }
+
     public func status() -> FileStatus? {
         Files.status(path)
     }

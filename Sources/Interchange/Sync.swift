@@ -33,9 +33,10 @@ public struct SyncReport: Sendable {
     public var evidenceShared = 0
     public var evidenceTaken = 0
     /// Files the records name that neither the store nor the shared folder has (a teammate may not
-    /// have committed them yet), and files in the shared folder whose bytes don't match their name.
+    /// have committed them yet), and files in the shared folder left out, with why: a link, over
+    /// the evidence limit, bytes that don't match their name.
     public var evidenceMissing: [String] = []
-    public var evidenceRefused: [String] = []
+    public var evidenceRefused: [(file: String, reason: String)] = []
 
     public init() {}
 }
@@ -44,43 +45,57 @@ public struct SyncReport: Sendable {
 /// then the file is written with everything the store holds, then evidence is copied both ways.
 /// Nothing is ever refused that a union can settle, and nothing anybody recorded is dropped.
 public enum Sync {
-    /// Syncs `store` with `shared`. The store's writes are one transaction; the file is replaced
-    /// by a rename once it is whole, so a sync killed at any moment leaves both whole.
+    /// Syncs `store` with `shared`: taking the file in, its evidence, writing it back and sharing
+    /// the store's evidence is one transaction of the store, so an error leaves the store as it
+    /// was (evidence taken in is taken out again). The file is replaced by a rename once it is
+    /// whole, so a sync killed at any moment leaves both whole.
     public static func run(_ store: AuditStore, with shared: SharedAudit) throws -> SyncReport {
+        try shared.checkUnlinked()
         var report = SyncReport()
-        let count = try store.recordCount()
-        if let status = shared.status() {
-            // Neither side changed since the last sync: nothing to read.
-            if let sharing = try store.sharing(), sharing.file == shared.relativePath, status.byteCount == sharing.byteCount,
-               status.modifiedMilliseconds == sharing.modified, sharing.records == count {
+        var adoption = EvidenceAdoption(store.location)
+        do {
+            if let status = shared.status(), let sharing = try store.sharing(), sharing.file == shared.relativePath,
+               status.byteCount == sharing.byteCount, status.modifiedMilliseconds == sharing.modified, sharing.records == (try store.recordCount()) {
+                // Neither side changed since the last sync: nothing to read.
                 report.upToDate = true
-                report.records = count
-                try shareEvidence(store, shared, into: &report)
+                report.records = sharing.records ?? 0
+                try shareEvidence(store, shared, into: &report, adoption: &adoption)
                 return report
             }
-            // The file holds what the store would write (a checkout touched it): nothing to take in.
-            if try !matches(store, shared) {
-                report.imported = try store.write {
-                    try take(shared, into: store)
+            try store.write {
+                // The file holds what the store would write (a checkout touched it): nothing to take in.
+                if shared.status() != nil, try !matches(store, shared) {
+                    report.imported = try take(shared, into: store)
                 }
+                report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
+                try shareEvidence(store, shared, into: &report, adoption: &adoption)
             }
+        } catch {
+            adoption.undo()
+            throw error
         }
-        report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
-        try shareEvidence(store, shared, into: &report)
         return report
     }
 
-    /// Creates a store at `location` from a shared file: how a clone joins the audit. The store is
-    /// built beside and moved into place whole, or not made at all.
+    /// Creates a store at `location` from a shared file: how a clone joins the audit. The store,
+    /// with the evidence it takes in, is built beside and moved into place whole, or not made at
+    /// all: an error leaves no store behind.
     public static func createStore(at location: StoreLocation, from shared: SharedAudit) throws -> (AuditStore, SyncReport) {
+        try shared.checkUnlinked()
         var report = SyncReport()
-        let store = try AuditStore.create(at: location) { store in
-            report.imported = try take(shared, into: store)
-            try store.setSharing(AuditStore.Sharing(file: shared.relativePath))
+        var adoption = EvidenceAdoption(location)
+        do {
+            let store = try AuditStore.create(at: location) { store in
+                report.imported = try take(shared, into: store)
+                // The file gets the records it holds, in order: written before the store is in place.
+                report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
+                try shareEvidence(store, shared, into: &report, adoption: &adoption)
+            }
+            return (store, report)
+        } catch {
+            adoption.undo()
+            throw error
         }
-        report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
-        try shareEvidence(store, shared, into: &report)
-        return (store, report)
     }
 
     /// Takes the shared file into the store, a chunk at a time, inside the caller's transaction.
@@ -157,25 +172,23 @@ public enum Sync {
     }
 
     /// Copies evidence the store has into the shared folder, and evidence the folder has into the
-    /// store, each file once and checked against its name.
-    static func shareEvidence(_ store: AuditStore, _ shared: SharedAudit, into report: inout SyncReport) throws {
+    /// store, each file once and checked against its name. A stored file that is a link counts as
+    /// missing (it is replaced by the shared copy, never read through).
+    static func shareEvidence(_ store: AuditStore, _ shared: SharedAudit, into report: inout SyncReport, adoption: inout EvidenceAdoption) throws {
         let links = try store.evidenceLinks()
         guard !links.isEmpty else { return }
         var outgoing: [EvidenceFile] = []
         var seen = Set<String>()
         for link in links where seen.insert(link.file.hash).inserted {
-            let hasLocal = Files.status(store.location.path(of: link.file))?.kind == .regular
-            let remote = shared.evidenceFolder + "/" + link.file.storedName
-            if hasLocal {
+            if Files.status(store.location.path(of: link.file), followLinks: false)?.kind == .regular {
                 outgoing.append(link.file)
-            } else if Files.status(remote)?.kind == .regular {
-                if try store.adoptEvidence(from: remote, hash: link.file.hash, kind: link.file.kind) {
-                    report.evidenceTaken += 1
-                } else {
-                    report.evidenceRefused.append(shared.relativeEvidenceFolder + "/" + link.file.storedName)
-                }
-            } else {
-                report.evidenceMissing.append(link.file.storedName)
+                continue
+            }
+            let shown = shared.relativeEvidenceFolder + "/" + link.file.storedName
+            switch try store.adoptEvidence(link.file, from: shared.evidenceFolder + "/" + link.file.storedName, into: &adoption) {
+            case .taken: report.evidenceTaken += 1
+            case .missing: report.evidenceMissing.append(link.file.storedName)
+            case .refused(let reason): report.evidenceRefused.append((shown, reason))
             }
         }
         do {
@@ -189,6 +202,8 @@ public enum Sync {
     /// json`): refused when the file holds records the store lacks, which writing would drop,
     /// unless `force`.
     public static func export(_ store: AuditStore, to shared: SharedAudit, force: Bool) throws -> SyncReport {
+        // With `force` the file is not read, only replaced.
+        try shared.checkUnlinked(file: !force)
         var report = SyncReport()
         let sharing = try store.sharing()
         let isStoresFile = shared.root == store.location.root && (sharing == nil || sharing?.file == shared.relativePath)
@@ -211,8 +226,14 @@ public enum Sync {
                 }
             }
         }
-        report.records = try writeIfDifferent(store, to: shared, remember: isStoresFile, wrote: &report.wroteFile)
-        try shareEvidence(store, shared, into: &report)
+        var adoption = EvidenceAdoption(store.location)
+        do {
+            report.records = try writeIfDifferent(store, to: shared, remember: isStoresFile, wrote: &report.wroteFile)
+            try shareEvidence(store, shared, into: &report, adoption: &adoption)
+        } catch {
+            adoption.undo()
+            throw error
+        }
         return report
     }
 }

@@ -209,6 +209,12 @@ public final class FileReader {
         self.descriptor = descriptor
     }
 
+    /// Takes over an open descriptor.
+    init(descriptor: Int32, path: String) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
     /// Fills `buffer` from the file; returns how many bytes were read, 0 at the end.
     public func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
         while true {
