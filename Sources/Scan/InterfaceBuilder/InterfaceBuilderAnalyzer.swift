@@ -6,7 +6,7 @@ final class InterfaceBuilderAnalyzer {
     var findings: [RawFinding] = []
     var signs: [GoodSign: Int] = [:]
     /// What the rules note while the file is read.
-    var notes = RuleNotes()
+    let notes = RuleNotes()
 
     /// Elements connected to an outlet or given a custom class: code may restyle them.
     var restylable: Set<Int> = []

@@ -6,11 +6,13 @@ protocol FileNotes: AnyObject {
 }
 
 /// One object of each notes type per file, made when a check first asks for it.
-struct RuleNotes {
-    private var notes: [(type: ObjectIdentifier, notes: AnyObject)] = []
+final class RuleNotes {
+    // One analyzer, on one thread, reads and writes these: a check of exclusive access at every
+    // lookup would cost more than the lookup.
+    @exclusivity(unchecked) private var notes: [(type: ObjectIdentifier, notes: AnyObject)] = []
 
     /// The file's notes of `type`, made now if no check has asked for them yet.
-    mutating func callAsFunction<Notes: FileNotes>(_ type: Notes.Type) -> Notes {
+    func callAsFunction<Notes: FileNotes>(_ type: Notes.Type) -> Notes {
         if let existing = existing(type) { return existing }
         let made = Notes()
         notes.append((ObjectIdentifier(type), made))

@@ -24,7 +24,13 @@ public struct ScanRule: RawRepresentable, CaseIterable, Hashable, Comparable, Se
     /// Every rule, in the order of `RuleUnit.all`: the order of the help and docs tables.
     public static let allCases: [ScanRule] = RuleUnit.all.indices.map(ScanRule.init(index:))
 
-    public var rawValue: String { unit.id }
+    /// The ids, severities and items of `RuleUnit.all`, kept apart: a finding asks for them often,
+    /// and reading them through `unit` would copy the whole unit each time.
+    private static let ids = RuleUnit.all.map(\.id)
+    private static let severities = RuleUnit.all.map(\.severity)
+    private static let items = RuleUnit.all.map(\.item)
+
+    public var rawValue: String { ScanRule.ids[index] }
     public var id: String { rawValue }
     public var description: String { rawValue }
 
@@ -34,9 +40,9 @@ public struct ScanRule: RawRepresentable, CaseIterable, Hashable, Comparable, Se
     public var unit: RuleUnit { RuleUnit.all[index] }
 
     /// How bad a finding of this rule usually is, in the checklist's words.
-    public var severity: Finding.Severity { unit.severity }
+    public var severity: Finding.Severity { ScanRule.severities[index] }
     /// The checklist item a finding of this rule usually fails.
-    public var item: String { unit.item }
+    public var item: String { ScanRule.items[index] }
     /// A few words naming the problem.
     public var title: String { unit.title }
     /// Why it matters.

@@ -45,7 +45,7 @@ final class SwiftAnalyzer {
     let memo = Memo()
 
     /// What the rules note while the file is read, for their checks at its end.
-    var notes = RuleNotes()
+    let notes = RuleNotes()
 
     init(file: SwiftFile, index: ProjectIndex) {
         self.file = file
@@ -58,13 +58,9 @@ final class SwiftAnalyzer {
     /// Visits the file's landmarks once, running at each the checks its name sets off (`SwiftDispatch`,
     /// made from the rules' triggers), then the checks that weigh the whole file.
     func run(_ dispatch: SwiftDispatch = .shared) {
-        let tokens = file.tokens
         // Only tokens that spell a name can set off a rule: the landmarks.
-        for landmark in file.landmarks {
-            let i = Int(landmark)
-            dispatch.run(tokens[i], at: i, in: self)
-        }
-        for check in dispatch.endOfFile { check(self, -1) }
+        dispatch.visit(file.landmarks, of: file.tokens, with: self)
+        for slot in dispatch.endOfFile { slot.check(self, -1) }
     }
 
     // MARK: Reporting
