@@ -50,7 +50,7 @@ final class InterfaceBuilderAnalyzer {
         let dispatch = InterfaceBuilderDispatch.shared
         for (position, element) in document.elements.enumerated() {
             if let checks = dispatch.checks[element.name] {
-                for check in checks { check(self, position, element) }
+                for slot in checks { slot.check(self, position, element) }
             }
             if element.value("adjustsFontForContentSizeCategory") == "YES" { signs[.liveUpdate, default: 0] += 1 }
         }
@@ -202,14 +202,21 @@ final class InterfaceBuilderAnalyzer {
 
 /// Which checks run at which element, made once from the rules' triggers.
 struct InterfaceBuilderDispatch: Sendable {
-    let checks: [String: [@Sendable (InterfaceBuilderAnalyzer, Int, MarkupElement) -> Void]]
+    typealias Check = @Sendable (InterfaceBuilderAnalyzer, Int, MarkupElement) -> Void
+
+    /// A check in a struct, called without a conversion thunk (see `SwiftDispatch.Slot`).
+    struct Slot: Sendable {
+        let check: Check
+    }
+
+    let checks: [String: [Slot]]
 
     static let shared = InterfaceBuilderDispatch(RuleUnit.all.flatMap(\.interfaceBuilder))
 
     init(_ triggers: [InterfaceBuilderTrigger]) {
-        var checks: [String: [@Sendable (InterfaceBuilderAnalyzer, Int, MarkupElement) -> Void]] = [:]
+        var checks: [String: [Slot]] = [:]
         for trigger in triggers {
-            for element in trigger.elements { checks[element, default: []].append(trigger.check) }
+            for element in trigger.elements { checks[element, default: []].append(Slot(check: trigger.check)) }
         }
         self.checks = checks
     }
