@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditStore", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Evidence", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ScanTests", dependencies: ["Scan", "Output", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FixTests", dependencies: ["Fix", "Scan", "TestSupport"], exclude: ["Golden"]),
         // Runs the built `dtaudit` binary the way a user types it.
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),

@@ -4,6 +4,7 @@ import AuditStore
 import AutomatedRuns
 import Interchange
 import Platform
+import Reports
 import Scan
 import SQLite
 
@@ -128,6 +129,11 @@ extension ScanSettingsError: ExitStatusProviding {
         }
         return kind.rawValue
     }
+}
+
+extension ScanSessionError: ExitStatusProviding {
+    /// A scan asked for something its flags and settings cannot give: a usage error.
+    public var exitStatus: Int32 { ExitStatus.usage.rawValue }
 }
 
 extension ChangedLinesError: ExitStatusProviding {

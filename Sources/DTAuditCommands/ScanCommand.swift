@@ -165,109 +165,59 @@ struct ScanCommand: ParsableCommand {
     /// What --format and --json ask for together.
     var chosenFormat: ScanFormat { json ? .json : format }
 
+    /// What the options ask of the scan.
+    var request: ScanRequest {
+        ScanRequest(paths: paths.map(\.path), rules: rules.map { Set($0.compactMap(ScanRule.init(rawValue:))) }, failOn: failOn,
+                    configPath: config?.path, baseline: baseline?.path, strictBaseline: strictBaseline, changedSince: changedSince)
+    }
+
     func run() throws {
         let console = Console(global)
-        let store = try openStore(console)
-        let root = store?.location.root ?? console.workingDirectory
-        let screens = try store.map { store in try store.read { try store.screens() } } ?? []
-        let settings = try ScanSettings.resolve(
-            ScanSettings.Flags(configPath: config?.path, rules: rules.map { Set($0.compactMap(ScanRule.init(rawValue:))) },
-                               failOn: failOn, baseline: baseline?.path),
-            root: root, workingDirectory: console.workingDirectory)
-        if strictBaseline && settings.baselinePath == nil {
-            throw ValidationError("--strict-baseline needs a baseline: --baseline FILE, or \"baseline\" in \(ScanConfiguration.fileName)")
-        }
-        let configuration = settings.configuration
-        let admits: ((String) -> Bool)? = configuration.include.isEmpty && configuration.exclude.isEmpty ? nil : { configuration.admits($0) }
-
-        let pendingChanges = changedSince.map { ChangedLines.Pending($0, in: root) }
-        let scan = { () throws -> ScanReport in
-            // The command ends once the report is written (and kept): the files' memory goes with the process.
-            var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: Set(settings.rules.map(\.rawValue)),
-                                                admits: admits, afterward: .keepUntilExit)
-            settings.applySeverities(to: &report)
-            report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
-                (name: screen.name, globs: screen.files.map(Glob.init))
-            })
-            return report
-        }
-        var report = try scan()
-        let fingerprints = Fingerprint.of(report.findings)
-
+        let store = try ScanSession.store(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
+                                          workingDirectory: console.workingDirectory, recording: record)
+        // The command ends once the report is written (and kept): the files' memory goes with the process.
+        let session = try ScanSession(request, store: store, workingDirectory: console.workingDirectory, afterward: .keepUntilExit)
+        let scanned = try session.scan()
         if let writeBaseline {
-            try write(report, fingerprints: fingerprints, rules: settings.rules, to: writeBaseline, console: console)
+            try write(scanned, of: session, to: writeBaseline, console: console)
             return
         }
-        let baselineFile = try settings.baselinePath.map { path in
-            try ScanSettings.baseline(at: path, shownAs: console.safe(baseline?.path ?? configuration.baseline ?? path))
-        }
-        let judge = { (report: ScanReport, changes: ChangedLines?, fingerprints: [String]?) in
-            ScanVerdict(report, fingerprints: fingerprints, baseline: baselineFile, changes: changes,
-                        failOn: settings.failOn, strict: strictBaseline, rules: settings.rules)
-        }
-        let changes = try pendingChanges?.value()
-        var verdict = judge(report, changes, fingerprints)
-        if fix {
-            guard try rewrite(report, verdict: verdict, rules: settings.rules, changes: changes, root: root, console: console) else { return }
-            // What is left, judged against the lines as they are now.
-            report = try scan()
-            verdict = judge(report, try changedSince.map { try ChangedLines.since($0, in: root) }, nil)
-        }
+        let fixStep: ScanSession.FixStep? = fix ? { report, verdict, changes in
+            try rewrite(report, verdict: verdict, rules: session.settings.rules, changes: changes, root: session.root, console: console)
+        } : nil
+        guard let outcome = try session.judge(scanned, fix: fixStep) else { return }
 
         let options = ReporterOptions(color: console.style.enabled && chosenFormat == .text, absolutePaths: chosenFormat == .xcode,
                                       toolVersion: DTAudit.version, rulesHelpBase: DTAudit.rulesHelpBase)
-        chosenFormat.reporter(options).write(report, verdict: verdict, to: console.out)
+        chosenFormat.reporter(options).write(outcome.report, verdict: outcome.verdict, to: console.out)
 
         if record, let store {
-            let shares = ScanRecorder.shares(of: report, screens: screens)
+            let shares = try session.record(outcome.report, in: store, by: { try console.author(nil) }, tool: "dtaudit \(DTAudit.version)")
             if shares.recorded.isEmpty {
                 console.out.flush()
                 BufferedOutput.standardError.write("warning: nothing recorded: no screen's file patterns match a scanned file"
-                                                 + (screens.isEmpty ? " (the audit has no screens yet)" : "") + "\n")
-            } else {
-                let run = ScanRecorder.run(of: report, paths: paths.map(\.path), by: try console.author(nil), at: .now(), tool: "dtaudit \(DTAudit.version)")
-                _ = try store.write { try store.recordScan(run, screens: shares.recorded) }
-                if chosenFormat == .text { ScanRecorder.confirm(shares, console: console) }
+                                                 + (shares.auditHasScreens ? "" : " (the audit has no screens yet)") + "\n")
+            } else if chosenFormat == .text {
+                ScanRecorder.confirm(shares, console: console)
             }
         }
-        if strictBaseline && !verdict.fixed.isEmpty && chosenFormat != .text {
+        let stale = outcome.staleBaselineEntries
+        if stale > 0 && chosenFormat != .text {
             console.out.flush()
-            BufferedOutput.standardError.write("error: the baseline lists \(verdict.fixed.count) finding\(verdict.fixed.count == 1 ? "" : "s") that no longer exist; rewrite it with --write-baseline\n")
+            BufferedOutput.standardError.write("error: the baseline lists \(stale) finding\(stale == 1 ? "" : "s") that no longer exist; rewrite it with --write-baseline\n")
         }
-        if !verdict.passes(report) { throw ExitCode.failure }
+        if !outcome.passes { throw ExitCode.failure }
     }
 
     /// `--write-baseline`: the findings that count, merged into the file's entries for what this scan did not cover.
-    private func write(_ report: ScanReport, fingerprints: [String], rules: Set<ScanRule>, to target: PathArgument, console: Console) throws {
+    private func write(_ scanned: ScanSession.Scanned, of session: ScanSession, to target: PathArgument, console: Console) throws {
         let path = Files.absolute(target.path, from: console.workingDirectory)
         let shown = console.safe(target.path)
         if let store = console.storeLocationIfPresent() { try Paths.checkOutside(store, path, shownAs: shown) }
-        let earlier = Files.status(path) == nil ? Baseline([]) : try ScanSettings.baseline(at: path, shownAs: shown)
-        let found = Baseline.entries(of: report, fingerprints: fingerprints)
-        let updated = earlier.updated(with: found, scannedFiles: Set(report.scannedFiles.map(\.file)), rules: rules)
-        let header = """
-            dtaudit scan baseline: findings accepted for now. 'dtaudit scan --baseline FILE' counts only others.
-            One finding a line: path, rule, fingerprint (rule, path, the line's code without spaces, occurrence), code.
-            Rewrite it with 'dtaudit scan --write-baseline FILE'; keep it sorted so that it merges.
-            """
-        try Paths.write(updated.rendered(header: header), to: path, shownAs: shown)
-        let kept = updated.entries.count - found.count
-        console.line("Wrote \(found.count) finding\(found.count == 1 ? "" : "s") to \(shown)"
-                     + (kept > 0 ? "; kept \(kept) for files or rules this scan did not cover." : "."))
-    }
-
-    /// The store, when there is one: `--store` and DTAUDIT_STORE must name one; otherwise a store
-    /// found by walking up is used and its absence is fine, unless the scan is to be recorded.
-    func openStore(_ console: Console) throws -> AuditStore? {
-        let environment = System.environment("DTAUDIT_STORE").flatMap { $0.isEmpty ? nil : $0 }
-        let location: StoreLocation
-        do {
-            location = try StoreLocation.find(explicit: global.store?.path, environment: environment, workingDirectory: console.workingDirectory)
-        } catch {
-            if record || global.store != nil || environment != nil { throw error }
-            return nil
-        }
-        return try AuditStore.open(location, access: record ? .write : .read)
+        let update = try session.updatedBaseline(scanned, at: path, shownAs: shown)
+        try Paths.write(update.text, to: path, shownAs: shown)
+        console.line("Wrote \(update.found) finding\(update.found == 1 ? "" : "s") to \(shown)"
+                     + (update.kept > 0 ? "; kept \(update.kept) for files or rules this scan did not cover." : "."))
     }
 }
 

@@ -11,6 +11,9 @@ public enum ScanRecorder {
         /// Screens without file patterns.
         public var withoutFiles: [Screen] = []
 
+        /// Whether the audit has a screen at all: each of its screens is in one of the lists.
+        public var auditHasScreens: Bool { !(recorded.isEmpty && unmatched.isEmpty && withoutFiles.isEmpty) }
+
         /// Recorded screens whose code still sets fixed font sizes, with how many findings say so
         /// (suppressed ones left out), in the order of `recorded`.
         public var fixedFontSizes: [(screen: Screen, count: Int)] {

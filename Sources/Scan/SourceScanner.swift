@@ -206,7 +206,7 @@ public enum SourceScanner {
             })
             lineText = file.lineText
         case let .markup(document):
-            var analyzer = InterfaceBuilderAnalyzer(document: document, index: index)
+            let analyzer = InterfaceBuilderAnalyzer(document: document, index: index)
             analyzer.run()
             raw = analyzer.findings
             result.signs = analyzer.signs

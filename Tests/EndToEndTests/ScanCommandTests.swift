@@ -199,7 +199,12 @@ import Testing
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "dtaudit")
         #expect((driver["version"] as? String)?.split(separator: ".").count == 3)
-        #expect((driver["rules"] as? [[String: Any]])?.count == 7)
+        // Every rule the scan knows, as it lists them for an unknown rule, in that order.
+        let unknown = try cli.run(["scan", "--rule", "nope"]).stderr
+        let listed = try #require(unknown.firstRange(of: "rules are ")).upperBound
+        let known = unknown[listed...].prefix { $0 != "(" }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(known.count >= 7)
+        #expect((driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == known)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 4, "three findings and one suppressed")
         let suppressed = results.filter { $0["suppressions"] != nil }

@@ -185,7 +185,8 @@ struct ScanInCITests {
         let bad: [(String, String)] = [
             (#"{"exlude": []}"#, #"c.json:1: "exlude" is not a setting; did you mean 'exclude'? Settings are include, exclude, rules, baseline, failOn"#),
             (#"{"failOn": "warning"}"#, #"c.json:1: "failOn" must be critical, major or minor"#),
-            ("{\n\"rules\": {\n\"fixed-font-sise\": \"off\"}}", #"c.json:3: "rules.fixed-font-sise" is not a rule; did you mean 'fixed-font-size'? Rules are fixed-font-size, fixed-symbol-size, shrinks-text, single-line, fixed-height-text, clamped-type-size, no-live-update"#),
+            ("{\n\"rules\": {\n\"fixed-font-sise\": \"off\"}}", #"c.json:3: "rules.fixed-font-sise" is not a rule; did you mean 'fixed-font-size'? Rules are "#
+                + ScanRule.allCases.map(\.rawValue).joined(separator: ", ")),
             (#"{"rules": {"single-line": "loud"}}"#, #"c.json:1: "rules.single-line" must be one of off, on, critical, major, minor"#),
             (#"{"include": "App"}"#, #"c.json:1: "include" must be an array of path patterns, found a string"#),
             (#"[]"#, "c.json:1: expected an object of settings, found an array"),

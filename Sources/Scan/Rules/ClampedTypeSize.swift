@@ -14,5 +14,125 @@ extension RuleUnit {
         mustNotTrigger: [
             Example(#"struct V: View { var body: some View { Text("a").dynamicTypeSize(...DynamicTypeSize.accessibility5) } }"#),
             Example("func style(_ view: UIView) { view.maximumContentSizeCategory = .unspecified }"),
+        ],
+        swift: [
+            .modifier("dynamicTypeSize") { $0.checkDynamicTypeSize($1) },
+            .modifier("environment") { $0.checkEnvironmentSize($1) },
+            .property("maximumContentSizeCategory") { $0.checkMaximumContentSizeCategory($1) },
+            .property("preferredContentSizeCategory") { $0.checkForcedContentSizeCategory($1) },
+            .call("scaledFont") { $0.checkScaledFontMaximum($1) },
+            .endOfFile { $0.checkDefaultCaps() },
         ])
+}
+
+extension ScanRule {
+    public static let clampedTypeSize = ScanRule(.clampedTypeSize)
+}
+
+/// Text sizes capped or forced: SwiftUI's `dynamicTypeSize` and environment, UIKit's maximum and
+/// overridden content size categories, maximum point sizes, helpers' default caps.
+extension SwiftAnalyzer {
+    func checkDynamicTypeSize(_ i: Int) {
+        guard file.isKind(i - 1, .period), !file.isKind(i - 2, .backslash), file.isKind(i + 1, .leftParen) else { return }
+        let arguments = file.arguments(i + 1)
+        guard arguments.count == 1, let range = arguments.first, !range.hasLabel else { return }
+        var rangeOperator = -1
+        for j in range.start..<range.end where file.isOperator(j, "...") || file.isOperator(j, "..<") {
+            rangeOperator = j
+            break
+        }
+        let upperStart = rangeOperator >= 0 ? rangeOperator + 1 : range.start
+        guard upperStart < range.end else { return } // `.large...` has no upper bound.
+        guard let last = (upperStart..<range.end).last(where: { file.isKind($0, .identifier) }),
+              let rank = file.name(last).sizeRank else { return }
+        let exclusive = rangeOperator >= 0 && file.isOperator(rangeOperator, "..<")
+        let top = exclusive ? rank - 1 : rank
+        guard top < 11 else { return }
+        let spelled = ".dynamicTypeSize(\(code(range.start, range.end)))"
+        let isMinimum = (range.start..<range.end).contains { file.textIs($0, "min") && file.isKind($0 + 1, .leftParen) }
+        if rangeOperator < 0 && isMinimum {
+            report(.clampedTypeSize, at: i, .high,
+                   "\(spelled) caps the text below it at \(SwiftAnalyzer.sizeName(top)): it follows the reader's size up to there and no further, short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
+        } else if rangeOperator < 0 {
+            report(.clampedTypeSize, at: i, .high,
+                   "\(spelled) pins the text below it to one size whatever the reader chose. Remove it, or give a range that reaches .accessibility5.")
+        } else {
+            report(.clampedTypeSize, at: i, .high,
+                   "\(spelled) stops the text below it from growing past \(SwiftAnalyzer.sizeName(top)), short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
+        }
+    }
+
+    static func sizeName(_ rank: Int) -> String {
+        ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
+         "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5"][max(0, min(11, rank))]
+    }
+
+    /// `.environment(\.dynamicTypeSize, .large)` and `.environment(\.sizeCategory, .large)`.
+    func checkEnvironmentSize(_ i: Int) {
+        guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
+        let arguments = file.arguments(i + 1)
+        guard arguments.count == 2, file.isKind(arguments[0].start, .backslash) else { return }
+        let keyName = file.name(arguments[0].end - 1)
+        guard keyName == .dynamicTypeSize || keyName == .sizeCategory else { return }
+        guard let last = (arguments[1].start..<arguments[1].end).last(where: { file.isKind($0, .identifier) }),
+              file.name(last).sizeRank != nil else { return }
+        report(.clampedTypeSize, at: i, .high,
+               ".environment(\\.\(file.text(arguments[0].end - 1)), \(code(arguments[1].start, arguments[1].end))) forces the text below it to .\(file.text(last)) whatever the reader chose. Remove it outside previews.")
+    }
+
+    func checkMaximumContentSizeCategory(_ i: Int) {
+        guard let (value, _) = assignment(i) else { return }
+        guard let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }) else { return }
+        if file.name(last) == .unspecified { return }
+        guard let rank = file.name(last).sizeRank, rank < 11 else { return }
+        report(.clampedTypeSize, at: i, .high,
+               "maximumContentSizeCategory = \(code(value.start, value.end)) stops text from growing past .\(file.text(last)), short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
+    }
+
+    /// `traitOverrides.preferredContentSizeCategory = .large` and `UITraitCollection(preferredContentSizeCategory: .large)`.
+    func checkForcedContentSizeCategory(_ i: Int) {
+        if let (value, receiver) = assignment(i), receiver.key.hasSuffix("traitOverrides") {
+            guard let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }),
+                  file.name(last).sizeRank != nil else { return }
+            report(.clampedTypeSize, at: i, .high,
+                   "Overriding preferredContentSizeCategory with \(code(value.start, value.end)) forces this view's text to .\(file.text(last)) whatever the reader chose. Remove the override.")
+            return
+        }
+        guard file.isKind(i + 1, .colon), let call = file.enclosingCall(of: i), file.name(call.callee) == .UITraitCollection,
+              call.open == i - 1 else { return }
+        let arguments = file.arguments(call.open)
+        guard let value = arguments.first,
+              let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }),
+              file.name(last).sizeRank != nil else { return }
+        report(.clampedTypeSize, at: call.callee, .medium,
+               "UITraitCollection(preferredContentSizeCategory: \(code(value.start, value.end))) describes text fixed at .\(file.text(last)); fonts or views given these traits stop following the reader's setting. Use the view's own trait collection.")
+    }
+
+    func checkScaledFontMaximum(_ i: Int) {
+        guard file.isKind(i + 1, .leftParen) else { return }
+        let arguments = file.arguments(i + 1)
+        guard let maximum = file.argument(.maximumPointSize, in: arguments) else { return }
+        report(.clampedTypeSize, at: i, .medium,
+               "scaledFont(for:maximumPointSize: \(code(maximum.start, maximum.end))) stops this font growing past that size, which may be short of the largest accessibility size. Drop the maximum unless the layout truly cannot grow.")
+    }
+
+    /// Default parameters that cap the text size: `maxSizeCategory: UIContentSizeCategory = .extraExtraLarge`.
+    func checkDefaultCaps() {
+        for function in decls.functions {
+            file.forEachArgument(function.parameterList) { argument in
+                // The default first, by names the lexer resolved: most parameters have none.
+                guard argument.end > argument.start, let rank = file.name(argument.end - 1).sizeRank, rank < 11,
+                      let equals = (argument.start..<argument.end).first(where: { file.isOperator($0, "=") }),
+                      equals + 4 > argument.end - 1 else { return }
+                let last = argument.end - 1
+                var s = argument.hasLabel ? argument.labelIndex : argument.start
+                while file.isKind(s, .attribute) { s += 1 }
+                guard file.isKind(s, .identifier) else { return }
+                let label = file.identifier(s).lowercased()
+                guard label.contains("max") || label.contains("limit") || label.contains("upto") else { return }
+                report(.clampedTypeSize, at: last, .high,
+                       "The default \(file.identifier(s)) = .\(file.text(last)) caps every font this helper makes at \(SwiftAnalyzer.sizeName(rank)), short of the largest accessibility size. Default to no cap (nil), and cap only a control that shows the Large Content Viewer.")
+            }
+        }
+    }
 }

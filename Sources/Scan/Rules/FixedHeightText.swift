@@ -1,6 +1,6 @@
 extension RuleUnit {
     static let fixedHeightText = RuleUnit(
-        id: "fixed-height-text", severity: .major, item: "no-truncation",
+        id: "fixed-height-text", severity: .major, item: "no-truncation", otherItems: ["cells-resize"],
         title: "Fixed height on a view that holds text",
         summary: "a fixed height on a view that holds text: a label, a field, a titled button, a stack holding a label, a ButtonStyle's label",
         explanation: "A view with a fixed height cannot grow with its text, so large text is clipped or runs into the views around it.",
@@ -14,5 +14,208 @@ extension RuleUnit {
         mustNotTrigger: [
             Example(#"struct V: View { var body: some View { Text("a").frame(minHeight: 44) } }"#),
             Example(#"func layout(_ chevronButton: UIButton) { chevronButton.setImage(UIImage(named: "chevron"), for: .normal); chevronButton.heightAnchor.constraint(equalToConstant: 44).isActive = true }"#),
+        ],
+        swift: [
+            .modifier("frame") { $0.checkFrame($1) },
+            .property("heightAnchor") { $0.checkHeightAnchor($1) },
+            .call("makeConstraints", "remakeConstraints", "updateConstraints") { $0.checkSnapKitHeight($1) },
+            .property("rowHeight") { $0.checkRowHeight($1) },
+            .property("intrinsicContentSize") { $0.checkIntrinsicHeight($1) },
+            .call("constrainHeight") { $0.checkConstrainHeight($1) },
+        ],
+        interfaceBuilder: [
+            .element("constraint") { $0.checkHeightConstraint($1, $2) },
         ])
+}
+
+extension ScanRule {
+    public static let fixedHeightText = ScanRule(.fixedHeightText)
+}
+
+/// Fixed heights on views that hold text: SwiftUI frames, Auto Layout, SnapKit and FLKAutoLayout
+/// constraints, row heights and intrinsic sizes.
+extension SwiftAnalyzer {
+    func checkFrame(_ i: Int) {
+        guard let base = modifiedView(i) else { return }
+        let arguments = file.arguments(i + 1)
+        guard let height = arguments.first(where: { $0.hasLabel && ($0.label == .height || $0.label == .maxHeight) })
+        else { return }
+        let (found, via) = origin(height.start, height.end, at: i)
+        guard case let .literal(value) = found, (value ?? 1) >= 1 else { return }
+        let content = content(ofBase: base)
+        let confidence: Finding.Confidence
+        switch content {
+        case .text: confidence = .high
+        case .containerWithText: confidence = .medium
+        default: return
+        }
+        if isAdaptive(i) { return }
+        let label = file.text(height.labelIndex)
+        let what = content == .text ? "this text" : "a view holding text"
+        let size = amount(found, via: via, height.start, height.end)
+        let verb = height.label == .height ? "fixes" : "caps"
+        report(.fixedHeightText, at: i, confidence,
+               ".frame(\(label): \(code(height.start, height.end))) \(verb) the height of \(what) at \(size), so larger text is clipped. Use .frame(minHeight:) or scale the height with @ScaledMetric.",
+               item: isInCell(i) ? "cells-resize" : nil)
+    }
+
+    func checkHeightAnchor(_ i: Int) {
+        guard file.isKind(i + 1, .period), file.name(i + 2) == .constraint, file.isKind(i + 3, .leftParen) else { return }
+        let arguments = file.arguments(i + 3)
+        guard let constant = arguments.first,
+              constant.label == .equalToConstant || constant.label == .lessThanOrEqualToConstant else { return }
+        let (found, via) = origin(constant.start, constant.end, at: i)
+        guard case let .literal(size) = found, (size ?? 1) > 1 else { return }
+        for member in file.members(from: file.after(i + 3)) where file.name(member.name) == .priority || file.textIs(member.name, "withPriority") {
+            return
+        }
+        guard let receiver = receiver(ofProperty: i) else { return }
+        let (kind, certain) = receiverClass(receiver, property: "heightAnchor", at: i)
+        let confidence: Finding.Confidence
+        var holder = false
+        switch kind {
+        case .label?: confidence = certain ? .high : .medium
+        case .button?: guard buttonHoldsText(receiver) else { return }; confidence = .medium
+        case .textField?: confidence = .medium
+        default:
+            guard kind == nil || kind == .otherView, holdsTextSubview(receiver, at: i) else { return }
+            holder = true
+            confidence = .medium
+        }
+        let who = holder ? "'\(receiver.key)', which holds text," : describe(receiver, as: kind?.noun ?? "view")
+        let relation = constant.label == .equalToConstant ? "fixes" : "caps"
+        report(.fixedHeightText, at: i, confidence,
+               "heightAnchor.constraint(\(file.text(constant.labelIndex)): \(code(constant.start, constant.end))) \(relation) the height of \(who) at \(amount(found, via: via, constant.start, constant.end)), so larger text is clipped. Use greaterThanOrEqualToConstant: or let its text set the height.",
+               item: isInCell(i) ? "cells-resize" : nil)
+    }
+
+    /// SnapKit: `label.snp.makeConstraints { $0.height.equalTo(20) }`.
+    func checkSnapKitHeight(_ i: Int) {
+        guard file.isKind(i - 1, .period), file.name(i - 2) == .snp, file.isKind(i - 3, .period) else { return }
+        var brace = i + 1
+        if file.isKind(brace, .leftParen) { brace = file.after(brace) }
+        guard file.isKind(brace, .leftBrace) else { return }
+        var last = i - 4
+        while last >= 0 && file.isPostfixUnwrap(last) { last -= 1 }
+        guard last >= 0 else { return }
+        let receiver = receiver(ofProperty: i - 2) ?? Receiver(key: "self", last: -1, start: i)
+        let (kind, certain) = receiverClass(receiver, property: "snp", at: i)
+        let confidence: Finding.Confidence
+        switch kind {
+        case .label?: confidence = certain ? .high : .medium
+        case .button?: guard buttonHoldsText(receiver) else { return }; confidence = .medium
+        case .textField?: confidence = .medium
+        default:
+            guard kind == nil || kind == .otherView, holdsTextSubview(receiver, at: i) else { return }
+            confidence = .medium
+        }
+        let close = file.closing(brace)
+        var j = brace + 1
+        while j < close {
+            if file.name(j) == .height && file.isKind(j - 1, .period) {
+                var k = j + 1
+                while file.isKind(k, .period) && file.isKind(k + 1, .identifier) && !file.isKind(k + 2, .leftParen) { k += 2 }
+                if file.isKind(k, .period), file.name(k + 1) == .equalTo || file.name(k + 1) == .lessThanOrEqualTo,
+                   file.isKind(k + 2, .leftParen) {
+                    let arguments = file.arguments(k + 2)
+                    let lowered = file.members(from: file.after(k + 2)).contains { file.name($0.name) == .priority }
+                    if arguments.count == 1, let value = arguments.first, !lowered {
+                        let (found, via) = origin(value.start, value.end, at: j)
+                        if case let .literal(size) = found, (size ?? 1) > 1 {
+                            report(.fixedHeightText, at: j, confidence,
+                                   "height.\(file.text(k + 1))(\(code(value.start, value.end))) \(file.name(k + 1) == .equalTo ? "fixes" : "caps") the height of '\(receiver.key)' at \(amount(found, via: via, value.start, value.end)), so larger text is clipped. Use greaterThanOrEqualTo or let its text set the height.",
+                                   item: isInCell(j) ? "cells-resize" : nil)
+                        }
+                    }
+                }
+            }
+            j += 1
+        }
+    }
+
+    func checkRowHeight(_ i: Int) {
+        guard let (value, receiver) = assignment(i) else { return }
+        let (found, via) = origin(value.start, value.end, at: i)
+        guard case let .literal(size) = found, (size ?? 1) > 1 else { return }
+        let (kind, _) = receiverClass(receiver, property: "rowHeight", at: i)
+        guard kind == .tableView || (kind == nil && receiver.key.lowercased().hasSuffix("tableview")) else { return }
+        report(.fixedHeightText, at: i, .medium,
+               "rowHeight = \(code(value.start, value.end)) gives every row a height of \(amount(found, via: via, value.start, value.end)), so rows cannot grow with their text. Use UITableView.automaticDimension with self-sizing cells.",
+               item: "cells-resize")
+    }
+
+    /// `override var intrinsicContentSize: CGSize { CGSize(width: ..., height: 44) }` in a label or
+    /// button class: every such view is that tall, whatever its text.
+    func checkIntrinsicHeight(_ i: Int) {
+        guard file.name(i - 1) == .var, let variable = decls.variable(named: "intrinsicContentSize", visibleAt: i + 1, in: file),
+              variable.nameIndex == i, variable.bodyOpen >= 0, let type = decls.enclosingType(of: i, in: file) else { return }
+        let (kind, _) = type.inherits.first.map(classify(typeName:)) ?? (nil, false)
+        guard (kind ?? UIKitClass(guessingFrom: type.name))?.holdsText == true else { return }
+        let close = file.closing(variable.bodyOpen)
+        for j in (variable.bodyOpen + 1)..<close where file.name(j) == .height && file.isKind(j + 1, .colon) {
+            let end = file.expressionEnd(from: j + 2)
+            let (found, via) = origin(j + 2, min(end, close), at: j)
+            guard case let .literal(value) = found, (value ?? 2) > 1 else { continue }
+            report(.fixedHeightText, at: j, .medium,
+                   "intrinsicContentSize gives every \(type.name) a height of \(amount(found, via: via, j + 2, min(end, close))), so larger text is clipped. Return UIView.noIntrinsicMetric for the height, or add the text's own height.")
+            return
+        }
+    }
+
+    /// FLKAutoLayout: `label.constrainHeight("16")`.
+    func checkConstrainHeight(_ i: Int) {
+        guard file.isKind(i + 1, .leftParen), let receiver = receiver(ofProperty: i),
+              let value = file.arguments(i + 1).first, value.end == value.start + 1, file.isKind(value.start, .string) else { return }
+        var text = String(file.text(value.start).filter { $0 != "\"" })
+        if text.hasPrefix("==") || text.hasPrefix("<=") { text.removeFirst(2) }
+        guard let points = Double(text), points > 1 else { return }
+        let (kind, _) = receiver.isSelf ? (nil, false) : receiverClass(receiver, property: "constrainHeight", at: i)
+        switch kind {
+        case .label?, .textField?, .textView?: break
+        case .button?: guard buttonHoldsText(receiver) else { return }
+        default: guard holdsTextSubview(receiver, at: i) else { return }
+        }
+        report(.fixedHeightText, at: i, .medium,
+               "constrainHeight(\(file.text(value.start))) fixes the height of \(describe(receiver, as: kind?.noun ?? "view")) at \(SwiftAnalyzer.points(points)) pt, so larger text is clipped. Use a minimum height (\">=\\(SwiftAnalyzer.points(points))\") or let its text set the height.",
+               item: isInCell(i) ? "cells-resize" : nil)
+    }
+}
+
+/// Height constraints in Interface Builder.
+extension InterfaceBuilderAnalyzer {
+    func checkHeightConstraint(_ position: Int, _ element: MarkupElement) {
+        guard element.value("firstAttribute") == "height", element.value("secondItem") == nil,
+              element.value("relation") != "greaterThanOrEqual",
+              let constant = element.value("constant").flatMap(Double.init), constant > 1 else { return }
+        if let priority = element.value("priority").flatMap(Double.init), priority < 1000 { return }
+        var owner: Int?
+        if let first = element.value("firstItem") {
+            owner = elementByID[first]
+        } else {
+            let constraints = element.parent
+            if constraints >= 0 && document.elements[constraints].name == "constraints" {
+                owner = document.elements[constraints].parent >= 0 ? document.elements[constraints].parent : nil
+            }
+        }
+        guard let owner else { return }
+        let ownerElement = document.elements[owner]
+        let confidence: Finding.Confidence
+        var what = describe(ownerElement)
+        switch ownerElement.name {
+        case "label": confidence = .high
+        case "button":
+            guard buttonHasTitle(owner) else { return }
+            confidence = .medium
+        case "textField": confidence = .medium
+        case "stackView", "view":
+            guard let text = textInside(owner, directOnly: ownerElement.name == "view") else { return }
+            what = "the \(ownerElement.name == "stackView" ? "stack view" : "view") that holds \(describe(document.elements[text]))"
+            confidence = .medium
+        default: return
+        }
+        let relation = element.value("relation") == "lessThanOrEqual" ? "caps" : "fixes"
+        let offset = element.attribute("constant")?.offset ?? element.offset
+        report(.fixedHeightText, offset: offset, confidence,
+               "A height constraint \(relation) \(what) at \(points(constant)) pt, so larger text is clipped. Make it greater than or equal, or remove it and let the text set the height.")
+    }
 }

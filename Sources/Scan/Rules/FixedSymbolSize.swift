@@ -14,5 +14,71 @@ extension RuleUnit {
         mustNotTrigger: [
             Example("let config = UIImage.SymbolConfiguration(textStyle: .body)"),
             Example(#"struct V: View { var body: some View { Image(systemName: "star").font(.title) } }"#),
+        ],
+        // A font made at a fixed size that draws a symbol (`Image(...).font(.system(size: 40))`) is
+        // found by fixed-font-size's checks and reported here (`drawsSymbol`).
+        swift: [
+            .call("SymbolConfiguration", "init") { $0.checkSymbolConfiguration($1) },
         ])
+}
+
+extension ScanRule {
+    public static let fixedSymbolSize = ScanRule(.fixedSymbolSize)
+}
+
+/// Symbols and icons drawn at a fixed point size.
+extension SwiftAnalyzer {
+    /// `UIImage.SymbolConfiguration(pointSize:)` and `.init(pointSize:)` for a symbol configuration.
+    func checkSymbolConfiguration(_ i: Int) {
+        guard file.isKind(i + 1, .leftParen) else { return }
+        if file.name(i) == .`init` {
+            // `.init(pointSize:)` only where a symbol configuration is expected.
+            guard file.isKind(i - 1, .period) else { return }
+            let statement = file.chainStart(endingAt: i)
+            guard statement >= 2, file.isOperator(statement - 1, "="),
+                  file.textIs(statement - 2, "preferredSymbolConfiguration") else { return }
+        }
+        let arguments = file.arguments(i + 1)
+        if arguments.first?.label == .textStyle {
+            signs[.textStyle, default: 0] += 1
+            return
+        }
+        guard let size = arguments.first, size.hasLabel, size.label == .pointSize else { return }
+        reportFont(.symbolConfiguration, at: i, end: file.endOfCall(i), size: size,
+                   spelled: "SymbolConfiguration(pointSize: \(code(size.start, size.end)))")
+    }
+
+    /// Whether the fixed-size font made at `i` draws a symbol: it configures one, is applied to an
+    /// image, or is passed as an argument named for one.
+    func drawsSymbol(_ i: Int, made kind: FontKind) -> Bool {
+        if kind == .symbolConfiguration || isInSymbolConfiguration(i) || isLabelledForSymbol(i) { return true }
+        return fontModifierContent(around: file.chainStart(endingAt: i)) == .symbol
+    }
+
+    /// A fixed-size font that draws a symbol, found by the fonts' checks.
+    func reportFixedSymbol(at i: Int, _ confidence: Finding.Confidence, spelled: String, _ found: ValueOrigin, via: String?,
+                           size: SwiftFile.Argument, sizeText: String) {
+        report(.fixedSymbolSize, at: i, confidence,
+               "\(spelled) draws this symbol at \(found.isFixed ? "a fixed " + amount(found, via: via, size.start, size.end) : sizeText), so it stays small while the text next to it grows. Size it with a text style (.font(.body), SymbolConfiguration(textStyle:)) or scale it with @ScaledMetric.")
+    }
+
+    /// Whether the font made at `i` configures a symbol (`UIImage.SymbolConfiguration(font:)`).
+    func isInSymbolConfiguration(_ i: Int) -> Bool {
+        for p in file.ancestors(of: i) {
+            let kind = file.tokens[p].kind
+            if kind == .leftBrace { break }
+            if kind == .leftParen && file.name(p - 1) == .SymbolConfiguration { return true }
+        }
+        return false
+    }
+
+    /// Whether the font made at `i` is passed as an argument labelled for a symbol or an icon
+    /// (`symbolFont: .system(size: 35)`).
+    func isLabelledForSymbol(_ i: Int) -> Bool {
+        var start = file.chainStart(endingAt: i)
+        if file.isKind(start, .period) { start -= 0 }
+        guard start >= 2, file.isKind(start - 1, .colon), file.isKind(start - 2, .identifier) else { return false }
+        let label = file.identifier(start - 2).lowercased()
+        return label.contains("symbol") || label.contains("icon") || label.contains("glyph") || label.contains("image")
+    }
 }

@@ -12,5 +12,217 @@ extension RuleUnit {
         ],
         mustNotTrigger: [
             Example("func make() -> UILabel { let label = UILabel(); label.font = .preferredFont(forTextStyle: .body); label.adjustsFontForContentSizeCategory = true; return label }"),
+        ],
+        swift: [
+            .property("adjustsFontForContentSizeCategory") { $0.checkAdjustsFontForContentSizeCategory($1) },
+            .property("font") { $0.noteFontAssignment($1) },
+            .endOfFile { $0.resolveLiveUpdates() },
+        ],
+        interfaceBuilder: [
+            .element("label", "textField", "textView", "button") { $0.checkTextStyleLiveUpdate($1, $2) },
         ])
+}
+
+extension ScanRule {
+    public static let noLiveUpdate = ScanRule(.noLiveUpdate)
+}
+
+/// The text style fonts a file sets on views and the live updates it turns on, paired once the file
+/// has been read.
+final class LiveUpdateNotes: FileNotes {
+    struct FontAssignment {
+        var receiver: SwiftAnalyzer.Receiver
+        var nameIndex: Int
+        var kind: UIKitClass
+        var certain: Bool
+    }
+
+    struct Update {
+        var key: String
+        var scope: Int
+        /// The declaration the receiver's first name resolves to (its name's token), -1 for none,
+        /// -2 until it is looked up.
+        var declaration: Int = -1
+        var position: Int = -1
+        var receiver: SwiftAnalyzer.Receiver?
+    }
+
+    var fontAssignments: [FontAssignment] = []
+    var updates: [Update] = []
+    /// `adjustsFontForContentSizeCategory = true` set through a helper the scan cannot follow.
+    var throughHelper = false
+
+    init() {}
+}
+
+/// Text style fonts set in code, and the live updates that cover them.
+extension SwiftAnalyzer {
+    func checkAdjustsFontForContentSizeCategory(_ i: Int) {
+        guard let value = assignmentValue(i), isTrue(value) || isFalse(value),
+              let (_, receiver) = assignment(i, value: value) else { return }
+        if isTrue(value) {
+            signs[.liveUpdate, default: 0] += 1
+            noteLiveUpdate(receiver, at: i)
+        } else if isFalse(value) {
+            let (kind, _) = receiverClass(receiver, property: "adjustsFontForContentSizeCategory", at: i)
+            if kind == .notAView || kind == .otherView { return }
+            let who = describe(receiver, as: kind?.noun ?? "view")
+            report(.noLiveUpdate, at: i, .high,
+                   "adjustsFontForContentSizeCategory = false keeps \(who) at the text size it started with when the reader changes the setting. Set it to true.")
+        }
+    }
+
+    func noteLiveUpdate(_ receiver: Receiver, at i: Int) {
+        let live = notes(LiveUpdateNotes.self)
+        let scope = file.enclosingBrace(of: i) ?? -1
+        if receiver.key.hasPrefix("$") {
+            // `[a, b].forEach { $0.adjustsFontForContentSizeCategory = true }` covers a and b.
+            if scope > 0 && (file.isKind(scope - 1, .identifier) || file.isKind(scope - 1, .rightParen)) {
+                let base = file.chainStart(endingAt: scope - 1)
+                if file.isKind(base, .leftBracket) {
+                    for argument in file.arguments(base) where argument.end > argument.start {
+                        var key = file.text(tokens: argument.start, through: argument.end - 1)
+                        if key.hasPrefix("self.") { key.removeFirst(5) }
+                        live.updates.append(LiveUpdateNotes.Update(key: key, scope: -1))
+                    }
+                    live.updates.append(LiveUpdateNotes.Update(key: receiver.key, scope: scope))
+                    return
+                }
+            }
+            live.updates.append(LiveUpdateNotes.Update(key: receiver.key, scope: scope))
+            if receiverClassIsUnknownSubject(i) { live.throughHelper = true }
+            return
+        }
+        if !receiver.isSelf && decls.anyEnclosingFunction(of: i, in: file, where: { $0.parameters(in: file).contains(receiver.key) }) {
+            live.throughHelper = true
+        }
+        // Which declaration it is matters only to a file that sets text style fonts: left to then.
+        live.updates.append(LiveUpdateNotes.Update(key: receiver.key, scope: -1, declaration: -2, position: i, receiver: receiver))
+    }
+
+    /// The declaration the first name of `receiver` resolves to at `i` (the token of its name), or
+    /// -1: two closures that each declare a `label` hold two labels, not one.
+    func declaration(of receiver: Receiver, at i: Int) -> Int {
+        guard !receiver.isSelf, file.isKind(receiver.start, .identifier), file.name(receiver.start) != .`self` else { return -1 }
+        return decls.variable(named: file.identifier(receiver.start), visibleAt: i, in: file)?.nameIndex ?? -1
+    }
+
+    func receiverClassIsUnknownSubject(_ i: Int) -> Bool {
+        closureSubjectClass(i).0 == nil
+    }
+
+    /// Notes a text style font set on a label, field or text view, for `resolveLiveUpdates`.
+    func noteFontAssignment(_ i: Int) {
+        guard let assigned = assignmentValue(i) else { return }
+        var textStyle = false
+        var value = assigned
+        if value.end == value.start + 1, file.isKind(value.start, .identifier),
+           let local = decls.variable(named: file.identifier(value.start), visibleAt: i, in: file),
+           local.hasInitializer, local.scope >= 0, decls.typeByBrace[local.scope] == nil {
+            // `let font = UIFont.preferredFont(...)` then `label.font = font`.
+            value = (local.initStart, local.initEnd)
+        }
+        for j in value.start..<value.end {
+            let name = file.name(j)
+            if name == .withSize { return } // A fixed size: fixed-font-size covers it.
+            if name == .preferredFont || name == .scaledFont || name == .preferredFontDescriptor || name == .UIFontMetrics {
+                textStyle = true
+            }
+        }
+        guard textStyle, let (_, receiver) = assignment(i, value: assigned) else { return }
+        let (kind, certain) = receiverClass(receiver, property: "font", at: i)
+        guard let kind, kind.isTextView else { return }
+        notes(LiveUpdateNotes.self).fontAssignments.append(LiveUpdateNotes.FontAssignment(receiver: receiver, nameIndex: i, kind: kind, certain: certain))
+    }
+
+    /// The file sets fonts again when the text size changes (trait changes, the content size
+    /// notification): fonts it sets may be refreshed by hand rather than by UIKit.
+    func refreshesFontsOnSizeChange() -> Bool {
+        // Each of these is a name the lexer resolves: only the landmarks need reading.
+        file.landmarks.contains { landmark in
+            let j = Int(landmark)
+            switch file.name(j) {
+            case .traitCollectionDidChange, .registerForTraitChanges, .UIContentSizeCategoryDidChange, .contentSizeCategoryDidChange:
+                return true
+            case .didChangeNotification:
+                return file.name(j - 2) == .UIContentSizeCategory
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Reports each text style font set on a view that no live update covers, once the whole file
+    /// has been read: the live update may come before or after the font.
+    func resolveLiveUpdates() {
+        guard let live = notes.existing(LiveUpdateNotes.self), !live.fontAssignments.isEmpty else { return }
+        for k in live.updates.indices where live.updates[k].declaration == -2 {
+            live.updates[k].declaration = live.updates[k].receiver.map { declaration(of: $0, at: live.updates[k].position) } ?? -1
+        }
+        let refreshes = refreshesFontsOnSizeChange()
+        var reported: Set<String> = []
+        for assignment in live.fontAssignments {
+            let receiver = assignment.receiver
+            let i = assignment.nameIndex
+            let declaration = declaration(of: receiver, at: i)
+            let covered = live.updates.contains { update in
+                update.key == receiver.key && (update.scope < 0 || file.isAncestor(update.scope, of: i))
+                    && (update.declaration < 0 || declaration < 0 || update.declaration == declaration)
+            }
+            if covered { continue }
+            if receiver.isSelf, let type = decls.enclosingType(of: i, in: file), index.liveUpdateTypes.contains(type.name) {
+                continue
+            }
+            if !receiver.isSelf, file.isKind(receiver.last, .identifier) {
+                let name = file.identifier(receiver.last)
+                if let type = declaredType(of: name, at: i), index.liveUpdateTypes.contains(type) { continue }
+                if index.liveUpdateOutlets.contains(name) { continue }
+            }
+            if refreshes, decls.anyEnclosingFunction(of: i, in: file, where: { $0.name == "traitCollectionDidChange" }) {
+                continue
+            }
+            let key = receiver.isSelf ? "self@\(decls.enclosingType(of: i, in: file)?.name ?? "")" : "\(receiver.key)@\(declaration)"
+            guard reported.insert(key).inserted else { continue }
+            var confidence: Finding.Confidence = assignment.certain ? .high : .medium
+            if live.throughHelper || refreshes { confidence = .low }
+            if !receiver.isSelf, file.isKind(receiver.last, .identifier),
+               let variable = decls.variable(named: file.identifier(receiver.last), visibleAt: i, in: file), variable.isOutlet {
+                // The nib may turn it on; the scan checks the nibs it was given.
+                confidence = confidence == .high ? .medium : confidence
+            }
+            let who = describe(receiver, as: assignment.kind.noun)
+            report(.noLiveUpdate, at: i, confidence,
+                   "\(who) gets a text style font but never sets adjustsFontForContentSizeCategory = true, so it keeps its first size when the reader changes the setting. Set it to true where the font is set.")
+        }
+    }
+}
+
+/// Text style fonts in Interface Builder without "Automatically Adjusts Font".
+extension InterfaceBuilderAnalyzer {
+    /// A text style font set on a label, field, text view or button without "Automatically Adjusts Font".
+    func checkTextStyleLiveUpdate(_ position: Int, _ element: MarkupElement) {
+        guard element.value("adjustsFontForContentSizeCategory") != "YES" else { return }
+        // A text style font set on the element itself.
+        let elements = document.elements
+        var k = position + 1
+        while k < elements.count && k < position + 400 {
+            let child = elements[k]
+            if child.parent == position, child.name == "fontDescription", child.value("key") == "fontDescription" {
+                if child.value("style") != nil {
+                    if let custom = element.value("customClass"), index.liveUpdateTypes.contains(custom) { return }
+                    if codeRestyles(position, liveUpdate: true) { return }
+                    if element.name == "button" {
+                        report(.noLiveUpdate, offset: element.offset, confidence(position),
+                               "\(capitalized(describe(element))) has a text style title font, but a button's title does not follow size changes by itself, so it keeps its first size when the reader changes the setting. Set titleLabel?.adjustsFontForContentSizeCategory = true in code.")
+                        return
+                    }
+                    report(.noLiveUpdate, offset: element.offset, confidence(position),
+                           "\(capitalized(describe(element))) uses a text style but \"Automatically Adjusts Font\" is off, so it keeps its first size when the reader changes the setting. Turn it on in the Attributes inspector.")
+                }
+                return
+            }
+            if !isDescendant(k, of: position) { return }
+            k += 1
+        }
+    }
 }

@@ -1,7 +1,6 @@
-/// SwiftUI modifiers: shrinks-text, single-line, fixed-height-text and clamped-type-size.
+/// SwiftUI views for the rules of modifiers: what a modifier is applied to (text, a symbol, a stack
+/// holding text), and code that runs only at some text sizes, where a limit is deliberate.
 extension SwiftAnalyzer {
-    // MARK: SwiftUI views
-
     static let textViews: Set<Name> = [.Text, .Label, .TextField, .SecureField, .TextEditor, .Link]
     static let controls: Set<Name> = [
         .Button, .NavigationLink, .Menu, .Toggle, .Picker, .Stepper, .DatePicker, .ShareLink, .LabeledContent,
@@ -146,100 +145,4 @@ extension SwiftAnalyzer {
         guard let type = decls.enclosingType(of: i, in: file) else { return false }
         return type.name.hasSuffix("Cell") || type.inherits.contains { $0.hasSuffix("Cell") }
     }
-
-    func checkMinimumScaleFactor(_ i: Int) {
-        guard let base = modifiedView(i) else { return }
-        let arguments = file.arguments(i + 1)
-        guard arguments.count == 1, let factor = arguments.first else { return }
-        if let value = file.literalNumber(factor.start, factor.end), value >= 1 { return }
-        if content(ofBase: base) == .symbol || content(ofBase: base) == .noText { return }
-        if isAdaptive(i) { return }
-        let literal = file.literalNumber(factor.start, factor.end) != nil
-        report(.shrinksText, at: i, literal ? .high : .medium,
-               ".minimumScaleFactor(\(code(factor.start, factor.end))) shrinks this text back down when it does not fit, undoing the size the reader chose. Let it wrap (.lineLimit(nil)) and let the layout grow or scroll instead.")
-    }
-
-    func checkLineLimit(_ i: Int) {
-        guard let base = modifiedView(i) else { return }
-        let arguments = file.arguments(i + 1)
-        guard let limit = arguments.first, !limit.hasLabel, file.literalNumber(limit.start, limit.end) == 1 else { return }
-        let content = content(ofBase: base)
-        if content == .symbol || content == .noText { return }
-        if isAdaptive(i) { return }
-        report(.singleLine, at: i, .high,
-               ".lineLimit(1) keeps this text on one line, so at large sizes it is cut off with an ellipsis. Remove the limit, or apply it only below the accessibility sizes.")
-    }
-
-    func checkFrame(_ i: Int) {
-        guard let base = modifiedView(i) else { return }
-        let arguments = file.arguments(i + 1)
-        guard let height = arguments.first(where: { $0.hasLabel && ($0.label == .height || $0.label == .maxHeight) })
-        else { return }
-        let (found, via) = origin(height.start, height.end, at: i)
-        guard case let .literal(value) = found, (value ?? 1) >= 1 else { return }
-        let content = content(ofBase: base)
-        let confidence: Finding.Confidence
-        switch content {
-        case .text: confidence = .high
-        case .containerWithText: confidence = .medium
-        default: return
-        }
-        if isAdaptive(i) { return }
-        let label = file.text(height.labelIndex)
-        let what = content == .text ? "this text" : "a view holding text"
-        let size = amount(found, via: via, height.start, height.end)
-        let verb = height.label == .height ? "fixes" : "caps"
-        report(.fixedHeightText, at: i, confidence,
-               ".frame(\(label): \(code(height.start, height.end))) \(verb) the height of \(what) at \(size), so larger text is clipped. Use .frame(minHeight:) or scale the height with @ScaledMetric.",
-               item: isInCell(i) ? "cells-resize" : nil)
-    }
-
-    func checkDynamicTypeSize(_ i: Int) {
-        guard file.isKind(i - 1, .period), !file.isKind(i - 2, .backslash), file.isKind(i + 1, .leftParen) else { return }
-        let arguments = file.arguments(i + 1)
-        guard arguments.count == 1, let range = arguments.first, !range.hasLabel else { return }
-        var rangeOperator = -1
-        for j in range.start..<range.end where file.isOperator(j, "...") || file.isOperator(j, "..<") {
-            rangeOperator = j
-            break
-        }
-        let upperStart = rangeOperator >= 0 ? rangeOperator + 1 : range.start
-        guard upperStart < range.end else { return } // `.large...` has no upper bound.
-        guard let last = (upperStart..<range.end).last(where: { file.isKind($0, .identifier) }),
-              let rank = file.name(last).sizeRank else { return }
-        let exclusive = rangeOperator >= 0 && file.isOperator(rangeOperator, "..<")
-        let top = exclusive ? rank - 1 : rank
-        guard top < 11 else { return }
-        let spelled = ".dynamicTypeSize(\(code(range.start, range.end)))"
-        let isMinimum = (range.start..<range.end).contains { file.textIs($0, "min") && file.isKind($0 + 1, .leftParen) }
-        if rangeOperator < 0 && isMinimum {
-            report(.clampedTypeSize, at: i, .high,
-                   "\(spelled) caps the text below it at \(SwiftAnalyzer.sizeName(top)): it follows the reader's size up to there and no further, short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
-        } else if rangeOperator < 0 {
-            report(.clampedTypeSize, at: i, .high,
-                   "\(spelled) pins the text below it to one size whatever the reader chose. Remove it, or give a range that reaches .accessibility5.")
-        } else {
-            report(.clampedTypeSize, at: i, .high,
-                   "\(spelled) stops the text below it from growing past \(SwiftAnalyzer.sizeName(top)), short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
-        }
-    }
-
-    static func sizeName(_ rank: Int) -> String {
-        ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
-         "accessibility1", "accessibility2", "accessibility3", "accessibility4", "accessibility5"][max(0, min(11, rank))]
-    }
-
-    /// `.environment(\.dynamicTypeSize, .large)` and `.environment(\.sizeCategory, .large)`.
-    func checkEnvironmentSize(_ i: Int) {
-        guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
-        let arguments = file.arguments(i + 1)
-        guard arguments.count == 2, file.isKind(arguments[0].start, .backslash) else { return }
-        let keyName = file.name(arguments[0].end - 1)
-        guard keyName == .dynamicTypeSize || keyName == .sizeCategory else { return }
-        guard let last = (arguments[1].start..<arguments[1].end).last(where: { file.isKind($0, .identifier) }),
-              file.name(last).sizeRank != nil else { return }
-        report(.clampedTypeSize, at: i, .high,
-               ".environment(\\.\(file.text(arguments[0].end - 1)), \(code(arguments[1].start, arguments[1].end))) forces the text below it to .\(file.text(last)) whatever the reader chose. Remove it outside previews.")
-    }
-
 }

@@ -44,27 +44,8 @@ final class SwiftAnalyzer {
 
     let memo = Memo()
 
-    struct FontAssignment {
-        var receiver: Receiver
-        var nameIndex: Int
-        var kind: UIKitClass
-        var certain: Bool
-    }
-
-    struct LiveUpdate {
-        var key: String
-        var scope: Int
-        /// The declaration the receiver's first name resolves to (its name's token), -1 for none,
-        /// -2 until it is looked up.
-        var declaration: Int = -1
-        var position: Int = -1
-        var receiver: Receiver?
-    }
-
-    var fontAssignments: [FontAssignment] = []
-    var liveUpdates: [LiveUpdate] = []
-    /// `adjustsFontForContentSizeCategory = true` set through a helper the scan cannot follow.
-    var liveUpdateThroughHelper = false
+    /// What the rules note while the file is read, for their checks at its end.
+    let notes = RuleNotes()
 
     init(file: SwiftFile, index: ProjectIndex) {
         self.file = file
@@ -74,70 +55,21 @@ final class SwiftAnalyzer {
 
     // MARK: Running
 
-    func run() {
-        let tokens = file.tokens
+    /// Visits the file's landmarks once, running at each the checks its name sets off (`SwiftDispatch`,
+    /// made from the rules' triggers), then the checks that weigh the whole file.
+    func run(_ dispatch: SwiftDispatch = .shared) {
         // Only tokens that spell a name can set off a rule: the landmarks.
-        for landmark in file.landmarks {
-            let i = Int(landmark)
-            let token = tokens[i]
-            if token.kind == .attribute {
-                if token.name == .ScaledMetric { signs[.scaledMetric, default: 0] += 1 }
-                continue
-            }
-            guard token.kind == .identifier, token.name != .none else { continue }
-            switch token.name {
-            case .system: checkSwiftUISystemFont(i)
-            case .custom: checkCustomFont(i)
-            case .systemFont, .boldSystemFont, .italicSystemFont, .monospacedSystemFont, .monospacedDigitSystemFont:
-                checkUIKitSystemFont(i)
-            case .UIFont:
-                checkUIFontInitializer(i)
-                if file.isKind(i + 1, .period) { checkUnseenFontHelper(i + 2) }
-            case .withSize: checkWithSize(i)
-            case .SymbolConfiguration, .`init`: checkSymbolConfiguration(i)
-            case .minimumScaleFactor: checkMinimumScaleFactor(i)
-            case .adjustsFontSizeToFitWidth: checkAdjustsFontSizeToFitWidth(i)
-            case .lineLimit: checkLineLimit(i)
-            case .numberOfLines: checkNumberOfLines(i)
-            case .frame: checkFrame(i)
-            case .heightAnchor: checkHeightAnchor(i)
-            case .makeConstraints, .remakeConstraints, .updateConstraints: checkSnapKitHeight(i)
-            case .rowHeight: checkRowHeight(i)
-            case .dynamicTypeSize: checkDynamicTypeSize(i)
-            case .environment: checkEnvironmentSize(i)
-            case .maximumContentSizeCategory: checkMaximumContentSizeCategory(i)
-            case .preferredContentSizeCategory: checkForcedContentSizeCategory(i)
-            case .scaledFont: checkScaledFontMaximum(i)
-            case .adjustsFontForContentSizeCategory: checkAdjustsFontForContentSizeCategory(i)
-            case .font:
-                noteFontAssignment(i)
-                if file.isOperator(i + 1, "="), file.isKind(i + 2, .period) { checkUnseenFontHelper(i + 3) }
-            case .intrinsicContentSize: checkIntrinsicHeight(i)
-            case .constrainHeight: checkConstrainHeight(i)
-            case .UIFontMetrics: signs[.fontMetrics, default: 0] += 1
-            case .ViewThatFits: signs[.viewThatFits, default: 0] += 1
-            case .AnyLayout: signs[.anyLayout, default: 0] += 1
-            case .isAccessibilitySize, .isAccessibilityCategory: signs[.accessibilitySizeCheck, default: 0] += 1
-            case .forTextStyle, .withTextStyle, .relativeTo, .textStyle:
-                if file.isKind(i + 1, .colon) { signs[.textStyle, default: 0] += 1 }
-            default:
-                if token.name.isTextStyle { countTextStyle(i) }
-            }
-        }
-        resolveLiveUpdates()
-        checkDefaultCaps()
-        if !index.fixedSizeWrapperNames.isEmpty {
-            for j in tokens.indices where tokens[j].kind == .identifier && file.isKind(j + 1, .leftParen)
-                && index.fixedSizeWrapperNames.contains(identifierAt: j, in: file) {
-                checkFixedSizeWrapperCall(j)
-            }
-        }
+        dispatch.visit(file.landmarks, of: file.tokens, with: self)
+        for slot in dispatch.endOfFile { slot.check(self, -1) }
     }
 
     // MARK: Reporting
 
+    /// Reports a finding of `rule` at token `i`; `item` is one of the rule's `otherItems` when the
+    /// finding fails a narrower item than the rule's own.
     func report(_ rule: ScanRule, at i: Int, _ confidence: Finding.Confidence, _ message: String,
-                         item: String? = nil) {
+                item: String? = nil) {
+        assert(item.map(rule.unit.items.contains) ?? true, "\(rule.id) reports an item its unit does not list")
         let line = file.line(of: i)
         let column = file.column(of: i, line: line)
         findings.append(RawFinding(rule: rule, confidence: confidence, line: line, column: column, message: message,
@@ -179,36 +111,4 @@ final class SwiftAnalyzer {
         return SwiftAnalyzer.isScaledMarker(name) || name == .ViewThatFits
     }
 
-}
-
-/// Good signs counted in one file, kept in a fixed row of counters while the rules run.
-struct SignCounts {
-    private var counts = [Int](repeating: 0, count: GoodSign.allCases.count)
-
-    subscript(sign: GoodSign, default value: Int) -> Int {
-        get {
-            let count = counts[SignCounts.slot(sign)]
-            return count == 0 ? value : count
-        }
-        set { counts[SignCounts.slot(sign)] = newValue }
-    }
-
-    private static func slot(_ sign: GoodSign) -> Int {
-        switch sign {
-        case .textStyle: 0
-        case .scaledMetric: 1
-        case .fontMetrics: 2
-        case .viewThatFits: 3
-        case .accessibilitySizeCheck: 4
-        case .anyLayout: 5
-        case .liveUpdate: 6
-        }
-    }
-
-    /// The signs seen at least once, with their counts.
-    var dictionary: [GoodSign: Int] {
-        var result: [GoodSign: Int] = [:]
-        for sign in GoodSign.allCases where counts[SignCounts.slot(sign)] > 0 { result[sign] = counts[SignCounts.slot(sign)] }
-        return result
-    }
 }

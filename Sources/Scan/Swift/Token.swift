@@ -124,9 +124,16 @@ enum Name: UInt16, Sendable, CaseIterable {
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge
     case accessibilityExtraExtraExtraLarge, unspecified
     case DynamicTypeSize, ContentSizeCategory, UIContentSizeCategory
+    // Spare names: a name a rule's trigger spells that the list above lacks takes the next of these
+    // (`NameTable.triggerSpellings`), so that a new rule is found without a change here.
+    case spare0, spare1, spare2, spare3, spare4, spare5, spare6, spare7
+    case spare8, spare9, spare10, spare11, spare12, spare13, spare14, spare15
 
     /// The identifier's spelling.
     var spelling: String { NameTable.shared.spellings[Int(rawValue)] }
+
+    /// One of the spare names, which the rules' own trigger names take.
+    var isSpare: Bool { rawValue >= Name.spare0.rawValue }
 
     /// True for the eleven SwiftUI/UIKit text styles (and the visionOS extra large titles).
     var isTextStyle: Bool {
@@ -163,7 +170,20 @@ enum Name: UInt16, Sendable, CaseIterable {
 /// last) make a key that picks a slot of an open-addressing table; a slot whose key matches is
 /// confirmed byte for byte. Most identifiers that are no name stop at the first empty slot.
 final class NameTable: Sendable {
-    static let shared = NameTable()
+    static let shared = NameTable(extraSpellings: triggerSpellings(of: RuleUnit.all))
+
+    /// The names the rules' Swift triggers spell that `Name` does not list, each once, in the
+    /// rules' order: the spare names take them.
+    static func triggerSpellings(of rules: [RuleUnit]) -> [String] {
+        let listed = Set(Name.allCases.filter { !$0.isSpare }.map { NameTable.overrides[$0] ?? String(describing: $0) })
+        var extra: [String] = []
+        for rule in rules {
+            for trigger in rule.swift {
+                for name in trigger.names where !listed.contains(name) && !extra.contains(name) { extra.append(name) }
+            }
+        }
+        return extra
+    }
 
     struct Slot {
         /// 0 for an empty slot.
@@ -190,12 +210,20 @@ final class NameTable: Sendable {
         .cgFloatType: "CGFloat", .doubleType: "Double", .floatType: "Float", .intType: "Int",
     ]
 
-    private init() {
+    /// The names of the shared list, and `extraSpellings` in the spare names, in order.
+    init(extraSpellings: [String]) {
+        let spares = Name.allCases.filter(\.isSpare)
+        precondition(extraSpellings.count <= spares.count,
+                     "the rules' triggers spell \(extraSpellings.count) names the list lacks; add them to Name or add spare names")
         var spellings: [String] = []
         var rows: [UInt8] = []
         var longest = 0
         for name in Name.allCases {
-            let spelling = name == .none ? "" : NameTable.overrides[name] ?? String(describing: name)
+            var spelling = name == .none ? "" : NameTable.overrides[name] ?? String(describing: name)
+            if name.isSpare {
+                let k = Int(name.rawValue - Name.spare0.rawValue)
+                spelling = k < extraSpellings.count ? extraSpellings[k] : ""
+            }
             precondition(spelling.utf8.count < NameTable.width)
             spellings.append(spelling)
             rows += Array(spelling.utf8) + [UInt8](repeating: 0, count: NameTable.width - spelling.utf8.count)
@@ -205,7 +233,7 @@ final class NameTable: Sendable {
         let capacity = 1 << Int(NameTable.bits)
         var slots = [Slot](repeating: Slot(key: 0, row: 0, name: .none), count: capacity)
         let shift = 32 - NameTable.bits
-        for name in Name.allCases where name != .none {
+        for name in Name.allCases where name != .none && !spellings[Int(name.rawValue)].isEmpty {
             let start = Int(name.rawValue) * NameTable.width
             let end = start + spellings[Int(name.rawValue)].utf8.count
             let key = rows.withUnsafeBufferPointer { NameTable.key($0, start, end) }
