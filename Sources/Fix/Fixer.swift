@@ -70,9 +70,21 @@ public enum Fixer {
             let source = SourceText(bytes)
             let isSwift = file.hasSuffix(".swift")
             var rewrites: [Rewrite] = []
-            for k in chosen {
+            // Where each finding lies, in one walk along each line; an Interface Builder rewrite is of
+            // a line and a rule, worked out once for all the findings they share.
+            let offsets = isSwift ? source.offsets(of: chosen.map { (findings[$0].line, findings[$0].column) }) : []
+            var lineOutcomes: [LineRule: Outcome] = [:]
+            for (n, k) in chosen.enumerated() {
                 let finding = findings[k]
-                let outcome = isSwift ? SwiftRewrites.rewrite(finding, in: source) : InterfaceBuilderRewrites.rewrite(finding, in: source)
+                let outcome: Outcome
+                if isSwift {
+                    outcome = SwiftRewrites.rewrite(finding, at: offsets[n], in: source)
+                } else if let known = lineOutcomes[LineRule(line: finding.line, rule: finding.rule)] {
+                    outcome = known
+                } else {
+                    outcome = InterfaceBuilderRewrites.rewrite(finding, in: source)
+                    lineOutcomes[LineRule(line: finding.line, rule: finding.rule)] = outcome
+                }
                 switch outcome {
                 case let .rewrite(edits, summary):
                     rewrites.append(Rewrite(file: file, line: finding.line, rule: finding.rule, edits: edits, summary: summary))
@@ -97,7 +109,7 @@ public enum Fixer {
             guard !rewrites.isEmpty else { continue }
             // Two rewrites of the same code (a finding on each end of one call): the first is made,
             // the other waits for the next run.
-            var taken: [Range<Int>] = []
+            var taken = TakenBytes(byteCount: bytes.count)
             var kept: [Rewrite] = []
             var inserted: Set<String> = []
             let isLineInsertion = { (edit: Edit) in edit.range.isEmpty && (edit.replacement.hasPrefix("\n") || edit.replacement.hasPrefix("\r\n")) }
@@ -106,14 +118,16 @@ public enum Fixer {
                 // A line two rewrites would add in one block (a view that follows size changes) is
                 // added once; the same line in another block (another function's local of the same
                 // name) is another view's.
-                rewrite.edits = rewrite.edits.filter { edit in
-                    !isLineInsertion(edit) || inserted.insert("\(blocks[edit.range.lowerBound] ?? -1):" + edit.replacement.trimmingSpaces).inserted
+                if rewrite.edits.contains(where: isLineInsertion) {
+                    rewrite.edits = rewrite.edits.filter { edit in
+                        !isLineInsertion(edit) || inserted.insert("\(blocks[edit.range.lowerBound] ?? -1):" + edit.replacement.trimmingSpaces).inserted
+                    }
                 }
-                if rewrite.edits.contains(where: { edit in taken.contains { conflicts($0, edit.range) } }) {
+                if rewrite.edits.contains(where: { taken.conflicts($0.range) }) {
                     plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule, text: "overlaps another rewrite: run --fix again"))
                     continue
                 }
-                taken += rewrite.edits.map(\.range)
+                for edit in rewrite.edits { taken.take(edit.range) }
                 kept.append(rewrite)
             }
             guard !kept.isEmpty else { continue }
@@ -132,25 +146,26 @@ public enum Fixer {
         return plan
     }
 
-    /// Whether two edits touch the same bytes (an insertion conflicts with what lies around it).
-    static func conflicts(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        if a.isEmpty || b.isEmpty { return a.lowerBound <= b.upperBound && b.lowerBound <= a.upperBound }
-        return a.overlaps(b)
-    }
-
     /// `bytes` with the edits made; the edits do not overlap.
     static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 256)
+        result.reserveCapacity(edits.reduce(bytes.count) { $0 + $1.replacement.utf8.count - $1.range.count })
+        let inOrder = zip(edits, edits.dropFirst()).allSatisfy { $0.range.lowerBound < $1.range.lowerBound }
         var position = 0
-        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        for edit in inOrder ? edits : edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             result += bytes[position..<edit.range.lowerBound]
-            result += Array(edit.replacement.utf8)
+            result.append(contentsOf: edit.replacement.utf8)
             position = edit.range.upperBound
         }
         result += bytes[position...]
         return result
     }
+}
+
+/// A line of an Interface Builder file and a rule: what its rewrite depends on.
+private struct LineRule: Hashable {
+    var line: Int
+    var rule: ScanRule
 }
 
 /// What a rewriter makes of one finding.

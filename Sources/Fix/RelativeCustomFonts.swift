@@ -1,3 +1,5 @@
+import DynamicType
+
 /// `Font.custom(NAME, size: N)` scales, but always along the body style's curve: a 34 pt title grows
 /// to over 100 pt at AX5 where `.largeTitle` stops at 60. The scan counts it as scaled and reports
 /// nothing; `--fix` still gives it `relativeTo:` with the style nearest its size, so that it grows as
@@ -9,6 +11,7 @@ enum RelativeCustomFonts {
         let needle = Array(".custom".utf8)
         let bytes = source.bytes
         var result: [(Int, Outcome)] = []
+        var code = LineCode(source)
         var k = 0
         while k + needle.count <= bytes.count {
             guard bytes[k] == needle[0], bytes[k..<k + needle.count].elementsEqual(needle) else {
@@ -17,7 +20,7 @@ enum RelativeCustomFonts {
             }
             defer { k += needle.count }
             let line = source.line(of: k)
-            guard admits(line), !inComment(source, line: line, offset: k), let outcome = rewrite(source, k + 1) else { continue }
+            guard admits(line), code.isCode(at: k, line: line), let outcome = rewrite(source, k + 1) else { continue }
             result.append((line, outcome))
         }
         return result
@@ -30,7 +33,8 @@ enum RelativeCustomFonts {
         var before = offset - 1
         while before > 0 && (source.bytes[before - 1] == 0x20 || source.bytes[before - 1] == 0x09) { before -= 1 }
         if before > 0, source.isIdentifierByte(source.bytes[before - 1]) {
-            guard before >= 4, source.text(before - 4..<before) == "Font", before == 4 || !source.isIdentifierByte(source.bytes[before - 5]) else { return nil }
+            guard before >= 4, source.bytes[before - 4..<before].elementsEqual("Font".utf8),
+                  before == 4 || !source.isIdentifierByte(source.bytes[before - 5]) else { return nil }
         }
         let open = source.skipSpaces(from: offset + 6)
         guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let close = source.closingParenthesis(from: open) else { return nil }
@@ -41,38 +45,66 @@ enum RelativeCustomFonts {
         guard case let .style(style) = choice else { return .suggestion(choice.reason(for: arguments[1].value)! + " for relativeTo:") }
         // The closing parenthesis stays where it is, so that a call spread over lines keeps its shape.
         var end = close - 1
-        while end > open && [0x20, 0x09, 0x0A, 0x0D].contains(source.bytes[end - 1]) { end -= 1 }
+        while end > open && SourceText.isTrimmed(source.bytes[end - 1]) { end -= 1 }
         // A trailing comma would need the new argument before it: left as it is.
         guard source.bytes[end - 1] != UInt8(ascii: ",") else { return nil }
-        let addition = ", relativeTo: .\(TextStyleChoice.swiftUIName(style))"
-        return .rewrite([Edit(end..<end, addition)], "`.\(oneLine(source.text(offset..<close)))` scales like .\(TextStyleChoice.swiftUIName(style)): relativeTo: added")
+        return .rewrite([Edit(end..<end, additions[style]!)],
+                        "`.\(oneLine(source.bytes[offset..<close]))` scales like .\(TextStyleChoice.swiftUIName(style)): relativeTo: added")
     }
 
-    /// A call spread over lines, on one line for the summary.
-    static func oneLine(_ code: String) -> String {
-        var result = ""
-        for word in code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-            if !result.isEmpty && result.last != "(" && word.first != ")" { result += " " }
-            result += word
-        }
-        return result
-    }
+    /// What each style's rewrite adds, made once: a file may hold hundreds of thousands of them.
+    private static let additions = Dictionary(uniqueKeysWithValues: TextStyle.allCases.map {
+        ($0, ", relativeTo: .\(TextStyleChoice.swiftUIName($0))")
+    })
 
-    /// Whether `offset` follows a `//` on its line outside a string literal.
-    static func inComment(_ source: SourceText, line: Int, offset: Int) -> Bool {
-        var inString = false
-        var k = source.lineStarts[line - 1]
-        while k < offset {
-            let byte = source.bytes[k]
-            if inString {
-                if byte == UInt8(ascii: "\\") { k += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "/") && k + 1 < offset && source.bytes[k + 1] == UInt8(ascii: "/") {
-                return true
+    /// A call spread over lines, on one line for the summary: each run of white space and line breaks
+    /// one space, none after `(` or before `)`.
+    static func oneLine(_ code: ArraySlice<UInt8>) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(code.count)
+        var pendingSpace = false
+        for byte in code {
+            if SourceText.isTrimmed(byte) {
+                pendingSpace = !result.isEmpty
+                continue
             }
-            k += 1
+            if pendingSpace && result.last != UInt8(ascii: "(") && byte != UInt8(ascii: ")") { result.append(0x20) }
+            pendingSpace = false
+            result.append(byte)
         }
-        return inString
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether places of a line, asked in order, are code: not after a `//` on their line outside a
+    /// string literal, nor inside one. The line is read once from its start, however many places it has.
+    struct LineCode {
+        let source: SourceText
+        private var line = 0
+        private var position = 0
+        private var inString = false
+        private var inComment = false
+
+        init(_ source: SourceText) { self.source = source }
+
+        mutating func isCode(at offset: Int, line: Int) -> Bool {
+            if line != self.line {
+                self.line = line
+                position = source.lineStarts[line - 1]
+                inString = false
+                inComment = false
+            }
+            while !inComment && position < offset {
+                let byte = source.bytes[position]
+                if inString {
+                    if byte == UInt8(ascii: "\\") { position += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "/") && position + 1 < offset && source.bytes[position + 1] == UInt8(ascii: "/") {
+                    inComment = true
+                }
+                position += 1
+            }
+            return !inComment && !inString
+        }
     }
 }
