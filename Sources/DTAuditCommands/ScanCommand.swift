@@ -180,17 +180,20 @@ struct ScanCommand: ParsableCommand {
         let admits: ((String) -> Bool)? = configuration.include.isEmpty && configuration.exclude.isEmpty ? nil : { configuration.admits($0) }
 
         let pendingChanges = changedSince.map { ChangedLines.Pending($0, in: root) }
-        let scan = { () throws -> ScanReport in
-            // The command ends once the report is written (and kept): the files' memory goes with the process.
+        // Before anything is read: what a killed --fix left is put back (or finished), or named.
+        settleInterruptedFixes(root: root, console: console)
+        let scan = { (afterward: SourceScanner.FileMemory) throws -> ScanReport in
             var report = try SourceScanner.scan(paths: paths.map(\.path), root: root, rules: Set(settings.rules.map(\.rawValue)),
-                                                admits: admits, afterward: .keepUntilExit)
+                                                admits: admits, afterward: afterward)
             settings.applySeverities(to: &report)
             report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
                 (name: screen.name, globs: screen.files.map(Glob.init))
             })
             return report
         }
-        var report = try scan()
+        // The command ends once the report is written (and kept): the files' memory goes with the
+        // process. A fix keeps the bytes it rewrites with the report until they are written.
+        var report = try scan(fix ? .keepWithSources : .keepUntilExit)
         let fingerprints = Fingerprint.of(report.findings)
 
         if let writeBaseline {
@@ -208,8 +211,9 @@ struct ScanCommand: ParsableCommand {
         var verdict = judge(report, changes, fingerprints)
         if fix {
             guard try rewrite(report, verdict: verdict, rules: settings.rules, changes: changes, root: root, console: console) else { return }
-            // What is left, judged against the lines as they are now.
-            report = try scan()
+            // What is left, judged against the lines as they are now; the first scan's memory goes first.
+            report.sources = nil
+            report = try scan(.keepUntilExit)
             verdict = judge(report, try changedSince.map { try ChangedLines.since($0, in: root) }, nil)
         }
 

@@ -10,9 +10,14 @@ extension ScanCommand {
     /// files were rewritten (and the scan should run again to report what is left).
     func rewrite(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule>, changes: ChangedLines?, root: String,
                  console: Console) throws -> Bool {
-        let plan = Fixer.plan(report, verdict: verdict, rules: rules, changes: changes) { path in
-            RegularFile(opening: path.hasPrefix("/") ? path : (root == "/" ? "/" : root + "/") + path)?.readAll()
-        }
+        let location = { (path: String) in path.hasPrefix("/") ? path : (root == "/" ? "/" : root + "/") + path }
+        // A file is rewritten from the bytes the scan read; a symbolic link is left to the file it names.
+        let isLink = { (path: String) in Files.status(location(path), followLinks: false)?.kind == .symbolicLink }
+        let plan = Fixer.plan(report, verdict: verdict, rules: rules, changes: changes, read: { path in
+            isLink(path) ? nil : report.sources?.bytes(of: path) ?? RegularFile(opening: location(path))?.readAll()
+        }, unreadable: { path in
+            isLink(path) ? "a symbolic link: fix the file it names" : "the file could not be read again"
+        })
         // A report for people goes to standard output with text, else beside the machine-read output.
         let notes: (String) -> Void = dryRun || chosenFormat != .text
             ? { BufferedOutput.standardError.write($0 + "\n") }
@@ -21,8 +26,9 @@ extension ScanCommand {
             console.out.write(plan.diff)
             console.out.flush()
         } else if !plan.files.isEmpty {
+            let scanned = Dictionary(report.scannedFiles.map { ($0.file, $0.identity) }) { first, _ in first }
             do {
-                try plan.write(root: root)
+                try plan.write(root: root) { scanned[$0] ?? nil }
             } catch {
                 throw FileProblem(description: error.description, kind: .cannotWrite)
             }
@@ -45,5 +51,11 @@ extension ScanCommand {
         }
         if !dryRun && !plan.rewrites.isEmpty && chosenFormat == .text { notes("") }
         return !dryRun
+    }
+
+    /// What killed `--fix` runs left at `root`: settled by a fix that writes, named by any other scan.
+    func settleInterruptedFixes(root: String, console: Console) {
+        let lines = fix && !dryRun ? FixRecovery.recover(root: root) : FixRecovery.pending(root: root)
+        for line in lines { BufferedOutput.standardError.write("warning: " + console.safe(line) + "\n") }
     }
 }

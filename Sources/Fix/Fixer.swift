@@ -45,12 +45,14 @@ public struct FixPlan: Sendable {
 /// Plans the safe rewrites of a scan's new findings. Suppressed, preview-only and baselined findings,
 /// and those outside the changed lines, are never touched.
 public enum Fixer {
-    /// `read` gives a file's bytes by its path relative to the report's root, or nil. `rules` are the
+    /// `read` gives a file's bytes by its path relative to the report's root, or nil, and then
+    /// `unreadable` says why, for the suggestions left in its place. `rules` are the
     /// rules the scan ran and `changes` the changed lines it was limited to: the custom fonts that
     /// scale with body (no finding, see `RelativeCustomFonts`) are given a text style only under the
     /// fixed-font-size rule, outside suppressed lines, and within the changes.
     public static func plan(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule> = Set(ScanRule.allCases),
-                            changes: ChangedLines? = nil, read: (String) -> [UInt8]?) -> FixPlan {
+                            changes: ChangedLines? = nil, read: (String) -> [UInt8]?,
+                            unreadable: (String) -> String = { _ in "the file could not be read again" }) -> FixPlan {
         var plan = FixPlan()
         let findings = report.findings
         // Files that hold a new finding, and Swift files where the scan saw a text style (which a
@@ -64,7 +66,8 @@ public enum Fixer {
         for file in files {
             let chosen = byFile[file] ?? []
             guard let bytes = read(file) else {
-                for k in chosen { plan.suggestions.append(Suggestion(file: file, line: findings[k].line, rule: findings[k].rule, text: "the file could not be read again")) }
+                let reason = unreadable(file)
+                for k in chosen { plan.suggestions.append(Suggestion(file: file, line: findings[k].line, rule: findings[k].rule, text: reason)) }
                 continue
             }
             let source = SourceText(bytes)

@@ -19,7 +19,7 @@ public enum TemporaryFile {
 
     /// The process that made the temporary file `name` for `target`'s name, or nil when `name`
     /// is not one.
-    static func writer(of name: String, for target: String) -> Int32? {
+    public static func writer(of name: String, for target: String) -> Int32? {
         let prefix = "." + target + "."
         guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { return nil }
         let middle = name.dropFirst(prefix.count).dropLast(4)
@@ -32,7 +32,8 @@ public enum TemporaryFile {
         kill(pid, 0) == 0 || errno == EPERM
     }
 
-    static func split(_ path: String) -> (folder: String, name: String) {
+    /// The folder part of `path` (with its `/`, or empty) and the name in it.
+    public static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
