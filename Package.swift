@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Scan", dependencies: ["DynamicType", "Output", "Platform"]),
         // Safe rewrites of what the scan finds: text styles for fixed sizes, wrapping for single lines,
         // minimum heights; a unified diff of them, or the files rewritten all at once.
-        .target(name: "Fix", dependencies: ["DynamicType", "Evidence", "Platform", "Scan"]),
+        .target(name: "Fix", dependencies: ["DynamicType", "Platform", "Scan"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
         // The audit as a log of immutable records: their kinds, their canonical lines, reading them back, the fold.
         .target(name: "AuditLog", dependencies: ["DynamicType", "Evidence", "Output", "Platform"]),

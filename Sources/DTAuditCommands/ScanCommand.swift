@@ -210,9 +210,12 @@ struct ScanCommand: ParsableCommand {
         let changes = try pendingChanges?.value()
         var verdict = judge(report, changes, fingerprints)
         if fix {
-            guard try rewrite(report, verdict: verdict, rules: settings.rules, changes: changes, root: root, console: console) else { return }
-            // What is left, judged against the lines as they are now; the first scan's memory goes first.
+            // The bytes the scan read of the files to rewrite; the rest of its memory goes first.
+            let contents = scannedContents(report, verdict: verdict, rules: settings.rules)
             report.sources = nil
+            guard try rewrite(report, contents: contents, verdict: verdict, rules: settings.rules, changes: changes, root: root,
+                              console: console) else { return }
+            // What is left, judged against the lines as they are now.
             report = try scan(.keepUntilExit)
             verdict = judge(report, try changedSince.map { try ChangedLines.since($0, in: root) }, nil)
         }

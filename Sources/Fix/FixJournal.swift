@@ -1,14 +1,20 @@
-import Evidence
 import Platform
 
 /// What a `--fix` that writes files is about to do, written before it changes anything, so that the
-/// run after one that was killed can put every file back: the journal names each file to rewrite,
-/// where its new text waits and where its old one is kept, and the SHA-256 of both. It lies at the
-/// scanned root as `.dtaudit-fix.PID-RANDOM.tmp`, the form of every temporary file dtaudit writes.
+/// run after one that was killed can put every file back. It lies at the scanned root as
+/// `.dtaudit-fix.PID-RANDOM.tmp`, the form of every temporary file dtaudit writes, and grows in three
+/// steps, each ended by a line that says it is whole:
 ///
-/// A journal is only complete with its last line, `end COUNT`; one without it was cut off before
-/// any file was staged. Once every file is in place and checked, `done` is added: from then on the
-/// rewrite stands, and only its leftovers remain to be removed.
+/// 1. Before anything is written: each file to rewrite, the two names beside it where its new text
+///    is staged and where its old text may be kept, and the version of it the scan read (device,
+///    inode, size, time of last write to the nanosecond); `end COUNT` ends the list.
+/// 2. Once every new text is staged: the version of each staged file; `placing COUNT` ends them.
+///    No file is replaced before this line is written.
+/// 3. Once every file is in place and checked: `done`. From then on the rewrite stands, and only its
+///    leftovers remain to be removed.
+///
+/// A version is a file that nobody wrote to since: a replaced file whose place holds its staged
+/// version was replaced by the fix, and the name holding its old version gets its place back.
 struct FixJournal: Equatable {
     struct Entry: Equatable {
         /// The file, as the plan names it: relative to the root, or absolute.
@@ -17,36 +23,60 @@ struct FixJournal: Equatable {
         /// the file system cannot swap two names in one step.
         var staged: String
         var backup: String
-        var oldCount: Int
-        var oldDigest: String
-        var newCount: Int
-        var newDigest: String
+        /// The version the scan read.
+        var old: FileIdentity
+        /// The staged version, once known (step 2).
+        var new: FileIdentity?
     }
 
     static let name = "dtaudit-fix"
-    static let header = "dtaudit fix journal 1"
+    static let header = "dtaudit fix journal 2"
 
     var process: Int32
     /// The system's boot session when the journal was written (`System.bootSessionID`).
     var boot: String
     var entries: [Entry]
+    /// Step 1 is whole.
     var complete = true
+    /// Step 2 is whole: files may have been replaced.
+    var placing = false
     var done = false
 
-    /// The journal's text; the paths in hexadecimal, so that no name can break a line.
-    var rendered: [UInt8] {
+    /// The lines of step 1.
+    var listing: [UInt8] {
         var lines = [Self.header, "process \(process)", "boot \(boot)"]
         for entry in entries {
-            lines.append(["file", Self.hex(entry.target), Self.hex(entry.staged), Self.hex(entry.backup),
-                          String(entry.oldCount), entry.oldDigest, String(entry.newCount), entry.newDigest].joined(separator: " "))
+            lines.append(["file", Self.hex(entry.target), Self.hex(entry.staged), Self.hex(entry.backup), Self.text(entry.old)].joined(separator: " "))
         }
         lines.append("end \(entries.count)")
-        if done { lines.append("done") }
-        return Array((lines.joined(separator: "\n") + "\n").utf8)
+        return Self.bytes(lines)
+    }
+
+    /// The lines of step 2.
+    var stagedVersions: [UInt8] {
+        Self.bytes(entries.map { "new " + ($0.new.map(Self.text) ?? "-") } + ["placing \(entries.count)"])
+    }
+
+    /// The whole journal as it stands.
+    var rendered: [UInt8] {
+        listing + (placing ? stagedVersions : []) + (done ? Self.bytes(["done"]) : [])
+    }
+
+    static func bytes(_ lines: [String]) -> [UInt8] { Array(lines.map { $0 + "\n" }.joined().utf8) }
+
+    static func text(_ identity: FileIdentity) -> String {
+        "\(identity.device) \(identity.inode) \(identity.byteCount) \(identity.modifiedSeconds) \(identity.modifiedNanoseconds)"
+    }
+
+    static func identity(_ fields: ArraySlice<String>) -> FileIdentity? {
+        guard fields.count == 5, let device = UInt64(fields[fields.startIndex]), let inode = UInt64(fields[fields.startIndex + 1]),
+              let size = Int64(fields[fields.startIndex + 2]), let seconds = Int64(fields[fields.startIndex + 3]),
+              let nanoseconds = Int64(fields[fields.startIndex + 4]) else { return nil }
+        return FileIdentity(device: device, inode: inode, byteCount: size, modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds)
     }
 
     /// Reads back the journal of process `process` (from its name); nil when it is not one. A
-    /// journal cut off while it was written reads as not `complete`, with the entries it holds.
+    /// journal cut off while a step was written reads as the steps before it.
     static func parse(_ bytes: [UInt8], process: Int32) -> FixJournal? {
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         let opening = Array((header + "\nprocess \(process)\nboot ").utf8)
@@ -56,19 +86,28 @@ struct FixJournal: Equatable {
         }
         guard lines.count >= 4, lines[0] == header, lines[1] == "process \(process)", lines[2].hasPrefix("boot ") else { return nil }
         var journal = FixJournal(process: process, boot: String(lines[2].dropFirst(5)), entries: [], complete: false)
+        // A line is whole only with the line break after it: the last element of the split is what
+        // follows the last one.
         var k = 3
-        while k < lines.count, lines[k].hasPrefix("file ") {
+        while k + 1 < lines.count, lines[k].hasPrefix("file ") {
             let fields = lines[k].split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            // A line not ended by a line break was cut off.
-            guard k + 1 < lines.count, fields.count == 8,
-                  let target = unhex(fields[1]), let staged = unhex(fields[2]), let backup = unhex(fields[3]),
-                  let oldCount = Int(fields[4]), let newCount = Int(fields[6]) else { return journal }
-            journal.entries.append(Entry(target: target, staged: staged, backup: backup, oldCount: oldCount, oldDigest: fields[5],
-                                         newCount: newCount, newDigest: fields[7]))
+            guard fields.count == 9, let target = unhex(fields[1]), let staged = unhex(fields[2]), let backup = unhex(fields[3]),
+                  let old = identity(fields[4...]) else { return journal }
+            journal.entries.append(Entry(target: target, staged: staged, backup: backup, old: old))
             k += 1
         }
         guard k + 1 < lines.count, lines[k] == "end \(journal.entries.count)" else { return journal }
         journal.complete = true
+        k += 1
+        var versions: [FileIdentity?] = []
+        while k + 1 < lines.count, lines[k].hasPrefix("new ") {
+            let fields = lines[k].split(separator: " ").map(String.init)
+            versions.append(identity(fields.dropFirst()))
+            k += 1
+        }
+        guard k + 1 < lines.count, lines[k] == "placing \(journal.entries.count)", versions.count == journal.entries.count else { return journal }
+        for index in journal.entries.indices { journal.entries[index].new = versions[index] }
+        journal.placing = true
         journal.done = k + 2 < lines.count && lines[k + 1] == "done"
         return journal
     }
@@ -101,8 +140,6 @@ struct FixJournal: Equatable {
         guard !result.contains(0) else { return nil }
         return String(validating: result, as: UTF8.self)
     }
-
-    static func digest(_ bytes: [UInt8]) -> String { SHA256.hex(of: bytes) }
 
     /// Where a file the plan names lies.
     static func location(of target: String, root: String) -> String {

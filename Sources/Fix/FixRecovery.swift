@@ -2,8 +2,9 @@ import Platform
 
 /// What a `--fix` killed before it finished left at a root, found by the next run there through its
 /// journal (`FixJournal`) and settled one way: a fix that had not written `done` is put back, every
-/// file it had replaced getting its old text again; one that had is finished. Either way its
-/// temporary files and its journal go.
+/// file it had replaced (whose place still holds the staged version) getting its old version back;
+/// one that had is finished. Either way its temporary files and its journal go. A file changed
+/// since is left as it is and named.
 ///
 /// A journal is trusted only when it was written since the system last started (its boot session
 /// matches): one committed to a repository, or left from before a restart, is named and left alone,
@@ -22,8 +23,8 @@ public enum FixRecovery {
                 continue
             }
             if !journal.complete {
-                // Cut off while it was written: nothing was staged or replaced yet, and only the
-                // journal itself is removed.
+                // Cut off while its list was written: nothing was staged or replaced yet, and only
+                // the journal itself is removed.
                 try? Files.remove(path)
                 lines.append("a 'scan --fix' was stopped (process \(journal.process)) before it changed any file: removed its journal")
                 continue
@@ -51,7 +52,7 @@ public enum FixRecovery {
             let name = TemporaryFile.split(path).name
             guard let journal = read(path) else { return "\(name) at the scanned folder is not a journal dtaudit can read" }
             guard journal.boot == System.bootSessionID || !journal.complete else { return foreign(journal, name: name) }
-            if journal.done || !journal.complete {
+            if journal.done || !journal.placing {
                 return "a 'scan --fix' was stopped (process \(journal.process)) and left temporary files: 'dtaudit scan --fix' removes them"
             }
             return "a 'scan --fix' was stopped (process \(journal.process)) while it rewrote \(count(journal.entries.count)), which may be partly rewritten:"
@@ -59,22 +60,23 @@ public enum FixRecovery {
         }
     }
 
-    /// Each file the journal names back as it was, when it holds the new text; its leftovers removed.
+    /// Each file the journal names back as it was, when its place holds the staged version; its
+    /// leftovers removed.
     static func undo(_ journal: FixJournal, entries: [FixJournal.Entry], root: String) -> [String] {
         var restored = 0
         var left: [String] = []
         for entry in entries {
             let location = FixJournal.location(of: entry.target, root: root)
             defer { Files.removeLeftovers(of: location) }
-            guard let now = Files.readUnchanged(location), matches(now.bytes, entry.newCount, entry.newDigest) else {
-                if let now = Files.readUnchanged(location), matches(now.bytes, entry.oldCount, entry.oldDigest) { continue }
-                left.append("\(entry.target) changed after the fix was stopped: left as it is")
+            let now = Files.identity(location)
+            // Not replaced yet (every file, before the staged versions were written down).
+            if !journal.placing || now == entry.old { continue }
+            guard let new = entry.new, now == new else {
+                left.append("\(entry.target) changed while or after the fix ran: left as it is")
                 continue
             }
-            // The old text lies under the staged name (swapped out) or the backup name (linked).
-            let kept = [entry.staged, entry.backup].map { FixJournal.sibling($0, of: location) }.first { path in
-                Files.readUnchanged(path).map { matches($0.bytes, entry.oldCount, entry.oldDigest) } ?? false
-            }
+            // The old version lies under the staged name (swapped out) or the backup name (linked).
+            let kept = [entry.staged, entry.backup].map { FixJournal.sibling($0, of: location) }.first { Files.identity($0) == entry.old }
             if let kept, (try? Files.rename(kept, to: location)) != nil {
                 restored += 1
             } else {
@@ -92,10 +94,6 @@ public enum FixRecovery {
         let files = journal.entries.prefix(3).map(\.target).joined(separator: ", ") + (journal.entries.count > 3 ? ", ..." : "")
         return "\(name) at the scanned folder is the journal of a 'scan --fix' stopped before this system last started, or copied from elsewhere:"
             + " left as it is; check the files it names (\(files)) and remove it"
-    }
-
-    static func matches(_ bytes: [UInt8], _ count: Int, _ digest: String) -> Bool {
-        bytes.count == count && FixJournal.digest(bytes) == digest
     }
 
     static func count(_ files: Int) -> String { files == 1 ? "1 file" : "\(files) files" }

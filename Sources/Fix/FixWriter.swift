@@ -2,17 +2,18 @@ import Platform
 
 extension FixPlan {
     /// Writes every changed file under `root`, all or none, and never over a change made since the
-    /// scan read the file (`scanned` gives the identity the scan saw, where it read from disk).
+    /// scan read the file (`scanned` gives the version the scan opened, where it read from disk).
     ///
     /// First a journal at the root names every file, where its new text is staged and where its old
-    /// text is kept (`FixJournal`); then each new text is written to a temporary file created
-    /// exclusively beside its file, with the original's permissions. Then, one file at a time, the
-    /// file is read again and must still be the bytes and the version the scan read; the staged
-    /// file and the original swap names in one step, and what was swapped out must be that version.
-    /// Once every file is in place, all the originals are checked once more, `done` goes into the
-    /// journal, and the originals and the journal are removed. A file found changed puts every file
-    /// already swapped back as it was, and is named. A run killed at any point is put back, or
-    /// finished when `done` was written, by the next `--fix` (`FixRecovery`).
+    /// text is kept, and the version the scan read (`FixJournal`); then each new text is written to a
+    /// temporary file created exclusively beside its file, with the original's permissions, and the
+    /// staged versions go into the journal. Then, one file at a time, the file is read again and must
+    /// still be the bytes and the version the scan read; the staged file and the original swap names
+    /// in one step, and what was swapped out must be that version. Once every file is in place, all
+    /// the originals are checked once more, `done` goes into the journal, and the originals and the
+    /// journal are removed. A file found changed puts every file already swapped back as it was, and
+    /// is named. A run killed at any point is put back, or finished when `done` was written, by the
+    /// next `--fix` (`FixRecovery`).
     public func write(root: String, scanned: (String) -> FileIdentity? = { _ in nil }) throws(FixWriteError) {
         guard !files.isEmpty else { return }
         var commit = FixCommit(root: root, files: files.map { FixCommit.File(path: $0.path, old: $0.old, new: $0.new, scanned: scanned($0.path)) })
@@ -66,7 +67,6 @@ struct FixCommit {
     let files: [File]
     var journal: FixJournal
     let journalPath: String
-    var staged: [FileIdentity?]
     var placed: [Placed] = []
     /// Whether to swap where the file system can; otherwise the old text gets a second name and the
     /// file is replaced, as on file systems that cannot swap.
@@ -78,14 +78,14 @@ struct FixCommit {
         journalPath = TemporaryFile.path(for: FixJournal.location(of: FixJournal.name, root: root))
         let entries = files.map { file in
             let location = FixJournal.location(of: file.path, root: root)
+            // The version the scan read; for a plan made from bytes given (tests), the file as it is.
+            let old = file.scanned ?? Files.identity(location) ?? FileIdentity(device: 0, inode: 0, byteCount: -1, modifiedSeconds: 0, modifiedNanoseconds: 0)
             return FixJournal.Entry(target: file.path,
                                     staged: TemporaryFile.split(TemporaryFile.path(for: location)).name,
                                     backup: TemporaryFile.split(TemporaryFile.path(for: location)).name,
-                                    oldCount: file.old.count, oldDigest: FixJournal.digest(file.old),
-                                    newCount: file.new.count, newDigest: FixJournal.digest(file.new))
+                                    old: old)
         }
         journal = FixJournal(process: System.processID, boot: System.bootSessionID ?? "-", entries: entries)
-        staged = Array(repeating: nil, count: files.count)
     }
 
     func location(_ k: Int) -> String { FixJournal.location(of: files[k].path, root: root) }
@@ -96,17 +96,14 @@ struct FixCommit {
         do throws(FixWriteError) {
             try writeJournal()
             try stage()
+            try append(journal.stagedVersions)
             for k in files.indices { try place(k) }
             // A write into an original after it was swapped out would be lost with it: every
             // original is checked once more before the rewrite stands.
             for entry in placed where Files.identity(oldPath(entry)) != entry.old {
                 throw .changed(files[entry.index].path)
             }
-            do {
-                try Files.append(Array("done\n".utf8), to: journalPath)
-            } catch {
-                throw .cannotWrite(journalPath)
-            }
+            try append(FixJournal.bytes(["done"]))
         } catch {
             let kept = putBack()
             discard()
@@ -124,8 +121,17 @@ struct FixCommit {
     private func writeJournal() throws(FixWriteError) {
         do {
             let output = try BufferedOutput.createNew(path: journalPath)
-            output.write(bytes: journal.rendered)
+            output.write(bytes: journal.listing)
             guard output.close(syncing: false) else { throw SystemError(operation: "write", path: journalPath, code: output.errorCode) }
+        } catch {
+            throw .cannotWrite(journalPath)
+        }
+    }
+
+    /// The next step of the journal, at its end.
+    private func append(_ lines: [UInt8]) throws(FixWriteError) {
+        do {
+            try Files.append(lines, to: journalPath)
         } catch {
             throw .cannotWrite(journalPath)
         }
@@ -146,7 +152,7 @@ struct FixCommit {
             } catch {
                 throw .cannotWrite(files[k].path)
             }
-            staged[k] = Files.identity(path)
+            journal.entries[k].new = Files.identity(path)
         }
         Files.syncAll((0..<files.count).map(stagedPath), in: root == "/" ? "/" : root)
     }
@@ -157,9 +163,8 @@ struct FixCommit {
         let path = files[k].path
         // The file as it is now, read through one descriptor: the bytes the scan read, and the
         // version it opened.
-        guard let now = Files.readUnchanged(target), now.bytes == files[k].old,
-              files[k].scanned.map({ $0 == now.identity }) ?? true,
-              let new = staged[k] else { throw .changed(path) }
+        guard let now = Files.readUnchanged(target), now.identity == journal.entries[k].old, now.bytes == files[k].old,
+              let new = journal.entries[k].new else { throw .changed(path) }
         let placement: Placement
         do {
             if try swaps && Files.exchange(stagedPath(k), target) {

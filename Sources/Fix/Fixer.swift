@@ -55,15 +55,8 @@ public enum Fixer {
                             unreadable: (String) -> String = { _ in "the file could not be read again" }) -> FixPlan {
         var plan = FixPlan()
         let findings = report.findings
-        // Files that hold a new finding, and Swift files where the scan saw a text style (which a
-        // scaled custom font counts as), in report order.
-        var byFile: [String: [Int]] = [:]
-        for k in findings.indices where verdict.states[k] == .new { byFile[findings[k].file, default: []].append(k) }
-        let refining = rules.contains(.fixedFontSize)
-            ? Set(report.goodSigns.filter { $0.file.hasSuffix(".swift") && $0.counts[.textStyle, default: 0] > 0 }.map(\.file))
-            : []
-        let files = Set(byFile.keys).union(refining).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for file in files {
+        let (byFile, refining) = candidates(report, verdict: verdict, rules: rules)
+        for file in files(byFile, refining) {
             let chosen = byFile[file] ?? []
             guard let bytes = read(file) else {
                 let reason = unreadable(file)
@@ -107,13 +100,15 @@ public enum Fixer {
                     case let .suggestion(text): plan.suggestions.append(Suggestion(file: file, line: line, rule: .fixedFontSize, text: text))
                     }
                 }
-                rewrites.sort { $0.line < $1.line }
+                // In line order (a stable sort), when the two kinds are not already.
+                if zip(rewrites, rewrites.dropFirst()).contains(where: { $0.line > $1.line }) { rewrites.sort { $0.line < $1.line } }
             }
             guard !rewrites.isEmpty else { continue }
             // Two rewrites of the same code (a finding on each end of one call): the first is made,
             // the other waits for the next run.
             var taken = TakenBytes(byteCount: bytes.count)
-            var kept: [Rewrite] = []
+            // The rewrites kept go straight into the plan, and come out again if the file is refused.
+            let first = plan.rewrites.count
             var inserted: Set<String> = []
             let isLineInsertion = { (edit: Edit) in edit.range.isEmpty && (edit.replacement.hasPrefix("\n") || edit.replacement.hasPrefix("\r\n")) }
             let blocks = source.enclosingBlocks(of: rewrites.flatMap(\.edits).filter(isLineInsertion).map(\.range.lowerBound))
@@ -131,8 +126,9 @@ public enum Fixer {
                     continue
                 }
                 for edit in rewrite.edits { taken.take(edit.range) }
-                kept.append(rewrite)
+                plan.rewrites.append(rewrite)
             }
+            let kept = plan.rewrites[first...]
             guard !kept.isEmpty else { continue }
             let rewritten = apply(kept.flatMap(\.edits), to: bytes)
             // An Interface Builder file is rewritten only from well-formed XML to well-formed XML.
@@ -141,12 +137,33 @@ public enum Fixer {
                     plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule,
                                                        text: "the file is not well-formed XML: open and save it in Interface Builder first"))
                 }
+                plan.rewrites.removeSubrange(first...)
                 continue
             }
-            plan.rewrites += kept
             plan.files.append((file, bytes, rewritten))
         }
         return plan
+    }
+
+    /// The files a plan reads: those that hold a new finding, and Swift files where the scan saw a
+    /// text style (which a scaled custom font counts as), in path order.
+    public static func filesToRead(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule> = Set(ScanRule.allCases)) -> [String] {
+        let (byFile, refining) = candidates(report, verdict: verdict, rules: rules)
+        return files(byFile, refining)
+    }
+
+    /// The new findings of each file, in report order, and the files whose custom fonts may be refined.
+    private static func candidates(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule>) -> ([String: [Int]], Set<String>) {
+        var byFile: [String: [Int]] = [:]
+        for k in report.findings.indices where verdict.states[k] == .new { byFile[report.findings[k].file, default: []].append(k) }
+        let refining = rules.contains(.fixedFontSize)
+            ? Set(report.goodSigns.filter { $0.file.hasSuffix(".swift") && $0.counts[.textStyle, default: 0] > 0 }.map(\.file))
+            : []
+        return (byFile, refining)
+    }
+
+    private static func files(_ byFile: [String: [Int]], _ refining: Set<String>) -> [String] {
+        Set(byFile.keys).union(refining).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// `bytes` with the edits made; the edits do not overlap.

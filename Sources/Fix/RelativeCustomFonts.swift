@@ -10,8 +10,9 @@ enum RelativeCustomFonts {
     static func rewrites(in source: SourceText, admits: (_ line: Int) -> Bool) -> [(line: Int, outcome: Outcome)] {
         let needle = Array(".custom".utf8)
         let bytes = source.bytes
-        var result: [(Int, Outcome)] = []
+        var result: [(line: Int, outcome: Outcome)] = []
         var code = LineCode(source)
+        var line = 1
         var k = 0
         while k + needle.count <= bytes.count {
             guard bytes[k] == needle[0], bytes[k..<k + needle.count].elementsEqual(needle) else {
@@ -19,7 +20,8 @@ enum RelativeCustomFonts {
                 continue
             }
             defer { k += needle.count }
-            let line = source.line(of: k)
+            // The line, followed along as the search goes forward.
+            while line < source.lineStarts.count && source.lineStarts[line] <= k { line += 1 }
             guard admits(line), code.isCode(at: k, line: line), let outcome = rewrite(source, k + 1) else { continue }
             result.append((line, outcome))
         }
@@ -38,18 +40,31 @@ enum RelativeCustomFonts {
         }
         let open = source.skipSpaces(from: offset + 6)
         guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let close = source.closingParenthesis(from: open) else { return nil }
-        let arguments = source.arguments(open: open, close: close)
-        guard arguments.count == 2, arguments[0].label == nil, arguments[1].label == "size" else { return nil }
-        guard SwiftRewrites.isNumber(arguments[1].value), let size = Double(arguments[1].value) else { return nil }
+        // Read as bytes: a file may hold hundreds of thousands of these calls.
+        let arguments = source.argumentRanges(open: open, close: close)
+        guard arguments.count == 2, arguments[0].label == nil, let label = arguments[1].label,
+              source.bytes[label].elementsEqual("size".utf8) else { return nil }
+        let value = source.text(arguments[1].value)
+        guard SwiftRewrites.isNumber(value), let size = Double(value) else { return nil }
         let choice = TextStyleChoice(pointSize: size)
-        guard case let .style(style) = choice else { return .suggestion(choice.reason(for: arguments[1].value)! + " for relativeTo:") }
+        guard case let .style(style) = choice else { return .suggestion(choice.reason(for: value)! + " for relativeTo:") }
         // The closing parenthesis stays where it is, so that a call spread over lines keeps its shape.
         var end = close - 1
         while end > open && SourceText.isTrimmed(source.bytes[end - 1]) { end -= 1 }
         // A trailing comma would need the new argument before it: left as it is.
         guard source.bytes[end - 1] != UInt8(ascii: ",") else { return nil }
-        return .rewrite([Edit(end..<end, additions[style]!)],
-                        "`.\(oneLine(source.bytes[offset..<close]))` scales like .\(TextStyleChoice.swiftUIName(style)): relativeTo: added")
+        return .rewrite([Edit(end..<end, additions[style]!)], summary(source.bytes[offset..<close], style))
+    }
+
+    /// "`.CALL` scales like .STYLE: relativeTo: added", made in one buffer.
+    static func summary(_ call: ArraySlice<UInt8>, _ style: TextStyle) -> String {
+        var text: [UInt8] = Array("`.".utf8)
+        text.reserveCapacity(call.count + 48)
+        oneLine(call, into: &text)
+        text.append(contentsOf: "` scales like .".utf8)
+        text.append(contentsOf: TextStyleChoice.swiftUIName(style).utf8)
+        text.append(contentsOf: ": relativeTo: added".utf8)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// What each style's rewrite adds, made once: a file may hold hundreds of thousands of them.
@@ -59,20 +74,19 @@ enum RelativeCustomFonts {
 
     /// A call spread over lines, on one line for the summary: each run of white space and line breaks
     /// one space, none after `(` or before `)`.
-    static func oneLine(_ code: ArraySlice<UInt8>) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(code.count)
+    static func oneLine(_ code: ArraySlice<UInt8>, into result: inout [UInt8]) {
         var pendingSpace = false
+        var last: UInt8?
         for byte in code {
             if SourceText.isTrimmed(byte) {
-                pendingSpace = !result.isEmpty
+                pendingSpace = last != nil
                 continue
             }
-            if pendingSpace && result.last != UInt8(ascii: "(") && byte != UInt8(ascii: ")") { result.append(0x20) }
+            if pendingSpace && last != UInt8(ascii: "(") && byte != UInt8(ascii: ")") { result.append(0x20) }
             pendingSpace = false
             result.append(byte)
+            last = byte
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// Whether places of a line, asked in order, are code: not after a `//` on their line outside a

@@ -216,7 +216,21 @@ struct SourceText {
     /// each trimmed, split at top-level commas. Read as bytes: a rewrite asks it of every call it
     /// looks at, and a file may hold hundreds of thousands.
     func arguments(open: Int, close: Int) -> [(label: String?, value: String)] {
-        var result: [(String?, String)] = []
+        argumentRanges(open: open, close: close).map { argument in
+            (argument.label.map(text), text(argument.value))
+        }
+    }
+
+    /// Where an argument's label (if any) and value lie, each trimmed.
+    struct ArgumentRange {
+        var label: Range<Int>?
+        var value: Range<Int>
+    }
+
+    /// The arguments between `open` and `close` as byte ranges, for a rewrite that need not make
+    /// text of them: `arguments(open:close:)` without the strings.
+    func argumentRanges(open: Int, close: Int) -> [ArgumentRange] {
+        var result: [ArgumentRange] = []
         var depth = 0
         var start = open + 1
         var k = open + 1
@@ -236,11 +250,11 @@ struct SourceText {
                 let label = trimmed(first..<colon)
                 if label.0 < label.1, bytes[label.0..<label.1].allSatisfy(isIdentifierByte) {
                     let value = trimmed(colon + 1..<last)
-                    result.append((text(label.0..<label.1), text(value.0..<max(value.0, value.1))))
+                    result.append(ArgumentRange(label: label.0..<label.1, value: value.0..<max(value.0, value.1)))
                     return
                 }
             }
-            result.append((nil, text(first..<last)))
+            result.append(ArgumentRange(label: nil, value: first..<last))
         }
         while k < close - 1 {
             switch bytes[k] {

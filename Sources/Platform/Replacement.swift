@@ -17,6 +17,14 @@ public struct FileIdentity: Sendable, Hashable {
     public var modifiedSeconds: Int64
     public var modifiedNanoseconds: Int64
 
+    public init(device: UInt64, inode: UInt64, byteCount: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64) {
+        self.device = device
+        self.inode = inode
+        self.byteCount = byteCount
+        self.modifiedSeconds = modifiedSeconds
+        self.modifiedNanoseconds = modifiedNanoseconds
+    }
+
     init(_ info: stat) {
         device = UInt64(truncatingIfNeeded: info.st_dev)
         inode = UInt64(truncatingIfNeeded: info.st_ino)

@@ -116,21 +116,28 @@ struct FixCommitTests {
     @Test("a journal reads back as written, whatever the file names; cut off anywhere it never reads as complete")
     func journalRoundTrip() throws {
         let names = ["App/Plain.swift", "App/with space.swift", "App/new\nline.swift", "/absolute/Ünïcödé 🙂.swift", "a/b/c/d.xib"]
-        var journal = FixJournal(process: 4242, boot: "1f0e-9a", entries: names.map { name in
-            FixJournal.Entry(target: name, staged: ".x.4242-abc.tmp", backup: ".x.4242-def.tmp", oldCount: 10, oldDigest: String(repeating: "a", count: 64),
-                             newCount: 12, newDigest: String(repeating: "b", count: 64))
+        let version = { (k: Int) in FileIdentity(device: UInt64.max - UInt64(k), inode: 77 + UInt64(k), byteCount: Int64(k) * 1000, modifiedSeconds: 1_800_000_000,
+                                                 modifiedNanoseconds: 999_999_999 - Int64(k)) }
+        var journal = FixJournal(process: 4242, boot: "1f0e-9a", entries: names.enumerated().map { k, name in
+            FixJournal.Entry(target: name, staged: ".x.4242-abc.tmp", backup: ".x.4242-def.tmp", old: version(k))
         })
-        #expect(FixJournal.parse(journal.rendered, process: 4242) == journal)
-        #expect(FixJournal.parse(journal.rendered, process: 4243) == nil, "the process in the name and in the journal agree")
+        let listed = journal.listing
+        #expect(FixJournal.parse(listed, process: 4242) == journal)
+        #expect(FixJournal.parse(listed, process: 4243) == nil, "the process in the name and in the journal agree")
+        for k in journal.entries.indices { journal.entries[k].new = version(k + 10) }
+        journal.placing = true
+        let staged = journal.rendered
+        #expect(FixJournal.parse(staged, process: 4242) == journal)
         journal.done = true
         let full = journal.rendered
         #expect(FixJournal.parse(full, process: 4242) == journal)
-        let withoutDone = full.count - "done\n".utf8.count
+        // Cut off anywhere, a journal reads as the steps that were whole.
         for length in 0..<full.count {
-            let read = FixJournal.parse(Array(full.prefix(length)), process: 4242)
-            #expect(read != nil, "\(length)")
-            #expect(read?.done != true, "\(length)")
-            #expect(read?.complete != true || length >= withoutDone, "\(length)")
+            let read = try #require(FixJournal.parse(Array(full.prefix(length)), process: 4242), "\(length)")
+            #expect(!read.done, "\(length)")
+            #expect(!read.placing || length >= staged.count, "\(length)")
+            #expect(!read.complete || length >= listed.count, "\(length)")
+            #expect(read.entries.allSatisfy { entry in names.contains(entry.target) && (entry.new == nil || read.placing) }, "\(length)")
         }
     }
 
@@ -143,14 +150,14 @@ struct FixCommitTests {
             let (dir, base) = TemporaryFile.split(name)
             let staged = ".\(base).\(process)-s\(k).tmp"
             let backup = ".\(base).\(process)-b\(k).tmp"
-            entries.append(FixJournal.Entry(target: name, staged: staged, backup: backup,
-                                            oldCount: old(name).utf8.count, oldDigest: FixJournal.digest(Array(old(name).utf8)),
-                                            newCount: new(name).utf8.count, newDigest: FixJournal.digest(Array(new(name).utf8))))
             try folder.write(old(name), to: name)
             try folder.write(new(name), to: dir + staged)
+            entries.append(FixJournal.Entry(target: name, staged: staged, backup: backup, old: try #require(Files.identity(folder.path + "/" + name)),
+                                            new: Files.identity(folder.path + "/" + dir + staged)))
             if k < placed { #expect(try Files.exchange(folder.path + "/" + dir + staged, folder.path + "/" + name)) }
         }
         var journal = FixJournal(process: process, boot: System.bootSessionID ?? "-", entries: entries)
+        journal.placing = true
         journal.done = done
         let path = folder.path + "/.dtaudit-fix.\(process)-j.tmp"
         try Data(journal.rendered).write(to: URL(fileURLWithPath: path))
@@ -189,7 +196,7 @@ struct FixCommitTests {
         let lines = FixRecovery.recover(root: folder.path)
         #expect(try folder.read("A.swift") == new("A.swift") + "// edited since\n")
         #expect(try folder.read("Sub/B.swift") == old("Sub/B.swift"))
-        #expect(lines.contains("A.swift changed after the fix was stopped: left as it is"), "\(lines)")
+        #expect(lines.contains("A.swift changed while or after the fix ran: left as it is"), "\(lines)")
     }
 
     @Test("a journal not written since this system started (planted in a repository) is named and left alone, and so is every file")
