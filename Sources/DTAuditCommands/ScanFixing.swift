@@ -44,10 +44,19 @@ extension ScanCommand {
         let what = [fixes > 0 ? "\(fixes) finding\(fixes == 1 ? "" : "s")" : nil,
                     refinements > 0 ? "\(refinements) custom font\(refinements == 1 ? "" : "s") to scale with a text style" : nil]
         notes(plan.rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(files) file\(files == 1 ? "" : "s"):")
+        // A line each, made in one buffer: a file may get hundreds of thousands.
+        let listing = dryRun || chosenFormat != .text ? errors : console.out
         var shownFile = (file: "", shown: "")
+        var line: [UInt8] = []
         for rewrite in plan.rewrites {
             if rewrite.file != shownFile.file { shownFile = (rewrite.file, console.safe(rewrite.file)) }
-            notes("  \(shownFile.shown):\(rewrite.line) \(rewrite.rule.rawValue): \(console.safe(rewrite.summary))")
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: "  ".utf8)
+            line.append(contentsOf: shownFile.shown.utf8)
+            line.append(contentsOf: ":\(rewrite.line) \(rewrite.rule.rawValue): ".utf8)
+            line.append(contentsOf: console.safe(rewrite.summary).utf8)
+            line.append(0x0A)
+            listing.write(bytes: line)
         }
         if !plan.suggestions.isEmpty {
             notes("Left for you (\(plan.suggestions.count)):")

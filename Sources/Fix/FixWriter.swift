@@ -163,7 +163,7 @@ struct FixCommit {
         let path = files[k].path
         // The file as it is now, read through one descriptor: the bytes the scan read, and the
         // version it opened.
-        guard let now = Files.readUnchanged(target), now.identity == journal.entries[k].old, now.bytes == files[k].old,
+        guard let now = Files.readUnchanged(target), now.identity == journal.entries[k].old, sameBytes(now.bytes, files[k].old),
               let new = journal.entries[k].new else { throw .changed(path) }
         let placement: Placement
         do {

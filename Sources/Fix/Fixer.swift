@@ -110,7 +110,9 @@ public enum Fixer {
             // The rewrites kept go straight into the plan, and come out again if the file is refused.
             let first = plan.rewrites.count
             var inserted: Set<String> = []
-            let isLineInsertion = { (edit: Edit) in edit.range.isEmpty && (edit.replacement.hasPrefix("\n") || edit.replacement.hasPrefix("\r\n")) }
+            let isLineInsertion = { (edit: Edit) in
+                edit.range.isEmpty && (edit.replacement.utf8.first == 0x0A || edit.replacement.utf8.starts(with: [0x0D, 0x0A]))
+            }
             let blocks = source.enclosingBlocks(of: rewrites.flatMap(\.edits).filter(isLineInsertion).map(\.range.lowerBound))
             for var rewrite in rewrites {
                 // A line two rewrites would add in one block (a view that follows size changes) is

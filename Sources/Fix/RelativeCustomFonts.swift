@@ -9,17 +9,12 @@ enum RelativeCustomFonts {
     /// when the scan counted a text style in it.
     static func rewrites(in source: SourceText, admits: (_ line: Int) -> Bool) -> [(line: Int, outcome: Outcome)] {
         let needle = Array(".custom".utf8)
-        let bytes = source.bytes
         var result: [(line: Int, outcome: Outcome)] = []
         var code = LineCode(source)
         var line = 1
-        var k = 0
-        while k + needle.count <= bytes.count {
-            guard bytes[k] == needle[0], bytes[k..<k + needle.count].elementsEqual(needle) else {
-                k += 1
-                continue
-            }
-            defer { k += needle.count }
+        var from = 0
+        while let k = source.find(needle, from: from) {
+            from = k + needle.count
             // The line, followed along as the search goes forward.
             while line < source.lineStarts.count && source.lineStarts[line] <= k { line += 1 }
             guard admits(line), code.isCode(at: k, line: line), let outcome = rewrite(source, k + 1) else { continue }
@@ -40,54 +35,68 @@ enum RelativeCustomFonts {
         }
         let open = source.skipSpaces(from: offset + 6)
         guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let close = source.closingParenthesis(from: open) else { return nil }
-        // Read as bytes: a file may hold hundreds of thousands of these calls.
-        let arguments = source.argumentRanges(open: open, close: close)
-        guard arguments.count == 2, arguments[0].label == nil, let label = arguments[1].label,
-              source.bytes[label].elementsEqual("size".utf8) else { return nil }
-        let value = source.text(arguments[1].value)
-        guard SwiftRewrites.isNumber(value), let size = Double(value) else { return nil }
-        let choice = TextStyleChoice(pointSize: size)
-        guard case let .style(style) = choice else { return .suggestion(choice.reason(for: value)! + " for relativeTo:") }
+        // Read as bytes, with nothing allocated: a file may hold hundreds of thousands of these calls.
+        var count = 0
+        var name: SourceText.ArgumentRange?
+        var size: SourceText.ArgumentRange?
+        source.forEachArgument(open: open, close: close) { argument in
+            if count == 0 { name = argument } else if count == 1 { size = argument }
+            count += 1
+        }
+        guard count == 2, name?.label == nil, let size, let label = size.label, source.bytes[label].elementsEqual("size".utf8) else { return nil }
+        guard let points = SwiftRewrites.number(source.bytes[size.value]) else { return nil }
+        let choice = TextStyleChoice(pointSize: points)
+        guard case let .style(style) = choice else { return .suggestion(choice.reason(for: source.text(size.value))! + " for relativeTo:") }
         // The closing parenthesis stays where it is, so that a call spread over lines keeps its shape.
         var end = close - 1
         while end > open && SourceText.isTrimmed(source.bytes[end - 1]) { end -= 1 }
         // A trailing comma would need the new argument before it: left as it is.
         guard source.bytes[end - 1] != UInt8(ascii: ",") else { return nil }
-        return .rewrite([Edit(end..<end, additions[style]!)], summary(source.bytes[offset..<close], style))
+        let texts = styleTexts[style]!
+        return .rewrite([Edit(end..<end, texts.addition)], summary(source.bytes[offset..<close], ending: texts.summaryEnd))
     }
 
-    /// "`.CALL` scales like .STYLE: relativeTo: added", made in one buffer.
-    static func summary(_ call: ArraySlice<UInt8>, _ style: TextStyle) -> String {
-        var text: [UInt8] = Array("`.".utf8)
-        text.reserveCapacity(call.count + 48)
-        oneLine(call, into: &text)
-        text.append(contentsOf: "` scales like .".utf8)
-        text.append(contentsOf: TextStyleChoice.swiftUIName(style).utf8)
-        text.append(contentsOf: ": relativeTo: added".utf8)
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// What each style's rewrite adds, made once: a file may hold hundreds of thousands of them.
-    private static let additions = Dictionary(uniqueKeysWithValues: TextStyle.allCases.map {
-        ($0, ", relativeTo: .\(TextStyleChoice.swiftUIName($0))")
+    /// What a rewrite to each style adds, and how its summary ends, made once.
+    private static let styleTexts = Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { style in
+        let name = TextStyleChoice.swiftUIName(style)
+        return (style, (addition: ", relativeTo: .\(name)", summaryEnd: "` scales like .\(name): relativeTo: added"))
     })
 
-    /// A call spread over lines, on one line for the summary: each run of white space and line breaks
-    /// one space, none after `(` or before `)`.
-    static func oneLine(_ code: ArraySlice<UInt8>, into result: inout [UInt8]) {
-        var pendingSpace = false
-        var last: UInt8?
-        for byte in code {
-            if SourceText.isTrimmed(byte) {
-                pendingSpace = last != nil
-                continue
+    /// "`.CALL` scales like .STYLE: relativeTo: added", written straight into the string's storage:
+    /// a file may hold hundreds of thousands. Code that is not UTF-8 comes out repaired, with
+    /// replacement characters, as in an editor.
+    static func summary(_ call: ArraySlice<UInt8>, ending end: String) -> String {
+        String(unsafeUninitializedCapacity: call.count + end.utf8.count + 2) { buffer in
+            buffer[0] = UInt8(ascii: "`")
+            buffer[1] = UInt8(ascii: ".")
+            var count = 2
+            call.withUnsafeBufferPointer { code in
+                // The call on one line: each run of white space and line breaks one space, none
+                // after `(` or before `)`.
+                var pendingSpace = false
+                for byte in code {
+                    if SourceText.isTrimmed(byte) {
+                        pendingSpace = count > 2
+                        continue
+                    }
+                    if pendingSpace && buffer[count - 1] != UInt8(ascii: "(") && byte != UInt8(ascii: ")") {
+                        buffer[count] = 0x20
+                        count += 1
+                    }
+                    pendingSpace = false
+                    buffer[count] = byte
+                    count += 1
+                }
             }
-            if pendingSpace && last != UInt8(ascii: "(") && byte != UInt8(ascii: ")") { result.append(0x20) }
-            pendingSpace = false
-            result.append(byte)
-            last = byte
+            for byte in end.utf8 {
+                buffer[count] = byte
+                count += 1
+            }
+            return count
         }
     }
+
+
 
     /// Whether places of a line, asked in order, are code: not after a `//` on their line outside a
     /// string literal, nor inside one. The line is read once from its start, however many places it has.

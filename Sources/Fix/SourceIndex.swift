@@ -76,14 +76,7 @@ final class SourceIndex {
 
     /// Where `needle` first occurs at or after `from`.
     func firstOffset(of needle: [UInt8], from: Int) -> Int? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        var k = from
-        let last = bytes.count - needle.count
-        while k <= last {
-            if bytes[k] == first && bytes[k..<k + needle.count].elementsEqual(needle) { return k }
-            k += 1
-        }
-        return nil
+        SourceText.find(needle, in: bytes, from: from)
     }
 
     static func isIdentifierByte(_ byte: UInt8) -> Bool {

@@ -78,6 +78,31 @@ struct SourceText {
         return next > lineStarts[line - 1] && next - 1 < bytes.count && next > 0 && bytes[next - 1] == 0x0D ? next - 1 : next
     }
 
+    /// Where `needle` next occurs at or after `from`: the searches that read a whole file for a word
+    /// (`.custom`, `dtaudit:ignore`), read a byte at a time without bounds checks.
+    func find(_ needle: [UInt8], from: Int) -> Int? {
+        Self.find(needle, in: bytes, from: from)
+    }
+
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, from >= 0, needle.count <= bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                var k = from
+                let last = haystack.count - needle.count
+                while k <= last {
+                    if haystack[k] == first {
+                        var j = 1
+                        while j < needle.count && haystack[k + j] == needle[j] { j += 1 }
+                        if j == needle.count { return k }
+                    }
+                    k += 1
+                }
+                return nil
+            }
+        }
+    }
+
     /// Where line `line` ends once white space and line breaks at its end are left out.
     func trimmedLineEnd(_ line: Int) -> Int {
         index.trimmedLineEnd(line) {
@@ -121,10 +146,14 @@ struct SourceText {
 
     /// The offset of the identifier `name` starting exactly at `offset`, or nil.
     func identifier(_ name: String, at offset: Int) -> Bool {
-        let utf8 = Array(name.utf8)
-        guard offset >= 0, offset + utf8.count <= bytes.count, Array(bytes[offset..<offset + utf8.count]) == utf8 else { return false }
-        let after = offset + utf8.count
-        return after == bytes.count || !isIdentifierByte(bytes[after])
+        let count = name.utf8.count
+        guard offset >= 0, offset + count <= bytes.count else { return false }
+        // Compared in place: asked of every call a rewrite looks at.
+        let same = name.utf8.withContiguousStorageIfAvailable { word in
+            bytes.withUnsafeBufferPointer { all in (0..<count).allSatisfy { all[offset + $0] == word[$0] } }
+        } ?? bytes[offset..<offset + count].elementsEqual(name.utf8)
+        let after = offset + count
+        return same && (after == bytes.count || !isIdentifierByte(bytes[after]))
     }
 
     func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -231,6 +260,12 @@ struct SourceText {
     /// text of them: `arguments(open:close:)` without the strings.
     func argumentRanges(open: Int, close: Int) -> [ArgumentRange] {
         var result: [ArgumentRange] = []
+        forEachArgument(open: open, close: close) { result.append($0) }
+        return result
+    }
+
+    /// Each argument between `open` and `close`, in order, with nothing allocated.
+    func forEachArgument(open: Int, close: Int, _ body: (ArgumentRange) -> Void) {
         var depth = 0
         var start = open + 1
         var k = open + 1
@@ -250,11 +285,11 @@ struct SourceText {
                 let label = trimmed(first..<colon)
                 if label.0 < label.1, bytes[label.0..<label.1].allSatisfy(isIdentifierByte) {
                     let value = trimmed(colon + 1..<last)
-                    result.append(ArgumentRange(label: label.0..<label.1, value: value.0..<max(value.0, value.1)))
+                    body(ArgumentRange(label: label.0..<label.1, value: value.0..<max(value.0, value.1)))
                     return
                 }
             }
-            result.append(ArgumentRange(label: nil, value: first..<last))
+            body(ArgumentRange(label: nil, value: first..<last))
         }
         while k < close - 1 {
             switch bytes[k] {
@@ -274,7 +309,6 @@ struct SourceText {
             k += 1
         }
         add(close - 1)
-        return result
     }
 
     /// `range` without the white space and line breaks at its ends, as its first and end offsets.

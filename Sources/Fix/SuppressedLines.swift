@@ -15,12 +15,9 @@ struct SuppressedLines {
         // The rest of a line is read for the first `ignore-file` on it only: what a later one on the
         // same line would find there, the first found already.
         var fileLineRead = 0
-        var k = 0
-        while k + marker.count <= bytes.count && !wholeFile {
-            guard bytes[k] == marker[0], bytes[k..<k + marker.count].elementsEqual(marker) else {
-                k += 1
-                continue
-            }
+        var from = 0
+        while !wholeFile, let k = source.find(marker, from: from) {
+            from = k + marker.count
             let line = source.line(of: k)
             let after = k + marker.count
             if after + file.count <= bytes.count && bytes[after..<after + file.count].elementsEqual(file) {
@@ -33,7 +30,6 @@ struct SuppressedLines {
                 lines.insert(line)
                 lines.insert(line + 1)
             }
-            k += marker.count
         }
     }
 

@@ -22,6 +22,16 @@ enum SwiftRewrites {
         return outcome ?? .suggestion("no automatic rewrite for this form: " + finding.rule.fix)
     }
 
+    /// The number written in `bytes` (digits, at most one period, not first), or nil: a whole
+    /// number is read at once, others as `Double` reads them.
+    static func number(_ bytes: ArraySlice<UInt8>) -> Double? {
+        if !bytes.isEmpty && bytes.count <= 9 && bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return Double(bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return isNumber(text) ? Double(text) : nil
+    }
+
     static func isNumber(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") } && text.utf8.first != UInt8(ascii: ".")
     }
