@@ -211,10 +211,13 @@ struct ScanCommand: ParsableCommand {
         var verdict = judge(report, changes, fingerprints)
         if fix {
             // The bytes the scan read of the files to rewrite; the rest of its memory goes first.
-            let contents = scannedContents(report, verdict: verdict, rules: settings.rules)
+            var contents = scannedContents(report, verdict: verdict, rules: settings.rules)
             report.sources = nil
             guard try rewrite(report, contents: contents, verdict: verdict, rules: settings.rules, changes: changes, root: root,
                               console: console) else { return }
+            // The rewrites' memory goes back before the files are scanned again.
+            contents = [:]
+            Memory.releaseFreedPages()
             // What is left, judged against the lines as they are now.
             report = try scan(.keepUntilExit)
             verdict = judge(report, try changedSince.map { try ChangedLines.since($0, in: root) }, nil)

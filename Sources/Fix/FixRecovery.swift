@@ -35,7 +35,7 @@ public enum FixRecovery {
             }
             let entries = journal.entries.filter(journal.isWellFormed)
             if journal.done {
-                for entry in entries { Files.removeLeftovers(of: FixJournal.location(of: entry.target, root: root)) }
+                Files.removeLeftovers(of: entries.map { FixJournal.location(of: $0.target, root: root) })
                 try? Files.remove(path)
                 lines.append("a 'scan --fix' was stopped (process \(journal.process)) after it had rewritten all its \(count(entries.count)): removed the temporary files it left")
             } else {
@@ -65,9 +65,9 @@ public enum FixRecovery {
     static func undo(_ journal: FixJournal, entries: [FixJournal.Entry], root: String) -> [String] {
         var restored = 0
         var left: [String] = []
+        defer { Files.removeLeftovers(of: entries.map { FixJournal.location(of: $0.target, root: root) }) }
         for entry in entries {
             let location = FixJournal.location(of: entry.target, root: root)
-            defer { Files.removeLeftovers(of: location) }
             let now = Files.identity(location)
             // Not replaced yet (every file, before the staged versions were written down).
             if !journal.placing || now == entry.old { continue }

@@ -140,10 +140,10 @@ struct FixCommit {
     /// Each new text in its temporary file, with the original's permissions, then flushed to disk
     /// together.
     private mutating func stage() throws(FixWriteError) {
+        // What killed writers left beside the files goes first (their process is gone).
+        Files.removeLeftovers(of: files.indices.map(location))
         for k in files.indices {
             let path = stagedPath(k)
-            // What killed writers left beside the file goes first (their process is gone).
-            Files.removeLeftovers(of: location(k))
             do {
                 let output = try BufferedOutput.createNew(path: path)
                 output.write(bytes: files[k].new)

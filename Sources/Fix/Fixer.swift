@@ -17,10 +17,44 @@ public struct Rewrite: Sendable, Equatable {
     public var line: Int
     public var rule: ScanRule
     public var edits: [Edit]
-    /// What changes, in a few words: "`.system(size: 17)` to `.body`".
-    public var summary: String
+    /// What changes, in a few words, kept in the form it is made from until it is read.
+    var described: RewriteSummary
     /// It fixes a finding; otherwise it refines code the scan passed (a custom font given a style to scale with).
     public var fixesFinding = true
+
+    /// What changes, in a few words: "`.system(size: 17)` to `.body`".
+    public var summary: String { described.text }
+
+    init(file: String, line: Int, rule: ScanRule, edits: [Edit], described: RewriteSummary, fixesFinding: Bool = true) {
+        self.file = file
+        self.line = line
+        self.rule = rule
+        self.edits = edits
+        self.described = described
+        self.fixesFinding = fixesFinding
+    }
+
+    public init(file: String, line: Int, rule: ScanRule, edits: [Edit], summary: String, fixesFinding: Bool = true) {
+        self.init(file: file, line: line, rule: rule, edits: edits, described: .text(summary), fixesFinding: fixesFinding)
+    }
+
+    public static func == (a: Rewrite, b: Rewrite) -> Bool {
+        a.file == b.file && a.line == b.line && a.rule == b.rule && a.edits == b.edits && a.summary == b.summary && a.fixesFinding == b.fixesFinding
+    }
+}
+
+/// A rewrite's few words. A file may get hundreds of thousands of custom fonts rewritten: theirs are
+/// made when they are read, from the call's bytes (shared with the file's, not copied).
+enum RewriteSummary: Sendable {
+    case text(String)
+    case customFont(call: ArraySlice<UInt8>, ending: String)
+
+    var text: String {
+        switch self {
+        case let .text(text): text
+        case let .customFont(call, ending): RelativeCustomFonts.summary(call, ending: ending)
+        }
+    }
 }
 
 /// A finding left for a person, with why no rewrite was made and what to do.
@@ -82,8 +116,8 @@ public enum Fixer {
                     lineOutcomes[LineRule(line: finding.line, rule: finding.rule)] = outcome
                 }
                 switch outcome {
-                case let .rewrite(edits, summary):
-                    rewrites.append(Rewrite(file: file, line: finding.line, rule: finding.rule, edits: edits, summary: summary))
+                case let .rewriteDescribed(edits, described):
+                    rewrites.append(Rewrite(file: file, line: finding.line, rule: finding.rule, edits: edits, described: described))
                 case let .suggestion(text):
                     plan.suggestions.append(Suggestion(file: file, line: finding.line, rule: finding.rule, text: text))
                 }
@@ -95,8 +129,8 @@ public enum Fixer {
                 }
                 for (line, outcome) in found {
                     switch outcome {
-                    case let .rewrite(edits, summary):
-                        rewrites.append(Rewrite(file: file, line: line, rule: .fixedFontSize, edits: edits, summary: summary, fixesFinding: false))
+                    case let .rewriteDescribed(edits, described):
+                        rewrites.append(Rewrite(file: file, line: line, rule: .fixedFontSize, edits: edits, described: described, fixesFinding: false))
                     case let .suggestion(text): plan.suggestions.append(Suggestion(file: file, line: line, rule: .fixedFontSize, text: text))
                     }
                 }
@@ -192,6 +226,8 @@ private struct LineRule: Hashable {
 
 /// What a rewriter makes of one finding.
 enum Outcome {
-    case rewrite([Edit], String)
+    case rewriteDescribed([Edit], RewriteSummary)
     case suggestion(String)
+
+    static func rewrite(_ edits: [Edit], _ summary: String) -> Outcome { .rewriteDescribed(edits, .text(summary)) }
 }

@@ -53,7 +53,7 @@ enum RelativeCustomFonts {
         // A trailing comma would need the new argument before it: left as it is.
         guard source.bytes[end - 1] != UInt8(ascii: ",") else { return nil }
         let texts = styleTexts[style]!
-        return .rewrite([Edit(end..<end, texts.addition)], summary(source.bytes[offset..<close], ending: texts.summaryEnd))
+        return .rewriteDescribed([Edit(end..<end, texts.addition)], .customFont(call: source.bytes[offset..<close], ending: texts.summaryEnd))
     }
 
     /// What a rewrite to each style adds, and how its summary ends, made once.
@@ -66,37 +66,36 @@ enum RelativeCustomFonts {
     /// a file may hold hundreds of thousands. Code that is not UTF-8 comes out repaired, with
     /// replacement characters, as in an editor.
     static func summary(_ call: ArraySlice<UInt8>, ending end: String) -> String {
-        String(unsafeUninitializedCapacity: call.count + end.utf8.count + 2) { buffer in
-            buffer[0] = UInt8(ascii: "`")
-            buffer[1] = UInt8(ascii: ".")
-            var count = 2
-            call.withUnsafeBufferPointer { code in
-                // The call on one line: each run of white space and line breaks one space, none
-                // after `(` or before `)`.
-                var pendingSpace = false
-                for byte in code {
-                    if SourceText.isTrimmed(byte) {
-                        pendingSpace = count > 2
-                        continue
-                    }
-                    if pendingSpace && buffer[count - 1] != UInt8(ascii: "(") && byte != UInt8(ascii: ")") {
-                        buffer[count] = 0x20
+        var end = end
+        return call.withUnsafeBufferPointer { code in
+            end.withUTF8 { ending in
+                String(unsafeUninitializedCapacity: code.count + ending.count + 2) { buffer in
+                    let out = buffer.baseAddress!
+                    out[0] = UInt8(ascii: "`")
+                    out[1] = UInt8(ascii: ".")
+                    var count = 2
+                    // The call on one line: each run of white space and line breaks one space, none
+                    // after `(` or before `)`.
+                    var pendingSpace = false
+                    for byte in code {
+                        if SourceText.isTrimmed(byte) {
+                            pendingSpace = count > 2
+                            continue
+                        }
+                        if pendingSpace && out[count - 1] != UInt8(ascii: "(") && byte != UInt8(ascii: ")") {
+                            out[count] = 0x20
+                            count += 1
+                        }
+                        pendingSpace = false
+                        out[count] = byte
                         count += 1
                     }
-                    pendingSpace = false
-                    buffer[count] = byte
-                    count += 1
+                    (out + count).update(from: ending.baseAddress!, count: ending.count)
+                    return count + ending.count
                 }
             }
-            for byte in end.utf8 {
-                buffer[count] = byte
-                count += 1
-            }
-            return count
         }
     }
-
-
 
     /// Whether places of a line, asked in order, are code: not after a `//` on their line outside a
     /// string literal, nor inside one. The line is read once from its start, however many places it has.
