@@ -46,7 +46,9 @@ struct ScanCommand: ParsableCommand {
             --fix rewrites the findings whose fix is mechanical (fixed sizes to the nearest text style, \
             UIFontMetrics for UIKit fonts, single lines and shrinking removed, minimum heights, \
             Interface Builder text styles), then reports what is left; --fix --dry-run prints the \
-            rewrites as a unified diff for 'git apply' and changes nothing.
+            rewrites as a unified diff for 'git apply' and changes nothing. --fix rewrites every file or \
+            none: a file changed since the scan read it stops it, named (exit 73), and a --fix that was \
+            killed is put back (or finished) by the next one, which removes its temporary files.
 
             dtaudit-scan.json at the scanned root (or --config FILE) holds a team's settings; every key \
             is optional and a key it does not know is an error:
@@ -66,7 +68,8 @@ struct ScanCommand: ParsableCommand {
             stale (so the scan can fail a CI job), 64 for a usage error: an unknown rule, format or \
             setting, a path that does not exist or is not a Swift or Interface Builder file, a ref git \
             does not know; 65 for a malformed baseline; 66 for a baseline or configuration file that is \
-            not there; 73 when the baseline cannot be written; 74 when a file cannot be read.
+            not there; 73 when the baseline or a rewritten file cannot be written; 74 when a file cannot \
+            be read.
             """,
         examples: [
             ("dtaudit scan", "Scan the whole app; exit 1 when a finding counts."),
