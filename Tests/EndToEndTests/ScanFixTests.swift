@@ -151,6 +151,20 @@ import Testing
         #expect(names == ["Generated.swift"], "no temporary file or journal is left: \(names)")
     }
 
+    @Test func aSymbolicLinkIsLeftForTheFileItNamesAndTheRestIsRewritten() throws {
+        let cli = try checkout()
+        let outside = try CLI()
+        try write(Self.card, to: "Shared/Card.swift", in: outside)
+        try FileManager.default.createSymbolicLink(atPath: cli.directory.appendingPathComponent("App/Linked.swift").path,
+                                                   withDestinationPath: outside.directory.appendingPathComponent("Shared/Card.swift").path)
+        let fixed = try cli.run(["scan", "--fix"])
+        #expect(fixed.stdout.contains("App/Linked.swift:8 fixed-font-size: a symbolic link: fix the file it names"), "\(fixed.stdout)")
+        #expect(try read("App/TrailCard.swift", in: cli).contains(".font(.system(.footnote))"), "the other files are rewritten")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: cli.directory.appendingPathComponent("App/Linked.swift").path)
+                    == outside.directory.appendingPathComponent("Shared/Card.swift").path)
+        #expect(try read("Shared/Card.swift", in: outside) == Self.card, "nothing is written through the link")
+    }
+
     @Test func aDryRunNeedsFixAndTakesNoFormat() throws {
         let cli = try checkout()
         let alone = try cli.run(["scan", "--dry-run"])
