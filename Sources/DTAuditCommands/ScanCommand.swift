@@ -46,7 +46,9 @@ struct ScanCommand: ParsableCommand {
             --fix rewrites the findings whose fix is mechanical (fixed sizes to the nearest text style, \
             UIFontMetrics for UIKit fonts, single lines and shrinking removed, minimum heights, \
             Interface Builder text styles), then reports what is left; --fix --dry-run prints the \
-            rewrites as a unified diff for 'git apply' and changes nothing.
+            rewrites as a unified diff for 'git apply' and changes nothing. --fix rewrites every file or \
+            none: a file changed since the scan read it stops it, named (exit 73), and a --fix that was \
+            killed is put back (or finished) by the next one, which removes its temporary files.
 
             dtaudit-scan.json at the scanned root (or --config FILE) holds a team's settings; every key \
             is optional and a key it does not know is an error:
@@ -66,8 +68,8 @@ struct ScanCommand: ParsableCommand {
             stale (so the scan can fail a CI job), 64 for a usage error: an unknown rule, format or \
             setting, a configuration file over 1 MB, a path that does not exist or is not a Swift or \
             Interface Builder file, a ref git does not know; 65 for a malformed baseline or one over \
-            64 MB; 66 for a baseline or configuration file that is \
-            not there; 73 when the baseline cannot be written; 74 when a file cannot be read.
+            64 MB; 66 for a baseline or configuration file that is not there; 73 when the baseline or a \
+            rewritten file cannot be written; 74 when a file cannot be read.
             """,
         examples: [
             ("dtaudit scan", "Scan the whole app; exit 1 when a finding counts."),
@@ -177,13 +179,25 @@ struct ScanCommand: ParsableCommand {
                                           workingDirectory: console.workingDirectory, recording: record)
         // The command ends once the report is written (and kept): the files' memory goes with the process.
         let session = try ScanSession(request, store: store, workingDirectory: console.workingDirectory, afterward: .keepUntilExit)
-        let scanned = try session.scan()
+        // Before anything is read: what a killed --fix left is put back (or finished), or named.
+        settleInterruptedFixes(root: session.root, console: console)
+        // A fix rewrites from the bytes the scan read, so the first scan keeps them.
+        let scanned = try session.scan(keepingSources: fix)
         if let writeBaseline {
             try write(scanned, of: session, to: writeBaseline, console: console)
             return
         }
         let fixStep: ScanSession.FixStep? = fix ? { report, verdict, changes in
-            try rewrite(report, verdict: verdict, rules: session.settings.rules, changes: changes, root: session.root, console: console)
+            let rewrote = try {
+                // The bytes of the files to rewrite; the rest of the scan's memory goes first.
+                let contents = scannedContents(report, verdict: verdict, rules: session.settings.rules)
+                report.sources?.release()
+                return try rewrite(report, contents: contents, verdict: verdict, rules: session.settings.rules, changes: changes,
+                                   root: session.root, console: console)
+            }()
+            // The rewrites' memory goes back before the files are scanned again.
+            Memory.releaseFreedPages()
+            return rewrote
         } : nil
         guard let outcome = try session.judge(scanned, fix: fixStep) else { return }
 

@@ -6,23 +6,33 @@ import Scan
 /// `scan --fix`: the rewrites planned by the Fix target, printed as a diff or written, and what was
 /// left for a person.
 extension ScanCommand {
-    /// Rewrites the new findings of `report`, or with `--dry-run` prints the diff. Returns whether the
-    /// files were rewritten (and the scan should run again to report what is left).
-    func rewrite(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule>, changes: ChangedLines?, root: String,
-                 console: Console) throws -> Bool {
-        let plan = Fixer.plan(report, verdict: verdict, rules: rules, changes: changes) { path in
-            RegularFile(opening: path.hasPrefix("/") ? path : (root == "/" ? "/" : root + "/") + path)?.readAll()
-        }
-        // A report for people goes to standard output with text, else beside the machine-read output.
+    /// Rewrites the new findings of `report`, or with `--dry-run` prints the diff; `contents` holds the
+    /// bytes the scan read of the files to rewrite. Returns whether the files were rewritten (and the
+    /// scan should run again to report what is left).
+    func rewrite(_ report: ScanReport, contents: [String: [UInt8]], verdict: ScanVerdict, rules: Set<ScanRule>, changes: ChangedLines?,
+                 root: String, console: Console) throws -> Bool {
+        let location = { (path: String) in path.hasPrefix("/") ? path : (root == "/" ? "/" : root + "/") + path }
+        // A file is rewritten from the bytes the scan read; a symbolic link is left to the file it names.
+        let isLink = { (path: String) in Files.status(location(path), followLinks: false)?.kind == .symbolicLink }
+        let plan = Fixer.plan(report, verdict: verdict, rules: rules, changes: changes, read: { path in
+            isLink(path) ? nil : contents[path] ?? RegularFile(opening: location(path))?.readAll()
+        }, unreadable: { path in
+            isLink(path) ? "a symbolic link: fix the file it names" : "the file could not be read again"
+        })
+        // A report for people goes to standard output with text, else beside the machine-read output
+        // (buffered there too: a file may get hundreds of thousands of rewrites).
+        let errors = BufferedOutput(descriptor: StandardStream.error.rawValue)
+        defer { errors.flush() }
         let notes: (String) -> Void = dryRun || chosenFormat != .text
-            ? { BufferedOutput.standardError.write($0 + "\n") }
+            ? { errors.write($0); errors.write("\n") }
             : { console.line($0) }
         if dryRun {
             console.out.write(plan.diff)
             console.out.flush()
         } else if !plan.files.isEmpty {
+            let scanned = Dictionary(report.scannedFiles.map { ($0.file, $0.identity) }) { first, _ in first }
             do {
-                try plan.write(root: root)
+                try plan.write(root: root) { scanned[$0] ?? nil }
             } catch {
                 throw FileProblem(description: error.description, kind: .cannotWrite)
             }
@@ -34,8 +44,19 @@ extension ScanCommand {
         let what = [fixes > 0 ? "\(fixes) finding\(fixes == 1 ? "" : "s")" : nil,
                     refinements > 0 ? "\(refinements) custom font\(refinements == 1 ? "" : "s") to scale with a text style" : nil]
         notes(plan.rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(files) file\(files == 1 ? "" : "s"):")
+        // A line each, made in one buffer: a file may get hundreds of thousands.
+        let listing = dryRun || chosenFormat != .text ? errors : console.out
+        var shownFile = (file: "", shown: "")
+        var line: [UInt8] = []
         for rewrite in plan.rewrites {
-            notes("  \(console.safe(rewrite.file)):\(rewrite.line) \(rewrite.rule.rawValue): \(console.safe(rewrite.summary))")
+            if rewrite.file != shownFile.file { shownFile = (rewrite.file, console.safe(rewrite.file)) }
+            line.removeAll(keepingCapacity: true)
+            line.append(contentsOf: "  ".utf8)
+            line.append(contentsOf: shownFile.shown.utf8)
+            line.append(contentsOf: ":\(rewrite.line) \(rewrite.rule.rawValue): ".utf8)
+            line.append(contentsOf: console.safe(rewrite.summary).utf8)
+            line.append(0x0A)
+            listing.write(bytes: line)
         }
         if !plan.suggestions.isEmpty {
             notes("Left for you (\(plan.suggestions.count)):")
@@ -45,5 +66,19 @@ extension ScanCommand {
         }
         if !dryRun && !plan.rewrites.isEmpty && chosenFormat == .text { notes("") }
         return !dryRun
+    }
+
+    /// The bytes the scan read of the files a fix reads, taken out of its memory so that the rest of
+    /// it can go before the rewrites are planned.
+    func scannedContents(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule>) -> [String: [UInt8]] {
+        Dictionary(Fixer.filesToRead(report, verdict: verdict, rules: rules).compactMap { file in
+            report.sources?.bytes(of: file).map { (file, $0) }
+        }) { first, _ in first }
+    }
+
+    /// What killed `--fix` runs left at `root`: settled by a fix that writes, named by any other scan.
+    func settleInterruptedFixes(root: String, console: Console) {
+        let lines = fix && !dryRun ? FixRecovery.recover(root: root) : FixRecovery.pending(root: root)
+        for line in lines { BufferedOutput.standardError.write("warning: " + console.safe(line) + "\n") }
     }
 }

@@ -17,10 +17,44 @@ public struct Rewrite: Sendable, Equatable {
     public var line: Int
     public var rule: ScanRule
     public var edits: [Edit]
-    /// What changes, in a few words: "`.system(size: 17)` to `.body`".
-    public var summary: String
+    /// What changes, in a few words, kept in the form it is made from until it is read.
+    var described: RewriteSummary
     /// It fixes a finding; otherwise it refines code the scan passed (a custom font given a style to scale with).
     public var fixesFinding = true
+
+    /// What changes, in a few words: "`.system(size: 17)` to `.body`".
+    public var summary: String { described.text }
+
+    init(file: String, line: Int, rule: ScanRule, edits: [Edit], described: RewriteSummary, fixesFinding: Bool = true) {
+        self.file = file
+        self.line = line
+        self.rule = rule
+        self.edits = edits
+        self.described = described
+        self.fixesFinding = fixesFinding
+    }
+
+    public init(file: String, line: Int, rule: ScanRule, edits: [Edit], summary: String, fixesFinding: Bool = true) {
+        self.init(file: file, line: line, rule: rule, edits: edits, described: .text(summary), fixesFinding: fixesFinding)
+    }
+
+    public static func == (a: Rewrite, b: Rewrite) -> Bool {
+        a.file == b.file && a.line == b.line && a.rule == b.rule && a.edits == b.edits && a.summary == b.summary && a.fixesFinding == b.fixesFinding
+    }
+}
+
+/// A rewrite's few words. A file may get hundreds of thousands of custom fonts rewritten: theirs are
+/// made when they are read, from the call's bytes (shared with the file's, not copied).
+enum RewriteSummary: Sendable {
+    case text(String)
+    case customFont(call: ArraySlice<UInt8>, ending: String)
+
+    var text: String {
+        switch self {
+        case let .text(text): text
+        case let .customFont(call, ending): RelativeCustomFonts.summary(call, ending: ending)
+        }
+    }
 }
 
 /// A finding left for a person, with why no rewrite was made and what to do.
@@ -45,37 +79,45 @@ public struct FixPlan: Sendable {
 /// Plans the safe rewrites of a scan's new findings. Suppressed, preview-only and baselined findings,
 /// and those outside the changed lines, are never touched.
 public enum Fixer {
-    /// `read` gives a file's bytes by its path relative to the report's root, or nil. `rules` are the
+    /// `read` gives a file's bytes by its path relative to the report's root, or nil, and then
+    /// `unreadable` says why, for the suggestions left in its place. `rules` are the
     /// rules the scan ran and `changes` the changed lines it was limited to: the custom fonts that
     /// scale with body (no finding, see `RelativeCustomFonts`) are given a text style only under the
     /// fixed-font-size rule, outside suppressed lines, and within the changes.
     public static func plan(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule> = Set(ScanRule.allCases),
-                            changes: ChangedLines? = nil, read: (String) -> [UInt8]?) -> FixPlan {
+                            changes: ChangedLines? = nil, read: (String) -> [UInt8]?,
+                            unreadable: (String) -> String = { _ in "the file could not be read again" }) -> FixPlan {
         var plan = FixPlan()
         let findings = report.findings
-        // Files that hold a new finding, and Swift files where the scan saw a text style (which a
-        // scaled custom font counts as), in report order.
-        var byFile: [String: [Int]] = [:]
-        for k in findings.indices where verdict.states[k] == .new { byFile[findings[k].file, default: []].append(k) }
-        let refining = rules.contains(.fixedFontSize)
-            ? Set(report.goodSigns.filter { $0.file.hasSuffix(".swift") && $0.counts[.textStyle, default: 0] > 0 }.map(\.file))
-            : []
-        let files = Set(byFile.keys).union(refining).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        for file in files {
+        let (byFile, refining) = candidates(report, verdict: verdict, rules: rules)
+        for file in files(byFile, refining) {
             let chosen = byFile[file] ?? []
             guard let bytes = read(file) else {
-                for k in chosen { plan.suggestions.append(Suggestion(file: file, line: findings[k].line, rule: findings[k].rule, text: "the file could not be read again")) }
+                let reason = unreadable(file)
+                for k in chosen { plan.suggestions.append(Suggestion(file: file, line: findings[k].line, rule: findings[k].rule, text: reason)) }
                 continue
             }
             let source = SourceText(bytes)
             let isSwift = file.hasSuffix(".swift")
             var rewrites: [Rewrite] = []
-            for k in chosen {
+            // Where each finding lies, in one walk along each line; an Interface Builder rewrite is of
+            // a line and a rule, worked out once for all the findings they share.
+            let offsets = isSwift ? source.offsets(of: chosen.map { (findings[$0].line, findings[$0].column) }) : []
+            var lineOutcomes: [LineRule: Outcome] = [:]
+            for (n, k) in chosen.enumerated() {
                 let finding = findings[k]
-                let outcome = isSwift ? SwiftRewrites.rewrite(finding, in: source) : InterfaceBuilderRewrites.rewrite(finding, in: source)
+                let outcome: Outcome
+                if isSwift {
+                    outcome = SwiftRewrites.rewrite(finding, at: offsets[n], in: source)
+                } else if let known = lineOutcomes[LineRule(line: finding.line, rule: finding.rule)] {
+                    outcome = known
+                } else {
+                    outcome = InterfaceBuilderRewrites.rewrite(finding, in: source)
+                    lineOutcomes[LineRule(line: finding.line, rule: finding.rule)] = outcome
+                }
                 switch outcome {
-                case let .rewrite(edits, summary):
-                    rewrites.append(Rewrite(file: file, line: finding.line, rule: finding.rule, edits: edits, summary: summary))
+                case let .rewriteDescribed(edits, described):
+                    rewrites.append(Rewrite(file: file, line: finding.line, rule: finding.rule, edits: edits, described: described))
                 case let .suggestion(text):
                     plan.suggestions.append(Suggestion(file: file, line: finding.line, rule: finding.rule, text: text))
                 }
@@ -87,35 +129,42 @@ public enum Fixer {
                 }
                 for (line, outcome) in found {
                     switch outcome {
-                    case let .rewrite(edits, summary):
-                        rewrites.append(Rewrite(file: file, line: line, rule: .fixedFontSize, edits: edits, summary: summary, fixesFinding: false))
+                    case let .rewriteDescribed(edits, described):
+                        rewrites.append(Rewrite(file: file, line: line, rule: .fixedFontSize, edits: edits, described: described, fixesFinding: false))
                     case let .suggestion(text): plan.suggestions.append(Suggestion(file: file, line: line, rule: .fixedFontSize, text: text))
                     }
                 }
-                rewrites.sort { $0.line < $1.line }
+                // In line order (a stable sort), when the two kinds are not already.
+                if zip(rewrites, rewrites.dropFirst()).contains(where: { $0.line > $1.line }) { rewrites.sort { $0.line < $1.line } }
             }
             guard !rewrites.isEmpty else { continue }
             // Two rewrites of the same code (a finding on each end of one call): the first is made,
             // the other waits for the next run.
-            var taken: [Range<Int>] = []
-            var kept: [Rewrite] = []
+            var taken = TakenBytes(byteCount: bytes.count)
+            // The rewrites kept go straight into the plan, and come out again if the file is refused.
+            let first = plan.rewrites.count
             var inserted: Set<String> = []
-            let isLineInsertion = { (edit: Edit) in edit.range.isEmpty && (edit.replacement.hasPrefix("\n") || edit.replacement.hasPrefix("\r\n")) }
+            let isLineInsertion = { (edit: Edit) in
+                edit.range.isEmpty && (edit.replacement.utf8.first == 0x0A || edit.replacement.utf8.starts(with: [0x0D, 0x0A]))
+            }
             let blocks = source.enclosingBlocks(of: rewrites.flatMap(\.edits).filter(isLineInsertion).map(\.range.lowerBound))
             for var rewrite in rewrites {
                 // A line two rewrites would add in one block (a view that follows size changes) is
                 // added once; the same line in another block (another function's local of the same
                 // name) is another view's.
-                rewrite.edits = rewrite.edits.filter { edit in
-                    !isLineInsertion(edit) || inserted.insert("\(blocks[edit.range.lowerBound] ?? -1):" + edit.replacement.trimmingSpaces).inserted
+                if rewrite.edits.contains(where: isLineInsertion) {
+                    rewrite.edits = rewrite.edits.filter { edit in
+                        !isLineInsertion(edit) || inserted.insert("\(blocks[edit.range.lowerBound] ?? -1):" + edit.replacement.trimmingSpaces).inserted
+                    }
                 }
-                if rewrite.edits.contains(where: { edit in taken.contains { conflicts($0, edit.range) } }) {
+                if rewrite.edits.contains(where: { taken.conflicts($0.range) }) {
                     plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule, text: "overlaps another rewrite: run --fix again"))
                     continue
                 }
-                taken += rewrite.edits.map(\.range)
-                kept.append(rewrite)
+                for edit in rewrite.edits { taken.take(edit.range) }
+                plan.rewrites.append(rewrite)
             }
+            let kept = plan.rewrites[first...]
             guard !kept.isEmpty else { continue }
             let rewritten = apply(kept.flatMap(\.edits), to: bytes)
             // An Interface Builder file is rewritten only from well-formed XML to well-formed XML.
@@ -124,28 +173,44 @@ public enum Fixer {
                     plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule,
                                                        text: "the file is not well-formed XML: open and save it in Interface Builder first"))
                 }
+                plan.rewrites.removeSubrange(first...)
                 continue
             }
-            plan.rewrites += kept
             plan.files.append((file, bytes, rewritten))
         }
         return plan
     }
 
-    /// Whether two edits touch the same bytes (an insertion conflicts with what lies around it).
-    static func conflicts(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        if a.isEmpty || b.isEmpty { return a.lowerBound <= b.upperBound && b.lowerBound <= a.upperBound }
-        return a.overlaps(b)
+    /// The files a plan reads: those that hold a new finding, and Swift files where the scan saw a
+    /// text style (which a scaled custom font counts as), in path order.
+    public static func filesToRead(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule> = Set(ScanRule.allCases)) -> [String] {
+        let (byFile, refining) = candidates(report, verdict: verdict, rules: rules)
+        return files(byFile, refining)
+    }
+
+    /// The new findings of each file, in report order, and the files whose custom fonts may be refined.
+    private static func candidates(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule>) -> ([String: [Int]], Set<String>) {
+        var byFile: [String: [Int]] = [:]
+        for k in report.findings.indices where verdict.states[k] == .new { byFile[report.findings[k].file, default: []].append(k) }
+        let refining = rules.contains(.fixedFontSize)
+            ? Set(report.goodSigns.filter { $0.file.hasSuffix(".swift") && $0.counts[.textStyle, default: 0] > 0 }.map(\.file))
+            : []
+        return (byFile, refining)
+    }
+
+    private static func files(_ byFile: [String: [Int]], _ refining: Set<String>) -> [String] {
+        Set(byFile.keys).union(refining).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// `bytes` with the edits made; the edits do not overlap.
     static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 256)
+        result.reserveCapacity(edits.reduce(bytes.count) { $0 + $1.replacement.utf8.count - $1.range.count })
+        let inOrder = zip(edits, edits.dropFirst()).allSatisfy { $0.range.lowerBound < $1.range.lowerBound }
         var position = 0
-        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        for edit in inOrder ? edits : edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             result += bytes[position..<edit.range.lowerBound]
-            result += Array(edit.replacement.utf8)
+            result.append(contentsOf: edit.replacement.utf8)
             position = edit.range.upperBound
         }
         result += bytes[position...]
@@ -153,8 +218,16 @@ public enum Fixer {
     }
 }
 
+/// A line of an Interface Builder file and a rule: what its rewrite depends on.
+private struct LineRule: Hashable {
+    var line: Int
+    var rule: ScanRule
+}
+
 /// What a rewriter makes of one finding.
 enum Outcome {
-    case rewrite([Edit], String)
+    case rewriteDescribed([Edit], RewriteSummary)
     case suggestion(String)
+
+    static func rewrite(_ edits: [Edit], _ summary: String) -> Outcome { .rewriteDescribed(edits, .text(summary)) }
 }

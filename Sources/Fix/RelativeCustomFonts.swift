@@ -1,3 +1,5 @@
+import DynamicType
+
 /// `Font.custom(NAME, size: N)` scales, but always along the body style's curve: a 34 pt title grows
 /// to over 100 pt at AX5 where `.largeTitle` stops at 60. The scan counts it as scaled and reports
 /// nothing; `--fix` still gives it `relativeTo:` with the style nearest its size, so that it grows as
@@ -7,17 +9,15 @@ enum RelativeCustomFonts {
     /// when the scan counted a text style in it.
     static func rewrites(in source: SourceText, admits: (_ line: Int) -> Bool) -> [(line: Int, outcome: Outcome)] {
         let needle = Array(".custom".utf8)
-        let bytes = source.bytes
-        var result: [(Int, Outcome)] = []
-        var k = 0
-        while k + needle.count <= bytes.count {
-            guard bytes[k] == needle[0], bytes[k..<k + needle.count].elementsEqual(needle) else {
-                k += 1
-                continue
-            }
-            defer { k += needle.count }
-            let line = source.line(of: k)
-            guard admits(line), !inComment(source, line: line, offset: k), let outcome = rewrite(source, k + 1) else { continue }
+        var result: [(line: Int, outcome: Outcome)] = []
+        var code = LineCode(source)
+        var line = 1
+        var from = 0
+        while let k = source.find(needle, from: from) {
+            from = k + needle.count
+            // The line, followed along as the search goes forward.
+            while line < source.lineStarts.count && source.lineStarts[line] <= k { line += 1 }
+            guard admits(line), code.isCode(at: k, line: line), let outcome = rewrite(source, k + 1) else { continue }
             result.append((line, outcome))
         }
         return result
@@ -30,49 +30,103 @@ enum RelativeCustomFonts {
         var before = offset - 1
         while before > 0 && (source.bytes[before - 1] == 0x20 || source.bytes[before - 1] == 0x09) { before -= 1 }
         if before > 0, source.isIdentifierByte(source.bytes[before - 1]) {
-            guard before >= 4, source.text(before - 4..<before) == "Font", before == 4 || !source.isIdentifierByte(source.bytes[before - 5]) else { return nil }
+            guard before >= 4, source.bytes[before - 4..<before].elementsEqual("Font".utf8),
+                  before == 4 || !source.isIdentifierByte(source.bytes[before - 5]) else { return nil }
         }
         let open = source.skipSpaces(from: offset + 6)
         guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let close = source.closingParenthesis(from: open) else { return nil }
-        let arguments = source.arguments(open: open, close: close)
-        guard arguments.count == 2, arguments[0].label == nil, arguments[1].label == "size" else { return nil }
-        guard SwiftRewrites.isNumber(arguments[1].value), let size = Double(arguments[1].value) else { return nil }
-        let choice = TextStyleChoice(pointSize: size)
-        guard case let .style(style) = choice else { return .suggestion(choice.reason(for: arguments[1].value)! + " for relativeTo:") }
+        // Read as bytes, with nothing allocated: a file may hold hundreds of thousands of these calls.
+        var count = 0
+        var name: SourceText.ArgumentRange?
+        var size: SourceText.ArgumentRange?
+        source.forEachArgument(open: open, close: close) { argument in
+            if count == 0 { name = argument } else if count == 1 { size = argument }
+            count += 1
+        }
+        guard count == 2, name?.label == nil, let size, let label = size.label, source.bytes[label].elementsEqual("size".utf8) else { return nil }
+        guard let points = SwiftRewrites.number(source.bytes[size.value]) else { return nil }
+        let choice = TextStyleChoice(pointSize: points)
+        guard case let .style(style) = choice else { return .suggestion(choice.reason(for: source.text(size.value))! + " for relativeTo:") }
         // The closing parenthesis stays where it is, so that a call spread over lines keeps its shape.
         var end = close - 1
-        while end > open && [0x20, 0x09, 0x0A, 0x0D].contains(source.bytes[end - 1]) { end -= 1 }
+        while end > open && SourceText.isTrimmed(source.bytes[end - 1]) { end -= 1 }
         // A trailing comma would need the new argument before it: left as it is.
         guard source.bytes[end - 1] != UInt8(ascii: ",") else { return nil }
-        let addition = ", relativeTo: .\(TextStyleChoice.swiftUIName(style))"
-        return .rewrite([Edit(end..<end, addition)], "`.\(oneLine(source.text(offset..<close)))` scales like .\(TextStyleChoice.swiftUIName(style)): relativeTo: added")
+        let texts = styleTexts[style]!
+        return .rewriteDescribed([Edit(end..<end, texts.addition)], .customFont(call: source.bytes[offset..<close], ending: texts.summaryEnd))
     }
 
-    /// A call spread over lines, on one line for the summary.
-    static func oneLine(_ code: String) -> String {
-        var result = ""
-        for word in code.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
-            if !result.isEmpty && result.last != "(" && word.first != ")" { result += " " }
-            result += word
-        }
-        return result
-    }
+    /// What a rewrite to each style adds, and how its summary ends, made once.
+    private static let styleTexts = Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { style in
+        let name = TextStyleChoice.swiftUIName(style)
+        return (style, (addition: ", relativeTo: .\(name)", summaryEnd: "` scales like .\(name): relativeTo: added"))
+    })
 
-    /// Whether `offset` follows a `//` on its line outside a string literal.
-    static func inComment(_ source: SourceText, line: Int, offset: Int) -> Bool {
-        var inString = false
-        var k = source.lineStarts[line - 1]
-        while k < offset {
-            let byte = source.bytes[k]
-            if inString {
-                if byte == UInt8(ascii: "\\") { k += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "/") && k + 1 < offset && source.bytes[k + 1] == UInt8(ascii: "/") {
-                return true
+    /// "`.CALL` scales like .STYLE: relativeTo: added", written straight into the string's storage:
+    /// a file may hold hundreds of thousands. Code that is not UTF-8 comes out repaired, with
+    /// replacement characters, as in an editor.
+    static func summary(_ call: ArraySlice<UInt8>, ending end: String) -> String {
+        var end = end
+        return call.withUnsafeBufferPointer { code in
+            end.withUTF8 { ending in
+                String(unsafeUninitializedCapacity: code.count + ending.count + 2) { buffer in
+                    let out = buffer.baseAddress!
+                    out[0] = UInt8(ascii: "`")
+                    out[1] = UInt8(ascii: ".")
+                    var count = 2
+                    // The call on one line: each run of white space and line breaks one space, none
+                    // after `(` or before `)`.
+                    var pendingSpace = false
+                    for byte in code {
+                        if SourceText.isTrimmed(byte) {
+                            pendingSpace = count > 2
+                            continue
+                        }
+                        if pendingSpace && out[count - 1] != UInt8(ascii: "(") && byte != UInt8(ascii: ")") {
+                            out[count] = 0x20
+                            count += 1
+                        }
+                        pendingSpace = false
+                        out[count] = byte
+                        count += 1
+                    }
+                    (out + count).update(from: ending.baseAddress!, count: ending.count)
+                    return count + ending.count
+                }
             }
-            k += 1
         }
-        return inString
+    }
+
+    /// Whether places of a line, asked in order, are code: not after a `//` on their line outside a
+    /// string literal, nor inside one. The line is read once from its start, however many places it has.
+    struct LineCode {
+        let source: SourceText
+        private var line = 0
+        private var position = 0
+        private var inString = false
+        private var inComment = false
+
+        init(_ source: SourceText) { self.source = source }
+
+        mutating func isCode(at offset: Int, line: Int) -> Bool {
+            if line != self.line {
+                self.line = line
+                position = source.lineStarts[line - 1]
+                inString = false
+                inComment = false
+            }
+            while !inComment && position < offset {
+                let byte = source.bytes[position]
+                if inString {
+                    if byte == UInt8(ascii: "\\") { position += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "/") && position + 1 < offset && source.bytes[position + 1] == UInt8(ascii: "/") {
+                    inComment = true
+                }
+                position += 1
+            }
+            return !inComment && !inString
+        }
     }
 }

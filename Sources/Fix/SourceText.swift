@@ -4,12 +4,15 @@ struct SourceText {
     let bytes: [UInt8]
     /// The byte offset each line starts at; line 1 at index 0.
     let lineStarts: [Int]
+    /// What rewrites ask of the whole file, worked out once.
+    let index: SourceIndex
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         lineStarts = starts
+        index = SourceIndex(bytes)
     }
 
     /// The file's line ending, so that an inserted line matches its neighbours.
@@ -18,19 +21,44 @@ struct SourceText {
         return first > 0 && bytes[first - 1] == 0x0D ? "\r\n" : "\n"
     }
 
+    /// The byte offset of each 1-based line and column (the column counted in Unicode scalars), or
+    /// nil where the line is shorter. One walk along each line serves all its places, so that many
+    /// findings on one long line cost the line once.
+    func offsets(of places: [(line: Int, column: Int)]) -> [Int?] {
+        var result = [Int?](repeating: nil, count: places.count)
+        let order = places.indices.sorted { (places[$0].line, places[$0].column) < (places[$1].line, places[$1].column) }
+        // Where the walk stands: `offset` is where column `column` of line `line` starts.
+        var line = 0
+        var column = 1
+        var offset = 0
+        var ended = false
+        for k in order {
+            let place = places[k]
+            guard place.line >= 1, place.line <= lineStarts.count else { continue }
+            if place.line != line {
+                line = place.line
+                column = 1
+                offset = lineStarts[line - 1]
+                ended = false
+            }
+            while !ended && column < place.column {
+                guard offset < bytes.count, bytes[offset] != 0x0A else {
+                    ended = true
+                    break
+                }
+                offset += 1
+                // Continuation bytes belong to the scalar before them.
+                while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                column += 1
+            }
+            if !ended { result[k] = offset }
+        }
+        return result
+    }
+
     /// The byte offset of a 1-based line and column (the column counted in Unicode scalars).
     func offset(line: Int, column: Int) -> Int? {
-        guard line >= 1, line <= lineStarts.count else { return nil }
-        var offset = lineStarts[line - 1]
-        var remaining = column - 1
-        while remaining > 0 {
-            guard offset < bytes.count, bytes[offset] != 0x0A else { return nil }
-            offset += 1
-            // Continuation bytes belong to the scalar before them.
-            while offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            remaining -= 1
-        }
-        return offset
+        offsets(of: [(line, column)])[0]
     }
 
     /// The line (1-based) holding `offset`.
@@ -50,6 +78,44 @@ struct SourceText {
         return next > lineStarts[line - 1] && next - 1 < bytes.count && next > 0 && bytes[next - 1] == 0x0D ? next - 1 : next
     }
 
+    /// Where `needle` next occurs at or after `from`: the searches that read a whole file for a word
+    /// (`.custom`, `dtaudit:ignore`), read a byte at a time without bounds checks.
+    func find(_ needle: [UInt8], from: Int) -> Int? {
+        Self.find(needle, in: bytes, from: from)
+    }
+
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard let first = needle.first, from >= 0, needle.count <= bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                var k = from
+                let last = haystack.count - needle.count
+                while k <= last {
+                    if haystack[k] == first {
+                        var j = 1
+                        while j < needle.count && haystack[k + j] == needle[j] { j += 1 }
+                        if j == needle.count { return k }
+                    }
+                    k += 1
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Where line `line` ends once white space and line breaks at its end are left out.
+    func trimmedLineEnd(_ line: Int) -> Int {
+        index.trimmedLineEnd(line) {
+            let start = lineStarts[line - 1]
+            var end = lineEnd(line)
+            while end > start && Self.isTrimmed(bytes[end - 1]) { end -= 1 }
+            return end
+        }
+    }
+
+    /// The bytes `trimmingSpaces` takes off: space, tab, line feed, carriage return.
+    static func isTrimmed(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
     /// The white space that starts line `line`.
@@ -59,17 +125,35 @@ struct SourceText {
         return text(lineStarts[line - 1]..<end)
     }
 
-    /// Whether only white space lies between `a` and `b`.
+    /// Whether only spaces and tabs lie in `range`, read from its start: the question of what follows
+    /// a place, which stops at the first other byte.
     func isBlank(_ range: Range<Int>) -> Bool {
         range.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
     }
 
+    /// Whether only spaces and tabs lie in `range`, read from its end: the question of what precedes
+    /// a place, which stops at the first other byte instead of reading the line from its start.
+    func isBlankBackward(_ range: Range<Int>) -> Bool {
+        range.reversed().allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
+    }
+
+    /// Where the bytes that match `accepts` start, running back from `end`.
+    func runStart(endingAt end: Int, _ accepts: (UInt8) -> Bool) -> Int {
+        var start = end
+        while start > 0 && accepts(bytes[start - 1]) { start -= 1 }
+        return start
+    }
+
     /// The offset of the identifier `name` starting exactly at `offset`, or nil.
     func identifier(_ name: String, at offset: Int) -> Bool {
-        let utf8 = Array(name.utf8)
-        guard offset >= 0, offset + utf8.count <= bytes.count, Array(bytes[offset..<offset + utf8.count]) == utf8 else { return false }
-        let after = offset + utf8.count
-        return after == bytes.count || !isIdentifierByte(bytes[after])
+        let count = name.utf8.count
+        guard offset >= 0, offset + count <= bytes.count else { return false }
+        // Compared in place: asked of every call a rewrite looks at.
+        let same = name.utf8.withContiguousStorageIfAvailable { word in
+            bytes.withUnsafeBufferPointer { all in (0..<count).allSatisfy { all[offset + $0] == word[$0] } }
+        } ?? bytes[offset..<offset + count].elementsEqual(name.utf8)
+        let after = offset + count
+        return same && (after == bytes.count || !isIdentifierByte(bytes[after]))
     }
 
     func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -158,23 +242,54 @@ struct SourceText {
     }
 
     /// The arguments between `open` (a `(`) and `close` (just past its `)`): label (or nil) and value,
-    /// each trimmed, split at top-level commas.
+    /// each trimmed, split at top-level commas. Read as bytes: a rewrite asks it of every call it
+    /// looks at, and a file may hold hundreds of thousands.
     func arguments(open: Int, close: Int) -> [(label: String?, value: String)] {
-        var result: [(String?, String)] = []
+        argumentRanges(open: open, close: close).map { argument in
+            (argument.label.map(text), text(argument.value))
+        }
+    }
+
+    /// Where an argument's label (if any) and value lie, each trimmed.
+    struct ArgumentRange {
+        var label: Range<Int>?
+        var value: Range<Int>
+    }
+
+    /// The arguments between `open` and `close` as byte ranges, for a rewrite that need not make
+    /// text of them: `arguments(open:close:)` without the strings.
+    func argumentRanges(open: Int, close: Int) -> [ArgumentRange] {
+        var result: [ArgumentRange] = []
+        forEachArgument(open: open, close: close) { result.append($0) }
+        return result
+    }
+
+    /// Each argument between `open` and `close`, in order, with nothing allocated.
+    func forEachArgument(open: Int, close: Int, _ body: (ArgumentRange) -> Void) {
         var depth = 0
         var start = open + 1
         var k = open + 1
         func add(_ end: Int) {
-            let text = self.text(start..<end).trimmingSpaces
-            guard !text.isEmpty else { return }
-            if let colon = Self.topLevelColon(text) {
-                let label = String(text[..<colon]).trimmingSpaces
-                if !label.isEmpty, label.utf8.allSatisfy(isIdentifierByte) {
-                    result.append((label, String(text[text.index(after: colon)...]).trimmingSpaces))
+            let (first, last) = trimmed(start..<end)
+            guard first < last else { return }
+            // The `:` after a label, with no bracket, quote or `?` before it (a ternary's is not one).
+            var colon = first
+            while colon < last && bytes[colon] != UInt8(ascii: ":") {
+                if [UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "?")].contains(bytes[colon]) {
+                    colon = last
+                    break
+                }
+                colon += 1
+            }
+            if colon < last {
+                let label = trimmed(first..<colon)
+                if label.0 < label.1, bytes[label.0..<label.1].allSatisfy(isIdentifierByte) {
+                    let value = trimmed(colon + 1..<last)
+                    body(ArgumentRange(label: label.0..<label.1, value: value.0..<max(value.0, value.1)))
                     return
                 }
             }
-            result.append((nil, text))
+            body(ArgumentRange(label: nil, value: first..<last))
         }
         while k < close - 1 {
             switch bytes[k] {
@@ -194,14 +309,15 @@ struct SourceText {
             k += 1
         }
         add(close - 1)
-        return result
     }
 
-    /// The `:` after an argument label, outside brackets and strings (a ternary's has spaces around it).
-    private static func topLevelColon(_ text: String) -> String.Index? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let label = text[..<colon]
-        return label.contains(where: { "(\"[{?".contains($0) }) ? nil : colon
+    /// `range` without the white space and line breaks at its ends, as its first and end offsets.
+    func trimmed(_ range: Range<Int>) -> (Int, Int) {
+        var first = range.lowerBound
+        var last = range.upperBound
+        while first < last && Self.isTrimmed(bytes[first]) { first += 1 }
+        while last > first && Self.isTrimmed(bytes[last - 1]) { last -= 1 }
+        return (first, last)
     }
 }
 

@@ -11,21 +11,25 @@ struct SuppressedLines {
         let marker = Array("dtaudit:ignore".utf8)
         let bytes = source.bytes
         guard bytes.count >= marker.count else { return }
-        var k = 0
-        while k + marker.count <= bytes.count {
-            guard bytes[k] == marker[0], bytes[k..<k + marker.count].elementsEqual(marker) else {
-                k += 1
-                continue
-            }
+        let file = Array("-file".utf8)
+        // The rest of a line is read for the first `ignore-file` on it only: what a later one on the
+        // same line would find there, the first found already.
+        var fileLineRead = 0
+        var from = 0
+        while !wholeFile, let k = source.find(marker, from: from) {
+            from = k + marker.count
             let line = source.line(of: k)
-            let rest = source.text(k + marker.count..<source.lineEnd(line))
-            if rest.hasPrefix("-file") {
-                if rest.contains(rule.rawValue) || rest.split(whereSeparator: { $0 == " " || $0 == "," }).contains("all") { wholeFile = true }
+            let after = k + marker.count
+            if after + file.count <= bytes.count && bytes[after..<after + file.count].elementsEqual(file) {
+                if fileLineRead != line {
+                    fileLineRead = line
+                    let rest = source.text(after..<max(after, source.lineEnd(line)))
+                    if rest.contains(rule.rawValue) || rest.split(whereSeparator: { $0 == " " || $0 == "," }).contains("all") { wholeFile = true }
+                }
             } else {
                 lines.insert(line)
                 lines.insert(line + 1)
             }
-            k += marker.count
         }
     }
 

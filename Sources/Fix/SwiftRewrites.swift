@@ -4,8 +4,10 @@ import Scan
 /// position and otherwise leaves the finding to a person with a reason: a rewrite that might not
 /// compile is never made.
 enum SwiftRewrites {
-    static func rewrite(_ finding: Finding, in source: SourceText) -> Outcome {
-        guard let offset = source.offset(line: finding.line, column: finding.column) else {
+    /// The rewrite of `finding`, whose line and column lie at byte `offset` of `source` (nil when the
+    /// line is shorter than that).
+    static func rewrite(_ finding: Finding, at offset: Int?, in source: SourceText) -> Outcome {
+        guard let offset else {
             return .suggestion("the line has changed since the scan")
         }
         let outcome: Outcome? = switch finding.rule {
@@ -18,6 +20,16 @@ enum SwiftRewrites {
         default: nil
         }
         return outcome ?? .suggestion("no automatic rewrite for this form: " + finding.rule.fix)
+    }
+
+    /// The number written in `bytes` (digits, at most one period, not first), or nil: a whole
+    /// number is read at once, others as `Double` reads them.
+    static func number(_ bytes: ArraySlice<UInt8>) -> Double? {
+        if !bytes.isEmpty && bytes.count <= 9 && bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return Double(bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return isNumber(text) ? Double(text) : nil
     }
 
     static func isNumber(_ text: String) -> Bool {
@@ -72,16 +84,17 @@ enum SwiftRewrites {
     static func liveUpdate(_ source: SourceText, _ offset: Int) -> Outcome? {
         guard source.identifier("font", at: offset), offset > 0, source.bytes[offset - 1] == UInt8(ascii: ".") else { return nil }
         let line = source.line(of: offset)
-        let receiver = source.text(source.lineStarts[line - 1]..<offset - 1).trimmingSpaces
-        guard !receiver.isEmpty, receiver.utf8.allSatisfy({ source.isIdentifierByte($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "?") }) else { return nil }
+        // Only the view's path may precede `.font` on its line.
+        guard let receiver = wholeLineReceiver(endingAt: offset - 1, line: line, in: source) else { return nil }
         let name = receiver.split(separator: ".").last.map { String($0.filter { $0 != "?" }) } ?? receiver
-        guard holdsText(name, in: source.text(0..<source.bytes.count)) else {
+        guard holdsText(name, in: source) else {
             return .suggestion("the file does not show that '\(receiver)' is a label, text field or text view: set adjustsFontForContentSizeCategory = true on it")
         }
         // The statement must end on its line, so that the new line follows it.
         let end = source.lineEnd(line)
-        let statement = source.text(offset..<end).trimmingSpaces
-        guard statement.hasSuffix(")") || statement.hasSuffix(")!") else { return nil }
+        let last = source.trimmedLineEnd(line)
+        guard last > offset, source.bytes[last - 1] == UInt8(ascii: ")")
+                || (last - 1 > offset && source.bytes[last - 1] == UInt8(ascii: "!") && source.bytes[last - 2] == UInt8(ascii: ")")) else { return nil }
         return .rewrite([Edit(end..<end, source.lineEnding + source.indentation(ofLine: line) + receiver + ".adjustsFontForContentSizeCategory = true")],
                         "`\(receiver)` follows size changes")
     }
@@ -115,15 +128,17 @@ enum SwiftRewrites {
         }
         let choice = TextStyleChoice(pointSize: points)
         guard case let .style(style) = choice else { return .suggestion(choice.reason(for: size.value)!) }
-        guard source.text(0..<bytes.count).contains("import UIKit") else {
+        guard source.index.importsUIKit else {
             return .suggestion("the file does not import UIKit, where UIFontMetrics is")
         }
         // Only `RECEIVER.font = FONT` ending the statement: elsewhere the scaled font may not fit the code.
         let line = source.line(of: offset)
         let lineStart = source.lineStarts[line - 1]
-        let before = source.text(lineStart..<start).trimmingSpaces
-        guard before.hasSuffix(".font ="), let receiver = Optional(String(before.dropLast(7))),
-              !receiver.isEmpty, receiver.utf8.allSatisfy({ source.isIdentifierByte($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "?") }) else {
+        var assignment = start
+        while assignment > lineStart && SourceText.isTrimmed(bytes[assignment - 1]) { assignment -= 1 }
+        let operatorText = Array(".font =".utf8)
+        guard assignment - operatorText.count >= lineStart, bytes[assignment - operatorText.count..<assignment].elementsEqual(operatorText),
+              let receiver = wholeLineReceiver(endingAt: assignment - operatorText.count, line: line, in: source) else {
             return .suggestion("the font is not assigned to a view's font: wrap it in UIFontMetrics(forTextStyle: .\(style.rawValue)).scaledFont(for:) where it is used")
         }
         var end = close
@@ -141,9 +156,8 @@ enum SwiftRewrites {
         var edits = [Edit(start..<end, replacement)]
         var summary = "`\(original)` scaled with `\(metrics)`"
         let name = receiver.split(separator: ".").last.map { String($0.filter { $0 != "?" }) } ?? receiver
-        let whole = source.text(0..<bytes.count)
-        if !whole.contains(receiver + ".adjustsFontForContentSizeCategory") {
-            if holdsText(name, in: whole) {
+        if !source.index.setsLiveUpdate(receiver) {
+            if holdsText(name, in: source) {
                 edits.append(Edit(lineEnd..<lineEnd, source.lineEnding + source.indentation(ofLine: line) + receiver + ".adjustsFontForContentSizeCategory = true"))
                 summary += ", and `\(receiver)` follows size changes"
             }
@@ -153,12 +167,27 @@ enum SwiftRewrites {
 
     /// Whether the file declares `name` as a label, text field or text view (or it is a button's or
     /// cell's `titleLabel`/`textLabel`), so that it has `adjustsFontForContentSizeCategory`.
-    static func holdsText(_ name: String, in text: String) -> Bool {
-        if ["titleLabel", "textLabel", "detailTextLabel"].contains(name) { return true }
-        for type in ["UILabel", "UITextField", "UITextView"] {
-            for separator in [": ", " = ", ":", "="] where text.contains(name + separator + type) { return true }
-        }
-        return false
+    static func holdsText(_ name: String, in source: SourceText) -> Bool {
+        ["titleLabel", "textLabel", "detailTextLabel"].contains(name) || source.index.declaresTextHolder(name)
+    }
+
+    /// The view's path that is all the line holds before `end` (white space aside): identifiers,
+    /// periods and question marks. Read back from `end`, so that many findings on one line never read
+    /// the line from its start each.
+    static func wholeLineReceiver(endingAt end: Int, line: Int, in source: SourceText) -> String? {
+        let lineStart = source.lineStarts[line - 1]
+        var last = end
+        while last > lineStart && SourceText.isTrimmed(source.bytes[last - 1]) { last -= 1 }
+        let first = max(lineStart, source.runStart(endingAt: last) { isPathByte($0) })
+        guard first < last else { return nil }
+        var k = first
+        while k > lineStart && SourceText.isTrimmed(source.bytes[k - 1]) { k -= 1 }
+        guard k == lineStart else { return nil }
+        return source.text(first..<last)
+    }
+
+    static func isPathByte(_ byte: UInt8) -> Bool {
+        SourceIndex.isIdentifierByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?")
     }
 
     /// `.NAME(ARG)` removed: the line with it when it stands alone, else the modifier itself.
@@ -173,7 +202,7 @@ enum SwiftRewrites {
         let lineStart = source.lineStarts[line - 1]
         let lineEnd = source.lineEnd(line)
         let modifier = source.text(start..<close)
-        if source.isBlank(lineStart..<start) && source.isBlank(close..<lineEnd) && line < source.lineStarts.count {
+        if source.isBlankBackward(lineStart..<start) && source.isBlank(close..<lineEnd) && line < source.lineStarts.count {
             return .rewrite([Edit(lineStart..<source.lineStarts[line], "")], "`\(modifier)` removed")
         }
         return .rewrite([Edit(start..<close, "")], "`\(modifier)` removed")
@@ -195,11 +224,21 @@ enum SwiftRewrites {
         guard source.identifier(name, at: offset) else { return nil }
         let line = source.line(of: offset)
         let lineStart = source.lineStarts[line - 1]
-        let statement = source.text(lineStart..<source.lineEnd(line)).trimmingSpaces
-        guard statement.hasSuffix(name + " = " + value) || statement.hasSuffix(name + " = " + value + ";"), line < source.lineStarts.count else { return nil }
-        // What comes before `.NAME = VALUE`: the view, which must be a plain path.
-        let receiver = statement.dropLast(statement.hasSuffix(";") ? name.count + value.count + 5 : name.count + value.count + 4)
-        guard receiver.isEmpty || receiver.utf8.allSatisfy({ source.isIdentifierByte($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "?") }) else { return nil }
+        let lineEnd = source.lineEnd(line)
+        // `NAME = VALUE` and an optional `;` end the line ...
+        let assignment = Array((name + " = " + value).utf8)
+        var end = offset + assignment.count
+        guard end <= lineEnd, source.bytes[offset..<end].elementsEqual(assignment), line < source.lineStarts.count else { return nil }
+        if end < lineEnd && source.bytes[end] == UInt8(ascii: ";") { end += 1 }
+        var rest = end
+        while rest < lineEnd && SourceText.isTrimmed(source.bytes[rest]) { rest += 1 }
+        guard rest == lineEnd else { return nil }
+        // ... and what comes before `.NAME = VALUE` is the view, a plain path, or nothing.
+        let start = max(lineStart, source.runStart(endingAt: offset) { isPathByte($0) })
+        var k = start
+        while k > lineStart && SourceText.isTrimmed(source.bytes[k - 1]) { k -= 1 }
+        guard k == lineStart else { return nil }
+        let statement = source.text(start..<end)
         return .rewrite([Edit(lineStart..<source.lineStarts[line], "")], "`\(statement)` removed")
     }
 

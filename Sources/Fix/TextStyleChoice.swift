@@ -12,19 +12,33 @@ enum TextStyleChoice: Equatable {
 
     static let maximumDistance = 2.0
 
+    /// The styles a size may become. Styles that share a size (body and headline) are one choice: the
+    /// one of regular weight, as a bold headline would change the look; the order here says which.
+    private static let candidates: [TextStyle] = [.largeTitle, .title1, .title2, .title3, .body, .callout, .subheadline, .footnote, .caption1, .caption2]
+    private static let defaultSizes = candidates.map { Double($0.pointSize(at: .l)) }
+
     init(pointSize: Double) {
-        // Styles that share a size (body and headline) are one choice: the one of regular weight, as
-        // a bold headline would change the look; the order of `candidates` says which.
-        let candidates: [TextStyle] = [.largeTitle, .title1, .title2, .title3, .body, .callout, .subheadline, .footnote, .caption1, .caption2]
-        let ranked = candidates.enumerated().map { (index: $0.offset, style: $0.element, distance: abs(Double($0.element.pointSize(at: .l)) - pointSize)) }
-            .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
-        let best = ranked[0]
-        if best.distance > Self.maximumDistance {
-            self = .far(best.style)
-        } else if ranked[1].distance == best.distance {
-            self = .tie(best.style, ranked[1].style)
+        // The nearest style and the next, by distance, then by their order in `candidates`.
+        let distance = { (k: Int) in abs(Self.defaultSizes[k] - pointSize) }
+        var best = 0
+        var second = 1
+        if distance(1) < distance(0) { (best, second) = (1, 0) }
+        for k in 2..<Self.candidates.count {
+            let d = distance(k)
+            if d < distance(best) {
+                second = best
+                best = k
+            } else if d < distance(second) {
+                second = k
+            }
+        }
+        let style = Self.candidates[best]
+        if distance(best) > Self.maximumDistance {
+            self = .far(style)
+        } else if distance(second) == distance(best) {
+            self = .tie(style, Self.candidates[second])
         } else {
-            self = .style(best.style)
+            self = .style(style)
         }
     }
 

@@ -7,9 +7,14 @@ enum WellFormedXML {
         var roots = 0
         var i = 0
         let n = bytes.count
+        // Asked at every byte of text: compared in place, with nothing allocated.
         func starts(_ text: String, _ at: Int) -> Bool {
-            let utf8 = Array(text.utf8)
-            return at + utf8.count <= n && Array(bytes[at..<at + utf8.count]) == utf8
+            var k = at
+            for byte in text.utf8 {
+                guard k < n, bytes[k] == byte else { return false }
+                k += 1
+            }
+            return true
         }
         func find(_ text: String, from: Int) -> Int? {
             var k = from
@@ -94,7 +99,8 @@ enum WellFormedXML {
                 guard k < n, isNameStart(bytes[k]) else { return false }
                 while k < n && isNameByte(bytes[k]) { k += 1 }
                 let name = bytes[(i + 1)..<k]
-                var names: [ArraySlice<UInt8>] = []
+                // A set, so that an element of many attributes is checked in time linear in them.
+                var names: Set<ArraySlice<UInt8>> = []
                 while true {
                     let before = k
                     while k < n && isSpace(bytes[k]) { k += 1 }
@@ -105,8 +111,7 @@ enum WellFormedXML {
                     let start = k
                     guard isNameStart(bytes[k]) else { return false }
                     while k < n && isNameByte(bytes[k]) { k += 1 }
-                    guard k > start, !names.contains(where: { $0.elementsEqual(bytes[start..<k]) }) else { return false }
-                    names.append(bytes[start..<k])
+                    guard k > start, names.insert(bytes[start..<k]).inserted else { return false }
                     while k < n && isSpace(bytes[k]) { k += 1 }
                     guard k < n, bytes[k] == UInt8(ascii: "=") else { return false }
                     k += 1

@@ -42,6 +42,9 @@ public enum TextLayout {
     /// `text` with control characters (line breaks, escapes, NUL) shown as visible symbols, for
     /// one-line terminal output of user-provided names and notes.
     public static func singleLine(_ text: String) -> String {
+        // Printable ASCII, most text, comes back as it is instead of being rebuilt a scalar at a time.
+        var text = text
+        if text.withUTF8({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {

@@ -275,6 +275,8 @@ public struct RegularFile: ~Copyable {
     /// The size the file system gives. Some files report 0 yet have contents (on Linux, in `/proc`):
     /// `readAll` reads those.
     public let byteCount: Int
+    /// Which version of which file was opened, as the file system gave it then.
+    public let identity: FileIdentity
 
     /// Opens `path`, or nil when it cannot be opened or is not a regular file (a folder, a pipe,
     /// a device).
@@ -289,6 +291,7 @@ public struct RegularFile: ~Copyable {
         }
         self.descriptor = descriptor
         byteCount = Int(clamping: info.st_size)
+        identity = FileIdentity(info)
     }
 
     deinit { _ = Glue.close(descriptor) }

@@ -39,4 +39,19 @@ public enum Memory {
     public static func unmapBlock(_ block: UnsafeMutableRawBufferPointer) {
         munmap(block.baseAddress, block.count)
     }
+
+    /// Hands the pages of freed heap memory back to the system, for a task that freed many small
+    /// objects and goes on to need memory of another kind (glibc keeps them otherwise; elsewhere
+    /// the allocator gives them back by itself).
+    public static func releaseFreedPages() {
+        #if canImport(Glibc)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
 }
+
+#if canImport(Glibc)
+/// glibc's `malloc_trim`, which the Glibc module leaves out (it is in malloc.h).
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

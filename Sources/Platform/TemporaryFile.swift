@@ -19,7 +19,7 @@ public enum TemporaryFile {
 
     /// The process that made the temporary file `name` for `target`'s name, or nil when `name`
     /// is not one.
-    static func writer(of name: String, for target: String) -> Int32? {
+    public static func writer(of name: String, for target: String) -> Int32? {
         let prefix = "." + target + "."
         guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { return nil }
         let middle = name.dropFirst(prefix.count).dropLast(4)
@@ -32,7 +32,8 @@ public enum TemporaryFile {
         kill(pid, 0) == 0 || errno == EPERM
     }
 
-    static func split(_ path: String) -> (folder: String, name: String) {
+    /// The folder part of `path` (with its `/`, or empty) and the name in it.
+    public static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
@@ -42,11 +43,27 @@ extension Files {
     /// Removes the temporary files beside `path` whose writers were killed before they finished.
     /// Only names of the form writers make are touched, and a link is removed, never followed.
     public static func removeLeftovers(of path: String) {
-        let (folder, name) = TemporaryFile.split(path)
-        guard let names = try? list(folder.isEmpty ? "." : folder) else { return }
-        for entry in names {
-            guard let pid = TemporaryFile.writer(of: entry, for: name), pid != getpid(), !TemporaryFile.isRunning(pid) else { continue }
-            try? remove(folder + entry)
+        removeLeftovers(of: [path])
+    }
+
+    /// The same for many files, each folder read once however many of them it holds.
+    public static func removeLeftovers(of paths: [String]) {
+        var names: [String: Set<String>] = [:]
+        for path in paths {
+            let (folder, name) = TemporaryFile.split(path)
+            names[folder, default: []].insert(name)
+        }
+        for (folder, targets) in names {
+            guard let entries = try? list(folder.isEmpty ? "." : folder) else { continue }
+            for entry in entries {
+                // `.NAME.PID-RANDOM.tmp`: the name is what lies before the last two dots.
+                guard entry.hasPrefix("."), entry.hasSuffix(".tmp") else { continue }
+                let inner = entry.dropFirst().dropLast(4)
+                guard let dot = inner.lastIndex(of: "."), targets.contains(String(inner[..<dot])),
+                      let pid = TemporaryFile.writer(of: entry, for: String(inner[..<dot])),
+                      pid != getpid(), !TemporaryFile.isRunning(pid) else { continue }
+                try? remove(folder + entry)
+            }
         }
     }
 }

@@ -81,13 +81,15 @@ public struct ScanSession {
     /// Scans the request's paths with the settings' rules and files, gives each finding the
     /// severity the team set and the screen whose file patterns match its file. Git lists the lines
     /// changed since `--changed-since` meanwhile.
-    public func scan() throws -> Scanned {
+    /// With `keepingSources`, the report keeps the bytes the scan read (`ScanReport.sources`), for a
+    /// fix step that rewrites them.
+    public func scan(keepingSources: Bool = false) throws -> Scanned {
         let changes = request.changedSince.map { ChangedLines.Pending($0, in: root) }
-        let report = try report()
+        let report = try report(afterward: keepingSources ? .keepWithSources : afterward)
         return Scanned(report: report, fingerprints: Fingerprint.of(report.findings), changes: changes)
     }
 
-    private func report() throws -> ScanReport {
+    private func report(afterward: SourceScanner.FileMemory) throws -> ScanReport {
         let configuration = settings.configuration
         let admits: ((String) -> Bool)? = configuration.include.isEmpty && configuration.exclude.isEmpty ? nil : { configuration.admits($0) }
         var report = try SourceScanner.scan(paths: request.paths, root: root, rules: Set(settings.rules.map(\.rawValue)),
@@ -152,7 +154,7 @@ public struct ScanSession {
         var outcome = ScanOutcome(report: scanned.report, verdict: verdict(scanned.report, changes, scanned.fingerprints))
         if let fix {
             guard try fix(outcome.report, outcome.verdict, changes) else { return nil }
-            let report = try report()
+            let report = try report(afterward: afterward)
             outcome = ScanOutcome(report: report, verdict: verdict(report, try request.changedSince.map { try ChangedLines.since($0, in: root) }, nil))
         }
         return outcome

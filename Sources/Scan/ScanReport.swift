@@ -1,11 +1,17 @@
+import Platform
+
 /// One file a scan read: its path relative to the scanned root, and how many lines it has.
 public struct ScannedFile: Sendable, Hashable {
     public var file: String
     public var lines: Int
+    /// Which version of the file the scan opened, when it read it from disk: a rewrite checks that
+    /// the file is still that one.
+    public var identity: FileIdentity?
 
-    public init(file: String, lines: Int) {
+    public init(file: String, lines: Int, identity: FileIdentity? = nil) {
         self.file = file
         self.lines = lines
+        self.identity = identity
     }
 }
 
@@ -22,6 +28,8 @@ public struct ScanReport: Sendable {
     /// Every file scanned, in file order, so that a caller can tell which of its own file patterns
     /// the scan covered.
     public var scannedFiles: [ScannedFile]
+    /// The bytes the scan read, when it was asked to keep them (`FileMemory.keepWithSources`).
+    public var sources: ScannedSources?
 
     public init(root: String, findings: [Finding], filesScanned: Int, linesScanned: Int, goodSigns: [FileSigns],
                 scannedFiles: [ScannedFile] = []) {

@@ -25,15 +25,23 @@ extension SourceScanner {
         case missing
     }
 
-    static func load(_ file: SourcePath, memory: TokenMemory) -> LoadedFile {
+    /// The file read and lexed, with the identity of what was read (see `ScannedFile.identity`).
+    static func load(_ file: SourcePath, memory: TokenMemory) -> (LoadedFile, FileIdentity?) {
+        guard let opened = RegularFile(opening: file.absolute) else { return (unopened(file), nil) }
+        return (load(file, opened: opened, memory: memory), opened.identity)
+    }
+
+    /// Why a listed file could not be opened.
+    static func unopened(_ file: SourcePath) -> LoadedFile {
+        if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
+        // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
+        // device) is not one of the app's files: passed over, as if never listed.
+        if file.walked && !isFileOrLink(file.absolute) { return .missing }
+        return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
+    }
+
+    static func load(_ file: SourcePath, opened: borrowing RegularFile, memory: TokenMemory) -> LoadedFile {
         // Only a regular file reads; its bytes go straight where the lexer reads them.
-        guard let opened = RegularFile(opening: file.absolute) else {
-            if !FileManager.default.fileExists(atPath: file.absolute) { return .missing }
-            // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
-            // device) is not one of the app's files: passed over, as if never listed.
-            if file.walked && !isFileOrLink(file.absolute) { return .missing }
-            return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
-        }
         guard file.absolute.hasSuffix(".swift") else {
             guard let bytes = opened.readAll() else { return .failed("the file could not be read") }
             return .markup(MarkupDocument(bytes: bytes))

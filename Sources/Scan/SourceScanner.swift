@@ -32,6 +32,7 @@ public enum SourceScanner {
         // Each file is read, lexed and its facts gathered in one go, on every core.
         var loaded: [LoadedFile] = Array(repeating: .missing, count: files.count)
         var facts = [FileFacts](repeating: FileFacts(), count: files.count)
+        var identities = [FileIdentity?](repeating: nil, count: files.count)
         let modules = ModuleMap(paths: files.map(\.relative)) { folder in
             ModuleMap.folderHoldsXcodeProject(rootPath == "/" ? "/" + folder : rootPath + "/" + folder)
         }
@@ -41,14 +42,18 @@ public enum SourceScanner {
         let memory = TokenMemory()
         loaded.withUnsafeMutableBufferPointer { loadedBuffer in
             facts.withUnsafeMutableBufferPointer { factsBuffer in
-                let loadedOutput = UnsafeSendableBuffer(loadedBuffer)
-                let factsOutput = UnsafeSendableBuffer(factsBuffer)
-                DispatchQueue.concurrentPerform(iterations: files.count) { k in
-                    let file = load(files[k], memory: memory)
-                    let fileFacts = SourceScanner.facts(of: file)
-                    factsOutput[k] = fileFacts
-                    loadedOutput[k] = file
-                    if oneModule { builder.deliver(k, fileFacts) }
+                identities.withUnsafeMutableBufferPointer { identitiesBuffer in
+                    let loadedOutput = UnsafeSendableBuffer(loadedBuffer)
+                    let factsOutput = UnsafeSendableBuffer(factsBuffer)
+                    let identitiesOutput = UnsafeSendableBuffer(identitiesBuffer)
+                    DispatchQueue.concurrentPerform(iterations: files.count) { k in
+                        let (file, identity) = load(files[k], memory: memory)
+                        let fileFacts = SourceScanner.facts(of: file)
+                        factsOutput[k] = fileFacts
+                        loadedOutput[k] = file
+                        identitiesOutput[k] = identity
+                        if oneModule { builder.deliver(k, fileFacts) }
+                    }
                 }
             }
         }
@@ -59,7 +64,7 @@ public enum SourceScanner {
         }
         let indexes = oneModule ? [builder.finish()] : modules.indexes(facts)
         return analyze(files.map(\.relative), consume loaded, consume facts, indexes: indexes, modules: modules,
-                       root: rootPath, rules: enabled, afterward: afterward)
+                       root: rootPath, rules: enabled, afterward: afterward, identities: identities)
     }
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
@@ -101,6 +106,9 @@ public enum SourceScanner {
         /// the system then takes it back whole, instead of a core releasing the files' objects one
         /// by one while the report is written.
         case keepUntilExit
+        /// Kept as long as the report's `sources` is, for a caller that rewrites the files it
+        /// scanned: `sources` gives each file's bytes as the scan read them.
+        case keepWithSources
     }
 
     // MARK: Analysis
@@ -131,7 +139,7 @@ public enum SourceScanner {
     /// kept until the process exits (see `FileMemory`).
     static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts],
                         indexes: [ProjectIndex], modules: ModuleMap, root: String, rules: Set<ScanRule>,
-                        afterward: FileMemory = .freeInBackground) -> ScanReport {
+                        afterward: FileMemory = .freeInBackground, identities: [FileIdentity?] = []) -> ScanReport {
         var files = loaded
         var facts = facts
         let count = files.count
@@ -156,7 +164,7 @@ public enum SourceScanner {
         for k in results.indices where results[k].scanned {
             scannedCount += 1
             lines += results[k].lines
-            scanned.append(ScannedFile(file: paths[k], lines: results[k].lines))
+            scanned.append(ScannedFile(file: paths[k], lines: results[k].lines, identity: k < identities.count ? identities[k] : nil))
             findings.append(contentsOf: results[k].findings)
             if !results[k].signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: results[k].signs)) }
         }
@@ -165,15 +173,20 @@ public enum SourceScanner {
         files = []
         facts = []
         results = []
+        var sources: ScannedSources?
         switch afterward {
         case .freeInBackground:
             DispatchQueue.global(qos: .utility).async { [leftovers] in withExtendedLifetime(leftovers) {} }
         case .keepUntilExit:
             KeptMemory.shared.keep(leftovers!)
+        case .keepWithSources:
+            sources = ScannedSources(paths: paths, leftovers: leftovers!)
         }
         leftovers = nil
-        return ScanReport(root: root, findings: findings, filesScanned: scannedCount, linesScanned: lines, goodSigns: signs,
-                          scannedFiles: scanned)
+        var report = ScanReport(root: root, findings: findings, filesScanned: scannedCount, linesScanned: lines, goodSigns: signs,
+                                scannedFiles: scanned)
+        report.sources = sources
+        return report
     }
 
     /// One finding a place and rule.
@@ -248,6 +261,34 @@ private final class KeptMemory: @unchecked Sendable {
 
     func keep(_ leftovers: Leftovers) {
         lock.withLock { kept.append(leftovers) }
+    }
+}
+
+/// The bytes of each file a scan read, exactly as it read them, for a caller that rewrites the files:
+/// what it writes is then made from what the scan saw. The scan's memory is kept as long as this is.
+public final class ScannedSources: @unchecked Sendable {
+    private var leftovers: Leftovers?
+    private let index: [String: Int]
+
+    fileprivate init(paths: [String], leftovers: Leftovers) {
+        self.leftovers = leftovers
+        index = Dictionary(paths.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+    }
+
+    /// The bytes of the file at `path` (as the report names it), or nil when the scan did not read it.
+    public func bytes(of path: String) -> [UInt8]? {
+        guard let leftovers, let k = index[path], k < leftovers.files.count else { return nil }
+        switch leftovers.files[k] {
+        case let .swift(file): return Array(file.bytes.buffer)
+        case let .markup(document): return document.bytes
+        default: return nil
+        }
+    }
+
+    /// Lets the scan's memory go while copies of the report still name this: a fix takes the bytes
+    /// it needs first.
+    public func release() {
+        leftovers = nil
     }
 }
 

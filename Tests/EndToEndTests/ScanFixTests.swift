@@ -125,6 +125,46 @@ import Testing
         #expect(now.contains(".font(.system(size: 17, weight: .semibold))") && now.contains("Text(\"New\").font(.system(.title))"))
     }
 
+    /// A generated file of 80,000 custom fonts (4.5 MB, 6 MB once rewritten) is fixed whole within
+    /// 512 MB of address space (Linux's prlimit; not under the address sanitizer, whose shadow memory
+    /// alone is larger). Scanning the rewritten file lays out about 260 MB of that for its tokens; the
+    /// fix lets the first scan's memory go before it plans, holds each rewrite's few hundred bytes, and
+    /// scans again. Planning the rewrites of one file used to take time and memory quadratic in them.
+    @Test(.tags(.stress), .enabled(if: Stress.enabled && FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")
+                                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/timeout")
+                                   && ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil))
+    func aLargeGeneratedFileIsFixedInBoundedMemory() throws {
+        let cli = try CLI()
+        let calls = 80_000
+        let row = "            Text(\"a\").font(.custom(\"Avenir\", size: 17))\n"
+        let file = "import SwiftUI\n\nstruct Generated: View {\n    var body: some View {\n        VStack {\n"
+            + String(repeating: row, count: calls) + "        }\n    }\n}\n"
+        try write(file, to: "Generated.swift", in: cli)
+        // A guard against a run that never ends, not a measure of time (Scripts/bench has the figures).
+        let result = try Spawn.run("/usr/bin/timeout", ["600", "/usr/bin/prlimit", "--as=\(512 << 20)", CLI.binary.path, "scan", "--fix", "Generated.swift"],
+                                   in: cli.directory, environment: cli.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Rewrote \(calls) custom fonts to scale with a text style in 1 file:\n"), "\(result.stdout.prefix(200))")
+        let rewritten = try read("Generated.swift", in: cli)
+        #expect(rewritten == file.replacingOccurrences(of: "size: 17))", with: "size: 17, relativeTo: .body))"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
+        #expect(names == ["Generated.swift"], "no temporary file or journal is left: \(names)")
+    }
+
+    @Test func aSymbolicLinkIsLeftForTheFileItNamesAndTheRestIsRewritten() throws {
+        let cli = try checkout()
+        let outside = try CLI()
+        try write(Self.card, to: "Shared/Card.swift", in: outside)
+        try FileManager.default.createSymbolicLink(atPath: cli.directory.appendingPathComponent("App/Linked.swift").path,
+                                                   withDestinationPath: outside.directory.appendingPathComponent("Shared/Card.swift").path)
+        let fixed = try cli.run(["scan", "--fix"])
+        #expect(fixed.stdout.contains("App/Linked.swift:8 fixed-font-size: a symbolic link: fix the file it names"), "\(fixed.stdout)")
+        #expect(try read("App/TrailCard.swift", in: cli).contains(".font(.system(.footnote))"), "the other files are rewritten")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: cli.directory.appendingPathComponent("App/Linked.swift").path)
+                    == outside.directory.appendingPathComponent("Shared/Card.swift").path)
+        #expect(try read("Shared/Card.swift", in: outside) == Self.card, "nothing is written through the link")
+    }
+
     @Test func aDryRunNeedsFixAndTakesNoFormat() throws {
         let cli = try checkout()
         let alone = try cli.run(["scan", "--dry-run"])
