@@ -119,7 +119,7 @@ public enum SourceScanner {
             return SwiftAnalyzer.facts(of: file)
         case let .markup(document):
             var fact = FileFacts()
-            fact.liveUpdateOutlets = InterfaceBuilderAnalyzer.liveUpdateOutlets(in: document)
+            (fact.liveUpdateOutlets, fact.nibOutlets) = InterfaceBuilderAnalyzer.outlets(in: document)
             return fact
         default:
             return FileFacts()

@@ -56,20 +56,29 @@ final class InterfaceBuilderAnalyzer {
         }
     }
 
-    /// Outlet names connected to a view with "Automatically Adjusts Font" turned on.
-    static func liveUpdateOutlets(in document: MarkupDocument) -> Set<String> {
+    /// Outlets connected to a view with "Automatically Adjusts Font" turned on, and every outlet the
+    /// file connects: `Owner.property` for an outlet of an object with a custom class, else the
+    /// property's name alone.
+    static func outlets(in document: MarkupDocument) -> (liveUpdate: Set<String>, all: Set<String>) {
         var adjusting: Set<String> = []
         for element in document.elements where element.value("adjustsFontForContentSizeCategory") == "YES" {
             if let id = element.value("id") { adjusting.insert(id) }
         }
         var outlets: Set<String> = []
-        for element in document.elements where element.name == "outlet" {
-            if let destination = element.value("destination"), adjusting.contains(destination),
-               let property = element.value("property") {
-                outlets.insert(property)
+        var all: Set<String> = []
+        let elements = document.elements
+        for element in elements where element.name == "outlet" {
+            guard let property = element.value("property") else { continue }
+            let connections = element.parent
+            let owner = connections >= 0 && elements[connections].parent >= 0
+                ? elements[elements[connections].parent].value("customClass") : nil
+            let key = owner.map { $0 + "." + property } ?? property
+            all.insert(key)
+            if let destination = element.value("destination"), adjusting.contains(destination) {
+                outlets.insert(key)
             }
         }
-        return outlets
+        return (outlets, all)
     }
 
     /// Reports a finding of `rule` at byte `offset`; `item` is one the rule's unit lists.
@@ -166,21 +175,47 @@ final class InterfaceBuilderAnalyzer {
         return false
     }
 
-    /// Whether a button has a title (on itself, a state or its configuration), or no image: a
-    /// button with only an image holds no text.
+    /// Whether a button has a title: on itself, a state or its configuration. A button with only an
+    /// image, or with neither (a tap area over other views), holds no text.
     func buttonHasTitle(_ button: Int) -> Bool {
         let elements = document.elements
-        if elements[button].value("title") != nil { return true }
-        var image = elements[button].value("image") != nil
+        if let title = elements[button].value("title"), !title.isEmpty { return true }
         var k = button + 1
         while k < elements.count && k < button + 200 && isDescendant(k, of: button) {
             let child = elements[k]
             if child.name == "button" { break }
-            if child.value("title") != nil || child.name == "attributedString" { return true }
-            if child.value("image") != nil || child.value("backgroundImage") != nil { image = true }
+            if let title = child.value("title"), !title.isEmpty { return true }
+            if child.name == "attributedString" { return true }
             k += 1
         }
-        return !image
+        return false
+    }
+
+    /// The point size of the element's own font, when it has one of a fixed size.
+    func fontSize(of element: Int) -> Double? {
+        let elements = document.elements
+        var k = element + 1
+        while k < elements.count && k < element + 64 && isDescendant(k, of: element) {
+            if elements[k].parent == element && elements[k].name == "fontDescription" {
+                return elements[k].value("pointSize").flatMap(Double.init)
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Hidden and of no width in the file (`hidden="YES"`, a frame 0 wide): it shows no text.
+    func isHiddenAndEmpty(_ element: Int) -> Bool {
+        let elements = document.elements
+        guard elements[element].value("hidden") == "YES" else { return false }
+        var k = element + 1
+        while k < elements.count && k < element + 64 && isDescendant(k, of: element) {
+            if elements[k].parent == element && elements[k].name == "rect" && elements[k].value("key") == "frame" {
+                return elements[k].value("width").flatMap(Double.init) == 0
+            }
+            k += 1
+        }
+        return false
     }
 
     /// A label, text field or text view inside the view at `container` (among its own subviews
