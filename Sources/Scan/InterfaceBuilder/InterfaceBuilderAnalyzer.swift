@@ -46,10 +46,14 @@ final class InterfaceBuilderAnalyzer {
         }
     }
 
+    /// The element whose checks are running, which a finding is about.
+    private var current = -1
+
     func run() {
         let dispatch = InterfaceBuilderDispatch.shared
         for (position, element) in document.elements.enumerated() {
             if let checks = dispatch.checks[element.name] {
+                current = position
                 for slot in checks { slot.check(self, position, element) }
             }
             if element.value("adjustsFontForContentSizeCategory") == "YES" { signs[.liveUpdate, default: 0] += 1 }
@@ -86,7 +90,23 @@ final class InterfaceBuilderAnalyzer {
                 item: String? = nil) {
         assert(item.map(rule.unit.items.contains) ?? true, "\(rule.id) reports an item its unit does not list")
         findings.append(RawFinding(rule: rule, confidence: confidence, line: document.line(of: offset),
-                                   column: document.column(of: offset), message: message, item: item, inPreview: false))
+                                   column: document.column(of: offset), message: message, item: item, inPreview: false,
+                                   anchor: anchor(of: current)))
+    }
+
+    /// What a finding about the element at `position` is about, the same in every localized copy of
+    /// the file: the element's name and the id of it or of its nearest ancestor that has one.
+    func anchor(of position: Int) -> String? {
+        guard position >= 0 else { return nil }
+        let elements = document.elements
+        var p = position
+        var steps = 0
+        while p >= 0 && steps < 64 {
+            if let id = elements[p].value("id") { return elements[position].name + "#" + id }
+            p = elements[p].parent
+            steps += 1
+        }
+        return nil
     }
 
     /// High when nothing can restyle the element in code, or when the code of the class that owns its

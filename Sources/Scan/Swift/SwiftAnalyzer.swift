@@ -7,6 +7,9 @@ struct RawFinding: Sendable {
     var message: String
     var item: String?
     var inPreview: Bool
+    /// For an Interface Builder finding, what it is about in a way its localized copies share
+    /// (`InterfaceBuilderAnalyzer.anchor(of:)`).
+    var anchor: String? = nil
 }
 
 /// What a SwiftUI modifier is applied to.
