@@ -48,4 +48,25 @@ struct NoLiveUpdateTests {
         #expect(try findings([("AttachmentView.swift", Self.swift), ("AttachmentView.xib", Self.nib(adjusts: false)),
                               ("OtherView.xib", other)]) == ["AttachmentView.swift:6"])
     }
+
+    @Test("an attributed text made by a helper of the file with a text style font is a finding at the call that sets it")
+    func attributedTextFromHelper() throws {
+        let swift = """
+        final class Banner: UIView {
+            let title = UILabel()
+            let note = UILabel()
+            private func styled(_ text: String) -> NSAttributedString {
+                NSAttributedString(string: text, attributes: [.font: UIFont.preferredFont(forTextStyle: .headline)])
+            }
+            private func tinted(_ text: String) -> NSAttributedString {
+                NSAttributedString(string: text, attributes: [.foregroundColor: UIColor.red])
+            }
+            func show(_ text: String) {
+                title.attributedText = styled(text)
+                note.attributedText = tinted(text)
+            }
+        }
+        """
+        #expect(try findings([("Banner.swift", swift)]) == ["Banner.swift:11"])
+    }
 }

@@ -70,7 +70,7 @@ struct UnseenCorpusTests {
         #expect(GitBlob.id(of: Array(String(repeating: "b", count: 48).utf8)) == "43f4695b30b11194c156d27667b8bf69815173e6")
     }
 
-    @Test("precision and recall per rule on the unseen apps, when their files are on this machine",
+    @Test("precision and recall per rule on the unseen apps, at or above their floors, when their files are on this machine",
           .enabled(if: UnseenCorpusTests.folder != nil,
                    "DTAUDIT_CORPUS_UNSEEN is not set: the unseen corpus's files are not on this machine, so it is not measured"))
     func scores() throws {
@@ -80,7 +80,9 @@ struct UnseenCorpusTests {
             guard try UnseenCorpusTests.verify(part, at: root) else { continue }
             let outcome = try UnseenCorpusTests.evaluate(part, at: root)
             parts.append(("Unseen \(part)", outcome))
+            print(CorpusTests.counts("unseen \(part)", outcome))
             CorpusTests.printDetails("unseen \(part)", outcome, heldOut: part == "heldout")
+            CorpusTests.expectFloors("unseen/" + part, outcome)
         }
         if !parts.isEmpty { print(CorpusTests.table(parts)) }
     }
