@@ -21,6 +21,12 @@ public struct Finding: Sendable, Hashable {
     public var inPreview: Bool
     /// Set when a `dtaudit:ignore` comment covers the finding.
     public var suppression: Suppression?
+    /// The localized copies of its storyboard or xib (`de.lproj/Main.storyboard` beside
+    /// `Base.lproj/Main.storyboard`) that have the same finding, reported once, here at the Base file.
+    public var localizedCopies: [LocalizedCopy] = []
+    /// What the finding is about in its Interface Builder file, the same in the file's localized
+    /// copies: the element and its id.
+    var anchor: String?
 
     /// The most of its line a finding keeps; code is rarely wider than this, minified code always.
     public static let maximumSourceLineBytes = 1000
@@ -98,6 +104,9 @@ public struct Suppression: Sendable, Hashable {
         case line
         /// `// dtaudit:ignore-file RULE — reason` anywhere in the file.
         case file
+        /// Not written by anyone: the finding is on an element of a localized copy of a storyboard or
+        /// xib that its Base file no longer has, a leftover of a copy out of date with it.
+        case outdatedCopy = "outdated-copy"
     }
 
     public var scope: Scope
@@ -110,5 +119,22 @@ public struct Suppression: Sendable, Hashable {
         self.scope = scope
         self.reason = reason
         self.line = line
+    }
+}
+
+/// Where a localized copy of a storyboard or xib has the same finding as its Base file.
+public struct LocalizedCopy: Sendable, Hashable {
+    /// The copy's path, relative to the scanned root like a finding's.
+    public var file: String
+    /// The localization: `de` for `de.lproj`.
+    public var localization: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, localization: String, line: Int, column: Int) {
+        self.file = file
+        self.localization = localization
+        self.line = line
+        self.column = column
     }
 }

@@ -38,12 +38,16 @@ struct FileFacts: Sendable {
     var memberTypes: [String: String] = [:]
     /// Functions and computed properties whose bodies scale with the text size.
     var scalingFunctions: Set<String> = []
-    /// For each of them, the types that declare one (`""` for the top level).
-    var scalingOwners: [String: Set<String>] = [:]
+    /// For each of them, where it is declared and how it is called.
+    var scalingSignatures: [String: [CallSignature]] = [:]
+    /// Helpers with a default parameter that caps the text size, by name.
+    var cappingDefaults: [String: [CappingDefault]] = [:]
     /// Names that appear inside `scaledFont(for: ...)`: fonts made elsewhere and scaled there.
     var scaledFontArguments: Set<String> = []
-    /// Outlets connected in Interface Builder to a view that has "Automatically Adjusts Font" on.
+    /// Outlets connected in Interface Builder to a view that has "Automatically Adjusts Font" on,
+    /// and every outlet connected in Interface Builder.
     var liveUpdateOutlets: Set<String> = []
+    var nibOutlets: Set<String> = []
     /// For each type, the views of its own that its code gives a font, and live updates.
     var fontMembers: [String: Set<String>] = [:]
     var liveUpdateMembers: [String: Set<String>] = [:]
@@ -51,6 +55,10 @@ struct FileFacts: Sendable {
     var linesMembers: [String: Set<String>] = [:]
     /// Helpers that wrap a fixed-size font around a parameter, by name.
     var fixedSizeWrappers: [String: [SwiftAnalyzer.FixedSizeWrapper]] = [:]
+    /// Other names the file gives `UIFont` (`typealias Font = UIFont`).
+    var fontAliases: Set<String> = []
+    /// Types whose code sets row heights (`rowHeight`, `tableView(_:heightForRowAt:)`).
+    var rowHeightTypes: Set<String> = []
     /// The modules the file imports, by name.
     var imports: [String] = []
 }
@@ -65,13 +73,19 @@ struct ProjectIndex: Sendable {
     var origins: [String: ValueOrigin] = [:]
     var memberTypes: [String: String] = [:]
     var scalingFunctions: Set<String> = []
-    var scalingOwners: [String: Set<String>] = [:]
+    var scalingSignatures: [String: [CallSignature]] = [:]
+    var cappingDefaults: [String: [CappingDefault]] = [:]
+    private(set) var cappingDefaultNames = NameSet([])
+    var fontAliases: Set<String> = []
+    private(set) var fontAliasNames = NameSet([])
+    var rowHeightTypes: Set<String> = []
     var fixedSizeWrappers: [String: [SwiftAnalyzer.FixedSizeWrapper]] = [:]
     private(set) var fixedSizeWrapperNames = NameSet([])
     /// `scalingFunctions`, for asking about tokens; set at the end of `init`.
     private(set) var scalingFunctionNames = NameSet([])
     var scaledFontArguments: Set<String> = []
     var liveUpdateOutlets: Set<String> = []
+    var nibOutlets: Set<String> = []
     var fontMembers: [String: Set<String>] = [:]
     var liveUpdateMembers: [String: Set<String>] = [:]
     var linesMembers: [String: Set<String>] = [:]
@@ -119,10 +133,14 @@ struct ProjectIndex: Sendable {
                 }
             }
             if !fact.scalingFunctions.isEmpty { scalingFunctions.formUnion(fact.scalingFunctions) }
-            for (name, owners) in fact.scalingOwners { scalingOwners[name, default: []].formUnion(owners) }
+            for (name, signatures) in fact.scalingSignatures { scalingSignatures[name, default: []].append(contentsOf: signatures) }
+            if !fact.fontAliases.isEmpty { fontAliases.formUnion(fact.fontAliases) }
+            if !fact.rowHeightTypes.isEmpty { rowHeightTypes.formUnion(fact.rowHeightTypes) }
+            for (name, defaults) in fact.cappingDefaults { cappingDefaults[name, default: []].append(contentsOf: defaults) }
             for (name, wrappers) in fact.fixedSizeWrappers { fixedSizeWrappers[name, default: []].append(contentsOf: wrappers) }
             if !fact.scaledFontArguments.isEmpty { scaledFontArguments.formUnion(fact.scaledFontArguments) }
             if !fact.liveUpdateOutlets.isEmpty { liveUpdateOutlets.formUnion(fact.liveUpdateOutlets) }
+            if !fact.nibOutlets.isEmpty { nibOutlets.formUnion(fact.nibOutlets) }
             for (type, members) in fact.fontMembers { fontMembers[type, default: []].formUnion(members) }
             for (type, members) in fact.liveUpdateMembers { liveUpdateMembers[type, default: []].formUnion(members) }
             for (type, members) in fact.linesMembers { linesMembers[type, default: []].formUnion(members) }
@@ -135,6 +153,8 @@ struct ProjectIndex: Sendable {
         conflictingTypes = []
         scalingFunctionNames = NameSet(scalingFunctions)
         fixedSizeWrapperNames = NameSet(Set(fixedSizeWrappers.keys))
+        cappingDefaultNames = NameSet(Set(cappingDefaults.keys))
+        fontAliasNames = NameSet(fontAliases)
     }
 
     /// Two declarations share a name: a scaled one wins, so that the scan errs towards silence.

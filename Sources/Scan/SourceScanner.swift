@@ -127,7 +127,7 @@ public enum SourceScanner {
             return SwiftAnalyzer.facts(of: file)
         case let .markup(document):
             var fact = FileFacts()
-            fact.liveUpdateOutlets = InterfaceBuilderAnalyzer.liveUpdateOutlets(in: document)
+            (fact.liveUpdateOutlets, fact.nibOutlets) = InterfaceBuilderAnalyzer.outlets(in: document)
             return fact
         default:
             return FileFacts()
@@ -153,6 +153,16 @@ public enum SourceScanner {
                     output[k] = analyze(path: paths[k], input[k], index: indexes[modules.moduleOf[k]], rules: rules)
                 }
             }
+        }
+        // A finding of a localized copy of a storyboard or xib that its Base file has too is reported
+        // once, at the Base file.
+        if let copies = LocalizedCopies(paths: paths) {
+            var perFile = results.map(\.findings)
+            copies.fold(&perFile) { k in
+                guard case let .markup(document) = files[k] else { return [] }
+                return Set(document.elements.compactMap { $0.value("id") })
+            }
+            for k in results.indices { results[k].findings = perFile[k] }
         }
         var findings: [Finding] = []
         findings.reserveCapacity(results.reduce(0) { $0 + $1.findings.count })
@@ -241,10 +251,12 @@ public enum SourceScanner {
             guard seen.insert(Place(line: finding.line, column: finding.column, rule: finding.rule)).inserted else { continue }
             let kept = keptLines[finding.line] ?? Finding.kept(line: Substring(lineText(finding.line)))
             keptLines[finding.line] = kept
-            result.findings.append(Finding(
+            var made = Finding(
                 rule: finding.rule, confidence: finding.confidence, file: path, line: finding.line, column: finding.column,
                 message: finding.message, item: finding.item, sourceLine: kept,
-                inPreview: finding.inPreview, suppression: suppressions.suppression(for: finding.rule, line: finding.line)))
+                inPreview: finding.inPreview, suppression: suppressions.suppression(for: finding.rule, line: finding.line))
+            made.anchor = finding.anchor
+            result.findings.append(made)
         }
         // In report order here, on this file's core, so that the whole report needs no sorting.
         result.findings = Finding.inReportOrder(result.findings)

@@ -203,7 +203,7 @@ struct ScopeTests {
 
     // MARK: Caps and sizes through helpers
 
-    @Test("a font helper whose default parameter caps the size category")
+    @Test("a font helper whose default parameter caps the size category: at the calls that keep the default")
     func defaultCap() throws {
         let source = """
         extension UIFont {
@@ -214,10 +214,17 @@ struct ScopeTests {
                 UIFont.preferredFont(forTextStyle: style)
             }
         }
+        let title = UIFont.app(.title1)
+        let body = UIFont.app(.body, maxSizeCategory: .accessibilityExtraExtraExtraLarge)
+        let note = UIFont.open(.footnote)
         """
         let findings = try scan(source, rules: ["clamped-type-size"])
-        #expect(lines(findings) == ["2:clamped-type-size"])
+        #expect(lines(findings) == ["9:clamped-type-size"])
         #expect(findings.first?.message.contains("xxLarge") == true)
+        // Called from outside its module, a public helper's default is reported where it is written.
+        let library = try scan(source.replacingOccurrences(of: "    static func app", with: "    public static func app"),
+                               rules: ["clamped-type-size"])
+        #expect(lines(library) == ["2:clamped-type-size", "9:clamped-type-size"])
     }
 
     @Test("a wrapper around a fixed size is a finding where it is called with a fixed size")

@@ -114,7 +114,7 @@ struct SwiftRuleTests {
                 Text("e").font(.system(size: 12 + 2))
             }
         }
-        func make(size: CGFloat) -> UIFont { UIFont.systemFont(ofSize: size) }
+        public func make(size: CGFloat) -> UIFont { UIFont.systemFont(ofSize: size) }
         """)
         #expect(lines(findings) == ["6:fixed-font-size", "8:fixed-font-size", "9:fixed-font-size",
                                     "10:fixed-font-size", "13:fixed-font-size"])

@@ -46,30 +46,43 @@ final class InterfaceBuilderAnalyzer {
         }
     }
 
+    /// The element whose checks are running, which a finding is about.
+    private var current = -1
+
     func run() {
         let dispatch = InterfaceBuilderDispatch.shared
         for (position, element) in document.elements.enumerated() {
             if let checks = dispatch.checks[element.name] {
+                current = position
                 for slot in checks { slot.check(self, position, element) }
             }
             if element.value("adjustsFontForContentSizeCategory") == "YES" { signs[.liveUpdate, default: 0] += 1 }
         }
     }
 
-    /// Outlet names connected to a view with "Automatically Adjusts Font" turned on.
-    static func liveUpdateOutlets(in document: MarkupDocument) -> Set<String> {
+    /// Outlets connected to a view with "Automatically Adjusts Font" turned on, and every outlet the
+    /// file connects: `Owner.property` for an outlet of an object with a custom class, else the
+    /// property's name alone.
+    static func outlets(in document: MarkupDocument) -> (liveUpdate: Set<String>, all: Set<String>) {
         var adjusting: Set<String> = []
         for element in document.elements where element.value("adjustsFontForContentSizeCategory") == "YES" {
             if let id = element.value("id") { adjusting.insert(id) }
         }
         var outlets: Set<String> = []
-        for element in document.elements where element.name == "outlet" {
-            if let destination = element.value("destination"), adjusting.contains(destination),
-               let property = element.value("property") {
-                outlets.insert(property)
+        var all: Set<String> = []
+        let elements = document.elements
+        for element in elements where element.name == "outlet" {
+            guard let property = element.value("property") else { continue }
+            let connections = element.parent
+            let owner = connections >= 0 && elements[connections].parent >= 0
+                ? elements[elements[connections].parent].value("customClass") : nil
+            let key = owner.map { $0 + "." + property } ?? property
+            all.insert(key)
+            if let destination = element.value("destination"), adjusting.contains(destination) {
+                outlets.insert(key)
             }
         }
-        return outlets
+        return (outlets, all)
     }
 
     /// Reports a finding of `rule` at byte `offset`; `item` is one the rule's unit lists.
@@ -77,7 +90,23 @@ final class InterfaceBuilderAnalyzer {
                 item: String? = nil) {
         assert(item.map(rule.unit.items.contains) ?? true, "\(rule.id) reports an item its unit does not list")
         findings.append(RawFinding(rule: rule, confidence: confidence, line: document.line(of: offset),
-                                   column: document.column(of: offset), message: message, item: item, inPreview: false))
+                                   column: document.column(of: offset), message: message, item: item, inPreview: false,
+                                   anchor: anchor(of: current)))
+    }
+
+    /// What a finding about the element at `position` is about, the same in every localized copy of
+    /// the file: the element's name and the id of it or of its nearest ancestor that has one.
+    func anchor(of position: Int) -> String? {
+        guard position >= 0 else { return nil }
+        let elements = document.elements
+        var p = position
+        var steps = 0
+        while p >= 0 && steps < 64 {
+            if let id = elements[p].value("id") { return elements[position].name + "#" + id }
+            p = elements[p].parent
+            steps += 1
+        }
+        return nil
     }
 
     /// High when nothing can restyle the element in code, or when the code of the class that owns its
@@ -166,21 +195,47 @@ final class InterfaceBuilderAnalyzer {
         return false
     }
 
-    /// Whether a button has a title (on itself, a state or its configuration), or no image: a
-    /// button with only an image holds no text.
+    /// Whether a button has a title: on itself, a state or its configuration. A button with only an
+    /// image, or with neither (a tap area over other views), holds no text.
     func buttonHasTitle(_ button: Int) -> Bool {
         let elements = document.elements
-        if elements[button].value("title") != nil { return true }
-        var image = elements[button].value("image") != nil
+        if let title = elements[button].value("title"), !title.isEmpty { return true }
         var k = button + 1
         while k < elements.count && k < button + 200 && isDescendant(k, of: button) {
             let child = elements[k]
             if child.name == "button" { break }
-            if child.value("title") != nil || child.name == "attributedString" { return true }
-            if child.value("image") != nil || child.value("backgroundImage") != nil { image = true }
+            if let title = child.value("title"), !title.isEmpty { return true }
+            if child.name == "attributedString" { return true }
             k += 1
         }
-        return !image
+        return false
+    }
+
+    /// The point size of the element's own font, when it has one of a fixed size.
+    func fontSize(of element: Int) -> Double? {
+        let elements = document.elements
+        var k = element + 1
+        while k < elements.count && k < element + 64 && isDescendant(k, of: element) {
+            if elements[k].parent == element && elements[k].name == "fontDescription" {
+                return elements[k].value("pointSize").flatMap(Double.init)
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Hidden and of no width in the file (`hidden="YES"`, a frame 0 wide): it shows no text.
+    func isHiddenAndEmpty(_ element: Int) -> Bool {
+        let elements = document.elements
+        guard elements[element].value("hidden") == "YES" else { return false }
+        var k = element + 1
+        while k < elements.count && k < element + 64 && isDescendant(k, of: element) {
+            if elements[k].parent == element && elements[k].name == "rect" && elements[k].value("key") == "frame" {
+                return elements[k].value("width").flatMap(Double.init) == 0
+            }
+            k += 1
+        }
+        return false
     }
 
     /// A label, text field or text view inside the view at `container` (among its own subviews

@@ -3,7 +3,8 @@ import Platform
 
 /// For scripts: a JSON array of findings in report order. The first eight fields are fixed;
 /// `item`, `preview`, `suppression` and `fingerprint` follow, then `baseline` ("new" or "unchanged")
-/// when a baseline was given. With changed lines, findings outside them are left out.
+/// when a baseline was given, and `localizedCopies` (each copy's localization, file, line and column)
+/// when localized copies of the file share the finding. With changed lines, findings outside them are left out.
 public struct JSONReporter: ScanReporter {
     public static let name = "json"
     public var options: ReporterOptions
@@ -86,6 +87,21 @@ public struct JSONReporter: ScanReporter {
             if verdict.baselineGiven, findings[offset].isActive {
                 writer.raw(",\n    \"baseline\": ")
                 writer.string(verdict.states[offset] == .baselined ? "unchanged" : "new")
+            }
+            if !findings[offset].localizedCopies.isEmpty {
+                writer.raw(",\n    \"localizedCopies\": [")
+                for (c, copy) in findings[offset].localizedCopies.enumerated() {
+                    writer.raw(c == 0 ? "\n      {\n        \"localization\": " : ",\n      {\n        \"localization\": ")
+                    writer.string(copy.localization)
+                    writer.raw(",\n        \"file\": ")
+                    writer.string(options.path(copy.file, root: root))
+                    writer.raw(",\n        \"line\": ")
+                    writer.int(copy.line)
+                    writer.raw(",\n        \"column\": ")
+                    writer.int(copy.column)
+                    writer.raw("\n      }")
+                }
+                writer.raw("\n    ]")
             }
             writer.raw(position == shown.count - 1 ? "\n  }\n" : "\n  },\n")
         }

@@ -1,9 +1,12 @@
 import Output
 import Platform
 
-/// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. Paths are relative to
-/// `%SRCROOT%`; suppressed findings carry an in-source suppression, baselined ones an external one;
-/// every result has the baseline's fingerprint; preview-only code is left out.
+/// SARIF 2.1.0 for GitHub code scanning and other SARIF viewers. Paths are relative to `%SRCROOT%`,
+/// the top of the git checkout that holds the scanned root (else the root itself), which
+/// `originalUriBaseIds` names; so are the fingerprints, so that a run from a subfolder (a workflow
+/// with `working-directory:`) names and identifies every result as a run from the top does.
+/// Suppressed findings carry an in-source suppression, baselined ones an external one; every result
+/// has a fingerprint and a `baselineState`; preview-only code is left out.
 public struct SARIFReporter: ScanReporter {
     public static let name = "sarif"
     public var options: ReporterOptions
@@ -14,12 +17,15 @@ public struct SARIFReporter: ScanReporter {
     /// and each result are rendered from their values, results one at a time as they are made.
     public func write(_ report: ScanReport, verdict: ScanVerdict, to stream: BufferedOutput) {
         var writer = JSONWriter(stream: stream)
+        let place = Placement(report, repository: options.repositoryRoot)
         writer.raw("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n")
         writer.raw("  \"runs\": [\n    {\n      \"tool\": ")
         writer.value(.object([("driver", .object(driver()))]), indent: 6)
+        writer.raw(",\n      \"originalUriBaseIds\": ")
+        writer.value(place.baseIDs, indent: 6)
         writer.raw(",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ")
         var wroteAny = false
-        forEachResult(report, verdict) { result in
+        forEachResult(report, verdict, place) { result in
             writer.raw(wroteAny ? ",\n        " : "[\n        ")
             wroteAny = true
             writer.value(result, indent: 8)
@@ -58,12 +64,14 @@ public struct SARIFReporter: ScanReporter {
     /// The whole SARIF document as a value (what `write` streams).
     func document(_ report: ScanReport, verdict: ScanVerdict? = nil) -> JSON {
         var results: [JSON] = []
-        forEachResult(report, verdict ?? ScanVerdict(report)) { results.append($0) }
+        let place = Placement(report, repository: options.repositoryRoot)
+        forEachResult(report, verdict ?? ScanVerdict(report), place) { results.append($0) }
         return .object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
             ("runs", .array([.object([
                 ("tool", .object([("driver", .object(driver()))])),
+                ("originalUriBaseIds", place.baseIDs),
                 ("columnKind", .string("unicodeCodePoints")),
                 ("results", .array(results)),
             ])])),
@@ -72,15 +80,16 @@ public struct SARIFReporter: ScanReporter {
 
     /// Each result in order: the findings (but those in preview code and outside the changed lines),
     /// then, with a baseline, one result for each baseline entry fixed since, in the state "absent".
-    private func forEachResult(_ report: ScanReport, _ verdict: ScanVerdict, _ body: (JSON) -> Void) {
+    private func forEachResult(_ report: ScanReport, _ verdict: ScanVerdict, _ place: Placement, _ body: (JSON) -> Void) {
         let rules = ScanRule.allCases
+        let fingerprints = place.fingerprints(report, verdict)
         var lastFile: String?
         var lastLocation: [(String, JSON)] = []
         for (k, finding) in report.findings.enumerated() where !finding.inPreview && verdict.states[k] != .outsideChanges {
             // Findings come grouped by file: its location is made once.
             if lastFile != finding.file {
                 lastFile = finding.file
-                lastLocation = SARIFReporter.artifactLocation(finding.file)
+                lastLocation = place.artifactLocation(finding.file)
             }
             var result: [(String, JSON)] = [
                 ("ruleId", .string(finding.rule.rawValue)),
@@ -96,14 +105,27 @@ public struct SARIFReporter: ScanReporter {
                         ])),
                     ])),
                 ])])),
-                ("partialFingerprints", .object([(SARIFReporter.fingerprintKey, .string(verdict.fingerprints[k]))])),
             ]
-            if verdict.baselineGiven && finding.suppression == nil {
-                result.append(("baselineState", .string(verdict.states[k] == .baselined ? "unchanged" : "new")))
+            if !finding.localizedCopies.isEmpty {
+                // The localized copies that share the finding, reported once here.
+                result.append(("relatedLocations", .array(finding.localizedCopies.enumerated().map { c, copy in
+                    .object([
+                        ("id", .int(c + 1)),
+                        ("physicalLocation", .object([
+                            ("artifactLocation", .object(place.artifactLocation(copy.file))),
+                            ("region", .object([("startLine", .int(copy.line)), ("startColumn", .int(copy.column))])),
+                        ])),
+                        ("message", .object([("text", .string("The same in the \(copy.localization) localization."))])),
+                    ])
+                })))
             }
+            result += [
+                ("partialFingerprints", .object([(SARIFReporter.fingerprintKey, .string(fingerprints[k]))])),
+                ("baselineState", .string(verdict.states[k] == .baselined ? "unchanged" : "new")),
+            ]
             var suppressions: [JSON] = []
             if let suppression = finding.suppression {
-                var entry: [(String, JSON)] = [("kind", .string("inSource"))]
+                var entry: [(String, JSON)] = [("kind", .string(suppression.scope == .outdatedCopy ? "external" : "inSource"))]
                 if let reason = suppression.reason { entry.append(("justification", .string(reason))) }
                 suppressions.append(.object(entry))
             }
@@ -116,6 +138,9 @@ public struct SARIFReporter: ScanReporter {
                 ("checklistItem", .string(finding.item)),
             ]
             if let screen = finding.screen { properties.append(("screen", .string(screen))) }
+            if !finding.localizedCopies.isEmpty {
+                properties.append(("localizations", .array(finding.localizedCopies.map { .string($0.localization) })))
+            }
             result.append(("properties", .object(properties)))
             body(.object(result))
         }
@@ -128,9 +153,9 @@ public struct SARIFReporter: ScanReporter {
                 ("level", .string("none")),
                 ("message", .object([("text", .string("Fixed since the baseline: " + (rule?.title ?? entry.rule) + "."))])),
                 ("locations", .array([.object([
-                    ("physicalLocation", .object([("artifactLocation", .object(SARIFReporter.artifactLocation(entry.path)))])),
+                    ("physicalLocation", .object([("artifactLocation", .object(place.artifactLocation(entry.path)))])),
                 ])])),
-                ("partialFingerprints", .object([(SARIFReporter.fingerprintKey, .string(entry.fingerprint))])),
+                ("partialFingerprints", .object([(SARIFReporter.fingerprintKey, .string(place.fingerprint(of: entry)))])),
                 ("baselineState", .string("absent")),
             ]
             body(.object(result))
@@ -140,12 +165,6 @@ public struct SARIFReporter: ScanReporter {
     /// The key of the fingerprint in `partialFingerprints`; the version changes if the identity does.
     static let fingerprintKey = "dtaudit/v1"
 
-    /// A relative path against `%SRCROOT%`, an absolute one as a `file:` URI.
-    static func artifactLocation(_ file: String) -> [(String, JSON)] {
-        file.hasPrefix("/")
-            ? [("uri", .string("file://" + percentEncoded(file)))]
-            : [("uri", .string(percentEncoded(file))), ("uriBaseId", .string("%SRCROOT%"))]
-    }
 
     static func pascalCase(_ id: String) -> String {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()

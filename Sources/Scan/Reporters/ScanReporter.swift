@@ -25,12 +25,17 @@ public struct ReporterOptions: Sendable {
     public var toolVersion: String?
     /// Where each rule is explained, for SARIF's `helpUri`: the rule id is appended as a fragment.
     public var rulesHelpBase: String?
+    /// The folder SARIF's paths are relative to; nil for the top of the git checkout that holds the
+    /// scanned root, else the root itself.
+    public var repositoryRoot: String?
 
-    public init(color: Bool = false, absolutePaths: Bool = false, toolVersion: String? = nil, rulesHelpBase: String? = nil) {
+    public init(color: Bool = false, absolutePaths: Bool = false, toolVersion: String? = nil, rulesHelpBase: String? = nil,
+                repositoryRoot: String? = nil) {
         self.color = color
         self.absolutePaths = absolutePaths
         self.toolVersion = toolVersion
         self.rulesHelpBase = rulesHelpBase
+        self.repositoryRoot = repositoryRoot
     }
 
     /// A finding's path as the options ask for it.

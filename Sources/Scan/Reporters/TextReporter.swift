@@ -35,20 +35,32 @@ public struct TextReporter: ScanReporter {
             }
             writer.raw("\n")
             let width = String(group.map { findings[$0].line }.max() ?? 1).count
-            for k in group { writeFinding(findings[k], width: width, into: &writer) }
+            for k in group {
+                writeFinding(findings[k], width: width, into: &writer)
+                writeLocalizedCopies(findings[k], width: width, into: &writer)
+            }
             writer.raw("\n")
             index = end
         }
 
         var suppressedCount = 0
         var previewCount = 0
+        var outdated: [(file: String, count: Int, reason: String)] = []
         for finding in findings {
-            if finding.suppression != nil { suppressedCount += 1 } else if finding.inPreview { previewCount += 1 }
+            if let suppression = finding.suppression, suppression.scope == .outdatedCopy {
+                if outdated.last?.file == finding.file { outdated[outdated.count - 1].count += 1 } else {
+                    outdated.append((finding.file, 1, suppression.reason ?? ""))
+                }
+            } else if finding.suppression != nil {
+                suppressedCount += 1
+            } else if finding.inPreview {
+                previewCount += 1
+            }
         }
         if suppressedCount > 0 {
             paint("Suppressed", "1", into: &writer)
             writer.plain(" (\(suppressedCount)):\n")
-            for finding in findings where finding.suppression != nil {
+            for finding in findings where finding.suppression != nil && finding.suppression?.scope != .outdatedCopy {
                 let reason = finding.suppression?.reason.map { " \u{2014} \(TextLayout.singleLine($0))" } ?? " (no reason given)"
                 writer.plain("  \(TextLayout.singleLine(options.path(finding.file, root: report.root))):\(finding.line):\(finding.column) \(finding.rule.rawValue)\(reason)\n")
             }
@@ -59,6 +71,14 @@ public struct TextReporter: ScanReporter {
             writer.plain(" (\(previewCount), not counted):\n")
             for finding in findings where finding.inPreview && finding.suppression == nil {
                 writer.plain("  \(TextLayout.singleLine(options.path(finding.file, root: report.root))):\(finding.line):\(finding.column) \(finding.rule.rawValue)\n")
+            }
+            writer.raw("\n")
+        }
+        if !outdated.isEmpty {
+            paint("In localized copies out of date with their Base file", "1", into: &writer)
+            writer.plain(" (\(grouped(outdated.reduce(0) { $0 + $1.count })), not counted):\n")
+            for copy in outdated {
+                writer.plain("  \(TextLayout.singleLine(options.path(copy.file, root: report.root))): \(plural(copy.count, "finding")), \(TextLayout.singleLine(copy.reason))\n")
             }
             writer.raw("\n")
         }
@@ -142,6 +162,15 @@ public struct TextReporter: ScanReporter {
         writer.raw("\n")
     }
 
+    /// The localized copies that share a finding, under it: "also in de (line 1004), fr (line 1004)".
+    private func writeLocalizedCopies(_ finding: Finding, width: Int, into writer: inout JSONWriter) {
+        guard !finding.localizedCopies.isEmpty else { return }
+        writer.spaces(4 + width)
+        writer.raw(" = ")
+        let copies = finding.localizedCopies.map { "\(TextLayout.singleLine($0.localization)) (line \($0.line))" }
+        writer.plain("also in the localized \(copies.count == 1 ? "copy" : "copies") " + copies.joined(separator: ", ") + "\n")
+    }
+
     /// A line of code in the safe form, its tabs kept so that the caret line lines up.
     static func shown(_ code: Substring) -> String {
         code.split(separator: "\t", omittingEmptySubsequences: false).map { TextLayout.singleLine(String($0)) }.joined(separator: "\t")
@@ -177,12 +206,21 @@ public struct TextReporter: ScanReporter {
         var active = 0
         var suppressed = 0
         var previews = 0
+        var outdated = 0
+        var shared = 0
         var bySeverityCount = [Int](repeating: 0, count: Finding.Severity.allCases.count)
         var files: Set<String> = []
         var lastFile: String?
         for (k, finding) in report.findings.enumerated() {
-            if finding.suppression != nil { suppressed += 1 } else if finding.inPreview { previews += 1 }
+            if finding.suppression?.scope == .outdatedCopy {
+                outdated += 1
+            } else if finding.suppression != nil {
+                suppressed += 1
+            } else if finding.inPreview {
+                previews += 1
+            }
             guard verdict.states[k] == .new else { continue }
+            shared += finding.localizedCopies.count
             active += 1
             bySeverityCount[Finding.Severity.allCases.firstIndex(of: finding.severity) ?? 0] += 1
             if finding.file != lastFile {
@@ -209,6 +247,8 @@ public struct TextReporter: ScanReporter {
         if verdict.changedLinesOnly { parts.append("\(grouped(verdict.count(.outsideChanges))) outside the changed lines") }
         if suppressed > 0 { parts.append("\(grouped(suppressed)) suppressed") }
         if previews > 0 { parts.append("\(grouped(previews)) in preview code") }
+        if shared > 0 { parts.append("\(grouped(shared)) more in localized copies, shown once") }
+        if outdated > 0 { parts.append("\(grouped(outdated)) in out-of-date localized copies") }
         return parts.joined(separator: "; ")
             + ". Scanned \(plural(report.filesScanned, "file")), \(plural(report.linesScanned, "line"))."
     }

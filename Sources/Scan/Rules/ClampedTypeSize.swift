@@ -2,14 +2,14 @@ extension RuleUnit {
     static let clampedTypeSize = RuleUnit(
         id: "clamped-type-size", severity: .major, item: "text-scales",
         title: "Text size capped below the largest size",
-        summary: "a text size capped below AX5: .dynamicTypeSize, maximumContentSizeCategory, a helper's default cap",
+        summary: "a text size capped below AX5: .dynamicTypeSize, maximumContentSizeCategory, a helper's default cap at the calls that keep it",
         explanation: "Capping the text size keeps the text from reaching the sizes readers with low vision rely on.",
         fix: "Remove the cap, or keep it only on a control that shows the Large Content Viewer instead.",
         noun: ("capped text size", "capped text sizes"),
         mustTrigger: [
             Example(#"struct V: View { var body: some View { Text("a").dynamicTypeSize(...DynamicTypeSize.xxLarge) } }"#),
             Example("func style(_ view: UIView) { view.maximumContentSizeCategory = .extraExtraLarge }"),
-            Example("extension UIFont { static func app(maxSizeCategory: UIContentSizeCategory = .extraLarge) -> UIFont { .preferredFont(forTextStyle: .body) } }"),
+            Example("extension UIFont { static func app(maxSizeCategory: UIContentSizeCategory = .extraLarge) -> UIFont { .preferredFont(forTextStyle: .body) } }\nlet title = UIFont.app()"),
         ],
         mustNotTrigger: [
             Example(#"struct V: View { var body: some View { Text("a").dynamicTypeSize(...DynamicTypeSize.accessibility5) } }"#),
@@ -43,8 +43,9 @@ extension SwiftAnalyzer {
         }
         let upperStart = rangeOperator >= 0 ? rangeOperator + 1 : range.start
         guard upperStart < range.end else { return } // `.large...` has no upper bound.
-        guard let last = (upperStart..<range.end).last(where: { file.isKind($0, .identifier) }),
-              let rank = file.name(last).sizeRank else { return }
+        guard var last = (upperStart..<range.end).last(where: { file.isKind($0, .identifier) }) else { return }
+        if file.name(last).sizeRank == nil, let held = sizeHeld(in: last) { last = held }
+        guard let rank = file.name(last).sizeRank else { return }
         let exclusive = rangeOperator >= 0 && file.isOperator(rangeOperator, "..<")
         let top = exclusive ? rank - 1 : rank
         guard top < 11 else { return }
@@ -60,6 +61,17 @@ extension SwiftAnalyzer {
             report(.clampedTypeSize, at: i, .high,
                    "\(spelled) stops the text below it from growing past \(SwiftAnalyzer.sizeName(top)), short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
         }
+    }
+
+    /// The size a property or constant named at `j` holds (`var maxSize: DynamicTypeSize = .xxLarge`):
+    /// the token of the size in its initial value, or nil.
+    func sizeHeld(in j: Int) -> Int? {
+        guard file.name(j) == .none, !file.isKind(j + 1, .leftParen),
+              !file.isKind(j - 1, .period) || file.name(j - 2) == .`self`,
+              let variable = decls.variable(named: file.identifier(j), visibleAt: j, in: file), variable.hasInitializer,
+              let last = (variable.initStart..<variable.initEnd).last(where: { file.isKind($0, .identifier) }),
+              file.name(last).sizeRank != nil else { return nil }
+        return last
     }
 
     static func sizeName(_ rank: Int) -> String {
@@ -104,6 +116,7 @@ extension SwiftAnalyzer {
         guard let value = arguments.first,
               let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }),
               file.name(last).sizeRank != nil else { return }
+        if readsBaseSizeOnly(call.callee) { return }
         report(.clampedTypeSize, at: call.callee, .medium,
                "UITraitCollection(preferredContentSizeCategory: \(code(value.start, value.end))) describes text fixed at .\(file.text(last)); fonts or views given these traits stop following the reader's setting. Use the view's own trait collection.")
     }
@@ -116,23 +129,77 @@ extension SwiftAnalyzer {
                "scaledFont(for:maximumPointSize: \(code(maximum.start, maximum.end))) stops this font growing past that size, which may be short of the largest accessibility size. Drop the maximum unless the layout truly cannot grow.")
     }
 
-    /// Default parameters that cap the text size: `maxSizeCategory: UIContentSizeCategory = .extraExtraLarge`.
+    /// Default parameters that cap the text size (`maxSizeCategory: UIContentSizeCategory =
+    /// .extraExtraLarge`): at each call of the module's own helpers that leaves the argument out, where
+    /// that text is capped; at the default itself only for a helper called from outside its module.
     func checkDefaultCaps() {
-        for function in decls.functions {
-            file.forEachArgument(function.parameterList) { argument in
-                // The default first, by names the lexer resolved: most parameters have none.
-                guard argument.end > argument.start, let rank = file.name(argument.end - 1).sizeRank, rank < 11,
-                      let equals = (argument.start..<argument.end).first(where: { file.isOperator($0, "=") }),
-                      equals + 4 > argument.end - 1 else { return }
-                let last = argument.end - 1
-                var s = argument.hasLabel ? argument.labelIndex : argument.start
-                while file.isKind(s, .attribute) { s += 1 }
-                guard file.isKind(s, .identifier) else { return }
-                let label = file.identifier(s).lowercased()
-                guard label.contains("max") || label.contains("limit") || label.contains("upto") else { return }
-                report(.clampedTypeSize, at: last, .high,
-                       "The default \(file.identifier(s)) = .\(file.text(last)) caps every font this helper makes at \(SwiftAnalyzer.sizeName(rank)), short of the largest accessibility size. Default to no cap (nil), and cap only a control that shows the Large Content Viewer.")
-            }
+        for function in decls.functions where isVisibleOutsideModule(function.keywordIndex) {
+            guard let (label, spelled, rank) = SwiftAnalyzer.cappingDefault(of: function, in: file),
+                  let last = defaultToken(of: label, in: function) else { continue }
+            report(.clampedTypeSize, at: last, .high,
+                   "The default \(label) = \(spelled) caps every font this helper makes at \(SwiftAnalyzer.sizeName(rank)), short of the largest accessibility size. Default to no cap (nil), and cap only a control that shows the Large Content Viewer.")
         }
+        guard !index.cappingDefaults.isEmpty else { return }
+        let tokens = file.tokens
+        for j in tokens.indices where tokens[j].kind == .identifier && file.name(j - 1) != .func
+            && index.cappingDefaultNames.contains(identifierAt: j, in: file) {
+            checkCallRelyingOnCap(j)
+        }
+    }
+
+    /// A call of a helper whose default caps the text size, without that argument.
+    func checkCallRelyingOnCap(_ j: Int) {
+        guard let call = file.callLabels(j), let defaults = index.cappingDefaults[file.identifier(j)] else { return }
+        let owners = ownerNames(ofMemberAt: j, at: j)
+        guard let cap = defaults.first(where: { cap in
+            cap.signature.accepts(call) && !call.labels.contains(cap.label)
+                && (owners.map { $0.contains(cap.signature.owner) } ?? !cap.signature.owner.isEmpty)
+        }) else { return }
+        let labels = (cap.signature.parameters ?? []).map { $0.label + ":" }.joined()
+        report(.clampedTypeSize, at: j, .high,
+               "\(file.text(j))(\(labels)) caps this text at \(SwiftAnalyzer.sizeName(cap.rank)) through its default \(cap.label) = \(cap.spelled), short of the largest accessibility size. Pass no cap here, or change the helper's default to none.")
+    }
+
+    /// The last token of the default value of the parameter labelled `label` in `function`.
+    private func defaultToken(of label: String, in function: FunctionDeclaration) -> Int? {
+        var found: Int?
+        file.forEachArgument(function.parameterList) { argument in
+            var s = argument.hasLabel ? argument.labelIndex : argument.start
+            while file.isKind(s, .attribute) { s += 1 }
+            if found == nil, file.isKind(s, .identifier), file.identifier(s) == label { found = argument.end - 1 }
+        }
+        return found
+    }
+}
+
+extension SwiftAnalyzer {
+    /// Whether the reference traits made at `traits` (`UITraitCollection(preferredContentSizeCategory:
+    /// .large)`) only serve to read a text style's base size in a function that scales the font it
+    /// makes: every use is a `compatibleWith:` argument, and the function scales with `UIFontMetrics`.
+    func readsBaseSizeOnly(_ traits: Int) -> Bool {
+        let body: (open: Int, close: Int)
+        if let function = decls.innermostFunction(of: traits, in: file) {
+            body = (function.open, function.close)
+        } else if let brace = file.enclosingBrace(of: traits) {
+            body = (brace, file.closing(brace))
+        } else {
+            return false
+        }
+        guard (body.open..<body.close).contains(where: { j in
+            let name = file.name(j)
+            return name == .UIFontMetrics || name == .scaledFont || name == .scaledValue
+        }) else { return false }
+        func isReferenceArgument(_ j: Int) -> Bool {
+            file.isKind(j - 1, .colon) && file.name(j - 2) == .compatibleWith
+        }
+        if isReferenceArgument(traits) { return true }
+        guard let name = bindingName(of: traits), file.isOperator(file.chainStart(endingAt: traits) - 1, "=") else { return false }
+        var uses = 0
+        for j in (body.open + 1)..<body.close where file.isKind(j, .identifier) && !file.isKind(j - 1, .period)
+            && file.identifier(j) == name && file.name(j - 1) != .let && file.name(j - 1) != .var {
+            guard isReferenceArgument(j) else { return false }
+            uses += 1
+        }
+        return uses > 0
     }
 }

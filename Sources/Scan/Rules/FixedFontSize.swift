@@ -27,6 +27,7 @@ extension RuleUnit {
             .call("withSize") { $0.checkWithSize($1) },
             .property("font") { $0.checkFontHelperAssignment($1) },
             .endOfFile { $0.checkFixedSizeWrapperCalls() },
+            .endOfFile { $0.checkFontAliasInitializers() },
         ],
         interfaceBuilder: [
             .element("fontDescription") { $0.checkFontDescription($1, $2) },
@@ -123,7 +124,7 @@ extension SwiftAnalyzer {
     func checkUIKitSystemFont(_ i: Int) {
         guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
         if file.isKind(i - 2, .identifier) && !file.isStatementKeyword(i - 2) && file.name(i - 2) != .UIFont
-            && !file.textIs(i - 2, "NSFont") {
+            && !file.textIs(i - 2, "NSFont") && !index.fontAliasNames.contains(identifierAt: i - 2, in: file) {
             return
         }
         let arguments = file.arguments(i + 1)
@@ -148,10 +149,21 @@ extension SwiftAnalyzer {
         guard arguments.count == 2, let size = file.argument(.size, in: arguments) else { return }
         if arguments[0].label == .name {
             reportFont(.uikitNamed, at: i, end: file.endOfCall(open - 1), size: size,
-                       spelled: "UIFont(name: \(code(arguments[0].start, arguments[0].end)), size: \(code(size.start, size.end)))")
+                       spelled: "\(file.text(i))(name: \(code(arguments[0].start, arguments[0].end)), size: \(code(size.start, size.end)))")
         } else if arguments[0].label == .descriptor {
             reportFont(.uikitDescriptor, at: i, end: file.endOfCall(open - 1), size: size,
-                       spelled: "UIFont(descriptor:size: \(code(size.start, size.end)))")
+                       spelled: "\(file.text(i))(descriptor:size: \(code(size.start, size.end)))")
+        }
+    }
+
+    /// `Font(name: "Menlo", size: 16)` where `typealias Font = UIFont`: the alias's initializers,
+    /// found among every name of the file, as an alias is the project's own name.
+    func checkFontAliasInitializers() {
+        guard !index.fontAliases.isEmpty else { return }
+        let tokens = file.tokens
+        for j in tokens.indices where tokens[j].kind == .identifier && file.isKind(j + 1, .leftParen)
+            && !file.isKind(j - 1, .period) && index.fontAliasNames.contains(identifierAt: j, in: file) {
+            checkUIFontInitializer(j)
         }
     }
 
@@ -215,30 +227,47 @@ extension SwiftAnalyzer {
         let arguments = file.arguments(i + 1)
         guard let size = argument(of: wrapper, in: arguments) else { return }
         let (found, via) = origin(size.start, size.end, at: i)
-        guard case .literal = found else { return }
+        switch found {
+        case .scaled, .derived: return
+        default: break
+        }
         if isScaledLater(i, end: file.endOfCall(i)) { return }
         let spelled = "\(file.text(i))(\(wrapper.label == "_" ? "" : wrapper.label + ": ")\(code(size.start, size.end)))"
-        report(.fixedFontSize, at: i, .high,
+        report(.fixedFontSize, at: i, SwiftAnalyzer.confidence(found),
                "\(spelled) makes a font through a helper that keeps \(describe(found, via: via, size.start, size.end)). Give the helper a text style and scale the size with UIFontMetrics(forTextStyle:).scaledFont(for:).",
                item: "custom-fonts")
     }
 
-    /// Whether the function around `i` is private to its file and passes its parameter straight to
-    /// the fixed-size font made at `i`: then its calls, all in this file, decide. Each one given a
-    /// fixed size is a finding (`checkFixedSizeWrapperCall`); a scaled one is not, nor is the body.
+    /// Whether the function around `i` passes its parameter straight to the fixed-size font made at
+    /// `i` and can only be called from its own module: then its calls, which the scan sees, decide.
+    /// Each one given a fixed size is a finding (`checkFixedSizeWrapperCall`); a scaled one is not,
+    /// nor is the body. A `public` helper is called from code the scan may not see: its body stays one.
     func callSitesDecide(at i: Int) -> Bool {
-        guard let function = decls.innermostFunction(of: i, in: file), isFilePrivate(function.keywordIndex) else { return false }
+        guard let function = decls.innermostFunction(of: i, in: file), !isVisibleOutsideModule(function.keywordIndex)
+        else { return false }
         return SwiftAnalyzer.fixedSizeWrappers(in: file, fontCalls: [i], scalingMarks: [])[function.name] != nil
     }
 
-    func isFilePrivate(_ keyword: Int) -> Bool {
+    /// Whether the declaration whose keyword is at `keyword` is `public` or `open`, itself or as a
+    /// member of a `public extension` that gives it no access of its own.
+    func isVisibleOutsideModule(_ keyword: Int) -> Bool {
+        if let access = accessModifier(before: keyword) { return access == .public || access == .open }
+        guard let type = decls.enclosingType(of: keyword, in: file) else { return false }
+        return type.keyword == .extension && [.public, .open].contains(accessModifier(before: type.keywordIndex))
+    }
+
+    /// The access modifier written among the modifiers before a declaration's keyword, if any.
+    func accessModifier(before keyword: Int) -> Name? {
         var j = keyword - 1
         while j >= 0 && file.isKind(j, .identifier) {
-            if file.name(j) == .private || file.name(j) == .fileprivate { return true }
+            switch file.name(j) {
+            case .private, .fileprivate, .internal, .public, .open: return file.name(j)
+            default: break
+            }
             if file.tokens[j + 1].flags.contains(.newlineBefore) && j + 1 != keyword { break }
             j -= 1
         }
-        return false
+        return nil
     }
 
     func argument(of wrapper: FixedSizeWrapper, in arguments: [SwiftFile.Argument]) -> SwiftFile.Argument? {

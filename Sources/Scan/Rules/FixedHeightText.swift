@@ -20,11 +20,13 @@ extension RuleUnit {
             .property("heightAnchor") { $0.checkHeightAnchor($1) },
             .call("makeConstraints", "remakeConstraints", "updateConstraints") { $0.checkSnapKitHeight($1) },
             .property("rowHeight") { $0.checkRowHeight($1) },
+            .property("heightForRowAt") { $0.checkHeightForRow($1) },
             .property("intrinsicContentSize") { $0.checkIntrinsicHeight($1) },
             .call("constrainHeight") { $0.checkConstrainHeight($1) },
         ],
         interfaceBuilder: [
             .element("constraint") { $0.checkHeightConstraint($1, $2) },
+            .element("tableView") { $0.checkTableRowHeight($1, $2) },
         ])
 }
 
@@ -144,6 +146,30 @@ extension SwiftAnalyzer {
                item: "cells-resize")
     }
 
+    /// `func tableView(_:heightForRowAt:)` returning a constant: the rows, which hold text, cannot grow.
+    func checkHeightForRow(_ i: Int) {
+        let list = Int(file.parent[i])
+        guard list > 0, file.isKind(list, .leftParen), file.textIs(list - 1, "tableView"), file.name(list - 2) == .func,
+              file.isKind(i + 1, .identifier), let function = decls.functions.first(where: { $0.parameterList == list })
+        else { return }
+        var expressions: [(start: Int, end: Int)] = []
+        var j = function.open + 1
+        while j < function.close {
+            if file.name(j) == .return && decls.innermostFunction(of: j, in: file)?.open == function.open {
+                expressions.append((j + 1, file.expressionEnd(from: j + 1)))
+            }
+            j += 1
+        }
+        if expressions.isEmpty { expressions.append((function.open + 1, file.expressionEnd(from: function.open + 1))) }
+        for (start, end) in expressions where end > start {
+            let (found, via) = origin(start, end, at: start)
+            guard case let .literal(value) = found, (value ?? 2) > 1 else { continue }
+            report(.fixedHeightText, at: start, .medium,
+                   "tableView(_:heightForRowAt:) gives these rows a height of \(amount(found, via: via, start, end)), so rows of text cannot grow with it. Return UITableView.automaticDimension and let self-sizing cells set the height.",
+                   item: "cells-resize")
+        }
+    }
+
     /// `override var intrinsicContentSize: CGSize { CGSize(width: ..., height: 44) }` in a label or
     /// button class: every such view is that tall, whatever its text.
     func checkIntrinsicHeight(_ i: Int) {
@@ -206,7 +232,9 @@ extension InterfaceBuilderAnalyzer {
         case "button":
             guard buttonHasTitle(owner) else { return }
             confidence = .medium
-        case "textField": confidence = .medium
+        case "textField":
+            guard !isHiddenAndEmpty(owner) else { return }
+            confidence = .medium
         case "stackView", "view":
             guard let text = textInside(owner, directOnly: ownerElement.name == "view") else { return }
             what = "the \(ownerElement.name == "stackView" ? "stack view" : "view") that holds \(describe(document.elements[text]))"
@@ -217,5 +245,21 @@ extension InterfaceBuilderAnalyzer {
         let offset = element.attribute("constant")?.offset ?? element.offset
         report(.fixedHeightText, offset: offset, confidence,
                "A height constraint \(relation) \(what) at \(points(constant)) pt, so larger text is clipped. Make it greater than or equal, or remove it and let the text set the height.")
+    }
+
+    /// A table's row height in Interface Builder (`rowHeight="44"`), unless the code of the table's
+    /// owner sets row heights itself. A prototype cell's own row height is not one.
+    func checkTableRowHeight(_ position: Int, _ element: MarkupElement) {
+        guard let height = element.value("rowHeight").flatMap(Double.init), height > 1 else { return }
+        var owners: [String] = []
+        if let custom = element.value("customClass") { owners.append(custom) }
+        let parent = element.parent
+        if parent >= 0, let custom = document.elements[parent].value("customClass") { owners.append(custom) }
+        if let id = element.value("id"), let owner = outlets[id]?.owner { owners.append(owner) }
+        if owners.contains(where: index.rowHeightTypes.contains) { return }
+        let offset = element.attribute("rowHeight")?.offset ?? element.offset
+        report(.fixedHeightText, offset: offset, .medium,
+               "The table view's Row Height of \(points(height)) pt gives every row that height, so rows of text cannot grow with it. Set Row Height to Automatic and let self-sizing cells set it.",
+               item: "cells-resize")
     }
 }

@@ -52,7 +52,36 @@ extension SwiftAnalyzer {
     /// image, or is passed as an argument named for one.
     func drawsSymbol(_ i: Int, made kind: FontKind) -> Bool {
         if kind == .symbolConfiguration || isInSymbolConfiguration(i) || isLabelledForSymbol(i) { return true }
-        return fontModifierContent(around: file.chainStart(endingAt: i)) == .symbol
+        let start = file.chainStart(endingAt: i)
+        guard let call = file.enclosingCall(of: start), file.name(call.callee) == .font, file.isKind(call.callee - 1, .period),
+              call.callee >= 2 else { return false }
+        let base = file.chainStart(endingAt: call.callee - 2)
+        let content = content(ofBase: base)
+        if content == .symbol { return true }
+        return chainDrawsSymbol(base: base, font: call.callee, content: content)
+    }
+
+    /// Whether the modifiers around the `.font` at `font`, on the view that starts at `base`, show
+    /// only a symbol: `.labelStyle(.iconOnly)` on a `Label`, or modifiers only symbols heed
+    /// (`.symbolRenderingMode`, `.symbolVariant`, `.imageScale`) on a view the scan cannot see into.
+    func chainDrawsSymbol(base: Int, font: Int, content: ViewContent) -> Bool {
+        guard content != .noText && !(content == .text && file.name(base) != .Label) else { return false }
+        var modifiers: [Int] = []
+        let level = file.parent[font]
+        for j in base..<font where file.isKind(j, .period) && file.isKind(j + 1, .identifier) && file.parent[j] == level {
+            modifiers.append(j + 1)
+        }
+        modifiers += file.members(from: file.endOfCall(font), limit: 16).map(\.name)
+        for name in modifiers {
+            if file.textIs(name, "labelStyle"), file.isKind(name + 1, .leftParen) {
+                let open = name + 1
+                if file.textIs(open + 2, "iconOnly") || file.textIs(open + 1, "IconOnlyLabelStyle") { return true }
+            } else if content == .unknown && (file.textIs(name, "symbolRenderingMode") || file.textIs(name, "symbolVariant")
+                        || file.textIs(name, "imageScale")) {
+                return true
+            }
+        }
+        return false
     }
 
     /// A fixed-size font that draws a symbol, found by the fonts' checks.
@@ -75,10 +104,25 @@ extension SwiftAnalyzer {
     /// Whether the font made at `i` is passed as an argument labelled for a symbol or an icon
     /// (`symbolFont: .system(size: 35)`).
     func isLabelledForSymbol(_ i: Int) -> Bool {
-        var start = file.chainStart(endingAt: i)
-        if file.isKind(start, .period) { start -= 0 }
-        guard start >= 2, file.isKind(start - 1, .colon), file.isKind(start - 2, .identifier) else { return false }
-        let label = file.identifier(start - 2).lowercased()
+        let start = file.chainStart(endingAt: i)
+        var name = -1
+        if file.isKind(start - 1, .colon), file.isKind(start - 2, .identifier) {
+            name = start - 2
+        } else if file.isOperator(start - 1, "=") {
+            // A default parameter or a property kept for a symbol: `symbolFont: Font = .system(size: 35)`,
+            // `let iconFont = Font.system(size: 20)`.
+            var k = start - 2
+            var steps = 0
+            while k > 0 && steps < 8 && (file.isKind(k, .identifier) || file.isKind(k, .period) || file.isPostfixUnwrap(k)) {
+                if file.isKind(k - 1, .colon) { k -= 2; break }
+                if file.name(k - 1) == .let || file.name(k - 1) == .var { break }
+                k -= 1
+                steps += 1
+            }
+            name = k
+        }
+        guard file.isKind(name, .identifier) else { return false }
+        let label = file.identifier(name).lowercased()
         return label.contains("symbol") || label.contains("icon") || label.contains("glyph") || label.contains("image")
     }
 }

@@ -16,6 +16,7 @@ extension RuleUnit {
         swift: [
             .property("adjustsFontForContentSizeCategory") { $0.checkAdjustsFontForContentSizeCategory($1) },
             .property("font") { $0.noteFontAssignment($1) },
+            .property("attributedText") { $0.noteAttributedTextFont($1) },
             .endOfFile { $0.resolveLiveUpdates() },
         ],
         interfaceBuilder: [
@@ -135,6 +136,34 @@ extension SwiftAnalyzer {
         notes(LiveUpdateNotes.self).fontAssignments.append(LiveUpdateNotes.FontAssignment(receiver: receiver, nameIndex: i, kind: kind, certain: certain))
     }
 
+    /// Notes a text style font that an attributed text brings to a label, field or text view, at
+    /// the font: the view sizes it once, as it would a font set directly.
+    func noteAttributedTextFont(_ i: Int) {
+        guard let value = assignmentValue(i), let style = attributedTextStyleFont(value, at: i),
+              let (_, receiver) = assignment(i, value: value) else { return }
+        let (kind, certain) = receiverClass(receiver, property: "attributedText", at: i)
+        guard let kind, kind.isTextView, !isOutletOfUnscannedNib(receiver, at: i) else { return }
+        notes(LiveUpdateNotes.self).fontAssignments.append(
+            LiveUpdateNotes.FontAssignment(receiver: receiver, nameIndex: style, kind: kind, certain: certain))
+    }
+
+    /// An outlet that no scanned Interface Builder file connects: its nib, which may turn on live
+    /// updates, is not among the files scanned.
+    func isOutletOfUnscannedNib(_ receiver: Receiver, at i: Int) -> Bool {
+        guard !receiver.isSelf, file.isKind(receiver.last, .identifier) else { return false }
+        let name = file.identifier(receiver.last)
+        guard let variable = decls.variable(named: name, visibleAt: i, in: file), variable.isOutlet else { return false }
+        return !isNibOutlet(name, at: i, in: index.nibOutlets)
+    }
+
+    /// Whether `outlets` (keyed as `InterfaceBuilderAnalyzer.outlets` keys them) holds the outlet
+    /// `name` of the type around `i`, or an outlet of that name whose owner the file does not name.
+    func isNibOutlet(_ name: String, at i: Int, in outlets: Set<String>) -> Bool {
+        if outlets.contains(name) { return true }
+        guard let type = decls.enclosingType(of: i, in: file) else { return false }
+        return outlets.contains(type.name + "." + name)
+    }
+
     /// The file sets fonts again when the text size changes (trait changes, the content size
     /// notification): fonts it sets may be refreshed by hand rather than by UIKit.
     func refreshesFontsOnSizeChange() -> Bool {
@@ -176,7 +205,7 @@ extension SwiftAnalyzer {
             if !receiver.isSelf, file.isKind(receiver.last, .identifier) {
                 let name = file.identifier(receiver.last)
                 if let type = declaredType(of: name, at: i), index.liveUpdateTypes.contains(type) { continue }
-                if index.liveUpdateOutlets.contains(name) { continue }
+                if isNibOutlet(name, at: i, in: index.liveUpdateOutlets) { continue }
             }
             if refreshes, decls.anyEnclosingFunction(of: i, in: file, where: { $0.name == "traitCollectionDidChange" }) {
                 continue

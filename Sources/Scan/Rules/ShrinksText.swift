@@ -64,10 +64,19 @@ extension InterfaceBuilderAnalyzer {
     func checkShrinking(_ position: Int, _ element: MarkupElement) {
         // A text field adjusts to fit unless told not to; a label of older files shrinks when it
         // has a minimum font size and no `adjustsFontSizeToFit="NO"`.
+        // Interface Builder leaves out "Autoshrink" when it is on: a label with a minimum font scale
+        // or size and no `adjustsFontSizeToFit="NO"` shrinks.
         let fit = element.value("adjustsFontSizeToFit")
         let shrinks = fit == "YES" || (fit == nil && element.name == "textField")
-            || (fit == nil && element.name == "label" && element.value("minimumFontSize") != nil)
+            || (fit == nil && element.name == "label"
+                && (element.value("minimumFontSize") != nil || element.value("minimumScaleFactor").flatMap(Double.init).map { $0 < 1 } == true))
         guard shrinks else { return }
+        if element.name == "textField" {
+            // A field that can shrink no further than its font's size, or that shows nothing, does not shrink.
+            if let minimum = element.value("minimumFontSize").flatMap(Double.init), let size = fontSize(of: position),
+               minimum >= size { return }
+            if isHiddenAndEmpty(position) { return }
+        }
         let offset = element.attribute("adjustsFontSizeToFit")?.offset ?? element.attribute("minimumFontSize")?.offset
             ?? element.offset
         let minimum = element.value("minimumScaleFactor").map { " (down to \($0) of its size)" }

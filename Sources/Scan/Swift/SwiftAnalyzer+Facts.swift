@@ -27,8 +27,15 @@ extension SwiftAnalyzer {
                 assignments.append(i)
             case .font, .numberOfLines, .attributedText:
                 assignments.append(i)
-            case .systemFont, .boldSystemFont, .italicSystemFont, .monospacedSystemFont, .monospacedDigitSystemFont, .UIFont, .system:
+            case .rowHeight, .heightForRowAt:
+                // A type whose code sets its table's row heights: its Interface Builder row height is not the one shown.
+                if let type = decls.enclosingType(of: i, in: file) { facts.rowHeightTypes.insert(type.name) }
+            case .systemFont, .boldSystemFont, .italicSystemFont, .monospacedSystemFont, .monospacedDigitSystemFont, .UIFont, .system, .custom, .withSize:
                 fontCalls.append(i)
+            case .typealias where file.isKind(i + 1, .identifier) && file.isOperator(i + 2, "=") && file.name(i + 3) == .UIFont
+                && !file.isKind(i + 4, .period):
+                // `typealias Font = UIFont`: the alias makes UIKit fonts too.
+                facts.fontAliases.insert(file.identifier(i + 1))
             case .import where file.tokens[i].flags.contains(.newlineBefore) || i == 0:
                 // `import Module`, `import struct Module.Type`, `@testable import Module`.
                 var j = i + 1
@@ -52,12 +59,23 @@ extension SwiftAnalyzer {
             }
             if variable.bodyOpen >= 0 && bodyScales(variable.bodyOpen, in: file, marks: scalingMarks) {
                 facts.scalingFunctions.insert(variable.name)
-                facts.scalingOwners[variable.name, default: []].insert(owner)
+                facts.scalingSignatures[variable.name, default: []].append(CallSignature(owner: owner, parameters: nil))
             }
         }
-        for function in decls.functions where bodyScales(function.open, in: file, marks: scalingMarks) {
-            facts.scalingFunctions.insert(function.name)
-            facts.scalingOwners[function.name, default: []].insert(decls.enclosingType(of: function.keywordIndex, in: file)?.name ?? "")
+        for function in decls.functions {
+            let scales = bodyScales(function.open, in: file, marks: scalingMarks)
+            let caps = cappingDefault(of: function, in: file)
+            guard scales || caps != nil else { continue }
+            let owner = decls.enclosingType(of: function.keywordIndex, in: file)?.name ?? ""
+            let signature = CallSignature.of(function, owner: owner, in: file)
+            if scales {
+                facts.scalingFunctions.insert(function.name)
+                facts.scalingSignatures[function.name, default: []].append(signature)
+            }
+            if let (label, spelled, rank) = caps {
+                facts.cappingDefaults[function.name, default: []].append(
+                    CappingDefault(signature: signature, label: label, spelled: spelled, rank: rank))
+            }
         }
         if !fontCalls.isEmpty {
             facts.fixedSizeWrappers = fixedSizeWrappers(in: file, fontCalls: fontCalls, scalingMarks: scalingMarks)
@@ -94,9 +112,7 @@ extension SwiftAnalyzer {
                 let property = file.tokens[i].name
                 if property == .adjustsFontForContentSizeCategory && !reader.isTrue(value) { continue }
                 // An attributed text restyles the view when it brings fonts of its own.
-                if property == .attributedText && !(value.start..<value.end).contains(where: { j in
-                    file.isKind(j, .identifier) && file.identifier(j).lowercased().contains("font")
-                }) { continue }
+                if property == .attributedText && !reader.attributedTextBringsFonts(value, at: i) { continue }
                 guard let (_, receiver) = reader.assignment(i, value: value) else { continue }
                 // The enclosing type depends only on the bracket around `i`: statements in a row share it.
                 if Int(file.parent[i]) != lastParent {
@@ -123,6 +139,26 @@ extension SwiftAnalyzer {
             }
         }
         return facts
+    }
+
+    /// The parameter of `function` whose default caps the text size below AX5 (`maxSizeCategory:
+    /// UIContentSizeCategory = .extraExtraLarge`): its argument label, the default as written, and
+    /// the cap's rank. Read by names the lexer resolved first: most parameters have no such default.
+    static func cappingDefault(of function: FunctionDeclaration, in file: SwiftFile) -> (String, String, Int)? {
+        var found: (String, String, Int)?
+        file.forEachArgument(function.parameterList) { argument in
+            guard found == nil, argument.end > argument.start, let rank = file.name(argument.end - 1).sizeRank, rank < 11,
+                  let equals = (argument.start..<argument.end).first(where: { file.isOperator($0, "=") }),
+                  equals + 4 > argument.end - 1 else { return }
+            var s = argument.hasLabel ? argument.labelIndex : argument.start
+            while file.isKind(s, .attribute) { s += 1 }
+            guard file.isKind(s, .identifier) else { return }
+            let label = file.identifier(s)
+            let lower = label.lowercased()
+            guard lower.contains("max") || lower.contains("limit") || lower.contains("upto") else { return }
+            found = (label, file.text(tokens: equals + 1, through: argument.end - 1), rank)
+        }
+        return found
     }
 
     /// The first of the sorted `marks` at or after `start`.

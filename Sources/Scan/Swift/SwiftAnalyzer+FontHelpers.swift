@@ -50,11 +50,20 @@ extension SwiftAnalyzer {
         case .UIFont:
             guard file.isKind(i + 1, .leftParen), !file.isKind(i - 1, .period) else { return nil }
             let arguments = file.arguments(i + 1)
-            return arguments.count == 2 && arguments[0].label == .name ? file.argument(.size, in: arguments) : nil
+            guard arguments.count == 2, arguments[0].label == .name || arguments[0].label == .descriptor else { return nil }
+            return file.argument(.size, in: arguments)
         case .system:
             guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return nil }
             let arguments = file.arguments(i + 1)
             return arguments.first?.label == .size ? arguments.first : nil
+        case .custom:
+            guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return nil }
+            let arguments = file.arguments(i + 1)
+            return arguments.count == 2 && arguments[1].hasLabel && arguments[1].label == .fixedSize ? arguments[1] : nil
+        case .withSize:
+            guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return nil }
+            let arguments = file.arguments(i + 1)
+            return arguments.count == 1 && !arguments[0].hasLabel ? arguments[0] : nil
         default:
             return nil
         }

@@ -44,6 +44,18 @@ extension SwiftAnalyzer {
             hasIdentifier = true
         }
         if derived { return (.derived, nil) }
+        // `isTV ? 30 : 24`: the size is one of the branches, whatever the condition.
+        if let (question, colon) = file.ternary(start, end) {
+            let (whenTrue, viaTrue) = origin(question + 1, colon, at: position, depth: depth + 1)
+            let (whenFalse, viaFalse) = origin(colon + 1, end, at: position, depth: depth + 1)
+            let merged = ProjectIndex.merge(whenTrue, whenFalse)
+            if case .literal(nil) = merged, case let .literal(x?) = whenTrue, case let .literal(y?) = whenFalse {
+                return (merged, "\(SwiftAnalyzer.points(x)) or \(SwiftAnalyzer.points(y)) pt: \(code(start, end))")
+            }
+            if case .parameter = whenTrue { return (whenTrue, nil) }
+            if case .parameter = whenFalse, case .literal = whenTrue { return (whenFalse, nil) }
+            return (merged, merged == whenTrue ? viaTrue : viaFalse)
+        }
         guard hasIdentifier else {
             // Arithmetic on numbers only: `12 + 2`, `(44 - 4) / 2`.
             let arithmetic = (start..<end).allSatisfy { j in
@@ -84,8 +96,7 @@ extension SwiftAnalyzer {
             // A property of another type that only shares the name (`var body: some View`) says nothing.
             if let type = variable?.typeName, !SwiftAnalyzer.numericTypes.contains(type) { variable = nil }
             if let variable {
-                let (found, via) = self.origin(of: variable, depth: depth + 1)
-                return (found, via ?? name)
+                return origin(ofConstant: variable, depth: depth + 1)
             }
             if let owners = ownerNames(ofMemberAt: last, at: position) {
                 for owner in owners {
@@ -128,7 +139,11 @@ extension SwiftAnalyzer {
     /// that scales with the text size: one of that name declared where the call can reach it.
     func isScalingCall(_ j: Int) -> Bool {
         guard index.scalingFunctionNames.contains(identifierAt: j, in: file),
-              let owners = index.scalingOwners[file.identifier(j)] else { return false }
+              let signatures = index.scalingSignatures[file.identifier(j)] else { return false }
+        // A call resolves by its argument labels too: `font(size:style:)` is not `font(_:)`.
+        let call = file.callLabels(j)
+        let owners = signatures.filter { call.map($0.accepts) ?? ($0.parameters == nil) }.map(\.owner)
+        guard !owners.isEmpty else { return false }
         guard let candidates = ownerNames(ofMemberAt: j, at: j) else {
             // A receiver the scan cannot name: any type's member of that name, never a top-level one.
             return owners.contains { !$0.isEmpty }
@@ -167,6 +182,34 @@ extension SwiftAnalyzer {
         return nil
     }
 
+    /// The origin of a constant, named for a message. A constant declared once in each branch of an
+    /// `#if` (`#if os(iOS)` / `let size = 17` / `#else` / `let size = 30`) is the branch's that iOS
+    /// compiles, or all of them when the conditions do not tell.
+    func origin(ofConstant variable: VariableDeclaration, depth: Int) -> (ValueOrigin, via: String?) {
+        let name = variable.name
+        let siblings = (decls.variablesByName[name] ?? []).map { decls.variables[$0] }.filter { $0.scope == variable.scope }
+        guard siblings.count > 1, file.directiveBranches(around: variable.nameIndex) != nil else {
+            let (found, via) = origin(of: variable, depth: depth)
+            return (found, via ?? name)
+        }
+        if let compiled = siblings.first(where: { file.compiledForIOS($0.nameIndex) == true }) {
+            let (found, via) = origin(of: compiled, depth: depth)
+            return (found, via ?? name)
+        }
+        var merged: ValueOrigin?
+        var values: [String] = []
+        for sibling in siblings {
+            let (found, _) = origin(of: sibling, depth: depth)
+            merged = merged.map { ProjectIndex.merge($0, found) } ?? found
+            if case let .literal(value?) = found { values.append(SwiftAnalyzer.points(value) + " pt") }
+        }
+        let result = merged ?? .unknown
+        if case .literal(nil) = result, values.count == siblings.count {
+            return (result, "\(name): \(values.joined(separator: " or ")), by #if branch")
+        }
+        return (result, name)
+    }
+
     func origin(of variable: VariableDeclaration, depth: Int) -> (ValueOrigin, via: String?) {
         if variable.isScaledMetric { return (.scaled, nil) }
         if variable.hasInitializer {
@@ -189,7 +232,7 @@ extension SwiftAnalyzer {
             let points = "\(SwiftAnalyzer.points(value)) pt"
             return "a fixed \(via.map { "\(points) (\($0))" } ?? points), which ignores the reader's text size"
         case .literal(nil):
-            return "a fixed size (\(code(start, end))), which ignores the reader's text size"
+            return "a fixed size (\(via ?? code(start, end))), which ignores the reader's text size"
         case let .parameter(name):
             return "the size passed in as '\(name)', which stays fixed unless every caller passes a scaled size"
         default:
@@ -203,7 +246,7 @@ extension SwiftAnalyzer {
             let points = "\(SwiftAnalyzer.points(value)) pt"
             return via.map { "\(points) (\($0))" } ?? points
         }
-        return "a fixed size (\(code(start, end)))"
+        return "a fixed size (\(via ?? code(start, end)))"
     }
 
     static func confidence(_ origin: ValueOrigin) -> Finding.Confidence {

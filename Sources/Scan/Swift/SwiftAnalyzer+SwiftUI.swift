@@ -20,7 +20,9 @@ extension SwiftAnalyzer {
             let lower = file.identifier(named).lowercased()
             if ["icon", "image", "symbol", "glyph", "logo"].contains(where: { lower.contains($0) }) { return .symbol }
         }
+        if file.name(named) == .none, let helper = viewHelperBody(named) { return helper }
         let name = file.name(base)
+        if name == .Label && isIconOnlyLabel(base) { return .symbol }
         if SwiftAnalyzer.textViews.contains(name) { return .text }
         switch name {
         case .Image, .AsyncImage: return .symbol
@@ -36,9 +38,10 @@ extension SwiftAnalyzer {
         while j < end {
             let token = file.tokens[j]
             if token.kind == .identifier {
-                if SwiftAnalyzer.textViews.contains(token.name) && file.isKind(j + 1, .leftParen) {
+                if SwiftAnalyzer.textViews.contains(token.name) && file.isKind(j + 1, .leftParen) && !isUnshownText(j) {
                     return isControl ? .text : .containerWithText
                 }
+                if token.name == .Label && file.isKind(j + 1, .leftParen) { sawImage = true }
                 if styledContent(ofBase: j) == .text { return isControl ? .text : .containerWithText }
                 // Modifiers that only text has: whatever they are applied to inside shows text.
                 if file.isKind(j - 1, .period), file.isKind(j + 1, .leftParen),
@@ -50,6 +53,48 @@ extension SwiftAnalyzer {
             j += 1
         }
         return sawImage ? .symbol : .unknown
+    }
+
+    /// What the view that a method or computed property of this file returns shows, for a modifier
+    /// applied to its result (`titleRow().frame(height: 58)`): the content of the first view its body
+    /// builds. nil when the name is no such helper.
+    func viewHelperBody(_ j: Int) -> ViewContent? {
+        guard contentDepth < 3, let first = file.identifier(j).utf8.first, first >= 0x61 else { return nil }
+        let name = file.identifier(j)
+        var open = -1
+        if file.isKind(j + 1, .leftParen) {
+            guard let function = decls.functions.first(where: { $0.name == name }) else { return nil }
+            open = function.open
+        } else if let variable = decls.variable(named: name, visibleAt: j, in: file), variable.bodyOpen >= 0 {
+            open = variable.bodyOpen
+        }
+        guard open >= 0 else { return nil }
+        var start = open + 1
+        if file.name(start) == .return { start += 1 }
+        guard file.isKind(start, .identifier) else { return nil }
+        contentDepth += 1
+        defer { contentDepth -= 1 }
+        let found = content(ofBase: start)
+        return found == .unknown ? nil : found
+    }
+
+    /// A `Label` shown as its icon alone: `.labelStyle(.iconOnly)` among its modifiers.
+    func isIconOnlyLabel(_ label: Int) -> Bool {
+        guard file.isKind(label + 1, .leftParen) else { return false }
+        for member in file.members(from: file.endOfCall(label), limit: 16) where file.textIs(member.name, "labelStyle") {
+            if member.open >= 0 && (file.textIs(member.open + 2, "iconOnly") || file.textIs(member.open + 1, "IconOnlyLabelStyle")) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Text that is not shown: an icon-only `Label`, or the accessibility label an `Image` is given
+    /// (`Image(asset, label: Text("Options"))`).
+    func isUnshownText(_ j: Int) -> Bool {
+        if file.name(j) == .Label { return isIconOnlyLabel(j) }
+        guard let call = file.enclosingCall(of: j) else { return false }
+        return file.name(call.callee) == .Image
     }
 
     /// A `.modifier(` call at `i`: the index where the modified view's expression starts.

@@ -23,6 +23,24 @@ extension SwiftAnalyzer {
             }
         }
         if image { return false }
+        // Built in its declaration (`lazy var close: UIButton = { let b = UIButton(); b.setImage(...) }()`):
+        // what the initializer gives it.
+        if let variable = decls.variable(named: name, visibleAt: receiver.last, in: file), variable.hasInitializer {
+            var image = false
+            for j in variable.initStart..<variable.initEnd where file.isKind(j, .identifier) {
+                let after = file.isKind(j - 1, .period)
+                switch file.identifier(j) {
+                case "setTitle", "setAttributedTitle", "attributedTitle": return true
+                case "title" where after: return true
+                case "setImage", "setBackgroundImage", "UIImage": image = true
+                case "image" where after: image = true
+                case "close", "infoLight", "infoDark", "detailDisclosure", "contactAdd":
+                    if file.isKind(j - 2, .colon) && file.textIs(j - 3, "type") { image = true }
+                default: break
+                }
+            }
+            if image { return false }
+        }
         // No title and no image in this file: a button class named for an icon holds none.
         let type = (declaredType(of: name, at: receiver.last) ?? "").lowercased()
         return !["cross", "close", "icon", "image", "chevron", "arrow", "glyph"].contains { type.contains($0) || name.lowercased().contains($0) }

@@ -7,6 +7,9 @@ struct RawFinding: Sendable {
     var message: String
     var item: String?
     var inPreview: Bool
+    /// For an Interface Builder finding, what it is about in a way its localized copies share
+    /// (`InterfaceBuilderAnalyzer.anchor(of:)`).
+    var anchor: String? = nil
 }
 
 /// What a SwiftUI modifier is applied to.
@@ -103,6 +106,8 @@ final class SwiftAnalyzer {
     /// Functions of this file only called where the text size decides; worked out when first needed.
     var adaptiveFunctionsCache: Set<String>?
     var scaledLocallyCache: Set<Int>?
+    /// How deep `content(ofBase:)` has followed view helpers into their bodies.
+    var contentDepth = 0
 
     /// Whether the file names the text size anywhere (a size, a scaling call or `ViewThatFits`):
     /// without one, no code of it is in a branch the text size decides, and no call needs checking.

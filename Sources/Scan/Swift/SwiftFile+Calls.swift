@@ -72,6 +72,10 @@ extension SwiftFile {
     /// The first token of the postfix expression (`a.b(c)[d].e { }`) whose last token is `last`.
     func chainStart(endingAt last: Int) -> Int {
         var j = last
+        // The receiver of a member on a line of its own, which may follow a postfix `#if` block.
+        if j >= 0 && j + 1 < tokens.count && tokens[j + 1].kind == .period && tokens[j + 1].flags.contains(.newlineBefore) {
+            j = chainReceiver(skippingDirectivesFrom: j)
+        }
         var steps = 0
         while j >= 0 && steps < 10_000 {
             steps += 1
@@ -98,7 +102,11 @@ extension SwiftFile {
                 }
             case .identifier:
                 if isKind(j - 1, .period) {
-                    let receiver = j - 2
+                    var receiver = j - 2
+                    // A member on a line of its own may follow a postfix `#if` block.
+                    if tokens[j - 1].flags.contains(.newlineBefore) && receiver >= 0 {
+                        receiver = chainReceiver(skippingDirectivesFrom: receiver)
+                    }
                     if receiver >= 0 && continuesChain(receiver) {
                         j = receiver
                     } else {
@@ -173,6 +181,12 @@ extension SwiftFile {
         while result.count < limit && j < tokens.count {
             if isPostfixUnwrap(j) {
                 j += 1
+                continue
+            }
+            if tokens[j].kind == .pound && tokens[j].flags.contains(.newlineBefore) && directive(j) != nil {
+                // A postfix `#if` block: its members, in any branch, apply too.
+                j += 1
+                while j < tokens.count && !tokens[j].flags.contains(.newlineBefore) { j += 1 }
                 continue
             }
             guard tokens[j].kind == .period, isKind(j + 1, .identifier) else { break }

@@ -46,6 +46,28 @@ extension SwiftFile {
         return tokens.count
     }
 
+    /// The `?` and `:` of a conditional expression `condition ? a : b` that spans `start..<end` at
+    /// its own level, or nil.
+    func ternary(_ start: Int, _ end: Int) -> (question: Int, colon: Int)? {
+        var question = -1
+        var j = start
+        while j < end {
+            switch tokens[j].kind {
+            case .leftParen, .leftBracket, .leftBrace:
+                j = after(j)
+                continue
+            case .operator where question < 0 && textIs(j, "?") && tokens[j].flags.contains(.spaceBefore):
+                question = j
+            case .colon where question >= 0:
+                return j > question + 1 && j + 1 < end ? (question, j) : nil
+            default:
+                break
+            }
+            j += 1
+        }
+        return nil
+    }
+
     /// The chain of open brackets around `i`, innermost first (at most 512), walked as it is read.
     func ancestors(of i: Int) -> Ancestors {
         Ancestors(parent: parent, start: Int(parent[i]))

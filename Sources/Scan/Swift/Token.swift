@@ -103,6 +103,7 @@ enum Name: UInt16, Sendable, CaseIterable {
     case frame, height, maxHeight, minHeight, width, idealHeight, heightAnchor, constraint
     case equalToConstant, lessThanOrEqualToConstant, rowHeight, snp, makeConstraints, remakeConstraints
     case updateConstraints, equalTo, lessThanOrEqualTo, attributedText, intrinsicContentSize, constrainHeight
+    case heightForRowAt
     // Good signs.
     case ScaledMetric, ViewThatFits, isAccessibilitySize, isAccessibilityCategory, AnyLayout
     // Previews.

@@ -35,8 +35,9 @@ final class ProfileHeaderView: UIView {
         bioLabel.adjustsFontForContentSizeCategory = true
         _ = family
 
-        // Fixed: a size held in a constant, and a text style pinned by withSize.
+        // Fixed: a size held in a constant, a helper given a fixed size, and a text style pinned by withSize.
         statsLabel.font = UIFont(name: "Avenir-Heavy", size: Layout.statsFontSize)
+        handleLabel.attributedText = NSAttributedString(string: "@", attributes: [.font: BrandFont.regular(12)])
         badgeLabel.font = UIFont.preferredFont(forTextStyle: .caption1).withSize(11)
 
         // A symbol at a fixed point size, and one that follows a text style.
@@ -56,7 +57,7 @@ final class ProfileHeaderView: UIView {
     }
 }
 
-/// Helpers that take a size: fixed unless a caller scales it.
+/// Helpers that take a size: each call decides, fixed unless it passes a scaled size.
 enum BrandFont {
     static func regular(_ size: CGFloat) -> UIFont {
         UIFont(name: "Avenir-Book", size: size) ?? .systemFont(ofSize: size)
