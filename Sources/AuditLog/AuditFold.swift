@@ -65,11 +65,16 @@ public struct AuditFold: Sendable {
             if let correction = corrections[recording.id] { recording.note = correction.note }
             standing.recordings.append(recording)
         }
+        // A fix lists its items as the checklist does, as the store lists them.
+        let position = Dictionary(standing.checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for var fix in fixes where liveIDs.contains(fix.screen) && !retracted.contains(fix.id) {
             if let correction = corrections[fix.id] { fix.note = correction.note }
+            fix.items.sort { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
             standing.fixes.append(fix)
         }
-        standing.evidence = evidence.filter { !retracted.contains($0.id) }
+        standing.evidence = evidence.filter { attachment in
+            liveIDs.contains(attachment.screen) && !retracted.contains(attachment.id) && !(attachment.recording.map(retracted.contains) ?? false)
+        }
         return standing
     }
 
@@ -87,7 +92,7 @@ public struct AuditFold: Sendable {
         /// Live recordings and fixes in the order their records came.
         public var recordings: [Recording] = []
         public var fixes: [Fix] = []
-        /// Attachments nobody took back, on any screen: a removed screen keeps its evidence.
+        /// Attachments on live screens that nobody took back, nor the recordings they document.
         public var evidence: [EvidenceAttachment] = []
     }
 }
