@@ -4,9 +4,11 @@ import DynamicType
 /// a row is read: the word its lines carry, the fields it writes and reads back, where it belongs,
 /// how it folds into the audit held in memory, and how `history` and `import` speak of it.
 ///
-/// A kind joins the log with a case of `LogRecord` and a place in `LogRecord.kinds`; the store
-/// folds it into its tables beside them (`StoreFoldable`, in the store). The two folds are held
-/// together by a property test that folds random histories of every kind both ways.
+/// A new kind is three files: its type here in `Kinds/`, a case of `LogRecord` with its place in
+/// `LogRecord.kinds` (`Records.swift`), and its fold into the store's tables (`StoreFoldable`, in
+/// the store's `Folds/`). One that brings state of its own adds its table (a migration) and its
+/// place in what both folds settle. The two folds are held together by a property test that
+/// folds random histories of every kind both ways, and fails until it makes the new kind too.
 public protocol LogRecordKind: Sendable, Equatable {
     /// The word in the `record` field of its lines.
     static var kind: LogRecord.Kind { get }

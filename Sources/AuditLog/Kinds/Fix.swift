@@ -55,7 +55,8 @@ public struct Fix: LogRecordKind {
     }
 
     public func phrase(target: LogRecord?) -> Phrase {
-        var phrase = Phrase("fix " + type.rawValue + (items.isEmpty ? "" : " " + items.joined(separator: ", ")), .change)
+        var phrase = Phrase("fix " + type.rawValue, .change)
+        if !items.isEmpty { phrase.say(" " + items.joined(separator: ", ")) }
         if let note {
             phrase.say("  ")
             phrase.quote(note)
