@@ -20,7 +20,9 @@ public struct CellKey: Sendable, Hashable {
 public enum CellRule {
     /// Whether `candidate` takes its cell from `standing`.
     public static func supersedes(_ candidate: Recording, _ standing: Recording) -> Bool {
-        Stamp(at: standing.at, id: standing.id) < Stamp(at: candidate.at, id: candidate.id)
+        // `Stamp` order, without making the stamps.
+        if standing.at != candidate.at { return standing.at < candidate.at }
+        return standing.id.utf8.lexicographicallyPrecedes(candidate.id.utf8)
     }
 
     /// The recording that stands among one cell's live recordings, in any order.
@@ -33,11 +35,17 @@ public enum CellRule {
     /// The recording that stands in every cell, by screen id, among live recordings in any order.
     public static func standings(_ recordings: some Sequence<Recording>) -> [String: [CellKey: Recording]] {
         var cells: [String: [CellKey: Recording]] = [:]
-        for recording in recordings {
-            let key = recording.cell
-            if let standing = cells[recording.screen]?[key], !supersedes(recording, standing) { continue }
-            cells[recording.screen, default: [:]][key] = recording
-        }
+        for recording in recordings { offer(recording, to: &cells[recording.screen, default: [:]]) }
         return cells
+    }
+
+    /// Lets `recording` take its cell among one screen's cells if it supersedes what stands there.
+    private static func offer(_ recording: Recording, to cells: inout [CellKey: Recording]) {
+        let key = recording.cell
+        guard let index = cells.index(forKey: key) else {
+            cells[key] = recording
+            return
+        }
+        if supersedes(recording, cells.values[index]) { cells.values[index] = recording }
     }
 }

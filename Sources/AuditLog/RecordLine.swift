@@ -5,20 +5,24 @@ extension LogRecord {
     /// file holds exactly these bytes for it, so the same set of records always gives the same file.
     /// Fields come in a fixed order; optional fields that are not set are left out.
     public var line: String {
-        var text = ByteText(capacity: 256)
-        write(into: &text)
-        return String(decoding: text.bytes, as: UTF8.self)
+        String(decoding: visit(Writing()).bytes, as: UTF8.self)
     }
 
     public func write(into text: inout ByteText) {
-        let body = self.body
-        var line = LineWriter(text: text, kind: type(of: body).kind)
-        line.string("id", body.id)
-        body.write(to: &line)
-        line.string("by", body.by)
-        line.string("at", body.at.iso8601)
-        line.text.append("}")
-        text = line.text
+        text.bytes += visit(Writing()).bytes
+    }
+
+    /// Frames a kind's fields: `{"record":"kind","id":...,<its fields>,"by":...,"at":...}`.
+    private struct Writing: LogRecordVisitor {
+        func visit<Record: LogRecordKind>(_ record: Record) -> ByteText {
+            var line = LineWriter(text: ByteText(capacity: 256), kind: Record.kind)
+            line.string("id", record.id)
+            record.write(to: &line)
+            line.string("by", record.by)
+            line.string("at", record.at.iso8601)
+            line.text.append("}")
+            return line.text
+        }
     }
 }
 

@@ -25,30 +25,34 @@ public enum LogRecord: Sendable, Equatable {
         Retraction.self, Amendment.self,
     ]
 
-    /// The record as its kind: the one place that tells the cases apart.
-    public var body: any LogRecordKind {
+    /// Hands the record to `visitor` as its own kind: the one place that tells the cases apart.
+    /// The kind's type is known in `visit`, so reading a field this way costs a switch, where the
+    /// record boxed as `any LogRecordKind` costs an allocation.
+    public func visit<Visitor: LogRecordVisitor>(_ visitor: Visitor) -> Visitor.Result {
         switch self {
-        case .audit(let record): record
-        case .checklist(let record): record
-        case .screen(let record): record
-        case .edit(let record): record
-        case .recording(let record): record
-        case .fix(let record): record
-        case .evidence(let record): record
-        case .retract(let record): record
-        case .amend(let record): record
+        case .audit(let record): visitor.visit(record)
+        case .checklist(let record): visitor.visit(record)
+        case .screen(let record): visitor.visit(record)
+        case .edit(let record): visitor.visit(record)
+        case .recording(let record): visitor.visit(record)
+        case .fix(let record): visitor.visit(record)
+        case .evidence(let record): visitor.visit(record)
+        case .retract(let record): visitor.visit(record)
+        case .amend(let record): visitor.visit(record)
         }
     }
 
-    public var id: String { body.id }
-    public var by: String { body.by }
-    public var at: Timestamp { body.at }
+    /// The record as its kind.
+    public var body: any LogRecordKind { visit(Fields.Body()) }
+    public var id: String { visit(Fields.ID()) }
+    public var by: String { visit(Fields.By()) }
+    public var at: Timestamp { visit(Fields.At()) }
     /// The screen the record belongs to; nil for the audit's own records.
-    public var screen: String? { body.screenID }
+    public var screen: String? { visit(Fields.Screen()) }
     /// The record another one points at: what a retraction takes back or an amendment corrects.
-    public var target: String? { body.targetID }
+    public var target: String? { visit(Fields.Target()) }
     /// The `record` field of its line.
-    public var kind: Kind { type(of: body).kind }
+    public var kind: Kind { visit(Fields.KindWord()) }
 
     /// The word in a line's `record` field that names a kind.
     public struct Kind: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
@@ -75,4 +79,43 @@ public enum LogRecord: Sendable, Equatable {
 
     /// Each kind by its word: where a line is dispatched.
     static let registry: [String: any LogRecordKind.Type] = Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind.rawValue, $0) })
+}
+
+/// Something done with a record as its own kind (`LogRecord.visit`).
+public protocol LogRecordVisitor {
+    associatedtype Result
+    func visit<Record: LogRecordKind>(_ record: Record) -> Result
+}
+
+extension LogRecord {
+    /// Readers of the fields every kind has.
+    private enum Fields {
+        struct Body: LogRecordVisitor {
+            func visit<Record: LogRecordKind>(_ record: Record) -> any LogRecordKind { record }
+        }
+
+        struct ID: LogRecordVisitor {
+            func visit<Record: LogRecordKind>(_ record: Record) -> String { record.id }
+        }
+
+        struct By: LogRecordVisitor {
+            func visit<Record: LogRecordKind>(_ record: Record) -> String { record.by }
+        }
+
+        struct At: LogRecordVisitor {
+            func visit<Record: LogRecordKind>(_ record: Record) -> Timestamp { record.at }
+        }
+
+        struct Screen: LogRecordVisitor {
+            func visit<Record: LogRecordKind>(_ record: Record) -> String? { record.screenID }
+        }
+
+        struct Target: LogRecordVisitor {
+            func visit<Record: LogRecordKind>(_ record: Record) -> String? { record.targetID }
+        }
+
+        struct KindWord: LogRecordVisitor {
+            func visit<Record: LogRecordKind>(_ record: Record) -> Kind { Record.kind }
+        }
+    }
 }

@@ -49,7 +49,7 @@ final class LogApplier {
         let fold = record.storeFold
         if try missing(record, fold) != nil { return false }
         let text = record.line
-        if try LogTable.insert(record, line: text, into: db) {
+        if try LogTable.insert(record, line: text, at: stored(record.at), into: db) {
             try fold.apply(to: self, line: number, replacing: false)
             outcome.added[record.kind, default: 0] += 1
             return true
@@ -94,6 +94,18 @@ final class LogApplier {
     }
 
     // MARK: What the kinds look up
+
+    /// The last time formatted, and its text: a record's time is written to the log and to its
+    /// table, and formatting it is a good part of what an import costs.
+    private var lastTime: (time: Timestamp, text: String)?
+
+    /// `time` as the store keeps it (`Timestamp.iso8601`).
+    func stored(_ time: Timestamp) -> String {
+        if let lastTime, lastTime.time == time { return lastTime.text }
+        let text = time.iso8601
+        lastTime = (time, text)
+        return text
+    }
 
     /// A screen's row, as the fold looks it up.
     private struct ScreenRow {

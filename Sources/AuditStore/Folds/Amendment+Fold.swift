@@ -11,7 +11,7 @@ extension Amendment: StoreFoldable {
                 INSERT INTO corrections (target, note, at, uid) VALUES (?, ?, ?, ?)
                 ON CONFLICT (target) DO UPDATE SET note = excluded.note, at = excluded.at, uid = excluded.uid
                 WHERE excluded.at > corrections.at OR (excluded.at = corrections.at AND excluded.uid > corrections.uid)
-                """).run([target, note, at.iso8601, id])
+                """).run([target, note, fold.stored(at), id])
         }
     }
 

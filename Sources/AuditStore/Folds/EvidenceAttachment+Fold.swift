@@ -17,12 +17,12 @@ extension EvidenceAttachment: StoreFoldable {
         try fold.db.statement("""
             INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (hash) DO NOTHING
-            """).run([hash, kind.rawValue, bytes, name, at.iso8601, by])
+            """).run([hash, kind.rawValue, bytes, name, fold.stored(at), by])
         if try fold.isRetracted(id) { return }
         try fold.db.statement("""
             INSERT INTO evidence_links (uid, hash, screen_id, size, item, recording_id, name, attached_by, attached_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run([id, hash, row, size.id, item, recordingRow, name, by, at.iso8601])
+            """).run([id, hash, row, size.id, item, recordingRow, name, by, fold.stored(at)])
     }
 
     func withdraw(from fold: LogApplier) throws {

@@ -10,7 +10,7 @@ extension Fix: StoreFoldable {
         guard let row = try fold.screen(screen)?.row else { return }
         try fold.db.statement("""
             INSERT INTO fixes (uid, screen_id, type, note, ref, fixed_by, fixed_at, retracted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """).run([id, row, type.rawValue, note, ref, by, at.iso8601, try fold.isRetracted(id)])
+            """).run([id, row, type.rawValue, note, ref, by, fold.stored(at), try fold.isRetracted(id)])
         let fixRow = fold.db.lastInsertedRowID
         for item in items { try fold.db.statement("INSERT OR IGNORE INTO fix_items (fix_id, item) VALUES (?, ?)").run([fixRow, item]) }
     }

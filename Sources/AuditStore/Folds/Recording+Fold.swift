@@ -14,13 +14,13 @@ extension Recording: StoreFoldable {
             try fold.db.run("""
                 UPDATE recordings SET screen_id = ?, item = ?, size = ?, status = ?, note = ?, run = ?, recorded_by = ?, recorded_at = ?, retracted = ?
                 WHERE uid = ?
-                """, [row, item, size.id, status.rawValue, note, run, by, at.iso8601, retracted, id])
+                """, [row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted, id])
             fold.unsettled.cells.insert(LogApplier.CellRef(screen: row, item: item, size: size.id))
         } else {
             try fold.db.statement("""
                 INSERT INTO recordings (uid, screen_id, item, size, status, note, run, recorded_by, recorded_at, retracted)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).run([id, row, item, size.id, status.rawValue, note, run, by, at.iso8601, retracted])
+                """).run([id, row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted])
         }
     }
 

@@ -6,7 +6,7 @@ extension Screen: StoreFoldable {
         if !replacing {
             try fold.db.statement("""
                 INSERT INTO screens (uid, name, name_key, given_name, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)
-                """).run([id, name, key, name, createdAt.iso8601, createdBy])
+                """).run([id, name, key, name, fold.stored(createdAt), createdBy])
             fold.remember(screen: id, row: fold.db.lastInsertedRowID, added: Stamp(at: createdAt, id: id))
         }
         fold.unsettled.screens.insert(id)
