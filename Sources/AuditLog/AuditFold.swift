@@ -21,12 +21,19 @@ public struct AuditFold: Sendable {
 
     public init() {}
 
-    public init(_ records: some Sequence<LogRecord>) {
-        for record in records { add(record) }
+    public init(_ records: [LogRecord]) {
+        let folding = Folding()
+        for record in records { record.visit(folding) }
+        self = folding.audit
     }
 
-    public mutating func add(_ record: LogRecord) {
-        record.body.fold(into: &self)
+    /// Hands each record to its kind's fold as its own type, into one audit that is not copied.
+    private final class Folding: LogRecordVisitor {
+        var audit = AuditFold()
+
+        func visit<Record: LogRecordKind>(_ record: Record) {
+            record.fold(into: &audit)
+        }
     }
 
     /// The first naming says who started the audit and when; the latest names the app.

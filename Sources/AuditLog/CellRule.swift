@@ -26,17 +26,27 @@ public enum CellRule {
     }
 
     /// The recording that stands among one cell's live recordings, in any order.
-    public static func standing(among recordings: some Sequence<Recording>) -> Recording? {
+    public static func standing(among recordings: [Recording]) -> Recording? {
         var standing: Recording?
         for recording in recordings where standing.map({ supersedes(recording, $0) }) ?? true { standing = recording }
         return standing
     }
 
-    /// The recording that stands in every cell, by screen id, among live recordings in any order.
-    public static func standings(_ recordings: some Sequence<Recording>) -> [String: [CellKey: Recording]] {
+    /// The recording that stands in every cell, by screen id, among live recordings in any order;
+    /// with `inStampOrder`, the recordings come oldest first (ties by id), as a document holds them.
+    public static func standings(_ recordings: ArraySlice<Recording>, inStampOrder: Bool = false) -> [String: [CellKey: Recording]] {
         var cells: [String: [CellKey: Recording]] = [:]
-        for recording in recordings { offer(recording, to: &cells[recording.screen, default: [:]]) }
+        if inStampOrder {
+            // Each supersedes what came before it in its cell.
+            for recording in recordings { cells[recording.screen, default: [:]][recording.cell] = recording }
+        } else {
+            for recording in recordings { offer(recording, to: &cells[recording.screen, default: [:]]) }
+        }
         return cells
+    }
+
+    public static func standings(_ recordings: [Recording], inStampOrder: Bool = false) -> [String: [CellKey: Recording]] {
+        standings(recordings[...], inStampOrder: inStampOrder)
     }
 
     /// Lets `recording` take its cell among one screen's cells if it supersedes what stands there.

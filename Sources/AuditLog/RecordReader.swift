@@ -38,7 +38,7 @@ public enum RecordReader {
             try fields.finish()
             return .end
         }
-        guard let kind = LogRecord.registry[kindText] else {
+        guard let kind = LogRecord.kind(named: kindText) else {
             let known = LogRecord.Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw InterchangeError(line: kindNode.line, "unknown record kind '\(JSONReader.shown(kindText))'; records are \(known) and end")
         }

@@ -1,7 +1,7 @@
 /// One change somebody made to the audit. Records are immutable and carry a unique id, so a log of
 /// them merges by union; everything the audit shows is a fold of its records (see `Docs/interchange.md`).
 /// Each kind says once how it is written, read, folded and described (`LogRecordKind`); a new kind
-/// is a case here and a place in `kinds`.
+/// is a case here, its arm in `visit` and its place in `kinds`.
 public enum LogRecord: Sendable, Equatable {
     /// Starts the audit or renames the app.
     case audit(AppNaming)
@@ -43,16 +43,16 @@ public enum LogRecord: Sendable, Equatable {
     }
 
     /// The record as its kind.
-    public var body: any LogRecordKind { visit(Fields.Body()) }
-    public var id: String { visit(Fields.ID()) }
-    public var by: String { visit(Fields.By()) }
-    public var at: Timestamp { visit(Fields.At()) }
+    public var body: any LogRecordKind { visit(Accessors.Body()) }
+    public var id: String { visit(Accessors.ID()) }
+    public var by: String { visit(Accessors.By()) }
+    public var at: Timestamp { visit(Accessors.At()) }
     /// The screen the record belongs to; nil for the audit's own records.
-    public var screen: String? { visit(Fields.Screen()) }
+    public var screen: String? { visit(Accessors.Screen()) }
     /// The record another one points at: what a retraction takes back or an amendment corrects.
-    public var target: String? { visit(Fields.Target()) }
+    public var target: String? { visit(Accessors.Target()) }
     /// The `record` field of its line.
-    public var kind: Kind { visit(Fields.KindWord()) }
+    public var kind: Kind { visit(Accessors.KindWord()) }
 
     /// The word in a line's `record` field that names a kind.
     public struct Kind: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
@@ -60,7 +60,7 @@ public enum LogRecord: Sendable, Equatable {
 
         /// A kind of this log; nil for any other word.
         public init?(rawValue: String) {
-            guard LogRecord.registry[rawValue] != nil else { return nil }
+            guard LogRecord.kind(named: rawValue) != nil else { return nil }
             self.rawValue = rawValue
         }
 
@@ -72,13 +72,20 @@ public enum LogRecord: Sendable, Equatable {
         public static var allCases: [Kind] { LogRecord.kinds.map { $0.kind } }
 
         /// The type that reads and folds records of the kind.
-        public var type: any LogRecordKind.Type { LogRecord.registry[rawValue]! }
+        public var type: any LogRecordKind.Type { LogRecord.kind(named: rawValue)! }
 
         public var description: String { rawValue }
     }
 
-    /// Each kind by its word: where a line is dispatched.
-    static let registry: [String: any LogRecordKind.Type] = Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind.rawValue, $0) })
+    /// Each kind with its word.
+    private static let registry: [(word: String, type: any LogRecordKind.Type)] = kinds.map { ($0.kind.rawValue, $0) }
+
+    /// The kind a line's `record` field names: where a line is dispatched. Nine short words are
+    /// found faster by comparing them than by hashing.
+    static func kind(named word: String) -> (any LogRecordKind.Type)? {
+        for entry in registry where entry.word == word { return entry.type }
+        return nil
+    }
 }
 
 /// Something done with a record as its own kind (`LogRecord.visit`).
@@ -89,7 +96,7 @@ public protocol LogRecordVisitor {
 
 extension LogRecord {
     /// Readers of the fields every kind has.
-    private enum Fields {
+    private enum Accessors {
         struct Body: LogRecordVisitor {
             func visit<Record: LogRecordKind>(_ record: Record) -> any LogRecordKind { record }
         }
