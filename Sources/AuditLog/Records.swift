@@ -27,7 +27,9 @@ public enum LogRecord: Sendable, Equatable {
 
     /// Hands the record to `visitor` as its own kind: the one place that tells the cases apart.
     /// The kind's type is known in `visit`, so reading a field this way costs a switch, where the
-    /// record boxed as `any LogRecordKind` costs an allocation.
+    /// record boxed as `any LogRecordKind` costs an allocation; inlined where it is called, a
+    /// visitor's code is made for each kind.
+    @inlinable
     public func visit<Visitor: LogRecordVisitor>(_ visitor: Visitor) -> Visitor.Result {
         switch self {
         case .audit(let record): visitor.visit(record)

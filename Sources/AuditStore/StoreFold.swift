@@ -20,10 +20,15 @@ extension StoreFoldable {
 }
 
 extension LogRecord {
-    /// The record as its kind folds it into the store.
-    var storeFold: any StoreFoldable {
-        guard let fold = body as? any StoreFoldable else { preconditionFailure("the \(kind) record has no fold into the store") }
-        return fold
+    /// The record as its kind folds it into the store. Made for each kind where the store's
+    /// conformances are known, the cast is settled when the store is built, not looked up.
+    var storeFold: any StoreFoldable { visit(StoreFolding()) }
+
+    private struct StoreFolding: LogRecordVisitor {
+        func visit<Record: LogRecordKind>(_ record: Record) -> any StoreFoldable {
+            guard let fold = record as? any StoreFoldable else { preconditionFailure("the \(Record.kind) record has no fold into the store") }
+            return fold
+        }
     }
 }
 
