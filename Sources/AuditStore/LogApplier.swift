@@ -25,28 +25,18 @@ public struct DanglingReference: Error, Sendable, CustomStringConvertible {
     public var description: String { (line > 0 ? "line \(line): " : "") + message }
 }
 
-/// Adds records to the log and folds them into the tables. Cheap parts are applied record by
-/// record; what depends on several records (a screen's details, its shown name, a cell whose
-/// recording was taken back, the checklist, the app's name) is marked and folded once at `finish`.
+/// Adds records to the log and folds them into the tables, each by its kind (`StoreFoldable`).
+/// Cheap parts are applied record by record; what depends on several records (a screen's details,
+/// its shown name, a cell whose recording was taken back, the checklist, the app's name) is marked
+/// (`unsettled`) and folded once at `finish`.
 final class LogApplier {
     let db: Database
     private var screens: [String: (row: Int64, added: Stamp)] = [:]
-    private var dirtyScreens = Set<String>()
-    private var dirtyCells = Set<CellRef>()
-    private var dirtyCorrections = Set<String>()
-    private var checklistChanged = false
-    private var appChanged = false
-    private var namesChanged = false
-    private var retractionWithdrawn = false
+    var unsettled = Unsettled()
     /// Whether the log holds any retraction: most never do, and then nothing needs looking up.
-    private lazy var hasRetractions: Bool = (try? db.statement("SELECT 1 FROM log WHERE target IS NOT NULL AND kind = 'retract' LIMIT 1").first { _ in true }) != nil
+    lazy var hasRetractions: Bool = (try? db.statement("SELECT 1 FROM log WHERE target IS NOT NULL AND kind = 'retract' LIMIT 1").first { _ in true }) != nil
     private(set) var outcome = MergeOutcome()
-
-    struct CellRef: Hashable {
-        var screen: Int64
-        var item: String
-        var size: String
-    }
+    private var items: Set<String>?
 
     init(db: Database) {
         self.db = db
@@ -56,11 +46,11 @@ final class LogApplier {
     /// nothing, when what it refers to is not there yet: the caller offers it again once the rest
     /// is in, so that records may come in any order.
     func add(_ record: LogRecord, line number: Int) throws -> Bool {
-        if try missing(record) != nil { return false }
+        let fold = record.storeFold
+        if try missing(record, fold) != nil { return false }
         let text = record.line
-        let at = record.at.iso8601
-        if try LogTable.insert(record, line: text, at: at, into: db) {
-            try apply(record, line: number, at: at)
+        if try LogTable.insert(record, line: text, at: stored(record.at), into: db) {
+            try fold.apply(to: self, line: number, replacing: false)
             outcome.added[record.kind, default: 0] += 1
             return true
         }
@@ -76,36 +66,26 @@ final class LogApplier {
         outcome.clashes.append(record.id)
         // The smaller line wins: a choice every store makes alike, whatever came first.
         guard text.utf8.lexicographicallyPrecedes(stored.utf8) else { return true }
-        try withdraw(old)
+        try old.storeFold.withdraw(from: self)
         try LogTable.replace(record, line: text, in: db)
-        try apply(record, line: number, replacing: true)
+        try fold.apply(to: self, line: number, replacing: true)
         return true
     }
 
     /// What `record` refers to that the store does not hold, said as the end of a sentence; nil
     /// when everything is there.
     func missing(_ record: LogRecord) throws -> String? {
+        try missing(record, record.storeFold)
+    }
+
+    private func missing(_ record: LogRecord, _ fold: any StoreFoldable) throws -> String? {
         if record.kind != .screen, let uid = record.screen, try screen(uid) == nil {
             return "refers to the screen '\(uid)', which is not in the file or the store"
         }
-        switch record {
-        case .recording(let recording):
-            return try knows(item: recording.item) ? nil : "refers to the item '\(recording.item)', which no checklist of the audit has"
-        case .fix(let fix):
-            for item in fix.items where try !knows(item: item) { return "refers to the item '\(item)', which no checklist of the audit has" }
-        case .evidence(let evidence):
-            if let item = evidence.item, try !knows(item: item) { return "refers to the item '\(item)', which no checklist of the audit has" }
-            if let recording = evidence.recording, try recordingRow(recording) == nil {
-                return "refers to the recording '\(recording)', which is not in the file or the store"
-            }
-        case .retract, .amend:
-            if let target = record.target, try LogTable.line(of: target, in: db) == nil {
-                return "names '\(target)', which is not in the file or the store"
-            }
-        default:
-            break
+        if let target = record.target, try LogTable.line(of: target, in: db) == nil {
+            return "names '\(target)', which is not in the file or the store"
         }
-        return nil
+        return try fold.missing(in: self)
     }
 
     /// The error for a record that still refers to what is missing once everything else is in.
@@ -113,194 +93,129 @@ final class LogApplier {
         DanglingReference(line: line, message: "the \(record.kind.rawValue) record " + (try missing(record) ?? "refers to what is missing"))
     }
 
+    // MARK: What the kinds look up
+
+    /// The last time formatted, and its text: a record's time is written to the log and to its
+    /// table, and formatting it is a good part of what an import costs.
+    private var lastTime: (time: Timestamp, text: String)?
+
+    /// `time` as the store keeps it (`Timestamp.iso8601`).
+    func stored(_ time: Timestamp) -> String {
+        if let lastTime, lastTime.time == time { return lastTime.text }
+        let text = time.iso8601
+        lastTime = (time, text)
+        return text
+    }
+
+    /// A screen's row, as the fold looks it up.
+    private struct ScreenRow {
+        static let columns = "id, created_at FROM screens"
+
+        var row: Int64
+        var createdAt: Timestamp
+
+        init(row: Row) throws {
+            self.row = try row[0]
+            createdAt = try row[1]
+        }
+    }
+
     /// The screen's row and the stamp of the record that added it, if the store has it.
     func screen(_ uid: String) throws -> (row: Int64, added: Stamp)? {
         if let known = screens[uid] { return known }
-        guard let found = try db.statement("SELECT id, created_at FROM screens WHERE uid = ?").first([uid], { row -> (row: Int64, added: Stamp) in
-            let id: Int64 = try row[0]
-            let added: Timestamp = try row[1]
-            return (id, Stamp(at: added, id: uid))
-        }) else { return nil }
-        screens[uid] = found
-        return found
+        guard let found = try db.statement("SELECT \(ScreenRow.columns) WHERE uid = ?").first([uid], ScreenRow.init(row:)) else { return nil }
+        let screen = (row: found.row, added: Stamp(at: found.createdAt, id: uid))
+        screens[uid] = screen
+        return screen
     }
 
-    private var items: Set<String>?
+    /// A screen just added, so that its records find it without a query.
+    func remember(screen uid: String, row: Int64, added: Stamp) {
+        screens[uid] = (row, added)
+    }
 
     /// Whether some checklist of the audit has the item.
-    private func knows(item: String) throws -> Bool {
+    func knows(item: String) throws -> Bool {
         if items == nil { items = Set(try db.rows("SELECT id FROM items") { $0.string(0) }) }
         return items!.contains(item)
     }
 
-    private func recordingRow(_ uid: String) throws -> Int64? {
+    /// An item a checklist just brought.
+    func learned(item: String) {
+        items?.insert(item)
+    }
+
+    func recordingRow(_ uid: String) throws -> Int64? {
         try db.statement("SELECT id FROM recordings WHERE uid = ?").first([uid]) { $0.int64(0) }
     }
 
+    /// The cell of the recording `uid`, if it is a recording the store holds.
+    func cell(ofRecording uid: String) throws -> CellRef? {
+        try db.statement("SELECT \(CellRef.columns) WHERE uid = ?").first([uid], CellRef.init(row:))
+    }
+
     /// Whether a retraction in the log takes back `uid`.
-    private func isRetracted(_ uid: String) throws -> Bool {
+    func isRetracted(_ uid: String) throws -> Bool {
         guard hasRetractions else { return false }
         return try db.statement("SELECT 1 FROM log WHERE target = ? AND kind = 'retract'").first([uid], { _ in true }) != nil
     }
 
-    private func apply(_ record: LogRecord, line: Int, at: String? = nil, replacing: Bool = false) throws {
-        switch record {
-        case .audit:
-            appChanged = true
-        case .checklist(let adoption):
-            for item in adoption.checklist.items {
-                items?.insert(item.id)
-                try db.statement("""
-                    INSERT INTO items (id, position, title, how_to_check, sizes, severity, scaling, fix, wcag, current)
-                    VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (id) DO NOTHING
-                    """).run([item.id, item.title, item.howToCheck, item.sizes.map(\.id).joined(separator: ","), item.severity.rawValue,
-                              item.scaling, item.fix?.rawValue, item.wcag.joined(separator: ",")])
-            }
-            checklistChanged = true
-        case .screen(let screen):
-            if !replacing {
-                try db.statement("""
-                    INSERT INTO screens (uid, name, name_key, given_name, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)
-                    """).run([screen.id, screen.name, screen.key, screen.name, screen.createdAt.iso8601, screen.createdBy])
-                screens[screen.id] = (db.lastInsertedRowID, Stamp(at: screen.createdAt, id: screen.id))
-            }
-            dirtyScreens.insert(screen.id)
-            namesChanged = true
-        case .edit(let edit):
-            dirtyScreens.insert(edit.screen)
-            namesChanged = true
-        case .recording(let recording):
-            guard let row = try screen(recording.screen)?.row else { return }
-            let retracted = try isRetracted(recording.id)
-            if replacing {
-                try db.run("""
-                    UPDATE recordings SET screen_id = ?, item = ?, size = ?, status = ?, note = ?, run = ?, recorded_by = ?, recorded_at = ?, retracted = ?
-                    WHERE uid = ?
-                    """, [row, recording.item, recording.size.id, recording.status.rawValue, recording.note, recording.run, recording.by,
-                          recording.at.iso8601, retracted, recording.id])
-                dirtyCells.insert(CellRef(screen: row, item: recording.item, size: recording.size.id))
-            } else {
-                try db.statement("""
-                    INSERT INTO recordings (uid, screen_id, item, size, status, note, run, recorded_by, recorded_at, retracted)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """).run([recording.id, row, recording.item, recording.size.id, recording.status.rawValue, recording.note, recording.run,
-                              recording.by, at ?? recording.at.iso8601, retracted])
-            }
-        case .fix(let fix):
-            guard let row = try screen(fix.screen)?.row else { return }
-            try db.statement("""
-                INSERT INTO fixes (uid, screen_id, type, note, ref, fixed_by, fixed_at, retracted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """).run([fix.id, row, fix.type.rawValue, fix.note, fix.ref, fix.by, fix.at.iso8601, try isRetracted(fix.id)])
-            let id = db.lastInsertedRowID
-            for item in fix.items { try db.statement("INSERT OR IGNORE INTO fix_items (fix_id, item) VALUES (?, ?)").run([id, item]) }
-        case .evidence(let evidence):
-            guard let row = try screen(evidence.screen)?.row else { return }
-            let recordingRow = try evidence.recording.flatMap { try self.recordingRow($0) }
-            try db.statement("""
-                INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (hash) DO NOTHING
-                """).run([evidence.hash, evidence.kind.rawValue, evidence.bytes, evidence.name, evidence.at.iso8601, evidence.by])
-            if try isRetracted(evidence.id) { return }
-            try db.statement("""
-                INSERT INTO evidence_links (uid, hash, screen_id, size, item, recording_id, name, attached_by, attached_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).run([evidence.id, evidence.hash, row, evidence.size.id, evidence.item, recordingRow, evidence.name, evidence.by,
-                          evidence.at.iso8601])
-        case .retract(let retraction):
-            try checkTarget(of: record, line: line, kinds: [.recording, .fix, .evidence])
-            hasRetractions = true
-            try takeBack(retraction.target)
-        case .amend(let amendment):
-            try checkTarget(of: record, line: line, kinds: [.recording, .fix])
-            if replacing {
-                dirtyCorrections.insert(amendment.target)
-            } else {
-                try db.statement("""
-                    INSERT INTO corrections (target, note, at, uid) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (target) DO UPDATE SET note = excluded.note, at = excluded.at, uid = excluded.uid
-                    WHERE excluded.at > corrections.at OR (excluded.at = corrections.at AND excluded.uid > corrections.uid)
-                    """).run([amendment.target, amendment.note, amendment.at.iso8601, amendment.id])
-            }
+    /// The kind and screen of a record of the log, as a record that names it checks them.
+    private struct NamedRecord {
+        static let columns = "kind, screen FROM log"
+
+        var kind: String
+        var screen: String?
+
+        init(row: Row) throws {
+            kind = try row[0]
+            screen = try row[1]
         }
     }
 
-    /// A retraction or amendment must name a record of the right kind on the same screen.
-    private func checkTarget(of record: LogRecord, line: Int, kinds: [LogRecord.Kind]) throws {
-        guard let target = record.target else { return }
-        let found = try db.statement("SELECT kind, screen FROM log WHERE uid = ?").first([target]) { (kind: $0.string(0), screen: $0.optionalString(1)) }
+    /// A record that names another (a retraction, an amendment) must name one of `kinds` on its own screen.
+    func checkTarget(of record: some LogRecordKind, line: Int, kinds: [LogRecord.Kind]) throws {
+        guard let target = record.targetID else { return }
+        let kind = type(of: record).kind
+        let found = try db.statement("SELECT \(NamedRecord.columns) WHERE uid = ?").first([target], NamedRecord.init(row:))
         let what = kinds.map(\.rawValue).joined(separator: ", ")
         guard let found else {
-            throw DanglingReference(line: line, message: "the \(record.kind.rawValue) record names '\(target)', which is not in the file or the store")
+            throw DanglingReference(line: line, message: "the \(kind.rawValue) record names '\(target)', which is not in the file or the store")
         }
-        guard kinds.map(\.rawValue).contains(found.kind), found.screen == record.screen else {
-            throw DanglingReference(line: line, message: "the \(record.kind.rawValue) record names '\(target)', which is not a \(what) of its screen")
+        guard kinds.map(\.rawValue).contains(found.kind), found.screen == record.screenID else {
+            throw DanglingReference(line: line, message: "the \(kind.rawValue) record names '\(target)', which is not a \(what) of its screen")
         }
     }
 
-    private func takeBack(_ target: String) throws {
-        if let cell = try db.statement("SELECT screen_id, item, size FROM recordings WHERE uid = ?").first([target], { row in
-            CellRef(screen: row.int64(0), item: row.string(1), size: row.string(2))
-        }) {
-            try db.run("UPDATE recordings SET retracted = 1 WHERE uid = ?", [target])
-            dirtyCells.insert(cell)
-        }
-        try db.run("UPDATE fixes SET retracted = 1 WHERE uid = ?", [target])
-        try db.run("DELETE FROM evidence_links WHERE uid = ?", [target])
-    }
-
-    /// Undoes what a record's line did, before the smaller line of the same id takes its place.
-    private func withdraw(_ old: LogRecord) throws {
-        switch old {
-        case .audit: appChanged = true
-        case .checklist: checklistChanged = true
-        case .screen(let screen): dirtyScreens.insert(screen.id)
-        case .edit(let edit): dirtyScreens.insert(edit.screen)
-        case .recording(let recording):
-            if let row = try screen(recording.screen)?.row {
-                dirtyCells.insert(CellRef(screen: row, item: recording.item, size: recording.size.id))
-            }
-        case .fix(let fix):
-            try db.run("DELETE FROM fixes WHERE uid = ?", [fix.id])
-        case .evidence(let evidence):
-            try db.run("DELETE FROM evidence_links WHERE uid = ?", [evidence.id])
-        case .retract(let retraction):
-            // Put the target back; the new line, applied next, takes back what it names.
-            if let cell = try db.statement("SELECT screen_id, item, size FROM recordings WHERE uid = ?").first([retraction.target], { row in
-                CellRef(screen: row.int64(0), item: row.string(1), size: row.string(2))
-            }) {
-                dirtyCells.insert(cell)
-            }
-            try db.run("UPDATE recordings SET retracted = 0 WHERE uid = ?", [retraction.target])
-            try db.run("UPDATE fixes SET retracted = 0 WHERE uid = ?", [retraction.target])
-            retractionWithdrawn = true
-        case .amend(let amendment):
-            dirtyCorrections.insert(amendment.target)
-        }
-    }
+    // MARK: Settling
 
     /// Folds what the records added touch together.
     func finish(store: AuditStore) throws {
-        if checklistChanged { try store.refreshChecklist() }
-        if appChanged { try store.refreshApp() }
-        for uid in dirtyScreens.sorted() { try refold(uid) }
-        if namesChanged || !dirtyScreens.isEmpty { try refreshNames() }
-        for target in dirtyCorrections.sorted() { try recomputeCorrection(target) }
-        if retractionWithdrawn {
+        if unsettled.checklist { try store.refreshChecklist() }
+        if unsettled.app { try store.refreshApp() }
+        for uid in unsettled.screens.sorted() { try refold(uid) }
+        if unsettled.names || !unsettled.screens.isEmpty { try refreshNames() }
+        for target in unsettled.corrections.sorted() { try recomputeCorrection(target) }
+        if unsettled.retractionsWithdrawn {
             // Another retraction may still take back what a replaced one named.
             for table in ["recordings", "fixes"] {
                 try db.run("UPDATE \(table) SET retracted = 1 WHERE retracted = 0 AND uid IN (SELECT target FROM log WHERE kind = 'retract' AND target IS NOT NULL)")
             }
         }
-        for cell in dirtyCells {
-            // A retraction, or a line replaced: the cell's latest recording is looked up again.
-            try db.run("DELETE FROM cells WHERE screen_id = ? AND item = ? AND size = ?", [cell.screen, cell.item, cell.size])
-            try db.run("""
-                INSERT INTO cells (screen_id, item, size, recording_id, status, recorded_at, uid)
-                SELECT screen_id, item, size, id, status, recorded_at, uid FROM recordings
-                WHERE screen_id = ? AND item = ? AND size = ? AND retracted = 0
-                ORDER BY recorded_at DESC, uid DESC LIMIT 1
-                """, [cell.screen, cell.item, cell.size])
-        }
+        for cell in unsettled.cells { try settle(cell) }
+    }
+
+    /// Gives a cell the recording `CellRule` says stands among its live ones, or none: after a
+    /// retraction, or a line replaced.
+    private func settle(_ cell: CellRef) throws {
+        try db.run("DELETE FROM cells WHERE screen_id = ? AND item = ? AND size = ?", [cell.screen, cell.item, cell.size])
+        let live = try db.rows("SELECT \(Recording.columns) WHERE r.screen_id = ? AND r.item = ? AND r.size = ? AND r.retracted = 0",
+                               [cell.screen, cell.item, cell.size], Recording.init(row:))
+        guard let standing = CellRule.standing(among: live) else { return }
+        try db.run("""
+            INSERT INTO cells (screen_id, item, size, recording_id, status, recorded_at, uid)
+            SELECT screen_id, item, size, id, status, recorded_at, uid FROM recordings WHERE uid = ?
+            """, [standing.id])
     }
 
     /// Writes a screen's folded details into its row and its file patterns.
@@ -318,20 +233,48 @@ final class LogApplier {
         screens[uid] = (row.row, Stamp(at: screen.createdAt, id: uid))
     }
 
+    /// A live screen's given name, as `ScreenNames` weighs it.
+    private struct GivenName {
+        static let columns = "uid, given_name, created_at FROM screens"
+
+        var id: String
+        var name: String
+        var createdAt: Timestamp
+
+        init(row: Row) throws {
+            id = try row[0]
+            name = try row[1]
+            createdAt = try row[2]
+        }
+    }
+
+    /// A screen's shown name and the key it is looked up by.
+    private struct ShownName {
+        static let columns = "id, name, name_key FROM screens"
+
+        var row: Int64
+        var name: String
+        var key: String
+
+        init(row: Row) throws {
+            self.row = try row[0]
+            name = try row[1]
+            key = try row[2]
+        }
+    }
+
     /// Gives every live screen a name of its own (`ScreenNames`).
     private func refreshNames() throws {
-        let live = try db.rows("SELECT uid, given_name, created_at FROM screens WHERE removed = 0") { row in
-            (id: try row[0] as String, name: try row[1] as String, createdAt: try row[2] as Timestamp)
-        }
-        let shown = ScreenNames.disambiguated(live)
+        let live = try db.rows("SELECT \(GivenName.columns) WHERE removed = 0", [], GivenName.init(row:))
+        let shown = ScreenNames.disambiguated(live.map { ($0.id, $0.name, $0.createdAt) })
         try db.run("UPDATE screens SET name = given_name, name_key = lower(given_name) WHERE name != given_name OR removed = 1")
         for (uid, name) in shown {
             try db.run("UPDATE screens SET name = ?, name_key = ? WHERE uid = ?", [name, name.lowercased(), uid])
         }
         // SQLite's lower() folds ASCII only: keys of other names are set here.
-        let others = try db.rows("SELECT id, name, name_key FROM screens WHERE name GLOB '*[^ -~]*'") { ($0.int64(0), $0.string(1), $0.string(2)) }
-        for (id, name, key) in others where key != name.lowercased() {
-            try db.run("UPDATE screens SET name_key = ? WHERE id = ?", [name.lowercased(), id])
+        let others = try db.rows("SELECT \(ShownName.columns) WHERE name GLOB '*[^ -~]*'", [], ShownName.init(row:))
+        for other in others where other.key != other.name.lowercased() {
+            try db.run("UPDATE screens SET name_key = ? WHERE id = ?", [other.name.lowercased(), other.row])
         }
     }
 

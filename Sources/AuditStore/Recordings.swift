@@ -107,7 +107,7 @@ extension AuditStore {
         let author = try InputRules.name(author, what: "the author's name")
         var retractions: [Retraction] = []
         for target in targets {
-            guard let screen = target.screen, [.recording, .fix, .evidence].contains(target.kind) else {
+            guard let screen = target.screen, Retraction.targetKinds.contains(target.kind) else {
                 throw InputError("'\(target.id)' is a \(target.kind.rawValue) record; only recordings, fixes and evidence can be taken back")
             }
             if try isRetracted(target.id) { throw InputError("'\(target.id)' was taken back already") }
@@ -130,7 +130,7 @@ extension AuditStore {
     /// Corrects the note of a recording or fix (nil clears it).
     @discardableResult
     public func amend(_ target: LogRecord, note: String?, by author: String, at time: Timestamp = .now()) throws -> Amendment {
-        guard let screen = target.screen, [.recording, .fix].contains(target.kind) else {
+        guard let screen = target.screen, Amendment.targetKinds.contains(target.kind) else {
             throw InputError("'\(target.id)' is a \(target.kind.rawValue) record; only the notes of recordings and fixes can be corrected")
         }
         let amendment = Amendment(id: makeID(), screen: screen, target: target.id, note: try note.flatMap { try InputRules.note($0) },

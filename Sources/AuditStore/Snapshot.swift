@@ -2,17 +2,6 @@ import AuditLog
 import DynamicType
 import SQLite
 
-/// Identifies one cell of a screen's size matrix.
-public struct CellKey: Sendable, Hashable {
-    public var item: String
-    public var size: Size
-
-    public init(item: String, size: Size) {
-        self.item = item
-        self.size = size
-    }
-}
-
 /// The latest recording of a cell.
 public struct CellState: Sendable, Equatable {
     public var item: String

@@ -75,7 +75,8 @@ struct HistoryCommand: ParsableCommand {
                 line += console.style.dim("  by \(console.safe(first.by))  [\(Self.shortID(first.id))\(ids > 1 ? " +\(ids - 1)" : "")]")
             } else {
                 line += Self.describe(entry, console: console)
-                if [.fix, .evidence].contains(entry.record.kind) { line += console.style.dim("  [\(Self.shortID(entry.record.id))]") }
+                // What can be taken back shows the id 'retract' takes (recordings show theirs above).
+                if Retraction.targetKinds.contains(entry.record.kind) { line += console.style.dim("  [\(Self.shortID(entry.record.id))]") }
             }
             if entry.retracted { line += console.style.red("  (taken back)") }
             console.line(line)
@@ -91,62 +92,40 @@ struct HistoryCommand: ParsableCommand {
         return String(id.prefix(8))
     }
 
-    /// Everything but recordings, in a few words.
+    /// Everything but recordings, in a few words: as the record's kind phrases it, and by whom.
     static func describe(_ entry: HistoryEntry, console: Console) -> String {
-        let by = console.style.dim("  by \(console.safe(entry.record.by))")
-        switch entry.record {
-        case .audit(let naming):
-            return "audit of \(console.style.bold(console.safe(naming.app)))" + by
-        case .checklist(let adoption):
-            return "checklist \(console.safe(adoption.checklist.name)) v\(console.safe(adoption.checklist.version)) in use (\(counted(adoption.checklist.items.count, "item")))" + by
-        case .screen(let screen):
-            return console.style.cyan("added") + (screen.flow.map { " to the flow \(console.safe($0))" } ?? "") + (screen.critical ? ", critical" : "") + by
-        case .edit(let edit):
-            return console.style.cyan(Self.describe(edit, console: console)) + by
-        case .recording:
-            return ""
-        case .fix(let fix):
-            var text = console.style.cyan("fix " + fix.type.rawValue)
-            if !fix.items.isEmpty { text += " " + fix.items.joined(separator: ", ") }
-            if let note = fix.note { text += "  " + console.safe(note) }
-            if let ref = fix.ref { text += console.style.dim(" (\(console.safe(ref)))") }
-            return text + by
-        case .evidence(let evidence):
-            return "evidence \(console.safe(evidence.name)) at \(evidence.size.id)" + (evidence.item.map { " for \($0)" } ?? "") + by
-        case .retract(let retraction):
-            return console.style.yellow("took back ") + target(entry.target, id: retraction.target, console: console)
-                + (retraction.note.map { ": " + console.safe($0) } ?? "") + by
-        case .amend(let amendment):
-            return console.style.yellow("corrected the note of ") + target(entry.target, id: amendment.target, console: console) + ": "
-                + (amendment.note.map { "\"\(console.safe($0))\"" } ?? "cleared") + by
-        }
+        render(entry.record.body.phrase(target: entry.target), console: console) + console.style.dim("  by \(console.safe(entry.record.by))")
     }
 
-    static func describe(_ edit: ScreenEdit, console: Console) -> String {
-        var parts: [String] = []
-        if let name = edit.name { parts.append("renamed to \(console.safe(name))") }
-        if let flow = edit.flow { parts.append(flow.map { "flow \(console.safe($0))" } ?? "no flow") }
-        if let critical = edit.critical { parts.append(critical ? "critical" : "not critical") }
-        if let owner = edit.owner { parts.append(owner.map { "owner \(console.safe($0))" } ?? "no owner") }
-        if let notes = edit.notes { parts.append(notes == nil ? "notes cleared" : "notes changed") }
-        if let triage = edit.triage { parts.append(triage.map { "triaged \($0.rawValue)" } ?? "triage cleared") }
-        if let removed = edit.removed { parts.append(removed ? "removed" : "restored") }
-        if !edit.addFiles.isEmpty { parts.append("files + " + edit.addFiles.map(console.safe).joined(separator: ", ")) }
-        if !edit.removeFiles.isEmpty { parts.append("files - " + edit.removeFiles.map(console.safe).joined(separator: ", ")) }
-        return parts.joined(separator: ", ")
-    }
-
-    static func target(_ record: LogRecord?, id: String, console: Console) -> String {
-        switch record {
-        case .recording(let recording)?:
-            return "\(recording.status.rawValue) \(recording.size.id) \(recording.item) [\(shortID(id))]"
-        case .fix(let fix)?:
-            return "fix \(fix.type.rawValue) [\(shortID(id))]"
-        case .evidence(let evidence)?:
-            return "evidence \(console.safe(evidence.name)) [\(shortID(id))]"
-        default:
-            return "[\(shortID(id))]"
+    /// A phrase on the terminal: text people gave made safe, ids short, each run of one emphasis styled once.
+    static func render(_ phrase: Phrase, console: Console) -> String {
+        var text = ""
+        var run = ""
+        var emphasis = Phrase.Emphasis.plain
+        func close() {
+            let style = console.style
+            switch emphasis {
+            case .plain: text += run
+            case .strong: text += style.bold(run)
+            case .change: text += style.cyan(run)
+            case .correction: text += style.yellow(run)
+            case .quiet: text += style.dim(run)
+            }
+            run = ""
         }
+        for piece in phrase.pieces {
+            if piece.emphasis != emphasis {
+                close()
+                emphasis = piece.emphasis
+            }
+            switch piece.content {
+            case .words(let words): run += words
+            case .given(let given): run += console.safe(given)
+            case .id(let id): run += "[\(shortID(id))]"
+            }
+        }
+        close()
+        return text
     }
 
     static func json(_ entry: HistoryEntry) -> JSON {

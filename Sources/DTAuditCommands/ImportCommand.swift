@@ -165,12 +165,10 @@ enum ImportSummary {
 
     /// "3 recordings, 1 fix and 1 screen edit".
     static func describe(_ added: [LogRecord.Kind: Int]) -> String {
-        let words: [(LogRecord.Kind, String, String)] = [
-            (.screen, "screen", "screens"), (.edit, "screen edit", "screen edits"), (.recording, "recording", "recordings"),
-            (.fix, "fix", "fixes"), (.evidence, "piece of evidence", "pieces of evidence"), (.retract, "take-back", "take-backs"),
-            (.amend, "corrected note", "corrected notes"), (.checklist, "checklist", "checklists"), (.audit, "app naming", "app namings"),
-        ]
-        let parts = words.compactMap { kind, one, many in added[kind].flatMap { $0 > 0 ? "\($0) \($0 == 1 ? one : many)" : nil } }
+        let kinds = LogRecord.kinds.sorted { $0.tally.rank < $1.tally.rank }
+        let parts = kinds.compactMap { kind in
+            added[kind.kind].flatMap { $0 > 0 ? "\($0) \($0 == 1 ? kind.tally.one : kind.tally.many)" : nil }
+        }
         if parts.isEmpty { return "nothing" }
         return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }

@@ -50,57 +50,14 @@ public struct AuditDocument: Sendable {
                   recordings: recordings.filter { live.contains($0.screen) }, fixes: fixes.filter { live.contains($0.screen) })
     }
 
-    /// Folds records in memory, as a store would: the latest naming and checklist, each screen's
-    /// details (`ScreenFold`), what was taken back left out, notes corrected.
+    /// Folds records in memory (`AuditFold`), as a store folds them into its tables.
     public init(records: [LogRecord]) {
-        var naming: (first: AppNaming?, latest: AppNaming?) = (nil, nil)
-        var checklist: ChecklistAdoption?
-        var screenRecords: [String: [LogRecord]] = [:]
-        var retracted = Set<String>()
-        var corrections: [String: Amendment] = [:]
-        for record in records {
-            switch record {
-            case .audit(let named):
-                if naming.first.map({ Stamp(record) < Stamp(at: $0.at, id: $0.id) }) ?? true { naming.first = named }
-                if naming.latest.map({ Stamp(at: $0.at, id: $0.id) < Stamp(record) }) ?? true { naming.latest = named }
-            case .checklist(let adoption):
-                if checklist.map({ Stamp(at: $0.at, id: $0.id) < Stamp(record) }) ?? true { checklist = adoption }
-            case .screen(let screen):
-                screenRecords[screen.id, default: []].append(record)
-            case .edit(let edit):
-                screenRecords[edit.screen, default: []].append(record)
-            case .retract(let retraction):
-                retracted.insert(retraction.target)
-            case .amend(let amendment):
-                if corrections[amendment.target].map({ Stamp(at: $0.at, id: $0.id) < Stamp(record) }) ?? true { corrections[amendment.target] = amendment }
-            case .recording, .fix, .evidence:
-                break
-            }
-        }
-        var live: [Screen] = []
-        for (_, records) in screenRecords {
-            if let fold = ScreenFold(records), !fold.removed { live.append(fold.screen) }
-        }
-        let shown = ScreenNames.disambiguated(live.map { ($0.id, $0.name, $0.createdAt) })
-        for index in live.indices { if let name = shown[live[index].id] { live[index].name = name } }
-        let liveIDs = Set(live.map(\.id))
-        var recordings: [Recording] = []
-        var fixes: [Fix] = []
-        for record in records {
-            switch record {
-            case .recording(var recording) where liveIDs.contains(recording.screen) && !retracted.contains(recording.id):
-                if let correction = corrections[recording.id] { recording.note = correction.note }
-                recordings.append(recording)
-            case .fix(var fix) where liveIDs.contains(fix.screen) && !retracted.contains(fix.id):
-                if let correction = corrections[fix.id] { fix.note = correction.note }
-                fixes.append(fix)
-            default:
-                break
-            }
-        }
-        let empty = Checklist(name: "", title: "", version: "", summary: "", items: [], source: "")
-        self.init(app: naming.latest?.app ?? "", createdAt: naming.first?.at ?? Timestamp(milliseconds: 0), createdBy: naming.first?.by ?? "",
-                  checklist: checklist?.checklist ?? empty, screens: live, recordings: recordings, fixes: fixes)
+        self.init(AuditFold(records).settled())
+    }
+
+    public init(_ audit: AuditFold.Settled) {
+        self.init(app: audit.app, createdAt: audit.createdAt, createdBy: audit.createdBy, checklist: audit.checklist, screens: audit.screens,
+                  recordings: audit.recordings, fixes: audit.fixes)
     }
 
     /// The time of the latest thing the audit holds: its start, a screen added, a recording, a fix.
@@ -118,15 +75,11 @@ public struct AuditDocument: Sendable {
         PersonName.tally(recordings.map(\.by)).map { ($0.name, $0.count) }
     }
 
-    /// The latest recording of every cell of every screen made before `cutoff` (all when nil), by
-    /// screen id. "Latest" is by time, then by id, as in the store.
+    /// The recording that stands in every cell of every screen (`CellRule`), among those made
+    /// before `cutoff` (all when nil), by screen id.
     public func latestCells(before cutoff: Timestamp? = nil) -> [String: [CellKey: Recording]] {
-        var result: [String: [CellKey: Recording]] = [:]
-        for recording in recordings {
-            if let cutoff, recording.at >= cutoff { break }
-            result[recording.screen, default: [:]][CellKey(item: recording.item, size: recording.size)] = recording
-        }
-        return result
+        guard let cutoff else { return CellRule.standings(recordings, inStampOrder: true) }
+        return CellRule.standings(recordings.prefix { $0.at < cutoff }, inStampOrder: true)
     }
 
     /// Each live screen by its id.

@@ -1,0 +1,67 @@
+import AuditLog
+import SQLite
+
+/// How records of one kind fold into the store's tables: the truth every view of the audit reads.
+/// Each kind says it beside the tables, one file a kind (`Folds/`); `LogApplier` hands it each new
+/// record and settles at its end what several records decide together (`LogApplier.Unsettled`).
+protocol StoreFoldable: LogRecordKind {
+    /// What the record refers to that the store does not hold, besides its screen and its target,
+    /// said as the end of a sentence ("refers to the item 'x', which ..."); nil when all is there.
+    func missing(in fold: LogApplier) throws -> String?
+    /// Folds a record new to the log. With `replacing`, its line takes the place of a larger line
+    /// of the same id (`Clash`), whose effects `withdraw` undid first.
+    func apply(to fold: LogApplier, line: Int, replacing: Bool) throws
+    /// Undoes what its line did, before a smaller line of the same id takes its place.
+    func withdraw(from fold: LogApplier) throws
+}
+
+extension StoreFoldable {
+    func missing(in fold: LogApplier) throws -> String? { nil }
+}
+
+extension LogRecord {
+    /// The record as its kind folds it into the store. Made for each kind where the store's
+    /// conformances are known, the cast is settled when the store is built, not looked up.
+    var storeFold: any StoreFoldable { visit(StoreFolding()) }
+
+    private struct StoreFolding: LogRecordVisitor {
+        func visit<Record: LogRecordKind>(_ record: Record) -> any StoreFoldable {
+            guard let fold = record as? any StoreFoldable else { preconditionFailure("the \(Record.kind) record has no fold into the store") }
+            return fold
+        }
+    }
+}
+
+extension LogApplier {
+    /// Where a recording's cell is, for the recording `uid` (a retraction's target, say).
+    struct CellRef: Hashable {
+        static let columns = "screen_id, item, size FROM recordings"
+
+        var screen: Int64
+        var item: String
+        var size: String
+
+        init(screen: Int64, item: String, size: String) {
+            self.screen = screen
+            self.item = item
+            self.size = size
+        }
+
+        init(row: Row) throws {
+            self.init(screen: try row[0], item: try row[1], size: try row[2])
+        }
+    }
+
+    /// What the records added touch together, settled once at `finish`: the app's name, the
+    /// checklist, screens' details and shown names, cells, corrected notes.
+    struct Unsettled {
+        var app = false
+        var checklist = false
+        var names = false
+        var screens = Set<String>()
+        var cells = Set<CellRef>()
+        var corrections = Set<String>()
+        /// A retraction's line was replaced: another may still take back what it named.
+        var retractionsWithdrawn = false
+    }
+}

@@ -1,0 +1,273 @@
+import DynamicType
+import Evidence
+import Foundation
+import SQLite
+import Testing
+@testable import AuditStore
+@testable import Interchange
+
+/// The audit folds two ways: the store into its tables (the truth every command reads), and a
+/// shared file in memory (`AuditFold`, for `export --since` an earlier file). As a property:
+/// random histories of every kind of record, with clocks that disagree, ties, concurrent edits,
+/// take-backs, corrections and lines that clash under one id, fed to a store in random batches
+/// and read from their file in memory, fold to the same audit: app, checklist, screens and their
+/// shown names, recordings and fixes with corrected notes, live evidence, and every cell's
+/// standing recording (the store's `cells` table against `CellRule`).
+///
+/// DTAUDIT_PROPERTY_RUNS sets the number of histories (100 by default); a failure names its seed,
+/// and DTAUDIT_PROPERTY_SEED replays that one history.
+@Suite struct FoldAgreementTests {
+    static var runs: Int { ProcessInfo.processInfo.environment["DTAUDIT_PROPERTY_RUNS"].flatMap(Int.init) ?? 100 }
+
+    @Test func theStoreAndTheMemoryFoldEveryKindToTheSameAudit() throws {
+        let seeds: [UInt64] = ProcessInfo.processInfo.environment["DTAUDIT_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
+            ?? (0..<UInt64(Self.runs)).map { $0 &* 0x2545_F491 &+ 5 }
+        var made = Set<LogRecord.Kind>()
+        var clashed = Set<LogRecord.Kind>()
+        for seed in seeds {
+            var history = try RecordHistory(seed: seed)
+            history.make()
+            made.formUnion(history.lines.map(\.kind))
+            clashed.formUnion(history.clashes.map(\.kind))
+            let differences: [String]
+            do {
+                differences = try history.differences()
+            } catch {
+                Issue.record("seed \(seed): \(error)")
+                return
+            }
+            if !differences.isEmpty {
+                Issue.record("seed \(seed): the two folds differ in \(differences.joined(separator: ", "))")
+                return
+            }
+        }
+        if seeds.count >= 20 {
+            // Every kind is folded, and every kind's line is replaced by a smaller one somewhere.
+            #expect(made == Set(LogRecord.Kind.allCases))
+            #expect(clashed == Set(LogRecord.Kind.allCases))
+        }
+    }
+}
+
+/// One random history of records, in the order they were made.
+struct RecordHistory {
+    var random: SeededGenerator
+    let seed: UInt64
+    /// Every line made, in order; a clash is a second line under an id made before.
+    var lines: [LogRecord] = []
+    var clashes: [LogRecord] = []
+    var clock = Timestamp(iso8601: "2026-09-07T09:00:00Z")!
+    var usedIDs = Set<String>()
+    let checklist: Checklist
+    /// Every checklist adopted is a version of this one: its items are the items the audit knows.
+    var items: [ChecklistItem] { checklist.items }
+    let names = ["Home", "Settings", "Checkout", "map", "MAP", "Profile"]
+
+    init(seed: UInt64) throws {
+        self.seed = seed
+        random = SeededGenerator(state: seed)
+        checklist = try ShippedChecklists.defaultChecklist()
+    }
+
+    mutating func pick<T>(_ values: [T]) -> T? {
+        values.isEmpty ? nil : values[Int.random(in: 0..<values.count, using: &random)]
+    }
+
+    mutating func chance(_ percent: Int) -> Bool {
+        Int.random(in: 0..<100, using: &random) < percent
+    }
+
+    /// A time a little after the last, give or take: clocks disagree and ties happen.
+    mutating func tick() -> Timestamp {
+        clock = clock.adding(minutes: 1)
+        return clock.adding(minutes: Int.random(in: -4...2, using: &random))
+    }
+
+    /// A new id: short, of mixed case, so that ids order otherwise than times; some look like
+    /// format 1's, whose lines may clash.
+    mutating func makeID(clashable: Bool = false) -> String {
+        let alphabet = Array("aZb0Y9_-c")
+        while true {
+            let id = (clashable ? "v1-" : "") + String((0..<4).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })
+            if usedIDs.insert(id).inserted { return id }
+        }
+    }
+
+    var screens: [Screen] { lines.compactMap { if case .screen(let screen) = $0 { screen } else { nil } } }
+
+    func records(of screen: String, _ kinds: [LogRecord.Kind]) -> [LogRecord] {
+        lines.filter { $0.screen == screen && kinds.contains($0.kind) }
+    }
+
+    mutating func note() -> String? {
+        chance(40) ? "Seen on \(pick(["iPhone SE", "iPad", "a \"small\" phone"])!) \(Int.random(in: 1...9, using: &random))" : nil
+    }
+
+    // MARK: Making
+
+    mutating func make() {
+        lines.append(.audit(AppNaming(id: makeID(), app: "Trailhead", by: "Mei", at: tick())))
+        lines.append(.checklist(ChecklistAdoption(id: makeID(), checklist: checklist, by: "Mei", at: tick())))
+        for _ in 0..<Int.random(in: 20...70, using: &random) { step() }
+    }
+
+    mutating func step() {
+        let by = pick(["Ana", "Bo", "Mei"])!
+        let at = tick()
+        let clashable = chance(12)
+        let id = makeID(clashable: clashable)
+        let screen = pick(screens)
+        var made: LogRecord?
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<4:
+            // Sometimes from a clock far behind: then it says who started the audit.
+            made = .audit(AppNaming(id: id, app: pick(["Trailhead", "Trailhead 2", "Summit"])!, by: by,
+                                    at: chance(50) ? at.adding(minutes: -Int.random(in: 0...200, using: &random)) : at))
+        case 4..<7:
+            var upgraded = checklist
+            upgraded.version = String(Int.random(in: 2...9, using: &random))
+            if chance(50) { upgraded.items.removeLast(Int.random(in: 1...3, using: &random)) }
+            made = .checklist(ChecklistAdoption(id: id, checklist: upgraded, by: by, at: at))
+        case 7..<20:
+            let name = pick(names)!
+            made = .screen(Screen(id: id, name: name, flow: chance(40) ? pick(["checkout", "account"]) : nil, critical: chance(30),
+                                  owner: chance(40) ? pick(["Ana", "Bo"]) : nil, notes: note(), triage: chance(20) ? pick(Category.triageable) : nil,
+                                  files: chance(30) ? ["App/\(name)/*.swift"] : [], createdAt: at, createdBy: by))
+        case 20..<34:
+            guard let screen else { return }
+            var edit = ScreenEdit(id: id, screen: screen.id, by: by, at: at)
+            if chance(30) { edit.name = pick(names)! + (chance(50) ? " \(Int.random(in: 1...3, using: &random))" : "") }
+            if chance(30) { edit.owner = .some(chance(70) ? pick(["Ana", "Bo", "Kim"])! : nil) }
+            if chance(25) { edit.flow = .some(chance(70) ? pick(["checkout", "explore"])! : nil) }
+            if chance(20) { edit.critical = chance(50) }
+            if chance(20) { edit.notes = .some(note()) }
+            if chance(20) { edit.triage = .some(pick([Category.broken, .unsupported, .supported, nil])!) }
+            if chance(20) { edit.removed = chance(60) }
+            if chance(20) { edit.addFiles = ["App/\(Int.random(in: 1...3, using: &random))/*.swift"] }
+            if chance(15) { edit.removeFiles = ["App/\(Int.random(in: 1...3, using: &random))/*.swift"] }
+            if edit.isEmpty { edit.owner = .some(by) }
+            // Mostly made after seeing the screen's latest values; sometimes beside another edit.
+            if !chance(25), let fold = ScreenFold(records(of: screen.id, [.screen, .edit])) {
+                edit.replaces = fold.replaces(edit.fields)
+            }
+            made = .edit(edit)
+        case 34..<60:
+            guard let screen, let item = pick(items) else { return }
+            // Few cells, so that cells are recorded again and again, at times that tie.
+            let size = pick(Array(item.sizes.prefix(2)))!
+            made = .recording(Recording(id: id, screen: screen.id, item: item.id, size: size, status: pick(ResultStatus.allCases)!, note: note(),
+                                        run: chance(20) ? "UITests.xcresult #3f2a9c1e4b5d" : nil, by: by, at: chance(15) ? clock : at))
+        case 60..<68:
+            guard let screen else { return }
+            let fixed = (0..<Int.random(in: 0...2, using: &random)).compactMap { _ in pick(items)?.id }
+            made = .fix(Fix(id: id, screen: screen.id, type: pick(FixType.allCases)!, items: Array(Set(fixed)).sorted(), note: note(),
+                            ref: chance(30) ? "PR \(Int.random(in: 1...99, using: &random))" : nil, by: by, at: at))
+        case 68..<77:
+            guard let screen else { return }
+            let recording = pick(records(of: screen.id, [.recording]))
+            let hash = String((0..<64).map { _ in Array("0123456789abcdef")[Int.random(in: 0..<16, using: &random)] })
+            let item: String? = chance(50) ? pick(items)?.id : nil
+            made = .evidence(EvidenceAttachment(id: id, screen: screen.id, size: pick(Size.allCases)!, item: item,
+                                                recording: chance(60) ? recording?.id : nil, hash: hash, kind: pick([.png, .jpeg])!,
+                                                bytes: Int64(Int.random(in: 0...9999, using: &random)), name: "shot \(Int.random(in: 1...9, using: &random)).png",
+                                                by: by, at: at))
+        case 77..<89:
+            guard let screen, let target = pick(records(of: screen.id, Retraction.targetKinds)) else { return }
+            made = .retract(Retraction(id: id, screen: screen.id, target: target.id, note: note(), by: by, at: at))
+        default:
+            guard let screen, let target = pick(records(of: screen.id, Amendment.targetKinds)) else { return }
+            made = .amend(Amendment(id: id, screen: screen.id, target: target.id, note: note(), by: by, at: at))
+        }
+        guard let made else { return }
+        lines.append(made)
+        if clashable, chance(70) { clash(made) }
+    }
+
+    /// Another line under the id of `record`: format 1 stores that disagreed on its details.
+    mutating func clash(_ record: LogRecord) {
+        let other: LogRecord
+        let text = "other \(Int.random(in: 1...9, using: &random))"
+        switch record {
+        case .audit(var naming): naming.app += " " + text; other = .audit(naming)
+        case .checklist(var adoption): adoption.checklist.version += "." + String(Int.random(in: 1...9, using: &random)); other = .checklist(adoption)
+        case .screen(var screen): screen.name = pick(names)!; screen.owner = text; other = .screen(screen)
+        case .edit(var edit): edit.notes = .some(text); other = .edit(edit)
+        case .recording(var recording):
+            recording.status = pick(ResultStatus.allCases)!
+            recording.at = recording.at.adding(minutes: Int.random(in: -3...3, using: &random))
+            other = .recording(recording)
+        case .fix(var fix): fix.note = text; other = .fix(fix)
+        case .evidence(var evidence): evidence.name = text + ".png"; other = .evidence(evidence)
+        case .retract(var retraction):
+            retraction.note = text
+            // Another recording or fix taken back instead. (Not evidence: a store does not link
+            // again what a replaced retraction took back, and format 1 had no retractions.)
+            let others = records(of: retraction.screen, [.recording, .fix])
+            if others.contains(where: { $0.id == retraction.target }), chance(50), let instead = pick(others) { retraction.target = instead.id }
+            other = .retract(retraction)
+        case .amend(var amendment): amendment.note = text; other = .amend(amendment)
+        }
+        guard other.line != record.line else { return }
+        lines.append(other)
+        clashes.append(other)
+    }
+
+    // MARK: Folding both ways
+
+    /// What the store's fold and the memory's disagree on; empty when they agree.
+    func differences() throws -> [String] {
+        var differences: [String] = []
+        func compare<T: Equatable>(_ what: String, _ stored: T, _ folded: T) {
+            if stored != folded { differences.append(what) }
+        }
+        // The store takes the lines in a few batches, each in random order, as imports and syncs do.
+        var random = SeededGenerator(state: seed ^ 0xF01D)
+        var batches: [[LogRecord]] = [[]]
+        for record in lines {
+            batches[batches.count - 1].append(record)
+            if Int.random(in: 0..<100, using: &random) < 8 { batches.append([]) }
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folds-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let location = StoreLocation(folder: folder.appendingPathComponent(".dtaudit").path)
+        let store = try AuditStore.create(at: location) { store in
+            try store.merge(batches[0].shuffled(using: &random).map { ($0, 0) })
+        }
+        for batch in batches.dropFirst() where !batch.isEmpty {
+            _ = try store.write { try store.merge(batch.shuffled(using: &random).map { ($0, 0) }) }
+        }
+
+        // The memory reads the union file of every line, where the smaller of two lines of an id stands.
+        let read = try AuditFile.read(Array(AuditFileWriter.text(lines).utf8))
+        let records = read.records.map(\.record)
+        var stored: [UInt8] = []
+        _ = try AuditFileWriter.write(store: store) { stored.append(contentsOf: $0) }
+        compare("the lines of the log", stored, Array(AuditFileWriter.text(records).utf8))
+
+        // The memory folds records in any order, not only the file's.
+        let fold = AuditFold(records.shuffled(using: &random)).settled()
+        let folded = AuditDocument(fold)
+        let fromStore = try AuditDocument(store: store)
+        compare("the app's name", fromStore.app, folded.app)
+        compare("when the audit started", fromStore.createdAt, folded.createdAt)
+        compare("who started the audit", fromStore.createdBy, folded.createdBy)
+        compare("the checklist", fromStore.checklist, folded.checklist)
+        compare("the screens", fromStore.screens, folded.screens)
+        compare("the recordings", fromStore.recordings, folded.recordings)
+        compare("the fixes", fromStore.fixes, folded.fixes)
+        compare("the live evidence", try store.evidenceLinks().map { "\($0.id) \($0.name)" }.sorted(), fold.evidence.map { "\($0.id) \($0.name)" }.sorted())
+
+        // The cells table, kept by the store's trigger and refolds, against the rule over the recordings.
+        let live = Set(folded.screens.map(\.id))
+        var cells: [String: [CellKey: String]] = [:]
+        try store.db.statement("SELECT s.uid, c.item, c.size, c.uid FROM cells c JOIN screens s ON s.id = c.screen_id").forEach { row in
+            guard live.contains(row.string(0)), let size = Size(name: row.string(2)) else { return }
+            cells[row.string(0), default: [:]][CellKey(item: row.string(1), size: size)] = row.string(3)
+        }
+        let standing = CellRule.standings(folded.recordings).mapValues { $0.mapValues(\.id) }
+        compare("the cells table and CellRule", cells, standing)
+        compare("the document's cells", folded.latestCells().mapValues { $0.mapValues(\.id) }, standing)
+        return differences
+    }
+}
