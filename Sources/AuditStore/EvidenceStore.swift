@@ -361,8 +361,9 @@ extension AuditStore {
     /// once and linking it to every new recording. Returns the new recordings, in cell order.
     @discardableResult
     public func record(screen: Screen, cells: [(item: String, size: Size)], status: ResultStatus, note: String?,
-                       evidence: [EvidenceCandidate], by author: String, at time: Timestamp = .now()) throws -> [Recording] {
+                       evidence: [EvidenceCandidate], by author: String, at time: Timestamp? = nil) throws -> [Recording] {
         try db.transaction(.immediate) {
+            let time = try time ?? ownTime(on: screen)
             let recordings = try record(screen: screen, cells: cells, status: status, note: note, by: author, at: time)
             // A millisecond apart, so that listings (by time, then name) keep the order they were given in.
             for (offset, candidate) in evidence.enumerated() {

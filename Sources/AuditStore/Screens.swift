@@ -170,9 +170,11 @@ extension AuditStore {
         try append([.edit(edit)])
     }
 
-    /// Records the changes that change something as one edit record.
+    /// Records the changes that change something as one edit record. The times of these edits
+    /// are the store's own for the screen (`ownTime`) unless given.
     @discardableResult
-    public func updateScreen(_ screen: Screen, _ changes: ScreenChanges, by author: String, at time: Timestamp = .now()) throws -> Screen {
+    public func updateScreen(_ screen: Screen, _ changes: ScreenChanges, by author: String, at time: Timestamp? = nil) throws -> Screen {
+        let time = try time ?? ownTime(on: screen)
         var edit = ScreenEdit(id: makeID(), screen: screen.id, by: try InputRules.name(author, what: "the author's name"), at: time)
         if let newName = changes.name {
             let name = try InputRules.name(newName, what: "the new screen name")
@@ -206,19 +208,22 @@ extension AuditStore {
     }
 
     /// Sets or clears the hand-set triage category.
-    public func setTriage(_ category: Category?, for screen: Screen, by author: String, at time: Timestamp = .now()) throws {
+    public func setTriage(_ category: Category?, for screen: Screen, by author: String, at time: Timestamp? = nil) throws {
         guard category != screen.triage else { return }
+        let time = try time ?? ownTime(on: screen)
         try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, triage: .some(category), by: author, at: time))
     }
 
     /// Removes a screen from the audit. Its records stay in the log, so a removal travels like any
     /// change and `restoreScreen` brings the screen back with everything recorded on it.
-    public func removeScreen(_ screen: Screen, by author: String, at time: Timestamp = .now()) throws {
+    public func removeScreen(_ screen: Screen, by author: String, at time: Timestamp? = nil) throws {
+        let time = try time ?? ownTime(on: screen)
         try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: true, by: author, at: time))
     }
 
     /// Brings a removed screen back; a live screen of the same name gets "(2)" until one is renamed.
-    public func restoreScreen(_ screen: Screen, by author: String, at time: Timestamp = .now()) throws {
+    public func restoreScreen(_ screen: Screen, by author: String, at time: Timestamp? = nil) throws {
+        let time = try time ?? ownTime(on: screen)
         try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: false, by: author, at: time))
     }
 

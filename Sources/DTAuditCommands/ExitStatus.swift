@@ -63,6 +63,16 @@ extension StoreError: ExitStatusProviding {
     }
 }
 
+extension RecordingPlan.Problem: ExitStatusProviding {
+    /// Sizes and items that plan no cell come from the command line.
+    public var exitStatus: Int32 { ExitStatus.usage.rawValue }
+}
+
+extension FixPlan.Problem: ExitStatusProviding {
+    /// A fix for checks that are not failing: the command line asks for what cannot be.
+    public var exitStatus: Int32 { ExitStatus.usage.rawValue }
+}
+
 extension ScreenLookupError: ExitStatusProviding {
     /// A screen named on the command line that the audit does not hold, like an unknown item.
     public var exitStatus: Int32 { ExitStatus.usage.rawValue }

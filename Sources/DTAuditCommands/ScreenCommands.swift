@@ -242,7 +242,7 @@ struct ScreenEditCommand: ParsableCommand {
         let store = try console.openStore()
         let screen = try store.resolveScreen(screenName)
         let by = try console.author(author.by)
-        let updated = try store.write { try store.updateScreen(screen, changes, by: by, at: try store.ownTime(on: screen)) }
+        let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
         console.line("Updated \(console.style.bold(console.safe(updated.name)))")
         console.warnUnmatched(addFile, root: store.location.root, screen: updated.name)
     }
@@ -282,7 +282,7 @@ struct ScreenRemoveCommand: ParsableCommand {
             throw ValidationError("'\(screen.name)' has \(held); add --force to remove the screen anyway (they stay in the history, and 'dtaudit screen restore' brings it back)")
         }
         let by = try console.author(author.by)
-        try store.write { try store.removeScreen(screen, by: by, at: try store.ownTime(on: screen)) }
+        try store.write { try store.removeScreen(screen, by: by) }
         console.line("Removed \(console.style.bold(console.safe(screen.name)))" + (activity.recordings + activity.fixes > 0 ? "; its \(held) stay in the history" : ""))
         console.line(console.style.dim("  'dtaudit screen restore \"\(console.safe(screen.name))\"' brings it back"))
     }
@@ -306,7 +306,7 @@ struct ScreenRestoreCommand: ParsableCommand {
         let screen = try store.resolveScreen(name, removed: true)
         let by = try console.author(author.by)
         let restored = try store.write {
-            try store.restoreScreen(screen, by: by, at: try store.ownTime(on: screen))
+            try store.restoreScreen(screen, by: by)
             return try store.screen(id: screen.id)
         }
         let shown = restored?.name ?? screen.name
