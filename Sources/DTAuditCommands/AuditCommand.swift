@@ -26,8 +26,8 @@ struct AuditCommand: ParsableCommand {
               a  n/a                 s  skip: leave the check for another time
               n  a note for the next answer
               e  a screenshot or recording to attach to the next answer
-              b  back: withdraw the last answer and return to its check; the cell
-                 is recorded as untested (history keeps the answer) until answered
+              b  back: take back the last answer and return to its check, as
+                 'dtaudit undo' does: the history keeps it, marked as taken back
               q  quit                ?  these keys
 
             With piped input the answers come one a line, as the keys above or as words (pass, fail, \
