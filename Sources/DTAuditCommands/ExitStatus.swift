@@ -73,6 +73,11 @@ extension FixPlan.Problem: ExitStatusProviding {
     public var exitStatus: Int32 { ExitStatus.usage.rawValue }
 }
 
+extension StoreDiscoveryError: ExitStatusProviding {
+    /// No store to work on (only a shared audit to set one up from).
+    public var exitStatus: Int32 { ExitStatus.noInput.rawValue }
+}
+
 extension ScreenLookupError: ExitStatusProviding {
     /// A screen named on the command line that the audit does not hold, like an unknown item.
     public var exitStatus: Int32 { ExitStatus.usage.rawValue }

@@ -54,7 +54,7 @@ struct ImportCommand: ParsableCommand {
         let path = file.path
         let directory = console.workingDirectory
         guard let store = try console.openStoreIfPresent() else {
-            let location = try console.newStoreLocation()
+            let location = try console.storeQuery.newLocation()
             if dryRun {
                 var report = ImportReport()
                 report = try InterchangeFile.reading(path, workingDirectory: directory) { source in

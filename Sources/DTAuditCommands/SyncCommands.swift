@@ -52,7 +52,7 @@ struct SyncCommand: ParsableCommand {
                 let path = StoreLocation.absolute(file.path, from: console.workingDirectory)
                 location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
                     ? try StoreLocation.own(in: Self.root(of: path, workingDirectory: console.workingDirectory))
-                    : try console.newStoreLocation()
+                    : try console.storeQuery.newLocation()
                 shared = SharedAudit.named(path, root: location.root)
             } else {
                 guard let found = SharedAudit.find(from: console.workingDirectory) else {
@@ -62,7 +62,7 @@ struct SyncCommand: ParsableCommand {
                     throw FileProblem(description: "several audit files in \(found.root)/Exports: " + found.files.joined(separator: ", ") + "; name the one to sync with", kind: .usage)
                 }
                 location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
-                    ? try StoreLocation.own(in: found.root) : try console.newStoreLocation()
+                    ? try StoreLocation.own(in: found.root) : try console.storeQuery.newLocation()
                 shared = SharedAudit(root: location.root, relativePath: found.files[0])
             }
             guard shared.status() != nil else { throw FileProblem(description: "no file '\(file?.path ?? shared.relativePath)'", kind: .noInput) }
