@@ -73,6 +73,18 @@ extension FixPlan.Problem: ExitStatusProviding {
     public var exitStatus: Int32 { ExitStatus.usage.rawValue }
 }
 
+extension ExportProblem: ExitStatusProviding {
+    public var exitStatus: Int32 {
+        let status: ExitStatus = switch kind {
+        case .usage: .usage
+        case .badData: .badData
+        case .cannotWrite: .cannotWrite
+        case .ioError: .ioError
+        }
+        return status.rawValue
+    }
+}
+
 extension StoreDiscoveryError: ExitStatusProviding {
     /// No store to work on (only a shared audit to set one up from).
     public var exitStatus: Int32 { ExitStatus.noInput.rawValue }

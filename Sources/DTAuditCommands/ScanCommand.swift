@@ -226,9 +226,9 @@ struct ScanCommand: ParsableCommand {
     private func write(_ scanned: ScanSession.Scanned, of session: ScanSession, to target: PathArgument, console: Console) throws {
         let path = Files.absolute(target.path, from: console.workingDirectory)
         let shown = console.safe(target.path)
-        if let store = console.storeQuery.existingLocation() { try Paths.checkOutside(store, path, shownAs: shown) }
+        if let store = console.storeQuery.existingLocation() { try OutputFile.checkOutside(store, path, shownAs: shown) }
         let update = try session.updatedBaseline(scanned, at: path, shownAs: shown)
-        try Paths.write(update.text, to: path, shownAs: shown)
+        try OutputFile.write(update.text, to: path, shownAs: shown)
         console.line("Wrote \(update.found) finding\(update.found == 1 ? "" : "s") to \(shown)"
                      + (update.kept > 0 ? "; kept \(update.kept) for files or rules this scan did not cover." : "."))
     }

@@ -3,6 +3,7 @@ import AuditStore
 import Interchange
 import Output
 import Platform
+import Reports
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,7 +45,7 @@ struct SyncCommand: ParsableCommand {
         if let store = try console.openStoreIfPresent() {
             shared = try file.map { SharedAudit.named(StoreLocation.absolute($0.path, from: console.workingDirectory), root: store.location.root) }
                 ?? SharedAudit.of(store)
-            try Paths.checkOutside(store.location, shared.path, shownAs: console.safe(shared.relativePath))
+            try OutputFile.checkOutside(store.location, shared.path, shownAs: console.safe(shared.relativePath))
             report = try Sync.run(store, with: shared)
         } else {
             let location: StoreLocation
