@@ -107,6 +107,7 @@ extension SharedFileProblem: ExitStatusProviding {
         case .malformed: .badData
         case .unwritable: .cannotWrite
         case .wouldDropRecords: .no
+        case .misnamed: .usage
         }
         return status.rawValue
     }
