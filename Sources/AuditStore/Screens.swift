@@ -57,11 +57,17 @@ extension AuditStore {
 
     /// The screen with this id, live or removed.
     public func screen(id: String) throws -> Screen? {
-        guard var found = try db.first("SELECT \(Screen.columns) FROM screens WHERE uid = ?", [id], Screen.init(row:)) else { return nil }
-        found.files = try db.rows("""
+        guard let found = try db.first("SELECT \(Screen.columns) FROM screens WHERE uid = ?", [id], Screen.init(row:)) else { return nil }
+        return try withFiles(found)
+    }
+
+    /// The screen with its file patterns, which `Screen.columns` leaves out.
+    private func withFiles(_ screen: Screen) throws -> Screen {
+        var screen = screen
+        screen.files = try db.rows("""
             SELECT f.pattern FROM screen_files f JOIN screens s ON s.id = f.screen_id WHERE s.uid = ? ORDER BY f.pattern
-            """, [id]) { $0.string(0) }
-        return found
+            """, [screen.id]) { $0.string(0) }
+        return screen
     }
 
     /// The screen's row in the tables, which only this store knows.
@@ -76,9 +82,8 @@ extension AuditStore {
     /// name in any case, else the only name that starts with what was typed.
     public func resolveScreen(_ typed: String, removed: Bool = false) throws -> Screen {
         let live = removed ? 1 : 0
-        if let exact = try db.first("SELECT uid FROM screens WHERE name = ? AND removed = ?", [typed, live], { $0.string(0) }),
-           let found = try screen(id: exact) {
-            return found
+        if let exact = try db.first("SELECT \(Screen.columns) FROM screens WHERE name = ? AND removed = ?", [typed, live], Screen.init(row:)) {
+            return try withFiles(exact)
         }
         let key = typed.lowercased()
         if let caseless = try db.first("SELECT uid FROM screens WHERE name_key = ? AND removed = ?", [key, live], { $0.string(0) }),
