@@ -1,4 +1,5 @@
 import AuditLog
+import DynamicType
 
 /// What `next` shows: the screens with checks to record, in the order they are worked in.
 public struct OpenChecks: Sendable {
@@ -13,6 +14,14 @@ public struct OpenChecks: Sendable {
     public var open: OpenWork { OpenWork(screens) }
     /// Failures on the screens looked at that wait for a fix.
     public var awaitingFix: Int { OpenWork(looked).awaitingFix }
+}
+
+/// The screens `dtaudit audit` walks: those with steps to ask for, critical first, then those
+/// with retests, as `next` orders them.
+public struct AuditWalk: Sendable {
+    public var screens: [Screen]
+    /// How many screens were looked at (all, those selected, or the one named).
+    public var looked: Int
 }
 
 /// What `screen list` shows: the screens that pass its filters, of how many.
@@ -38,6 +47,16 @@ extension AuditStore {
         let looked = try snapshot(only: only).selecting(selection).screens
         let screens = WorkOrder.ordered(looked.filter { !$0.pending.isEmpty })
         return OpenChecks(looked: looked, screens: screens, shown: limit.map { Array(screens.prefix($0)) } ?? screens)
+    }
+
+    /// The screens a walk of `only` (or of every screen `selection` keeps) visits: each that has
+    /// steps at `sizes` (`AuditPlan`), every planned check with `everything`.
+    public func auditWalk(only: Screen? = nil, selection: ScreenSelection = .everything, sizes: Set<Size>?, everything: Bool) throws -> AuditWalk {
+        let snapshot = try snapshot(only: only).selecting(selection)
+        let screens = WorkOrder.ordered(snapshot.screens).filter { state in
+            !AuditPlan.steps(for: state, checklist: snapshot.checklist, sizes: sizes, everything: everything).isEmpty
+        }
+        return AuditWalk(screens: screens.map(\.screen), looked: snapshot.screens.count)
     }
 
     /// The screens `selection` keeps, of the standing group `group` and critical when asked.
