@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
-        .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Scan"]),
+        .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Platform", "Scan"]),
         // One type per command; the executable only calls `DTAudit.main()`.
         // DemoApp/ holds the example app's Swift sources that `dtaudit demo` writes: resources, never compiled.
         .target(
