@@ -41,6 +41,10 @@ struct SyncCommand: ParsableCommand {
         let console = Console(global)
         let outcome = try Sync.perform(console.storeQuery, file: file?.path)
         show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, console: console)
+        // A clock this store thinks wrong is named, never a reason to stop.
+        if !json, let store = try? console.openStore(), let author = try? console.author(nil) {
+            console.warnClock(try? store.clockFinding(for: author))
+        }
         if outcome.suggestsGitSetup && !json {
             console.line(console.style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
         }
