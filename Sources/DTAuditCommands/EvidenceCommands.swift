@@ -30,21 +30,19 @@ struct EvidenceListCommand: ParsableCommand {
         aliases: ["ls"]
     )
 
-    @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
-    var screen: String?
+    @OptionGroup var screen: OptionalScreenArgument
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
-        let only = try screen.map { try store.resolveScreen($0) }
+        let only = try screen.resolve(in: store)
         let links = try store.evidenceLinks(of: only)
         let names = Dictionary(try store.screens().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        if json {
+        if output.json {
             console.json(.array(links.map { link in
                 var members: [(String, JSON)] = [("screen", .string(names[link.screen] ?? ""))]
                 if case .object(let rest) = EvidenceReport.json(link, store: store) { members += rest }
@@ -86,8 +84,7 @@ struct EvidenceGCCommand: ParsableCommand {
     @Flag(help: "Remove the files listed; without it nothing is changed.")
     var remove = false
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -95,7 +92,7 @@ struct EvidenceGCCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore(remove ? .write : .read)
         let garbage = remove ? try store.collectEvidenceGarbage() : try store.evidenceGarbage()
-        if json {
+        if output.json {
             func entries(_ list: [EvidenceGarbage.Entry]) -> JSON {
                 .array(list.map { .object([("file", .string(EvidenceFile.folderName + "/" + $0.storedName)), ("bytes", .int(Int($0.byteCount))), ("firstName", .optional($0.firstName))]) })
             }
@@ -146,8 +143,7 @@ struct EvidenceLimitCommand: ParsableCommand {
     @Argument(help: "The new limit, or 'default'.", valueName: "size")
     var size: String?
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -171,7 +167,7 @@ struct EvidenceLimitCommand: ParsableCommand {
             try store.write { try store.setEvidenceLimit(newLimit) }
         }
         let limit = try store.evidenceLimit()
-        if json {
+        if output.json {
             console.json(.object([("bytes", .int(Int(limit))), ("default", .bool(limit == AuditStore.defaultEvidenceLimit))]))
             return
         }

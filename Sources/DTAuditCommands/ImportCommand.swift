@@ -38,8 +38,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Show what would be imported without changing anything.")
     var dryRun = false
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -63,14 +62,14 @@ struct ImportCommand: ParsableCommand {
                     return report
                 }
                 report.newScreens = Array(repeating: "", count: report.outcome.added[.screen] ?? 0)
-                ImportSummary.show(report, from: shown, created: location.folder, dryRun: true, json: json, console: console)
+                ImportSummary.show(report, from: shown, created: location.folder, dryRun: true, json: output.json, console: console)
                 return
             }
             var report = ImportReport()
             _ = try InterchangeFile.reading(path, workingDirectory: directory) { source in
                 try AuditStore.create(at: location) { store in report = try Importer.merge(reading: source, into: store) }
             }
-            ImportSummary.show(report, from: shown, created: location.folder, dryRun: false, json: json, console: console)
+            ImportSummary.show(report, from: shown, created: location.folder, dryRun: false, json: output.json, console: console)
             return
         }
         let report: ImportReport
@@ -85,7 +84,7 @@ struct ImportCommand: ParsableCommand {
         } catch let rolledBack as DryRun {
             report = rolledBack.report
         }
-        ImportSummary.show(report, from: shown, created: nil, dryRun: dryRun, json: json, console: console)
+        ImportSummary.show(report, from: shown, created: nil, dryRun: dryRun, json: output.json, console: console)
     }
 }
 

@@ -28,8 +28,7 @@ struct RecordCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var screen: String
+    @OptionGroup var screen: ScreenArgument
 
     @Option(name: .names("size", short: "s"), help: "Sizes: ids (xs ... ax5), any Apple name, ranges (xxxl-ax3), all, standard, accessibility.", valueName: "sizes")
     var size: SizeSelection
@@ -58,7 +57,7 @@ struct RecordCommand: ParsableCommand {
         let itemIDs = item.isAll ? nil : try item.resolve(in: checklist)
         let resultStatus = status?.status ?? .untested
         let author = try console.author(author.by)
-        let target = try store.resolveScreen(screen)
+        let target = try screen.resolve(in: store)
 
         let (plan, before, after) = try store.write {
             let before = try store.snapshot(only: target).screens.first
@@ -115,8 +114,7 @@ struct FixCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var screen: String
+    @OptionGroup var screen: ScreenArgument
 
     @Option(name: .names("type", short: "t"), help: "What kind of fix.", valueName: "type")
     var type: FixType
@@ -142,7 +140,7 @@ struct FixCommand: ParsableCommand {
         // What was typed is checked before what the screen holds, so bad text is named first.
         let note = try note.flatMap { try InputRules.note($0) }
         let ref = try ref.flatMap { try InputRules.note($0, what: "the reference") }
-        let target = try store.resolveScreen(screen)
+        let target = try screen.resolve(in: store)
         let state = try store.write {
             guard let current = try store.snapshot(only: target).screens.first else { return ScreenState?.none }
             let requested = try item?.resolve(in: checklist)
@@ -183,8 +181,7 @@ struct TriageCommand: ParsableCommand {
         examples: [("dtaudit triage Settings broken", "")]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var screen: String
+    @OptionGroup var screen: ScreenArgument
 
     // Read as text and checked in run(), so that a swapped pair (`triage broken Checkout`) is
     // named as such instead of as an unknown category.
@@ -200,14 +197,14 @@ struct TriageCommand: ParsableCommand {
         do {
             category = try TriageChoice(argument: self.category)
         } catch {
-            if TriageChoice(rawValue: screen.lowercased()) != nil {
+            if TriageChoice(rawValue: screen.name.lowercased()) != nil {
                 throw ValidationError("the screen comes first, then the category: "
-                                      + "dtaudit triage \(TextLayout.singleLine(Executable.shellWord(self.category))) \(screen.lowercased())")
+                                      + "dtaudit triage \(TextLayout.singleLine(Executable.shellWord(self.category))) \(screen.name.lowercased())")
             }
             throw error
         }
         let store = try console.openStore()
-        let target = try store.resolveScreen(screen)
+        let target = try screen.resolve(in: store)
         let state = try store.write {
             try store.setTriage(category.category, for: target, by: try console.author(author.by), at: try store.ownTime(on: target))
             // Read back: `target` still holds the triage from before.

@@ -77,8 +77,7 @@ struct ScreenListCommand: ParsableCommand {
     @Flag(help: "Only critical screens.")
     var critical = false
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -90,7 +89,7 @@ struct ScreenListCommand: ParsableCommand {
         let states = snapshot.selecting(selection).screens.filter { state in
             (category == nil || state.standing.group == category) && (!critical || state.screen.critical)
         }
-        if json {
+        if output.json {
             console.json(.array(states.map { state in
                 .object([
                     ("name", .string(state.screen.name)),
@@ -145,24 +144,22 @@ struct ScreenShowCommand: ParsableCommand {
         abstract: "Show one screen: its details, size matrix, failures, evidence and fixes."
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var name: String
+    @OptionGroup var screen: ScreenArgument
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
-        let screen = try store.resolveScreen(name)
+        let screen = try self.screen.resolve(in: store)
         let snapshot = try store.snapshot(only: screen, detailed: true)
         guard let state = snapshot.screens.first else { return }
         let evidence = EvidenceShown(evidence: try store.evidence(of: screen), store: store)
         let concurrent = try store.concurrentEdits(of: screen)
         let unmatched = FilePatterns.unmatched(screen.files, root: store.location.root)
-        if json {
+        if output.json {
             guard case .object(var members) = ScreenReport.json(state, checklist: snapshot.checklist, evidence: evidence) else { return }
             members.append(("unmatchedFiles", .array(unmatched.map(JSON.string))))
             members.append(("concurrentEdits", .array(concurrent.map { edit in
@@ -188,8 +185,7 @@ struct ScreenEditCommand: ParsableCommand {
         examples: [("dtaudit screen edit Checkout --name \"Checkout: payment\" --not-critical", "")]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var screenName: String
+    @OptionGroup var screen: ScreenArgument
 
     @Option(help: "A new name.", valueName: "name")
     var name: String?
@@ -240,7 +236,7 @@ struct ScreenEditCommand: ParsableCommand {
             throw ValidationError("nothing to change; give --name, --flow, --critical, --owner, --notes, --add-file or --remove-file")
         }
         let store = try console.openStore()
-        let screen = try store.resolveScreen(screenName)
+        let screen = try self.screen.resolve(in: store)
         let by = try console.author(author.by)
         let updated = try store.write { try store.updateScreen(screen, changes, by: by, at: try store.ownTime(on: screen)) }
         console.line("Updated \(console.style.bold(console.safe(updated.name)))")
@@ -260,8 +256,7 @@ struct ScreenRemoveCommand: ParsableCommand {
         aliases: ["rm"]
     )
 
-    @Argument(help: "The screen, by name (exact or in any case; prefixes are not accepted here).", valueName: "screen", completion: .screens)
-    var name: String
+    @OptionGroup var typed = ScreenArgument(help: "The screen, by name (exact or in any case; prefixes are not accepted here).")
 
     @Flag(help: "Remove it even though it has recordings or fixes.")
     var force = false
@@ -272,9 +267,9 @@ struct ScreenRemoveCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let screen = try store.resolveScreen(name)
-        guard screen.name.lowercased() == name.lowercased() else {
-            throw ValidationError("'\(name)' is only the start of '\(screen.name)'; type the whole name to remove it")
+        let screen = try typed.resolve(in: store)
+        guard screen.name.lowercased() == typed.name.lowercased() else {
+            throw ValidationError("'\(typed.name)' is only the start of '\(screen.name)'; type the whole name to remove it")
         }
         let activity = try store.activityCount(of: screen)
         let held = counted(activity.recordings, "recording") + " and " + counted(activity.fixes, "fix", "fixes")
@@ -294,8 +289,7 @@ struct ScreenRestoreCommand: ParsableCommand {
         abstract: "Bring a removed screen back, with everything recorded on it."
     )
 
-    @Argument(help: "The removed screen, by name or unique prefix.", valueName: "screen", completion: .removedScreens)
-    var name: String
+    @OptionGroup var typed = ScreenArgument(help: "The removed screen, by name or unique prefix.", completion: .removedScreens)
 
     @OptionGroup var author: AuthorOption
     @OptionGroup var global: GlobalOptions
@@ -303,7 +297,7 @@ struct ScreenRestoreCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let screen = try store.resolveScreen(name, removed: true)
+        let screen = try store.resolveScreen(typed.name, removed: true)
         let by = try console.author(author.by)
         let restored = try store.write {
             try store.restoreScreen(screen, by: by, at: try store.ownTime(on: screen))

@@ -31,8 +31,7 @@ struct SyncCommand: ParsableCommand {
     @Argument(help: "The shared audit file (default: the store's, or the one in Exports/).", valueName: "file")
     var file: PathArgument?
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -80,7 +79,7 @@ struct SyncCommand: ParsableCommand {
 
     private func show(_ report: SyncReport, shared: SharedAudit, created: String?, console: Console) {
         let file = Paths.shown(shared.path, from: console.workingDirectory)
-        if json {
+        if output.json {
             var members: [(String, JSON)] = [("file", .string(file)), ("createdStore", created.map(JSON.string) ?? .null),
                                              ("upToDate", .bool(report.upToDate)), ("wroteFile", .bool(report.wroteFile)), ("records", .int(report.records))]
             if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
