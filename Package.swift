@@ -62,12 +62,18 @@ let package = Package(
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
         .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Scan"]),
+        // The example audit `dtaudit demo` creates: the store's story, the screenshots it draws, and
+        // DemoApp/, the example app's Swift sources it writes beside the store (resources, never compiled).
+        .target(
+            name: "Demo",
+            dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "Reports", "Scan"],
+            resources: [.embedInCode("DemoApp")]
+        ),
         // One type per command; the executable only calls `DTAudit.main()`.
-        // DemoApp/ holds the example app's Swift sources that `dtaudit demo` writes: resources, never compiled.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "DynamicType", "Evidence", "Fix", "Interchange", "Output", "Platform", "Reports", "Scan", "SQLite"],
-            resources: [.embedInCode("DemoApp")]
+            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "Demo", "DynamicType", "Evidence", "Fix", "Interchange",
+                           "Output", "Platform", "Reports", "Scan", "SQLite"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
