@@ -30,7 +30,7 @@ let package = Package(
         ),
         // Screenshot evidence: SHA-256, media kinds by magic bytes, sizes and screens in file names,
         // and the simulator capture script.
-        .target(name: "Evidence", dependencies: ["DynamicType", "Imaging"]),
+        .target(name: "Evidence", dependencies: ["DynamicType", "Imaging", "Platform"]),
         // PNG read and written (bounded decoding, zlib compression), crops and outlines.
         .target(name: "Imaging", dependencies: ["CZlib", "Platform"]),
         // A strict, bounded XML reader: no DTD, no entities beyond XML's five, limits on everything.
@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "DynamicType", "Evidence", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditStore", "DynamicType", "Evidence", "Interchange", "Scan", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Scan", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "Platform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FixTests", dependencies: ["Fix", "Scan", "TestSupport"], exclude: ["Golden"]),
         // Package.swift itself: every target declares what it imports.

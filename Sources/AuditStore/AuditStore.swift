@@ -101,7 +101,7 @@ public final class AuditStore {
         do {
             try Files.makeDirectories(location.folder)
         } catch {
-            throw StoreError.cannotCreate(path: location.folder, detail: System.isWritable(StoreLocation.parent(of: location.folder)) ? System.errorDescription(error.code) : "the folder is read-only")
+            throw StoreError.cannotCreate(path: location.folder, detail: System.isWritable(PathNames.folder(of: location.folder)) ? System.errorDescription(error.code) : "the folder is read-only")
         }
         // Build the database under a temporary name and move it into place, so that a failed
         // init never leaves a half-made store behind.

@@ -6,12 +6,6 @@ import Output
 import Platform
 import Reports
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Who a conformance report is about and by whom (`export --format openacr|vpat`).
 struct ReportPartyOptions: ParsableArguments {
     @Option(help: "openacr, vpat: the product's name (default: the audit's app name).", valueName: "name")
@@ -78,17 +72,17 @@ extension ExportCommand {
         } else {
             path = store.location.root + "/Exports/" + "\(AppSlug.make(document.app))-\(day)\(format.fileNameSuffix).\(format.fileExtension)"
         }
-        if let path, format == .vpat { input.chartFile = VPATReporter.htmlName(forReport: Paths.fileName(of: path)) }
+        if let path, format == .vpat { input.chartFile = VPATReporter.htmlName(forReport: PathNames.fileName(of: path)) }
         let report = format.reporter!.render(input)
         guard let path else {
             console.out.write(report.text)
             return
         }
         let shown = try Paths.prepareReport(at: path, toDefaultPlace: output == nil, store: store.location, console: console)
-        let folder = Paths.folder(of: path)
+        let folder = PathNames.folder(of: path)
         var written: [String] = []
         for attachment in report.attachments {
-            let attachmentShown = Paths.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)
+            let attachmentShown = PathNames.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)
             try Paths.checkIsFile(folder + "/" + attachment.fileName, shownAs: attachmentShown)
             try Paths.write(attachment.text, to: folder + "/" + attachment.fileName, shownAs: attachmentShown)
             written.append(attachmentShown)
@@ -96,17 +90,5 @@ extension ExportCommand {
         try Paths.write(report.text, to: path, shownAs: shown)
         let levels = conformance.criteria.map { "\($0.number) \($0.level.rawValue)" }.joined(separator: ", ")
         console.line("Wrote \(console.safe(shown))" + (written.first.map { " and \(console.safe($0))" } ?? "") + " (\(levels), as of \(day))")
-    }
-}
-
-extension Paths {
-    /// Creates `folder` (Exports/ by default) when it is not there yet.
-    static func createFolder(_ folder: String) throws {
-        guard !FileManager.default.fileExists(atPath: folder) else { return }
-        do {
-            try Files.makeDirectories(folder)
-        } catch {
-            throw FileProblem(description: "cannot create the folder \(folder)", kind: .cannotWrite)
-        }
     }
 }

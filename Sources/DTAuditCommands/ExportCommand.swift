@@ -168,11 +168,11 @@ struct ExportCommand: ParsableCommand {
         var missingEvidence = 0
         let shared = try SharedAudit.of(store)
         if let path, !summary {
-            var base = Paths.fileName(of: path)
+            var base = PathNames.fileName(of: path)
             if base.hasSuffix(".md") { base.removeLast(3) }
             chartFile = base + ".svg"
             let present = ExportedEvidence.present(in: storedEvidence, location: store.location)
-            evidence = ReportEvidence(folder: PathNames.relative(shared.evidenceFolder, from: Paths.folder(of: path)), screens: present.screens)
+            evidence = ReportEvidence(folder: PathNames.relative(shared.evidenceFolder, from: PathNames.folder(of: path)), screens: present.screens)
             missingEvidence = present.missing
         }
 
@@ -187,9 +187,9 @@ struct ExportCommand: ParsableCommand {
             return
         }
         let shown = try Paths.prepareReport(at: path, toDefaultPlace: output == nil, store: store.location, console: console)
-        let folder = Paths.folder(of: path)
+        let folder = PathNames.folder(of: path)
         for attachment in report.attachments where Files.status(folder + "/" + attachment.fileName)?.kind == .directory {
-            let attachmentShown = Paths.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)
+            let attachmentShown = PathNames.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)
             throw FileProblem(description: "cannot write the report's chart to \(attachmentShown): a folder of that name is in the way", kind: .cannotWrite)
         }
         // The evidence goes in place first, so that no report ever links a file not yet copied.
@@ -200,12 +200,12 @@ struct ExportCommand: ParsableCommand {
             }
             try shared.checkUnlinked()
             let outcome = try EvidenceExport.sync(report.evidence, from: store.location, into: shared.evidenceFolder, prune: false)
-            copied = (outcome, Paths.shown(shared.evidenceFolder, from: console.workingDirectory))
+            copied = (outcome, PathNames.shown(shared.evidenceFolder, from: console.workingDirectory))
         }
         var written: [String] = []
         for attachment in report.attachments {
             let attachmentPath = folder + "/" + attachment.fileName
-            let attachmentShown = Paths.shown(attachmentPath, from: console.workingDirectory)
+            let attachmentShown = PathNames.shown(attachmentPath, from: console.workingDirectory)
             try Paths.write(attachment.text, to: attachmentPath, shownAs: attachmentShown)
             written.append(attachmentShown)
         }
@@ -221,7 +221,7 @@ struct ExportCommand: ParsableCommand {
         }
         console.line(message)
         if missingEvidence > 0 {
-            warn("\(missingEvidence) evidence file\(missingEvidence == 1 ? " is" : "s are") missing from \(Paths.shown(store.location.evidenceFolder, from: console.workingDirectory)), so the report leaves \(missingEvidence == 1 ? "it" : "them") out; 'dtaudit evidence gc' lists \(missingEvidence == 1 ? "it" : "them")")
+            warn("\(missingEvidence) evidence file\(missingEvidence == 1 ? " is" : "s are") missing from \(PathNames.shown(store.location.evidenceFolder, from: console.workingDirectory)), so the report leaves \(missingEvidence == 1 ? "it" : "them") out; 'dtaudit evidence gc' lists \(missingEvidence == 1 ? "it" : "them")")
         }
         for file in copied?.outcome.changed ?? [] {
             warn("the stored evidence file \(file.storedName) (first attached as '\(console.safe(file.firstName))') no longer matches its SHA-256: it was changed after it was stored; the export holds it as it is now")
@@ -247,10 +247,10 @@ struct ExportCommand: ParsableCommand {
         try Paths.checkOutside(store.location, shared.path, shownAs: console.safe(shared.relativePath))
         try Paths.checkIsFile(shared.path, shownAs: shared.relativePath)
         let report = try Sync.export(store, to: shared, force: force)
-        let shown = Paths.shown(shared.path, from: console.workingDirectory)
+        let shown = PathNames.shown(shared.path, from: console.workingDirectory)
         var message = (report.wroteFile ? "Wrote " : "Already up to date: ") + console.safe(shown) + " (\(counted(report.records, "record")))"
         if report.evidenceShared > 0 {
-            message += ", and \(counted(report.evidenceShared, "evidence file")) into \(console.safe(Paths.shown(shared.evidenceFolder, from: console.workingDirectory)))/"
+            message += ", and \(counted(report.evidenceShared, "evidence file")) into \(console.safe(PathNames.shown(shared.evidenceFolder, from: console.workingDirectory)))/"
         }
         console.line(message)
     }
@@ -274,18 +274,10 @@ struct ExportCommand: ParsableCommand {
             _ = try write { console.out.write($0) }
             return
         }
-        try Paths.checkOutside(store.location, path, shownAs: console.safe(Paths.shown(path, from: console.workingDirectory)))
-        let folder = Paths.folder(of: path)
-        var createdFolder = false
-        if output == nil && !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try Files.makeDirectories(folder)
-                createdFolder = true
-            } catch {
-                throw FileProblem(description: "cannot create the folder \(folder)", kind: .cannotWrite)
-            }
-        }
-        let shown = Paths.shown(path, from: console.workingDirectory)
+        try Paths.checkOutside(store.location, path, shownAs: console.safe(PathNames.shown(path, from: console.workingDirectory)))
+        let folder = PathNames.folder(of: path)
+        let createdFolder = output == nil ? try Paths.createFolder(folder) : false
+        let shown = PathNames.shown(path, from: console.workingDirectory)
         let counts: String
         do {
             var written = ""

@@ -120,7 +120,7 @@ enum ImportSummary {
         let style = console.style
         let added = report.outcome.addedCount
         if let folder {
-            let where_ = Paths.shown(folder, from: console.workingDirectory)
+            let where_ = PathNames.shown(folder, from: console.workingDirectory)
             let what = "\(counted(report.newScreens.count, "screen")) and \(counted(added, "record"))"
             console.line((dryRun ? "Would create" : "Created") + " the audit store \(console.safe(where_)) from \(console.safe(shown)): \(what)"
                          + (dryRun ? ". Nothing was changed." : ""))

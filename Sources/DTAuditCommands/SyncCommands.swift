@@ -73,12 +73,12 @@ struct SyncCommand: ParsableCommand {
 
     /// The folder a shared file belongs to: the one above its `Exports/`, else its own.
     static func root(of path: String, workingDirectory: String) -> String {
-        let folder = Paths.folder(of: path)
-        return Paths.fileName(of: folder) == "Exports" ? Paths.folder(of: folder) : workingDirectory
+        let folder = PathNames.folder(of: path)
+        return PathNames.fileName(of: folder) == "Exports" ? PathNames.folder(of: folder) : workingDirectory
     }
 
     private func show(_ report: SyncReport, shared: SharedAudit, created: String?, console: Console) {
-        let file = Paths.shown(shared.path, from: console.workingDirectory)
+        let file = PathNames.shown(shared.path, from: console.workingDirectory)
         if output.json {
             var members: [(String, JSON)] = [("file", .string(file)), ("createdStore", created.map(JSON.string) ?? .null),
                                              ("upToDate", .bool(report.upToDate)), ("wroteFile", .bool(report.wroteFile)), ("records", .int(report.records))]
@@ -91,7 +91,7 @@ struct SyncCommand: ParsableCommand {
         }
         let style = console.style
         if let created {
-            console.line("Set up the audit store \(console.safe(Paths.shown(created, from: console.workingDirectory))) from \(console.safe(file)): "
+            console.line("Set up the audit store \(console.safe(PathNames.shown(created, from: console.workingDirectory))) from \(console.safe(file)): "
                          + counted(report.imported?.newScreens.count ?? 0, "screen") + ", " + counted(report.records, "record"))
         } else if report.upToDate {
             console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
@@ -107,7 +107,7 @@ struct SyncCommand: ParsableCommand {
             console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
         }
         if let imported = report.imported { ImportSummary.details(imported, console: console) }
-        let folder = Paths.shown(shared.evidenceFolder, from: console.workingDirectory)
+        let folder = PathNames.shown(shared.evidenceFolder, from: console.workingDirectory)
         if report.evidenceShared > 0 { console.line("  copied \(counted(report.evidenceShared, "evidence file")) into \(console.safe(folder))/") }
         if report.evidenceTaken > 0 { console.line("  took \(counted(report.evidenceTaken, "evidence file")) from \(console.safe(folder))/ into the store") }
         if !report.evidenceMissing.isEmpty {
@@ -212,6 +212,6 @@ struct GitSetupCommand: ParsableCommand {
         if !invoked.contains("/") { return "dtaudit" }
         let path = Files.standardized(StoreLocation.absolute(invoked, from: Console.currentDirectory))
         let safe = path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+".unicodeScalars.contains($0) }
-        return safe ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return safe ? path : Executable.shellQuoted(path)
     }
 }

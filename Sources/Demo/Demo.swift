@@ -44,7 +44,7 @@ public enum Demo {
         for file in DemoSources.files {
             let full = folder + "/" + file.path
             do {
-                try Files.makeDirectories(folder + "/" + file.path.split(separator: "/").dropLast().joined(separator: "/"))
+                try Files.makeDirectories(PathNames.folder(of: full))
                 try Files.writeAtomically(full) { $0.write(bytes: file.bytes) }
             } catch {
                 throw DemoError.cannotWriteSource(full)
