@@ -143,7 +143,7 @@ extension AuditStore {
     public func fixes(of screen: Screen? = nil) throws -> [Fix] {
         try read {
             var items: [Int64: [String]] = [:]
-            try db.statement("SELECT fix_id, item FROM fix_items").forEach { row in items[row.int64(0), default: []].append(row.string(1)) }
+            try db.cachedStatement("SELECT fix_id, item FROM fix_items").forEach { row in items[row.int64(0), default: []].append(row.string(1)) }
             let position = Dictionary(try checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             let filter = screen == nil ? "" : " AND s.uid = ?"
             return try db.rows("SELECT \(Fix.columns) WHERE f.retracted = 0\(filter) ORDER BY f.fixed_at, f.uid", screen.map { [$0.id] } ?? []) { row in

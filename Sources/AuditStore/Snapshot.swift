@@ -237,7 +237,7 @@ extension AuditStore {
                 """
             let onlyRow = try only.map { try rowID(of: $0) }
             if onlyRow != nil { sql += " WHERE cells.screen_id = ?" }
-            try db.statement(sql).forEach(onlyRow.map { [$0] } ?? []) { row in
+            try db.cachedStatement(sql).forEach(onlyRow.map { [$0] } ?? []) { row in
                 let position = row.int(1)
                 guard position >= 0, position < plan.items.count,
                       let size = row.withText(2, Size.init(idBytes:)), let status = row.withText(3, ResultStatus.init(bytes:)) else { return }
@@ -253,7 +253,7 @@ extension AuditStore {
                 grids[screen]!.set(state, item: position)
             }
             var rows: [String: Int64] = [:]
-            try db.statement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string(0)] = $0.int64(1) }
+            try db.cachedStatement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string(0)] = $0.int64(1) }
 
             let app = try appName()
             let scans = try latestScans(screen: only, detailed: detailed)
