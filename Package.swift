@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
-        .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Scan"]),
+        .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Platform", "Scan"]),
         // The example audit `dtaudit demo` creates: the store's story, the screenshots it draws, and
         // DemoApp/, the example app's Swift sources it writes beside the store (resources, never compiled).
         .target(
@@ -93,9 +93,9 @@ let package = Package(
         .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "DynamicType", "Evidence", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Scan", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "Platform", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FixTests", dependencies: ["Fix", "Scan", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "FixTests", dependencies: ["Fix", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         // Package.swift itself: every target declares what it imports.
         .testTarget(name: "PackageTests"),
         // Runs the built `dtaudit` binary the way a user types it.

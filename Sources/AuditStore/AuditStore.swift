@@ -178,8 +178,11 @@ public final class AuditStore {
     }
 
     /// Runs `body` in one read transaction, so that everything it reads is one consistent snapshot.
+    /// Inside a transaction already, `body` reads that transaction's state, which is consistent:
+    /// it needs no savepoint of its own.
     public func read<T>(_ body: () throws -> T) throws -> T {
         do {
+            if db.isInTransaction { return try body() }
             return try db.transaction(.deferred, body)
         } catch let error as SQLiteError {
             throw StoreError.from(error, path: location.databasePath)
@@ -261,9 +264,12 @@ public final class AuditStore {
         let items = try db.rows("""
             SELECT id, title, how_to_check, sizes, severity, scaling, fix, wcag FROM items WHERE current = 1 ORDER BY position
             """) { row in try ChecklistItem(row: row) }
-        let checklist = Checklist(name: try meta("checklist_name") ?? "", title: try meta("checklist_title") ?? "",
-                                  version: try meta("checklist_version") ?? "", summary: try meta("checklist_summary") ?? "",
-                                  items: items, source: try meta("checklist_source") ?? "")
+        var fields: [String: String] = [:]
+        try db.cachedStatement("SELECT key, value FROM meta WHERE key IN ('checklist_name', 'checklist_title', 'checklist_version', 'checklist_summary', 'checklist_source')")
+            .forEach { row in fields[row.string(0)] = row.string(1) }
+        let checklist = Checklist(name: fields["checklist_name"] ?? "", title: fields["checklist_title"] ?? "",
+                                  version: fields["checklist_version"] ?? "", summary: fields["checklist_summary"] ?? "",
+                                  items: items, source: fields["checklist_source"] ?? "")
         cachedChecklist = checklist
         return checklist
     }

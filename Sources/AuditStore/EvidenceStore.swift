@@ -357,12 +357,22 @@ extension AuditStore {
             """, [hash, try rowID(of: screen), size.id, item, item]) > 0
     }
 
+    /// Checks files to attach (absolute, and as typed for messages) against what evidence may be
+    /// and the store's size limit, before anything is written; a file named twice counts once.
+    public func evidenceCandidates(_ paths: [(path: String, shown: String)]) throws -> [EvidenceCandidate] {
+        guard !paths.isEmpty else { return [] }
+        let limit = try evidenceLimit()
+        var seen = Set<String>()
+        return try paths.filter { seen.insert($0.path).inserted }.map { try EvidenceCandidate.check(path: $0.path, limit: limit, shownAs: $0.shown) }
+    }
+
     /// Records `status` for each cell like `record(screen:cells:...)`, storing each evidence file
     /// once and linking it to every new recording. Returns the new recordings, in cell order.
     @discardableResult
     public func record(screen: Screen, cells: [(item: String, size: Size)], status: ResultStatus, note: String?,
-                       evidence: [EvidenceCandidate], by author: String, at time: Timestamp = .now()) throws -> [Recording] {
+                       evidence: [EvidenceCandidate], by author: String, at time: Timestamp? = nil) throws -> [Recording] {
         try db.transaction(.immediate) {
+            let time = try time ?? ownTime(on: screen)
             let recordings = try record(screen: screen, cells: cells, status: status, note: note, by: author, at: time)
             // A millisecond apart, so that listings (by time, then name) keep the order they were given in.
             for (offset, candidate) in evidence.enumerated() {

@@ -7,7 +7,10 @@ import SQLite
 extension AuditStore {
     /// Adds records this store's commands made. Must run inside `write {}`.
     public func append(_ records: [LogRecord]) throws {
-        try merge(records.map { ($0, 0) })
+        // A command's few records need no larger page cache.
+        try merge(largeCache: false) { add in
+            for record in records { try add(record, 0) }
+        }
     }
 
     /// Adds records from elsewhere as a union by id: new ones are folded in, known ones skipped,
@@ -26,10 +29,15 @@ extension AuditStore {
     /// throws `DanglingReference`, naming its line. Must run inside `write {}`.
     @discardableResult
     public func merge(_ feed: (_ add: (LogRecord, Int) throws -> Void) throws -> Void) throws -> MergeOutcome {
+        try merge(largeCache: true, feed)
+    }
+
+    @discardableResult
+    private func merge(largeCache: Bool, _ feed: (_ add: (LogRecord, Int) throws -> Void) throws -> Void) throws -> MergeOutcome {
         // A large file inserts into indexes keyed by random ids: a page cache that holds them keeps
         // every insert off the disk (64 MB at most, only while merging).
-        try db.execute("PRAGMA cache_size = -65536")
-        defer { try? db.execute("PRAGMA cache_size = -2000") }
+        if largeCache { try db.execute("PRAGMA cache_size = -65536") }
+        defer { if largeCache { try? db.execute("PRAGMA cache_size = -2000") } }
         let applier = LogApplier(db: db)
         var waiting: [(record: LogRecord, line: Int)] = []
         var shaped = false

@@ -65,19 +65,20 @@ extension AuditStore {
 
     /// `ownTime(on:)` for the screen with this id.
     public func ownTime(onScreen id: String, now: Timestamp = .now()) throws -> Timestamp {
-        let latest = try read {
-            try db.first("SELECT max(at) FROM log WHERE screen = ?", [id]) { $0.optionalString(0) } ?? nil
-        }
+        // One statement reads one consistent state: it needs no transaction of its own.
+        let latest = try db.first("SELECT max(at) FROM log WHERE screen = ?", [id]) { $0.optionalString(0) } ?? nil
         // A time beyond what a file may carry (a store that took one in before it was refused) is
         // not followed: it would carry what is recorded here out of the years a time can have.
         guard let latest, let held = Timestamp(iso8601: latest), held >= now, held < Timestamp.latestTrusted(now: now) else { return now }
         return Timestamp(milliseconds: held.milliseconds + 1)
     }
 
-    /// Records `status` for each cell; returns the new recordings, in cell order.
+    /// Records `status` for each cell; returns the new recordings, in cell order. Without a time,
+    /// the store's own time for the screen (`ownTime`).
     @discardableResult
     public func record(screen: Screen, cells: [(item: String, size: Size)], status: ResultStatus, note: String?, run: String? = nil,
-                       by author: String, at time: Timestamp = .now()) throws -> [Recording] {
+                       by author: String, at time: Timestamp? = nil) throws -> [Recording] {
+        let time = try time ?? ownTime(on: screen)
         let note = try note.flatMap { try InputRules.note($0) }
         let run = try run.map { try InputRules.name($0, what: "the run's name") }
         let author = try InputRules.name(author, what: "the auditor's name")
@@ -88,10 +89,12 @@ extension AuditStore {
         return recordings
     }
 
-    /// Records a fix to `screen` that addresses `items`.
+    /// Records a fix to `screen` that addresses `items`, at the store's own time for the screen
+    /// unless a time is given.
     @discardableResult
     public func addFix(screen: Screen, type: FixType, items: [String], note: String?, ref: String?,
-                       by author: String, at time: Timestamp = .now()) throws -> Fix {
+                       by author: String, at time: Timestamp? = nil) throws -> Fix {
+        let time = try time ?? ownTime(on: screen)
         let fix = Fix(id: makeID(), screen: screen.id, type: type, items: items, note: try note.flatMap { try InputRules.note($0) },
                       ref: try ref.flatMap { try InputRules.note($0, what: "the reference") },
                       by: try InputRules.name(author, what: "the author's name"), at: time)
@@ -127,12 +130,14 @@ extension AuditStore {
         }
     }
 
-    /// Corrects the note of a recording or fix (nil clears it).
+    /// Corrects the note of a recording or fix (nil clears it), at the store's own time for its
+    /// screen unless a time is given.
     @discardableResult
-    public func amend(_ target: LogRecord, note: String?, by author: String, at time: Timestamp = .now()) throws -> Amendment {
+    public func amend(_ target: LogRecord, note: String?, by author: String, at time: Timestamp? = nil) throws -> Amendment {
         guard let screen = target.screen, Amendment.targetKinds.contains(target.kind) else {
             throw InputError("'\(target.id)' is a \(target.kind.rawValue) record; only the notes of recordings and fixes can be corrected")
         }
+        let time = try time ?? ownTime(onScreen: screen)
         let amendment = Amendment(id: makeID(), screen: screen, target: target.id, note: try note.flatMap { try InputRules.note($0) },
                                   by: try InputRules.name(author, what: "the author's name"), at: time)
         try append([.amend(amendment)])
@@ -143,7 +148,11 @@ extension AuditStore {
     public func fixes(of screen: Screen? = nil) throws -> [Fix] {
         try read {
             var items: [Int64: [String]] = [:]
-            try db.cachedStatement("SELECT fix_id, item FROM fix_items").forEach { row in items[row.int64(0), default: []].append(row.string(1)) }
+            // One screen's fixes need only their own items, not the whole table's.
+            let itemsSQL = screen == nil ? "SELECT fix_id, item FROM fix_items" : """
+                SELECT i.fix_id, i.item FROM fix_items i JOIN fixes f ON f.id = i.fix_id JOIN screens s ON s.id = f.screen_id WHERE s.uid = ?
+                """
+            try db.cachedStatement(itemsSQL).forEach(screen.map { [$0.id] } ?? []) { row in items[row.int64(0), default: []].append(row.string(1)) }
             let position = Dictionary(try checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             let filter = screen == nil ? "" : " AND s.uid = ?"
             return try db.rows("SELECT \(Fix.columns) WHERE f.retracted = 0\(filter) ORDER BY f.fixed_at, f.uid", screen.map { [$0.id] } ?? []) { row in

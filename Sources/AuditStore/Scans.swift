@@ -195,10 +195,17 @@ extension AuditStore {
     /// `detailed` also reads each finding; otherwise only the counts are read.
     public func latestScans(screen: Screen? = nil, detailed: Bool = false) throws -> [String: ScreenScan] {
         let screenID = try screen.map { try rowID(of: $0) }
+        let scans = try latestScans(screenID: screenID, detailed: detailed)
+        // Most audits hold no scan, and one screen's needs no lookup of the others.
+        if scans.isEmpty { return [:] }
         var uids: [Int64: String] = [:]
-        try db.cachedStatement("SELECT id, uid FROM screens").forEach { uids[$0.int64(0)] = $0.string(1) }
+        if let screen, let screenID {
+            uids[screenID] = screen.id
+        } else {
+            try db.cachedStatement("SELECT id, uid FROM screens").forEach { uids[$0.int64(0)] = $0.string(1) }
+        }
         var byUID: [String: ScreenScan] = [:]
-        for (row, scan) in try latestScans(screenID: screenID, detailed: detailed) { if let uid = uids[row] { byUID[uid] = scan } }
+        for (row, scan) in scans { if let uid = uids[row] { byUID[uid] = scan } }
         return byUID
     }
 

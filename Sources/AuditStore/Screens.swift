@@ -57,11 +57,17 @@ extension AuditStore {
 
     /// The screen with this id, live or removed.
     public func screen(id: String) throws -> Screen? {
-        guard var found = try db.first("SELECT \(Screen.columns) FROM screens WHERE uid = ?", [id], Screen.init(row:)) else { return nil }
-        found.files = try db.rows("""
+        guard let found = try db.first("SELECT \(Screen.columns) FROM screens WHERE uid = ?", [id], Screen.init(row:)) else { return nil }
+        return try withFiles(found)
+    }
+
+    /// The screen with its file patterns, which `Screen.columns` leaves out.
+    private func withFiles(_ screen: Screen) throws -> Screen {
+        var screen = screen
+        screen.files = try db.rows("""
             SELECT f.pattern FROM screen_files f JOIN screens s ON s.id = f.screen_id WHERE s.uid = ? ORDER BY f.pattern
-            """, [id]) { $0.string(0) }
-        return found
+            """, [screen.id]) { $0.string(0) }
+        return screen
     }
 
     /// The screen's row in the tables, which only this store knows.
@@ -76,9 +82,8 @@ extension AuditStore {
     /// name in any case, else the only name that starts with what was typed.
     public func resolveScreen(_ typed: String, removed: Bool = false) throws -> Screen {
         let live = removed ? 1 : 0
-        if let exact = try db.first("SELECT uid FROM screens WHERE name = ? AND removed = ?", [typed, live], { $0.string(0) }),
-           let found = try screen(id: exact) {
-            return found
+        if let exact = try db.first("SELECT \(Screen.columns) FROM screens WHERE name = ? AND removed = ?", [typed, live], Screen.init(row:)) {
+            return try withFiles(exact)
         }
         let key = typed.lowercased()
         if let caseless = try db.first("SELECT uid FROM screens WHERE name_key = ? AND removed = ?", [key, live], { $0.string(0) }),
@@ -170,9 +175,11 @@ extension AuditStore {
         try append([.edit(edit)])
     }
 
-    /// Records the changes that change something as one edit record.
+    /// Records the changes that change something as one edit record. The times of these edits
+    /// are the store's own for the screen (`ownTime`) unless given.
     @discardableResult
-    public func updateScreen(_ screen: Screen, _ changes: ScreenChanges, by author: String, at time: Timestamp = .now()) throws -> Screen {
+    public func updateScreen(_ screen: Screen, _ changes: ScreenChanges, by author: String, at time: Timestamp? = nil) throws -> Screen {
+        let time = try time ?? ownTime(on: screen)
         var edit = ScreenEdit(id: makeID(), screen: screen.id, by: try InputRules.name(author, what: "the author's name"), at: time)
         if let newName = changes.name {
             let name = try InputRules.name(newName, what: "the new screen name")
@@ -206,19 +213,22 @@ extension AuditStore {
     }
 
     /// Sets or clears the hand-set triage category.
-    public func setTriage(_ category: Category?, for screen: Screen, by author: String, at time: Timestamp = .now()) throws {
+    public func setTriage(_ category: Category?, for screen: Screen, by author: String, at time: Timestamp? = nil) throws {
         guard category != screen.triage else { return }
+        let time = try time ?? ownTime(on: screen)
         try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, triage: .some(category), by: author, at: time))
     }
 
     /// Removes a screen from the audit. Its records stay in the log, so a removal travels like any
     /// change and `restoreScreen` brings the screen back with everything recorded on it.
-    public func removeScreen(_ screen: Screen, by author: String, at time: Timestamp = .now()) throws {
+    public func removeScreen(_ screen: Screen, by author: String, at time: Timestamp? = nil) throws {
+        let time = try time ?? ownTime(on: screen)
         try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: true, by: author, at: time))
     }
 
     /// Brings a removed screen back; a live screen of the same name gets "(2)" until one is renamed.
-    public func restoreScreen(_ screen: Screen, by author: String, at time: Timestamp = .now()) throws {
+    public func restoreScreen(_ screen: Screen, by author: String, at time: Timestamp? = nil) throws {
+        let time = try time ?? ownTime(on: screen)
         try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: false, by: author, at: time))
     }
 

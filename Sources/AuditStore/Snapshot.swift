@@ -224,39 +224,22 @@ extension AuditStore {
     public func snapshot(only: Screen? = nil, detailed: Bool = false) throws -> AuditSnapshot {
         try read {
             let checklist = try self.checklist()
-            let screens = try only.map { [$0] } ?? self.screens()
-            var fixesByScreen: [String: [Fix]] = [:]
-            for fix in try fixes(of: only) { fixesByScreen[fix.screen, default: []].append(fix) }
-
             let plan = Plan(checklist)
-            // Keyed by the screens' row ids while reading: no string per cell.
-            var grids: [Int64: CellGrid] = [:]
-            var sql = """
-                SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.run" : "")
-                FROM cells JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
-                """
-            let onlyRow = try only.map { try rowID(of: $0) }
-            if onlyRow != nil { sql += " WHERE cells.screen_id = ?" }
-            try db.cachedStatement(sql).forEach(onlyRow.map { [$0] } ?? []) { row in
-                let position = row.int(1)
-                guard position >= 0, position < plan.items.count,
-                      let size = row.withText(2, Size.init(idBytes:)), let status = row.withText(3, ResultStatus.init(bytes:)) else { return }
-                var state = CellState(item: plan.items[position].id, size: size, status: status,
-                                      at: row.withText(4, Timestamp.init(storedBytes:)), recordingID: row.int64(5))
-                if detailed {
-                    state.note = row.optionalString(6)
-                    state.by = row.optionalString(7)
-                    state.run = row.optionalString(8)
-                }
-                let screen = row.int64(0)
-                if grids[screen] == nil { grids[screen] = CellGrid(plan: plan) }
-                grids[screen]!.set(state, item: position)
+            if let only {
+                // One screen is read from its own rows: no other screen's cells, fixes or scans.
+                var state = try state(of: only, plan: plan, fixes: try fixes(of: only), detailed: detailed)
+                state.scan = try latestScans(screen: only, detailed: detailed)[only.id]
+                return AuditSnapshot(app: try appName(), checklist: checklist, screens: [state])
             }
+            let screens = try self.screens()
+            var fixesByScreen: [String: [Fix]] = [:]
+            for fix in try fixes() { fixesByScreen[fix.screen, default: []].append(fix) }
+            let grids = try cellGrids(plan: plan, screenRow: nil, detailed: detailed)
             var rows: [String: Int64] = [:]
             try db.cachedStatement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string(0)] = $0.int64(1) }
 
             let app = try appName()
-            let scans = try latestScans(screen: only, detailed: detailed)
+            let scans = try latestScans(detailed: detailed)
             let states = screens.map { screen in
                 var state = ScreenState.derive(screen: screen, grid: rows[screen.id].flatMap { grids[$0] } ?? CellGrid(plan: plan),
                                                fixes: fixesByScreen[screen.id] ?? [])
@@ -265,6 +248,41 @@ extension AuditStore {
             }
             return AuditSnapshot(app: app, checklist: checklist, screens: states)
         }
+    }
+
+    /// Where one screen stands, from its cells and `fixes` alone (no scan): what a write to the
+    /// screen reads before and after itself.
+    func state(of screen: Screen, plan: Plan, fixes: [Fix], detailed: Bool = false) throws -> ScreenState {
+        let row = try rowID(of: screen)
+        return ScreenState.derive(screen: screen, grid: try cellGrids(plan: plan, screenRow: row, detailed: detailed)[row] ?? CellGrid(plan: plan),
+                                  fixes: fixes)
+    }
+
+    /// The latest cells of every screen, or of the screen with this row, by the screens' row ids
+    /// (no string per cell while reading).
+    private func cellGrids(plan: Plan, screenRow: Int64?, detailed: Bool) throws -> [Int64: CellGrid] {
+        var grids: [Int64: CellGrid] = [:]
+        var sql = """
+            SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.run" : "")
+            FROM cells JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
+            """
+        if screenRow != nil { sql += " WHERE cells.screen_id = ?" }
+        try db.cachedStatement(sql).forEach(screenRow.map { [$0] } ?? []) { row in
+            let position = row.int(1)
+            guard position >= 0, position < plan.items.count,
+                  let size = row.withText(2, Size.init(idBytes:)), let status = row.withText(3, ResultStatus.init(bytes:)) else { return }
+            var state = CellState(item: plan.items[position].id, size: size, status: status,
+                                  at: row.withText(4, Timestamp.init(storedBytes:)), recordingID: row.int64(5))
+            if detailed {
+                state.note = row.optionalString(6)
+                state.by = row.optionalString(7)
+                state.run = row.optionalString(8)
+            }
+            let screen = row.int64(0)
+            if grids[screen] == nil { grids[screen] = CellGrid(plan: plan) }
+            grids[screen]!.set(state, item: position)
+        }
+        return grids
     }
 }
 

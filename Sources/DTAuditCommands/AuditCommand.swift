@@ -26,8 +26,8 @@ struct AuditCommand: ParsableCommand {
               a  n/a                 s  skip: leave the check for another time
               n  a note for the next answer
               e  a screenshot or recording to attach to the next answer
-              b  back: withdraw the last answer and return to its check; the cell
-                 is recorded as untested (history keeps the answer) until answered
+              b  back: take back the last answer and return to its check, as
+                 'dtaudit undo' does: the history keeps it, marked as taken back
               q  quit                ?  these keys
 
             With piped input the answers come one a line, as the keys above or as words (pass, fail, \
@@ -71,21 +71,15 @@ struct AuditCommand: ParsableCommand {
         let sizes = size.map { Set($0.sizes) }
         let only = try screen.resolve(in: store)
         let checklist = try store.checklist()
-
-        // Screens in the order of 'dtaudit next': critical first, then those with retests.
-        let snapshot = try store.snapshot(only: only).selecting(selection)
-        let candidates = only.map { [$0] } ?? WorkOrder.ordered(snapshot.screens).map(\.screen)
-        let planned = candidates.filter { screen in
-            guard let state = snapshot.screens.first(where: { $0.screen.id == screen.id }) else { return false }
-            return !AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, everything: all).isEmpty
-        }
+        let walk = try store.auditWalk(only: only, selection: selection, sizes: sizes, everything: all)
+        let planned = walk.screens
         if planned.isEmpty {
             let scope = sizes.map { " at " + Size.auditOrder.filter($0.contains).map(\.id).joined(separator: ",") } ?? ""
             if let only {
                 console.line("Nothing to check on \(console.style.bold(console.safe(only.name)))\(scope).")
             } else {
                 let chosen = selection.isEverything ? "" : " on the screens " + console.safe(selection.description)
-                console.line(snapshot.screens.isEmpty && selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'."
+                console.line(walk.looked == 0 && selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'."
                                                                                 : "Nothing to check\(chosen)\(scope).")
             }
             return

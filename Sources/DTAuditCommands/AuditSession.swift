@@ -15,7 +15,7 @@ final class AuditSession {
         var screen: Screen
         var before: Standing
         var after: Standing
-        var passed = 0, failed = 0, notApplicable = 0, skipped = 0, withdrawn = 0
+        var passed = 0, failed = 0, notApplicable = 0, skipped = 0, takenBack = 0
         /// Checks left on the screen after the walk; nil when the store could not say.
         var remaining: Int?
 
@@ -68,14 +68,11 @@ final class AuditSession {
 
         /// What each cell holds now, as shown above its prompt.
         var cells: [CellKey: Shown] = [:]
-        var latestTime: [CellKey: Timestamp] = [:]
         for cell in state.recordedCells {
-            let key = CellKey(item: cell.item, size: cell.size)
-            cells[key] = Shown(status: cell.status, note: cell.note, by: cell.by, at: cell.at)
-            latestTime[key] = cell.at
+            cells[CellKey(item: cell.item, size: cell.size)] = Shown(cell)
         }
-        /// Answers given on this screen, newest last, for `back`.
-        var answers: [(index: Int, status: ResultStatus)] = []
+        /// Answers given on this screen, newest last, with the recordings they made, for `back`.
+        var answers: [(index: Int, status: ResultStatus, recordings: [Recording])] = []
         var index = 0
         var shownSize: Size?
         var showCell = true
@@ -86,14 +83,6 @@ final class AuditSession {
             note = nil
             files = []
             showCell = true
-        }
-
-        /// A time after every recording of the cell, so the new one is the latest even within
-        /// the same millisecond.
-        func nextTime(for key: CellKey) throws -> Timestamp {
-            let now = try store.ownTime(on: screen)
-            guard let last = latestTime[key], last >= now else { return now }
-            return Timestamp(milliseconds: last.milliseconds + 1)
         }
 
         while index < steps.count {
@@ -122,12 +111,11 @@ final class AuditSession {
                         if let candidate = try checkEvidence(path) { files.append(candidate) }
                     }
                 }
-                let time = try nextTime(for: key)
+                let outcome: RecordingOutcome
                 do {
-                    _ = try store.write {
-                        try store.record(screen: screen, cells: [(step.item, step.size)], status: status, note: note,
-                                         evidence: files, by: author, at: time)
-                    }
+                    // The store gives the answer its time: after every record of the screen, so it is the cell's latest.
+                    outcome = try store.record(RecordingRequest(screen: screen, items: [step.item], sizes: [step.size], status: status, note: note,
+                                                                evidence: files, by: author))
                 } catch let error as EvidenceError {
                     // A file that vanished or changed since it was checked: nothing was saved.
                     try report(error)
@@ -135,8 +123,7 @@ final class AuditSession {
                     resetPending()
                     continue
                 }
-                latestTime[key] = time
-                cells[key] = Shown(status: status, note: note, by: author, at: time)
+                cells[key] = Shown(status: status, note: note, by: author, at: outcome.at)
                 switch status {
                 case .pass: result.passed += 1
                 case .fail: result.failed += 1
@@ -145,7 +132,7 @@ final class AuditSession {
                 if !files.isEmpty {
                     console.line(style.dim("  attached " + files.map { console.safe($0.name) }.joined(separator: ", ")))
                 }
-                answers.append((index, status))
+                answers.append((index, status, outcome.recordings))
                 index += 1
                 resetPending()
             case .skip:
@@ -161,19 +148,19 @@ final class AuditSession {
                 }
                 let undone = steps[last.index]
                 let undoneKey = CellKey(item: undone.item, size: undone.size)
-                let time = try nextTime(for: undoneKey)
-                _ = try store.write {
-                    try store.record(screen: screen, cells: [(undone.item, undone.size)], status: .untested, note: nil, by: author, at: time)
-                }
-                latestTime[undoneKey] = time
-                cells[undoneKey] = Shown(status: .untested, note: nil, by: author, at: time)
+                // Taken back as 'dtaudit undo' takes back: the answer's recording is retracted, and the
+                // cell shows what it held before the answer again.
+                _ = try store.write { try store.retract(last.recordings.map(LogRecord.recording), note: "undone", by: author) }
+                let restored = try self.state(of: screen)?.cell(undone.item, undone.size)
+                cells[undoneKey] = restored.map { Shown($0) }
                 switch last.status {
                 case .pass: result.passed -= 1
                 case .fail: result.failed -= 1
                 default: result.notApplicable -= 1
                 }
-                result.withdrawn += 1
-                console.line(style.dim("  withdrew \(last.status.rawValue) for \(undone.size.id) \(undone.item); it is untested again"))
+                result.takenBack += 1
+                let now = restored.flatMap { $0.status.isAnswered ? "it shows its earlier \($0.status.rawValue) again" : nil } ?? "it is untested again"
+                console.line(style.dim("  took back \(last.status.rawValue) for \(undone.size.id) \(undone.item); \(now)"))
                 if undone.size != step.size { shownSize = nil }
                 index = last.index
                 resetPending()

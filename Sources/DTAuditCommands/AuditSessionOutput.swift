@@ -35,6 +35,17 @@ extension AuditSession {
         var note: String?
         var by: String?
         var at: Timestamp
+
+        init(status: ResultStatus, note: String?, by: String?, at: Timestamp) {
+            self.status = status
+            self.note = note
+            self.by = by
+            self.at = at
+        }
+
+        init(_ cell: CellState) {
+            self.init(status: cell.status, note: cell.note, by: cell.by, at: cell.at)
+        }
     }
 
     func printStep(_ step: AuditPlan.Step, number: Int, of total: Int, current: Shown?) {
@@ -81,7 +92,7 @@ extension AuditSession {
             "f  fail (asks for a note, offers to attach evidence)",
             "a  not applicable to this screen",
             "s  skip: leave it for another time",
-            "b  back: withdraw the last answer (recorded as untested) and return to it",
+            "b  back: take back the last answer (as 'dtaudit undo' does) and return to it",
             "n  a note for the next answer",
             "e  a screenshot or recording to attach to the next answer",
             "q  quit; every answer so far is saved",
@@ -105,7 +116,7 @@ extension AuditSession {
             if result.notApplicable > 0 { detail.append("\(result.notApplicable) n/a") }
             if !detail.isEmpty { parts[0] += " (" + detail.joined(separator: ", ") + ")" }
             if result.skipped > 0 { parts.append("\(result.skipped) skipped") }
-            if result.withdrawn > 0 { parts.append("\(result.withdrawn) withdrawn") }
+            if result.takenBack > 0 { parts.append("\(result.takenBack) taken back") }
             if let remaining = result.remaining {
                 parts.append(remaining == 0 ? style.green("nothing left to check") : "\(remaining) still to check")
             }

@@ -62,58 +62,30 @@ struct Console {
         }
     }
 
-    /// Finds and opens the store for this command. Unless `quiet`, says on standard error when
-    /// the shared audit file changed since the store last synced (a `git pull` brought records).
-    /// Where there is no store but the repository shares an audit, says to run `sync`, not `init`.
+    /// Where this command looks for its store (`StoreQuery`): `--store`, `DTAUDIT_STORE`, the working folder.
+    var storeQuery: StoreQuery {
+        StoreQuery(explicit: global.store?.path, workingDirectory: workingDirectory)
+    }
+
+    /// Opens the store for this command. Unless `quiet`, prints on standard error the notice the
+    /// store gives when its shared file changed since it last synced (a `git pull` brought records).
     func openStore(_ access: AuditStore.Access = .write, quiet: Bool = false) throws -> AuditStore {
-        let location: StoreLocation
-        do {
-            location = try StoreLocation.find(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
-                                              workingDirectory: workingDirectory)
-        } catch .notFound(let folder) {
-            if let shared = SharedAudit.find(from: workingDirectory) {
-                throw FileProblem(description: "no audit store here yet, but this repository shares an audit in \(shared.files[0]); "
-                                  + "run 'dtaudit sync' to set up your store from it", kind: .noInput)
-            }
-            throw StoreError.notFound(searchedFrom: folder)
-        }
-        let store = try AuditStore.open(location, access: access)
-        if !quiet, let shared = try? SharedAudit.of(store), shared.isNewer(than: try? store.sharing()) {
-            BufferedOutput.standardError.write("note: \(shared.relativePath) changed since this store last synced with it; 'dtaudit sync' takes in what it brought\n")
-        }
-        return store
+        show(try storeQuery.open(access, noticing: !quiet))
     }
 
     /// The store, or nil when there is none yet (for commands that can start one).
     func openStoreIfPresent(quiet: Bool = true) throws -> AuditStore? {
-        do {
-            return try openStore(quiet: quiet)
-        } catch let error as StoreError {
-            switch error {
-            case .notFound, .missingDatabase, .noStoreAt: return nil
-            default: throw error
-            }
-        } catch is FileProblem {
-            return nil
-        }
+        try storeQuery.openIfPresent(noticing: !quiet).map(show)
     }
 
-    /// Where a command that starts a store puts it: `--store`, `DTAUDIT_STORE`, else `.dtaudit` here.
-    /// The store this command would use, when there is one, without opening it.
-    func storeLocationIfPresent() -> StoreLocation? {
-        try? StoreLocation.find(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"), workingDirectory: workingDirectory)
+    private func show(_ opened: OpenedStore) -> AuditStore {
+        if let notice = opened.notice { BufferedOutput.standardError.write("note: \(notice)\n") }
+        return opened.store
     }
 
-    func newStoreLocation() throws -> StoreLocation {
-        try StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"), workingDirectory: workingDirectory)
-    }
-
-    /// Who is recording: `--by`, else `DTAUDIT_USER`, else git's `user.name`, else the login name.
+    /// Who is recording (`Author.resolve`): `--by`, else `DTAUDIT_USER`, git's `user.name`, the login name.
     func author(_ given: String?) throws -> String {
-        if let given { return try InputRules.name(given, what: "--by") }
-        if let user = System.environment("DTAUDIT_USER"), !user.isEmpty { return user }
-        if let name = Subprocess.output(of: "git", ["config", "user.name"])?.trimmedLine, !name.isEmpty { return name }
-        return System.loginName() ?? "unknown"
+        try Author.resolve(given)
     }
 
     /// Warns on standard error about `--file` patterns that match no source file in the repository.

@@ -40,30 +40,28 @@ struct EvidenceListCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore(.read)
         let only = try screen.resolve(in: store)
-        let links = try store.evidenceLinks(of: only)
-        let names = Dictionary(try store.screens().map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let listing = try store.evidenceListing(of: only)
         if output.json {
-            console.json(.array(links.map { link in
-                var members: [(String, JSON)] = [("screen", .string(names[link.screen] ?? ""))]
+            console.json(.array(listing.entries.map { name, link in
+                var members: [(String, JSON)] = [("screen", .string(name))]
                 if case .object(let rest) = EvidenceReport.json(link, store: store) { members += rest }
                 return .object(members)
             }))
             return
         }
-        if links.isEmpty {
+        if listing.entries.isEmpty {
             console.line(only == nil ? "No evidence yet: attach some with 'dtaudit record --evidence FILE' or 'dtaudit evidence import DIR'." : "No evidence for \(console.safe(only!.name)) yet.")
             return
         }
         var table = TextTable(header: ["SCREEN", "SIZE", "ITEM", "FILE", "KIND", "BYTES", "STORED AS"],
                               alignments: [.left, .left, .left, .left, .left, .right, .left])
-        for link in links {
-            table.add([console.safe(names[link.screen] ?? ""), link.size.id, link.item ?? console.style.dim("screen"), console.safe(link.name),
+        for (name, link) in listing.entries {
+            table.add([console.safe(name), link.size.id, link.item ?? console.style.dim("screen"), console.safe(link.name),
                        link.file.kind.displayName, ByteCount.format(link.file.byteCount), EvidenceReport.displayPath(of: link.file, store: store)])
         }
         for line in table.render(headerStyle: console.style.dim) { console.line(line) }
-        let files = Set(links.map(\.file.hash))
-        let bytes = Dictionary(links.map { ($0.file.hash, $0.file.byteCount) }, uniquingKeysWith: { a, _ in a }).values.reduce(0, +)
-        console.line(console.style.dim("\(links.count) attachment\(links.count == 1 ? "" : "s") of \(files.count) stored file\(files.count == 1 ? "" : "s"), \(ByteCount.format(bytes))"))
+        let (count, files) = (listing.entries.count, listing.files)
+        console.line(console.style.dim("\(count) attachment\(count == 1 ? "" : "s") of \(files) stored file\(files == 1 ? "" : "s"), \(ByteCount.format(listing.bytes))"))
     }
 }
 

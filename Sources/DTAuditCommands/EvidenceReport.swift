@@ -40,14 +40,9 @@ extension Console {
         return StoreLocation.absolute(expanded, from: workingDirectory)
     }
 
-    /// Checks the files given with --evidence before anything is written.
+    /// Checks the files given with --evidence before anything is written (`AuditStore.evidenceCandidates`).
     func evidenceCandidates(_ paths: [String], store: AuditStore) throws -> [EvidenceCandidate] {
-        guard !paths.isEmpty else { return [] }
-        let limit = try store.evidenceLimit()
-        var seen = Set<String>()
-        return try paths.filter { seen.insert(absolutePath($0)).inserted }.map {
-            try EvidenceCandidate.check(path: absolutePath($0), limit: limit, shownAs: $0)
-        }
+        try store.evidenceCandidates(paths.map { (absolutePath($0), $0) })
     }
 
     /// `pay.png (PNG, 1.2 MB)`

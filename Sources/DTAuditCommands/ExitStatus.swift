@@ -69,6 +69,33 @@ extension StoreError: ExitStatusProviding {
     }
 }
 
+extension RecordingPlan.Problem: ExitStatusProviding {
+    /// Sizes and items that plan no cell come from the command line.
+    public var exitStatus: Int32 { ExitStatus.usage.rawValue }
+}
+
+extension FixPlan.Problem: ExitStatusProviding {
+    /// A fix for checks that are not failing: the command line asks for what cannot be.
+    public var exitStatus: Int32 { ExitStatus.usage.rawValue }
+}
+
+extension ExportProblem: ExitStatusProviding {
+    public var exitStatus: Int32 {
+        let status: ExitStatus = switch kind {
+        case .usage: .usage
+        case .badData: .badData
+        case .cannotWrite: .cannotWrite
+        case .ioError: .ioError
+        }
+        return status.rawValue
+    }
+}
+
+extension StoreDiscoveryError: ExitStatusProviding {
+    /// No store to work on (only a shared audit to set one up from).
+    public var exitStatus: Int32 { ExitStatus.noInput.rawValue }
+}
+
 extension ScreenLookupError: ExitStatusProviding {
     /// A screen named on the command line that the audit does not hold, like an unknown item.
     public var exitStatus: Int32 { ExitStatus.usage.rawValue }
@@ -86,6 +113,7 @@ extension SharedFileProblem: ExitStatusProviding {
         case .malformed: .badData
         case .unwritable: .cannotWrite
         case .wouldDropRecords: .no
+        case .misnamed: .usage
         }
         return status.rawValue
     }

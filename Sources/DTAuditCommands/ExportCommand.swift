@@ -1,17 +1,10 @@
 import ArgumentParsing
 import AuditStore
-import DynamicType
 import Evidence
 import Interchange
 import Output
 import Platform
 import Reports
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -126,172 +119,66 @@ struct ExportCommand: ParsableCommand {
         let console = Console(global)
         let selection = try filter.selection(console)
         let store = try console.openStore(format == .json ? .write : .read, quiet: format == .json)
-        if format == .json {
-            try exportLog(store, console: console)
-            return
-        }
-        if format == .csv {
-            try stream(from: store, selection: selection, console: console)
-            return
-        }
-        if format.isCompliance {
-            try exportCompliance(store, console: console)
-            return
-        }
-        if summary {
-            try exportSummary(store, selection: selection, console: console)
-            return
-        }
+        let destination: ExportDestination = output.map { $0 == "-" ? .standardOutput : .file(StoreLocation.absolute($0.path, from: console.workingDirectory)) } ?? .exports
         // An earlier export is read before the store's audit, so that the two never take memory at once.
-        let earlier = try since.flatMap { try BaselineSource.file($0.path, workingDirectory: console.workingDirectory) }
-        let (document, snapshot, storedEvidence) = try store.read {
-            (try AuditDocument(store: store).selecting(selection), try store.snapshot(detailed: true).selecting(selection),
-             output == "-" || summary ? [:] : try store.evidenceByScreen())
-        }
-        let day = date?.text ?? document.latestActivity.day
-        let changes = try since.map { spec in
-            Changes(from: try earlier ?? BaselineSource.load(spec.path, document: document, workingDirectory: console.workingDirectory),
-                    to: document, snapshot: snapshot)
-        }
-
-        let slug = AppSlug.make(document.app)
-        let path: String?
-        if let output, output != "-" {
-            path = StoreLocation.absolute(output.path, from: console.workingDirectory)
-        } else if output == "-" {
-            path = nil
-        } else {
-            path = store.location.root + "/Exports/" + "\(slug)-\(day)\(selection.fileNameSuffix)\(summary ? "-summary" : "").\(format.fileExtension)"
-        }
-        var chartFile: String?
-        var evidence: ReportEvidence?
-        var missingEvidence = 0
-        let shared = try SharedAudit.of(store)
-        if let path, !summary {
-            var base = PathNames.fileName(of: path)
-            if base.hasSuffix(".md") { base.removeLast(3) }
-            chartFile = base + ".svg"
-            let present = ExportedEvidence.present(in: storedEvidence, location: store.location)
-            evidence = ReportEvidence(folder: PathNames.relative(shared.evidenceFolder, from: PathNames.folder(of: path)), screens: present.screens)
-            missingEvidence = present.missing
-        }
-
-        var input = ReportInput(document: document, snapshot: snapshot, date: day, changes: changes, chartFile: chartFile,
-                                evidence: evidence, generator: "dtaudit \(DTAudit.version)")
-        input.selection = selection
-        input.summaryOnly = summary
-        let report = MarkdownReporter().render(input)
-
-        guard let path else {
-            console.out.write(report.text)
-            return
-        }
-        let shown = try Paths.prepareReport(at: path, toDefaultPlace: output == nil, store: store.location, console: console)
-        let folder = PathNames.folder(of: path)
-        for attachment in report.attachments where Files.status(folder + "/" + attachment.fileName)?.kind == .directory {
-            let attachmentShown = PathNames.shown(folder + "/" + attachment.fileName, from: console.workingDirectory)
-            throw FileProblem(description: "cannot write the report's chart to \(attachmentShown): a folder of that name is in the way", kind: .cannotWrite)
-        }
-        // The evidence goes in place first, so that no report ever links a file not yet copied.
-        var copied: (outcome: EvidenceExport.Outcome, shown: String)?
-        if evidence != nil {
-            guard Files.status(folder)?.kind == .directory else {
-                throw FileProblem(description: "cannot write \(shown): the folder \(folder) does not exist", kind: .cannotWrite)
+        let since = try self.since.map { spec -> ChangesSince in
+            if let earlier = try BaselineSource.file(spec.path, workingDirectory: console.workingDirectory) { return .export(earlier) }
+            guard let start = Timestamp(iso8601: spec.path) else {
+                throw ValidationError("--since: '\(spec.path)' is not a date (YYYY-MM-DD) or an export file")
             }
-            try shared.checkUnlinked()
-            let outcome = try EvidenceExport.sync(report.evidence, from: store.location, into: shared.evidenceFolder, prune: false)
-            copied = (outcome, PathNames.shown(shared.evidenceFolder, from: console.workingDirectory))
+            return .day(start)
         }
-        var written: [String] = []
-        for attachment in report.attachments {
-            let attachmentPath = folder + "/" + attachment.fileName
-            let attachmentShown = PathNames.shown(attachmentPath, from: console.workingDirectory)
-            try Paths.write(attachment.text, to: attachmentPath, shownAs: attachmentShown)
-            written.append(attachmentShown)
-        }
-        try Paths.write(report.text, to: path, shownAs: shown)
-        var message = "Wrote \(console.safe(shown))"
-        if let chart = written.first { message += " and its charts \(console.safe(chart))" + (written.count > 1 ? " and \(console.safe(written[1]))" : "") }
-        let screens = snapshot.screens.count
-        message += " (\(screens) screen\(screens == 1 ? "" : "s"), as of \(day))"
-        if let copied, copied.outcome.files > 0 {
-            let files = copied.outcome.files
-            message += ", showing \(files) evidence file\(files == 1 ? "" : "s") (\(ByteCount.format(copied.outcome.bytes))) from \(console.safe(copied.shown))/"
-            if copied.outcome.copied > 0 { message += " (\(copied.outcome.copied) copied there now)" }
-        }
-        console.line(message)
-        if missingEvidence > 0 {
-            warn("\(missingEvidence) evidence file\(missingEvidence == 1 ? " is" : "s are") missing from \(PathNames.shown(store.location.evidenceFolder, from: console.workingDirectory)), so the report leaves \(missingEvidence == 1 ? "it" : "them") out; 'dtaudit evidence gc' lists \(missingEvidence == 1 ? "it" : "them")")
-        }
-        for file in copied?.outcome.changed ?? [] {
-            warn("the stored evidence file \(file.storedName) (first attached as '\(console.safe(file.firstName))') no longer matches its SHA-256: it was changed after it was stored; the export holds it as it is now")
-        }
-        for name in copied?.outcome.foreign ?? [] {
-            warn("\(console.safe(copied!.shown))/\(console.safe(name)) was not written by dtaudit; it was left as it is")
-        }
-    }
-
-    private func warn(_ text: String) {
-        BufferedOutput.standardOutput.flush()
-        BufferedOutput.standardError.write("warning: " + text + "\n")
-    }
-
-    /// The shared audit file: the store's log, line by line, with its evidence folder beside it.
-    private func exportLog(_ store: AuditStore, console: Console) throws {
-        if output == "-" {
-            _ = try AuditFileWriter.write(store: store) { console.out.write($0) }
-            return
-        }
-        let shared = try output.map { SharedAudit.named(StoreLocation.absolute($0.path, from: console.workingDirectory), root: store.location.root) }
-            ?? SharedAudit.of(store)
-        try Paths.checkOutside(store.location, shared.path, shownAs: console.safe(shared.relativePath))
-        try Paths.checkIsFile(shared.path, shownAs: shared.relativePath)
-        let report = try Sync.export(store, to: shared, force: force)
-        let shown = PathNames.shown(shared.path, from: console.workingDirectory)
-        var message = (report.wroteFile ? "Wrote " : "Already up to date: ") + console.safe(shown) + " (\(counted(report.records, "record")))"
-        if report.evidenceShared > 0 {
-            message += ", and \(counted(report.evidenceShared, "evidence file")) into \(console.safe(PathNames.shown(shared.evidenceFolder, from: console.workingDirectory)))/"
-        }
-        console.line(message)
-    }
-
-    /// CSV goes from the store to the file.
-    private func stream(from store: AuditStore, selection: ScreenSelection, console: Console) throws {
-        let path: String?
-        if let output, output != "-" {
-            path = StoreLocation.absolute(output.path, from: console.workingDirectory)
-        } else if output == "-" {
-            path = nil
-        } else {
-            let day = try date?.text ?? AuditDocument(store: store).latestActivity.day
-            path = store.location.root + "/Exports/" + "\(AppSlug.make(try store.appName()))-\(day)\(selection.fileNameSuffix).\(format.fileExtension)"
-        }
-        func write(to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> String {
-            " (\(try CSVReporter.write(store: store, selection: selection, to: sink)) recordings)"
-        }
-
-        guard let path else {
-            _ = try write { console.out.write($0) }
-            return
-        }
-        try Paths.checkOutside(store.location, path, shownAs: console.safe(PathNames.shown(path, from: console.workingDirectory)))
-        let folder = PathNames.folder(of: path)
-        let createdFolder = output == nil ? try Paths.createFolder(folder) : false
-        let shown = PathNames.shown(path, from: console.workingDirectory)
-        let counts: String
+        let request = ExportRequest(format: format, summary: summary, destination: destination, since: since, date: date?.text, force: force,
+                                    selection: selection, parties: parties.request, generator: "dtaudit \(DTAudit.version)",
+                                    workingDirectory: console.workingDirectory)
+        let outcome: ExportOutcome
         do {
-            var written = ""
-            try Paths.stream(to: path, shownAs: shown) { file in
-                written = try write { file.write($0) }
-            }
-            counts = written
-        } catch {
-            // Leave no empty Exports/ behind when the store could not be read.
-            if createdFolder, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
-                try? FileManager.default.removeItem(atPath: folder)
-            }
-            throw error
+            outcome = try Export.run(request, store: store, standardOutput: console.out)
+        } catch let refusal as ConformanceRefusal {
+            let open = refusal.report.unfileable
+            console.line("\(open.map { "\($0.number) \($0.name)" }.joined(separator: " and ")) cannot be reported yet: \(open[0].remarks)")
+            console.line("OpenACR and VPAT reports allow \"Not Evaluated\" only for level AAA criteria; record the open checks first ('dtaudit next').")
+            throw ExitCode.failure
         }
-        console.line("Wrote \(console.safe(shown))" + counts)
+        if outcome.path != nil { say(outcome, store: store, console: console) }
+    }
+
+    /// What was written, and what the user should know about it.
+    private func say(_ outcome: ExportOutcome, store: AuditStore, console: Console) {
+        let shown = console.safe(PathNames.shown(outcome.path ?? "", from: console.workingDirectory))
+        let attachments = outcome.attachments.map { console.safe(PathNames.shown($0, from: console.workingDirectory)) }
+        let folder = console.safe(PathNames.shown(outcome.evidenceFolder, from: console.workingDirectory))
+        let asOf = ", as of \(outcome.day))"
+        let screens = outcome.screens.map { " (\(counted($0, "screen"))" } ?? " ("
+        switch format {
+        case .json:
+            var message = (outcome.wroteFile ? "Wrote " : "Already up to date: ") + shown + " (\(counted(outcome.count ?? 0, "record")))"
+            if outcome.evidenceShared > 0 { message += ", and \(counted(outcome.evidenceShared, "evidence file")) into \(folder)/" }
+            console.line(message)
+        case .csv:
+            console.line("Wrote \(shown) (\(outcome.count ?? 0) recordings)")
+        case .openacr, .vpat:
+            let levels = (outcome.conformance?.criteria ?? []).map { "\($0.number) \($0.level.rawValue)" }.joined(separator: ", ")
+            console.line("Wrote \(shown)" + (attachments.first.map { " and \($0)" } ?? "") + " (\(levels)" + asOf)
+        case .markdown:
+            var message = "Wrote \(shown)"
+            if let chart = attachments.first { message += " and its charts \(chart)" + (attachments.count > 1 ? " and \(attachments[1])" : "") }
+            message += screens + asOf
+            if let copied = outcome.evidence, copied.files > 0 {
+                message += ", showing \(counted(copied.files, "evidence file")) (\(ByteCount.format(copied.bytes))) from \(folder)/"
+                if copied.copied > 0 { message += " (\(copied.copied) copied there now)" }
+            }
+            console.line(message)
+            let missing = outcome.missingEvidence
+            if missing > 0 {
+                console.warn("\(missing) evidence file\(missing == 1 ? " is" : "s are") missing from \(PathNames.shown(store.location.evidenceFolder, from: console.workingDirectory)), so the report leaves \(missing == 1 ? "it" : "them") out; 'dtaudit evidence gc' lists \(missing == 1 ? "it" : "them")")
+            }
+            for file in outcome.evidence?.changed ?? [] {
+                console.warn("the stored evidence file \(file.storedName) (first attached as '\(console.safe(file.firstName))') no longer matches its SHA-256: it was changed after it was stored; the export holds it as it is now")
+            }
+            for name in outcome.evidence?.foreign ?? [] {
+                console.warn("\(folder)/\(console.safe(name)) was not written by dtaudit; it was left as it is")
+            }
+        }
     }
 }

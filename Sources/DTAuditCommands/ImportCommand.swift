@@ -42,49 +42,13 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    /// Ends the transaction of a dry run without committing it.
-    private struct DryRun: Error {
-        let report: ImportReport
-    }
-
     func run() throws {
         let console = Console(global)
         let shown = file.path == "-" ? "standard input" : file.path
-        let path = file.path
-        let directory = console.workingDirectory
-        guard let store = try console.openStoreIfPresent() else {
-            let location = try console.newStoreLocation()
-            if dryRun {
-                var report = ImportReport()
-                report = try InterchangeFile.reading(path, workingDirectory: directory) { source in
-                    let summary = try AuditFile.scan(chunks: source) { record, _ in report.outcome.added[record.kind, default: 0] += 1 }
-                    report.format = summary.format
-                    return report
-                }
-                report.newScreens = Array(repeating: "", count: report.outcome.added[.screen] ?? 0)
-                ImportSummary.show(report, from: shown, created: location.folder, dryRun: true, json: output.json, console: console)
-                return
-            }
-            var report = ImportReport()
-            _ = try InterchangeFile.reading(path, workingDirectory: directory) { source in
-                try AuditStore.create(at: location) { store in report = try Importer.merge(reading: source, into: store) }
-            }
-            ImportSummary.show(report, from: shown, created: location.folder, dryRun: false, json: output.json, console: console)
-            return
+        let outcome = try Importer.perform(console.storeQuery, dryRun: dryRun) { body in
+            try InterchangeFile.reading(file.path, workingDirectory: console.workingDirectory, body)
         }
-        let report: ImportReport
-        do {
-            report = try InterchangeFile.reading(path, workingDirectory: directory) { source in
-                try store.write {
-                    let report = try Importer.merge(reading: source, into: store)
-                    if dryRun { throw DryRun(report: report) }
-                    return report
-                }
-            }
-        } catch let rolledBack as DryRun {
-            report = rolledBack.report
-        }
-        ImportSummary.show(report, from: shown, created: nil, dryRun: dryRun, json: output.json, console: console)
+        ImportSummary.show(outcome.report, from: shown, created: outcome.createdStore?.folder, dryRun: dryRun, json: output.json, console: console)
     }
 }
 

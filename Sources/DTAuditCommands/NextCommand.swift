@@ -40,9 +40,8 @@ struct NextCommand: ParsableCommand {
         let selection = try filter.selection(console)
         let store = try console.openStore(.read)
         let only = try screen.resolve(in: store)
-        let snapshot = try store.snapshot(only: only).selecting(selection)
-        let states = WorkOrder.ordered(snapshot.screens.filter { !$0.pending.isEmpty })
-        let shown = limit.map { Array(states.prefix($0)) } ?? states
+        let checks = try store.openChecks(only: only, selection: selection, limit: limit)
+        let (states, shown) = (checks.screens, checks.shown)
 
         if output.json {
             console.json(.array(shown.map { state in
@@ -57,8 +56,8 @@ struct NextCommand: ParsableCommand {
             return
         }
         if states.isEmpty {
-            let waiting = OpenWork(snapshot.screens).awaitingFix
-            if snapshot.screens.isEmpty {
+            let waiting = checks.awaitingFix
+            if checks.looked.isEmpty {
                 console.line(selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'."
                                                     : "No screen is \(console.safe(selection.description)).")
             } else {
@@ -83,7 +82,7 @@ struct NextCommand: ParsableCommand {
             console.table(table, header: false)
         }
         console.line()
-        var footer = Self.summary(OpenWork(states), screens: states.count, style: console.style)
+        var footer = Self.summary(checks.open, screens: states.count, style: console.style)
         if shown.count < states.count { footer += console.style.dim(" (showing \(shown.count))") }
         if !all && only == nil { footer += console.style.dim(" · 'dtaudit next SCREEN' or --all lists the checks, 'dtaudit audit' walks them") }
         console.line(footer)

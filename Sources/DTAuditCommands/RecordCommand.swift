@@ -59,18 +59,9 @@ struct RecordCommand: ParsableCommand {
         let author = try console.author(author.by)
         let target = try screen.resolve(in: store)
 
-        let (plan, before, after) = try store.write {
-            let before = try store.snapshot(only: target).screens.first
-            let plan: RecordingPlan
-            do throws(RecordingPlan.Problem) {
-                plan = try RecordingPlan(checklist: checklist, items: itemIDs, sizes: size.sizes, status: resultStatus, current: before)
-            } catch {
-                throw ValidationError(error.description)
-            }
-            try store.record(screen: target, cells: plan.cells.map { ($0.item, $0.size) }, status: resultStatus, note: note, evidence: candidates, by: author,
-                             at: try store.ownTime(on: target))
-            return (plan, before, try store.snapshot(only: target).screens.first)
-        }
+        let outcome = try store.record(RecordingRequest(screen: target, items: itemIDs, sizes: size.sizes, status: resultStatus, note: note,
+                                                        evidence: candidates, by: author))
+        let plan = outcome.plan
         let cells = plan.cells.map { ($0.item, $0.size) }
         let noun = cells.count == 1 ? "cell" : "cells"
         console.line("Recorded \(cells.count) \(noun) of \(console.style.bold(console.safe(target.name))) as \(console.statusLabel(resultStatus)): \(console.cellList(cells))")
@@ -85,8 +76,8 @@ struct RecordCommand: ParsableCommand {
         for candidate in candidates {
             console.line("  evidence: " + console.evidenceLabel(candidate))
         }
-        if let after, let before, before.standing != after.standing {
-            console.line("\(console.safe(target.name)) is now \(console.standingLabel(after.standing)) (was \(before.standing.label))")
+        if outcome.before != outcome.after {
+            console.line("\(console.safe(target.name)) is now \(console.standingLabel(outcome.after)) (was \(outcome.before.label))")
         }
         if resultStatus == .fail && note == nil {
             console.line(console.style.dim("  tip: say what broke with --note, it shows in the report"))
@@ -141,19 +132,9 @@ struct FixCommand: ParsableCommand {
         let note = try note.flatMap { try InputRules.note($0) }
         let ref = try ref.flatMap { try InputRules.note($0, what: "the reference") }
         let target = try screen.resolve(in: store)
-        let state = try store.write {
-            guard let current = try store.snapshot(only: target).screens.first else { return ScreenState?.none }
-            let requested = try item?.resolve(in: checklist)
-            let items: [String]
-            do throws(FixPlan.Problem) {
-                items = try FixPlan.items(requested, state: current, checklist: checklist)
-            } catch {
-                throw ValidationError(TextLayout.singleLine(error.description))
-            }
-            try store.addFix(screen: target, type: type, items: items, note: note, ref: ref, by: author, at: try store.ownTime(on: target))
-            return try store.snapshot(only: target).screens.first
-        }
-        guard let state, let fix = state.fixes.last else { return }
+        let requested = try item?.resolve(in: checklist)
+        let outcome = try store.fix(FixRequest(screen: target, type: type, items: requested, note: note, ref: ref, by: author))
+        let (state, fix) = (outcome.after, outcome.fix)
         console.line("Recorded a \(console.style.cyan(type.rawValue)) fix on \(console.style.bold(console.safe(target.name))) for \(fix.items.joined(separator: ", "))")
         let retests = state.pending.filter { if case .retest = $0.reason { return true } else { return false } }
         let rechecks = state.pending.filter { if case .recheckDefault = $0.reason { return true } else { return false } }
@@ -205,19 +186,14 @@ struct TriageCommand: ParsableCommand {
         }
         let store = try console.openStore()
         let target = try screen.resolve(in: store)
-        let state = try store.write {
-            try store.setTriage(category.category, for: target, by: try console.author(author.by), at: try store.ownTime(on: target))
-            // Read back: `target` still holds the triage from before.
-            return try store.snapshot(only: try store.screen(id: target.id) ?? target).screens.first
-        }
-        guard let state else { return }
+        let state = try store.triage(target, as: category.category, by: try console.author(author.by))
         if let chosen = category.category {
             console.line("Triaged \(console.style.bold(console.safe(target.name))) as \(console.categoryLabel(chosen))")
-            if !state.standing.isGuess {
-                console.line(console.style.dim("  its recordings decide where it stands: \(state.standing.label); a triage guess counts only until results are recorded"))
+            if !state.after.isGuess {
+                console.line(console.style.dim("  its recordings decide where it stands: \(state.after.label); a triage guess counts only until results are recorded"))
             }
         } else {
-            console.line("Cleared the triage of \(console.style.bold(console.safe(target.name))); it is \(console.standingLabel(state.standing))")
+            console.line("Cleared the triage of \(console.style.bold(console.safe(target.name))); it is \(console.standingLabel(state.after))")
         }
     }
 }

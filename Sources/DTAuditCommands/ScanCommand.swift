@@ -174,8 +174,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let store = try ScanSession.store(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
-                                          workingDirectory: console.workingDirectory, recording: record)
+        let store = try console.storeQuery.openForScan(recording: record)
         // The command ends once the report is written (and kept): the files' memory goes with the process.
         let session = try ScanSession(request, store: store, workingDirectory: console.workingDirectory, afterward: .keepUntilExit)
         // Before anything is read: what a killed --fix left is put back (or finished), or named.
@@ -226,9 +225,9 @@ struct ScanCommand: ParsableCommand {
     private func write(_ scanned: ScanSession.Scanned, of session: ScanSession, to target: PathArgument, console: Console) throws {
         let path = Files.absolute(target.path, from: console.workingDirectory)
         let shown = console.safe(target.path)
-        if let store = console.storeLocationIfPresent() { try Paths.checkOutside(store, path, shownAs: shown) }
+        if let store = console.storeQuery.existingLocation() { try OutputFile.checkOutside(store, path, shownAs: shown) }
         let update = try session.updatedBaseline(scanned, at: path, shownAs: shown)
-        try Paths.write(update.text, to: path, shownAs: shown)
+        try OutputFile.write(update.text, to: path, shownAs: shown)
         console.line("Wrote \(update.found) finding\(update.found == 1 ? "" : "s") to \(shown)"
                      + (update.kept > 0 ? "; kept \(update.kept) for files or rules this scan did not cover." : "."))
     }

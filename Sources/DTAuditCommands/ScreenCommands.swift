@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Output
+import Reports
 import Scan
 
 struct ScreenCommand: ParsableCommand {
@@ -85,10 +86,8 @@ struct ScreenListCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore(.read)
         let selection = try filter.selection(console)
-        let snapshot = try store.snapshot()
-        let states = snapshot.selecting(selection).screens.filter { state in
-            (category == nil || state.standing.group == category) && (!critical || state.screen.critical)
-        }
+        let listing = try store.screenListing(selection: selection, group: category, criticalOnly: critical)
+        let states = listing.screens
         if output.json {
             console.json(.array(states.map { state in
                 .object([
@@ -110,7 +109,7 @@ struct ScreenListCommand: ParsableCommand {
             return
         }
         if states.isEmpty {
-            console.line(snapshot.screens.isEmpty ? "No screens yet: add one with 'dtaudit screen add NAME'." : "No screen matches.")
+            console.line(listing.total == 0 ? "No screens yet: add one with 'dtaudit screen add NAME'." : "No screen matches.")
             return
         }
         var table = TextTable(header: ["SCREEN", "FLOW", "CRITICAL", "STANDING", "RECORDED", "FAILED", "FIXES", "CODE", "OWNER"],
@@ -125,7 +124,7 @@ struct ScreenListCommand: ParsableCommand {
             ])
         }
         console.table(table)
-        var footer = "\(states.count) of \(snapshot.screens.count) screens"
+        var footer = "\(states.count) of \(listing.total) screens"
         if states.contains(where: { $0.scan != nil }) { footer += " · CODE: findings at the latest scan, ! when some are fixed font sizes" }
         console.line(console.style.dim(footer))
     }
@@ -153,14 +152,11 @@ struct ScreenShowCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
-        let screen = try self.screen.resolve(in: store)
-        let snapshot = try store.snapshot(only: screen, detailed: true)
-        guard let state = snapshot.screens.first else { return }
-        let evidence = EvidenceShown(evidence: try store.evidence(of: screen), store: store)
-        let concurrent = try store.concurrentEdits(of: screen)
-        let unmatched = FilePatterns.unmatched(screen.files, root: store.location.root)
+        let detail = try ScreenDetail(try screen.resolve(in: store), in: store)
+        let (state, concurrent, unmatched) = (detail.state, detail.concurrentEdits, detail.unmatchedFiles)
+        let evidence = EvidenceShown(evidence: detail.evidence, store: store)
         if output.json {
-            guard case .object(var members) = ScreenReport.json(state, checklist: snapshot.checklist, evidence: evidence) else { return }
+            guard case .object(var members) = ScreenReport.json(state, checklist: detail.checklist, evidence: evidence) else { return }
             members.append(("unmatchedFiles", .array(unmatched.map(JSON.string))))
             members.append(("concurrentEdits", .array(concurrent.map { edit in
                 .object([("field", .string(edit.field)), ("kept", .string(edit.kept.text)), ("keptBy", .string(edit.kept.by)),
@@ -168,7 +164,7 @@ struct ScreenShowCommand: ParsableCommand {
             })))
             console.json(.object(members))
         } else {
-            ScreenReport.text(state, checklist: snapshot.checklist, console: console, evidence: evidence, unmatchedFiles: unmatched)
+            ScreenReport.text(state, checklist: detail.checklist, console: console, evidence: evidence, unmatchedFiles: unmatched)
             for edit in concurrent {
                 let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)))" }.joined(separator: ", ")
                 console.line(console.style.yellow("Set on two sides: ") + "\(edit.field) is '\(console.safe(edit.kept.text))' (\(console.safe(edit.kept.by)), the later change), "
@@ -238,7 +234,7 @@ struct ScreenEditCommand: ParsableCommand {
         let store = try console.openStore()
         let screen = try self.screen.resolve(in: store)
         let by = try console.author(author.by)
-        let updated = try store.write { try store.updateScreen(screen, changes, by: by, at: try store.ownTime(on: screen)) }
+        let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
         console.line("Updated \(console.style.bold(console.safe(updated.name)))")
         console.warnUnmatched(addFile, root: store.location.root, screen: updated.name)
     }
@@ -277,7 +273,7 @@ struct ScreenRemoveCommand: ParsableCommand {
             throw ValidationError("'\(screen.name)' has \(held); add --force to remove the screen anyway (they stay in the history, and 'dtaudit screen restore' brings it back)")
         }
         let by = try console.author(author.by)
-        try store.write { try store.removeScreen(screen, by: by, at: try store.ownTime(on: screen)) }
+        try store.write { try store.removeScreen(screen, by: by) }
         console.line("Removed \(console.style.bold(console.safe(screen.name)))" + (activity.recordings + activity.fixes > 0 ? "; its \(held) stay in the history" : ""))
         console.line(console.style.dim("  'dtaudit screen restore \"\(console.safe(screen.name))\"' brings it back"))
     }
@@ -300,7 +296,7 @@ struct ScreenRestoreCommand: ParsableCommand {
         let screen = try store.resolveScreen(typed.name, removed: true)
         let by = try console.author(author.by)
         let restored = try store.write {
-            try store.restoreScreen(screen, by: by, at: try store.ownTime(on: screen))
+            try store.restoreScreen(screen, by: by)
             return try store.screen(id: screen.id)
         }
         let shown = restored?.name ?? screen.name

@@ -3,6 +3,7 @@ import AuditStore
 import Interchange
 import Output
 import Platform
+import Reports
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,44 +38,11 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let report: SyncReport
-        let shared: SharedAudit
-        var created: String?
-        if let store = try console.openStoreIfPresent() {
-            shared = try file.map { SharedAudit.named(StoreLocation.absolute($0.path, from: console.workingDirectory), root: store.location.root) }
-                ?? SharedAudit.of(store)
-            try Paths.checkOutside(store.location, shared.path, shownAs: console.safe(shared.relativePath))
-            report = try Sync.run(store, with: shared)
-        } else {
-            let location: StoreLocation
-            if let file {
-                let path = StoreLocation.absolute(file.path, from: console.workingDirectory)
-                location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
-                    ? try StoreLocation.own(in: Self.root(of: path, workingDirectory: console.workingDirectory))
-                    : try console.newStoreLocation()
-                shared = SharedAudit.named(path, root: location.root)
-            } else {
-                guard let found = SharedAudit.find(from: console.workingDirectory) else {
-                    throw FileProblem(description: "no audit store here, and no audit file in Exports/ to set one up from; 'dtaudit init' starts an audit", kind: .noInput)
-                }
-                if found.files.count > 1 {
-                    throw FileProblem(description: "several audit files in \(found.root)/Exports: " + found.files.joined(separator: ", ") + "; name the one to sync with", kind: .usage)
-                }
-                location = global.store == nil && System.environment("DTAUDIT_STORE") == nil
-                    ? try StoreLocation.own(in: found.root) : try console.newStoreLocation()
-                shared = SharedAudit(root: location.root, relativePath: found.files[0])
-            }
-            guard shared.status() != nil else { throw FileProblem(description: "no file '\(file?.path ?? shared.relativePath)'", kind: .noInput) }
-            report = try Sync.createStore(at: location, from: shared).1
-            created = location.folder
+        let outcome = try Sync.perform(console.storeQuery, file: file?.path)
+        show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, console: console)
+        if outcome.suggestsGitSetup && !output.json {
+            console.line(console.style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
         }
-        show(report, shared: shared, created: created, console: console)
-    }
-
-    /// The folder a shared file belongs to: the one above its `Exports/`, else its own.
-    static func root(of path: String, workingDirectory: String) -> String {
-        let folder = PathNames.folder(of: path)
-        return PathNames.fileName(of: folder) == "Exports" ? PathNames.folder(of: folder) : workingDirectory
     }
 
     private func show(_ report: SyncReport, shared: SharedAudit, created: String?, console: Console) {
@@ -119,9 +87,6 @@ struct SyncCommand: ParsableCommand {
         }
         if report.wroteFile || report.evidenceShared > 0 {
             console.line(style.dim("Commit \(console.safe(file))" + (report.evidenceShared > 0 ? " and \(console.safe(folder))/" : "") + " to share it."))
-        }
-        if created != nil || report.wroteFile, Subprocess.output(of: "git", ["-C", shared.root, "rev-parse", "--git-dir"]) != nil, !GitSetup.isSetUp(file: shared.path) {
-            console.line(style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
         }
     }
 }
@@ -179,16 +144,7 @@ struct GitSetupCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let path: String
-        if let file {
-            path = StoreLocation.absolute(file.path, from: console.workingDirectory)
-        } else if let store = try console.openStoreIfPresent() {
-            path = try SharedAudit.of(store).path
-        } else if let found = SharedAudit.find(from: console.workingDirectory), found.files.count == 1 {
-            path = found.root + "/" + found.files[0]
-        } else {
-            throw FileProblem(description: "no audit store or shared audit file here; name the file: dtaudit git-setup Exports/<app>.json", kind: .noInput)
-        }
+        let path = try GitSetup.sharedFile(console.storeQuery, given: file?.path)
         let result: GitSetup.Result
         do {
             result = try GitSetup.run(file: path, command: Self.command())

@@ -128,7 +128,7 @@ struct AmendCommand: ParsableCommand {
         let store = try console.openStore()
         let target = try RecordIDs.resolve(id, in: store, kinds: [.recording, .fix])
         let by = try console.author(author.by)
-        try store.write { _ = try store.amend(target, note: noNote ? nil : note, by: by, at: try store.ownTime(onScreen: target.screen ?? "")) }
+        try store.write { _ = try store.amend(target, note: noNote ? nil : note, by: by) }
         console.line("Corrected the note of " + RecordIDs.describe(target, store: store))
     }
 }

@@ -8,6 +8,9 @@ public struct SharedFileProblem: Error, Sendable, CustomStringConvertible {
         case missing, unreadable, malformed, unwritable
         /// Writing it would drop records the store lacks: refused, not failed.
         case wouldDropRecords
+        /// The command line names it where no file may go (inside the store's folder), or names none
+        /// where several could be meant.
+        case misnamed
     }
 
     public let description: String

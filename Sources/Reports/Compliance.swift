@@ -1,3 +1,4 @@
+import AuditLog
 import AuditStore
 import DynamicType
 import Output
@@ -156,5 +157,48 @@ public struct ReportParties: Sendable, Equatable {
         self.author = author
         self.authorEmail = authorEmail
         self.company = company
+    }
+}
+
+/// The parties of a conformance report as the command line gives them (`--product`, `--author`,
+/// ...), each checked as a name is; what is not given comes from the audit, `--by`'s default and
+/// git's `user.email`.
+public struct ReportPartyRequest: Sendable, Equatable {
+    public var product: String?
+    public var productVersion: String?
+    public var productDescription: String?
+    public var author: String?
+    public var authorEmail: String?
+    public var company: String?
+
+    public init(product: String? = nil, productVersion: String? = nil, productDescription: String? = nil, author: String? = nil,
+                authorEmail: String? = nil, company: String? = nil) {
+        self.product = product
+        self.productVersion = productVersion
+        self.productDescription = productDescription
+        self.author = author
+        self.authorEmail = authorEmail
+        self.company = company
+    }
+
+    public var isEmpty: Bool { self == ReportPartyRequest() }
+
+    /// The parties, the product's name being the audit's app by default. An OpenACR report must
+    /// name its author's email (`requireEmail`).
+    public func parties(app: String, requireEmail: Bool) throws -> ReportParties {
+        func checked(_ value: String?, _ what: String) throws -> String? {
+            try value.map { try InputRules.name($0, what: what) }
+        }
+        var email = try checked(authorEmail, "--author-email")
+        if email == nil, let configured = Author.gitEmail() {
+            email = try? InputRules.name(configured, what: "git's user.email")
+        }
+        if requireEmail && (email ?? "").isEmpty {
+            throw ExportProblem("an OpenACR report must name its author's email: give --author-email (or set git's user.email)", kind: .usage)
+        }
+        return ReportParties(product: try checked(product, "--product") ?? app, productVersion: try checked(productVersion, "--product-version"),
+                             productDescription: try productDescription.flatMap { try InputRules.note($0, what: "--product-description") },
+                             author: try author.map { try InputRules.name($0, what: "--author") } ?? Author.resolve(nil),
+                             authorEmail: email ?? "", company: try checked(company, "--company"))
     }
 }

@@ -2,6 +2,7 @@ import AuditStore
 import DynamicType
 import Interchange
 import Output
+import Platform
 
 /// An OpenACR fragment (GSA's machine-readable Accessibility Conformance Report, YAML) with the two
 /// criteria the audit speaks to, for the software component, in the WCAG 2.2 and Section 508
@@ -10,6 +11,20 @@ import Output
 public struct OpenACRReporter: Reporter {
     public init() {}
     public var format: ReportFormat { .openacr }
+    public var fileExtension: String { "yaml" }
+
+    public func defaultFileName(app: String, day: String, selection: ScreenSelection) -> String {
+        datedFileName(app: app, day: day, selection: .everything, suffix: format.fileNameSuffix)
+    }
+
+    public func read(_ request: ExportRequest, from store: AuditStore) throws -> ReportReading<ReportInput> {
+        try ConformanceRefusal.read(request, from: store, requireEmail: true)
+    }
+
+    public func write(_ input: ReportInput, plan: ExportPlan, to sink: BufferedOutput) throws -> ReportWritten {
+        sink.write(render(input).text)
+        return ReportWritten()
+    }
 
     public static let catalog = "2.5-edition-wcag-2.2-508-en"
     public static let component = "software"
@@ -96,6 +111,28 @@ public struct OpenACRReporter: Reporter {
 public struct VPATReporter: Reporter {
     public init() {}
     public var format: ReportFormat { .vpat }
+    public var fileExtension: String { "md" }
+
+    public func defaultFileName(app: String, day: String, selection: ScreenSelection) -> String {
+        datedFileName(app: app, day: day, selection: .everything, suffix: format.fileNameSuffix)
+    }
+
+    public func attachmentNames(forReport fileName: String) -> [String] {
+        [Self.htmlName(forReport: fileName)]
+    }
+
+    public func read(_ request: ExportRequest, from store: AuditStore) throws -> ReportReading<ReportInput> {
+        try ConformanceRefusal.read(request, from: store, requireEmail: false)
+    }
+
+    /// The rows, and their HTML page beside a report file.
+    public func write(_ input: ReportInput, plan: ExportPlan, to sink: BufferedOutput) throws -> ReportWritten {
+        var input = input
+        input.chartFile = plan.attachments.first?.name
+        let report = render(input)
+        sink.write(report.text)
+        return ReportWritten(attachments: report.attachments)
+    }
 
     static let headers = ["Criteria", "Conformance Level", "Remarks and Explanations"]
 
@@ -154,5 +191,26 @@ public struct VPATReporter: Reporter {
     /// `trailhead-2026-10-13-vpat.md` → `trailhead-2026-10-13-vpat.html`
     public static func htmlName(forReport fileName: String) -> String {
         (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".html"
+    }
+}
+
+/// A conformance report refused while a criterion cannot be judged yet (no failure, checks still
+/// open): OpenACR and VPAT allow "Not Evaluated" only for level AAA criteria.
+public struct ConformanceRefusal: Error, Sendable {
+    /// The criteria, with the ones that cannot be judged.
+    public let report: ConformanceReport
+
+    /// What both conformance reporters read: the audit and where it stands, refused while a
+    /// criterion cannot be judged, then the parties.
+    static func read(_ request: ExportRequest, from store: AuditStore, requireEmail: Bool) throws -> ReportReading<ReportInput> {
+        let (document, snapshot) = try store.read { (try AuditDocument(store: store), try store.snapshot(detailed: true)) }
+        let conformance = ConformanceReport(snapshot)
+        if !conformance.unfileable.isEmpty { throw ConformanceRefusal(report: conformance) }
+        let day = request.date ?? document.latestActivity.day
+        var input = ReportInput(document: document, snapshot: snapshot, date: day, generator: request.generator)
+        input.parties = try request.parties.parties(app: document.app, requireEmail: requireEmail)
+        var reading = ReportReading(content: input, app: document.app, day: day)
+        reading.conformance = conformance
+        return reading
     }
 }

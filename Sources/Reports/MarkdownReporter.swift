@@ -3,6 +3,7 @@ import DynamicType
 import Evidence
 import Interchange
 import Output
+import Platform
 import Scan
 
 /// The review page: GitHub-flavoured Markdown that reads well rendered and as plain text. Every
@@ -10,6 +11,61 @@ import Scan
 public struct MarkdownReporter: Reporter {
     public init() {}
     public var format: ReportFormat { .markdown }
+    public var fileExtension: String { "md" }
+
+    /// The review page, and each screen's evidence it may show (nil without a file beside it).
+    public struct Content: Sendable {
+        var input: ReportInput
+        var evidence: [String: ScreenEvidence]?
+    }
+
+    public func defaultFileName(app: String, day: String, selection: ScreenSelection) -> String {
+        datedFileName(app: app, day: day, selection: selection)
+    }
+
+    /// `trailhead-2026-10-13.md` → its two charts, `trailhead-2026-10-13.svg` and `-failures.svg`.
+    public func attachmentNames(forReport fileName: String) -> [String] {
+        let chart = (fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName) + ".svg"
+        return [chart, Self.failureChartName(for: chart)]
+    }
+
+    /// The chosen screens with their history and where they stand, the changes `--since` asks
+    /// for, and for a file, the evidence the store's folder holds.
+    public func read(_ request: ExportRequest, from store: AuditStore) throws -> ReportReading<Content> {
+        let (document, snapshot, stored) = try store.read {
+            (try AuditDocument(store: store).selecting(request.selection), try store.snapshot(detailed: true).selecting(request.selection),
+             request.isFile ? try store.evidenceByScreen() : [:])
+        }
+        let day = request.date ?? document.latestActivity.day
+        let changes = request.since.map { since -> Changes in
+            let baseline = switch since {
+            case .export(let earlier): earlier
+            case .day(let start): Baseline(document: document, before: start, label: start.day)
+            }
+            return Changes(from: baseline, to: document, snapshot: snapshot)
+        }
+        var input = ReportInput(document: document, snapshot: snapshot, date: day, changes: changes, generator: request.generator)
+        input.selection = request.selection
+        var reading = ReportReading(content: Content(input: input, evidence: nil), app: document.app, day: day, screens: snapshot.screens.count)
+        if request.isFile {
+            let present = ExportedEvidence.present(in: stored, location: store.location)
+            reading.content.evidence = present.screens
+            reading.missingEvidence = present.missing
+        }
+        return reading
+    }
+
+    /// The page; in a file, with its charts beside it and the evidence it links.
+    public func write(_ content: Content, plan: ExportPlan, to sink: BufferedOutput) throws -> ReportWritten {
+        var input = content.input
+        if let link = plan.evidenceLink, let screens = content.evidence {
+            input.chartFile = plan.attachments.first?.name
+            input.evidence = ReportEvidence(folder: link, screens: screens)
+        }
+        let report = render(input)
+        sink.write(report.text)
+        return ReportWritten(attachments: report.attachments, evidence: input.evidence == nil ? nil : report.evidence)
+    }
 
     public func render(_ input: ReportInput) -> RenderedReport {
         var page = MarkdownPage(input: input)

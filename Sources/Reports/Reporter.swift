@@ -2,19 +2,24 @@ import AuditLog
 import AuditStore
 import DynamicType
 import Interchange
+import Platform
 
-/// The formats `dtaudit export --format` writes.
+/// The formats `dtaudit export --format` writes, each by its reporter.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case markdown, json, csv, openacr, vpat
 
-    public var fileExtension: String {
+    /// The reporter that writes the format.
+    public var reporter: any Reporter {
         switch self {
-        case .markdown, .vpat: "md"
-        case .json: "json"
-        case .csv: "csv"
-        case .openacr: "yaml"
+        case .markdown: MarkdownReporter()
+        case .json: AuditLogReporter()
+        case .csv: CSVReporter()
+        case .openacr: OpenACRReporter()
+        case .vpat: VPATReporter()
         }
     }
+
+    public var fileExtension: String { reporter.fileExtension }
 
     /// What follows the date in the file's name: `trailhead-2026-10-13-vpat.md`.
     public var fileNameSuffix: String {
@@ -27,18 +32,6 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// The conformance reports, which speak of WCAG criteria for the whole product.
     public var isCompliance: Bool { self == .openacr || self == .vpat }
-
-    /// The reporter that renders the folded audit; nil for JSON, which is the log itself
-    /// (`AuditFileWriter`).
-    public var reporter: (any Reporter)? {
-        switch self {
-        case .markdown: MarkdownReporter()
-        case .json: nil
-        case .csv: CSVReporter()
-        case .openacr: OpenACRReporter()
-        case .vpat: VPATReporter()
-        }
-    }
 }
 
 /// Everything a reporter may draw on, read from the store in one transaction.
@@ -122,101 +115,75 @@ public struct RenderedReport: Sendable {
     }
 }
 
-/// Turns an audit into one format. Each reporter is tested against a golden file.
+/// One format of `dtaudit export`, behind one protocol as SwiftLint's reporters are: its identifier
+/// (the `--format` name), its file's extension and default name, the files it writes beside itself,
+/// and a write that streams. A reporter first reads what it holds from the store, in one read
+/// transaction; the export's plan (`ExportPlan`) then names its file from what was read (the day),
+/// and the reporter writes into that file, or standard output, a piece at a time.
 public protocol Reporter: Sendable {
+    /// What the report holds once read: the folded audit, or only the store it streams from.
+    associatedtype Content
+
+    /// Its identifier: the name `--format` takes.
     var format: ReportFormat { get }
-    func render(_ input: ReportInput) -> RenderedReport
+    var fileExtension: String { get }
+    /// Its file's name in Exports/ when `--output` names none: `trailhead-2026-10-13.md`.
+    func defaultFileName(app: String, day: String, selection: ScreenSelection) -> String
+    /// The files written beside a report named `fileName`, relative to it: the review page's
+    /// charts, the VPAT rows' HTML page.
+    func attachmentNames(forReport fileName: String) -> [String]
+    /// Where the report goes by default: a dated report in Exports/, or the shared audit file.
+    var keepsTheSharedFile: Bool { get }
+    /// Reads what the report holds, in one read transaction of `store`.
+    func read(_ request: ExportRequest, from store: AuditStore) throws -> ReportReading<Content>
+    /// Streams the report into `sink`; `plan` says where it and the files beside it go.
+    func write(_ content: Content, plan: ExportPlan, to sink: BufferedOutput) throws -> ReportWritten
 }
 
-/// One row per recording, for spreadsheets: RFC 4180 (comma separated, CRLF line ends, fields
-/// quoted when they hold a comma, quote or line break, quotes doubled). A field that starts with
-/// `=`, `+`, `-` or `@` gets a leading apostrophe, so that no spreadsheet runs it as a formula.
-public struct CSVReporter: Reporter {
-    public init() {}
-    public var format: ReportFormat { .csv }
+extension Reporter {
+    public func attachmentNames(forReport fileName: String) -> [String] { [] }
+    public var keepsTheSharedFile: Bool { false }
 
-    public static let header = ["screen", "flow", "critical", "item", "size", "status", "note", "by", "at", "id"]
-
-    public func render(_ input: ReportInput) -> RenderedReport {
-        RenderedReport(text: String(decoding: Self.bytes(input.document), as: UTF8.self))
+    /// `<app>-<day><selection><suffix>.<extension>`: the dated name every report in Exports/ has.
+    func datedFileName(app: String, day: String, selection: ScreenSelection, suffix: String = "") -> String {
+        "\(AppSlug.make(app))-\(day)\(selection.fileNameSuffix)\(suffix).\(fileExtension)"
     }
+}
 
-    /// The CSV of the store's audit, the bytes `render` gives for `AuditDocument(store:)`; returns
-    /// how many recordings it holds.
-    public static func write(store: AuditStore, selection: ScreenSelection = .everything,
-                             to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Int {
-        let document = try AuditDocument(store: store).selecting(selection)
-        try bytes(document).withUnsafeBufferPointer { try sink($0) }
-        return document.recordings.count
+/// What a reporter read: its content, and what names and describes the report.
+public struct ReportReading<Content> {
+    public var content: Content
+    public var app: String
+    /// The report's date (`2026-10-13`): the day of the audit's latest activity unless pinned.
+    public var day: String
+    /// The screens the report covers, when it speaks of screens.
+    public var screens: Int?
+    /// Evidence files the report leaves out because the store's evidence folder lacks them.
+    public var missingEvidence = 0
+    /// The criteria a conformance report judges, with their levels.
+    public var conformance: ConformanceReport?
+
+    public init(content: Content, app: String, day: String, screens: Int? = nil) {
+        self.content = content
+        self.app = app
+        self.day = day
+        self.screens = screens
     }
+}
 
-    /// Screens by name, each screen's recordings oldest first.
-    static func bytes(_ document: AuditDocument) -> [UInt8] {
-        var text = ByteText()
-        appendHeader(to: &text)
-        var byScreen: [String: [Recording]] = [:]
-        for recording in document.recordings { byScreen[recording.screen, default: []].append(recording) }
-        for screen in document.screens {
-            for recording in byScreen[screen.id] ?? [] {
-                for (index, value) in [screen.name, screen.flow ?? "", screen.critical ? "yes" : "no", recording.item, recording.size.id,
-                                       recording.status.rawValue, recording.note ?? "", recording.by, recording.at.iso8601, recording.id].enumerated() {
-                    if index > 0 { text.append(",") }
-                    appendField(value, to: &text)
-                }
-                text.append("\r\n")
-            }
-        }
-        return text.bytes
-    }
+/// What a reporter wrote besides its text.
+public struct ReportWritten: Sendable {
+    /// The files that go beside the report (charts, an HTML page), in `ExportPlan.attachments`' order.
+    public var attachments: [RenderedReport.Attachment] = []
+    /// The evidence files the text links, to be copied into the shared evidence folder before the
+    /// report is put in place; nil when the report shows no evidence.
+    public var evidence: [EvidenceFile]?
+    /// How many recordings (CSV) or records (the log) the report holds.
+    public var count: Int?
 
-    static func appendHeader(to text: inout ByteText) {
-        text.append(header.joined(separator: ","))
-        text.append("\r\n")
-    }
-
-    static func field(_ value: String) -> String {
-        var text = ByteText(capacity: value.utf8.count + 4)
-        appendField(value, to: &text)
-        return String(decoding: text.bytes, as: UTF8.self)
-    }
-
-    static func appendField(_ value: String, to text: inout ByteText) {
-        var value = value
-        value.withUTF8 { appendField(valid: $0, to: &text) }
-    }
-
-    /// A stored value, read as `String(decoding:)` reads it.
-    static func appendField(stored value: UnsafeBufferPointer<UInt8>, to text: inout ByteText) {
-        if ByteText.isASCII(value) {
-            appendField(valid: value, to: &text)
-        } else {
-            appendField(String(decoding: value, as: UTF8.self), to: &text)
-        }
-    }
-
-    /// The field as RFC 4180 wants it, made inert for spreadsheets; `value` is valid UTF-8, so its
-    /// first byte is one of `=+-@`, a tab or a carriage return exactly when its first scalar is.
-    static func appendField(valid value: UnsafeBufferPointer<UInt8>, to text: inout ByteText) {
-        let formula: Bool
-        switch value.first {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: formula = true
-        default: formula = false
-        }
-        let needsQuotes = value.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-        guard needsQuotes else {
-            if formula { text.append("'") }
-            text.append(value)
-            return
-        }
-        text.append("\"")
-        if formula { text.append("'") }
-        var start = 0
-        for (index, byte) in value.enumerated() where byte == UInt8(ascii: "\"") {
-            text.append(UnsafeBufferPointer(rebasing: value[start...index]))
-            text.append("\"")
-            start = index + 1
-        }
-        text.append(UnsafeBufferPointer(rebasing: value[start...]))
-        text.append("\"")
+    public init(attachments: [RenderedReport.Attachment] = [], evidence: [EvidenceFile]? = nil, count: Int? = nil) {
+        self.attachments = attachments
+        self.evidence = evidence
+        self.count = count
     }
 }

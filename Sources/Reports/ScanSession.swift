@@ -1,4 +1,5 @@
 import AuditStore
+import Interchange
 import Scan
 
 /// What `dtaudit scan` is asked, as its command line gives it.
@@ -56,19 +57,11 @@ public struct ScanSession {
         self.afterward = afterward
     }
 
-    /// The store a scan uses: the one `--store` or `DTAUDIT_STORE` names, which must be there;
-    /// otherwise one found by walking up from the working folder, and none is fine unless the scan
-    /// is to be recorded. Opened for writing only to record.
+    /// The store a scan uses (`StoreQuery.openForScan`): the one `--store` or `DTAUDIT_STORE` names,
+    /// which must be there; otherwise one found by walking up from the working folder, and none is
+    /// fine unless the scan is to be recorded. Opened for writing only to record.
     public static func store(explicit: String?, environment: String?, workingDirectory: String, recording: Bool) throws -> AuditStore? {
-        let environment = environment.flatMap { $0.isEmpty ? nil : $0 }
-        let location: StoreLocation
-        do {
-            location = try StoreLocation.find(explicit: explicit, environment: environment, workingDirectory: workingDirectory)
-        } catch {
-            if recording || explicit != nil || environment != nil { throw error }
-            return nil
-        }
-        return try AuditStore.open(location, access: recording ? .write : .read)
+        try StoreQuery(explicit: explicit, environment: environment, workingDirectory: workingDirectory).openForScan(recording: recording)
     }
 
     /// A scan's report and its findings' fingerprints, with the changed lines git is still listing.

@@ -109,22 +109,23 @@ struct AuditTerminalTests {
         #expect(try terminal.waitFor("[3/24]"))
 
         try terminal.type("?")
-        #expect(try terminal.waitFor("back: withdraw the last answer"))
+        #expect(try terminal.waitFor("back: take back the last answer"))
         try terminal.type("x")
         #expect(try terminal.waitFor("'x' is not an answer"))
         try terminal.type("b")
-        #expect(try terminal.waitFor("withdrew fail"))
+        #expect(try terminal.waitFor("took back fail"))
 
         try terminal.type("C-c")
         #expect(try terminal.waitFor("EXIT=130"))
         let screen = try terminal.screen()
         #expect(screen.contains("Audit interrupted"))
-        #expect(screen.contains("Checkout — 1 answered (1 pass), 1 withdrawn, 23 still to check"))
+        #expect(screen.contains("Checkout — 1 answered (1 pass), 1 taken back, 23 still to check"))
         #expect(Self.restored(screen), "\(screen)")
 
         let history = try cli.history()
-        try #require(history.map { $0["status"] as? String ?? "" } == ["untested", "fail", "pass"])
-        #expect(history[1]["note"] as? String == "Pay button clipped")
+        try #require(history.map { $0["status"] as? String ?? "" } == ["fail", "pass"])
+        #expect(history.map { $0["retracted"] as? Bool } == [true, false])
+        #expect(history[0]["note"] as? String == "Pay button clipped")
     }
 
     @Test(arguments: [SIGTERM, SIGHUP])

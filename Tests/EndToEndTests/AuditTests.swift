@@ -99,23 +99,38 @@ import Testing
         #expect(history.first?["item"] as? String == order[3].item)
     }
 
-    @Test func backWithdrawsTheLastAnswerAndAsksAgain() throws {
+    @Test func backTakesBackTheLastAnswerAsUndoDoesAndAsksAgain() throws {
         let cli = try CLI().initialized()
         let order = try Self.plannedOrder(cli)
         try #require(order.count == 24)
         let result = try cli.run(["audit", "Checkout"], input: "b\np\nf\nClipped\n\nback\np\nq\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("nothing to undo on this screen yet"))
-        #expect(result.stdout.contains("withdrew fail for \(order[1].size) \(order[1].item); it is untested again"))
-        #expect(result.stdout.contains("Checkout — 2 answered (2 pass), 1 withdrawn, 22 still to check"))
+        #expect(result.stdout.contains("took back fail for \(order[1].size) \(order[1].item); it is untested again"))
+        #expect(result.stdout.contains("Checkout — 2 answered (2 pass), 1 taken back, 22 still to check"))
         #expect(result.stdout.contains("Run the same 'dtaudit audit' again to carry on."))
+        // Newest first: the second answer, the failure taken back (a retraction, as undo makes), the first answer.
         let history = try cli.history()
-        // Newest first: the second answer, the withdrawal (untested), the failure, the first answer.
-        try #require(history.map { $0["status"] as? String ?? "" } == ["pass", "untested", "fail", "pass"])
-        #expect(history[2]["note"] as? String == "Clipped")
-        #expect(Set(history.prefix(3).map { $0["item"] as? String ?? "" }) == [order[1].item])
+        try #require(history.map { $0["status"] as? String ?? "" } == ["pass", "fail", "pass"])
+        #expect(history.map { $0["retracted"] as? Bool } == [false, true, false])
+        #expect(history[1]["note"] as? String == "Clipped")
+        #expect(Set(history.prefix(2).map { $0["item"] as? String ?? "" }) == [order[1].item])
+        let retractions = try cli.history(kinds: ["retract"])
+        #expect(retractions.count == 1)
+        #expect(retractions.first?["target"] as? String == history[1]["id"] as? String)
         let screen = try #require(try cli.json(["screen", "show", "Checkout"]) as? [String: Any])
         #expect(screen["category"] as? String == "unaudited")
+    }
+
+    @Test func backShowsTheCellsEarlierAnswerAgain() throws {
+        let cli = try CLI().initialized()
+        let order = try Self.plannedOrder(cli)
+        try cli.ok(["record", "Checkout", "--size", order[0].size, "--item", order[0].item, "--na"])
+        let result = try cli.run(["audit", "Checkout", "--all"], input: "f\n\n\nb\nq\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("took back fail for \(order[0].size) \(order[0].item); it shows its earlier na again"))
+        let cell = try cli.history().first { $0["item"] as? String == order[0].item && $0["retracted"] as? Bool == false }
+        #expect(cell?["status"] as? String == "na")
     }
 
     @Test func aFixSendsBackItsChecksAndAllWalksEverything() throws {

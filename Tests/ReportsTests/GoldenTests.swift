@@ -71,9 +71,17 @@ import TestSupport
         try compare(vpat.attachments[0].text, with: "report-vpat.html")
     }
 
-    @Test func everyFormatButTheLogHasAReporter() {
-        #expect(ReportFormat.allCases.map { $0.reporter?.format } == [.markdown, nil, .csv, .openacr, .vpat])
+    @Test func everyFormatHasAReporter() {
+        #expect(ReportFormat.allCases.map { $0.reporter.format } == ReportFormat.allCases)
         #expect(ReportFormat.allCases.map(\.fileExtension) == ["md", "json", "csv", "yaml", "md"])
         #expect(ReportFormat.allCases.map(\.fileNameSuffix) == ["", "", "", "-openacr", "-vpat"])
+        // Each reporter names its own file in Exports/ and the files it writes beside it.
+        let names = ReportFormat.allCases.map { $0.reporter.defaultFileName(app: "Trailhead", day: "2026-10-13", selection: .everything) }
+        #expect(names == ["trailhead-2026-10-13.md", "trailhead.json", "trailhead-2026-10-13.csv", "trailhead-2026-10-13-openacr.yaml",
+                          "trailhead-2026-10-13-vpat.md"])
+        #expect(MarkdownSummaryReporter().defaultFileName(app: "Trailhead", day: "2026-10-13", selection: ScreenSelection(owner: "Ana", flow: nil))
+                == "trailhead-2026-10-13" + ScreenSelection(owner: "Ana", flow: nil).fileNameSuffix + "-summary.md")
+        #expect(zip(ReportFormat.allCases, names).map { $0.reporter.attachmentNames(forReport: $1) }
+                == [["trailhead-2026-10-13.svg", "trailhead-2026-10-13-failures.svg"], [], [], [], ["trailhead-2026-10-13-vpat.html"]])
     }
 }
