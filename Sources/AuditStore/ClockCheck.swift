@@ -36,7 +36,7 @@ extension AuditStore {
     /// than that after the clock.
     public func clockFinding(for author: String, screen: Screen? = nil, now: Timestamp = .now()) throws -> ClockFinding? {
         try read {
-            let followed = try db.statement("""
+            let followed = try db.cachedStatement("""
                 SELECT a.recorded_at, b.recorded_at, b.recorded_by, s.name, b.item, b.size
                 FROM recordings b JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
                 WHERE b.follows IS NOT NULL AND a.recorded_by = ? AND b.recorded_by != ?
