@@ -17,6 +17,10 @@ public enum ClockFinding: Sendable, Equatable {
     /// ordinary, and `ownTime` keeps what is recorded here after them anyway.
     public static let tolerance: Int64 = 60 * 60 * 1000
 
+    /// How many of the latest recordings are looked at: a clock check is a hint, and must not cost
+    /// what the audit's size does.
+    static let window = 1000
+
     /// `2 days`, `5 hours`, `40 minutes`.
     public static func duration(_ milliseconds: Int64) -> String {
         let minutes = milliseconds / 60_000
@@ -36,9 +40,11 @@ extension AuditStore {
     /// than that after the clock.
     public func clockFinding(for author: String, screen: Screen? = nil, now: Timestamp = .now()) throws -> ClockFinding? {
         try read {
+            // Among the latest recordings only, so that asking costs the same in an audit of any size.
             let followed = try db.cachedStatement("""
                 SELECT a.recorded_at, b.recorded_at, b.recorded_by, s.name, b.item, b.size
-                FROM recordings b JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
+                FROM (SELECT * FROM recordings ORDER BY recorded_at DESC, uid DESC LIMIT \(ClockFinding.window)) b
+                JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
                 WHERE b.follows IS NOT NULL AND a.recorded_by = ? AND b.recorded_by != ?
                 ORDER BY b.recorded_at DESC, b.uid DESC LIMIT 1
                 """).first([author, author]) { row in
@@ -55,7 +61,8 @@ extension AuditStore {
             // The audit's latest recording comes from the index of recordings by time, not a scan of the log.
             // The author's own records are left out: once their clock is set right, what it dated
             // ahead is theirs to know of, not news.
-            let latestSQL = screen == nil ? "SELECT recorded_at, recorded_by FROM recordings WHERE recorded_by != ? ORDER BY recorded_at DESC LIMIT 1"
+            let latestSQL = screen == nil
+                ? "SELECT recorded_at, recorded_by FROM (SELECT * FROM recordings ORDER BY recorded_at DESC LIMIT \(ClockFinding.window)) WHERE recorded_by != ? ORDER BY recorded_at DESC LIMIT 1"
                 : "SELECT at, by FROM log WHERE screen = ? AND by != ? ORDER BY at DESC LIMIT 1"
             let latest = try db.first(latestSQL, (screen.map { [$0.id] } ?? []) + [author]) { row in (at: try row[0] as Timestamp, by: try row[1] as String) }
             if let latest, latest.at.milliseconds - now.milliseconds > ClockFinding.tolerance {

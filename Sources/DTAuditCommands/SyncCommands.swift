@@ -40,8 +40,10 @@ struct SyncCommand: ParsableCommand {
         let console = Console(global)
         let outcome = try Sync.perform(console.storeQuery, file: file?.path)
         show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, console: console)
-        // A clock this store thinks wrong is named, never a reason to stop.
-        if !output.json, let store = try? console.openStore(), let author = try? console.author(nil) {
+        // A clock this store thinks wrong is named, never a reason to stop; only records just taken
+        // in can have changed what the store thinks.
+        if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true,
+           let store = try? console.openStore(), let author = try? console.author(nil) {
             console.warnClock(try? store.clockFinding(for: author))
         }
         if outcome.suggestsGitSetup && !output.json {
