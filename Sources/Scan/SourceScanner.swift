@@ -256,6 +256,7 @@ public enum SourceScanner {
                 message: finding.message, item: finding.item, sourceLine: kept,
                 inPreview: finding.inPreview, suppression: suppressions.suppression(for: finding.rule, line: finding.line))
             made.anchor = finding.anchor
+            made.view = finding.view
             result.findings.append(made)
         }
         // In report order here, on this file's core, so that the whole report needs no sorting.
