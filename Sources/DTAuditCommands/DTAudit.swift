@@ -29,7 +29,7 @@ public struct DTAudit: ParsableCommand {
             InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, AuditCommand.self,
             RecordCommand.self, FixCommand.self, RetractCommand.self, UndoCommand.self, AmendCommand.self,
             NextCommand.self, StatusCommand.self, HistoryCommand.self,
-            EvidenceCommand.self, CaptureScriptCommand.self, XCTestTemplateCommand.self, ScanCommand.self, ExportCommand.self,
+            EvidenceCommand.self, CaptureScriptCommand.self, XCTestTemplateCommand.self, ScanCommand.self, ExplainCommand.self, ExportCommand.self,
             SyncCommand.self, ImportCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
             GateCommand.self, SizesCommand.self, ChecklistCommand.self,
             CompletionsCommand.self, ManualCommand.self, CandidatesCommand.self,
