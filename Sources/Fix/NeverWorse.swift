@@ -17,17 +17,20 @@ enum NeverWorse {
            let lost = before.lost(in: after) {
             return Problem(reason: lost, lines: [])
         }
-        guard let before = try? SourceScanner.scan(files: [(path, old)]),
-              let after = try? SourceScanner.scan(files: [(path, new)]) else {
-            return Problem(reason: "the rewritten file could not be scanned again", lines: [])
+        // One scan at a time, each let go before the next: a scan's tokens take many times its file.
+        guard let before = findings(path, old) else {
+            return Problem(reason: "the file could not be scanned again", lines: [])
         }
         // Each finding the original has, by rule and line; a finding of the rewritten file must take
         // one of the same rule at the line it comes from.
         var had: [RuleLine: Int] = [:]
-        for finding in before.findings { had[RuleLine(rule: finding.rule, line: finding.line), default: 0] += 1 }
+        for finding in before { had[RuleLine(rule: finding.rule, line: finding.line), default: 0] += 1 }
+        guard let after = findings(path, new) else {
+            return Problem(reason: "the rewritten file could not be scanned again", lines: [])
+        }
         let lines = LineMap(old: old, new: new, edits: edits)
         var problem: Problem?
-        for finding in after.findings {
+        for finding in after {
             let line = lines.oldLine(ofNewLine: finding.line)
             let key = RuleLine(rule: finding.rule, line: line)
             if let left = had[key], left > 0 {
@@ -40,6 +43,11 @@ enum NeverWorse {
             problem?.lines.insert(line)
         }
         return problem
+    }
+
+    /// The findings of the file scanned alone; the scan's memory goes when it returns.
+    private static func findings(_ path: String, _ bytes: [UInt8]) -> [Finding]? {
+        (try? SourceScanner.scan(files: [(path, bytes)], afterward: .freeNow))?.findings
     }
 
     private struct RuleLine: Hashable {
@@ -74,19 +82,18 @@ struct LineMap {
     func oldLine(ofNewLine line: Int) -> Int {
         guard line >= 1, line <= newLineStarts.count else { return line }
         let offset = newLineStarts[line - 1]
-        var shift = 0
-        var old = offset
-        for span in spans {
-            if offset < span.new.lowerBound { break }
-            if offset < span.new.upperBound {
-                old = span.old.lowerBound
-                shift = 0
-                return Self.line(of: old, in: oldLineStarts)
-            }
-            shift = span.new.upperBound - span.old.upperBound
+        // The last edit that starts at or before the line, found by halves: a file may have
+        // hundreds of thousands of rewrites.
+        var low = 0
+        var high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].new.lowerBound <= offset { low = middle + 1 } else { high = middle }
         }
-        old = offset - shift
-        return Self.line(of: old, in: oldLineStarts)
+        guard low > 0 else { return Self.line(of: offset, in: oldLineStarts) }
+        let span = spans[low - 1]
+        if offset < span.new.upperBound { return Self.line(of: span.old.lowerBound, in: oldLineStarts) }
+        return Self.line(of: offset - (span.new.upperBound - span.old.upperBound), in: oldLineStarts)
     }
 
     private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
