@@ -22,23 +22,21 @@ struct ExplainCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var name: String
+    @OptionGroup var screen: ScreenArgument
 
     @Argument(help: "Only the failed checks of this checklist item.", valueName: "item")
     var item: String?
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
-        let screen = try store.resolveScreen(name)
-        let snapshot = try store.read { try store.snapshot(only: screen, detailed: true) }
-        guard let state = snapshot.screens.first else { throw InputError("the screen '\(screen.name)' is not in this store") }
+        let target = try screen.resolve(in: store)
+        let snapshot = try store.read { try store.snapshot(only: target, detailed: true) }
+        guard let state = snapshot.screens.first else { throw InputError("the screen '\(target.name)' is not in this store") }
         if let item, snapshot.checklist.item(item) == nil {
             throw InputError("the checklist has no item '\(JSONReader.shown(item))'; 'dtaudit checklist show' lists them")
         }
@@ -47,7 +45,7 @@ struct ExplainCommand: ParsableCommand {
             guard let root, let found = ChangedLines.commit(ref, in: root) else { return nil }
             return CommitLines(commit: found.commit, changes: found.changes)
         }
-        if json {
+        if output.json {
             console.json(Self.json(explanation))
         } else {
             Self.text(explanation, console: console)
