@@ -137,7 +137,7 @@ public enum EvidenceImport {
             }
             let readings = EvidenceNaming.interpretations(fileName: relative)
             guard var parts = readings.first else {
-                plan.misses.append(Miss(relativePath: relative, reason: "no size in its name (write sizes like ax5, accessibility5 or accessibility-extra-extra-extra-large)"))
+                plan.misses.append(Miss(relativePath: relative, reason: "no size in its name\(notSizesClause(fileName: relative)) (write sizes like ax5, accessibility5 or accessibility-extra-extra-extra-large)"))
                 continue
             }
             // The first reading whose words name a screen; else the likeliest, by its folders.
@@ -211,6 +211,13 @@ public enum EvidenceImport {
             return .ambiguous(screens)
         }
         return .none
+    }
+
+    /// `: 'iphone-xs-max' is a device, not a text size`, or empty when nothing looked like one.
+    public static func notSizesClause(fileName path: String) -> String {
+        let found = EvidenceNaming.notSizes(fileName: path)
+        guard !found.isEmpty else { return "" }
+        return ": " + found.map { "'\(TextLayout.singleLine($0.spelling))' is \($0.kind)" }.joined(separator: ", ") + ", not a text size"
     }
 
     /// Why a file could not be taken, as the list of unmatched files says it.
