@@ -170,7 +170,7 @@ public enum EvidenceImport {
                 plan.misses.append(Miss(relativePath: relative, reason: "no screen is named like '\(TextLayout.singleLine(stem))'\(hint)"))
                 continue
             }
-            let item = usedAfter || parts.after.isEmpty ? nil : itemsByKey[parts.after]
+            let item = usedAfter || parts.plainAfter.isEmpty ? nil : itemsByKey[parts.plainAfter]
             let hash = try EvidenceExport.hash(of: candidate.path, buffer: &hashBuffer)
             let match = Match(relativePath: relative, candidate: candidate, hash: hash, screen: screen, size: parts.size, item: item, matchedBy: matchedBy)
             let identity = [hash, String(screen.id), parts.size.id, item ?? ""].joined(separator: "\u{1F}")
@@ -195,9 +195,13 @@ public enum EvidenceImport {
     /// The screen a file's name (or folders) names: through the map first, then by name.
     public static func screen(for parts: FileNameParts, folders: [String], byKey: [String: [Screen]], map: ScreenMap) -> ScreenMatch {
         var keys: [(key: String, how: String, includesAfter: Bool)] = []
-        for key in EvidenceNaming.variants(of: [parts.before + parts.after]) { keys.append((key, "name", !parts.after.isEmpty)) }
-        if !parts.before.isEmpty && !parts.after.isEmpty {
-            for key in EvidenceNaming.variants(of: [parts.before]) { keys.append((key, "name", false)) }
+        // The words as written first (a screen may be named `iPad Settings`), then without devices,
+        // dimensions and widget families (`testTraits.iphone-se-large` is the test `testTraits`).
+        for (before, after) in [(parts.before, parts.after), (parts.plainBefore, parts.plainAfter)] {
+            for key in EvidenceNaming.variants(of: [before + after]) { keys.append((key, "name", !after.isEmpty)) }
+            if !before.isEmpty && !after.isEmpty {
+                for key in EvidenceNaming.variants(of: [before]) { keys.append((key, "name", false)) }
+            }
         }
         for folder in folders {
             for key in EvidenceNaming.folderKeys(folder) { keys.append((key, "folder", false)) }

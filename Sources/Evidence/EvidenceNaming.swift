@@ -10,12 +10,29 @@ public struct FileNameParts: Sendable, Equatable {
     public var before: String
     /// The words after the size, as a key: `` or `notruncation`.
     public var after: String
+    /// `before` and `after` without the devices, dimensions and widget families in them
+    /// (`testTraits.iphone-se-large` gives `testtraits`): the name of the test around them.
+    public var plainBefore: String
+    public var plainAfter: String
+
+    public init(size: Size, sizeSpelling: String, before: String, after: String, plainBefore: String? = nil, plainAfter: String? = nil) {
+        self.size = size
+        self.sizeSpelling = sizeSpelling
+        self.before = before
+        self.after = after
+        self.plainBefore = plainBefore ?? before
+        self.plainAfter = plainAfter ?? after
+    }
 
     /// The keys a screen may go by, most likely first: the words around the size with the
-    /// `test` prefix of test names and words such as `view`, `screen` or `tests` taken off.
+    /// `test` prefix of test names and words such as `view`, `screen` or `tests` taken off, then
+    /// the same without device and family names (a screen may be named `iPad Settings`).
     public var screenKeys: [String] {
-        var bases: [String] = [before + after]
-        if !after.isEmpty && !before.isEmpty { bases += [before, after] }
+        var bases: [String] = []
+        for (before, after) in [(before, after), (plainBefore, plainAfter)] {
+            bases.append(before + after)
+            if !after.isEmpty && !before.isEmpty { bases += [before, after] }
+        }
         return EvidenceNaming.variants(of: bases)
     }
 }
@@ -47,14 +64,16 @@ public enum EvidenceNaming {
     public static func interpretations(fileName path: String) -> [FileNameParts] {
         let words = Words(self.stem(of: path))
         let others = OtherNames.spans(in: words)
-        // Devices and families say nothing about the screen either: they leave its key.
+        // Devices and families may not belong to the screen's name: keys are tried without them too.
         func kept(_ range: Range<Int>) -> String {
             String(range.filter { position in !others.contains { $0.range.contains(position) } }.map { words.characters[$0] })
         }
         return SizeNames.rightmostMatches(in: words, outside: others.map(\.range)).map { match in
             FileNameParts(size: match.size, sizeSpelling: words.original(match.range),
-                          before: kept(0..<match.range.lowerBound),
-                          after: kept(match.range.upperBound..<words.characters.count))
+                          before: String(words.characters[..<match.range.lowerBound]),
+                          after: String(words.characters[match.range.upperBound...]),
+                          plainBefore: kept(0..<match.range.lowerBound),
+                          plainAfter: kept(match.range.upperBound..<words.characters.count))
         }
     }
 
@@ -169,6 +188,9 @@ struct Words {
 
     var characters: [Character] = []
     var boundaries: [Int: Boundary] = [:]
+    /// Positions that follow an underscore: where capture scripts and iOSSnapshotTestCase put a
+    /// size or an OS version, never where a device's model name goes on.
+    var afterUnderscore: Set<Int> = []
     /// For each character, where it came from in the original stem.
     private var sources: [Int] = []
     private let original: [Character]
@@ -179,6 +201,7 @@ struct Words {
         for (index, character) in original.enumerated() {
             guard character.isLetter || character.isNumber else {
                 afterSeparator = true
+                if character == "_" { afterUnderscore.insert(characters.count) }
                 continue
             }
             let position = characters.count

@@ -62,10 +62,19 @@ enum OtherNames {
         return spans
     }
 
-    /// Whether `text` is made of `parts` end to end (`xsmax` of `xs` and `max`).
+    /// Whether `text` is made of `parts` end to end (`xsmax` of `xs` and `max`): which lengths of
+    /// its start can be made, one pass from the left, so that no name makes it backtrack.
     static func splits(_ text: Substring, into parts: [String]) -> Bool {
-        if text.isEmpty { return true }
-        return parts.contains { text.hasPrefix($0) && splits(text.dropFirst($0.count), into: parts) }
+        let characters = Array(text)
+        guard characters.count <= 64 else { return false }
+        var reachable = [Bool](repeating: false, count: characters.count + 1)
+        reachable[0] = true
+        for start in 0..<characters.count where reachable[start] {
+            for part in parts where part.count <= characters.count - start && characters[start..<start + part.count].elementsEqual(part) {
+                reachable[start + part.count] = true
+            }
+        }
+        return reachable[characters.count]
     }
 
     /// Where a device name that starts at `start` ends (an index past its last token), or nil.
@@ -87,7 +96,11 @@ enum OtherNames {
             let text = Substring(token.text)
             let afterNumber = end > 0 && tokens[end - 1].text.allSatisfy(\.isNumber) && !token.afterSeparator
             if text.allSatisfy(\.isNumber) {
+                // iOSSnapshotTestCase's OS version: `iPhone_17_0`.
                 end += 1
+            } else if token.afterUnderscore {
+                // `Checkout-iPhone_xs`: what follows an underscore is a size, not the model.
+                break
             } else if afterNumber && numberSuffixes.contains(token.text) {
                 end += 1
             } else if splits(text, into: (isFirst ? firstModelWords : []) + modelWords) {
@@ -140,12 +153,14 @@ extension Words {
         var text: String
         /// Whether punctuation or the start of the name comes before it (else a change of case).
         var afterSeparator: Bool
+        var afterUnderscore: Bool
     }
 
     var tokens: [Token] {
         let starts = boundaries.keys.sorted()
         return zip(starts, starts.dropFirst()).map { start, end in
-            Token(range: start..<end, text: String(characters[start..<end]), afterSeparator: boundaries[start] == .separator)
+            Token(range: start..<end, text: String(characters[start..<end]), afterSeparator: boundaries[start] == .separator,
+                  afterUnderscore: afterUnderscore.contains(start))
         }
     }
 }

@@ -14,8 +14,8 @@ import Testing
     func swiftSnapshotTestingTraitNamesGiveEverySize(name: String, size: Size) throws {
         let parts = try #require(EvidenceNaming.parse(fileName: "__Snapshots__/TraitsTests/testTraits.iphone-se-\(name).png"))
         #expect(parts.size == size)
-        #expect(parts.before == "testtraits")
-        #expect(parts.after == "")
+        #expect(parts.plainBefore == "testtraits")
+        #expect(parts.plainAfter == "")
         #expect(parts.screenKeys.contains("traits"))
     }
 
@@ -26,7 +26,7 @@ import Testing
         "iPhone12ProMax", "iPhone13", "iPhone13Mini", "iPhone13Pro", "iPhone13ProMax", "iPadMini", "iPad9_7",
         "iPad10_2", "iPadPro10_5", "iPadPro11", "iPadPro12_9",
         "iphone-se", "iphone-8-plus", "iphone-x", "iphone-xr", "iphone-xs-max", "iphone-xs-max-alternative",
-        "ipad-pro-12-9-alternative", "iphoneSe", "iphoneMax", "iPhoneSE-image", "iphonexsmax", "IPHONE_XS",
+        "ipad-pro-12-9-alternative", "iphoneSe", "iphoneMax", "iPhoneSE-image", "iphonexsmax", "IPHONE-XS",
         "iPhone 15 Pro Max", "iPhone SE (3rd generation)", "iPhone 6s", "iPhone 16e", "iPad Pro 11-inch (M4)",
         "iPod touch (7th generation)",
     ])
@@ -49,7 +49,7 @@ import Testing
         let parts = try #require(EvidenceNaming.parse(fileName: path))
         #expect(parts.size == size)
         #expect(parts.screenKeys.contains("checkout"))
-        #expect(parts.after == "")
+        #expect(parts.plainAfter == "")
     }
 
     /// WidgetKit's families and Live Activity's are a widget's size, not the text's.
@@ -69,12 +69,18 @@ import Testing
         #expect(parts.screenKeys.contains("orderswidget"))
         let small = try #require(EvidenceNaming.parse(fileName: "testOrdersWidget_accessoryCircular_xl.png"))
         #expect(small.size == .xl)
-        #expect(small.before == "testorderswidget")
+        #expect(small.plainBefore == "testorderswidget")
     }
 
     @Test func namesThatOnlyLookLikeDevicesOrFamiliesKeepTheirSizes() throws {
         #expect(EvidenceNaming.parse(fileName: "Settings_l.png")?.size == .l)
-        #expect(EvidenceNaming.parse(fileName: "iPhoneSettings_xs.png")?.before == "iphonesettings")
+        #expect(EvidenceNaming.parse(fileName: "iPhoneSettings_xs.png")?.plainBefore == "iphonesettings")
+        // A screen named after a device keeps its name first: capture scripts write `iPad-Settings_ax5.png`.
+        #expect(EvidenceNaming.parse(fileName: "iPad-Settings_ax5.png")?.screenKeys.first == "ipadsettings")
+        #expect(EvidenceNaming.parse(fileName: "iPhone-XS_xs.png")?.screenKeys.first == "iphonexs")
+        // The size a capture script writes after an underscore is never a device's model.
+        #expect(EvidenceNaming.parse(fileName: "Checkout-iPhone_xs.png")?.size == .xs)
+        #expect(EvidenceNaming.parse(fileName: "Checkout-iPhone_xs.png")?.screenKeys.first == "checkoutiphone")
         #expect(EvidenceNaming.parse(fileName: "SystemPreferences_large.png")?.size == .l)
         #expect(EvidenceNaming.parse(fileName: "Accessibility_m.png")?.size == .ax1)
     }
