@@ -36,7 +36,11 @@ enum OtherNames {
     /// WidgetKit's families (`systemSmall` ... `systemExtraLarge`, `accessoryCircular`,
     /// `accessoryRectangular`, `accessoryInline`, `accessoryCorner`), Live Activity families
     /// (`ActivityFamily.small`, `.medium`), and the same words written around a family's size.
-    static let familyPrefixes = ["system", "accessory", "widgetfamily", "activityfamily", "widget", "family", "activity"]
+    /// `activity` and `family` alone are not enough: `Activity_large` is a screen called Activity.
+    static let familyPrefixes = ["system", "accessory", "widgetfamily", "activityfamily", "liveactivity", "widget"]
+    /// Prefixes a family may follow after punctuation (`ActivityFamily.small`, `widget_large`);
+    /// `system` and `accessory` only in one word (`systemLarge`), since `System_large` is a screen.
+    static let separablePrefixes = ["widgetfamily", "activityfamily", "liveactivity", "widget"]
     static let familySizes = ["extralarge", "small", "medium", "large", "circular", "rectangular", "inline", "corner"]
     static let familySuffixes = ["size", "widget", "family", "activity"]
 
@@ -132,7 +136,7 @@ enum OtherNames {
         var end = start
         var best: Int?
         while end < tokens.count, end - start < 5 {
-            if end > start && tokens[end].afterSeparator && !familyPrefixes.contains(joined) { break }
+            if end > start && tokens[end].afterSeparator && !separablePrefixes.contains(joined) { break }
             joined += tokens[end].text
             end += 1
             for prefix in familyPrefixes where joined.hasPrefix(prefix) {

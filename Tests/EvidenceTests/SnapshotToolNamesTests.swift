@@ -82,6 +82,9 @@ import Testing
         #expect(EvidenceNaming.parse(fileName: "Checkout-iPhone_xs.png")?.size == .xs)
         #expect(EvidenceNaming.parse(fileName: "Checkout-iPhone_xs.png")?.screenKeys.first == "checkoutiphone")
         #expect(EvidenceNaming.parse(fileName: "SystemPreferences_large.png")?.size == .l)
+        #expect(EvidenceNaming.parse(fileName: "Activity_large.png")?.size == .l)
+        #expect(EvidenceNaming.parse(fileName: "Family_small.png")?.size == .s)
+        #expect(EvidenceNaming.parse(fileName: "System_large.png")?.size == .l)
         #expect(EvidenceNaming.parse(fileName: "Accessibility_m.png")?.size == .ax1)
     }
 
