@@ -12,14 +12,19 @@ public struct CellKey: Sendable, Hashable {
 }
 
 /// Which recording of a cell stands: the one rule behind every cell the audit shows, whether the
-/// store's `cells` table keeps it, a document settles it or a baseline looks back. Today it is an
-/// order of stamps (the latest by time, then id), so a cell settles one recording at a time, and
-/// the store's trigger applies the same order to each recording it inserts. A rule that weighs
-/// what each author had seen must settle a cell from all its live recordings (`standing(among:)`),
-/// which the store does for every cell it marks for a refold.
+/// store's `cells` table keeps it, a document settles it or a baseline looks back.
+///
+/// Recordings are ordered by round first (`Recording.round`: one more than the round of the
+/// highest recording its author's store held for the cell), then by time, then by id. A recording
+/// made after its author's store held another of the cell has a higher round than that one, so it
+/// stands over it whatever either clock said; the clock decides only between recordings of one
+/// round, which no author saw both of. No time, however far ahead, keeps a cell: the next
+/// recording made in sight of it outranks it. Being a total order, a cell settles one recording
+/// at a time, and the store's trigger applies the same order to each recording it inserts.
 public enum CellRule {
     /// Whether `candidate` takes its cell from `standing`.
     public static func supersedes(_ candidate: Recording, _ standing: Recording) -> Bool {
+        if standing.round != candidate.round { return standing.round < candidate.round }
         // `Stamp` order, without making the stamps.
         if standing.at != candidate.at { return standing.at < candidate.at }
         return standing.id.utf8.lexicographicallyPrecedes(candidate.id.utf8)
@@ -32,21 +37,11 @@ public enum CellRule {
         return standing
     }
 
-    /// The recording that stands in every cell, by screen id, among live recordings in any order;
-    /// with `inStampOrder`, the recordings come oldest first (ties by id), as a document holds them.
-    public static func standings(_ recordings: ArraySlice<Recording>, inStampOrder: Bool = false) -> [String: [CellKey: Recording]] {
+    /// The recording that stands in every cell, by screen id, among live recordings in any order.
+    public static func standings(_ recordings: some Sequence<Recording>) -> [String: [CellKey: Recording]] {
         var cells: [String: [CellKey: Recording]] = [:]
-        if inStampOrder {
-            // Each supersedes what came before it in its cell.
-            for recording in recordings { cells[recording.screen, default: [:]][recording.cell] = recording }
-        } else {
-            for recording in recordings { offer(recording, to: &cells[recording.screen, default: [:]]) }
-        }
+        for recording in recordings { offer(recording, to: &cells[recording.screen, default: [:]]) }
         return cells
-    }
-
-    public static func standings(_ recordings: [Recording], inStampOrder: Bool = false) -> [String: [CellKey: Recording]] {
-        standings(recordings[...], inStampOrder: inStampOrder)
     }
 
     /// Lets `recording` take its cell among one screen's cells if it supersedes what stands there.

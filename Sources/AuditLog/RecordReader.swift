@@ -86,6 +86,21 @@ extension Fields {
         return value
     }
 
+    /// An id that may be left out.
+    mutating func optionalID(_ field: String) throws(InterchangeError) -> String? {
+        has(field) ? try id(field) : nil
+    }
+
+    /// A recording's round (`Recording.round`): 0 when left out, else a whole number from 1 to
+    /// `Recording.maximumRound`.
+    mutating func round(_ field: String) throws(InterchangeError) -> Int {
+        guard let node = take(field) else { return 0 }
+        guard case .number(let text) = node.value, let value = Int(text), value >= 1, value <= Recording.maximumRound else {
+            throw problem(field, "must be a whole number from 1 to \(Recording.maximumRound)", at: node)
+        }
+        return value
+    }
+
     /// A checklist item's id.
     mutating func itemID(_ field: String) throws(InterchangeError) -> String {
         let text = try string(field, maximumBytes: 64)

@@ -213,8 +213,8 @@ final class LogApplier {
                                [cell.screen, cell.item, cell.size], Recording.init(row:))
         guard let standing = CellRule.standing(among: live) else { return }
         try db.run("""
-            INSERT INTO cells (screen_id, item, size, recording_id, status, recorded_at, uid)
-            SELECT screen_id, item, size, id, status, recorded_at, uid FROM recordings WHERE uid = ?
+            INSERT INTO cells (screen_id, item, size, recording_id, status, recorded_at, uid, round)
+            SELECT screen_id, item, size, id, status, recorded_at, uid, round FROM recordings WHERE uid = ?
             """, [standing.id])
     }
 

@@ -126,6 +126,34 @@ enum LogSchema {
     }
 }
 
+extension LogSchema {
+    /// Recordings gain what their author had seen of their cell (`Recording.follows`, `round`), and
+    /// a cell's standing recording is the highest by round, then time, then id (`CellRule`).
+    /// Every recording before it has round 0, so no cell changes.
+    @Sendable static func orderCellsByRound(_ db: Database) throws {
+        try db.execute("""
+            ALTER TABLE recordings ADD COLUMN follows TEXT;
+            ALTER TABLE recordings ADD COLUMN round INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE cells ADD COLUMN round INTEGER NOT NULL DEFAULT 0;
+            -- The highest recording of a cell, as a new one there asks for it.
+            CREATE INDEX recordings_by_cell ON recordings (screen_id, item, size, round, recorded_at, uid);
+            DROP TRIGGER recordings_update_cells;
+            CREATE TRIGGER recordings_update_cells AFTER INSERT ON recordings WHEN NEW.retracted = 0
+            BEGIN
+                INSERT INTO cells (screen_id, item, size, recording_id, status, recorded_at, uid, round)
+                VALUES (NEW.screen_id, NEW.item, NEW.size, NEW.id, NEW.status, NEW.recorded_at, NEW.uid, NEW.round)
+                ON CONFLICT (screen_id, item, size) DO UPDATE SET
+                    recording_id = excluded.recording_id,
+                    status = excluded.status,
+                    recorded_at = excluded.recorded_at,
+                    uid = excluded.uid,
+                    round = excluded.round
+                WHERE (excluded.round, excluded.recorded_at, excluded.uid) > (cells.round, cells.recorded_at, cells.uid);
+            END;
+            """)
+    }
+}
+
 /// A schema 3 store's contents, read the way format 1 exported them.
 private struct FormatOneReading {
     var format: FormatOne

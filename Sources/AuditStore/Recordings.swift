@@ -6,13 +6,13 @@ extension Recording {
     /// The columns `init(row:)` reads, from `recordings r` joined with `screens s`; the note is the
     /// latest correction's when there is one (`corrections c`).
     static let columns = """
-        r.uid, s.uid, r.item, r.size, r.status, CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.recorded_at, r.run
-        FROM recordings r JOIN screens s ON s.id = r.screen_id LEFT JOIN corrections c ON c.target = r.uid
+        r.uid, s.uid, r.item, r.size, r.status, CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.recorded_at, r.run,
+        r.follows, r.round FROM recordings r JOIN screens s ON s.id = r.screen_id LEFT JOIN corrections c ON c.target = r.uid
         """
 
     init(row: Row) throws {
         self.init(id: try row[0], screen: try row[1], item: try row[2], size: try row[3], status: try row[4], note: try row[5],
-                  run: try row[8], by: try row[6], at: try row[7])
+                  run: try row[8], follows: try row[9], round: try row[10], by: try row[6], at: try row[7])
     }
 
     /// The same, sharing one copy of the texts that repeat across thousands of recordings (items,
@@ -20,7 +20,7 @@ extension Recording {
     init(row: Row, strings: inout StringTable) throws {
         self.init(id: try row[0], screen: strings.intern(try row[1]), item: strings.intern(try row[2]), size: try row[3], status: try row[4],
                   note: try (row[5] as String?).map { strings.intern($0) }, run: try (row[8] as String?).map { strings.intern($0) },
-                  by: strings.intern(try row[6]), at: try row[7])
+                  follows: try row[9], round: try row[10], by: strings.intern(try row[6]), at: try row[7])
     }
 }
 
@@ -82,11 +82,23 @@ extension AuditStore {
         let note = try note.flatMap { try InputRules.note($0) }
         let run = try run.map { try InputRules.name($0, what: "the run's name") }
         let author = try InputRules.name(author, what: "the auditor's name")
-        let recordings = cells.map { cell in
-            Recording(id: makeID(), screen: screen.id, item: cell.item, size: cell.size, status: status, note: note, run: run, by: author, at: time)
+        let row = try rowID(of: screen)
+        let recordings = try cells.map { cell in
+            let before = try highestRecording(screen: row, item: cell.item, size: cell.size)
+            return Recording(id: makeID(), screen: screen.id, item: cell.item, size: cell.size, status: status, note: note, run: run,
+                             follows: before?.id, round: before.map { min($0.round, Recording.maximumRound - 1) + 1 } ?? 0, by: author, at: time)
         }
         try append(recordings.map(LogRecord.recording))
         return recordings
+    }
+
+    /// The recording of a cell that ranks highest in this store (`CellRule`), taken back or not:
+    /// what a recording made now follows.
+    func highestRecording(screen row: Int64, item: String, size: Size) throws -> (id: String, round: Int)? {
+        try db.cachedStatement("""
+            SELECT uid, round FROM recordings WHERE screen_id = ? AND item = ? AND size = ?
+            ORDER BY round DESC, recorded_at DESC, uid DESC LIMIT 1
+            """).first([row, item, size.id]) { (id: try $0[0], round: try $0[1]) }
     }
 
     /// Records a fix to `screen` that addresses `items`, at the store's own time for the screen

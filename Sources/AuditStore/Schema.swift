@@ -172,6 +172,7 @@ enum Schema {
         migrator.register("mark recordings that an automated run made") { db in
             try db.execute("ALTER TABLE recordings ADD COLUMN run TEXT")
         }
+        migrator.register("order each cell by what its recordings' authors had seen", LogSchema.orderCellsByRound)
         return migrator
     }()
 

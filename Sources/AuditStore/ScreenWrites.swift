@@ -33,6 +33,8 @@ public struct RecordingOutcome: Sendable {
     public var at: Timestamp
     public var before: Standing
     public var after: Standing
+    /// What the store said about this machine's clock as it recorded (`clockFinding`).
+    public var clock: ClockFinding?
 }
 
 /// What `fix` asks for: a fix of a screen, for the items failing now or those named.
@@ -82,6 +84,7 @@ extension AuditStore {
             let fixes = try fixes(of: request.screen)
             let before = try state(of: request.screen, plan: plan, fixes: fixes)
             let cells = try RecordingPlan(checklist: checklist, items: request.items, sizes: request.sizes, status: request.status, current: before)
+            let clock = try clockFinding(for: request.by, screen: request.screen)
             let time = try ownTime(on: request.screen)
             let keys = cells.cells.map { ($0.item, $0.size) }
             let recordings = request.evidence.isEmpty
@@ -89,7 +92,7 @@ extension AuditStore {
                 : try record(screen: request.screen, cells: keys, status: request.status, note: request.note, evidence: request.evidence,
                              by: request.by, at: time)
             let after = try state(of: request.screen, plan: plan, fixes: fixes)
-            return RecordingOutcome(plan: cells, recordings: recordings, at: time, before: before.standing, after: after.standing)
+            return RecordingOutcome(plan: cells, recordings: recordings, at: time, before: before.standing, after: after.standing, clock: clock)
         }
     }
 

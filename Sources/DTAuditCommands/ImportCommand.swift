@@ -21,9 +21,8 @@ struct ImportCommand: ParsableCommand {
             'dtaudit sync' does the same and also finds the file. The file is checked whole before \
             anything is written: a malformed or truncated file, or one whose records refer to what \
             neither it nor the store holds, is refused with the line at fault, and nothing changes. \
-            So is a record dated more than a day after this machine's clock (it would outrank every \
-            later recording), and a file that would grow the audit past 10,000 screens or a screen past \
-            1,000 file patterns.
+            So is a file that would grow the audit past 10,000 screens or a screen past 1,000 file \
+            patterns. A record's time never refuses a file: a teammate's clock may be wrong.
             """,
         examples: [
             ("dtaudit import Exports/trailhead.json", "Take in what teammates recorded."),

@@ -82,6 +82,7 @@ struct RecordCommand: ParsableCommand {
         if resultStatus == .fail && note == nil {
             console.line(console.style.dim("  tip: say what broke with --note, it shows in the report"))
         }
+        console.warnClock(outcome.clock)
     }
 }
 

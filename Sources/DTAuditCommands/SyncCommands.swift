@@ -40,6 +40,12 @@ struct SyncCommand: ParsableCommand {
         let console = Console(global)
         let outcome = try Sync.perform(console.storeQuery, file: file?.path)
         show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, console: console)
+        // A clock this store thinks wrong is named, never a reason to stop; only records just taken
+        // in can have changed what the store thinks.
+        if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true,
+           let store = try? console.openStore(), let author = try? console.author(nil) {
+            console.warnClock(try? store.clockFinding(for: author))
+        }
         if outcome.suggestsGitSetup && !output.json {
             console.line(console.style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
         }

@@ -78,8 +78,8 @@ public struct AuditDocument: Sendable {
     /// The recording that stands in every cell of every screen (`CellRule`), among those made
     /// before `cutoff` (all when nil), by screen id.
     public func latestCells(before cutoff: Timestamp? = nil) -> [String: [CellKey: Recording]] {
-        guard let cutoff else { return CellRule.standings(recordings, inStampOrder: true) }
-        return CellRule.standings(recordings.prefix { $0.at < cutoff }, inStampOrder: true)
+        guard let cutoff else { return CellRule.standings(recordings) }
+        return CellRule.standings(recordings.prefix { $0.at < cutoff })
     }
 
     /// Each live screen by its id.

@@ -23,9 +23,6 @@ public struct AuditFile: Sendable {
     /// Files larger than this are refused before they are read.
     public static let maximumBytes = 256 << 20
 
-    /// The latest time a record read now may carry (`Timestamp.latestTrusted`).
-    public static func latestAccepted(now: Timestamp = .now()) -> Timestamp { .latestTrusted(now: now) }
-
     /// The format the file was written in: 1 (converted as it is read) or 2.
     public var format: Int
     /// Each id once, with the line it was read from (0 for a format 1 file). Where one id came
@@ -98,17 +95,10 @@ public struct AuditFile: Sendable {
     /// file is never held whole: a large import takes the memory of a chunk and a record.
     /// Records come in file order, as often as the file holds them. With `known`, lines a store
     /// holds byte for byte are counted, not parsed. A format 1 file is converted whole.
-    /// A record dated after `latest` (default: a day after this machine's clock) is refused: a time
-    /// from the future would outrank every recording made after it, for as long as it takes the
-    /// clock to catch up.
+    /// Records are taken whatever their time: no clock, however wrong, may stop a sync, and no time
+    /// keeps a cell (`CellRule` orders a cell by what each author had seen before it asks a clock).
     public static func scan(chunks source: @escaping (inout [UInt8]) -> Bool, known: [String: Int64]? = nil,
-                            latest: Timestamp = AuditFile.latestAccepted(), body: (LogRecord, Int) throws -> Void) throws -> Summary {
-        func check(_ record: LogRecord, _ number: Int) throws(InterchangeError) {
-            guard record.at > latest else { return }
-            throw InterchangeError(line: max(number, 1), "the \(record.kind.rawValue) record '\(record.id)' is dated \(record.at.iso8601), "
-                                   + "more than a day after this machine's clock (\(latest.adding(days: -1).iso8601)); "
-                                   + "a time from the future would outrank every later recording, so check the clock of the machine that made it")
-        }
+                            body: (LogRecord, Int) throws -> Void) throws -> Summary {
         var lines = LineReader(source: source)
         var summary = Summary()
         guard var first = lines.next() else { throw InterchangeError(line: 1, "the file is empty") }
@@ -127,10 +117,7 @@ public struct AuditFile: Sendable {
                 }
                 return rest.readMore(into: &buffer)
             }).records()
-            for record in records {
-                try check(record, 0)
-                try body(record, 0)
-            }
+            for record in records { try body(record, 0) }
             return summary
         }
         var lineNumber = 1
@@ -165,9 +152,7 @@ public struct AuditFile: Sendable {
             }
             switch try RecordReader.read(line: line, number: lineNumber) {
             case .end: ended = true
-            case .record(let record):
-                try check(record, lineNumber)
-                try body(record, lineNumber)
+            case .record(let record): try body(record, lineNumber)
             }
         }
         if !ended || !closed {

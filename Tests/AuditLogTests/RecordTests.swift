@@ -71,6 +71,26 @@ enum Samples {
         #expect(LogRecord.recording(person).line == older)
     }
 
+    @Test func aRecordingSaysWhatItsAuthorHadSeenOfItsCellAndOneWithoutReadsAsBefore() throws {
+        let line = #"{"record":"recording","id":"r-9","screen":"s-1","item":"reachable","size":"ax5","status":"fail","follows":"r-1","round":3,"by":"Ana","at":"2026-09-07T09:04:00.000Z"}"#
+        guard case .recording(let recording) = try Samples.read(line, number: 1) else { Issue.record("not a recording"); return }
+        #expect(recording.follows == "r-1" && recording.round == 3)
+        #expect(LogRecord.recording(recording).line == line)
+        let older = #"{"record":"recording","id":"r-9","screen":"s-1","item":"reachable","size":"ax5","status":"fail","by":"Ana","at":"2026-09-07T09:04:00.000Z"}"#
+        guard case .recording(let unseen) = try Samples.read(older, number: 1) else { Issue.record("not a recording"); return }
+        #expect(unseen.follows == nil && unseen.round == 0)
+        #expect(LogRecord.recording(unseen).line == older)
+        // Round first: a recording made in sight of another stands over it, dated a year before it.
+        var seen = unseen
+        seen.round = 1
+        seen.at = Samples.at(0)
+        var ahead = unseen
+        ahead.at = Timestamp(iso8601: "9999-12-31T23:59:59.999Z")!
+        #expect(CellRule.supersedes(seen, ahead) && !CellRule.supersedes(ahead, seen))
+        // Within one round, the later by time, then by id.
+        #expect(CellRule.supersedes(ahead, unseen))
+    }
+
     @Test func theReaderRefusesWhatNoDtauditWrites() {
         let cases: [(String, String)] = [
             (#"{"record":"recording","id":"r 1","screen":"s","item":"a","size":"l","status":"pass","by":"A","at":"2026-01-01"}"#, "field 'id'"),
@@ -83,6 +103,10 @@ enum Samples {
             (#"{"record":"amend","id":"m1","screen":"s","target":"r1","by":"A","at":"2026-01-01"}"#, "field 'note'"),
             (#"{"record":"item","id":"text-scales"}"#, "unknown record kind 'item'"),
             (#"{"record":"fix","id":"f1","screen":"s","type":"glue","items":[],"by":"A","at":"2026-01-01"}"#, "field 'type'"),
+            (#"{"record":"recording","id":"r1","screen":"s","item":"a","size":"l","status":"pass","round":0,"by":"A","at":"2026-01-01"}"#, "field 'round'"),
+            (#"{"record":"recording","id":"r1","screen":"s","item":"a","size":"l","status":"pass","round":1099511627777,"by":"A","at":"2026-01-01"}"#, "field 'round'"),
+            (#"{"record":"recording","id":"r1","screen":"s","item":"a","size":"l","status":"pass","round":"2","by":"A","at":"2026-01-01"}"#, "field 'round'"),
+            (#"{"record":"recording","id":"r1","screen":"s","item":"a","size":"l","status":"pass","follows":"r 0","round":1,"by":"A","at":"2026-01-01"}"#, "field 'follows'"),
         ]
         for (line, expected) in cases {
             do {

@@ -55,18 +55,44 @@ import DynamicType
         #expect(try store.screens().map(\.name) == ["Caf\u{E9}", "Menu"])
     }
 
-    @Test func theLatestRecordingWinsWhateverOrderTheyArriveIn() throws {
-        let store = try newStore()
-        let screen = try store.write { try store.addScreen(name: "Checkout", flow: nil, critical: true, owner: nil, notes: nil, files: [], by: "Tess") }
+    @Test func ofTwoRecordingsNeitherAuthorSawTheLaterStandsWhateverOrderTheyArriveIn() throws {
         let early = Timestamp(iso8601: "2026-10-01T10:00:00Z")!
         let late = early.adding(minutes: 5)
-        try store.write {
-            try store.record(screen: screen, cells: [("reachable", .ax5)], status: .pass, note: nil, by: "Tess", at: late)
-            try store.record(screen: screen, cells: [("reachable", .ax5)], status: .fail, note: "older", by: "Tess", at: early)
+        for order in [[late, early], [early, late]] {
+            let store = try newStore()
+            let screen = try store.write { try store.addScreen(name: "Checkout", flow: nil, critical: true, owner: nil, notes: nil, files: [], by: "Tess") }
+            // Made on two machines, neither in sight of the other: both round 0, as a file brings them.
+            let recordings = order.map { time in
+                Recording(id: store.makeID(), screen: screen.id, item: "reachable", size: .ax5, status: time == late ? .pass : .fail,
+                          note: nil, by: "Tess", at: time)
+            }
+            for recording in recordings { _ = try store.write { try store.merge([(.recording(recording), 0)]) } }
+            let state = try #require(try store.snapshot(only: screen).screens.first)
+            #expect(state.cells[CellKey(item: "reachable", size: .ax5)]?.status == .pass)
+            #expect(try store.history(of: screen).filter { $0.record.kind == .recording }.count == 2)
         }
-        let state = try #require(try store.snapshot(only: screen).screens.first)
+    }
+
+    @Test func aRecordingMadeInSightOfAnotherStandsOverItWhateverTheClocksSay() throws {
+        let store = try newStore()
+        let screen = try store.write { try store.addScreen(name: "Checkout", flow: nil, critical: true, owner: nil, notes: nil, files: [], by: "Tess") }
+        let ahead = Timestamp(iso8601: "2026-10-03T10:00:00Z")!
+        let first = try store.write { try store.record(screen: screen, cells: [("reachable", .ax5)], status: .pass, note: nil, by: "Sam", at: ahead) }
+        // Two days earlier by a right clock, but made with the first in the store.
+        let second = try store.write {
+            try store.record(screen: screen, cells: [("reachable", .ax5)], status: .fail, note: "older", by: "Tess", at: ahead.adding(days: -2))
+        }
+        #expect(first[0].round == 0 && first[0].follows == nil)
+        #expect(second[0].round == 1 && second[0].follows == first[0].id)
+        var state = try #require(try store.snapshot(only: screen).screens.first)
+        #expect(state.cells[CellKey(item: "reachable", size: .ax5)]?.status == .fail)
+        // Taking it back shows the one before it again.
+        _ = try store.write { try store.retract([.recording(second[0])], note: nil, by: "Tess") }
+        state = try #require(try store.snapshot(only: screen).screens.first)
         #expect(state.cells[CellKey(item: "reachable", size: .ax5)]?.status == .pass)
-        #expect(try store.history(of: screen).filter { $0.record.kind == .recording }.count == 2)
+        // The next recording follows the one taken back too: it ranked highest in the store.
+        let third = try store.write { try store.record(screen: screen, cells: [("reachable", .ax5)], status: .na, note: nil, by: "Tess", at: ahead.adding(days: -2)) }
+        #expect(third[0].round == 2 && third[0].follows == second[0].id)
     }
 
     @Test func pendingChecksComeInAuditOrder() throws {

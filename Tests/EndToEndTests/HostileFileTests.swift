@@ -28,7 +28,7 @@ import Testing
         return cells.first { $0["item"] as? String == "reachable" && $0["size"] as? String == "ax5" }?["status"] as? String
     }
 
-    @Test func aRecordingFromTheFarFutureIsRefusedAndCannotPinACell() throws {
+    @Test func aRecordingFromTheFarFutureIsTakenAndCannotPinACell() throws {
         let cli = try CLI().initialized()
         let lines = try exported(cli, status: "--pass")
         // A teammate's clone, in a folder of its own.
@@ -36,12 +36,21 @@ import Testing
         let mine = teammate.directory
         let future = cli.directory.appendingPathComponent("future.json")
         try dated(lines, "9999-12-31T23:59:59.999Z", to: future)
-        let refused = try teammate.run(["import", future.path])
-        #expect(refused.status == 65)
-        #expect(refused.stderr.contains("is dated 9999-12-31T23:59:59.999Z, more than a day after this machine's clock"), "\(refused.stderr)")
-        #expect(refused.stderr.split(separator: "\n").count == 1)
-        #expect(!FileManager.default.fileExists(atPath: mine.appendingPathComponent(".dtaudit").path))
+        let taken = try teammate.run(["import", future.path])
+        #expect(taken.status == 0, "\(taken.stderr)")
+        #expect(try status(teammate, in: mine) == "pass")
+        // Recorded in sight of it, a failure stands over it, and the clock that dated it is named.
+        let failed = try teammate.run(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--by", "Ana Lima"])
+        #expect(failed.status == 0)
+        #expect(failed.stderr.contains("warning: a record by Tess Tester is dated 9999-12-31 23:59"), "\(failed.stderr)")
+        #expect(try status(teammate, in: mine) == "fail")
+    }
 
+    @Test func aTeammatesClockTwelveHoursFastIsFollowed() throws {
+        let cli = try CLI().initialized()
+        let lines = try exported(cli, status: "--pass")
+        let teammate = try CLI()
+        let mine = teammate.directory
         // A teammate's clock twelve hours fast is taken, and what is recorded here still comes after it.
         let ahead = ISO8601DateFormatter().string(from: Date().addingTimeInterval(12 * 3600)).replacingOccurrences(of: "Z", with: ".000Z")
         let soon = cli.directory.appendingPathComponent("soon.json")

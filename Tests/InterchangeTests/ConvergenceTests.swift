@@ -9,7 +9,9 @@ import TestSupport
 /// The sharing design's promise, as a property: random histories of every change a person can make,
 /// spread over three stores and exchanged in random orders through `import`, git's union merge, a
 /// plain merge with conflict markers, the merge driver and `sync`, always end in byte-identical
-/// files, with every recording ever made present, and no exchange ever refused.
+/// files, with every recording ever made present, and no exchange ever refused. Each store's clock
+/// is off by its own amount, hours or days, fast or slow, and still every cell stands on a
+/// recording that no live recording of it was made in sight of.
 ///
 /// DTAUDIT_PROPERTY_RUNS sets the number of histories (200 by default); a failure names its seed,
 /// and DTAUDIT_PROPERTY_SEED replays that one history.
@@ -54,6 +56,10 @@ struct History {
     var clock = TemporaryStore.start
     /// Every recording made anywhere, and those taken back.
     var recordings = Set<String>()
+    /// How far each store's clock is off, in minutes.
+    var skews: [Int] = []
+    /// The recordings of its cell each recording's store held when it was made, by its id.
+    var seen: [String: Set<String>] = [:]
     var log: [String] = []
     let names = ["Home", "Settings", "Checkout", "Map", "Profile", "Search"]
 
@@ -63,6 +69,8 @@ struct History {
         start = try first.file
         teammates = [first, try TemporaryStore(joining: start, prefix: "s1"), try TemporaryStore(joining: start, prefix: "s2")]
         checklist = try first.store.checklist()
+        let offsets = [0, 0, 3 * 60, -5 * 60, 2 * 24 * 60, -2 * 24 * 60, 9 * 24 * 60, -30 * 24 * 60]
+        skews = (0..<3).map { _ in offsets[Int.random(in: 0..<offsets.count, using: &random)] }
     }
 
     mutating func pick<T>(_ values: [T]) -> T? {
@@ -89,6 +97,7 @@ struct History {
             }
         }
         // Everyone takes in everyone's file until nothing is new.
+        log.append("clocks off by \(skews) minutes")
         for _ in 0..<2 {
             for target in teammates {
                 for source in teammates where source !== target { try target.take(try source.file) }
@@ -107,6 +116,14 @@ struct History {
             try teammate.store.snapshot().screens.map { "\($0.screen.id) \($0.screen.name) \($0.category) \($0.tally.recorded) \($0.pending.count)" }
         }
         #expect(states[0] == states[1] && states[1] == states[2], "the stores agree on the file but not on where screens stand")
+        // No cell stands on a recording that a live recording of it was made in sight of.
+        let document = try AuditDocument(store: teammates[0].store)
+        let cells = document.latestCells()
+        for recording in document.recordings {
+            guard let standing = cells[recording.screen]?[recording.cell] else { continue }
+            #expect(!(seen[recording.id] ?? []).contains(standing.id),
+                    "\(standing.id) stands although \(recording.id) was made in sight of it (clocks off by \(skews) minutes)")
+        }
         for teammate in teammates {
             let stored = try AuditDocument(store: teammate.store)
             #expect(folded.screens == stored.screens)
@@ -122,7 +139,10 @@ struct History {
         let store = teammate.store
         let author = pick(["Ana", "Bo", "Mei"])!
         let screens = try store.screens()
-        let time = tick()
+        let time = tick().adding(minutes: skews[teammates.firstIndex { $0 === teammate }!])
+        let held = try store.records(kinds: [.recording]).compactMap { record -> Recording? in
+            if case .recording(let recording) = record { recording } else { nil }
+        }
         let operation = Int.random(in: 0..<100, using: &random)
         do {
             try store.write {
@@ -169,6 +189,9 @@ struct History {
                                                 run: chance(25) ? "UITests.xcresult #\(pick(["3f2a9c1e4b5d", "a1b2c3d4e5f6"])!)" : nil,
                                                 by: author, at: time)
                     recordings.formUnion(made.map(\.id))
+                    for recording in made {
+                        seen[recording.id] = Set(held.filter { $0.screen == recording.screen && $0.cell == recording.cell }.map(\.id))
+                    }
                 case 62..<70:
                     guard let screen = pick(screens) else { return }
                     try store.addFix(screen: screen, type: pick(FixType.allCases)!, items: [pick(checklist.items)!.id], note: chance(50) ? "PR" : nil,

@@ -8,7 +8,8 @@ import Testing
 
 /// The audit folds two ways: the store into its tables (the truth every command reads), and a
 /// shared file in memory (`AuditFold`, for `export --since` an earlier file). As a property:
-/// random histories of every kind of record, with clocks that disagree, ties, concurrent edits,
+/// random histories of every kind of record, with clocks that disagree by minutes and days, ties,
+/// recordings made in sight of their cell and beside it, concurrent edits,
 /// take-backs, corrections and lines that clash under one id, fed to a store in random batches
 /// and read from their file in memory, fold to the same audit: app, checklist, screens and their
 /// shown names, recordings and fixes with corrected notes, live evidence, and every cell's
@@ -155,8 +156,17 @@ struct RecordHistory {
             guard let screen, let item = pick(items) else { return }
             // Few cells, so that cells are recorded again and again, at times that tie.
             let size = pick(Array(item.sizes.prefix(2)))!
+            // Mostly made in sight of the cell's highest recording, as a store makes them; some
+            // from a clock days off (or at the end of time), some beside another, as before rounds.
+            let held = records(of: screen.id, [.recording]).compactMap { record -> Recording? in
+                if case .recording(let recording) = record, recording.cell == CellKey(item: item.id, size: size) { recording } else { nil }
+            }
+            let before = chance(75) ? CellRule.standing(among: held) : nil
+            let skew = pick([0, 0, 0, 3 * 24 * 60, -2 * 24 * 60, 7 * 60])!
+            let time = chance(3) ? Timestamp(iso8601: "9999-12-31T12:00:00.000Z")! : (chance(15) ? clock : at).adding(minutes: skew)
             made = .recording(Recording(id: id, screen: screen.id, item: item.id, size: size, status: pick(ResultStatus.allCases)!, note: note(),
-                                        run: chance(20) ? "UITests.xcresult #3f2a9c1e4b5d" : nil, by: by, at: chance(15) ? clock : at))
+                                        run: chance(20) ? "UITests.xcresult #3f2a9c1e4b5d" : nil, follows: before?.id,
+                                        round: before.map { $0.round + 1 } ?? 0, by: by, at: time))
         case 60..<68:
             guard let screen else { return }
             let fixed = (0..<Int.random(in: 0...2, using: &random)).compactMap { _ in pick(items)?.id }

@@ -14,11 +14,22 @@ public struct Recording: LogRecordKind {
     /// (`TrailheadUITests.xcresult #3f2a9c1e4b5d`); nil when a person recorded it. Optional in the
     /// file, so that files written before it read as they did.
     public var run: String?
+    /// What its author's store held for the cell when it was made: the recording that ranked
+    /// highest there (taken back or not), and one more than that one's round. A recording made
+    /// with nothing before it in its author's sight leaves both out (round 0), as do all files
+    /// written before them, so that old lines read and order as they did. `CellRule` orders a
+    /// cell by round first, so what an author had seen is superseded whatever the clocks say.
+    public var follows: String?
+    public var round: Int
     public var by: String
     public var at: Timestamp
 
+    /// The largest round a file may give: far beyond what recording one cell could reach, and
+    /// small enough that a round one more than any accepted one is still a round.
+    public static let maximumRound = 1 << 40
+
     public init(id: String, screen: String, item: String, size: Size, status: ResultStatus, note: String?, run: String? = nil,
-                by: String, at: Timestamp) {
+                follows: String? = nil, round: Int = 0, by: String, at: Timestamp) {
         self.id = id
         self.screen = screen
         self.item = item
@@ -26,6 +37,8 @@ public struct Recording: LogRecordKind {
         self.status = status
         self.note = note
         self.run = run
+        self.follows = follows
+        self.round = round
         self.by = by
         self.at = at
     }
@@ -45,12 +58,18 @@ public struct Recording: LogRecordKind {
         line.string("status", status.rawValue)
         line.optional("note", note)
         line.optional("run", run)
+        line.optional("follows", follows)
+        if round > 0 {
+            line.key("round")
+            line.text.append(String(round))
+        }
     }
 
     public init(id: String, reading fields: inout Fields) throws(InterchangeError) {
         self.init(id: id, screen: try fields.id("screen"), item: try fields.itemID("item"), size: try fields.size("size"),
                   status: try fields.choice("status", ResultStatus.self), note: try fields.note("note"),
-                  run: try fields.name("run", required: false), by: try fields.name("by")!, at: try fields.timestamp("at"))
+                  run: try fields.name("run", required: false), follows: try fields.optionalID("follows"),
+                  round: try fields.round("round"), by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
     public func fold(into audit: inout AuditFold) {

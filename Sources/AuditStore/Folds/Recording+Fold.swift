@@ -12,15 +12,16 @@ extension Recording: StoreFoldable {
         let retracted = try fold.isRetracted(id)
         if replacing {
             try fold.db.run("""
-                UPDATE recordings SET screen_id = ?, item = ?, size = ?, status = ?, note = ?, run = ?, recorded_by = ?, recorded_at = ?, retracted = ?
+                UPDATE recordings SET screen_id = ?, item = ?, size = ?, status = ?, note = ?, run = ?, recorded_by = ?, recorded_at = ?, retracted = ?,
+                    follows = ?, round = ?
                 WHERE uid = ?
-                """, [row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted, id])
+                """, [row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted, follows, round, id])
             fold.unsettled.cells.insert(LogApplier.CellRef(screen: row, item: item, size: size.id))
         } else {
             try fold.db.cachedStatement("""
-                INSERT INTO recordings (uid, screen_id, item, size, status, note, run, recorded_by, recorded_at, retracted)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).run([id, row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted])
+                INSERT INTO recordings (uid, screen_id, item, size, status, note, run, recorded_by, recorded_at, retracted, follows, round)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).run([id, row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted, follows, round])
         }
     }
 

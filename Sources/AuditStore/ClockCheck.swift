@@ -1,0 +1,74 @@
+import AuditLog
+import DynamicType
+
+/// What the records a store holds say about this machine's clock. A clock cannot be checked
+/// against the records' times alone (a teammate may simply not have worked for two days), but it
+/// can against what people saw: a recording made in sight of another (`Recording.follows`) came
+/// after it, so when it is dated well before it, one of the two clocks was wrong.
+public enum ClockFinding: Sendable, Equatable {
+    /// This machine's clock runs ahead: `teammate` recorded `cell` of `screen` in sight of the
+    /// author's recording dated `yours`, and dated theirs `theirs`, `skew` milliseconds earlier.
+    case ahead(skew: Int64, teammate: String, screen: String, cell: CellKey, yours: Timestamp, theirs: Timestamp)
+    /// A record the store holds, by `author`, is dated `skew` milliseconds after this machine's
+    /// clock: this clock runs behind, or theirs ahead. What is recorded in sight of it stands over it.
+    case later(skew: Int64, author: String, at: Timestamp)
+
+    /// How far apart two clocks may be before anybody is told: clocks a few minutes apart are
+    /// ordinary, and `ownTime` keeps what is recorded here after them anyway.
+    public static let tolerance: Int64 = 60 * 60 * 1000
+
+    /// How many of the latest recordings are looked at: a clock check is a hint, and must not cost
+    /// what the audit's size does.
+    static let window = 1000
+
+    /// `2 days`, `5 hours`, `40 minutes`.
+    public static func duration(_ milliseconds: Int64) -> String {
+        let minutes = milliseconds / 60_000
+        func counted(_ count: Int64, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s")" }
+        if minutes >= 36 * 60 { return counted((minutes + 12 * 60) / (24 * 60), "day") }
+        if minutes >= 90 { return counted((minutes + 30) / 60, "hour") }
+        return counted(minutes, "minute")
+    }
+}
+
+extension AuditStore {
+    /// What the store says about this machine's clock for `author`, or nil when nothing is amiss.
+    /// `ahead` when the latest recording a teammate made in sight of one of the author's is dated
+    /// more than `ClockFinding.tolerance` before it (and the clock has not gone back since: a clock
+    /// set right is not told again); else `later` for the latest record of `screen` (the latest
+    /// recording of the whole audit without one) that somebody else made, when it is dated more
+    /// than that after the clock.
+    public func clockFinding(for author: String, screen: Screen? = nil, now: Timestamp = .now()) throws -> ClockFinding? {
+        try read {
+            // Among the latest recordings only, so that asking costs the same in an audit of any size.
+            let followed = try db.cachedStatement("""
+                SELECT a.recorded_at, b.recorded_at, b.recorded_by, s.name, b.item, b.size
+                FROM (SELECT * FROM recordings ORDER BY recorded_at DESC, uid DESC LIMIT \(ClockFinding.window)) b
+                JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
+                WHERE b.follows IS NOT NULL AND a.recorded_by = ? AND b.recorded_by != ?
+                ORDER BY b.recorded_at DESC, b.uid DESC LIMIT 1
+                """).first([author, author]) { row in
+                (yours: try row[0] as Timestamp, theirs: try row[1] as Timestamp, teammate: try row[2] as String, screen: try row[3] as String,
+                 item: try row[4] as String, size: try row[5] as String)
+            }
+            if let followed, let size = Size(name: followed.size) {
+                let skew = followed.yours.milliseconds - followed.theirs.milliseconds
+                if skew > ClockFinding.tolerance, now.milliseconds >= followed.yours.milliseconds - ClockFinding.tolerance {
+                    return .ahead(skew: skew, teammate: followed.teammate, screen: followed.screen, cell: CellKey(item: followed.item, size: size),
+                                  yours: followed.yours, theirs: followed.theirs)
+                }
+            }
+            // The audit's latest recording comes from the index of recordings by time, not a scan of the log.
+            // The author's own records are left out: once their clock is set right, what it dated
+            // ahead is theirs to know of, not news.
+            let latestSQL = screen == nil
+                ? "SELECT recorded_at, recorded_by FROM (SELECT * FROM recordings ORDER BY recorded_at DESC LIMIT \(ClockFinding.window)) WHERE recorded_by != ? ORDER BY recorded_at DESC LIMIT 1"
+                : "SELECT at, by FROM log WHERE screen = ? AND by != ? ORDER BY at DESC LIMIT 1"
+            let latest = try db.first(latestSQL, (screen.map { [$0.id] } ?? []) + [author]) { row in (at: try row[0] as Timestamp, by: try row[1] as String) }
+            if let latest, latest.at.milliseconds - now.milliseconds > ClockFinding.tolerance {
+                return .later(skew: latest.at.milliseconds - now.milliseconds, author: latest.by, at: latest.at)
+            }
+            return nil
+        }
+    }
+}
