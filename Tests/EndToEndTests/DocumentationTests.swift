@@ -30,6 +30,31 @@ import Testing
         #expect(broken.isEmpty, "broken links:\n\(broken.joined(separator: "\n"))")
     }
 
+    @Test func theReadmeLayoutNamesEveryFolderOfSourcesAndNoOther() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let table = readme.range(of: "| target |") else {
+            Issue.record("the README has no layout table")
+            return
+        }
+        var named: Set<String> = []
+        for line in readme[table.upperBound...].split(separator: "\n").dropFirst() {
+            guard line.hasPrefix("| ") else { break }
+            let row = line.dropFirst(2)
+            let cell = row[..<(row.range(of: " | ")?.lowerBound ?? row.endIndex)]
+            for span in cell.split(separator: "`", omittingEmptySubsequences: false).enumerated() where span.offset % 2 == 1 {
+                named.insert(String(span.element))
+            }
+        }
+        let sources = Self.root.appendingPathComponent("Sources")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: sources.appendingPathComponent($0).path, isDirectory: &folder) && folder.boolValue
+        }
+        #expect(folders.count > 10)
+        #expect(Set(folders).subtracting(named).sorted() == [], "folders of Sources/ the README's layout does not name")
+        #expect(named.subtracting(folders).sorted() == [], "targets the README's layout names that Sources/ lacks")
+    }
+
     @Test func aMissingFileOrHeadingIsCaughtAndCodeIsNotReadAsLinks() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-docs-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Docs"), withIntermediateDirectories: true)
