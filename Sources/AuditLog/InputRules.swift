@@ -45,7 +45,7 @@ public enum InputRules {
 
 /// How large an audit may grow: every command reads a whole audit's screens, and a recorded scan
 /// matches every file pattern against the scanned files, so these bounds keep each command fast and
-/// its memory small whatever a shared file holds (README, "Limits of a shared file").
+/// its memory small whatever a shared file holds (Docs/robustness.md, "Limits of a shared file").
 public struct AuditBounds: Error, Sendable, CustomStringConvertible {
     public static let maximumScreens = 10_000
     public static let maximumFilePatterns = 1_000

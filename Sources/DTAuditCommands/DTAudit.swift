@@ -3,8 +3,8 @@ import ArgumentParsing
 /// The `dtaudit` command: runs a team's Dynamic Type audit of an iOS app.
 public struct DTAudit: ParsableCommand {
     public static let version = "0.1.0"
-    /// The README's rule sections, for SARIF's `helpUri`: each rule id is its heading's anchor.
-    static let rulesHelpBase = "https://github.com/dtaudit/dtaudit/blob/main/README.md"
+    /// The rule sections of the scan's page, for SARIF's `helpUri`: each rule id is its heading's anchor.
+    static let rulesHelpBase = "https://github.com/dtaudit/dtaudit/blob/main/Docs/scan.md"
 
     public static let configuration = CommandConfiguration(
         commandName: "dtaudit",

@@ -9,8 +9,8 @@ import Reports
 import Scan
 import SQLite
 
-/// One exit status per kind of outcome, so that a script can tell them apart (README, "Exit
-/// status"); the numbers are BSD's sysexits, which other command-line tools use too.
+/// One exit status per kind of outcome, so that a script can tell them apart (Docs/robustness.md,
+/// "Exit status"); the numbers are BSD's sysexits, which other command-line tools use too.
 enum ExitStatus: Int32, CaseIterable {
     /// The command's answer is "no": a gate not met, findings that count, an invalid checklist.
     case no = 1

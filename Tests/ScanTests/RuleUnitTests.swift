@@ -21,12 +21,23 @@ struct RuleUnitTests {
         }
     }
 
-    @Test("the README's rules table is the one the units make")
-    func docsTable() throws {
+    /// The scan's page for its users, `Docs/scan.md`.
+    static func scanPage() throws -> String {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
-        let readme = try String(contentsOf: url.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains(ScanRule.docsTable), "the README's Rules section should hold:\n\(ScanRule.docsTable)\n")
+        return try String(contentsOf: url.appendingPathComponent("Docs/scan.md"), encoding: .utf8)
+    }
+
+    @Test("the rules table of Docs/scan.md is the one the units make")
+    func docsTable() throws {
+        let page = try Self.scanPage()
+        #expect(page.contains(ScanRule.docsTable), "the Rules section of Docs/scan.md should hold:\n\(ScanRule.docsTable)\n")
+    }
+
+    @Test("every rule has its section in Docs/scan.md, where SARIF's helpUri leads", arguments: ScanRule.allCases)
+    func docsSection(_ rule: ScanRule) throws {
+        let headings = try Self.scanPage().split(separator: "\n").filter { $0.hasPrefix("#") }
+        #expect(headings.contains("### \(rule.id)"), "Docs/scan.md should have a section headed '### \(rule.id)'")
     }
 
     @Test("the help table lists every rule with its severity and item, wrapped to the terminal")

@@ -12,7 +12,7 @@ extension ScanRule {
         return lines.joined(separator: "\n")
     }
 
-    /// The README's rules table, in Markdown.
+    /// The rules table of Docs/scan.md, in Markdown.
     public static var docsTable: String {
         var lines = ["| Rule | Severity | Checklist item | What it finds | Fix |", "|---|---|---|---|---|"]
         for rule in allCases {
