@@ -107,6 +107,7 @@ struct GateCommand: ParsableCommand {
                     ("size", .string(change.size.id)),
                     ("note", .optional(change.now.note)),
                     ("by", .string(change.now.by)),
+                    ("run", .optional(change.now.run)),
                     ("at", .string(change.now.at.iso8601)),
                 ])
             })),

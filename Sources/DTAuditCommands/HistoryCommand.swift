@@ -63,7 +63,7 @@ struct HistoryCommand: ParsableCommand {
                 var cells: [(item: String, size: Size)] = [(first.item, first.size)]
                 var ids = 1
                 while !each, next < entries.count, case .recording(let other) = entries[next].record, other.screen == first.screen,
-                      other.at == first.at, other.by == first.by, other.status == first.status, other.note == first.note,
+                      other.at == first.at, other.by == first.by, other.run == first.run, other.status == first.status, other.note == first.note,
                       entries[next].retracted == entry.retracted {
                     cells.append((other.item, other.size))
                     ids += 1
@@ -72,7 +72,7 @@ struct HistoryCommand: ParsableCommand {
                 cells.sort { (position[$0.item] ?? .max, $0.item) < (position[$1.item] ?? .max, $1.item) }
                 line += console.statusLabel(first.status) + "  " + console.cellList(cells)
                 if let note = first.note { line += "  " + console.safe(note) }
-                line += console.style.dim("  by \(console.safe(first.by))  [\(Self.shortID(first.id))\(ids > 1 ? " +\(ids - 1)" : "")]")
+                line += console.style.dim("  " + console.recorder(by: first.by, run: first.run) + "  [\(Self.shortID(first.id))\(ids > 1 ? " +\(ids - 1)" : "")]")
             } else {
                 line += Self.describe(entry, console: console)
                 // What can be taken back shows the id 'retract' takes (recordings show theirs above).
@@ -133,7 +133,8 @@ struct HistoryCommand: ParsableCommand {
         switch entry.record {
         case .recording(let recording):
             members += [("item", .string(recording.item)), ("size", .string(recording.size.id)), ("status", .string(recording.status.rawValue)),
-                        ("note", .optional(recording.note)), ("by", .string(recording.by)), ("at", .string(recording.at.iso8601))]
+                        ("note", .optional(recording.note)), ("by", .string(recording.by)), ("run", .optional(recording.run)),
+                        ("at", .string(recording.at.iso8601))]
         case .fix(let fix):
             if case .object(let rest) = ScreenReport.fixJSON(fix) { members += rest }
         default:

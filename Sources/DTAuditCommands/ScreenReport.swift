@@ -60,7 +60,7 @@ enum ScreenReport {
             for cell in state.failedCells {
                 var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
                 if let note = cell.note { line += "  " + console.safe(note) }
-                line += style.dim("  (\(cell.by.map(console.safe) ?? "?"), \(cell.at.inLocalTime.minute))")
+                line += style.dim("  (" + console.recorder(by: cell.by ?? "?", run: cell.run, withBy: false) + ", \(cell.at.inLocalTime.minute))")
                 console.line(line)
             }
         }
@@ -98,6 +98,7 @@ enum ScreenReport {
                 ("status", .string(found?.status.rawValue ?? ResultStatus.untested.rawValue)),
                 ("note", .optional(found?.note)),
                 ("by", .optional(found?.by)),
+                ("run", .optional(found?.run)),
                 ("at", .optional(found?.at.iso8601)),
                 ("required", .bool(required)),
             ]

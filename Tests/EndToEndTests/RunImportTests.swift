@@ -105,6 +105,20 @@ import Testing
         #expect(page.contains("| `no-truncation` |   |   | ⬜ |   | ❌ | ❌🤖 |"))
         #expect(page.contains("(🤖 run R-attachments \\#\(run.suffix(12)), imported by Tess Tester"))
         #expect(page.contains("Total clipped (Tess Tester, "))
+
+        // So do history, screen show, the audit and every JSON that says who recorded a result.
+        #expect(try cli.ok(["history", "Checkout"]).contains("by run \(run), imported by Tess Tester"))
+        let entries = try cli.history(["Checkout"])
+        #expect(entries.filter { $0["run"] as? String == run }.count == 3 && entries.filter { $0["run"] is NSNull }.count == 1)
+        let shown = try cli.ok(["screen", "show", "Checkout"])
+        #expect(shown.contains("Text clipped (element: payButton Pay)  (run \(run), imported by Tess Tester, "))
+        #expect(shown.contains("Total clipped  (Tess Tester, "))
+        let cells = try #require((try cli.json(["screen", "show", "Checkout"]) as? [String: Any])?["cells"] as? [[String: Any]])
+        let byRun = cells.filter { $0["run"] as? String == run }.map { "\($0["item"]!) \($0["size"]!)" }
+        #expect(Set(byRun) == ["text-scales ax5", "no-truncation ax5", "text-scales l"])
+        #expect(cells.allSatisfy { $0.keys.contains("run") })
+        let walk = try cli.run(["audit", "Checkout", "--size", "ax5", "--all"], input: "s\nq\n")
+        #expect(walk.stdout.contains("(run \(run), imported by Tess Tester, "), "\(walk.stdout)")
     }
 
     @Test func whatMatchesNoScreenOrHasNoSizeIsListedWithWhyAndADuplicateAttachesOnce() throws {
