@@ -24,6 +24,12 @@ struct HistoryCommand: ParsableCommand {
     @Flag(help: "Show everything, however long.")
     var all = false
 
+    @Option(name: .long("by"), help: "Only what this person did (case and spacing do not matter), or an automated run's importer.", valueName: "name")
+    var who: String?
+
+    @Option(help: "Only what happened from the start of this day: YYYY-MM-DD, today, yesterday, or Nd for N days ago (UTC).", valueName: "day")
+    var since: Day?
+
     @Flag(help: "One line per record, each with its id, instead of grouping a command's recordings.")
     var each = false
 
@@ -41,7 +47,7 @@ struct HistoryCommand: ParsableCommand {
         let store = try console.openStore(.read)
         let only = try screen.map { try store.resolveScreen($0) }
         let limit = self.limit ?? 200
-        var entries = try store.history(of: only, limit: all ? nil : limit + 1)
+        var entries = try store.history(of: only, limit: all ? nil : limit + 1, by: who, since: since?.start)
         let cut = !all && entries.count > limit
         if cut { entries.removeLast() }
 
@@ -50,7 +56,10 @@ struct HistoryCommand: ParsableCommand {
             return
         }
         if entries.isEmpty {
-            console.line("Nothing recorded yet.")
+            var filters: [String] = []
+            if let who { filters.append("by " + console.safe(who)) }
+            if let since { filters.append("since " + since.text) }
+            console.line(filters.isEmpty ? "Nothing recorded yet." : "Nothing recorded " + filters.joined(separator: " ") + ".")
             return
         }
         let position = Dictionary(try store.checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
