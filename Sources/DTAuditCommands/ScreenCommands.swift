@@ -120,7 +120,8 @@ struct ScreenListCommand: ParsableCommand {
             table.add([
                 console.safe(state.screen.name), state.screen.flow.map(console.safe) ?? "-", state.screen.critical ? "yes" : "",
                 console.standingLabel(state.standing), "\(state.tally.recorded)/\(state.tally.required)",
-                state.tally.failed == 0 ? "0" : console.style.red(String(state.tally.failed)), String(state.fixes.count),
+                // Every failure, at planned sizes or not: each makes the screen broken or unsupported.
+                state.tally.failures == 0 ? "0" : console.style.red(String(state.tally.failures)), String(state.fixes.count),
                 codeColumn(state, style: console.style), state.screen.owner.map(console.safe) ?? "",
             ])
         }
@@ -239,8 +240,23 @@ struct ScreenEditCommand: ParsableCommand {
         let screen = try store.resolveScreen(screenName)
         let by = try console.author(author.by)
         let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
-        console.line("Updated \(console.style.bold(console.safe(updated.name)))")
+        console.line("Updated \(console.style.bold(console.safe(updated.name)))" + Self.changes(from: screen, to: updated, console: console))
         console.warnUnmatched(addFile, root: store.location.root, screen: updated.name)
+    }
+
+    /// `: owner Ana → Sam, flow none → checkout`: each field the edit changed, old and new.
+    static func changes(from old: Screen, to new: Screen, console: Console) -> String {
+        func shown(_ value: String?) -> String { value.map { "'" + console.safe($0) + "'" } ?? "none" }
+        var parts: [String] = []
+        if old.name != new.name { parts.append("name \(shown(old.name)) → \(shown(new.name))") }
+        if old.flow != new.flow { parts.append("flow \(shown(old.flow)) → \(shown(new.flow))") }
+        if old.critical != new.critical { parts.append(new.critical ? "now critical" : "no longer critical") }
+        if old.owner != new.owner { parts.append("owner \(shown(old.owner)) → \(shown(new.owner))") }
+        if old.notes != new.notes { parts.append(new.notes == nil ? "notes cleared" : "notes changed") }
+        let added = new.files.filter { !old.files.contains($0) }, removed = old.files.filter { !new.files.contains($0) }
+        if !added.isEmpty { parts.append("files + " + added.map(console.safe).joined(separator: ", ")) }
+        if !removed.isEmpty { parts.append("files - " + removed.map(console.safe).joined(separator: ", ")) }
+        return parts.isEmpty ? " (nothing changed)" : ": " + parts.joined(separator: ", ")
     }
 }
 

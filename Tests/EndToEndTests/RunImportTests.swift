@@ -81,6 +81,9 @@ import Testing
         #expect(ignored.map { $0["count"] as? Int } == [1, 1])
         #expect(try cli.ok(["export", "--format", "json", "--output", "-"]) == before)
         #expect(try cli.storedEvidence().isEmpty)
+        // On the terminal the plan is plain text: no Markdown code marks around the items.
+        let shownPlan = try cli.ok(["evidence", "import-xcresult", "R-attachments", "--dry-run"])
+        #expect(shownPlan.contains(" no-truncation ") && !shownPlan.contains("`"), "\(shownPlan)")
 
         let imported = try cli.ok(["evidence", "import-xcresult", "R-attachments"])
         #expect(imported.contains("Took in 3 screenshots and 5 checks"))

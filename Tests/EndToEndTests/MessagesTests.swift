@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// What commands say in a line: in grammar that counts, with what changed, and never a number
+/// that contradicts the standing beside it.
+@Suite(.tags(.endToEnd)) struct MessagesTests {
+    @Test func statusCountsOneFailureWaitingInTheSingular() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "all", "--item", "all", "--pass"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail", "--note", "Clipped"])
+        let status = try cli.ok(["status"])
+        #expect(status.contains("1 failed check waits for a fix"), "\(status)")
+        try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "no-truncation", "--fail", "--note", "Clipped"])
+        #expect(try cli.ok(["status"]).contains("2 failed checks wait for a fix"))
+    }
+
+    @Test func screenEditSaysWhatChangedFromWhatToWhat() throws {
+        let cli = try CLI().initialized()
+        let edited = try cli.ok(["screen", "edit", "Checkout", "--owner", "Sam Okafor", "--flow", "pay"])
+        #expect(edited == "Updated Checkout: flow 'checkout' → 'pay', owner none → 'Sam Okafor'\n", "\(edited)")
+        let renamed = try cli.ok(["screen", "edit", "Checkout", "--name", "Cart", "--owner", "Ana"])
+        #expect(renamed == "Updated Cart: name 'Checkout' → 'Cart', owner 'Sam Okafor' → 'Ana'\n", "\(renamed)")
+    }
+
+    @Test func screenListCountsFailuresAtSizesOutsideThePlan() throws {
+        let cli = try CLI().initialized()
+        // no-truncation is planned at xxxl, ax3 and ax5: a failure at xs still makes the screen broken.
+        try cli.ok(["record", "Checkout", "--size", "xs", "--item", "no-truncation", "--fail", "--note", "Cut"])
+        let row = try #require(try cli.ok(["screen", "list"]).split(separator: "\n").first { $0.hasPrefix("Checkout ") })
+        let columns = row.split(separator: " ", omittingEmptySubsequences: true)
+        #expect(row.contains("broken"))
+        let recorded = try #require(columns.firstIndex { $0.contains("/") })
+        #expect(columns[recorded + 1] == "1", "FAILED: \(row)")
+    }
+
+    @Test func scanSaysOneFindingFailsTheRunInTheSingular() throws {
+        let cli = try CLI()
+        let file = cli.directory.appendingPathComponent("Pay.swift")
+        try Data("import SwiftUI\nlet pay = Text(\"Pay\").font(.system(size: 15))\n".utf8).write(to: file)
+        let result = try cli.run(["scan", "--fail-on", "major"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("1 at major or worse fails the run"), "\(result.stdout)")
+    }
+}
