@@ -115,7 +115,7 @@ struct ScreenListCommand: ParsableCommand {
         }
         var table = TextTable(header: ["SCREEN", "FLOW", "CRITICAL", "STANDING", "RECORDED", "FAILED", "FIXES", "CODE", "OWNER"],
                               alignments: [.left, .left, .left, .left, .right, .right, .right, .right, .left],
-                              yielding: [8, 1, 3, 0])
+                              yielding: [8, 1, 0])
         for state in states {
             table.add([
                 console.safe(state.screen.name), state.screen.flow.map(console.safe) ?? "-", state.screen.critical ? "yes" : "",
@@ -125,8 +125,12 @@ struct ScreenListCommand: ParsableCommand {
                 codeColumn(state, style: console.style), state.screen.owner.map(console.safe) ?? "",
             ])
         }
+        // STANDING is what the list is read for: it never gives way. OWNER and FLOW go whole before
+        // the screen's name is cut short.
+        let left = table.leaveOut([8, 1], toFit: console.width)
         console.table(table)
         var footer = "\(states.count) of \(listing.total) screens"
+        if !left.isEmpty { footer += " · " + left.joined(separator: " and ") + " left out at this width (--json has them)" }
         if states.contains(where: { $0.scan != nil }) { footer += " · CODE: findings at the latest scan, ! when some are fixed font sizes" }
         console.line(console.style.dim(footer))
     }

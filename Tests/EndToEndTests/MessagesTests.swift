@@ -41,4 +41,21 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.contains("1 at major or worse fails the run"), "\(result.stdout)")
     }
+
+    @Test func atEightyColumnsScreenListKeepsStandingWholeAndSaysWhatItLeftOut() throws {
+        let cli = try CLI()
+        try cli.ok(["demo", "--quiet"])
+        let demo = cli.directory.appendingPathComponent("dtaudit-demo")
+        let narrow = try cli.run(["screen", "list"], in: demo, environment: ["COLUMNS": "80"])
+        let lines = narrow.stdout.split(separator: "\n").dropLast()
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(narrow.stdout)")
+        for standing in ["supported, re-check pending", "unsupported, awaiting retest", "broken, triage guess"] {
+            #expect(narrow.stdout.contains(standing + " "), "\(standing) whole at 80 columns")
+        }
+        let header = try #require(lines.first)
+        #expect(header.hasPrefix("SCREEN ") && header.contains(" STANDING ") && !header.contains("OWNER") && !header.contains("FLOW"))
+        #expect(narrow.stdout.contains("OWNER and FLOW left out at this width (--json has them)"))
+        let wide = try cli.run(["screen", "list"], in: demo, environment: ["COLUMNS": "160"])
+        #expect(wide.stdout.contains("Elevation chart") && wide.stdout.contains(" OWNER") && !wide.stdout.contains("left out"))
+    }
 }
