@@ -58,4 +58,31 @@ import Testing
         let wide = try cli.run(["screen", "list"], in: demo, environment: ["COLUMNS": "160"])
         #expect(wide.stdout.contains("Elevation chart") && wide.stdout.contains(" OWNER") && !wide.stdout.contains("left out"))
     }
+
+    /// At 72 and 120 columns, gate's table and next's checks fit the terminal and break only
+    /// between words: every word shown narrow is a word of the wide output.
+    @Test func gateAndNextWrapAtWordsWithinTheTerminal() throws {
+        let cli = try CLI()
+        try cli.ok(["demo", "--quiet"])
+        let demo = cli.directory.appendingPathComponent("dtaudit-demo")
+        for arguments in [["gate", "--all-screens"], ["next", "Search"], ["next", "Map"]] {
+            let wide = try cli.run(arguments, in: demo, environment: ["COLUMNS": "400"]).stdout
+            let words = Set(wide.split(whereSeparator: \.isWhitespace))
+            for columns in [72, 120] {
+                let narrow = try cli.run(arguments, in: demo, environment: ["COLUMNS": String(columns)]).stdout
+                let lines = narrow.split(separator: "\n")
+                // gate's headline is one sentence a terminal may wrap; the table below it must fit.
+                #expect(lines.dropFirst(arguments[0] == "gate" ? 1 : 0).allSatisfy { $0.count <= columns }, "\(arguments) at \(columns):\n\(narrow)")
+                let split = narrow.split(whereSeparator: \.isWhitespace).filter { !words.contains($0) }
+                #expect(split.isEmpty, "\(arguments) at \(columns) cut words: \(split)")
+            }
+        }
+        // The standing column is as wide as its longest label, so the details line up.
+        let gate = try cli.run(["gate", "--all-screens"], in: demo, environment: ["COLUMNS": "200"]).stdout.split(separator: "\n").dropFirst()
+        let starts = Set(gate.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.compactMap { line -> Int? in
+            guard let range = line.range(of: "  ", options: .backwards, range: line.index(line.startIndex, offsetBy: 26)..<line.endIndex) else { return nil }
+            return line.distance(from: line.startIndex, to: range.upperBound)
+        })
+        #expect(starts.count == 1, "details start at \(starts)")
+    }
 }
