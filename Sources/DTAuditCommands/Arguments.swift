@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Output
+import Reports
 
 /// A set of sizes as typed: `l,ax3,ax5`, `xxxl-ax3`, `accessibility`, `UICTContentSizeCategoryAccessibilityXXXL`.
 struct SizeSelection: ExpressibleByArgument {
@@ -107,4 +108,41 @@ struct PathArgument: ExpressibleByArgument, ExpressibleByStringLiteral, Hashable
     var description: String { path }
     var defaultValueDescription: String { path }
     static var defaultCompletionKind: CompletionKind { .file() }
+}
+
+extension ReportFormat: ExpressibleByArgument {}
+
+/// A day typed as `2026-10-13`, `today`, `yesterday` or `7d`; never one still to come.
+struct Day: ExpressibleByArgument {
+    var text: String
+    var start: Timestamp
+
+    init(argument: String) throws {
+        do {
+            start = try DayName.start(of: argument)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        text = start.day
+    }
+
+    var defaultValueDescription: String { text }
+}
+
+/// One size, by any of its names: `ax3`, `AX3`, `accessibility3`.
+struct SingleSize: ExpressibleByArgument {
+    var size: Size
+
+    init(argument: String) throws {
+        if let size = Size(name: argument) {
+            self.size = size
+            return
+        }
+        let candidates = Size.allCases.reversed().map(\.id) + Size.acceptedNames
+        let nearest = Suggestions.closest(to: argument, among: candidates).first.map { Size(name: $0)?.id ?? $0 }
+        throw ValidationError("unknown size '\(argument)'" + Suggestions.didYouMean(nearest, thenList: "sizes", SizeList.validIDs))
+    }
+
+    static var allValueStrings: [String] { Size.allCases.map(\.id) }
+    var defaultValueDescription: String { size.id }
 }

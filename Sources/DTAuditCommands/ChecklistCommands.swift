@@ -25,8 +25,7 @@ struct ChecklistListCommand: ParsableCommand {
         aliases: ["ls"]
     )
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -48,7 +47,7 @@ struct ChecklistListCommand: ParsableCommand {
             }
         }
         let inStore = try store.map { try $0.checklist() }
-        if json {
+        if output.json {
             var list: [JSON] = entries.map { entry in
                 .object([
                     ("source", .string(entry.source)),
@@ -92,8 +91,7 @@ struct ChecklistShowCommand: ParsableCommand {
               completion: .checklists)
     var checklist: PathArgument?
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -128,7 +126,7 @@ struct ChecklistShowCommand: ParsableCommand {
         } else {
             list = try current()
         }
-        if json {
+        if output.json {
             console.json(.object([
                 ("name", .string(list.name)),
                 ("title", .string(list.title)),
