@@ -89,11 +89,11 @@ enum CommandLineTool {
     private static func rewriteHelpCommand(root: any ParsableCommand.Type, _ arguments: [String]) throws -> [String] {
         guard arguments.first == "help" else { return arguments }
         var path: [any ParsableCommand.Type] = [root]
-        // `help --help` and `help record -h` ask for the same help.
-        for word in arguments.dropFirst() where word != "--help" && word != "-h" {
+        // `help --help` and `help record -h` ask for the same help, and `help help` for the list
+        // of commands that help is about.
+        for word in arguments.dropFirst() where word != "--help" && word != "-h" && !(word == "help" && path.count == 1) {
             guard let next = path.last!.configuration.subcommands.first(where: { $0.commandName == word || $0.configuration.aliases.contains(word) }) else {
-                let names = path.last!.configuration.visibleSubcommands.map { $0.commandName }
-                throw ContextualUsageError(path: path, error: .unknownCommand(word, suggestion: Suggestions.closest(to: word, among: names).first))
+                throw ContextualUsageError(path: path, error: .unknownCommand(word, suggestion: path.last!.configuration.suggestion(for: word)))
             }
             path.append(next)
         }

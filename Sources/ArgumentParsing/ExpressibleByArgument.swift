@@ -35,15 +35,19 @@ extension Double: ExpressibleByArgument {
     }
 }
 
-/// Enumerations typed by their raw value (`--type stack-flip`), with "did you mean".
+/// Enumerations typed by their raw value (`--type stack-flip`), in any case and with or without
+/// its hyphens, so that the words output shows (`re-check pending`) are taken as typed; anything
+/// else gets "did you mean" the nearest value.
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
     public init(argument: String) throws {
-        if let value = Self(rawValue: argument) ?? Self.allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) {
+        let typed = Suggestions.valueKey(argument)
+        if let value = Self(rawValue: argument) ?? Self.allCases.first(where: { Suggestions.valueKey($0.rawValue) == typed }) {
             self = value
             return
         }
         let names = Self.allCases.map(\.rawValue)
-        throw ValidationError("'\(argument)' is not one of \(names.joined(separator: ", "))" + Suggestions.didYouMean(argument, among: names))
+        throw ValidationError("'\(argument)' is not one of \(names.joined(separator: ", "))"
+                              + (Suggestions.nearestValue(to: argument, among: names).map { "; did you mean '\($0)'?" } ?? ""))
     }
 
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }

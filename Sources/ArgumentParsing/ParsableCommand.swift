@@ -1,3 +1,5 @@
+import Output
+
 /// A command: a type with a static configuration, properties declared with `@Argument`,
 /// `@Option`, `@Flag` and `@OptionGroup`, and a `run()` method.
 public protocol ParsableCommand: SendableMetatype {
@@ -39,11 +41,15 @@ public struct CommandConfiguration: Sendable {
     /// False for a command that is for the tool's own use (the shell scripts' candidates command):
     /// it runs when named, but help, "did you mean" and completions never show it.
     public var shouldDisplay: Bool
+    /// Words people type for a subcommand that another command does, with what to type instead
+    /// (`"remove": "dtaudit retract ID"`): the "did you mean" of an unknown subcommand.
+    public var pointers: [String: String]
 
     public init(commandName: String? = nil, abstract: String = "", discussion: String = "",
                 examples: [(command: String, comment: String)] = [],
                 subcommands: [any ParsableCommand.Type] = [], groupedSubcommands: [CommandGroup] = [],
-                aliases: [String] = [], version: String? = nil, shouldDisplay: Bool = true) {
+                aliases: [String] = [], version: String? = nil, shouldDisplay: Bool = true, pointers: [String: String] = [:]) {
+        self.pointers = pointers
         self.commandName = commandName
         self.abstract = abstract
         self.discussion = discussion
@@ -53,6 +59,11 @@ public struct CommandConfiguration: Sendable {
         self.aliases = aliases
         self.version = version
         self.shouldDisplay = shouldDisplay
+    }
+
+    /// What an unknown subcommand `word` most likely meant.
+    func suggestion(for word: String) -> String? {
+        pointers[word.lowercased()] ?? Suggestions.closest(to: word, among: visibleSubcommands.map { $0.commandName }).first
     }
 
     /// The subcommands a user is shown.

@@ -98,8 +98,7 @@ enum Parser {
                 }
                 let hasPositionals = instance.boxes.contains { if case .positional = $0.definition.kind { return true } else { return false } }
                 if !hasPositionals {
-                    let names = current.configuration.visibleSubcommands.map { $0.commandName }
-                    throw ContextualUsageError(path: path, error: .unknownCommand(token, suggestion: Suggestions.closest(to: token, among: names).first))
+                    throw ContextualUsageError(path: path, error: .unknownCommand(token, suggestion: current.configuration.suggestion(for: token)))
                 }
             }
             sawPositional = true

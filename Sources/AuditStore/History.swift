@@ -19,12 +19,24 @@ public struct HistoryEntry: Sendable {
 extension AuditStore {
     /// Records of the log, newest first (by time, then id); of one screen or of all, at most
     /// `limit` of them.
-    public func history(of screen: Screen? = nil, limit: Int? = nil) throws -> [HistoryEntry] {
+    /// `by` matches names without regard to case and spacing, as `--owner` does; `since` keeps
+    /// what happened from that moment on.
+    public func history(of screen: Screen? = nil, limit: Int? = nil, by: String? = nil, since: Timestamp? = nil) throws -> [HistoryEntry] {
         try read {
-            let filter = screen == nil ? "" : " WHERE screen = ?"
-            let bound = limit.map { " LIMIT \(max(0, $0))" } ?? ""
-            let records = try db.rows("SELECT line FROM log\(filter) ORDER BY at DESC, uid DESC\(bound)", screen.map { [$0.id] } ?? []) { row in
+            var conditions: [String] = []
+            var values: [SQLValue] = []
+            if let screen { conditions.append("screen = ?"); values.append(.text(screen.id)) }
+            if let since { conditions.append("at >= ?"); values.append(.text(since.iso8601)) }
+            let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            // A name is matched by its key, which SQL does not know: the bound is applied after.
+            let bound = by == nil ? limit.map { " LIMIT \(max(0, $0))" } ?? "" : ""
+            var records = try db.rows("SELECT line FROM log\(filter) ORDER BY at DESC, uid DESC\(bound)", values) { row in
                 try LogTable.parse(row.string(0))
+            }
+            if let by {
+                let key = PersonName.key(by)
+                records = records.filter { PersonName.key($0.by) == key }
+                if let limit { records = Array(records.prefix(max(0, limit))) }
             }
             var names: [String: String] = [:]
             try db.cachedStatement("SELECT uid, name FROM screens").forEach { names[$0.string(0)] = $0.string(1) }

@@ -21,6 +21,19 @@ public struct ScreenSelection: Sendable, Equatable {
         return true
     }
 
+    /// When the selection matches no screen, what it could have said: the owners (or flows) the
+    /// screens do have, each spelled as most of its screens spell it, nearest to what was asked first.
+    public func alternatives(among screens: [Screen]) -> [String] {
+        let names = owner != nil ? screens.compactMap(\.owner) : flow != nil ? screens.compactMap(\.flow) : []
+        let asked = PersonName.key(owner ?? flow ?? "")
+        let spelled = PersonName.tally(names).map(\.name)
+        func shared(_ name: String) -> Int {
+            let key = PersonName.key(name)
+            return zip(key, asked).prefix { $0 == $1 }.count + Set(key).intersection(asked).count
+        }
+        return spelled.sorted { (-shared($0), $0) < (-shared($1), $1) }
+    }
+
     /// `owned by Sam Okafor, in flow checkout`: what a view says it shows.
     public var description: String {
         [owner.map { "owned by \($0)" }, flow.map { "in flow \($0)" }].compactMap { $0 }.joined(separator: ", ")

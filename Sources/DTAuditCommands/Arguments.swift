@@ -112,17 +112,18 @@ struct PathArgument: ExpressibleByArgument, ExpressibleByStringLiteral, Hashable
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// A calendar day typed as `2026-10-13`.
+/// A day typed as `2026-10-13`, `today`, `yesterday` or `7d`; never one still to come.
 struct Day: ExpressibleByArgument {
     var text: String
     var start: Timestamp
 
     init(argument: String) throws {
-        guard argument.utf8.count == 10, let time = Timestamp(iso8601: argument) else {
-            throw ValidationError("'\(argument)' is not a date; write it as YYYY-MM-DD, such as 2026-10-13")
+        do {
+            start = try DayName.start(of: argument)
+        } catch {
+            throw ValidationError(error.description)
         }
-        text = time.day
-        start = time
+        text = start.day
     }
 
     var defaultValueDescription: String { text }

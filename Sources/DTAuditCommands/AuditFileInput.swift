@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditLog
 import AuditStore
 import Interchange
+import Output
 import Platform
 import Reports
 
@@ -61,18 +62,32 @@ enum InterchangeFile {
 enum BaselineSource {
     static func load(_ spec: String, document: AuditDocument, workingDirectory: String) throws -> Baseline {
         if let earlier = try file(spec, workingDirectory: workingDirectory) { return earlier }
-        guard let time = Timestamp(iso8601: spec) else {
-            throw ValidationError("--since: '\(spec)' is not a date (YYYY-MM-DD) or an export file")
-        }
+        let time = try day(spec)
         return Baseline(document: document, before: time, label: time.day)
     }
 
-    /// The baseline in the export file `spec` names; nil when `spec` looks like a date. The file's
+    /// The start of the day `spec` names for `--since`, refused in the future.
+    static func day(_ spec: String) throws -> Timestamp {
+        do {
+            return try DayName.start(of: spec)
+        } catch {
+            if case .notADay = error { throw notADayNorAFile(spec) }
+            throw ValidationError("--since: " + error.description)
+        }
+    }
+
+    static func notADayNorAFile(_ spec: String) -> ValidationError {
+        ValidationError("--since: '\(TextLayout.singleLine(spec))' is neither a day (YYYY-MM-DD, today, yesterday, or Nd for N days ago) nor an export file")
+    }
+
+    /// The baseline in the export file `spec` names; nil when `spec` looks like a day. The file's
     /// document is let go once the baseline is taken from it, so reading it before the store's
     /// audit keeps the two from sitting in memory together.
     static func file(_ spec: String, workingDirectory: String) throws -> Baseline? {
-        let looksLikeDate = spec.utf8.count >= 4 && spec.prefix(4).allSatisfy(\.isNumber) && !spec.hasSuffix(".json")
-        if looksLikeDate { return nil }
+        if Files.status(Files.absolute(spec, from: workingDirectory)) == nil {
+            if DayName.looksLikeDay(spec) { return nil }
+            if !spec.contains("/") && !spec.hasSuffix(".json") { throw notADayNorAFile(spec) }
+        }
         let earlier = try InterchangeFile.document(spec, workingDirectory: workingDirectory)
         let name = String(spec.split(separator: "/").last ?? Substring(spec))
         return Baseline(document: earlier, label: name)

@@ -26,6 +26,8 @@ protocol AuditInput: AnyObject {
     func line() -> String?
     /// Where the last answer came from, for messages about piped input: `line 7`.
     var position: String { get }
+    /// Whether Ctrl-C ended the last line of text, rather than Enter.
+    var lineInterrupted: Bool { get }
 }
 
 /// Keys on a terminal in raw mode: one key is one answer, no Enter needed.
@@ -63,9 +65,13 @@ final class TerminalKeys: AuditInput {
         }
     }
 
+    var lineInterrupted: Bool { reader.lineInterrupted }
+
+    /// A line typed with the terminal's line editing; Ctrl-C ends it (`lineInterrupted`) rather
+    /// than ending the process, so that the answer it belongs to is saved first.
     func line() -> String? {
         BufferedOutput.standardOutput.flush()
-        return Terminal.withLineMode { reader.readLine() }
+        return Terminal.withLineMode(interruptEndsLine: true) { reader.readLine(interruptible: true) }
     }
 }
 
@@ -76,6 +82,7 @@ final class PipedLines: AuditInput {
     private let reader = InputReader()
     private var lineNumber = 0
     let isTerminal = false
+    let lineInterrupted = false
     var position: String { "line \(lineNumber)" }
 
     func next() -> AuditInputEvent {

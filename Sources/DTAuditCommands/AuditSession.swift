@@ -102,14 +102,20 @@ final class AuditSession {
             case .pass, .fail, .notApplicable:
                 let status: ResultStatus = event == .pass ? .pass : event == .fail ? .fail : .na
                 console.line(console.statusLabel(status))
+                // Ctrl-C while typing the failure's note or a file keeps the failure, with what was
+                // typed: every answer is saved, then the walk stops.
+                var interrupted = false
                 if status == .fail {
                     if note == nil, let text = ask("  What broke? (a note; Enter for none) › ") {
                         note = try checkedNote(text)
                     }
-                    while let path = ask(files.isEmpty ? "  Attach a screenshot or recording? (a file path; Enter for none) › "
-                                                       : "  Another file? (Enter when done) › ") {
+                    interrupted = input.lineInterrupted
+                    while !interrupted, let path = ask(files.isEmpty ? "  Attach a screenshot or recording? (a file path; Enter for none) › "
+                                                                     : "  Another file? (Enter when done) › ") {
+                        if input.lineInterrupted { interrupted = true; break }
                         if let candidate = try checkEvidence(path) { files.append(candidate) }
                     }
+                    interrupted = interrupted || input.lineInterrupted
                 }
                 let outcome: RecordingOutcome
                 do {
@@ -134,7 +140,12 @@ final class AuditSession {
                 }
                 answers.append((index, status, outcome.recordings))
                 index += 1
+                let savedNote = note != nil
                 resetPending()
+                if interrupted {
+                    console.line(style.dim("  the failure is saved" + (savedNote ? " with its note as typed" : "")))
+                    return .interrupted
+                }
             case .skip:
                 console.line(style.dim("skip"))
                 result.skipped += 1
@@ -166,12 +177,16 @@ final class AuditSession {
                 resetPending()
             case .note(let text):
                 console.line(style.dim("note"))
-                if let text = text ?? ask("  Note › "), !text.trimmedLine.isEmpty {
-                    note = try checkedNote(text)
+                let typed = text ?? ask("  Note › ")
+                if input.lineInterrupted { return .interrupted }
+                if let typed, !typed.trimmedLine.isEmpty {
+                    note = try checkedNote(typed)
                 }
             case .evidence(let path):
                 console.line(style.dim("evidence"))
-                if let path = path ?? ask("  File to attach › "), let candidate = try checkEvidence(path) {
+                let typed = path ?? ask("  File to attach › ")
+                if input.lineInterrupted { return .interrupted }
+                if let path = typed, let candidate = try checkEvidence(path) {
                     files.append(candidate)
                     console.line(style.dim("  will attach ") + console.evidenceLabel(candidate) + style.dim(" to the answer"))
                 }
@@ -216,6 +231,11 @@ final class AuditSession {
         guard let text = input.line() else {
             console.line()
             return nil
+        }
+        if input.lineInterrupted {
+            // The terminal echoed ^C; end its line.
+            console.line()
+            return text.trimmedLine.isEmpty ? nil : text
         }
         // Piped text is not echoed by a terminal: show it, so the transcript reads like a session.
         if !input.isTerminal { console.line(console.safe(text)) }

@@ -34,17 +34,19 @@ extension AuditSession {
         var status: ResultStatus
         var note: String?
         var by: String?
+        var run: String?
         var at: Timestamp
 
-        init(status: ResultStatus, note: String?, by: String?, at: Timestamp) {
+        init(status: ResultStatus, note: String?, by: String?, run: String? = nil, at: Timestamp) {
             self.status = status
             self.note = note
             self.by = by
+            self.run = run
             self.at = at
         }
 
         init(_ cell: CellState) {
-            self.init(status: cell.status, note: cell.note, by: cell.by, at: cell.at)
+            self.init(status: cell.status, note: cell.note, by: cell.by, run: cell.run, at: cell.at)
         }
     }
 
@@ -71,7 +73,7 @@ extension AuditSession {
         if let current, current.status.isAnswered {
             var now = "  Now: " + console.statusLabel(current.status)
             if let note = current.note { now += " · " + console.safe(note) }
-            if let by = current.by { now += style.dim(" (\(console.safe(by)), \(current.at.inLocalTime.minute))") }
+            if let by = current.by { now += style.dim(" (" + console.recorder(by: by, run: current.run, withBy: false) + ", \(current.at.inLocalTime.minute))") }
             console.line(now)
         }
     }

@@ -84,10 +84,11 @@ struct ChecklistShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show a checklist's items: id, title, how to check, sizes, severity, scaling, fix, WCAG.",
-        discussion: "Without a name, the store's checklist (the one the audit runs against), or the shipped default outside a store."
+        discussion: "Without a name, the store's checklist (the one the audit runs against), or the shipped default outside a store. An item's id shows that item of it."
     )
 
-    @Argument(help: "A shipped checklist's name or a checklist file.", valueName: "name|file")
+    @Argument(help: "A shipped checklist's name, a checklist file, or an item of the audit's checklist.", valueName: "name|file|item",
+              completion: .checklists)
     var checklist: PathArgument?
 
     @OptionGroup var output: JSONOption
@@ -96,15 +97,34 @@ struct ChecklistShowCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let list: Checklist
-        if let checklist {
-            list = try ChecklistSource.load(checklist.path, workingDirectory: console.workingDirectory)
-        } else {
+        var list: Checklist
+        // The item shown alone, with its place in the checklist.
+        var position: Int?
+        func current() throws -> Checklist {
             do {
-                list = try console.openStore(.read).checklist()
+                return try console.openStore(.read).checklist()
             } catch StoreError.notFound {
-                list = try ShippedChecklists.defaultChecklist()
+                return try ShippedChecklists.defaultChecklist()
             }
+        }
+        if let checklist {
+            do {
+                list = try ChecklistSource.load(checklist.path, workingDirectory: console.workingDirectory)
+            } catch let notFound as ChecklistSource.NotFound {
+                // `checklist show no-truncation`: one item of the checklist the audit runs against.
+                list = try current()
+                let typed = Suggestions.valueKey(checklist.path)
+                guard let item = list.items.first(where: { Suggestions.valueKey($0.id) == typed }) else {
+                    let names = notFound.known + list.items.map(\.id)
+                    throw ValidationError("no checklist or item of \(list.name) named '\(TextLayout.singleLine(checklist.path))'"
+                                          + (Suggestions.closest(to: checklist.path, among: names).first.map { "; did you mean '\($0)'? Or give" } ?? "; or give")
+                                          + " the path of a checklist file")
+                }
+                position = (list.items.firstIndex(of: item) ?? 0) + 1
+                list.items = [item]
+            }
+        } else {
+            list = try current()
         }
         if output.json {
             console.json(.object([
@@ -127,7 +147,8 @@ struct ChecklistShowCommand: ParsableCommand {
             return
         }
         let style = console.style
-        console.line(style.bold(console.safe(list.title)) + style.dim("  v\(console.safe(list.version)) · \(counted(list.items.count, "item")) · \(counted(list.plannedCells.count, "check")) per screen"))
+        let extent = position.map { "item \($0) of \(list.name)" } ?? "\(counted(list.items.count, "item")) · \(counted(list.plannedCells.count, "check")) per screen"
+        console.line(style.bold(console.safe(list.title)) + style.dim("  v\(console.safe(list.version)) · " + extent))
         let width = min(100, System.terminalColumns() ?? 80)
         for item in list.items {
             console.line()

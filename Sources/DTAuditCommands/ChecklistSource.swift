@@ -47,9 +47,14 @@ enum ChecklistSource {
                 return try loadFile(path, shownAs: candidate)
             }
         }
+        throw NotFound(name: spec, known: known(workingDirectory: workingDirectory))
+    }
+
+    /// Shipped checklists' names, then those of the repository's `Checklists/` folder.
+    static func known(workingDirectory: String) -> [String] {
         let inFolder = ((try? FileManager.default.contentsOfDirectory(atPath: workingDirectory + "/Checklists")) ?? [])
             .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()
-        throw NotFound(name: spec, known: ShippedChecklists.all.map(\.name) + inFolder)
+        return ShippedChecklists.all.map(\.name) + inFolder
     }
 
     /// Reads and parses a checklist file; the name is the file name without `.md`.

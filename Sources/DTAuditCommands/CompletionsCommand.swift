@@ -48,6 +48,7 @@ enum CandidateSource: String, CaseIterable {
     case removedScreens = "removed-screens"
     case items
     case sizes
+    case checklists
 }
 
 extension CompletionKind {
@@ -57,6 +58,8 @@ extension CompletionKind {
     static let removedScreens = CompletionKind.custom(CandidateSource.removedScreens.rawValue)
     /// The checklist's item ids, a comma list, or all.
     static let items = CompletionKind.custom(CandidateSource.items.rawValue)
+    /// Shipped checklists, those in the repository's Checklists/, and the checklist's item ids.
+    static let checklists = CompletionKind.custom(CandidateSource.checklists.rawValue)
     /// Size ids, groups and ranges, a comma list.
     static let sizes = CompletionKind.custom(CandidateSource.sizes.rawValue)
 }
@@ -71,7 +74,7 @@ struct CandidatesCommand: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Argument(help: "screens, removed-screens, items or sizes.", valueName: "source")
+    @Argument(help: "screens, removed-screens, items, sizes or checklists.", valueName: "source")
     var source: String?
 
     @Argument(help: "What has been typed of the word so far.", valueName: "word")
@@ -105,6 +108,9 @@ struct CandidatesCommand: ParsableCommand {
             return listCandidates(word, elements: ids.isEmpty ? [] : ["all"] + ids, wholeOnly: ["all"])
         case .sizes:
             return listCandidates(word, elements: SizeList.groups.keys.sorted() + Size.allCases.map(\.id), wholeOnly: [])
+        case .checklists:
+            let names = ChecklistSource.known(workingDirectory: Console.currentDirectory) + (store.map(StoreGlance.itemIDs(at:)) ?? [])
+            return names.filter { $0.lowercased().hasPrefix(word.lowercased()) }
         }
     }
 

@@ -122,12 +122,21 @@ struct Console {
         }
     }
 
-    /// Where a screen stands, coloured by its category; a guess and open re-checks are dimmed.
+    /// Who recorded a result: `by Ana Lima`, or for an automated run `by run nightly-ui, imported
+    /// by Ana Lima`, so that a run's results never read as a person's.
+    func recorder(by: String, run: String?, withBy: Bool = true) -> String {
+        let person = safe(by)
+        guard let run else { return withBy ? "by " + person : person }
+        return (withBy ? "by " : "") + "run " + safe(run) + ", imported by " + person
+    }
+
+    /// Where a screen stands, in its row's colour in `status`; a guess is dimmed.
     func standingLabel(_ standing: Standing) -> String {
         switch standing.stage {
         case .triaged, .untested: style.dim(standing.label)
         case .inProgress: standing.label
-        case .recheckPending, .awaitingRetest: style.yellow(standing.label)
+        case .recheckPending: style.cyan(standing.label)
+        case .awaitingRetest: style.yellow(standing.label)
         case .failing, .done: categoryLabel(standing.category)
         }
     }

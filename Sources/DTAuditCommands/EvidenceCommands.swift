@@ -17,7 +17,8 @@ struct EvidenceCommand: ParsableCommand {
             screenshots are large and change with every run, and an export copies the ones it shows \
             beside itself for review.
             """,
-        subcommands: [EvidenceImportCommand.self, ImportRunCommand.self, EvidenceListCommand.self, EvidenceGCCommand.self, EvidenceLimitCommand.self]
+        subcommands: [EvidenceImportCommand.self, ImportRunCommand.self, EvidenceListCommand.self, EvidenceGCCommand.self, EvidenceLimitCommand.self],
+        pointers: ["remove": "dtaudit retract ID", "rm": "dtaudit retract ID", "delete": "dtaudit retract ID", "detach": "dtaudit retract ID"]
     )
 }
 
@@ -53,15 +54,17 @@ struct EvidenceListCommand: ParsableCommand {
             console.line(only == nil ? "No evidence yet: attach some with 'dtaudit record --evidence FILE' or 'dtaudit evidence import DIR'." : "No evidence for \(console.safe(only!.name)) yet.")
             return
         }
-        var table = TextTable(header: ["SCREEN", "SIZE", "ITEM", "FILE", "KIND", "BYTES", "STORED AS"],
-                              alignments: [.left, .left, .left, .left, .left, .right, .left])
+        // ID is what 'dtaudit retract' takes to take an attachment back.
+        var table = TextTable(header: ["ID", "SCREEN", "SIZE", "ITEM", "FILE", "KIND", "BYTES", "STORED AS"],
+                              alignments: [.left, .left, .left, .left, .left, .left, .right, .left])
         for (name, link) in listing.entries {
-            table.add([console.safe(name), link.size.id, link.item ?? console.style.dim("screen"), console.safe(link.name),
-                       link.file.kind.displayName, ByteCount.format(link.file.byteCount), EvidenceReport.displayPath(of: link.file, store: store)])
+            table.add([console.style.dim(HistoryCommand.shortID(link.id)), console.safe(name), link.size.id, link.item ?? console.style.dim("screen"),
+                       console.safe(link.name), link.file.kind.displayName, ByteCount.format(link.file.byteCount),
+                       EvidenceReport.displayPath(of: link.file, store: store)])
         }
         for line in table.render(headerStyle: console.style.dim) { console.line(line) }
         let (count, files) = (listing.entries.count, listing.files)
-        console.line(console.style.dim("\(count) attachment\(count == 1 ? "" : "s") of \(files) stored file\(files == 1 ? "" : "s"), \(ByteCount.format(listing.bytes))"))
+        console.line(console.style.dim("\(count) attachment\(count == 1 ? "" : "s") of \(files) stored file\(files == 1 ? "" : "s"), \(ByteCount.format(listing.bytes)); 'dtaudit retract ID' takes one back"))
     }
 }
 

@@ -70,10 +70,10 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .names("output", short: "o"), help: "The file to write, or - for standard output (a Markdown report then has no chart file and no evidence folder, and shows no screenshots).", valueName: "file|-")
     var output: PathArgument?
 
-    @Option(help: "Markdown only: add what changed since a date (YYYY-MM-DD, from the start of that day in UTC) or since an earlier JSON export.", valueName: "date|export.json")
+    @Option(help: "Markdown only: add what changed since a day (YYYY-MM-DD, today, yesterday or Nd for N days ago, from its start in UTC) or since an earlier JSON export.", valueName: "day|export.json")
     var since: PathArgument?
 
-    @Option(help: "The date in the report's header and file name (default: the day of the audit's latest activity).", valueName: "yyyy-mm-dd")
+    @Option(help: "The day the report shows the audit as it stood, in its header and file name: from the audit's latest activity (the default) to today, as the audit has not changed since.", valueName: "yyyy-mm-dd")
     var date: Day?
 
     @Flag(help: "json: write the file even when it holds records this store lacks, dropping them.")
@@ -123,10 +123,7 @@ struct ExportCommand: ParsableCommand {
         // An earlier export is read before the store's audit, so that the two never take memory at once.
         let since = try self.since.map { spec -> ChangesSince in
             if let earlier = try BaselineSource.file(spec.path, workingDirectory: console.workingDirectory) { return .export(earlier) }
-            guard let start = Timestamp(iso8601: spec.path) else {
-                throw ValidationError("--since: '\(spec.path)' is not a date (YYYY-MM-DD) or an export file")
-            }
-            return .day(start)
+            return .day(try BaselineSource.day(spec.path))
         }
         let request = ExportRequest(format: format, summary: summary, destination: destination, since: since, date: date?.text, force: force,
                                     selection: selection, parties: parties.request, generator: "dtaudit \(DTAudit.version)",

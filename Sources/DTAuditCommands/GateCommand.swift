@@ -106,6 +106,7 @@ struct GateCommand: ParsableCommand {
                     ("size", .string(change.size.id)),
                     ("note", .optional(change.now.note)),
                     ("by", .string(change.now.by)),
+                    ("run", .optional(change.now.run)),
                     ("at", .string(change.now.at.iso8601)),
                 ])
             })),
@@ -132,8 +133,16 @@ struct GateCommand: ParsableCommand {
         }
         console.line(style.red("✗ Gate failed:") + " " + headline.joined(separator: ", ") + style.dim(" (bar: \(result.bar.summary))"))
         let shownLimit = 20
-        let width = min(32, result.shortfalls.prefix(shownLimit).map { TextLayout.width(console.safe($0.screen)) }.max() ?? 0)
-        for shortfall in result.shortfalls.prefix(shownLimit) {
+        let shown = result.shortfalls.prefix(shownLimit)
+        let width = min(32, shown.map { TextLayout.width(console.safe($0.screen)) }.max() ?? 0)
+        let standingWidth = shown.map { TextLayout.width($0.standing.label) }.max() ?? 0
+        // What falls short wraps at words under its own column; on a terminal too narrow for a
+        // column of 30, it goes under the screen's name instead.
+        let terminal = console.width ?? 100_000
+        let beside = terminal - (2 + width + 2 + standingWidth + 2) >= 30
+        let detailStart = beside ? 2 + width + 2 + standingWidth + 2 : 4
+        let detailWidth = max(30, terminal - detailStart)
+        for shortfall in shown {
             var parts: [String] = []
             if !shortfall.failed.isEmpty {
                 parts.append("failed " + console.cellList(shortfall.failed.map { ($0.item, $0.size) }))
@@ -144,8 +153,16 @@ struct GateCommand: ParsableCommand {
             if !shortfall.rechecks.isEmpty {
                 parts.append("re-check after a fix " + console.cellList(shortfall.rechecks.map { ($0.item, $0.size) }))
             }
-            console.line("  " + TextLayout.pad(TextLayout.truncate(console.safe(shortfall.screen), to: 32), to: width) + "  "
-                         + TextLayout.pad(console.standingLabel(shortfall.standing), to: 11) + "  " + parts.joined(separator: "; "))
+            var detail = TextLayout.wrap(parts.joined(separator: "; "), width: detailWidth)
+            let row = "  " + TextLayout.pad(TextLayout.truncate(console.safe(shortfall.screen), to: 32), to: width) + "  "
+                + console.standingLabel(shortfall.standing)
+            if beside {
+                console.line(row + String(repeating: " ", count: standingWidth - TextLayout.width(shortfall.standing.label) + 2) + (detail.first ?? ""))
+                detail.removeFirst(min(1, detail.count))
+            } else {
+                console.line(row)
+            }
+            for more in detail { console.line(String(repeating: " ", count: detailStart) + more) }
         }
         if result.shortfalls.count > shownLimit {
             console.line(style.dim("  ... and \(result.shortfalls.count - shownLimit) more ('dtaudit gate --json' lists them all)"))

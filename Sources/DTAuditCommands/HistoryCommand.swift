@@ -23,6 +23,12 @@ struct HistoryCommand: ParsableCommand {
     @Flag(help: "Show everything, however long.")
     var all = false
 
+    @Option(name: .long("by"), help: "Only what this person did (case and spacing do not matter), or an automated run's importer.", valueName: "name")
+    var who: String?
+
+    @Option(help: "Only what happened from the start of this day: YYYY-MM-DD, today, yesterday, or Nd for N days ago (UTC).", valueName: "day")
+    var since: Day?
+
     @Flag(help: "One line per record, each with its id, instead of grouping a command's recordings.")
     var each = false
 
@@ -39,7 +45,7 @@ struct HistoryCommand: ParsableCommand {
         let store = try console.openStore(.read)
         let only = try screen.resolve(in: store)
         let limit = self.limit ?? 200
-        var entries = try store.history(of: only, limit: all ? nil : limit + 1)
+        var entries = try store.history(of: only, limit: all ? nil : limit + 1, by: who, since: since?.start)
         let cut = !all && entries.count > limit
         if cut { entries.removeLast() }
 
@@ -48,7 +54,10 @@ struct HistoryCommand: ParsableCommand {
             return
         }
         if entries.isEmpty {
-            console.line("Nothing recorded yet.")
+            var filters: [String] = []
+            if let who { filters.append("by " + console.safe(who)) }
+            if let since { filters.append("since " + since.text) }
+            console.line(filters.isEmpty ? "Nothing recorded yet." : "Nothing recorded " + filters.joined(separator: " ") + ".")
             return
         }
         let position = Dictionary(try store.checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -61,7 +70,7 @@ struct HistoryCommand: ParsableCommand {
                 var cells: [(item: String, size: Size)] = [(first.item, first.size)]
                 var ids = 1
                 while !each, next < entries.count, case .recording(let other) = entries[next].record, other.screen == first.screen,
-                      other.at == first.at, other.by == first.by, other.status == first.status, other.note == first.note,
+                      other.at == first.at, other.by == first.by, other.run == first.run, other.status == first.status, other.note == first.note,
                       entries[next].retracted == entry.retracted {
                     cells.append((other.item, other.size))
                     ids += 1
@@ -70,7 +79,7 @@ struct HistoryCommand: ParsableCommand {
                 cells.sort { (position[$0.item] ?? .max, $0.item) < (position[$1.item] ?? .max, $1.item) }
                 line += console.statusLabel(first.status) + "  " + console.cellList(cells)
                 if let note = first.note { line += "  " + console.safe(note) }
-                line += console.style.dim("  by \(console.safe(first.by))  [\(Self.shortID(first.id))\(ids > 1 ? " +\(ids - 1)" : "")]")
+                line += console.style.dim("  " + console.recorder(by: first.by, run: first.run) + "  [\(Self.shortID(first.id))\(ids > 1 ? " +\(ids - 1)" : "")]")
             } else {
                 line += Self.describe(entry, console: console)
                 // What can be taken back shows the id 'retract' takes (recordings show theirs above).
@@ -131,7 +140,8 @@ struct HistoryCommand: ParsableCommand {
         switch entry.record {
         case .recording(let recording):
             members += [("item", .string(recording.item)), ("size", .string(recording.size.id)), ("status", .string(recording.status.rawValue)),
-                        ("note", .optional(recording.note)), ("by", .string(recording.by)), ("at", .string(recording.at.iso8601))]
+                        ("note", .optional(recording.note)), ("by", .string(recording.by)), ("run", .optional(recording.run)),
+                        ("at", .string(recording.at.iso8601))]
         case .fix(let fix):
             if case .object(let rest) = ScreenReport.fixJSON(fix) { members += rest }
         default:

@@ -50,7 +50,7 @@ enum RunImportReport {
             var table = TextTable()
             for cell in plan.cells {
                 let status = cell.status == .fail ? style.red("fail") : style.green(cell.status.rawValue)
-                table.add([console.safe(cell.screen.name), "`" + cell.item + "`", cell.size.id, status,
+                table.add([console.safe(cell.screen.name), cell.item, cell.size.id, status,
                            console.safe(TextLayout.singleLine(cell.note ?? "")).prefix(80).description])
             }
             for line in table.render(indent: 2) { console.line(line) }

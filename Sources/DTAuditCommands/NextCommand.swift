@@ -60,6 +60,12 @@ struct NextCommand: ParsableCommand {
             if checks.looked.isEmpty {
                 console.line(selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'."
                                                     : "No screen is \(console.safe(selection.description)).")
+                let others = selection.alternatives(among: try store.snapshot().screens.map(\.screen))
+                if !others.isEmpty {
+                    let what = selection.owner != nil ? "Owners" : "Flows"
+                    let mine = filter.mine ? " (--mine is you as recordings are signed: DTAUDIT_USER, --by or git's user.name)" : ""
+                    console.line(console.style.dim("\(what) in the audit: " + others.prefix(8).map { "'" + console.safe($0) + "'" }.joined(separator: ", ") + mine))
+                }
             } else {
                 console.line(console.style.green("Nothing to check") + (selection.isEverything ? "." : " on the screens \(console.safe(selection.description)).")
                              + (waiting > 0 ? " \(counted(waiting, "failed check")) wait\(waiting == 1 ? "s" : "") for a fix ('dtaudit status')." : ""))

@@ -114,17 +114,22 @@ struct ScreenListCommand: ParsableCommand {
         }
         var table = TextTable(header: ["SCREEN", "FLOW", "CRITICAL", "STANDING", "RECORDED", "FAILED", "FIXES", "CODE", "OWNER"],
                               alignments: [.left, .left, .left, .left, .right, .right, .right, .right, .left],
-                              yielding: [8, 1, 3, 0])
+                              yielding: [8, 1, 0])
         for state in states {
             table.add([
                 console.safe(state.screen.name), state.screen.flow.map(console.safe) ?? "-", state.screen.critical ? "yes" : "",
                 console.standingLabel(state.standing), "\(state.tally.recorded)/\(state.tally.required)",
-                state.tally.failed == 0 ? "0" : console.style.red(String(state.tally.failed)), String(state.fixes.count),
+                // Every failure, at planned sizes or not: each makes the screen broken or unsupported.
+                state.tally.failures == 0 ? "0" : console.style.red(String(state.tally.failures)), String(state.fixes.count),
                 codeColumn(state, style: console.style), state.screen.owner.map(console.safe) ?? "",
             ])
         }
+        // STANDING is what the list is read for: it never gives way. OWNER and FLOW go whole before
+        // the screen's name is cut short.
+        let left = table.leaveOut([8, 1], toFit: console.width)
         console.table(table)
         var footer = "\(states.count) of \(listing.total) screens"
+        if !left.isEmpty { footer += " · " + left.joined(separator: " and ") + " left out at this width (--json has them)" }
         if states.contains(where: { $0.scan != nil }) { footer += " · CODE: findings at the latest scan, ! when some are fixed font sizes" }
         console.line(console.style.dim(footer))
     }
@@ -235,8 +240,23 @@ struct ScreenEditCommand: ParsableCommand {
         let screen = try self.screen.resolve(in: store)
         let by = try console.author(author.by)
         let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
-        console.line("Updated \(console.style.bold(console.safe(updated.name)))")
+        console.line("Updated \(console.style.bold(console.safe(updated.name)))" + Self.changes(from: screen, to: updated, console: console))
         console.warnUnmatched(addFile, root: store.location.root, screen: updated.name)
+    }
+
+    /// `: owner Ana → Sam, flow none → checkout`: each field the edit changed, old and new.
+    static func changes(from old: Screen, to new: Screen, console: Console) -> String {
+        func shown(_ value: String?) -> String { value.map { "'" + console.safe($0) + "'" } ?? "none" }
+        var parts: [String] = []
+        if old.name != new.name { parts.append("name \(shown(old.name)) → \(shown(new.name))") }
+        if old.flow != new.flow { parts.append("flow \(shown(old.flow)) → \(shown(new.flow))") }
+        if old.critical != new.critical { parts.append(new.critical ? "now critical" : "no longer critical") }
+        if old.owner != new.owner { parts.append("owner \(shown(old.owner)) → \(shown(new.owner))") }
+        if old.notes != new.notes { parts.append(new.notes == nil ? "notes cleared" : "notes changed") }
+        let added = new.files.filter { !old.files.contains($0) }, removed = old.files.filter { !new.files.contains($0) }
+        if !added.isEmpty { parts.append("files + " + added.map(console.safe).joined(separator: ", ")) }
+        if !removed.isEmpty { parts.append("files - " + removed.map(console.safe).joined(separator: ", ")) }
+        return parts.isEmpty ? " (nothing changed)" : ": " + parts.joined(separator: ", ")
     }
 }
 

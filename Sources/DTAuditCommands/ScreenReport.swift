@@ -63,7 +63,7 @@ enum ScreenReport {
             for (cell, trace) in zip(state.failedCells, traces) {
                 var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
                 if let note = cell.note { line += "  " + console.safe(note) }
-                line += style.dim("  (\(cell.by.map(console.safe) ?? "?"), \(cell.at.inLocalTime.minute))")
+                line += style.dim("  (" + console.recorder(by: cell.by ?? "?", run: cell.run, withBy: false) + ", \(cell.at.inLocalTime.minute))")
                 if let cause = trace.causes.first {
                     line += "  likely " + style.cyan(console.safe("\(cause.file):\(cause.line)")) + " " + cause.rule
                 }
@@ -104,6 +104,7 @@ enum ScreenReport {
                 ("status", .string(found?.status.rawValue ?? ResultStatus.untested.rawValue)),
                 ("note", .optional(found?.note)),
                 ("by", .optional(found?.by)),
+                ("run", .optional(found?.run)),
                 ("at", .optional(found?.at.iso8601)),
                 ("required", .bool(required)),
             ]
@@ -174,21 +175,31 @@ enum PendingReport {
                 groups.append((check.reason, check.size, [check.item]))
             }
         }
-        return groups.map { group in
+        // Items and the fix wrap at words under the items' column, within the terminal's width
+        // (the callers indent by 2).
+        let column = 16 + 2 + 4 + 1
+        let room = max(24, (console.width ?? 100_000) - 2 - column)
+        return groups.flatMap { group -> [String] in
             let label: String
             switch group.reason {
             case .retest: label = console.style.yellow(TextLayout.pad("retest", to: 16))
             case .recheckDefault: label = console.style.cyan(TextLayout.pad("re-check default", to: 16))
             case .unrecorded: label = TextLayout.pad("check", to: 16)
             }
-            var line = label + "  " + TextLayout.pad(group.size.id, to: 4) + " " + group.items.joined(separator: ", ")
+            var lines = TextLayout.wrap(group.items.joined(separator: ", "), width: room)
             switch group.reason {
             case .retest(let fix), .recheckDefault(let fix):
-                line += console.style.dim("  after \(fix.type.rawValue) fix of \(fix.at.inLocalTime.day)" + (fix.ref.map { " (\(console.safe($0)))" } ?? ""))
+                let after = "after \(fix.type.rawValue) fix of \(fix.at.inLocalTime.day)" + (fix.ref.map { " (\(console.safe($0)))" } ?? "")
+                if let last = lines.last, TextLayout.width(last) + 2 + TextLayout.width(after) <= room {
+                    lines[lines.count - 1] += console.style.dim("  " + after)
+                } else {
+                    lines += TextLayout.wrap(after, width: room).map { console.style.dim($0) }
+                }
             case .unrecorded:
                 break
             }
-            return line
+            let first = label + "  " + TextLayout.pad(group.size.id, to: 4) + " " + (lines.first ?? "")
+            return [first] + lines.dropFirst().map { String(repeating: " ", count: column) + $0 }
         }
     }
 

@@ -148,10 +148,10 @@ struct StatusCommand: ParsableCommand {
         let waiting = open.awaitingFix
         let pendingStates = snapshot.screens.filter { !$0.pending.isEmpty }
         if pendingStates.isEmpty {
-            console.line(style.bold("Next") + "      " + style.green("nothing to check") + (waiting > 0 ? "; \(waiting) failed checks wait for a fix" : ""))
+            console.line(style.bold("Next") + "      " + style.green("nothing to check") + (waiting > 0 ? "; \(counted(waiting, "failed check")) \(waiting == 1 ? "waits" : "wait") for a fix" : ""))
         } else {
             console.line(style.bold("Next") + "      " + NextCommand.summary(open, screens: pendingStates.count, style: style) + style.dim("  ('dtaudit next')"))
-            if waiting > 0 { console.line("          \(waiting) failed check\(waiting == 1 ? "" : "s") wait for a fix") }
+            if waiting > 0 { console.line("          \(counted(waiting, "failed check")) \(waiting == 1 ? "waits" : "wait") for a fix") }
         }
     }
 }

@@ -22,7 +22,7 @@ enum RecordIDs {
         let screen = (try? record.screen.flatMap { try store.screen(id: $0)?.name }) ?? nil
         let on = screen.map { " on \(TextLayout.singleLine($0))" } ?? ""
         switch record {
-        case .recording(let recording): return "\(recording.status.rawValue) \(recording.size.id) \(recording.item)\(on) (\(TextLayout.singleLine(recording.by)), \(recording.at.inLocalTime.minute))"
+        case .recording(let recording): return "\(recording.status.rawValue) \(recording.size.id) \(recording.item)\(on) (\(recording.run.map { "run " + TextLayout.singleLine($0) + ", imported by " } ?? "")\(TextLayout.singleLine(recording.by)), \(recording.at.inLocalTime.minute))"
         case .fix(let fix): return "the \(fix.type.rawValue) fix\(on) (\(TextLayout.singleLine(fix.by)), \(fix.at.inLocalTime.minute))"
         case .evidence(let evidence): return "the evidence \(TextLayout.singleLine(evidence.name)) at \(evidence.size.id)\(on)"
         default: return record.id

@@ -22,6 +22,31 @@ public enum Suggestions {
         return ranked.map(\.name).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
     }
 
+    /// An enumerated value as compared with what was typed: lower case, without the spaces,
+    /// hyphens and underscores people type differently (`Re-check pending` → `recheckpending`).
+    public static func valueKey(_ text: String) -> String {
+        String(text.lowercased().filter { !" -_".contains($0) })
+    }
+
+    /// The value of a short fixed set `input` most likely meant: the nearest by spelling or start
+    /// (`re-check` → `recheck-pending`), else the one it abbreviates (`md` → `markdown`).
+    public static func nearestValue(to input: String, among values: [String]) -> String? {
+        let keys = values.map(valueKey)
+        let typed = valueKey(input)
+        if let key = closest(to: typed, among: keys).first, let index = keys.firstIndex(of: key) { return values[index] }
+        guard let first = typed.first else { return nil }
+        return values.indices.first { index in
+            let key = keys[index]
+            guard key.first == first else { return false }
+            var rest = Substring(key)
+            for character in typed {
+                guard let found = rest.firstIndex(of: character) else { return false }
+                rest = rest[rest.index(after: found)...]
+            }
+            return true
+        }.map { values[$0] }
+    }
+
     /// "; did you mean 'x'?" or an empty string.
     public static func didYouMean(_ input: String, among candidates: [String], quote: String = "'") -> String {
         guard let best = closest(to: input, among: candidates).first else { return "" }

@@ -190,6 +190,32 @@ public struct TextTable {
 }
 
 extension TextTable {
+    /// Removes whole columns of `candidates`, in order, while the rest cannot fit `width` with
+    /// every yielding column at its narrowest: a column better left out than cut to a few letters
+    /// next to the ones that matter. Returns the headers of the columns left out.
+    public mutating func leaveOut(_ candidates: [Int], toFit width: Int?, indent: Int = 0, separator: String = "  ") -> [String] {
+        guard let width else { return [] }
+        var removed: [String] = []
+        var gone: [Int] = []
+        for column in candidates {
+            let all = (header.map { [$0] } ?? []) + rows
+            let count = all.map(\.count).max() ?? 0
+            var widths = [Int](repeating: 0, count: count)
+            for row in all { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TextLayout.width(cell)) } }
+            let room = width - indent - TextLayout.width(separator) * max(0, count - 1)
+            guard fitted(widths, into: room).reduce(0, +) > room, column - gone.filter({ $0 < column }).count < count else { break }
+            // A column moves left for each one before it that has gone.
+            let index = column - gone.filter { $0 < column }.count
+            gone.append(column)
+            removed.append(header.map { $0.indices.contains(index) ? $0[index] : "" } ?? "")
+            header = header.map { row in var row = row; if row.indices.contains(index) { row.remove(at: index) }; return row }
+            rows = rows.map { row in var row = row; if row.indices.contains(index) { row.remove(at: index) }; return row }
+            if index < alignments.count { alignments.remove(at: index) }
+            yielding = yielding?.compactMap { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
+        }
+        return removed
+    }
+
     /// Column widths narrowed to `room` in all, one yielding column at a time down to a few
     /// characters (its header's width at least), so that the columns read first stay whole.
     func fitted(_ widths: [Int], into room: Int) -> [Int] {

@@ -57,9 +57,23 @@ public enum Terminal {
     /// Runs `body` with the terminal's original settings (line editing, echo, Ctrl-C), for typing
     /// a line of text, then returns to raw mode.
     public static func withLineMode<T>(_ body: () throws -> T) rethrows -> T {
+        try withLineMode(interruptEndsLine: false, body)
+    }
+
+    /// As `withLineMode(_:)`; with `interruptEndsLine`, Ctrl-C ends the line as byte 3 (the
+    /// terminal's extra end-of-line character) instead of sending SIGINT, so that the caller can
+    /// keep what the line was for before stopping.
+    public static func withLineMode<T>(interruptEndsLine: Bool, _ body: () throws -> T) rethrows -> T {
         guard rawModeActive else { return try body() }
         _ = tcgetattr(0, lineAttributes)
-        _ = tcsetattr(0, TCSANOW, savedAttributes)
+        let typing = termiosBuffer()
+        defer { typing.deallocate() }
+        typing.pointee = savedAttributes.pointee
+        if interruptEndsLine {
+            typing.pointee.c_lflag &= ~tcflag_t(ISIG)
+            setControlCharacter(typing, index: Int(VEOL), value: 3)
+        }
+        _ = tcsetattr(0, TCSANOW, typing)
         defer { _ = tcsetattr(0, TCSANOW, lineAttributes) }
         return try body()
     }
@@ -118,10 +132,19 @@ public final class InputReader {
         position = buffer.count
     }
 
-    /// The next line without its line break (`\n` or `\r\n`), or nil at the end of input.
-    public func readLine() -> String? {
+    /// Whether the last line read ended with Ctrl-C (byte 3) rather than a line break.
+    public private(set) var lineInterrupted = false
+
+    /// The next line without its line break (`\n` or `\r\n`), or nil at the end of input. With
+    /// `interruptible`, byte 3 (Ctrl-C) ends the line too, and `lineInterrupted` says so.
+    public func readLine(interruptible: Bool = false) -> String? {
         var bytes: [UInt8] = []
+        lineInterrupted = false
         while let byte = readByte() {
+            if interruptible && byte == 3 {
+                lineInterrupted = true
+                return String(decoding: bytes, as: UTF8.self)
+            }
             if byte == 10 {
                 if bytes.last == 13 { bytes.removeLast() }
                 return String(decoding: bytes, as: UTF8.self)

@@ -146,9 +146,14 @@ public struct VPATReporter: Reporter {
         var markdown = "# " + Markdown.text(title) + "\n\n"
         var facts = ["**Product** " + Markdown.text(parties.product + (parties.productVersion.map { " " + $0 } ?? ""))]
         if let author = parties.author ?? parties.company { facts.append("**Prepared by** " + Markdown.text(author)) }
-        if !parties.authorEmail.isEmpty { facts.append("**Contact** " + Markdown.text(parties.authorEmail)) }
+        if !parties.authorEmail.isEmpty { facts.append("**Contact** " + Self.address(parties.authorEmail)) }
         facts.append("**Report date** \(input.date)")
         markdown += facts.joined(separator: " · ") + "\n\n" + Markdown.text(intro) + "\n\n"
+        // The HTML page names the same parties as the Markdown, in plain text.
+        var htmlFacts = ["Product: " + parties.product + (parties.productVersion.map { " " + $0 } ?? "")]
+        if let author = parties.author ?? parties.company { htmlFacts.append("Prepared by: " + author) }
+        if !parties.authorEmail.isEmpty { htmlFacts.append("Contact: " + parties.authorEmail) }
+        htmlFacts.append("Report date: " + input.date)
         markdown += "### " + Markdown.text(caption) + "\n\n"
         markdown += Markdown.table(Self.headers, [.left, .left, .left], report.criteria.map { criterion in
             ["\(criterion.number) \(criterion.name) (Level \(criterion.wcagLevel))", "**\(criterion.level.rawValue)**",
@@ -171,7 +176,7 @@ public struct VPATReporter: Reporter {
             </head>
             <body>
             <h1>\(XML.escaped(title))</h1>
-            <p>\(XML.escaped(facts.count > 0 ? "Product: " + parties.product + (parties.productVersion.map { " " + $0 } ?? "") + " · Report date: " + input.date : ""))</p>
+            <p>\(XML.escaped(htmlFacts.joined(separator: " · ")))</p>
             <p>\(XML.escaped(intro))</p>
             <table>
             <caption>\(XML.escaped(caption))</caption>
@@ -186,6 +191,13 @@ public struct VPATReporter: Reporter {
         }
         html += "</tbody>\n</table>\n</body>\n</html>\n"
         return RenderedReport(text: markdown, attachments: input.chartFile.map { [.init(fileName: $0, text: html)] } ?? [])
+    }
+
+    /// The contact address as people copy it: in a code span, which no renderer turns into a link,
+    /// so it needs no invisible guard inside it; an address a code span cannot hold is escaped text.
+    static func address(_ email: String) -> String {
+        let plain = email.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && $0 != "`" && $0.value != 127 }
+        return plain ? "`" + email + "`" : Markdown.text(email)
     }
 
     /// `trailhead-2026-10-13-vpat.md` → `trailhead-2026-10-13-vpat.html`

@@ -40,7 +40,17 @@ public enum Export {
         try run(request.reporter, request: request, store: store, standardOutput: standardOutput)
     }
 
+    /// A report's date is the day it shows the audit as it stood: one the audit has changed since
+    /// would put later results under an earlier date.
+    static func checkDate(_ date: String, latest: String) throws {
+        if date < latest {
+            throw ExportProblem("--date \(date): the audit changed after that day (last on \(latest)), so a report dated \(date) would show later results as if recorded by then; "
+                                + "give a day from \(latest) to today, or leave --date out", kind: .usage)
+        }
+    }
+
     private static func run<R: Reporter>(_ reporter: R, request: ExportRequest, store: AuditStore, standardOutput: BufferedOutput) throws -> ExportOutcome {
+        if let date = request.date { try checkDate(date, latest: try store.latestActivity().day) }
         let reading = try reporter.read(request, from: store)
         let plan = try ExportPlan(reporter, request: request, reading: reading, store: store)
         var outcome = ExportOutcome(format: request.format, path: plan.path, day: reading.day, screens: reading.screens, evidenceFolder: plan.evidenceFolder,

@@ -141,7 +141,7 @@ extension MarkdownPage {
         let screen = state.screen
         line("### " + Markdown.text(screen.name))
         line()
-        var facts = [(state.standing.isGuess ? "⚪" : MarkdownReporter.emoji(state.category)) + " **" + state.standing.label.capitalizedFirst + "**"]
+        var facts = [MarkdownReporter.emoji(state.standing) + " **" + state.standing.label.capitalizedFirst + "**"]
         if screen.critical { facts.append("critical") }
         if let flow = screen.flow { facts.append("flow: " + Markdown.text(flow)) }
         if let owner = screen.owner { facts.append("owner: " + Markdown.text(owner)) }

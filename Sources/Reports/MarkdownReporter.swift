@@ -103,22 +103,33 @@ public struct MarkdownReporter: Reporter {
         emoji(category) + "\u{00A0}" + category.rawValue.capitalizedFirst
     }
 
-    /// `🟠 Broken, awaiting retest`, `⚪ Broken, triage guess`: a guess is never shown in its
-    /// category's colour.
+    /// `🟠 Broken, awaiting retest`, `⚪ Broken, triage guess`, `🔵 Supported, re-check pending`:
+    /// a guess is never shown in its category's colour, and a screen the gate does not take for
+    /// supported is never shown in supported's.
     static func label(_ standing: Standing) -> String {
-        (standing.isGuess ? "⚪" : emoji(standing.category)) + "\u{00A0}" + standing.label.capitalizedFirst
+        emoji(standing) + "\u{00A0}" + standing.label.capitalizedFirst
+    }
+
+    /// The one mark a standing has on every page: its row's in the screens table, except that a
+    /// failing screen keeps its category's colour until its retests are recorded.
+    static func emoji(_ standing: Standing) -> String {
+        if standing.isGuess { return emoji(Category.unaudited) }
+        return standing.stage == .recheckPending ? emoji(standing.group) : emoji(standing.category)
     }
 
     /// `🔵 Re-check pending`: a row of the screens table.
     static func label(_ group: Standing.Group) -> String {
-        let emoji = switch group {
-        case .unsupported: emoji(.unsupported)
-        case .broken: emoji(.broken)
+        emoji(group) + "\u{00A0}" + group.label.capitalizedFirst
+    }
+
+    static func emoji(_ group: Standing.Group) -> String {
+        switch group {
+        case .unsupported: emoji(Category.unsupported)
+        case .broken: emoji(Category.broken)
         case .recheckPending: "🔵"
-        case .supported: emoji(.supported)
-        case .unaudited: emoji(.unaudited)
+        case .supported: emoji(Category.supported)
+        case .unaudited: emoji(Category.unaudited)
         }
-        return emoji + "\u{00A0}" + group.label.capitalizedFirst
     }
 
     static func symbol(_ status: ResultStatus?, planned: Bool) -> String {

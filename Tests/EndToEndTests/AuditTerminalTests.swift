@@ -128,6 +128,36 @@ struct AuditTerminalTests {
         #expect(history[0]["note"] as? String == "Pay button clipped")
     }
 
+    /// Every answer is saved: Ctrl-C while typing a failure's note keeps the failure, with the note
+    /// as far as it was typed, and ends the walk as Ctrl-C at the answer prompt does.
+    @Test func ctrlCWhileTypingAFailuresNoteKeepsTheFailure() throws {
+        let cli = try CLI().initialized()
+        let terminal = try TmuxTerminal(cli, command: Self.command("audit Checkout"))
+        #expect(try terminal.waitFor("[q]uit [?] ›"))
+        try terminal.type("f")
+        #expect(try terminal.waitFor("What broke?"))
+        try terminal.type("Total cut at the", literal: true)
+        try terminal.type("C-c")
+        #expect(try terminal.waitFor("EXIT=130"))
+        let screen = try terminal.screen()
+        #expect(screen.contains("the failure is saved with its note as typed"), "\(screen)")
+        #expect(Self.restored(screen), "\(screen)")
+        let history = try cli.history()
+        try #require(history.count == 1)
+        #expect(history[0]["status"] as? String == "fail" && history[0]["note"] as? String == "Total cut at the")
+
+        // At the file prompt too, with no note.
+        let again = try TmuxTerminal(cli, command: Self.command("audit Checkout"))
+        #expect(try again.waitFor("[q]uit [?] ›"))
+        try again.type("f")
+        #expect(try again.waitFor("What broke?"))
+        try again.type("Enter")
+        #expect(try again.waitFor("Attach a screenshot or recording?"))
+        try again.type("C-c")
+        #expect(try again.waitFor("EXIT=130"))
+        #expect(try cli.history().filter { $0["status"] as? String == "fail" }.count == 2)
+    }
+
     @Test(arguments: [SIGTERM, SIGHUP])
     func aSignalRestoresTheTerminalAndKeepsTheAnswers(signal: Int32) throws {
         let cli = try CLI().initialized()

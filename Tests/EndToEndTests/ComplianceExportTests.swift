@@ -150,10 +150,14 @@ import Testing
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<th scope=\"col\">Conformance Level</th>") && html.contains("<th scope=\"col\">Remarks and Explanations</th>"))
         #expect(html.components(separatedBy: "<td class=\"conformance\"><strong>Partially Supports</strong></td>").count == 3)
+        // The page names who prepared it and whom to ask, as the Markdown does.
+        #expect(html.contains("<p>Product: Trailhead 3.2 · Prepared by: Ana Lima · Contact: ana@trailhead.example · Report date: 2026-10-13</p>"))
         // To standard output: the Markdown only.
         let markdown = try cli.ok(["export", "--format", "vpat", "--output", "-"] + Self.parties, in: demo)
         #expect(markdown.contains("| 1.4.4 Resize Text (Level AA) | **Partially Supports** | Software: Audited on 18 screens"))
         #expect(!markdown.contains("<html"))
+        // The address copies whole: nothing invisible inside it, and a code span is never a link.
+        #expect(markdown.contains("**Contact** `ana@trailhead.example` ·") && !markdown.unicodeScalars.contains("\u{2060}"))
     }
 
     @Test func aCriterionNotYetJudgedIsNotFiled() throws {

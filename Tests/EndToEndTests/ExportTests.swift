@@ -95,9 +95,15 @@ import Testing
             (["export", "--format", "json", "--date", "2026-09-29"], "--date sets a report's date"),
             (["export", "--format", "pdf"], "'pdf' is not one of markdown, json, csv"),
             (["export", "--format", "markdwn"], "did you mean 'markdown'?"),
-            (["export", "--date", "2026-13-01"], "is not a date"),
-            (["export", "--date", "yesterday"], "is not a date"),
-            (["export", "--since", "2026-02-30"], "is not a date (YYYY-MM-DD) or an export file"),
+            (["export", "--date", "2026-13-01"], "is not a day: write YYYY-MM-DD (such as 2026-10-13), today, yesterday or Nd"),
+            (["export", "--date", "someday"], "is not a day"),
+            // A day in the future shows nothing that happened: refused, never a page dated ahead.
+            (["export", "--date", "2099-01-01"], "2099-01-01 is in the future (today is "),
+            (["export", "--since", "2099-01-01"], "--since: 2099-01-01 is in the future"),
+            // The demo's audit last changed on 2026-10-13: a page dated earlier would show later results.
+            (["export", "--date", "2026-10-01"], "--date 2026-10-01: the audit changed after that day (last on 2026-10-13)"),
+            (["export", "--since", "2026-02-30"], "--since: '2026-02-30' is neither a day (YYYY-MM-DD, today, yesterday, or Nd for N days ago) nor an export file"),
+            (["export", "--since", "last-week"], "is neither a day"),
             (["export", "--output", ""], "--output: an empty path names no file or folder"),
         ]
         for (arguments, message) in cases {
@@ -106,6 +112,15 @@ import Testing
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
+        let week = try cli.ok(["export", "--since", "7d", "--output", "-"], in: root)
+        func day(_ daysAgo: Double) -> String {
+            let format = DateFormatter()
+            format.dateFormat = "yyyy-MM-dd"
+            format.timeZone = TimeZone(identifier: "UTC")
+            return format.string(from: Date().addingTimeInterval(-daysAgo * 86_400))
+        }
+        #expect(try cli.ok(["export", "--since", "yesterday", "--output", "-"], in: root).contains("Changes since \(day(1))"))
+        #expect(week.contains("Changes since \(day(7))"))
         let missing = try cli.run(["export", "--since", "old.json"], in: root)
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("no file 'old.json'"))

@@ -83,7 +83,7 @@ import Testing
         2026-09-07 09:06  Settings  evidence settings.jpg at l  by Ana  [v-2]  (taken back)
         2026-09-07 09:05  Cart ⛰  fix custom  by Sam  [f-2]  (taken back)
         2026-09-07 09:05  Cart ⛰  fix stack-flip no-truncation, text-scales  AnyLayout | HStack (PR 7)  by Sam  [f-1]
-        2026-09-07 09:04  Cart ⛰  pass  xs: text-scales  by Bo  [r-3]
+        2026-09-07 09:04  Cart ⛰  pass  xs: text-scales  by run UITests.xcresult #3f2a9c1e4b5d, imported by Bo  [r-3]
         2026-09-07 09:04  Cart ⛰  evidence Cart ax5.png at ax5 for text-scales  by Ana  [v-1]
         2026-09-07 09:04  Cart ⛰  n/a  ax3: no-truncation  by Ana  [r-2]  (taken back)
         2026-09-07 09:04  Cart ⛰  fail  ax5: text-scales  Clipped "Pay" now  by Ana  [r-1]
@@ -112,7 +112,7 @@ import Testing
         \u{1B}[2m2026-09-07 09:06\u{1B}[0m  \u{1B}[1mSettings\u{1B}[0m  evidence settings.jpg at l\u{1B}[2m  by Ana\u{1B}[0m\u{1B}[2m  [v-2]\u{1B}[0m\u{1B}[31m  (taken back)\u{1B}[0m
         \u{1B}[2m2026-09-07 09:05\u{1B}[0m  \u{1B}[1mCart ⛰\u{1B}[0m  \u{1B}[36mfix custom\u{1B}[0m\u{1B}[2m  by Sam\u{1B}[0m\u{1B}[2m  [f-2]\u{1B}[0m\u{1B}[31m  (taken back)\u{1B}[0m
         \u{1B}[2m2026-09-07 09:05\u{1B}[0m  \u{1B}[1mCart ⛰\u{1B}[0m  \u{1B}[36mfix stack-flip\u{1B}[0m no-truncation, text-scales  AnyLayout | HStack\u{1B}[2m (PR 7)\u{1B}[0m\u{1B}[2m  by Sam\u{1B}[0m\u{1B}[2m  [f-1]\u{1B}[0m
-        \u{1B}[2m2026-09-07 09:04\u{1B}[0m  \u{1B}[1mCart ⛰\u{1B}[0m  \u{1B}[32mpass\u{1B}[0m  xs: text-scales\u{1B}[2m  by Bo  [r-3]\u{1B}[0m
+        \u{1B}[2m2026-09-07 09:04\u{1B}[0m  \u{1B}[1mCart ⛰\u{1B}[0m  \u{1B}[32mpass\u{1B}[0m  xs: text-scales\u{1B}[2m  by run UITests.xcresult #3f2a9c1e4b5d, imported by Bo  [r-3]\u{1B}[0m
         \u{1B}[2m2026-09-07 09:04\u{1B}[0m  \u{1B}[1mCart ⛰\u{1B}[0m  evidence Cart ax5.png at ax5 for text-scales\u{1B}[2m  by Ana\u{1B}[0m\u{1B}[2m  [v-1]\u{1B}[0m
         \u{1B}[2m2026-09-07 09:04\u{1B}[0m  \u{1B}[1mCart ⛰\u{1B}[0m  \u{1B}[2mn/a\u{1B}[0m  ax3: no-truncation\u{1B}[2m  by Ana  [r-2]\u{1B}[0m\u{1B}[31m  (taken back)\u{1B}[0m
         \u{1B}[2m2026-09-07 09:04\u{1B}[0m  \u{1B}[1mCart ⛰\u{1B}[0m  \u{1B}[31mfail\u{1B}[0m  ax5: text-scales  Clipped "Pay" now\u{1B}[2m  by Ana  [r-1]\u{1B}[0m

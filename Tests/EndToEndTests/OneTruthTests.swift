@@ -101,6 +101,34 @@ import Testing
         #expect(try cli.ok(["status"]).contains("unaudited           3"))
     }
 
+    /// The review page marks a standing one way in every table: a screen the gate refuses is never
+    /// drawn in supported's green beside the Summary's blue row that counts it.
+    @Test func theReviewPageMarksEachStandingTheSameWayInEveryTable() throws {
+        let cli = try Self.audit()
+        try cli.ok(["screen", "edit", "Retested", "--critical", "--flow", "Checkout"])
+        let review = try cli.ok(["export", "--output", "-"])
+        let summaryRow = try #require(review.split(separator: "\n").first { $0.hasPrefix("| ") && $0.contains("Re-check pending |") && $0.contains("`") })
+        let summaryMark = try #require(summaryRow.dropFirst(2).first)
+        for state in Self.expected where state.state != "untested" {
+            let label = "\u{00A0}" + state.label.prefix(1).uppercased() + state.label.dropFirst()
+            var marks: [Character] = []
+            var rest = review[...]
+            while let found = rest.range(of: label) {
+                // "Supported" is also the start of "Supported, re-check pending".
+                if rest[found.upperBound...].first != "," { marks.append(try #require(rest[..<found.lowerBound].last)) }
+                rest = rest[found.upperBound...]
+            }
+            #expect(!marks.isEmpty && Set(marks).count == 1, "\(state.screen): \(marks)")
+            if state.state == "recheck-pending" {
+                // The critical flows table, the screens table and the screen's own heading.
+                #expect(marks.count == 2 && marks.allSatisfy { $0 == summaryMark }, "\(marks) vs \(summaryMark)")
+                #expect(review.contains("\(summaryMark) **Supported, re-check pending**"))
+            }
+        }
+        let gate = try cli.run(["gate"])
+        #expect(gate.status == 1 && gate.stdout.contains("Retested  supported, re-check pending"))
+    }
+
     @Test func theFiltersOfDailyWorkMatchNamesWithoutRegardToCaseAndSpacing() throws {
         let cli = try Self.audit()
         try cli.ok(["screen", "edit", "Untested", "--owner", "sam okafor", "--flow", "Check Out"])
@@ -117,7 +145,7 @@ import Testing
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(mine.stdout.utf8)) as? [[String: Any]])
         #expect(Set(rows.compactMap { $0["screen"] as? String }) == ["Triaged", "Partly", "Fixed", "Retested"])
         let nobody = try cli.run(["next", "--owner", "Nobody"])
-        #expect(nobody.stdout == "No screen is owned by Nobody.\n")
+        #expect(nobody.stdout.hasPrefix("No screen is owned by Nobody.\nOwners in the audit: 'Ana Lima', 'sam okafor'"), "\(nobody.stdout)")
         // A report of one person's screens: only theirs, said in its header, beside the full report.
         try cli.ok(["export", "--owner", "sam okafor"])
         try cli.ok(["export"])

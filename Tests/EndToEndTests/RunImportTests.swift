@@ -81,6 +81,9 @@ import Testing
         #expect(ignored.map { $0["count"] as? Int } == [1, 1])
         #expect(try cli.ok(["export", "--format", "json", "--output", "-"]) == before)
         #expect(try cli.storedEvidence().isEmpty)
+        // On the terminal the plan is plain text: no Markdown code marks around the items.
+        let shownPlan = try cli.ok(["evidence", "import-xcresult", "R-attachments", "--dry-run"])
+        #expect(shownPlan.contains(" no-truncation ") && !shownPlan.contains("`"), "\(shownPlan)")
 
         let imported = try cli.ok(["evidence", "import-xcresult", "R-attachments"])
         #expect(imported.contains("Took in 3 screenshots and 5 checks"))
@@ -105,6 +108,20 @@ import Testing
         #expect(page.contains("| `no-truncation` |   |   | ⬜ |   | ❌ | ❌🤖 |"))
         #expect(page.contains("(🤖 run R-attachments \\#\(run.suffix(12)), imported by Tess Tester"))
         #expect(page.contains("Total clipped (Tess Tester, "))
+
+        // So do history, screen show, the audit and every JSON that says who recorded a result.
+        #expect(try cli.ok(["history", "Checkout"]).contains("by run \(run), imported by Tess Tester"))
+        let entries = try cli.history(["Checkout"])
+        #expect(entries.filter { $0["run"] as? String == run }.count == 3 && entries.filter { $0["run"] is NSNull }.count == 1)
+        let shown = try cli.ok(["screen", "show", "Checkout"])
+        #expect(shown.contains("Text clipped (element: payButton Pay)  (run \(run), imported by Tess Tester, "))
+        #expect(shown.contains("Total clipped  (Tess Tester, "))
+        let cells = try #require((try cli.json(["screen", "show", "Checkout"]) as? [String: Any])?["cells"] as? [[String: Any]])
+        let byRun = cells.filter { $0["run"] as? String == run }.map { "\($0["item"]!) \($0["size"]!)" }
+        #expect(Set(byRun) == ["text-scales ax5", "no-truncation ax5", "text-scales l"])
+        #expect(cells.allSatisfy { $0.keys.contains("run") })
+        let walk = try cli.run(["audit", "Checkout", "--size", "ax5", "--all"], input: "s\nq\n")
+        #expect(walk.stdout.contains("(run \(run), imported by Tess Tester, "), "\(walk.stdout)")
     }
 
     @Test func whatMatchesNoScreenOrHasNoSizeIsListedWithWhyAndADuplicateAttachesOnce() throws {

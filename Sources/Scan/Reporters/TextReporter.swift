@@ -239,7 +239,8 @@ public struct TextReporter: ScanReporter {
             parts.append("\(plural(active, "finding")) (\(bySeverity.joined(separator: ", "))) in \(plural(files.count, "file"))")
         }
         if verdict.failOn != .minor && active > 0 {
-            parts.append("\(grouped(verdict.failing(in: report))) at \(verdict.failOn.rawValue) or worse fail the run")
+            let failing = verdict.failing(in: report)
+            parts.append("\(grouped(failing)) at \(verdict.failOn.rawValue) or worse \(failing == 1 ? "fails" : "fail") the run")
         }
         if verdict.baselineGiven {
             parts.append("\(grouped(verdict.count(.baselined))) in the baseline; \(grouped(verdict.fixed.count)) fixed since")
