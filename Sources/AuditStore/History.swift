@@ -24,11 +24,11 @@ extension AuditStore {
             let filter = screen == nil ? "" : " WHERE screen = ?"
             let bound = limit.map { " LIMIT \(max(0, $0))" } ?? ""
             let records = try db.rows("SELECT line FROM log\(filter) ORDER BY at DESC, uid DESC\(bound)", screen.map { [$0.id] } ?? []) { row in
-                try LogTable.parse(row.string(0))
+                try LogTable.parse(row.string("line"))
             }
             var names: [String: String] = [:]
-            try db.cachedStatement("SELECT uid, name FROM screens").forEach { names[$0.string(0)] = $0.string(1) }
-            let retracted = Set(try db.rows("SELECT target FROM log WHERE target IS NOT NULL AND kind = 'retract'") { $0.string(0) })
+            try db.cachedStatement("SELECT uid, name FROM screens").forEach { names[$0.string("uid")] = $0.string("name") }
+            let retracted = Set(try db.rows("SELECT target FROM log WHERE target IS NOT NULL AND kind = 'retract'") { $0.string("target") })
             return try records.map { record in
                 let target = try record.target.flatMap { try LogTable.line(of: $0, in: db) }.map(LogTable.parse)
                 return HistoryEntry(record: record, screen: record.screen.flatMap { names[$0] } ?? "", retracted: retracted.contains(record.id),
