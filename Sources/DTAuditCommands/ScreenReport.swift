@@ -2,6 +2,7 @@ import AuditStore
 import DynamicType
 import Output
 import Scan
+import TerminalStyle
 
 /// One screen in detail, for `screen show` and `status SCREEN`.
 enum ScreenReport {
