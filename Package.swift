@@ -41,10 +41,13 @@ let package = Package(
         // Geometry judges a checklist item from a screen's hierarchies at each size: a verdict with
         // its reason, shared UI grouped once, and crops of the screenshots that show each failure.
         .target(name: "Judges", dependencies: ["Hierarchies", "Imaging", "DynamicType"]),
-        // Terminal styling, text tables and a JSON writer shared by every report.
+        // Text and JSON primitives below the domain: the strict JSON reader the audit's records are
+        // read with, the JSON writer, text layout, escapes for URIs, suggestions for typos.
         .target(name: "Output", dependencies: ["Platform"]),
+        // Terminal styling: colours and emphasis, and when a command's output wants them (--color).
+        .target(name: "TerminalStyle", dependencies: ["Platform"]),
         // Commands, options, help and usage errors in the shape of swift-argument-parser.
-        .target(name: "ArgumentParsing", dependencies: ["Output", "Platform"]),
+        .target(name: "ArgumentParsing", dependencies: ["Output", "Platform", "TerminalStyle"]),
         // Static scan of Swift and Interface Builder sources for Dynamic Type risks.
         .target(name: "Scan", dependencies: ["DynamicType", "Output", "Platform"]),
         // Safe rewrites of what the scan finds: text styles for fixed sizes, wrapping for single lines,
@@ -73,14 +76,14 @@ let package = Package(
         .target(
             name: "DTAuditCommands",
             dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "Demo", "DynamicType", "Evidence", "Fix", "Interchange",
-                           "Output", "Platform", "Reports", "Scan", "SQLite"]
+                           "Output", "Platform", "Reports", "Scan", "SQLite", "TerminalStyle"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
         .testTarget(name: "SQLiteTests", dependencies: ["CSQLite", "SQLite"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
-        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "Output", "TestSupport"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "Output", "TerminalStyle", "TestSupport"]),
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite"]),
         .testTarget(name: "EvidenceTests", dependencies: ["DynamicType", "Evidence", "Imaging"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import Output
 import Platform
+import TerminalStyle
 
 /// An error that knows the exit status it should end the program with.
 public protocol ExitStatusProviding: Error {

@@ -1,4 +1,5 @@
 import Output
+import TerminalStyle
 
 /// Generates `--help` from the same declarations the parser reads, so the two never disagree.
 enum Help {

@@ -196,7 +196,7 @@ public final class AuditStore {
     }
 
     func meta(_ key: String) throws -> String? {
-        try db.first("SELECT value FROM meta WHERE key = ?", [key]) { $0.string(0) }
+        try db.first("SELECT value FROM meta WHERE key = ?", [key]) { $0.string("value") }
     }
 
     /// The app under audit.
@@ -266,7 +266,7 @@ public final class AuditStore {
             """) { row in try ChecklistItem(row: row) }
         var fields: [String: String] = [:]
         try db.cachedStatement("SELECT key, value FROM meta WHERE key IN ('checklist_name', 'checklist_title', 'checklist_version', 'checklist_summary', 'checklist_source')")
-            .forEach { row in fields[row.string(0)] = row.string(1) }
+            .forEach { row in fields[row.string("key")] = row.string("value") }
         let checklist = Checklist(name: fields["checklist_name"] ?? "", title: fields["checklist_title"] ?? "",
                                   version: fields["checklist_version"] ?? "", summary: fields["checklist_summary"] ?? "",
                                   items: items, source: fields["checklist_source"] ?? "")
@@ -306,12 +306,12 @@ public final class AuditStore {
 }
 
 extension ChecklistItem {
-    /// Reads the columns id, title, how_to_check, sizes, severity, scaling, fix, wcag.
+    /// Reads the columns id, title, how_to_check, sizes, severity, scaling, fix and wcag, by name.
     init(row: Row) throws {
-        self.init(id: try row[0], title: try row[1], howToCheck: try row[2],
-                  sizes: (try row[3] as String).split(separator: ",").compactMap { Size(name: $0) },
-                  severity: try row[4], scaling: try row[5], fix: try row[6],
-                  wcag: (try row[7] as String).split(separator: ",").map(String.init))
+        self.init(id: try row["id"], title: try row["title"], howToCheck: try row["how_to_check"],
+                  sizes: (try row["sizes"] as String).split(separator: ",").compactMap { Size(name: $0) },
+                  severity: try row["severity"], scaling: try row["scaling"], fix: try row["fix"],
+                  wcag: (try row["wcag"] as String).split(separator: ",").map(String.init))
     }
 }
 

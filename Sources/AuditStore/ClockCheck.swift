@@ -42,14 +42,14 @@ extension AuditStore {
         try read {
             // Among the latest recordings only, so that asking costs the same in an audit of any size.
             let followed = try db.cachedStatement("""
-                SELECT a.recorded_at, b.recorded_at, b.recorded_by, s.name, b.item, b.size
+                SELECT a.recorded_at AS yours, b.recorded_at AS theirs, b.recorded_by AS teammate, s.name AS screen, b.item, b.size
                 FROM (SELECT * FROM recordings ORDER BY recorded_at DESC, uid DESC LIMIT \(ClockFinding.window)) b
                 JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
                 WHERE b.follows IS NOT NULL AND a.recorded_by = ? AND b.recorded_by != ?
                 ORDER BY b.recorded_at DESC, b.uid DESC LIMIT 1
                 """).first([author, author]) { row in
-                (yours: try row[0] as Timestamp, theirs: try row[1] as Timestamp, teammate: try row[2] as String, screen: try row[3] as String,
-                 item: try row[4] as String, size: try row[5] as String)
+                (yours: try row["yours"] as Timestamp, theirs: try row["theirs"] as Timestamp, teammate: try row["teammate"] as String,
+                 screen: try row["screen"] as String, item: try row["item"] as String, size: try row["size"] as String)
             }
             if let followed, let size = Size(name: followed.size) {
                 let skew = followed.yours.milliseconds - followed.theirs.milliseconds
@@ -62,9 +62,9 @@ extension AuditStore {
             // The author's own records are left out: once their clock is set right, what it dated
             // ahead is theirs to know of, not news.
             let latestSQL = screen == nil
-                ? "SELECT recorded_at, recorded_by FROM (SELECT * FROM recordings ORDER BY recorded_at DESC LIMIT \(ClockFinding.window)) WHERE recorded_by != ? ORDER BY recorded_at DESC LIMIT 1"
+                ? "SELECT recorded_at AS at, recorded_by AS by FROM (SELECT * FROM recordings ORDER BY recorded_at DESC LIMIT \(ClockFinding.window)) WHERE recorded_by != ? ORDER BY recorded_at DESC LIMIT 1"
                 : "SELECT at, by FROM log WHERE screen = ? AND by != ? ORDER BY at DESC LIMIT 1"
-            let latest = try db.first(latestSQL, (screen.map { [$0.id] } ?? []) + [author]) { row in (at: try row[0] as Timestamp, by: try row[1] as String) }
+            let latest = try db.first(latestSQL, (screen.map { [$0.id] } ?? []) + [author]) { row in (at: try row["at"] as Timestamp, by: try row["by"] as String) }
             if let latest, latest.at.milliseconds - now.milliseconds > ClockFinding.tolerance {
                 return .later(skew: latest.at.milliseconds - now.milliseconds, author: latest.by, at: latest.at)
             }

@@ -51,14 +51,14 @@ extension AuditStore {
     }
 
     private func referencedHashes() throws -> Set<String> {
-        Set(try db.rows("SELECT DISTINCT hash FROM evidence_links") { $0.string(0) })
+        Set(try db.rows("SELECT DISTINCT hash FROM evidence_links") { $0.string("hash") })
     }
 
     private func findEvidenceGarbage() throws -> EvidenceGarbage {
         var garbage = EvidenceGarbage()
         let referenced = try referencedHashes()
         var known: [String: EvidenceFile] = [:]
-        for hash in try db.rows("SELECT hash FROM evidence_files", [], { $0.string(0) }) {
+        for hash in try db.rows("SELECT hash FROM evidence_files", [], { $0.string("hash") }) {
             known[hash] = try evidenceFile(hash: hash)
         }
         let folder = location.evidenceFolder

@@ -120,7 +120,7 @@ extension AuditStore {
             Set(try db.rows("""
                 SELECT s.uid, r.item, r.size FROM recordings r JOIN screens s ON s.id = r.screen_id WHERE r.run LIKE ?
                 """, ["% #" + fingerprint]) { row in
-                row.string(0) + "\u{1F}" + row.string(1) + "\u{1F}" + row.string(2)
+                row.string("uid") + "\u{1F}" + row.string("item") + "\u{1F}" + row.string("size")
             })
         }
     }

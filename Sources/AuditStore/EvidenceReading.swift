@@ -25,16 +25,16 @@ public struct EvidenceLink: Sendable, Equatable {
 extension EvidenceLink {
     /// The columns `init(row:)` reads, from `evidence_links l` joined with the file, the screen and the recording.
     static let columns = """
-        l.uid, l.hash, f.kind, f.bytes, f.first_name, f.added_at, f.added_by, s.uid, l.size, l.item, r.uid, l.name, l.attached_by, l.attached_at
+        l.uid, l.hash, f.kind, f.bytes, f.first_name, f.added_at, f.added_by, s.uid AS screen, l.size, l.item, r.uid AS recording, l.name,
+        l.attached_by, l.attached_at
         FROM evidence_links l JOIN evidence_files f ON f.hash = l.hash JOIN screens s ON s.id = l.screen_id
         LEFT JOIN recordings r ON r.id = l.recording_id
         """
 
-    /// Reads the columns of `columns`, in order.
+    /// Reads the columns of `columns` by name; the file's as `EvidenceFile` reads them.
     init(row: Row) throws {
-        let file = EvidenceFile(hash: try row[1], kind: try row[2], byteCount: try row[3], firstName: try row[4], addedAt: try row[5], addedBy: try row[6])
-        self.init(id: try row[0], file: file, screen: try row[7], size: try row[8], item: try row[9],
-                  recording: try row[10], name: try row[11], attachedBy: try row[12], attachedAt: try row[13])
+        self.init(id: try row["uid"], file: try EvidenceFile(row: row), screen: try row["screen"], size: try row["size"], item: try row["item"],
+                  recording: try row["recording"], name: try row["name"], attachedBy: try row["attached_by"], attachedAt: try row["attached_at"])
     }
 }
 
@@ -120,8 +120,8 @@ extension AuditStore {
             let all = try evidenceLinks(of: screen)
             var latest: [CellKey: String] = [:]
             try db.cachedStatement("SELECT item, size, uid FROM cells WHERE screen_id = ?").forEach([try rowID(of: screen)]) { row in
-                guard let size = Size(name: row.string(1)) else { return }
-                latest[CellKey(item: row.string(0), size: size)] = row.string(2)
+                guard let size = Size(name: row.string("size")) else { return }
+                latest[CellKey(item: row.string("item"), size: size)] = row.string("uid")
             }
             return Self.arrange(all, screen: screen.id, latest: latest)
         }
@@ -137,11 +137,11 @@ extension AuditStore {
             // Only cells whose latest recording has a file matter: a link to an older recording is history.
             var latest: [String: [CellKey: String]] = [:]
             try db.cachedStatement("""
-                SELECT s.uid, c.item, c.size, c.uid FROM cells c JOIN screens s ON s.id = c.screen_id
+                SELECT s.uid AS screen, c.item, c.size, c.uid FROM cells c JOIN screens s ON s.id = c.screen_id
                 WHERE c.recording_id IN (SELECT recording_id FROM evidence_links WHERE recording_id IS NOT NULL)
                 """).forEach { row in
-                guard let size = Size(name: row.string(2)) else { return }
-                latest[row.string(0), default: [:]][CellKey(item: row.string(1), size: size)] = row.string(3)
+                guard let size = Size(name: row.string("size")) else { return }
+                latest[row.string("screen"), default: [:]][CellKey(item: row.string("item"), size: size)] = row.string("uid")
             }
             return links.reduce(into: [:]) { result, entry in
                 result[entry.key] = Self.arrange(entry.value, screen: entry.key, latest: latest[entry.key] ?? [:])

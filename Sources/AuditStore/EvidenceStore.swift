@@ -6,9 +6,10 @@ import SQLite
 
 /// A file stored as evidence: once per content, in `.dtaudit/evidence/<sha-256>.<ext>`.
 public struct EvidenceFile: Sendable, Equatable {
-    /// Reads the columns hash, kind, bytes, first_name, added_at, added_by.
+    /// Reads the columns hash, kind, bytes, first_name, added_at and added_by, by name.
     init(row: Row) throws {
-        self.init(hash: try row[0], kind: try row[1], byteCount: try row[2], firstName: try row[3], addedAt: try row[4], addedBy: try row[5])
+        self.init(hash: try row["hash"], kind: try row["kind"], byteCount: try row["bytes"], firstName: try row["first_name"],
+                  addedAt: try row["added_at"], addedBy: try row["added_by"])
     }
 
     public init(hash: String, kind: MediaKind, byteCount: Int64, firstName: String, addedAt: Timestamp, addedBy: String) {
@@ -323,7 +324,7 @@ extension AuditStore {
         var latest: [Recording] = []
         for cell in cells {
             guard let uid = try db.cachedStatement("SELECT uid FROM cells WHERE screen_id = ? AND item = ? AND size = ?")
-                .first([row, cell.item, cell.size.id], { $0.string(0) }) else { continue }
+                .first([row, cell.item, cell.size.id], { $0.string("uid") }) else { continue }
             latest.append(Recording(id: uid, screen: screen.id, item: cell.item, size: cell.size, status: .untested, note: nil, by: author, at: time))
         }
         return try attach(file, name: name, toRecordings: latest, by: author, at: time)

@@ -31,7 +31,7 @@ extension AuditStore {
             // A name is matched by its key, which SQL does not know: the bound is applied after.
             let bound = by == nil ? limit.map { " LIMIT \(max(0, $0))" } ?? "" : ""
             var records = try db.rows("SELECT line FROM log\(filter) ORDER BY at DESC, uid DESC\(bound)", values) { row in
-                try LogTable.parse(row.string(0))
+                try LogTable.parse(row.string("line"))
             }
             if let by {
                 let key = PersonName.key(by)
@@ -39,8 +39,8 @@ extension AuditStore {
                 if let limit { records = Array(records.prefix(max(0, limit))) }
             }
             var names: [String: String] = [:]
-            try db.cachedStatement("SELECT uid, name FROM screens").forEach { names[$0.string(0)] = $0.string(1) }
-            let retracted = Set(try db.rows("SELECT target FROM log WHERE target IS NOT NULL AND kind = 'retract'") { $0.string(0) })
+            try db.cachedStatement("SELECT uid, name FROM screens").forEach { names[$0.string("uid")] = $0.string("name") }
+            let retracted = Set(try db.rows("SELECT target FROM log WHERE target IS NOT NULL AND kind = 'retract'") { $0.string("target") })
             return try records.map { record in
                 let target = try record.target.flatMap { try LogTable.line(of: $0, in: db) }.map(LogTable.parse)
                 return HistoryEntry(record: record, screen: record.screen.flatMap { names[$0] } ?? "", retracted: retracted.contains(record.id),

@@ -82,10 +82,11 @@ extension AuditStore {
     public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try read {
             let lines = try db.cachedStatement("SELECT line FROM log WHERE screen IS ? ORDER BY rank, at, uid")
+            let line = lines.index(of: "line")
             let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-            try lines.forEach([String?.none]) { try body($0.unsafeText(0) ?? empty) }
-            for screen in try db.rows("SELECT uid FROM screens ORDER BY created_at, uid", [], { $0.string(0) }) {
-                try lines.forEach([screen]) { try body($0.unsafeText(0) ?? empty) }
+            try lines.forEach([String?.none]) { try body($0.unsafeText(line) ?? empty) }
+            for screen in try db.rows("SELECT uid FROM screens ORDER BY created_at, uid", [], { $0.string("uid") }) {
+                try lines.forEach([screen]) { try body($0.unsafeText(line) ?? empty) }
             }
         }
     }
@@ -99,9 +100,9 @@ extension AuditStore {
     public func lineDigests() throws -> [String: Int64] {
         var digests: [String: Int64] = [:]
         digests.reserveCapacity(try recordCount())
-        try db.cachedStatement("SELECT uid, digest FROM log").forEach { row in
-            digests[row.string(0)] = row.int64(1)
-        }
+        let rows = try db.cachedStatement("SELECT uid, digest FROM log")
+        let (uid, digest) = (rows.index(of: "uid"), rows.index(of: "digest"))
+        try rows.forEach { row in digests[row.string(uid)] = row.int64(digest) }
         return digests
     }
 
@@ -109,7 +110,7 @@ extension AuditStore {
     public func records(idPrefix prefix: String) throws -> [LogRecord] {
         let upper = prefix + "\u{10FFFF}"
         return try db.rows("SELECT line FROM log WHERE uid >= ? AND uid < ? ORDER BY uid LIMIT 20", [prefix, upper]) { row in
-            try LogTable.parse(row.string(0))
+            try LogTable.parse(row.string("line"))
         }
     }
 
@@ -130,7 +131,7 @@ extension AuditStore {
             arguments.append(screen.id)
         }
         return try db.rows("SELECT line FROM log WHERE kind IN (\(placeholders))\(filter) ORDER BY at, uid", arguments) { row in
-            try LogTable.parse(row.string(0))
+            try LogTable.parse(row.string("line"))
         }
     }
 
@@ -141,7 +142,7 @@ extension AuditStore {
 
     /// The time of the latest thing that happened in the audit.
     public func latestActivity() throws -> Timestamp {
-        let latest = try db.first("SELECT max(at) FROM log") { row in Timestamp(iso8601: row.string(0)) }
+        let latest = try db.first("SELECT max(at) AS latest FROM log") { row in Timestamp(iso8601: row.string("latest")) }
         return (latest ?? nil) ?? Timestamp(milliseconds: 0)
     }
 }

@@ -115,8 +115,8 @@ final class LogApplier {
         var createdAt: Timestamp
 
         init(row: Row) throws {
-            self.row = try row[0]
-            createdAt = try row[1]
+            self.row = try row["id"]
+            createdAt = try row["created_at"]
         }
     }
 
@@ -136,7 +136,7 @@ final class LogApplier {
 
     /// Whether some checklist of the audit has the item.
     func knows(item: String) throws -> Bool {
-        if items == nil { items = Set(try db.rows("SELECT id FROM items") { $0.string(0) }) }
+        if items == nil { items = Set(try db.rows("SELECT id FROM items") { $0.string("id") }) }
         return items!.contains(item)
     }
 
@@ -146,7 +146,7 @@ final class LogApplier {
     }
 
     func recordingRow(_ uid: String) throws -> Int64? {
-        try db.cachedStatement("SELECT id FROM recordings WHERE uid = ?").first([uid]) { $0.int64(0) }
+        try db.cachedStatement("SELECT id FROM recordings WHERE uid = ?").first([uid]) { $0.int64("id") }
     }
 
     /// The cell of the recording `uid`, if it is a recording the store holds.
@@ -168,8 +168,8 @@ final class LogApplier {
         var screen: String?
 
         init(row: Row) throws {
-            kind = try row[0]
-            screen = try row[1]
+            kind = try row["kind"]
+            screen = try row["screen"]
         }
     }
 
@@ -242,9 +242,9 @@ final class LogApplier {
         var createdAt: Timestamp
 
         init(row: Row) throws {
-            id = try row[0]
-            name = try row[1]
-            createdAt = try row[2]
+            id = try row["uid"]
+            name = try row["given_name"]
+            createdAt = try row["created_at"]
         }
     }
 
@@ -257,9 +257,9 @@ final class LogApplier {
         var key: String
 
         init(row: Row) throws {
-            self.row = try row[0]
-            name = try row[1]
-            key = try row[2]
+            self.row = try row["id"]
+            name = try row["name"]
+            key = try row["name_key"]
         }
     }
 

@@ -23,26 +23,26 @@ enum LogTable {
     }
 
     static func line(of id: String, in db: Database) throws -> String? {
-        try db.cachedStatement("SELECT line FROM log WHERE uid = ?").first([id]) { $0.string(0) }
+        try db.cachedStatement("SELECT line FROM log WHERE uid = ?").first([id]) { $0.string("line") }
     }
 
     /// The records stored under these kinds for one screen, read back from their lines.
     static func records(screen: String, kinds: [LogRecord.Kind], in db: Database) throws -> [LogRecord] {
         let placeholders = kinds.map { _ in "?" }.joined(separator: ", ")
         return try db.rows("SELECT line FROM log WHERE screen = ? AND kind IN (\(placeholders))",
-                           [screen] + kinds.map(\.rawValue)) { row in try parse(row.string(0)) }
+                           [screen] + kinds.map(\.rawValue)) { row in try parse(row.string("line")) }
     }
 
     /// The records of one kind that name `target`.
     static func records(target: String, kind: LogRecord.Kind, in db: Database) throws -> [LogRecord] {
-        try db.rows("SELECT line FROM log WHERE target = ? AND kind = ?", [target, kind.rawValue]) { row in try parse(row.string(0)) }
+        try db.rows("SELECT line FROM log WHERE target = ? AND kind = ?", [target, kind.rawValue]) { row in try parse(row.string("line")) }
     }
 
     /// The latest record of one kind by stamp, or with `earliest` the first.
     static func latest(_ kind: LogRecord.Kind, earliest: Bool = false, in db: Database) throws -> LogRecord? {
         let order = earliest ? "ASC" : "DESC"
         return try db.first("SELECT line FROM log WHERE screen IS NULL AND kind = ? ORDER BY at \(order), uid \(order) LIMIT 1", [kind.rawValue]) { row in
-            try parse(row.string(0))
+            try parse(row.string("line"))
         }
     }
 

@@ -8,8 +8,8 @@ extension AuditStore {
     public func latestRecordingTimes() throws -> [String: Timestamp] {
         try read {
             var result: [String: Timestamp] = [:]
-            try db.cachedStatement("SELECT s.uid, max(c.recorded_at) FROM cells c JOIN screens s ON s.id = c.screen_id GROUP BY c.screen_id").forEach([]) { row in
-                if let at = Timestamp(iso8601: row.string(1)) { result[row.string(0)] = at }
+            try db.cachedStatement("SELECT s.uid, max(c.recorded_at) AS latest FROM cells c JOIN screens s ON s.id = c.screen_id GROUP BY c.screen_id").forEach([]) { row in
+                if let at = Timestamp(iso8601: row.string("latest")) { result[row.string("uid")] = at }
             }
             return result
         }

@@ -6,21 +6,23 @@ extension Recording {
     /// The columns `init(row:)` reads, from `recordings r` joined with `screens s`; the note is the
     /// latest correction's when there is one (`corrections c`).
     static let columns = """
-        r.uid, s.uid, r.item, r.size, r.status, CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.recorded_at, r.run,
+        r.uid, s.uid AS screen, r.item, r.size, r.status, CASE WHEN c.target IS NULL THEN r.note ELSE c.note END AS note, r.recorded_by, r.recorded_at, r.run,
         r.follows, r.round FROM recordings r JOIN screens s ON s.id = r.screen_id LEFT JOIN corrections c ON c.target = r.uid
         """
 
     init(row: Row) throws {
-        self.init(id: try row[0], screen: try row[1], item: try row[2], size: try row[3], status: try row[4], note: try row[5],
-                  run: try row[8], follows: try row[9], round: try row[10], by: try row[6], at: try row[7])
+        self.init(id: try row["uid"], screen: try row["screen"], item: try row["item"], size: try row["size"], status: try row["status"],
+                  note: try row["note"], run: try row["run"], follows: try row["follows"], round: try row["round"],
+                  by: try row["recorded_by"], at: try row["recorded_at"])
     }
 
     /// The same, sharing one copy of the texts that repeat across thousands of recordings (items,
     /// authors, notes), so that reading a whole audit does not allocate them again and again.
     init(row: Row, strings: inout StringTable) throws {
-        self.init(id: try row[0], screen: strings.intern(try row[1]), item: strings.intern(try row[2]), size: try row[3], status: try row[4],
-                  note: try (row[5] as String?).map { strings.intern($0) }, run: try (row[8] as String?).map { strings.intern($0) },
-                  follows: try row[9], round: try row[10], by: strings.intern(try row[6]), at: try row[7])
+        self.init(id: try row["uid"], screen: strings.intern(try row["screen"]), item: strings.intern(try row["item"]), size: try row["size"],
+                  status: try row["status"], note: try (row["note"] as String?).map { strings.intern($0) },
+                  run: try (row["run"] as String?).map { strings.intern($0) }, follows: try row["follows"], round: try row["round"],
+                  by: strings.intern(try row["recorded_by"]), at: try row["recorded_at"])
     }
 }
 
@@ -45,13 +47,13 @@ public struct StringTable {
 extension Fix {
     /// The columns `init(row:items:)` reads, from `fixes f` joined with `screens s` and `corrections c`.
     static let columns = """
-        f.uid, s.uid, f.type, CASE WHEN c.target IS NULL THEN f.note ELSE c.note END, f.ref, f.fixed_by, f.fixed_at, f.id
+        f.uid, s.uid AS screen, f.type, CASE WHEN c.target IS NULL THEN f.note ELSE c.note END AS note, f.ref, f.fixed_by, f.fixed_at, f.id
         FROM fixes f JOIN screens s ON s.id = f.screen_id LEFT JOIN corrections c ON c.target = f.uid
         """
 
     init(row: Row, items: [String]) throws {
-        self.init(id: try row[0], screen: try row[1], type: try row[2], items: items, note: try row[3], ref: try row[4],
-                  by: try row[5], at: try row[6])
+        self.init(id: try row["uid"], screen: try row["screen"], type: try row["type"], items: items, note: try row["note"], ref: try row["ref"],
+                  by: try row["fixed_by"], at: try row["fixed_at"])
     }
 }
 
@@ -66,7 +68,7 @@ extension AuditStore {
     /// `ownTime(on:)` for the screen with this id.
     public func ownTime(onScreen id: String, now: Timestamp = .now()) throws -> Timestamp {
         // One statement reads one consistent state: it needs no transaction of its own.
-        let latest = try db.first("SELECT max(at) FROM log WHERE screen = ?", [id]) { $0.optionalString(0) } ?? nil
+        let latest = try db.first("SELECT max(at) AS latest FROM log WHERE screen = ?", [id]) { $0.optionalString("latest") } ?? nil
         // A time beyond what a file may carry (a store that took one in before it was refused) is
         // not followed: it would carry what is recorded here out of the years a time can have.
         guard let latest, let held = Timestamp(iso8601: latest), held >= now, held < Timestamp.latestTrusted(now: now) else { return now }
@@ -137,8 +139,8 @@ extension AuditStore {
     public func latestUndoable(by author: String) throws -> [LogRecord] {
         try read {
             let undoable = "by = ? AND kind IN ('recording', 'fix', 'evidence') AND NOT EXISTS (SELECT 1 FROM log r WHERE r.target = log.uid AND r.kind = 'retract')"
-            guard let latest = try db.first("SELECT max(at) FROM log WHERE \(undoable)", [author], { $0.optionalString(0) }) ?? nil else { return [] }
-            return try db.rows("SELECT line FROM log WHERE \(undoable) AND at = ? ORDER BY uid", [author, latest]) { try LogTable.parse($0.string(0)) }
+            guard let latest = try db.first("SELECT max(at) AS latest FROM log WHERE \(undoable)", [author], { $0.optionalString("latest") }) ?? nil else { return [] }
+            return try db.rows("SELECT line FROM log WHERE \(undoable) AND at = ? ORDER BY uid", [author, latest]) { try LogTable.parse($0.string("line")) }
         }
     }
 
@@ -164,11 +166,11 @@ extension AuditStore {
             let itemsSQL = screen == nil ? "SELECT fix_id, item FROM fix_items" : """
                 SELECT i.fix_id, i.item FROM fix_items i JOIN fixes f ON f.id = i.fix_id JOIN screens s ON s.id = f.screen_id WHERE s.uid = ?
                 """
-            try db.cachedStatement(itemsSQL).forEach(screen.map { [$0.id] } ?? []) { row in items[row.int64(0), default: []].append(row.string(1)) }
+            try db.cachedStatement(itemsSQL).forEach(screen.map { [$0.id] } ?? []) { row in items[row.int64("fix_id"), default: []].append(row.string("item")) }
             let position = Dictionary(try checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             let filter = screen == nil ? "" : " AND s.uid = ?"
             return try db.rows("SELECT \(Fix.columns) WHERE f.retracted = 0\(filter) ORDER BY f.fixed_at, f.uid", screen.map { [$0.id] } ?? []) { row in
-                let fixItems = (items[row.int64(7)] ?? []).sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
+                let fixItems = (items[row.int64("id")] ?? []).sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
                 return try Fix(row: row, items: fixItems)
             }
         }
@@ -187,7 +189,7 @@ extension AuditStore {
 
     /// The items whose latest recording on `screen` is a failure, in checklist order.
     public func failingItems(of screen: Screen) throws -> [String] {
-        let failing = Set(try db.rows("SELECT DISTINCT item FROM cells WHERE screen_id = ? AND status = 'fail'", [try rowID(of: screen)]) { $0.string(0) })
+        let failing = Set(try db.rows("SELECT DISTINCT item FROM cells WHERE screen_id = ? AND status = 'fail'", [try rowID(of: screen)]) { $0.string("item") })
         return try checklist().items.map(\.id).filter(failing.contains)
     }
 }

@@ -37,14 +37,14 @@ public struct ScanRun: Sendable, Equatable {
 
 /// A finding kept in the store. The store does not interpret rule ids: the scanner owns them.
 public struct StoredFinding: Sendable, Equatable {
-    /// The columns `init(row:from:)` reads, from `scan_findings`.
+    /// The columns `init(row:)` reads, from `scan_findings`.
     static let columns = "rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason"
 
-    /// Reads `columns` from the row, starting at column `first`.
-    init(row: Row, from first: Int) throws {
-        self.init(rule: try row[first], severity: try row[first + 1], confidence: try row[first + 2], file: try row[first + 3],
-                  line: try row[first + 4], column: try row[first + 5], message: try row[first + 6], item: try row[first + 7],
-                  suppression: try row[first + 8], suppressionReason: try row[first + 9])
+    /// Reads `columns` from the row, by name.
+    init(row: Row) throws {
+        self.init(rule: try row["rule"], severity: try row["severity"], confidence: try row["confidence"], file: try row["file"],
+                  line: try row["line"], column: try row["col"], message: try row["message"], item: try row["item"],
+                  suppression: try row["suppression"], suppressionReason: try row["suppression_reason"])
     }
 
     public enum Suppression: String, Sendable, ColumnDecodable {
@@ -137,16 +137,17 @@ public struct ScreenScan: Sendable, Equatable {
 }
 
 extension ScanRun {
-    /// The columns `init(row:from:)` reads, from `scans`.
+    /// The columns `init(row:)` reads, from `scans`.
     static let columns = "scans.id, scans.scanned_at, scans.scanned_by, scans.root, scans.paths, scans.files, scans.lines, scans.findings, scans.suppressed, scans.previews, scans.tool"
 
-    /// Reads `columns` from the row, starting at column `first`.
-    init(row: Row, from first: Int) throws {
-        let paths: String = try row[first + 4]
-        self.init(id: try row[first], at: try row[first + 1], by: try row[first + 2], root: try row[first + 3],
+    /// Reads `columns` from the row, by name: a query that joins another table's `files` or
+    /// `lines` names those otherwise.
+    init(row: Row) throws {
+        let paths: String = try row["paths"]
+        self.init(id: try row["id"], at: try row["scanned_at"], by: try row["scanned_by"], root: try row["root"],
                   paths: paths.isEmpty ? [] : paths.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                  files: try row[first + 5], lines: try row[first + 6], findings: try row[first + 7], suppressed: try row[first + 8],
-                  previews: try row[first + 9], tool: try row[first + 10])
+                  files: try row["files"], lines: try row["lines"], findings: try row["findings"], suppressed: try row["suppressed"],
+                  previews: try row["previews"], tool: try row["tool"])
     }
 }
 
@@ -202,7 +203,7 @@ extension AuditStore {
         if let screen, let screenID {
             uids[screenID] = screen.id
         } else {
-            try db.cachedStatement("SELECT id, uid FROM screens").forEach { uids[$0.int64(0)] = $0.string(1) }
+            try db.cachedStatement("SELECT id, uid FROM screens").forEach { uids[$0.int64("id")] = $0.string("uid") }
         }
         var byUID: [String: ScreenScan] = [:]
         for (row, scan) in scans { if let uid = uids[row] { byUID[uid] = scan } }
@@ -214,37 +215,37 @@ extension AuditStore {
         let arguments: [any SQLBindable] = screenID.map { [$0] } ?? []
         var scans: [Int64: ScreenScan] = [:]
         try db.cachedStatement("""
-            SELECT screen_scans.screen_id, screen_scans.files, screen_scans.lines, \(ScanRun.columns)
+            SELECT screen_scans.screen_id, screen_scans.files AS screen_files, screen_scans.lines AS screen_lines, \(ScanRun.columns)
             FROM screen_scans JOIN scans ON scans.id = screen_scans.scan_id\(screenID == nil ? "" : " WHERE screen_scans.screen_id = ?")
             """).forEach(arguments) { row in
-            scans[try row[0]] = ScreenScan(run: try ScanRun(row: row, from: 3), files: try row[1], lines: try row[2], activeByRule: [:],
+            scans[try row["screen_id"]] = ScreenScan(run: try ScanRun(row: row), files: try row["screen_files"], lines: try row["screen_lines"], activeByRule: [:],
                                            suppressed: 0, signs: [:], findings: [])
         }
         if scans.isEmpty { return scans }
         try db.cachedStatement("""
-            SELECT screen_id, rule, suppression IS NOT NULL, count(*) FROM scan_findings\(filter)
+            SELECT screen_id, rule, suppression IS NOT NULL AS suppressed, count(*) AS findings FROM scan_findings\(filter)
             GROUP BY screen_id, rule, suppression IS NOT NULL
             """).forEach(arguments) { row in
-            let id = row.int64(0)
+            let id = row.int64("screen_id")
             guard scans[id] != nil else { return }
-            if row.bool(2) {
-                scans[id]!.suppressed += row.int(3)
+            if row.bool("suppressed") {
+                scans[id]!.suppressed += row.int("findings")
             } else {
-                scans[id]!.activeByRule[row.string(1), default: 0] += row.int(3)
+                scans[id]!.activeByRule[row.string("rule"), default: 0] += row.int("findings")
             }
         }
         try db.cachedStatement("SELECT screen_id, sign, count FROM scan_signs\(filter)").forEach(arguments) { row in
-            let id = row.int64(0)
+            let id = row.int64("screen_id")
             guard scans[id] != nil else { return }
-            scans[id]!.signs[row.string(1)] = row.int(2)
+            scans[id]!.signs[row.string("sign")] = row.int("count")
         }
         if detailed {
             try db.cachedStatement("""
                 SELECT screen_id, \(StoredFinding.columns) FROM scan_findings\(filter) ORDER BY screen_id, file, line, col, rule, id
                 """).forEach(arguments) { row in
-                let id: Int64 = try row[0]
+                let id: Int64 = try row["screen_id"]
                 guard scans[id] != nil else { return }
-                scans[id]!.findings.append(try StoredFinding(row: row, from: 1))
+                scans[id]!.findings.append(try StoredFinding(row: row))
             }
         }
         return scans

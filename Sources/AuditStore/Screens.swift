@@ -27,10 +27,10 @@ extension Screen {
     /// The columns `init(row:)` reads, from the `screens` table.
     static let columns = "uid, name, flow, critical, owner, notes, triage, created_at, created_by"
 
-    /// Reads the columns of `Screen.columns`, in that order; file patterns are read apart.
+    /// Reads the columns of `Screen.columns` by name; file patterns are read apart.
     init(row: Row) throws {
-        self.init(id: try row[0], name: try row[1], flow: try row[2], critical: try row[3], owner: try row[4], notes: try row[5],
-                  triage: try row[6], createdAt: try row[7], createdBy: try row[8])
+        self.init(id: try row["uid"], name: try row["name"], flow: try row["flow"], critical: try row["critical"], owner: try row["owner"],
+                  notes: try row["notes"], triage: try row["triage"], createdAt: try row["created_at"], createdBy: try row["created_by"])
     }
 }
 
@@ -41,7 +41,7 @@ extension AuditStore {
             var files: [String: [String]] = [:]
             try db.cachedStatement("""
                 SELECT s.uid, f.pattern FROM screen_files f JOIN screens s ON s.id = f.screen_id WHERE s.removed = 0 ORDER BY f.pattern
-                """).forEach { row in files[row.string(0), default: []].append(row.string(1)) }
+                """).forEach { row in files[row.string("uid"), default: []].append(row.string("pattern")) }
             return try db.rows("SELECT \(Screen.columns) FROM screens WHERE removed = 0 ORDER BY name_key, uid") { row in
                 var screen = try Screen(row: row)
                 screen.files = files[screen.id] ?? []
@@ -66,13 +66,13 @@ extension AuditStore {
         var screen = screen
         screen.files = try db.rows("""
             SELECT f.pattern FROM screen_files f JOIN screens s ON s.id = f.screen_id WHERE s.uid = ? ORDER BY f.pattern
-            """, [screen.id]) { $0.string(0) }
+            """, [screen.id]) { $0.string("pattern") }
         return screen
     }
 
     /// The screen's row in the tables, which only this store knows.
     func rowID(of screen: Screen) throws -> Int64 {
-        guard let row = try db.cachedStatement("SELECT id FROM screens WHERE uid = ?").first([screen.id], { $0.int64(0) }) else {
+        guard let row = try db.cachedStatement("SELECT id FROM screens WHERE uid = ?").first([screen.id], { $0.int64("id") }) else {
             throw InputError("the screen '\(screen.name)' is not in this store")
         }
         return row
@@ -86,11 +86,11 @@ extension AuditStore {
             return try withFiles(exact)
         }
         let key = typed.lowercased()
-        if let caseless = try db.first("SELECT uid FROM screens WHERE name_key = ? AND removed = ?", [key, live], { $0.string(0) }),
+        if let caseless = try db.first("SELECT uid FROM screens WHERE name_key = ? AND removed = ?", [key, live], { $0.string("uid") }),
            let found = try screen(id: caseless) {
             return found
         }
-        let names = try db.rows("SELECT uid, name FROM screens WHERE removed = ? ORDER BY name_key", [live]) { (id: $0.string(0), name: $0.string(1)) }
+        let names = try db.rows("SELECT uid, name FROM screens WHERE removed = ? ORDER BY name_key", [live]) { (id: $0.string("uid"), name: $0.string("name")) }
         if names.isEmpty {
             if removed { throw InputError("no screen was removed; 'dtaudit screen list' shows the screens") }
             throw ScreenLookupError.none(typed)
@@ -126,11 +126,11 @@ extension AuditStore {
     /// compared here.
     func screenName(clashingWith name: String, except id: String = "") throws -> String? {
         let key = name.lowercased()
-        if let same = try db.first("SELECT name FROM screens WHERE name_key = ? AND uid != ? AND removed = 0", [key, id], { $0.string(0) }) {
+        if let same = try db.first("SELECT name FROM screens WHERE name_key = ? AND uid != ? AND removed = 0", [key, id], { $0.string("name") }) {
             return same
         }
         guard key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-        return try db.rows("SELECT uid, name FROM screens WHERE uid != ? AND removed = 0", [id]) { (id: $0.string(0), name: $0.string(1)) }
+        return try db.rows("SELECT uid, name FROM screens WHERE uid != ? AND removed = 0", [id]) { (id: $0.string("uid"), name: $0.string("name")) }
             .first { $0.name.lowercased() == key }?.name
     }
 
@@ -241,6 +241,6 @@ extension AuditStore {
 
     /// Live screens shown under another name than their own, because an earlier screen has it.
     public func nameClashes() throws -> [(name: String, shown: String)] {
-        try db.rows("SELECT given_name, name FROM screens WHERE removed = 0 AND name != given_name ORDER BY name_key") { ($0.string(0), $0.string(1)) }
+        try db.rows("SELECT given_name, name FROM screens WHERE removed = 0 AND name != given_name ORDER BY name_key") { ($0.string("given_name"), $0.string("name")) }
     }
 }

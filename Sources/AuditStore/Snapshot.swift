@@ -236,7 +236,7 @@ extension AuditStore {
             for fix in try fixes() { fixesByScreen[fix.screen, default: []].append(fix) }
             let grids = try cellGrids(plan: plan, screenRow: nil, detailed: detailed)
             var rows: [String: Int64] = [:]
-            try db.cachedStatement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string(0)] = $0.int64(1) }
+            try db.cachedStatement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string("uid")] = $0.int64("id") }
 
             let app = try appName()
             let scans = try latestScans(detailed: detailed)
@@ -263,22 +263,27 @@ extension AuditStore {
     private func cellGrids(plan: Plan, screenRow: Int64?, detailed: Bool) throws -> [Int64: CellGrid] {
         var grids: [Int64: CellGrid] = [:]
         var sql = """
-            SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END, r.recorded_by, r.run" : "")
+            SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END AS note, r.recorded_by, r.run" : "")
             FROM cells JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
             """
         if screenRow != nil { sql += " WHERE cells.screen_id = ?" }
-        try db.cachedStatement(sql).forEach(screenRow.map { [$0] } ?? []) { row in
-            let position = row.int(1)
+        let cells = try db.cachedStatement(sql)
+        // Looked up once: a whole audit's cells are many rows.
+        let column = (screen: cells.index(of: "screen_id"), position: cells.index(of: "position"), size: cells.index(of: "size"),
+                      status: cells.index(of: "status"), at: cells.index(of: "recorded_at"), recording: cells.index(of: "recording_id"))
+        let details = detailed ? (note: cells.index(of: "note"), by: cells.index(of: "recorded_by"), run: cells.index(of: "run")) : nil
+        try cells.forEach(screenRow.map { [$0] } ?? []) { row in
+            let position = row.int(column.position)
             guard position >= 0, position < plan.items.count,
-                  let size = row.withText(2, Size.init(idBytes:)), let status = row.withText(3, ResultStatus.init(bytes:)) else { return }
+                  let size = row.withText(column.size, Size.init(idBytes:)), let status = row.withText(column.status, ResultStatus.init(bytes:)) else { return }
             var state = CellState(item: plan.items[position].id, size: size, status: status,
-                                  at: row.withText(4, Timestamp.init(storedBytes:)), recordingID: row.int64(5))
-            if detailed {
-                state.note = row.optionalString(6)
-                state.by = row.optionalString(7)
-                state.run = row.optionalString(8)
+                                  at: row.withText(column.at, Timestamp.init(storedBytes:)), recordingID: row.int64(column.recording))
+            if let details {
+                state.note = row.optionalString(details.note)
+                state.by = row.optionalString(details.by)
+                state.run = row.optionalString(details.run)
             }
-            let screen = row.int64(0)
+            let screen = row.int64(column.screen)
             if grids[screen] == nil { grids[screen] = CellGrid(plan: plan) }
             grids[screen]!.set(state, item: position)
         }

@@ -48,7 +48,7 @@ extension LogApplier {
         }
 
         init(row: Row) throws {
-            self.init(screen: try row[0], item: try row[1], size: try row[2])
+            self.init(screen: try row["screen_id"], item: try row["item"], size: try row["size"])
         }
     }
 

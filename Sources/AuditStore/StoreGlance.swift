@@ -10,14 +10,14 @@ public enum StoreGlance {
     /// The live screens' names, or the removed screens' with `removed`, ordered by name.
     public static func screenNames(at location: StoreLocation, removed: Bool = false) -> [String] {
         read(location) { db in
-            try db.rows("SELECT name FROM screens WHERE removed = ? ORDER BY name_key, uid", [removed ? 1 : 0]) { $0.string(0) }
+            try db.rows("SELECT name FROM screens WHERE removed = ? ORDER BY name_key, uid", [removed ? 1 : 0]) { $0.string("name") }
         }
     }
 
     /// The ids of the checklist's items in use, in the checklist's order.
     public static func itemIDs(at location: StoreLocation) -> [String] {
         read(location) { db in
-            try db.rows("SELECT id FROM items WHERE current = 1 ORDER BY position") { $0.string(0) }
+            try db.rows("SELECT id FROM items WHERE current = 1 ORDER BY position") { $0.string("id") }
         }
     }
 

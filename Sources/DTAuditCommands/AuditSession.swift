@@ -4,6 +4,7 @@ import DynamicType
 import Evidence
 import Output
 import Platform
+import TerminalStyle
 
 /// One run of `dtaudit audit`: walks screens, saves each answer at once, counts what happened.
 final class AuditSession {

@@ -2,6 +2,7 @@ import AuditStore
 import DynamicType
 import Output
 import Scan
+import TerminalStyle
 
 /// What the recorded scans say about the code, for `status`, `screen show` and `screen list`.
 enum CodeReport {

@@ -5,6 +5,7 @@ import Interchange
 import Output
 import Platform
 import Scan
+import TerminalStyle
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Output
+import TerminalStyle
 
 struct NextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

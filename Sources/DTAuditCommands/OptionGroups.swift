@@ -1,6 +1,7 @@
 import ArgumentParsing
 import AuditStore
 import Output
+import TerminalStyle
 
 /// Options every command accepts.
 public struct GlobalOptions: ParsableArguments {

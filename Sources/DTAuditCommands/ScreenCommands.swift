@@ -4,6 +4,7 @@ import DynamicType
 import Output
 import Reports
 import Scan
+import TerminalStyle
 
 struct ScreenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

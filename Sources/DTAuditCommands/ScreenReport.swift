@@ -3,6 +3,7 @@ import DynamicType
 import Output
 import Reports
 import Scan
+import TerminalStyle
 
 /// One screen in detail, for `screen show` and `status SCREEN`.
 enum ScreenReport {

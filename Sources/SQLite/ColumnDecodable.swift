@@ -35,10 +35,7 @@ extension Row {
     /// Where the column named `name` is; a name the query does not select is a mistake in the code
     /// that reads it, stopped with the SQL it names.
     public func index(of name: String) -> Int {
-        guard let index = statement.columnIndex(name) else {
-            preconditionFailure("no column named '\(name)' in '\(statement.sql)'")
-        }
-        return Int(index)
+        statement.index(of: name)
     }
 
     /// The error for a value in `column` that is not `expected`.

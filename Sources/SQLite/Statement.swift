@@ -112,11 +112,19 @@ public final class Statement {
         return try transform(Row(statement: self))
     }
 
-
     /// Done with the rows: the statement is reset and may be bound again.
     private func finish() {
         sqlite3_reset(handle)
         isStepping = false
+    }
+
+    /// Where the result column named `name` is, for a loop over many rows to look it up once; a
+    /// name the query does not select is a mistake in the code that reads it, stopped with the SQL.
+    public func index(of name: String) -> Int {
+        guard let index = columnIndex(name) else {
+            preconditionFailure("no column named '\(name)' in '\(sql)'")
+        }
+        return Int(index)
     }
 
     /// The index of the result column named `name`, as the query's select list names it.

@@ -1,4 +1,5 @@
 import Output
+import TerminalStyle
 import Testing
 @testable import ArgumentParsing
 

@@ -1,0 +1,21 @@
+/// A row's values read by the names its query selects (`uid`, or the alias after `AS`), as GRDB's
+/// `row["name"]` reads them: a query's columns can be reordered or added to without its readers
+/// changing. Each statement works out where its columns are once; a loop over many rows can also
+/// look a column up once with `Statement.index(of:)` and read it by that index.
+extension Row {
+    public func isNull(_ name: String) -> Bool { isNull(index(of: name)) }
+    public func int(_ name: String) -> Int { int(index(of: name)) }
+    public func int64(_ name: String) -> Int64 { int64(index(of: name)) }
+    public func bool(_ name: String) -> Bool { bool(index(of: name)) }
+    /// The column as text; an empty string for NULL.
+    public func string(_ name: String) -> String { string(index(of: name)) }
+    public func optionalString(_ name: String) -> String? { optionalString(index(of: name)) }
+
+    /// Calls `body` with the column's UTF-8 bytes, valid only during the call.
+    public func withText<T>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        withText(index(of: name), body)
+    }
+
+    /// The column's UTF-8 bytes, or nil for NULL, valid until the statement moves on.
+    public func unsafeText(_ name: String) -> UnsafeBufferPointer<UInt8>? { unsafeText(index(of: name)) }
+}
