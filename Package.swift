@@ -57,8 +57,9 @@ let package = Package(
         // The JSON interchange file: writing, strict reading, and merging into a store as a union.
         .target(name: "Interchange", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
         // Automated runs taken in: the shapes xcresulttool, Appium and pymobiledevice3 write, matched to
-        // screens, sizes and checklist items, and imported as evidence and recordings marked with the run.
-        .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
+        // screens, sizes and checklist items; element hierarchies judged; imported as evidence (with
+        // crops of each judged failure) and recordings marked with the run.
+        .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Hierarchies", "Imaging", "Judges", "Output", "Platform"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
         .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Platform", "Scan"]),
@@ -66,7 +67,7 @@ let package = Package(
         // DemoApp/ holds the example app's Swift sources that `dtaudit demo` writes: resources, never compiled.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "DynamicType", "Evidence", "Fix", "Interchange", "Output", "Platform", "Reports", "Scan"],
+            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "DynamicType", "Evidence", "Fix", "Interchange", "Judges", "Output", "Platform", "Reports", "Scan"],
             resources: [.embedInCode("DemoApp")]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),

@@ -172,6 +172,7 @@ enum Schema {
         migrator.register("mark recordings that an automated run made") { db in
             try db.execute("ALTER TABLE recordings ADD COLUMN run TEXT")
         }
+        migrator.register("keep element hierarchies as evidence", EvidenceSchema.keepHierarchies)
         return migrator
     }()
 

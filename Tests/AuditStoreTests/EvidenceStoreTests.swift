@@ -43,7 +43,7 @@ struct TemporaryStore {
         let temporary = try TemporaryStore()
         #expect(try temporary.store.db.userVersion() == Schema.currentVersion)
         #expect(Schema.migrator.migrations.map(\.name) == ["create the audit store", "record static scans", "store evidence files and what they show", "keep the audit as a log of records",
-                                                               "mark recordings that an automated run made"])
+                                                               "mark recordings that an automated run made", "keep element hierarchies as evidence"])
         let tables = try temporary.store.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'evidence%' ORDER BY name", [], { $0.string(0) })
         #expect(tables == ["evidence_files", "evidence_links"])
     }
