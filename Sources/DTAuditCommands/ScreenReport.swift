@@ -1,5 +1,6 @@
 import AuditStore
 import DynamicType
+import Judges
 import Output
 import Scan
 
@@ -59,9 +60,13 @@ enum ScreenReport {
             console.line(style.bold("Failures"))
             for cell in state.failedCells {
                 var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
-                if let note = cell.note { line += "  " + console.safe(note) }
-                line += style.dim("  (\(cell.by.map(console.safe) ?? "?"), \(cell.at.inLocalTime.minute))")
+                let judged = JudgedFailure(cell, evidence: evidence)
+                if let note = judged?.reason ?? cell.note { line += "  " + console.safe(note) }
+                let who = cell.run.map { "🤖 run " + console.safe($0) } ?? cell.by.map(console.safe) ?? "?"
+                line += style.dim("  (\(who), \(cell.at.inLocalTime.minute))")
                 console.line(line)
+                let indent = String(repeating: " ", count: 2 + 4 + 1 + itemWidth + 2)
+                for more in judged?.lines(console: console) ?? [] { console.line(indent + more) }
             }
         }
         if let evidence {

@@ -66,6 +66,25 @@ import TestSupport
         #expect(crops.count == 3 && crops.allSatisfy { $0["kind"] as? String == "png" })
         #expect(evidence.contains { $0["kind"] as? String == "xml" && $0["size"] as? String == "l" })
 
+        // Each failure is shown where people look: screen show names the elements with their
+        // frames and the crop; the review page gives the reason and links the crop.
+        let shown = try cli.ok(["screen", "show", "Checkout"])
+        let failure = try #require(shown.split(separator: "\n").firstIndex { $0.contains("ax5  text-scales") })
+        let lines = shown.split(separator: "\n").map(String.init)
+        #expect(lines[failure].contains("StaticText \"Delivery & returns\" is 18 pt tall at ax5 and 18 pt at Large  (🤖 run \(run), "))
+        #expect(lines[failure + 1].trimmingCharacters(in: .whitespaces)
+                == "StaticText \"Delivery & returns\" {x 16, y 170, 200 x 18}, Large {x 16, y 130, 200 x 18}")
+        let crop = try #require(crops.first { $0["name"] as? String == "Checkout text-scales ax5 1.png" })
+        let stored = try #require(crop["path"] as? String)
+        #expect(lines[failure + 2].trimmingCharacters(in: .whitespaces) == "crop " + stored)
+        try cli.ok(["export", "--output", "review.md"])
+        let page = try String(contentsOf: cli.directory.appendingPathComponent("review.md"), encoding: .utf8)
+        let entry = try #require(page.split(separator: "\n").first { $0.hasPrefix("- ❌ `text-scales` at **ax5**") })
+        #expect(entry.contains("is 18 pt tall at ax5 and 18 pt at Large (🤖 run"))
+        #expect(!entry.contains("{x 16"))
+        #expect(entry.contains("📎 [Checkout text-scales ax5 1.png]"))
+        #expect(page.contains("[![Checkout at ax5, text-scales]"))
+
         // The same run again adds nothing.
         let again = try #require(try cli.json(["evidence", "import-xcresult", "run"]) as? [String: Any])
         #expect(again["recorded"] as? Int == 0 && again["crops"] as? Int == 0)
