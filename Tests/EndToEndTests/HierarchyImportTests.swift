@@ -91,6 +91,23 @@ import TestSupport
         #expect(try cli.ok(["export", "--format", "json", "--output", "-"]) == shared)
     }
 
+    /// The harness attaches each screen's screenshot and hierarchy under the same name; an export
+    /// of the run is judged as a folder of files is.
+    @Test func theHarnessesAttachmentsAreJudged() throws {
+        let cli = try CLI().initialized()
+        try RunImportTests.exportedRun(cli, ["ax5", "l"].enumerated().map { seed, size in
+            ("AppUITests/DynamicTypeAuditTests/test_\(size)()", [
+                ("Checkout_\(size)", Screenshot.png(seed: seed, width: 390, height: 844)),
+                ("Checkout_\(size)", Array(Self.checkout(size).utf8)),
+            ])
+        })
+        let done = try #require(try cli.json(["evidence", "import-xcresult", "R-attachments"]) as? [String: Any])
+        #expect(done["hierarchiesJudged"] as? Int == 2 && done["attached"] as? Int == 2)
+        #expect(done["crops"] as? Int == 2)
+        let recorded = try Self.cells(cli, "Checkout")
+        #expect(recorded["text-scales ax5"] == "fail" && recorded["no-overlap ax5"] == "pass" && recorded["reachable ax5"] == "pass")
+    }
+
     /// Hostile hierarchies: each refused with one line naming the file, exit 65, the store unchanged.
     @Test func aHostileHierarchyIsRefusedWithOneLineAndChangesNothing() throws {
         let cli = try CLI().initialized()
