@@ -15,6 +15,8 @@ public struct RunContents: Sendable {
     public var unexportedAttachments = 0
     /// Element hierarchies (page sources) of a screen at a size, named like screenshots.
     public var hierarchies: [RunScreenshot] = []
+    /// Tests the run lists, whatever they did: what was read, when nothing in it counts.
+    public var tests = 0
 
     public init() {}
 }

@@ -53,6 +53,10 @@ public struct RunPlan: Sendable {
     public var crops: [CropJob] = []
     /// Hierarchies holding frames the judges could not use (NaN, beyond a million points, ...).
     public var unusableFrames: [(what: String, reason: String)] = []
+    /// What the run held, matched or not: tests, screenshots, audits.
+    public var tests = 0
+    public var screenshots = 0
+    public var audits = 0
 }
 
 public enum RunImport {
@@ -63,6 +67,7 @@ public enum RunImport {
         let contents = result.contents
         plan.otherFailures = contents.otherFailures
         plan.unexportedAttachments = contents.unexportedAttachments
+        (plan.tests, plan.screenshots, plan.audits) = (contents.tests, contents.screenshots.count, contents.audits.count)
         plan.misses = contents.skipped
         let (screens, checklist, limit) = try store.read {
             (try store.screens(), try store.checklist(), try store.evidenceLimit())
@@ -241,7 +246,8 @@ struct ScreenFinder {
         }
         guard let first else {
             let shown = names.map { "'" + TextLayout.singleLine($0) + "'" }.joined(separator: ", ")
-            return .failure(Miss(reason: "no size in \(names.count == 1 ? "its name" : "its names") \(shown) (name sizes like ax5, accessibility5 or UICTContentSizeCategoryAccessibilityXXXL)"))
+            let clause = names.map { EvidenceImport.notSizesClause(fileName: $0) }.first { !$0.isEmpty } ?? ""
+            return .failure(Miss(reason: "no size in \(names.count == 1 ? "its name" : "its names") \(shown)\(clause) (name sizes like ax5, accessibility5 or UICTContentSizeCategoryAccessibilityXXXL)"))
         }
         if case .found(let screen, _, _) = EvidenceImport.screen(for: first, folders: suites, byKey: byKey, map: map) {
             return .success((screen, first.size))

@@ -2,6 +2,7 @@ import AuditStore
 import DynamicType
 import Judges
 import Output
+import Reports
 import Scan
 
 /// One screen in detail, for `screen show` and `status SCREEN`.
@@ -58,12 +59,17 @@ enum ScreenReport {
         if !state.failedCells.isEmpty {
             console.line()
             console.line(style.bold("Failures"))
-            for cell in state.failedCells {
+            // Each failure with the code that most likely causes it, as `dtaudit explain` traces it.
+            let traces = Explanation(state, item: nil) { _ in nil }.traces
+            for (cell, trace) in zip(state.failedCells, traces) {
                 var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
                 let judged = JudgedFailure(cell, evidence: evidence)
                 if let note = judged?.reason ?? cell.note { line += "  " + console.safe(note) }
                 let who = cell.run.map { "🤖 run " + console.safe($0) } ?? cell.by.map(console.safe) ?? "?"
                 line += style.dim("  (\(who), \(cell.at.inLocalTime.minute))")
+                if let cause = trace.causes.first {
+                    line += "  likely " + style.cyan(console.safe("\(cause.file):\(cause.line)")) + " " + cause.rule
+                }
                 console.line(line)
                 let indent = String(repeating: " ", count: 2 + 4 + 1 + itemWidth + 2)
                 for more in judged?.lines(console: console) ?? [] { console.line(indent + more) }
