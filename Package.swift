@@ -60,11 +60,12 @@ let package = Package(
         // The JSON interchange file: writing, strict reading, and merging into a store as a union.
         .target(name: "Interchange", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
         // Automated runs taken in: the shapes xcresulttool, Appium and pymobiledevice3 write, matched to
-        // screens, sizes and checklist items, and imported as evidence and recordings marked with the run.
-        .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Output", "Platform"]),
+        // screens, sizes and checklist items; element hierarchies judged; imported as evidence (with
+        // crops of each judged failure) and recordings marked with the run.
+        .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Hierarchies", "Imaging", "Judges", "Output", "Platform"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
-        .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Platform", "Scan"]),
+        .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Judges", "Output", "Platform", "Scan"]),
         // The example audit `dtaudit demo` creates: the store's story, the screenshots it draws, and
         // DemoApp/, the example app's Swift sources it writes beside the store (resources, never compiled).
         .target(
@@ -76,7 +77,7 @@ let package = Package(
         .target(
             name: "DTAuditCommands",
             dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "Demo", "DynamicType", "Evidence", "Fix", "Interchange",
-                           "Output", "Platform", "Reports", "Scan", "SQLite", "TerminalStyle"]
+                           "Judges", "Output", "Platform", "Reports", "Scan", "SQLite", "TerminalStyle"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
@@ -93,7 +94,7 @@ let package = Package(
         // prlimit, and it times the judges on generated runs.
         .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
         .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "DynamicType", "Evidence", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),

@@ -35,4 +35,22 @@ enum EvidenceSchema {
             CREATE INDEX evidence_links_by_recording ON evidence_links (recording_id);
             """)
     }
+
+    /// Schema migration 6: element hierarchies (`xml`) are kept as evidence too. SQLite cannot change
+    /// a CHECK, so the table is made again and filled; migrations run before foreign keys are on.
+    @Sendable static func keepHierarchies(_ db: Database) throws {
+        try db.execute("""
+            CREATE TABLE evidence_files_v6 (
+                hash TEXT PRIMARY KEY CHECK (length(hash) = 64),
+                kind TEXT NOT NULL CHECK (kind IN ('png', 'jpeg', 'heic', 'pdf', 'mov', 'mp4', 'xml')),
+                bytes INTEGER NOT NULL CHECK (bytes >= 0),
+                first_name TEXT NOT NULL,
+                added_at TEXT NOT NULL,
+                added_by TEXT NOT NULL
+            ) WITHOUT ROWID;
+            INSERT INTO evidence_files_v6 SELECT hash, kind, bytes, first_name, added_at, added_by FROM evidence_files;
+            DROP TABLE evidence_files;
+            ALTER TABLE evidence_files_v6 RENAME TO evidence_files;
+            """)
+    }
 }

@@ -48,8 +48,10 @@ public struct EvidenceCandidate: Sendable, Equatable {
     public var byteCount: Int64
 
     /// Checks that `path` is a file of an accepted kind, by content, within `limit` bytes.
-    /// Messages name the file as `shownAs` (what the user typed).
-    public static func check(path: String, limit: Int64, shownAs: String? = nil) throws(EvidenceError) -> EvidenceCandidate {
+    /// Messages name the file as `shownAs` (what the user typed). People attach media; only the
+    /// import of a run accepts element hierarchies too.
+    public static func check(path: String, limit: Int64, shownAs: String? = nil,
+                             accepting kinds: Set<MediaKind> = MediaKind.media) throws(EvidenceError) -> EvidenceCandidate {
         let shown = shownAs ?? path
         guard let status = Files.status(path) else { throw .notFound(path: shown) }
         guard status.kind == .regular else { throw .notAFile(path: shown) }
@@ -60,7 +62,7 @@ public struct EvidenceCandidate: Sendable, Equatable {
         } catch {
             throw .unreadable(path: shown, detail: System.errorDescription(error.code))
         }
-        guard let kind = MediaKind.detect(prefix) else {
+        guard let kind = MediaKind.detect(prefix), kinds.contains(kind) else {
             throw .notAccepted(path: shown, looksLike: MediaKind.describe(prefix))
         }
         let name = String(path.split(separator: "/").last ?? Substring(path))

@@ -173,6 +173,7 @@ enum Schema {
             try db.execute("ALTER TABLE recordings ADD COLUMN run TEXT")
         }
         migrator.register("order each cell by what its recordings' authors had seen", LogSchema.orderCellsByRound)
+        migrator.register("keep element hierarchies as evidence", EvidenceSchema.keepHierarchies)
         return migrator
     }()
 

@@ -12,6 +12,11 @@ extension RunImport {
         /// Screenshots found attached there already while importing.
         public var alreadyAttached = 0
         public var recorded: [Recording] = []
+        /// Crops of judged failures linked to their recordings, and crops that could not be made.
+        public var crops = 0
+        public var cropMisses: [CropMiss] = []
+        /// Large hierarchies kept for a later run to compare with after a fix.
+        public var keptHierarchies = 0
     }
 
     /// The time an import of `plan` records at: the clock, or after the latest record the store holds
@@ -54,6 +59,7 @@ extension RunImport {
                 outcome.recorded += try store.record(screen: cell.screen, cells: [(cell.item, cell.size)], status: cell.status, note: cell.note,
                                                      run: plan.run, by: author, at: time)
             }
+            try storeJudgedEvidence(plan, recorded: outcome.recorded, store: store, by: author, at: time, into: &outcome)
             progress?(plan.attachments.count)
             return outcome
         }

@@ -43,6 +43,16 @@ public struct RunPlan: Sendable {
     public var ignoredIssues: [(kind: String, count: Int)] = []
     public var otherFailures = 0
     public var unexportedAttachments = 0
+    /// What the judges decided from the run's element hierarchies: every verdict, no data included.
+    public var judgments: [Judgment] = []
+    /// How many hierarchy files were read and judged, of how many screens.
+    public var hierarchiesJudged = 0, screensJudged = 0
+    /// The Large hierarchies the store keeps, for a later run to compare with after a fix.
+    public var keptHierarchies: [Attachment] = []
+    /// Crops to make of the run's screenshots, one set per failed judged cell.
+    public var crops: [CropJob] = []
+    /// Hierarchies holding frames the judges could not use (NaN, beyond a million points, ...).
+    public var unusableFrames: [(what: String, reason: String)] = []
     /// What the run held, matched or not: tests, screenshots, audits.
     public var tests = 0
     public var screenshots = 0
@@ -59,8 +69,8 @@ public enum RunImport {
         plan.unexportedAttachments = contents.unexportedAttachments
         (plan.tests, plan.screenshots, plan.audits) = (contents.tests, contents.screenshots.count, contents.audits.count)
         plan.misses = contents.skipped
-        let (screens, checklist, limit, recorded) = try store.read {
-            (try store.screens(), try store.checklist(), try store.evidenceLimit(), try store.cellsRecorded(byRun: result.fingerprint))
+        let (screens, checklist, limit) = try store.read {
+            (try store.screens(), try store.checklist(), try store.evidenceLimit())
         }
         let finder = ScreenFinder(store: store, screens: screens, map: map)
 
@@ -127,6 +137,7 @@ public enum RunImport {
             }
         }
         plan.ignoredIssues = ignoredOrder.map { ($0, ignored[$0]!) }
+        var decided = DecidedCells()
         for key in order {
             let (screen, size, found) = byCell[key]!
             for kind in [AuditKind.dynamicType, .textClipped] {
@@ -146,14 +157,30 @@ public enum RunImport {
                     plan.misses.append(("\(kind) results for '\(screen.name)' at \(size.id)", "the checklist has no item '\(item)'"))
                     continue
                 }
-                let cell = RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: note(for: issues), sources: found.sources)
-                if recorded.contains(AuditStore.cellKey(screen: screen.id, item: item, size: size)) {
-                    plan.alreadyRecorded.append(cell)
-                } else {
-                    plan.cells.append(cell)
-                }
+                decided.add(RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: note(for: issues), sources: found.sources))
             }
         }
+
+        // Element hierarchies: each screen judged at the sizes the run reached; the run's identity
+        // takes in their bytes, so that two runs that differ only in them are two runs.
+        var identity = SHA256()
+        try judge(contents.hierarchies, of: result, finder: finder, checklist: checklist, store: store, limit: limit,
+                  into: &plan, decided: &decided, identity: &identity)
+        if !contents.hierarchies.isEmpty {
+            identity.update(result.fingerprint)
+            plan.fingerprint = String(SHA256.hex(identity.finalize()).prefix(12))
+            plan.run = RunReader.name(result.name, fingerprint: plan.fingerprint)
+        }
+        let recorded = try store.cellsRecorded(byRun: plan.fingerprint)
+        for cell in decided.cells {
+            if recorded.contains(AuditStore.cellKey(screen: cell.screen.id, item: cell.item, size: cell.size)) {
+                plan.alreadyRecorded.append(cell)
+            } else {
+                plan.cells.append(cell)
+            }
+        }
+        let kept = Set(plan.cells.map { AuditStore.cellKey(screen: $0.screen.id, item: $0.item, size: $0.size) })
+        plan.crops.removeAll { !kept.contains($0.cellKey) }
         return plan
     }
 

@@ -74,6 +74,15 @@ public enum RunReader {
         return Result(contents: contents, folder: folder, fingerprint: fingerprint, name: label + " #" + fingerprint, shape: shape)
     }
 
+    /// A run's name with another fingerprint: `R-attachments #3f2a9c1e4b5d`.
+    static func name(_ name: String, fingerprint: String) -> String {
+        var label = Substring(name)
+        if let mark = name.lastIndex(of: "#"), mark > name.startIndex, name[name.index(before: mark)] == " " {
+            label = name[..<name.index(before: mark)]
+        }
+        return label + " #" + fingerprint
+    }
+
     /// A result bundle, through `xcresulttool`: its exported attachments and its tests' failures.
     static func readBundle(_ path: String, shownAs shown: String) throws(RunReadError) -> Result {
         var generator = SystemRandomNumberGenerator()
@@ -182,11 +191,17 @@ public enum RunReader {
         }
     }
 
-    /// One attached file: an audit when it holds JSON dtaudit knows, else a screenshot candidate.
+    /// One attached file: an audit when it holds JSON dtaudit knows, an element hierarchy when it is
+    /// a page source, else a screenshot candidate.
     static func take(file: String, path: String, names: [String], suites: [String], into contents: inout RunContents,
                      identity: inout SHA256) throws(RunReadError) {
-        let prefix = (try? FileReader.prefix(of: path, count: 16)) ?? []
-        guard let first = prefix.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+        let prefix = (try? FileReader.prefix(of: path, count: MediaKind.prefixLength)) ?? []
+        let first = prefix.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "<") && isHierarchy(file: file, prefix: prefix) {
+            contents.hierarchies.append(RunScreenshot(path: file, names: names, suites: suites))
+            return
+        }
+        guard let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             if Files.status(path) == nil {
                 contents.skipped.append((file, "listed, but not in the folder"))
             } else {
@@ -206,6 +221,13 @@ public enum RunReader {
         contents.otherFailures += found.otherFailures
         contents.unexportedAttachments += found.unexportedAttachments
         contents.skipped += found.skipped
+    }
+
+    /// XML is a hierarchy when it starts as a page source does, or when its name says `.xml`: such a
+    /// file is read as one, and refused with the reason if it is not (a document type declaration,
+    /// say). Other XML a test attached (a property list, an SVG) is left for the screenshots' check.
+    static func isHierarchy(file: String, prefix: [UInt8]) -> Bool {
+        MediaKind.detect(prefix) == .hierarchy || file.lowercased().hasSuffix(".xml")
     }
 
     /// Reads a JSON document of any known shape; returns the shape's name, nil when unknown.

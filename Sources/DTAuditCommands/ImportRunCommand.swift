@@ -7,7 +7,7 @@ import Platform
 struct ImportRunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-xcresult",
-        abstract: "Take in what a UI-test run found: screenshots as evidence, audit issues as failed checks.",
+        abstract: "Take in what a UI-test run found: screenshots as evidence, audit issues and judged hierarchies as checks.",
         discussion: """
             Reads the folder 'xcrun xcresulttool export attachments' writes (the files and \
             manifest.json), the JSON of 'xcresulttool get test-results tests', 'activities' or \
@@ -26,6 +26,16 @@ struct ImportRunCommand: ParsableCommand {
             dtaudit's harness (xctest-template) says it ran that audit and it found nothing, and only \
             where the checklist plans it; everything else stays for a person.
 
+            Element hierarchies (WebDriverAgent's page source, which Appium returns and the \
+            harness writes, one file per screen and size: 'Checkout_ax5.xml') are matched the same \
+            way and judged: text-scales, no-overlap, reachable, cells-resize, icons-scale and \
+            default-unchanged are decided from the elements' frames where the run holds what each \
+            rule needs (Docs/judges.md), and left to people where it does not. Each failure gets \
+            crops of the screenshots with the failing elements outlined, linked to its recording. \
+            The Large hierarchy is kept, for the first run after a fix to compare with. A \
+            hierarchy that cannot be read (a document type declaration, over 16 MB, 20,000 \
+            elements or 256 levels) refuses the whole run: nothing is changed.
+
             Every recording names the run (the input's name and a fingerprint of its contents), and \
             the review page marks them apart from a person's. Importing the same run again adds \
             nothing. A path in an imported file never reaches outside its folder: a manifest that \
@@ -35,7 +45,8 @@ struct ImportRunCommand: ParsableCommand {
             ("xcrun xcresulttool export attachments --path R.xcresult --output-path R-attachments", "On a Mac: export a run's attachments."),
             ("dtaudit evidence import-xcresult R-attachments --dry-run", "Show what would attach where and which checks would be recorded."),
             ("dtaudit evidence import-xcresult R.xcresult", "On a Mac: read the bundle with xcresulttool and import it."),
-        ]
+        ],
+        aliases: ["import-run"]
     )
 
     @Argument(help: "The exported attachments folder, a JSON file, or (on a Mac) an .xcresult bundle.", valueName: "dir|file")

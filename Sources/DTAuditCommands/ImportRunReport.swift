@@ -1,4 +1,5 @@
 import AutomatedRuns
+import Judges
 import Output
 
 /// How `evidence import-xcresult` shows its plan and what it did.
@@ -21,6 +22,19 @@ enum RunImportReport {
             ("attachmentsNotExported", .int(plan.unexportedAttachments)),
             ("attached", .int(outcome?.attached ?? 0)),
             ("recorded", .int(outcome?.recorded.count ?? 0)),
+            ("hierarchiesJudged", .int(plan.hierarchiesJudged)),
+            ("screensJudged", .int(plan.screensJudged)),
+            ("judged", .array(plan.judgments.map { judgment in
+                .object([("screen", .string(judgment.screen.name)), ("item", .string(judgment.verdict.item)), ("size", .string(judgment.verdict.size.id)),
+                         ("outcome", .string(judgment.verdict.outcome.rawValue)), ("reason", .string(judgment.verdict.reason)),
+                         ("file", .string(judgment.file))])
+            })),
+            ("unusableFrames", .array(plan.unusableFrames.map { .object([("file", .string($0.what)), ("reason", .string($0.reason))]) })),
+            ("crops", .int(outcome?.crops ?? 0)),
+            ("cropsNotMade", .array((outcome?.cropMisses ?? []).map { miss in
+                .object([("screen", .string(miss.screen)), ("item", .string(miss.item)), ("size", .string(miss.size.id)), ("reason", .string(miss.reason))])
+            })),
+            ("hierarchiesKept", .int(outcome?.keptHierarchies ?? 0)),
             ("read", .object([("tests", .int(plan.tests)), ("screenshots", .int(plan.screenshots)), ("audits", .int(plan.audits))])),
             ("nothingCounted", .optional(plan.whyNothingCounts)),
         ])
@@ -55,6 +69,7 @@ enum RunImportReport {
             }
             for line in table.render(indent: 2) { console.line(line) }
         }
+        judgments(plan, outcome: outcome, dryRun: dryRun, console: console)
         let already = plan.alreadyAttached.count + (outcome?.alreadyAttached ?? 0)
         if already > 0 || !plan.alreadyRecorded.isEmpty {
             console.line(style.dim("Already there, skipped: \(counted(already, "screenshot")), \(counted(plan.alreadyRecorded.count, "check")) this run recorded before"))
@@ -83,6 +98,43 @@ enum RunImportReport {
             console.line(style.dim("Nothing new to take in from \(console.safe(input))."))
         } else {
             console.line(style.dim("Took in \(summary) from the run."))
+        }
+    }
+
+    /// What each judge decided, where and why: every verdict in a dry run, the counts after an import.
+    static func judgments(_ plan: RunPlan, outcome: RunImport.Outcome?, dryRun: Bool, console: Console) {
+        guard plan.hierarchiesJudged > 0 || !plan.unusableFrames.isEmpty else { return }
+        let style = console.style
+        let verdicts = plan.judgments.map(\.verdict)
+        let tally = [Judges.Outcome.pass, .fail, .noData].map { outcome in "\(verdicts.filter { $0.outcome == outcome }.count) \(outcome.rawValue)" }
+        console.line(style.bold("Judged \(counted(plan.hierarchiesJudged, "hierarchy file")) of \(counted(plan.screensJudged, "screen")): ")
+                     + tally.joined(separator: ", "))
+        if dryRun {
+            var items: [String] = []
+            for verdict in verdicts where !items.contains(verdict.item) { items.append(verdict.item) }
+            for item in items {
+                let mine = plan.judgments.filter { $0.verdict.item == item }
+                let decided = mine.filter { $0.verdict.outcome != .noData }.count
+                console.line("  `\(item)` decided \(decided) of \(counted(mine.count, "check")):")
+                var table = TextTable()
+                for judgment in mine {
+                    let verdict = judgment.verdict
+                    let shown = switch verdict.outcome {
+                    case .pass: style.green("pass")
+                    case .fail: style.red("fail")
+                    case .noData: style.dim("no data")
+                    }
+                    table.add([console.safe(judgment.screen.name), verdict.size.id, shown, console.safe(TextLayout.singleLine(verdict.reason))])
+                }
+                for line in table.render(indent: 4) { console.line(line) }
+            }
+        }
+        for frames in plan.unusableFrames { console.line(style.yellow("  \(console.safe(frames.what)): \(console.safe(frames.reason))")) }
+        if let outcome {
+            if outcome.crops > 0 { console.line(style.dim("Outlined the failing elements in \(counted(outcome.crops, "crop")) of the screenshots.")) }
+            for miss in outcome.cropMisses {
+                console.line(style.yellow("  No crop of '\(console.safe(miss.screen))' `\(miss.item)` at \(miss.size.id): \(console.safe(miss.reason))"))
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import AuditStore
 import DynamicType
+import Judges
 import Output
 import Reports
 import Scan
@@ -63,12 +64,15 @@ enum ScreenReport {
             let traces = Explanation(state, item: nil) { _ in nil }.traces
             for (cell, trace) in zip(state.failedCells, traces) {
                 var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
-                if let note = cell.note { line += "  " + console.safe(note) }
+                let judged = JudgedFailure(cell, evidence: evidence)
+                if let note = judged?.reason ?? cell.note { line += "  " + console.safe(note) }
                 line += style.dim("  (" + console.recorder(by: cell.by ?? "?", run: cell.run, withBy: false) + ", \(cell.at.inLocalTime.minute))")
                 if let cause = trace.causes.first {
                     line += "  likely " + style.cyan(console.safe("\(cause.file):\(cause.line)")) + " " + cause.rule
                 }
                 console.line(line)
+                let indent = String(repeating: " ", count: 2 + 4 + 1 + itemWidth + 2)
+                for more in judged?.lines(console: console) ?? [] { console.line(indent + more) }
             }
         }
         if let evidence {

@@ -11,12 +11,14 @@ struct XCTestTemplateCommand: ParsableCommand {
         discussion: """
             The file is for an app's UI-test target (XCTest, iOS 17 or later). It has one test per \
             size: each launches the app at that size (-UIPreferredContentSizeCategoryName), opens \
-            every screen through a closure you fill in, attaches a screenshot named \
-            '<screen>_<size>' and runs performAccessibilityAudit(for: [.dynamicType, .textClipped]), \
-            collecting the issues into a 'dtaudit-audit' JSON attachment without failing the test \
-            (set failOnIssues to fail it too). 'dtaudit evidence import-xcresult' reads what the run \
-            leaves: the screenshots become evidence, the issues failed checks, and an audit with no \
-            issue a pass of the check it covers.
+            every screen through a closure you fill in, attaches a screenshot and the screen's \
+            element hierarchy (XCUIApplication.snapshot(), written as WebDriverAgent's page source) \
+            both named '<screen>_<size>', and runs performAccessibilityAudit(for: [.dynamicType, \
+            .textClipped]), collecting the issues into a 'dtaudit-audit' JSON attachment without \
+            failing the test (set failOnIssues to fail it too; fill in primaryActions to have each \
+            screen's primary action checked). 'dtaudit evidence import-xcresult' reads what the run \
+            leaves: the screenshots become evidence, the issues failed checks, an audit with no \
+            issue a pass of the check it covers, and the hierarchies are judged (Docs/judges.md).
 
             Screens are those given with --screens (names or unique prefixes, looked up in the \
             store), else every screen of the audit; sizes are those the checklist plans, largest \

@@ -1,6 +1,13 @@
 /// The kinds of file accepted as evidence, told apart by their first bytes, never by their name.
 public enum MediaKind: String, CaseIterable, Sendable {
     case png, jpeg, heic, pdf, mov, mp4
+    /// A screen's element hierarchy (WebDriverAgent's page source, which the UI-test harness
+    /// writes too), kept from a run so that a later run can compare the look at Large. Only the
+    /// import of a run stores these: people attach the media kinds.
+    case hierarchy = "xml"
+
+    /// What people attach to a result: screenshots and screen recordings.
+    public static let media: Set<MediaKind> = [.png, .jpeg, .heic, .pdf, .mov, .mp4]
 
     /// How many bytes from the start of a file `detect` wants to see.
     public static let prefixLength = 256
@@ -14,20 +21,20 @@ public enum MediaKind: String, CaseIterable, Sendable {
         case .pdf: "pdf"
         case .mov: "mov"
         case .mp4: "mp4"
+        case .hierarchy: "xml"
         }
     }
 
-    public var displayName: String { rawValue.uppercased() }
+    public var displayName: String { self == .hierarchy ? "element hierarchy" : rawValue.uppercased() }
 
     /// A still image a browser or Markdown viewer can show inline (HEIC and PDF are linked instead).
     public var isInlineImage: Bool { self == .png || self == .jpeg }
 
     public var isImage: Bool { self == .png || self == .jpeg || self == .heic }
 
-
     /// "PNG, JPEG, HEIC, PDF, MOV or MP4", for messages.
     public static var acceptedList: String {
-        let names = allCases.map(\.displayName)
+        let names = allCases.filter(media.contains).map(\.displayName)
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
@@ -49,6 +56,7 @@ public enum MediaKind: String, CaseIterable, Sendable {
             if box.compatible.contains(where: mp4Brands.contains) { return .mp4 }
             return nil
         }
+        if isPageSource(prefix) { return .hierarchy }
         // QuickTime files older than the `ftyp` box start with one of these atoms.
         if prefix.count >= 8, ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(String(decoding: prefix[4..<8], as: UTF8.self)) {
             return .mov
@@ -66,8 +74,24 @@ public enum MediaKind: String, CaseIterable, Sendable {
         if prefix.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive" }
         if prefix.starts(with: [0x49, 0x49, 0x2A, 0x00]) || prefix.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "a TIFF image" }
         if let box = FileTypeBox(prefix) { return "an ISO media file of brand '\(box.major)'" }
+        if isPageSource(prefix) { return "an element hierarchy, which only the import of a UI-test run takes in" }
         if looksLikeText(prefix) { return "text" }
         return "data of an unknown kind"
+    }
+
+    /// A page source starts, after an optional byte order mark, white space and XML declaration,
+    /// with its root: `<AppiumAUT` or `<XCUIElementTypeApplication`. Other XML is not one.
+    static func isPageSource(_ prefix: [UInt8]) -> Bool {
+        var bytes = prefix[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        func skipSpace() { bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+        skipSpace()
+        if bytes.starts(with: Array("<?xml".utf8)) {
+            guard let end = bytes.firstIndex(of: UInt8(ascii: ">")) else { return false }
+            bytes = bytes[(end + 1)...]
+            skipSpace()
+        }
+        return bytes.starts(with: Array("<AppiumAUT".utf8)) || bytes.starts(with: Array("<XCUIElementTypeApplication".utf8))
     }
 
     static func looksLikeText(_ bytes: [UInt8]) -> Bool {

@@ -2,9 +2,11 @@ import DynamicType
 
 /// A Swift file for an app's UI-test target (XCTest) that audits screens at text sizes the way
 /// `dtaudit evidence import-xcresult` reads: one test per size launches the app at that size,
-/// opens each screen, attaches a screenshot named `<screen>_<size>` and runs Xcode's Dynamic Type
-/// and clipped-text audits (`performAccessibilityAudit(for: [.dynamicType, .textClipped])`), whose
-/// issues go into a JSON attachment instead of failing the test, unless the team asks.
+/// opens each screen, attaches a screenshot and the screen's element hierarchy (from
+/// `XCUIApplication.snapshot()`, written as the page source WebDriverAgent returns) both named
+/// `<screen>_<size>`, and runs Xcode's Dynamic Type and clipped-text audits
+/// (`performAccessibilityAudit(for: [.dynamicType, .textClipped])`), whose issues go into a JSON
+/// attachment instead of failing the test, unless the team asks.
 ///
 /// Screen names reach the file only inside string literals, escaped, so no name can add code.
 public struct XCTestTemplate: Sendable {
@@ -50,6 +52,10 @@ public struct XCTestTemplate: Sendable {
             "    /// true: every issue the audits find also fails the test.",
             "    let failOnIssues = false",
             "",
+            "    /// Each screen's primary action (Pay, Save, Continue) by identifier or label, by screen name:",
+            "    /// dtaudit checks that it can be reached at every size.",
+            "    let primaryActions: [String: String] = [:]",
+            "",
             "    /// The screens of the audit and how to reach each one from launch.",
             "    @MainActor",
             "    var screens: [(name: String, open: (XCUIApplication) -> Void)] {",
@@ -86,6 +92,13 @@ public struct XCTestTemplate: Sendable {
             "            screenshot.name = name",
             "            screenshot.lifetime = .keepAlways",
             "            add(screenshot)",
+            "",
+            "            // Every element's type, identifier, label, value and frame, for dtaudit's judges.",
+            "            let hierarchy = XCTAttachment(data: PageSource.xml(of: try app.snapshot(), primaryAction: primaryActions[screen.name]),",
+            "                                          uniformTypeIdentifier: \"public.xml\")",
+            "            hierarchy.name = name",
+            "            hierarchy.lifetime = .keepAlways",
+            "            add(hierarchy)",
             "",
             "            var report = AuditReport(screen: screen.name, size: size)",
             "            do {",
@@ -142,6 +155,7 @@ public struct XCTestTemplate: Sendable {
             "    }",
             "}",
         ]
+        lines += Self.pageSourceWriter
         return lines.joined(separator: "\n") + "\n"
     }
 }

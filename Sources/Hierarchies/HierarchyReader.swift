@@ -31,6 +31,11 @@ public struct HierarchyReader: Sendable {
 
     /// The hierarchy in the file at `path`; its size is checked before a byte of it is read.
     public func read(path: String) throws(HierarchyError) -> Hierarchy {
+        try read(try bytes(path: path))
+    }
+
+    /// The bytes of the file at `path`, refused before a byte is read when it is over the limit.
+    public func bytes(path: String) throws(HierarchyError) -> [UInt8] {
         guard let file = RegularFile(opening: path) else { throw HierarchyError("is not a readable file") }
         guard file.byteCount <= maximumFileBytes else {
             throw HierarchyError("is \(file.byteCount) bytes, more than the \(maximumFileBytes >> 20) MB a hierarchy may be")
@@ -50,7 +55,7 @@ public struct HierarchyReader: Sendable {
         }
         if failed { throw HierarchyError("could not be read") }
         if tooLarge { throw HierarchyError("is more than the \(limit >> 20) MB a hierarchy may be") }
-        return try read(bytes)
+        return bytes
     }
 
     public func read(_ bytes: [UInt8]) throws(HierarchyError) -> Hierarchy {

@@ -77,6 +77,31 @@ public enum Crops {
     }
 }
 
+/// What cropping a failed verdict needs once its hierarchies are gone: the verdict and the
+/// windows its screenshots were taken of. An import keeps these for every failure while it judges
+/// screen after screen, and makes the crops one at a time as it stores them, so that no more
+/// than two screenshots are decoded at once.
+public struct CropPlan: Sendable {
+    public var screen: String
+    public var verdict: Verdict
+    /// The window at the failing size.
+    public var window: Frame?
+    /// The window of the left picture: Large, or for `default-unchanged` Large in the run before the fix.
+    public var referenceWindow: Frame?
+
+    /// Nil unless the verdict failed and the run has the failing size's hierarchy.
+    public init?(_ verdict: Verdict, of run: ScreenRun) {
+        guard verdict.outcome == .fail, let hierarchy = run.hierarchies[verdict.size] else { return nil }
+        screen = run.screen
+        self.verdict = verdict
+        window = hierarchy.window
+        referenceWindow = verdict.item == DefaultUnchanged().item ? run.largeBeforeFix?.window : run.hierarchies[.l]?.window
+    }
+
+    /// Whether the left picture is the run before the fix rather than Large of this run.
+    public var comparesWithBeforeFix: Bool { verdict.item == DefaultUnchanged().item }
+}
+
 extension Crops {
     /// The crops of a failed verdict, one for each of its first `limit` findings that names
     /// elements: what the import writes beside the recording. `screenshot` gives the picture the
@@ -85,16 +110,22 @@ extension Crops {
     /// its window gets no crop, with the reason.
     public static func evidence(for verdict: Verdict, of run: ScreenRun, screenshot: (Size) -> RGBAImage?,
                                 beforeFix: RGBAImage? = nil, limit: Int = 6) -> [(finding: Int, png: Result<[UInt8], ImageError>)] {
-        guard verdict.outcome == .fail, let hierarchy = run.hierarchies[verdict.size] else { return [] }
-        let failing = screenshot(verdict.size).map { Shot(image: $0, window: hierarchy.window) }
-        let largeImage = verdict.item == DefaultUnchanged().item ? beforeFix : screenshot(.l)
-        let largeWindow = verdict.item == DefaultUnchanged().item ? run.largeBeforeFix?.window : run.hierarchies[.l]?.window
-        let large = largeImage.map { Shot(image: $0, window: largeWindow) }
+        guard let plan = CropPlan(verdict, of: run) else { return [] }
+        return evidence(for: plan, screenshot: screenshot, beforeFix: beforeFix, limit: limit)
+    }
+
+    /// The same from a plan made while the hierarchies were at hand.
+    public static func evidence(for plan: CropPlan, screenshot: (Size) -> RGBAImage?, beforeFix: RGBAImage? = nil,
+                                limit: Int = 6) -> [(finding: Int, png: Result<[UInt8], ImageError>)] {
+        let verdict = plan.verdict
+        let failing = screenshot(verdict.size).map { Shot(image: $0, window: plan.window) }
+        let largeImage = plan.comparesWithBeforeFix ? beforeFix : screenshot(.l)
+        let large = largeImage.map { Shot(image: $0, window: plan.referenceWindow) }
         var crops: [(finding: Int, png: Result<[UInt8], ImageError>)] = []
         for (index, finding) in verdict.findings.enumerated() where !finding.elements.isEmpty {
             guard crops.count < limit else { break }
             guard let failing else {
-                crops.append((index, .failure(ImageError("has no screenshot of \(run.screen) at \(verdict.size)"))))
+                crops.append((index, .failure(ImageError("has no screenshot of \(plan.screen) at \(verdict.size)"))))
                 continue
             }
             crops.append((index, Result { () throws(ImageError) in try png(for: finding, failing: failing, large: large) }))

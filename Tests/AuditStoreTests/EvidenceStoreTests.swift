@@ -44,7 +44,7 @@ struct TemporaryStore {
         #expect(try temporary.store.db.userVersion() == Schema.currentVersion)
         #expect(Schema.migrator.migrations.map(\.name) == ["create the audit store", "record static scans", "store evidence files and what they show", "keep the audit as a log of records",
                                                                "mark recordings that an automated run made",
-                                                               "order each cell by what its recordings' authors had seen"])
+                                                               "order each cell by what its recordings' authors had seen", "keep element hierarchies as evidence"])
         let tables = try temporary.store.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'evidence%' ORDER BY name", [], { $0.string(0) })
         #expect(tables == ["evidence_files", "evidence_links"])
     }
@@ -65,6 +65,43 @@ struct TemporaryStore {
         let store = try AuditStore.open(location)
         #expect(try store.db.userVersion() == Schema.currentVersion)
         #expect(try store.evidenceFiles().isEmpty)
+    }
+
+    /// Keeping hierarchies remakes the files table (SQLite cannot change a CHECK): every row a
+    /// store held before, of random kinds, sizes, names, authors and times, is there after, and
+    /// hierarchies can be stored.
+    @Test(arguments: [3, 17, 41]) func keepingHierarchiesLosesNoStoredFile(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-v5-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".dtaudit"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let location = StoreLocation(folder: root.path + "/.dtaudit")
+        var before: [EvidenceFile] = []
+        do {
+            let db = try Database(path: location.databasePath, mode: .create)
+            try db.setApplicationID(Schema.applicationID)
+            var earlier = Migrator()
+            for migration in Schema.migrator.migrations.dropLast() { earlier.register(migration.name, migration.migrate) }
+            try earlier.migrate(db)
+            let kinds: [MediaKind] = [.png, .jpeg, .heic, .pdf, .mov, .mp4]
+            for index in 0..<Int.random(in: 1...300, using: &random) {
+                let hash = (0..<64).map { _ in String(Int.random(in: 0..<16, using: &random), radix: 16) }.joined()
+                let name = "shot \(index) " + String((0..<Int.random(in: 0...12, using: &random)).map { _ in "aé✓'\"_".randomElement(using: &random)! })
+                let file = EvidenceFile(hash: hash, kind: kinds.randomElement(using: &random)!, byteCount: Int64.random(in: 0...(1 << 40), using: &random),
+                                        firstName: name, addedAt: Timestamp(milliseconds: Int64.random(in: 0...4_000_000_000_000, using: &random)),
+                                        addedBy: ["Ana", "Ben", "Tess Tester"].randomElement(using: &random)!)
+                try db.run("INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)",
+                           [file.hash, file.kind.rawValue, file.byteCount, file.firstName, file.addedAt.iso8601, file.addedBy])
+                before.append(file)
+            }
+        }
+        let store = try AuditStore.open(location)
+        #expect(try store.db.userVersion() == Schema.currentVersion)
+        let after = try store.evidenceFiles()
+        #expect(Set(after.map(\.hash)) == Set(before.map(\.hash)))
+        #expect(after.sorted { $0.hash < $1.hash } == before.sorted { $0.hash < $1.hash })
+        try store.db.run("INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, 'xml', 1, 'Checkout_l.xml', ?, 'Ana')",
+                         [String(repeating: "f", count: 64), Timestamp(milliseconds: 0).iso8601])
     }
 
     @Test func aFileIsStoredOnceUnderTheHashOfItsBytes() throws {
@@ -254,5 +291,20 @@ struct TemporaryStore {
         try store.write { try store.removeScreen(temporary.screen, by: "Ana") }
         #expect(try store.evidenceLinks().isEmpty)
         #expect(try store.evidenceGarbage().unreferenced.isEmpty)
+    }
+}
+
+/// SplitMix64, so that a seed replays the same store on every platform.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

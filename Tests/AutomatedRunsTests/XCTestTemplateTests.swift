@@ -2,6 +2,7 @@ import AutomatedRuns
 import DynamicType
 import Evidence
 import Foundation
+import Hierarchies
 import Testing
 import TestSupport
 
@@ -49,5 +50,77 @@ import TestSupport
         let parts = try #require(EvidenceNaming.parse(fileName: RunReader.attachmentName(exported)))
         #expect(parts.size == .ax3)
         #expect(EvidenceNaming.key(parts.before) == EvidenceNaming.key("Sign in"))
+    }
+}
+
+/// The harness's page-source writer, compiled against stand-ins for XCUIAutomation's snapshot
+/// types (the same names and shapes) and run here: what it writes is what dtaudit reads.
+@Suite struct HarnessPageSourceTests {
+    static let stand_ins = """
+        import Foundation
+
+        enum XCUIElement {
+            enum ElementType { case any, \(XCTestTemplate.elementTypes.map { $0 == "switch" ? "`switch`" : $0 }.joined(separator: ", ")), map }
+        }
+
+        @MainActor protocol XCUIElementSnapshot {
+            var elementType: XCUIElement.ElementType { get }
+            var identifier: String { get }
+            var label: String { get }
+            var value: Any? { get }
+            var isEnabled: Bool { get }
+            var frame: CGRect { get }
+            var children: [any XCUIElementSnapshot] { get }
+        }
+
+        struct Snapshot: XCUIElementSnapshot {
+            var elementType: XCUIElement.ElementType
+            var identifier = ""
+            var label = ""
+            var value: Any? = nil
+            var isEnabled = true
+            var frame: CGRect
+            var children: [any XCUIElementSnapshot] = []
+        }
+
+        MainActor.assumeIsolated {
+        let screen = Snapshot(elementType: .application, label: "Shop", frame: CGRect(x: 0, y: 0, width: 390, height: 844), children: [
+            Snapshot(elementType: .window, frame: CGRect(x: 0, y: 0, width: 390, height: 844), children: [
+                Snapshot(elementType: .staticText, label: "Total & \\"fees\\"\\n<today>\\u{1}", frame: CGRect(x: 16, y: 100.5, width: 200, height: 20.33)),
+                Snapshot(elementType: .button, identifier: "checkout.pay", label: "Pay", frame: CGRect(x: 16, y: 760, width: 358, height: 50)),
+                Snapshot(elementType: .map, frame: CGRect(x: 0, y: 200, width: 390, height: 300)),
+                Snapshot(elementType: .`switch`, identifier: "gift", label: "Gift", value: 1, frame: CGRect(x: 300, y: 600, width: 51, height: 31)),
+            ]),
+        ])
+        FileHandle.standardOutput.write(PageSource.xml(of: screen, primaryAction: "checkout.pay"))
+        }
+
+        """
+
+    @Test func whatTheHarnessWritesIsAHierarchyDtauditReads() throws {
+        let template = XCTestTemplate(screens: ["Checkout"], sizes: [.ax5], generator: "dtaudit").render()
+        let writer = try #require(template.range(of: "/// A screen's element hierarchy as the page source"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-harness-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data((Self.stand_ins + template[writer.lowerBound...]).utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let built = try Spawn.run("/usr/bin/env", ["swiftc", "-o", "writer", "main.swift"], in: folder, environment: ProcessInfo.processInfo.environment)
+        try #require(built.status == 0, "swiftc: \(built.stderr)")
+        let ran = try Spawn.run(folder.appendingPathComponent("writer").path, [], in: folder, environment: [:])
+        try #require(ran.status == 0, "\(ran.stderr)")
+
+        let hierarchy = try HierarchyReader().read(Array(ran.stdout.utf8))
+        #expect(hierarchy.primaryAction == "checkout.pay")
+        #expect(hierarchy.window == Frame(x: 0, y: 0, width: 390, height: 844))
+        let described = hierarchy.elements.map { "\($0.type.name) \($0.name)|\($0.label)|\($0.value) \($0.frame.map(\.description) ?? "-")" }
+        #expect(described == [
+            "Application Shop|Shop| {x 0, y 0, 390 x 844}",
+            "Window || {x 0, y 0, 390 x 844}",
+            "StaticText Total & \"fees\"\n<today> |Total & \"fees\"\n<today> | {x 16, y 100.5, 200 x 20.3}",
+            "Button checkout.pay|Pay| {x 16, y 760, 358 x 50}",
+            "Other || {x 0, y 200, 390 x 300}",
+            "Switch gift|Gift|1 {x 300, y 600, 51 x 31}",
+        ])
+        #expect(hierarchy.elements.allSatisfy { $0.visible == nil && $0.enabled })
     }
 }

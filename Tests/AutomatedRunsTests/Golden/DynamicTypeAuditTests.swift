@@ -10,6 +10,10 @@ final class DynamicTypeAuditTests: XCTestCase {
     /// true: every issue the audits find also fails the test.
     let failOnIssues = false
 
+    /// Each screen's primary action (Pay, Save, Continue) by identifier or label, by screen name:
+    /// dtaudit checks that it can be reached at every size.
+    let primaryActions: [String: String] = [:]
+
     /// The screens of the audit and how to reach each one from launch.
     @MainActor
     var screens: [(name: String, open: (XCUIApplication) -> Void)] {
@@ -44,6 +48,13 @@ final class DynamicTypeAuditTests: XCTestCase {
             screenshot.name = name
             screenshot.lifetime = .keepAlways
             add(screenshot)
+
+            // Every element's type, identifier, label, value and frame, for dtaudit's judges.
+            let hierarchy = XCTAttachment(data: PageSource.xml(of: try app.snapshot(), primaryAction: primaryActions[screen.name]),
+                                          uniformTypeIdentifier: "public.xml")
+            hierarchy.name = name
+            hierarchy.lifetime = .keepAlways
+            add(hierarchy)
 
             var report = AuditReport(screen: screen.name, size: size)
             do {
@@ -96,6 +107,109 @@ struct AuditReport: Encodable {
             if let found = issue.element, found.exists {
                 element = [found.identifier, found.label].filter { !$0.isEmpty }.joined(separator: " ")
             }
+        }
+    }
+}
+
+/// A screen's element hierarchy as the page source WebDriverAgent returns: the XML dtaudit reads.
+enum PageSource {
+    @MainActor
+    static func xml(of root: any XCUIElementSnapshot, primaryAction: String?) -> Data {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<AppiumAUT"
+        if let primaryAction { text += " primary-action=\"\(escaped(primaryAction))\"" }
+        text += ">\n"
+        write(root, depth: 1, into: &text)
+        text += "</AppiumAUT>\n"
+        return Data(text.utf8)
+    }
+
+    @MainActor
+    static func write(_ element: any XCUIElementSnapshot, depth: Int, into text: inout String) {
+        let tag = "XCUIElementType" + typeName(element.elementType)
+        let indent = String(repeating: "  ", count: depth)
+        let name = element.identifier.isEmpty ? element.label : element.identifier
+        let value = element.value.map { String(describing: $0) } ?? ""
+        let frame = element.frame
+        text += indent + "<\(tag) type=\"\(tag)\" name=\"\(escaped(name))\" label=\"\(escaped(element.label))\""
+        text += " value=\"\(escaped(value))\" enabled=\"\(element.isEnabled)\""
+        text += " x=\"\(Double(frame.minX))\" y=\"\(Double(frame.minY))\" width=\"\(Double(frame.width))\" height=\"\(Double(frame.height))\""
+        let children = element.children
+        if children.isEmpty {
+            text += "/>\n"
+            return
+        }
+        text += ">\n"
+        for child in children { write(child, depth: depth + 1, into: &text) }
+        text += indent + "</\(tag)>\n"
+    }
+
+    /// XML's five entities; line breaks and tabs as character references (&#10;), other control characters
+    /// (which XML does not allow) as spaces.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n", "\r", "\t": result += "&#\(scalar.value);"
+            case _ where scalar.value < 0x20: result += " "
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func typeName(_ type: XCUIElement.ElementType) -> String {
+        switch type {
+        case .application: "Application"
+        case .window: "Window"
+        case .other: "Other"
+        case .group: "Group"
+        case .alert: "Alert"
+        case .sheet: "Sheet"
+        case .staticText: "StaticText"
+        case .textView: "TextView"
+        case .textField: "TextField"
+        case .secureTextField: "SecureTextField"
+        case .searchField: "SearchField"
+        case .button: "Button"
+        case .link: "Link"
+        case .`switch`: "Switch"
+        case .toggle: "Toggle"
+        case .slider: "Slider"
+        case .stepper: "Stepper"
+        case .segmentedControl: "SegmentedControl"
+        case .popUpButton: "PopUpButton"
+        case .menuButton: "MenuButton"
+        case .radioButton: "RadioButton"
+        case .checkBox: "CheckBox"
+        case .pickerWheel: "PickerWheel"
+        case .picker: "Picker"
+        case .datePicker: "DatePicker"
+        case .colorWell: "ColorWell"
+        case .disclosureTriangle: "DisclosureTriangle"
+        case .comboBox: "ComboBox"
+        case .pageIndicator: "PageIndicator"
+        case .tab: "Tab"
+        case .menuItem: "MenuItem"
+        case .incrementArrow: "IncrementArrow"
+        case .decrementArrow: "DecrementArrow"
+        case .image: "Image"
+        case .icon: "Icon"
+        case .cell: "Cell"
+        case .scrollView: "ScrollView"
+        case .table: "Table"
+        case .collectionView: "CollectionView"
+        case .webView: "WebView"
+        case .navigationBar: "NavigationBar"
+        case .tabBar: "TabBar"
+        case .toolbar: "Toolbar"
+        case .statusBar: "StatusBar"
+        case .keyboard: "Keyboard"
+        default: "Other"
         }
     }
 }

@@ -1,0 +1,64 @@
+import AuditLog
+import AuditStore
+import DynamicType
+import Evidence
+import Imaging
+import Judges
+
+extension RunImport {
+    /// A crop the import could not make, with the reason (no screenshot, one of another window, ...).
+    public struct CropMiss: Sendable {
+        public var screen: String
+        public var item: String
+        public var size: Size
+        public var reason: String
+    }
+
+    /// Makes the crops of the judged failures recorded in `recorded` and links each to its
+    /// recording; stores the Large hierarchies the plan keeps and links them to their screen.
+    /// Runs inside the import's write transaction. Screenshots are decoded one job at a time, so
+    /// no more than two are in memory at once.
+    static func storeJudgedEvidence(_ plan: RunPlan, recorded: [Recording], store: AuditStore, by author: String, at time: Timestamp,
+                                    into outcome: inout Outcome) throws {
+        var byCell: [String: Recording] = [:]
+        for recording in recorded { byCell[AuditStore.cellKey(screen: recording.screen, item: recording.item, size: recording.size)] = recording }
+        let decoder = PNGDecoder()
+        for job in plan.crops {
+            guard let recording = byCell[job.cellKey] else { continue }
+            let verdict = job.plan.verdict
+            func miss(_ reason: String) {
+                outcome.cropMisses.append(CropMiss(screen: job.screen.name, item: verdict.item, size: verdict.size, reason: reason))
+            }
+            var decoded: [String: Result<RGBAImage, ImageError>] = [:]
+            func image(_ path: String?) -> RGBAImage? {
+                guard let path else { return nil }
+                if decoded[path] == nil { decoded[path] = Result { () throws(ImageError) in try decoder.decode(path: path) } }
+                switch decoded[path]! {
+                case .success(let image): return image
+                case .failure(let error):
+                    miss("the screenshot \(displayName(path.split(separator: "/").last.map(String.init) ?? path)) \(error)")
+                    return nil
+                }
+            }
+            let crops = Crops.evidence(for: job.plan, screenshot: { size in
+                image(size == verdict.size ? job.shot : size == .l ? job.largeShot : nil)
+            }, beforeFix: job.plan.comparesWithBeforeFix ? image(job.beforeFixShot) : nil)
+            for (finding, png) in crops {
+                switch png {
+                case .success(let bytes):
+                    let name = displayName("\(job.screen.name) \(verdict.item) \(verdict.size.id) \(finding + 1).png")
+                    let file = try store.storeEvidence(bytes: bytes, name: name, by: author, at: time)
+                    outcome.crops += try store.attach(file, name: name, toRecordings: [recording], by: author, at: time)
+                case .failure(let error):
+                    miss("the run \(error)")
+                }
+            }
+        }
+        for kept in plan.keptHierarchies {
+            let file = try store.storeEvidence(kept.candidate, by: author, at: time)
+            if try store.attach(file, name: displayName(kept.file), to: kept.screen, size: kept.size, by: author, at: time) {
+                outcome.keptHierarchies += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import AuditLog
+import AuditStore
+import DynamicType
+import Evidence
+import Hierarchies
+import Judges
+import Output
+
+extension RunPlan {
+    /// One verdict of a judge on a screen at a size, pass, fail or no data, with the hierarchy file
+    /// it was judged at. Findings stay with the crops; the reason names them.
+    public struct Judgment: Sendable {
+        public var screen: Screen
+        public var verdict: Verdict
+        public var file: String
+    }
+
+    /// The crops of one failed judged cell, made when the import stores them: the verdict and its
+    /// windows, and where this run's screenshots (and the run before the fix's) are.
+    public struct CropJob: Sendable {
+        public var plan: CropPlan
+        public var screen: Screen
+        /// This run's screenshots of the screen at the failing size and at Large.
+        public var shot: String?
+        public var largeShot: String?
+        /// The Large screenshot of the run before the fix, stored as evidence.
+        public var beforeFixShot: String?
+
+        var cellKey: String { AuditStore.cellKey(screen: screen.id, item: plan.verdict.item, size: plan.verdict.size) }
+    }
+}
+
+/// The cells a run decides, each once. Where an audit and a judge decide the same cell, a failure of
+/// either fails it, with the failures' notes; two passes keep both notes.
+struct DecidedCells {
+    private(set) var cells: [RunPlan.Cell] = []
+    private var places: [String: Int] = [:]
+
+    mutating func add(_ cell: RunPlan.Cell) {
+        let key = AuditStore.cellKey(screen: cell.screen.id, item: cell.item, size: cell.size)
+        guard let place = places[key] else {
+            places[key] = cells.count
+            cells.append(cell)
+            return
+        }
+        var merged = cells[place]
+        if merged.status == cell.status {
+            merged.note = [merged.note, cell.note].compactMap { $0 }.joined(separator: "\n")
+        } else if cell.status == .fail {
+            merged.status = .fail
+            merged.note = cell.note
+        }
+        merged.sources += cell.sources.filter { !merged.sources.contains($0) }
+        cells[place] = merged
+    }
+}
+
+extension RunImport {
+    /// Judges the run's element hierarchies screen by screen (each screen's files read, judged and
+    /// let go before the next, so memory stays that of one screen), and adds to `plan` every
+    /// verdict, the cells the judges decided, the crops their failures need and the Large
+    /// hierarchies to keep. A file that cannot be read as a hierarchy refuses the whole run, with
+    /// one line naming it: a run judged with holes in it would pass what it never saw.
+    static func judge(_ files: [RunScreenshot], of result: RunReader.Result, finder: ScreenFinder, checklist: Checklist,
+                      store: AuditStore, limit: Int64, into plan: inout RunPlan, decided: inout DecidedCells,
+                      identity: inout SHA256) throws {
+        guard !files.isEmpty else { return }
+        var screens: [String: (screen: Screen, files: [Size: (file: String, path: String)])] = [:]
+        var order: [String] = []
+        for file in files {
+            guard let folder = result.folder, let path = RunReader.inside(folder, file.path) else {
+                plan.misses.append((file.path, "outside the run's folder"))
+                continue
+            }
+            switch finder.find(names: file.names, suites: file.suites) {
+            case .failure(let miss):
+                plan.misses.append((file.path, miss.reason))
+            case .success(let (screen, size)):
+                if screens[screen.id] == nil {
+                    screens[screen.id] = (screen, [:])
+                    order.append(screen.id)
+                }
+                if let first = screens[screen.id]!.files[size] {
+                    plan.misses.append((file.path, "a second hierarchy of '\(screen.name)' at \(size.id); \(first.file) is the one judged"))
+                    continue
+                }
+                screens[screen.id]!.files[size] = (file.path, path)
+            }
+        }
+        let judging = Judging(checklist: checklist)
+        let comparesBeforeFix = judging.plan.contains { $0.judge.item == DefaultUnchanged().item }
+        let shots = screenshots(of: plan)
+        let reader = HierarchyReader()
+        var refused: [String] = []
+        for id in order {
+            let (screen, files) = screens[id]!
+            var hierarchies: [Size: Hierarchy] = [:]
+            for size in Size.allCases {
+                guard let (file, path) = files[size] else { continue }
+                do {
+                    let bytes = try reader.bytes(path: path)
+                    identity.update(bytes)
+                    let hierarchy = try reader.read(bytes)
+                    if hierarchy.unusableFrames.count > 0 {
+                        let count = hierarchy.unusableFrames.count
+                        plan.unusableFrames.append((file, "\(count) \(count == 1 ? "element has a frame" : "elements have frames") the judges cannot use, "
+                                                    + "left out of every judgment" + (hierarchy.unusableFrames.first.map { "; the first: \($0)" } ?? "")))
+                    }
+                    hierarchies[size] = hierarchy
+                } catch {
+                    refused.append("\(TextLayout.singleLine(file)) \(error)")
+                }
+            }
+            guard refused.isEmpty else { continue }
+            var beforeFix: (hierarchy: Hierarchy, shot: String?)?
+            if comparesBeforeFix, hierarchies[.l] != nil, let found = try store.runBeforeLatestFix(of: screen) {
+                // Stored and checked when that run was taken in; a file gone since leaves no data.
+                if let hierarchy = try? reader.read(path: found.hierarchyPath) { beforeFix = (hierarchy, found.screenshotPath) }
+            }
+            let run = ScreenRun(screen: screen.name, hierarchies: hierarchies, largeBeforeFix: beforeFix?.hierarchy)
+            plan.screensJudged += 1
+            plan.hierarchiesJudged += hierarchies.count
+            for verdict in judging.judge(run) {
+                let file = files[verdict.size]?.file ?? ""
+                var told = verdict
+                told.findings = []
+                plan.judgments.append(RunPlan.Judgment(screen: screen, verdict: told, file: file))
+                guard verdict.outcome != .noData else { continue }
+                decided.add(RunPlan.Cell(screen: screen, item: verdict.item, size: verdict.size, status: verdict.outcome == .pass ? .pass : .fail,
+                                         note: VerdictNote.write(verdict), sources: [file]))
+                if let crop = CropPlan(verdict, of: run) {
+                    plan.crops.append(RunPlan.CropJob(plan: crop, screen: screen, shot: shots[screen.id + "\u{1F}" + verdict.size.id],
+                                                      largeShot: shots[screen.id + "\u{1F}" + Size.l.id], beforeFixShot: beforeFix?.shot))
+                }
+            }
+            if let large = files[.l],
+               let candidate = try? EvidenceCandidate.check(path: large.path, limit: limit, shownAs: large.file, accepting: [.hierarchy]) {
+                plan.keptHierarchies.append(RunPlan.Attachment(file: large.file, candidate: candidate, screen: screen, size: .l))
+            }
+        }
+        if let first = refused.first {
+            let more = refused.count > 1 ? " (and \(refused.count - 1) more \(refused.count == 2 ? "hierarchy" : "hierarchies") refused)" : ""
+            throw RunReadError(.badData, "\(first)\(more); nothing was changed")
+        }
+    }
+
+    /// The run's PNG screenshots by screen and size, for the crops.
+    static func screenshots(of plan: RunPlan) -> [String: String] {
+        var shots: [String: String] = [:]
+        for attachment in plan.attachments + plan.alreadyAttached where attachment.candidate.kind == .png {
+            let key = attachment.screen.id + "\u{1F}" + attachment.size.id
+            if shots[key] == nil { shots[key] = attachment.candidate.path }
+        }
+        return shots
+    }
+}

@@ -1,0 +1,43 @@
+import AuditStore
+import DynamicType
+import Judges
+import Output
+
+/// A failure a judge recorded, as `screen show` tells it: the reason, then each element the
+/// note names with its frame at the failing size and at Large, then the crops of the screenshots
+/// that outline them.
+struct JudgedFailure {
+    var reason: String
+    var findings: [Finding]
+    var crops: [String]
+
+    /// Nil for a person's result, or a note that no longer names elements (a person amended it).
+    init?(_ cell: CellState, evidence: EvidenceShown?) {
+        guard cell.run != nil, let note = cell.note else { return nil }
+        findings = VerdictNote.findings(in: note)
+        guard !findings.isEmpty else { return nil }
+        reason = String(note.prefix { $0 != "\n" })
+        let links = evidence?.evidence.cells[CellKey(item: cell.item, size: cell.size)] ?? []
+        crops = links.filter { $0.recording != nil && $0.file.kind == .png }.compactMap { link in evidence?.path(link.file) }
+    }
+
+    /// At most this many element lines; the rest are counted.
+    static let shownElements = 6
+
+    func lines(console: Console) -> [String] {
+        var lines: [String] = []
+        var elements = 0
+        for finding in findings {
+            for element in finding.elements {
+                elements += 1
+                guard elements <= Self.shownElements else { continue }
+                var line = element.shown + " " + element.frame.description
+                if let large = element.largeFrame { line += ", Large " + large.description }
+                lines.append(console.safe(line))
+            }
+        }
+        if elements > Self.shownElements { lines.append(console.style.dim("and \(elements - Self.shownElements) more elements")) }
+        for crop in crops { lines.append(console.style.dim("crop " + console.safe(crop))) }
+        return lines
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `evidence import-xcresult` with element hierarchies: the judges decide what geometry can, their
+/// results are recorded as the run's with crops of the failures, and a hostile hierarchy is refused
+/// with one line and nothing changed.
+@Suite(.tags(.endToEnd)) struct HierarchyImportTests {
+    /// Checkout at Large, ax5 and xs: "Order total" scales, "Delivery & returns" is drawn at a fixed size.
+    static func checkout(_ size: String, shape: PageShape = .harness) -> String {
+        let content: [Node] = switch size {
+        case "ax5": [.text("Order total", 16, 100, 358, 62), .text("Delivery & returns", 16, 170, 200, 18), .button("checkout.pay", 16, 740, 358, 90)]
+        case "xs": [.text("Order total", 16, 100, 200, 17), .text("Delivery & returns", 16, 130, 200, 18), .button("checkout.pay", 16, 760, 358, 44)]
+        default: [.text("Order total", 16, 100, 200, 20), .text("Delivery & returns", 16, 130, 200, 18), .button("checkout.pay", 16, 760, 358, 50)]
+        }
+        return PageSource.screen(content, primaryAction: "checkout.pay", shape: shape)
+    }
+
+    /// A folder of hierarchies and screenshots named by screen and size, as an Appium suite saves them.
+    static func folder(_ cli: CLI, shape: PageShape = .harness) throws {
+        let root = cli.directory.appendingPathComponent("run")
+        for (seed, size) in ["l", "ax5", "xs"].enumerated() {
+            try Fixture.write(Data(checkout(size, shape: shape).utf8), "Checkout_\(size).xml", in: root)
+            try Fixture.write(Data(Screenshot.png(seed: seed + 1, width: 390, height: 844)), "Checkout_\(size).png", in: root)
+        }
+    }
+
+    static func cells(_ cli: CLI, _ screen: String) throws -> [String: String] {
+        try RunImportTests.cells(cli, screen)
+    }
+
+    @Test(arguments: PageShape.allCases) func theJudgesDecideWhatGeometryCanAndTheRunRecordsItWithCrops(shape: PageShape) throws {
+        let cli = try CLI().initialized()
+        try Self.folder(cli, shape: shape)
+        let before = try cli.ok(["export", "--format", "json", "--output", "-"])
+
+        // The dry run says which checks each judge decided, where and why, and changes nothing.
+        let plan = try #require(try cli.json(["evidence", "import-xcresult", "run", "--dry-run"]) as? [String: Any])
+        #expect(plan["hierarchiesJudged"] as? Int == 3 && plan["screensJudged"] as? Int == 1)
+        let judged = try #require(plan["judged"] as? [[String: Any]])
+        let verdicts = Dictionary(judged.map { ("\($0["item"]!) \($0["size"]!)", $0["outcome"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
+        #expect(verdicts["text-scales ax5"] == "fail")
+        #expect(verdicts["text-scales xs"] == "fail")
+        #expect(verdicts["reachable ax5"] == "pass")
+        let fixed = try #require(judged.first { $0["item"] as? String == "text-scales" && $0["size"] as? String == "ax5" })
+        #expect((fixed["reason"] as? String)?.contains("StaticText \"Delivery & returns\" is 18 pt tall at ax5 and 18 pt at Large") == true)
+        #expect(fixed["file"] as? String == "Checkout_ax5.xml")
+        let text = try cli.ok(["evidence", "import-xcresult", "run", "--dry-run"])
+        #expect(text.contains("Judged 3 hierarchy files of 1 screen: "))
+        #expect(text.contains("`text-scales` decided"))
+        #expect(try cli.ok(["evidence", "import-run", "run", "--dry-run"]) == text)
+        #expect(try cli.ok(["export", "--format", "json", "--output", "-"]) == before)
+        #expect(try cli.storedEvidence().isEmpty)
+
+        // The import records the judged cells as the run's, with a crop of each failure.
+        let done = try #require(try cli.json(["evidence", "import-xcresult", "run"]) as? [String: Any])
+        let run = try #require(done["run"] as? String)
+        #expect(done["crops"] as? Int == 3)
+        let recorded = try Self.cells(cli, "Checkout")
+        #expect(recorded["text-scales ax5"] == "fail" && recorded["text-scales l"] == "fail" && recorded["reachable ax5"] == "pass")
+        let shared = try cli.ok(["export", "--format", "json", "--output", "-"])
+        let decided = judged.filter { $0["outcome"] as? String != "no-data" }.count
+        #expect(shared.components(separatedBy: "\"run\":\"\(run)\"").count - 1 == decided)
+        let evidence = try #require(try cli.json(["evidence", "list", "Checkout"]) as? [[String: Any]])
+        let crops = evidence.filter { ($0["name"] as? String)?.hasPrefix("Checkout text-scales") == true }
+        #expect(crops.count == 3 && crops.allSatisfy { $0["kind"] as? String == "png" })
+        #expect(evidence.contains { $0["kind"] as? String == "xml" && $0["size"] as? String == "l" })
+
+        // Each failure is shown where people look: screen show names the elements with their
+        // frames and the crop; the review page gives the reason and links the crop.
+        let shown = try cli.ok(["screen", "show", "Checkout"])
+        let failure = try #require(shown.split(separator: "\n").firstIndex { $0.contains("ax5  text-scales") })
+        let lines = shown.split(separator: "\n").map(String.init)
+        #expect(lines[failure].contains("StaticText \"Delivery & returns\" is 18 pt tall at ax5 and 18 pt at Large  (🤖 run \(run), "))
+        #expect(lines[failure + 1].trimmingCharacters(in: .whitespaces)
+                == "StaticText \"Delivery & returns\" {x 16, y 170, 200 x 18}, Large {x 16, y 130, 200 x 18}")
+        let crop = try #require(crops.first { $0["name"] as? String == "Checkout text-scales ax5 1.png" })
+        let stored = try #require(crop["path"] as? String)
+        #expect(lines[failure + 2].trimmingCharacters(in: .whitespaces) == "crop " + stored)
+        try cli.ok(["export", "--output", "review.md"])
+        let page = try String(contentsOf: cli.directory.appendingPathComponent("review.md"), encoding: .utf8)
+        let entry = try #require(page.split(separator: "\n").first { $0.hasPrefix("- ❌ `text-scales` at **ax5**") })
+        #expect(entry.contains("is 18 pt tall at ax5 and 18 pt at Large (🤖 run"))
+        #expect(!entry.contains("{x 16"))
+        #expect(entry.contains("📎 [Checkout text-scales ax5 1.png]"))
+        #expect(page.contains("[![Checkout at ax5, text-scales]"))
+
+        // The same run again adds nothing.
+        let again = try #require(try cli.json(["evidence", "import-xcresult", "run"]) as? [String: Any])
+        #expect(again["recorded"] as? Int == 0 && again["crops"] as? Int == 0)
+        #expect(try cli.ok(["export", "--format", "json", "--output", "-"]) == shared)
+    }
+
+    /// The harness attaches each screen's screenshot and hierarchy under the same name; an export
+    /// of the run is judged as a folder of files is.
+    @Test func theHarnessesAttachmentsAreJudged() throws {
+        let cli = try CLI().initialized()
+        try RunImportTests.exportedRun(cli, ["ax5", "l"].enumerated().map { seed, size in
+            ("AppUITests/DynamicTypeAuditTests/test_\(size)()", [
+                ("Checkout_\(size)", Screenshot.png(seed: seed, width: 390, height: 844)),
+                ("Checkout_\(size)", Array(Self.checkout(size).utf8)),
+            ])
+        })
+        let done = try #require(try cli.json(["evidence", "import-xcresult", "R-attachments"]) as? [String: Any])
+        #expect(done["hierarchiesJudged"] as? Int == 2 && done["attached"] as? Int == 2)
+        #expect(done["crops"] as? Int == 2)
+        let recorded = try Self.cells(cli, "Checkout")
+        #expect(recorded["text-scales ax5"] == "fail" && recorded["no-overlap ax5"] == "pass" && recorded["reachable ax5"] == "pass")
+    }
+
+    /// Hostile hierarchies: each refused with one line naming the file, exit 65, the store unchanged.
+    @Test func aHostileHierarchyIsRefusedWithOneLineAndChangesNothing() throws {
+        let cli = try CLI().initialized()
+        try Self.folder(cli)
+        try cli.ok(["evidence", "import-xcresult", "run"])
+        let before = try cli.ok(["export", "--format", "json", "--output", "-"])
+        let stored = try cli.storedEvidence()
+        let root = cli.directory.appendingPathComponent("run")
+        let deep = String(repeating: "<XCUIElementTypeOther>", count: 300) + String(repeating: "</XCUIElementTypeOther>", count: 300)
+        let many = String(repeating: "<XCUIElementTypeOther x=\"1\" y=\"1\" width=\"1\" height=\"1\"/>", count: 20_001)
+        let hostile: [(String, Data, String)] = [
+            ("entities", Data("<?xml version=\"1.0\"?><!DOCTYPE a [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;\">]><AppiumAUT>&b;</AppiumAUT>".utf8), "DOCTYPE"),
+            ("external", Data("<?xml version=\"1.0\"?><!DOCTYPE a SYSTEM \"file:///etc/passwd\"><AppiumAUT/>".utf8), "DOCTYPE"),
+            ("deep", Data(("<AppiumAUT>" + deep + "</AppiumAUT>").utf8), "256"),
+            ("many", Data(("<AppiumAUT><XCUIElementTypeApplication>" + many + "</XCUIElementTypeApplication></AppiumAUT>").utf8), "20000"),
+            ("malformed", Data("<AppiumAUT><XCUIElementTypeApplication x=\"0\"></AppiumAUT>".utf8), "line 1"),
+            ("huge", Data("<AppiumAUT>".utf8) + Data(repeating: 0x20, count: 17 << 20) + Data("</AppiumAUT>".utf8), "MB"),
+        ]
+        for (what, bytes, says) in hostile {
+            try bytes.write(to: root.appendingPathComponent("Checkout_ax5.xml"))
+            let refused = try cli.run(["evidence", "import-xcresult", "run"])
+            #expect(refused.status == 65, "\(what)")
+            #expect(refused.stderr.split(separator: "\n").count == 1, "\(what): \(refused.stderr)")
+            #expect(refused.stderr.contains("Checkout_ax5.xml") && refused.stderr.contains(says), "\(what): \(refused.stderr)")
+            #expect(refused.stdout.isEmpty, "\(what)")
+        }
+        #expect(try cli.ok(["export", "--format", "json", "--output", "-"]) == before)
+        #expect(try cli.storedEvidence() == stored)
+    }
+}
