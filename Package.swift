@@ -30,7 +30,7 @@ let package = Package(
         ),
         // Screenshot evidence: SHA-256, media kinds by magic bytes, sizes and screens in file names,
         // and the simulator capture script.
-        .target(name: "Evidence", dependencies: ["DynamicType", "Imaging"]),
+        .target(name: "Evidence", dependencies: ["DynamicType", "Imaging", "Platform"]),
         // PNG read and written (bounded decoding, zlib compression), crops and outlines.
         .target(name: "Imaging", dependencies: ["CZlib", "Platform"]),
         // A strict, bounded XML reader: no DTD, no entities beyond XML's five, limits on everything.
@@ -44,7 +44,7 @@ let package = Package(
         // Terminal styling, text tables and a JSON writer shared by every report.
         .target(name: "Output", dependencies: ["Platform"]),
         // Commands, options, help and usage errors in the shape of swift-argument-parser.
-        .target(name: "ArgumentParsing", dependencies: ["Output"]),
+        .target(name: "ArgumentParsing", dependencies: ["Output", "Platform"]),
         // Static scan of Swift and Interface Builder sources for Dynamic Type risks.
         .target(name: "Scan", dependencies: ["DynamicType", "Output", "Platform"]),
         // Safe rewrites of what the scan finds: text styles for fixed sizes, wrapping for single lines,
@@ -62,34 +62,42 @@ let package = Package(
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
         .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Output", "Platform", "Scan"]),
+        // The example audit `dtaudit demo` creates: the store's story, the screenshots it draws, and
+        // DemoApp/, the example app's Swift sources it writes beside the store (resources, never compiled).
+        .target(
+            name: "Demo",
+            dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "Reports", "Scan"],
+            resources: [.embedInCode("DemoApp")]
+        ),
         // One type per command; the executable only calls `DTAudit.main()`.
-        // DemoApp/ holds the example app's Swift sources that `dtaudit demo` writes: resources, never compiled.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "DynamicType", "Evidence", "Fix", "Interchange", "Output", "Platform", "Reports", "Scan"],
-            resources: [.embedInCode("DemoApp")]
+            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "Demo", "DynamicType", "Evidence", "Fix", "Interchange",
+                           "Output", "Platform", "Reports", "Scan", "SQLite"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["CSQLite", "SQLite"]),
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
-        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "TestSupport"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "Output", "TestSupport"]),
         .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite"]),
-        .testTarget(name: "EvidenceTests", dependencies: ["Evidence", "Imaging"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Platform", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "EvidenceTests", dependencies: ["DynamicType", "Evidence", "Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),
         .testTarget(name: "HierarchiesTests", dependencies: ["Hierarchies", "Imaging", "TestSupport", "hierarchy-probe"]),
         // Reads and judges hierarchy files as the import will: the memory-bound tests run it under
         // prlimit, and it times the judges on generated runs.
         .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
-        .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType"], exclude: ["Fixtures"]),
-        .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "AuditStore", "Evidence", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "Output"]),
-        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditStore", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Evidence", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FixTests", dependencies: ["Fix", "Scan", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "DynamicType", "Evidence", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
+        .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "Platform", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FixTests", dependencies: ["Fix", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
+        // Package.swift itself: every target declares what it imports.
+        .testTarget(name: "PackageTests"),
         // Runs the built `dtaudit` binary the way a user types it.
         .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),
         // Starts programs for the tests without Foundation's Process.
@@ -106,7 +114,7 @@ if ProcessInfo.processInfo.environment["DTAUDIT_FUZZ"] != nil {
         .executableTarget(name: "FuzzChecklist", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Checklist", exclude: ["corpus"]),
         .executableTarget(name: "FuzzImport", dependencies: ["AuditLog", "Interchange", "FuzzSupport"], path: "Fuzz/Import", exclude: ["corpus"]),
         .executableTarget(name: "FuzzLexer", dependencies: ["Scan", "FuzzSupport"], path: "Fuzz/Lexer", exclude: ["corpus"]),
-        .executableTarget(name: "FuzzEvidence", dependencies: ["Evidence", "FuzzSupport"], path: "Fuzz/Evidence", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzEvidence", dependencies: ["DynamicType", "Evidence", "FuzzSupport"], path: "Fuzz/Evidence", exclude: ["corpus"]),
         .executableTarget(name: "FuzzHierarchy", dependencies: ["DynamicType", "Hierarchies", "Judges", "FuzzSupport"], path: "Fuzz/Hierarchy", exclude: ["corpus"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["Imaging", "FuzzSupport"], path: "Fuzz/PNG", exclude: ["corpus"]),
     ]

@@ -1,3 +1,5 @@
+import Platform
+
 /// Writes the bash completion script: one function per command, as swift-argument-parser's
 /// scripts have, over a few helpers that read the line the way the shell will run it.
 struct BashCompletions {
@@ -34,11 +36,11 @@ struct BashCompletions {
         let p = prefix
         var body = ["\(functionName(command))() {"]
         let subcommandNames = command.subcommands.flatMap { [$0.name] + $0.aliases }
-        body.append("    \(p)_scan \"$1\" \(Self.quoted(command.valuedOptionNames.joined(separator: " "))) \(Self.quoted(subcommandNames.joined(separator: " ")))")
+        body.append("    \(p)_scan \"$1\" \(Executable.shellQuoted(command.valuedOptionNames.joined(separator: " "))) \(Executable.shellQuoted(subcommandNames.joined(separator: " ")))")
         if !command.subcommands.isEmpty {
             body.append("    case $\(p)_subcommand in")
             for subcommand in command.subcommands {
-                let pattern = ([subcommand.name] + subcommand.aliases).map(Self.quoted).joined(separator: "|")
+                let pattern = ([subcommand.name] + subcommand.aliases).map(Executable.shellQuoted).joined(separator: "|")
                 body.append("        (\(pattern)) \(functionName(subcommand)) \"$\(p)_next\"; return ;;")
             }
             body.append("    esac")
@@ -47,7 +49,7 @@ struct BashCompletions {
         if !valued.isEmpty {
             body.append("    case $\(p)_option in")
             for option in valued {
-                let pattern = option.names.map(Self.quoted).joined(separator: "|")
+                let pattern = option.names.map(Executable.shellQuoted).joined(separator: "|")
                 body.append("        (\(pattern)) \(offer(option.completion)); return ;;")
             }
             body.append("    esac")
@@ -76,15 +78,10 @@ struct BashCompletions {
         switch completion.source {
         case .none: return ":"
         case .list(let words): return "\(prefix)_offer \(Self.lines(words))"
-        case .file(let extensions): return "\(prefix)_files \(Self.quoted(extensions.joined(separator: " ")))"
+        case .file(let extensions): return "\(prefix)_files \(Executable.shellQuoted(extensions.joined(separator: " ")))"
         case .directory: return "\(prefix)_directories"
         case .custom(let name): return "\(prefix)_candidates \(name)"
         }
-    }
-
-    /// Text in single quotes; a quote inside as `'\''`.
-    static func quoted(_ text: String) -> String {
-        "'" + text.replacing("'", with: #"'\''"#) + "'"
     }
 
     /// Words one a line, in ANSI-C quotes: `$'init\ndemo'`.
@@ -98,8 +95,8 @@ struct BashCompletions {
         let forwarded = tree.forwardedOptions.compactMap(\.long)
         let forwarding = forwarded.isEmpty ? "" : #"""
                     case ${\#(p)_words[i]} in
-                        (\#(forwarded.map(Self.quoted).joined(separator: "|"))) (( i + 1 < last )) && \#(p)_forward+=("${\#(p)_words[i]}" "${\#(p)_words[i + 1]}") ;;
-                        (\#(forwarded.map { Self.quoted($0 + "=") + "*" }.joined(separator: "|"))) \#(p)_forward+=("${\#(p)_words[i]}") ;;
+                        (\#(forwarded.map(Executable.shellQuoted).joined(separator: "|"))) (( i + 1 < last )) && \#(p)_forward+=("${\#(p)_words[i]}" "${\#(p)_words[i + 1]}") ;;
+                        (\#(forwarded.map { Executable.shellQuoted($0 + "=") + "*" }.joined(separator: "|"))) \#(p)_forward+=("${\#(p)_words[i]}") ;;
                     esac
 
             """#

@@ -22,7 +22,7 @@ struct Definition {
     var defaultDescription: String?
     var allowedValues: [String]
     var isHidden = false
-    /// Declared in an option group shared by many commands (`--store`).
+    /// Declared in an option group shared by many commands (`--store`), not in place.
     var isGlobal = false
     /// What a shell offers for the value.
     var completion: CompletionKind = .none
@@ -74,6 +74,7 @@ protocol DeclaredArgument {
 
 protocol DeclaredGroup {
     var groupValue: Any { get }
+    var placement: OptionGroupPlacement { get }
 }
 
 final class Box<Value>: ArgumentBox {
@@ -265,17 +266,38 @@ extension Flag {
     }
 }
 
-/// Options declared once in their own type and shared by several commands (`--store`).
+/// Options declared once in their own type and used by several commands (`--store`, `--json`).
 public protocol ParsableArguments {
     init()
+    /// Where help, usage lines and the manual page show the group's declarations.
+    static var placement: OptionGroupPlacement { get }
+}
+
+extension ParsableArguments {
+    public static var placement: OptionGroupPlacement { .shared }
+}
+
+public enum OptionGroupPlacement: Sendable {
+    /// After the command's own options and left out of its usage line, as options that nearly every
+    /// command takes (`--store`, `--by`): they would drown what is particular to each command.
+    case shared
+    /// Where the group is declared, as if the command declared them itself (`--json`, the screen
+    /// argument), so that a positional keeps its place among the command's own.
+    case inPlace
 }
 
 @propertyWrapper
 public struct OptionGroup<Value: ParsableArguments>: DeclaredGroup {
     public var wrappedValue: Value
     var groupValue: Any { wrappedValue }
+    var placement: OptionGroupPlacement { Value.placement }
 
     public init() {
         wrappedValue = Value()
+    }
+
+    /// A group whose declarations say something particular to this command (another help text).
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
     }
 }

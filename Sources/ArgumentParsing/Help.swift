@@ -62,11 +62,13 @@ enum Help {
         lines.append("")
 
         if !configuration.subcommands.isEmpty {
-            lines.append(style.bold("SUBCOMMANDS:"))
-            for subcommand in configuration.visibleSubcommands {
-                lines += entry(subcommand.commandName, help: subcommand.configuration.abstract, width: width)
+            for section in configuration.visibleSections {
+                lines.append(style.bold(((section.title.map { $0 + " " } ?? "") + "SUBCOMMANDS:").uppercased()))
+                for subcommand in section.subcommands {
+                    lines += entry(subcommand.commandName, help: subcommand.configuration.abstract, width: width)
+                }
+                lines.append("")
             }
-            lines.append("")
             lines.append("  See '\(path.first!.commandName) help <subcommand>' for detailed help.")
             lines.append("")
         }

@@ -35,12 +35,17 @@ public enum ManualPage {
             page.text("Every command takes these options:")
             page.options(global)
         }
-        page.macro("Sh", "COMMANDS")
         // Option groups every command shares are described once above; groups some commands share
         // (`--by`, `--owner`) are listed with each of them.
         let everywhere = Set(global.flatMap(\.spellings))
-        for path in commandPaths(root) {
-            page.command(path, leaving: everywhere)
+        let groups = root.configuration.visibleSections
+        if groups.isEmpty { page.macro("Sh", "COMMANDS") }
+        // A section per group of commands help lists, as git's page has its high- and low-level commands.
+        for section in groups {
+            page.macro("Sh", ((section.title.map { $0 + " " } ?? "") + "COMMANDS").uppercased())
+            for path in section.subcommands.flatMap({ commandPaths(from: [root, $0]) }) {
+                page.command(path, leaving: everywhere)
+            }
         }
         for section in sections {
             page.macro("Sh", section.title.uppercased())
@@ -51,13 +56,14 @@ public enum ManualPage {
 
     /// Every command a user can run, in the order `--help` lists them, with the path from the root.
     static func commandPaths(_ root: any ParsableCommand.Type) -> [[any ParsableCommand.Type]] {
-        func walk(_ path: [any ParsableCommand.Type]) -> [[any ParsableCommand.Type]] {
-            let command = path.last!
-            let children = command.configuration.visibleSubcommands
-            let own: [[any ParsableCommand.Type]] = path.count > 1 && children.isEmpty ? [path] : []
-            return own + children.flatMap { walk(path + [$0]) }
-        }
-        return walk([root])
+        commandPaths(from: [root])
+    }
+
+    /// The commands a user can run at `path` or under it, with the path from the root.
+    static func commandPaths(from path: [any ParsableCommand.Type]) -> [[any ParsableCommand.Type]] {
+        let children = path.last!.configuration.visibleSubcommands
+        let own: [[any ParsableCommand.Type]] = path.count > 1 && children.isEmpty ? [path] : []
+        return own + children.flatMap { commandPaths(from: path + [$0]) }
     }
 
     /// The abstract as `Nd` wants it: no full stop at the end.

@@ -27,7 +27,12 @@ public struct CommandConfiguration: Sendable {
     public var discussion: String
     /// Examples shown at the end of `--help`, one command line each, with an optional comment.
     public var examples: [(command: String, comment: String)]
-    public var subcommands: [any ParsableCommand.Type]
+    /// Every subcommand: the ungrouped ones, then those of each group.
+    public var subcommands: [any ParsableCommand.Type] { ungroupedSubcommands + groupedSubcommands.flatMap(\.subcommands) }
+    /// Subcommands help lists under `SUBCOMMANDS:`, before the groups.
+    public var ungroupedSubcommands: [any ParsableCommand.Type]
+    /// Subcommands help lists under a heading of their own each (`RECORDING SUBCOMMANDS:`).
+    public var groupedSubcommands: [CommandGroup]
     public var aliases: [String]
     /// The version printed by `--version` on the root command.
     public var version: String?
@@ -37,13 +42,14 @@ public struct CommandConfiguration: Sendable {
 
     public init(commandName: String? = nil, abstract: String = "", discussion: String = "",
                 examples: [(command: String, comment: String)] = [],
-                subcommands: [any ParsableCommand.Type] = [], aliases: [String] = [], version: String? = nil,
-                shouldDisplay: Bool = true) {
+                subcommands: [any ParsableCommand.Type] = [], groupedSubcommands: [CommandGroup] = [],
+                aliases: [String] = [], version: String? = nil, shouldDisplay: Bool = true) {
         self.commandName = commandName
         self.abstract = abstract
         self.discussion = discussion
         self.examples = examples
-        self.subcommands = subcommands
+        self.ungroupedSubcommands = subcommands
+        self.groupedSubcommands = groupedSubcommands
         self.aliases = aliases
         self.version = version
         self.shouldDisplay = shouldDisplay
@@ -52,6 +58,26 @@ public struct CommandConfiguration: Sendable {
     /// The subcommands a user is shown.
     var visibleSubcommands: [any ParsableCommand.Type] {
         subcommands.filter { $0.configuration.shouldDisplay }
+    }
+
+    /// The subcommands a user is shown, section by section as help lists them: the ungrouped ones
+    /// (a nil title), then each group.
+    var visibleSections: [(title: String?, subcommands: [any ParsableCommand.Type])] {
+        let sections = [(title: String?.none, subcommands: ungroupedSubcommands)] + groupedSubcommands.map { (title: $0.name, subcommands: $0.subcommands) }
+        return sections.map { (title: $0.title, subcommands: $0.subcommands.filter { $0.configuration.shouldDisplay }) }.filter { !$0.subcommands.isEmpty }
+    }
+}
+
+/// Subcommands that help lists together under a name, as a user looks for them: what is used to
+/// start, to record, to share.
+public struct CommandGroup: Sendable {
+    /// The heading's words: `Recording` is listed under `RECORDING SUBCOMMANDS:`.
+    public var name: String
+    public var subcommands: [any ParsableCommand.Type]
+
+    public init(name: String, subcommands: [any ParsableCommand.Type]) {
+        self.name = name
+        self.subcommands = subcommands
     }
 }
 

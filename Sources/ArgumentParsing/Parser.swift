@@ -10,7 +10,8 @@ struct CommandInstance {
         boxes = CommandInstance.declarations(of: command, global: false)
     }
 
-    /// The command's own declarations first, then those of its option groups.
+    /// The command's own declarations first, those of groups placed in place among them, then
+    /// those of its shared option groups.
     static func declarations(of value: Any, global: Bool) -> [any ArgumentBox] {
         var own: [any ArgumentBox] = []
         var grouped: [any ArgumentBox] = []
@@ -22,7 +23,10 @@ struct CommandInstance {
                 box.definition.isGlobal = global
                 own.append(box)
             } else if let group = child.value as? DeclaredGroup {
-                grouped += declarations(of: group.groupValue, global: true)
+                switch group.placement {
+                case .shared: grouped += declarations(of: group.groupValue, global: true)
+                case .inPlace: own += declarations(of: group.groupValue, global: global)
+                }
             }
         }
         return own + grouped

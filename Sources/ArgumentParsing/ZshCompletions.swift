@@ -1,3 +1,5 @@
+import Platform
+
 /// Writes the zsh completion script: one `_arguments` function per command, in the shape of
 /// swift-argument-parser's scripts; commands with subcommands hand the rest of the line on.
 struct ZshCompletions {
@@ -42,7 +44,7 @@ struct ZshCompletions {
         }
         for positional in command.positionals {
             let colons = positional.isRepeating ? "*:" : positional.isRequired ? ":" : "::"
-            specs.append(Self.quoted(colons + Self.message(positional.valueName) + ":" + action(positional.completion, place: "argument")))
+            specs.append(Executable.shellQuoted(colons + Self.message(positional.valueName) + ":" + action(positional.completion, place: "argument")))
         }
         var body = ["\(functionName(command))() {"]
         if command.subcommands.isEmpty {
@@ -70,7 +72,7 @@ struct ZshCompletions {
             "            local -a subcommands=(",
         ]
         for subcommand in command.subcommands {
-            body.append("                " + Self.quoted(subcommand.name.replacing(":", with: "\\:") + ":" + subcommand.abstract))
+            body.append("                " + Executable.shellQuoted(subcommand.name.replacing(":", with: "\\:") + ":" + subcommand.abstract))
         }
         body += [
             "            )",
@@ -80,7 +82,7 @@ struct ZshCompletions {
             "            case ${words[1]} in",
         ]
         for subcommand in command.subcommands {
-            let pattern = ([subcommand.name] + subcommand.aliases).map(Self.quoted).joined(separator: "|")
+            let pattern = ([subcommand.name] + subcommand.aliases).map(Executable.shellQuoted).joined(separator: "|")
             body.append("                (\(pattern)) \(functionName(subcommand)) && ret=0 ;;")
         }
         body += [
@@ -104,7 +106,7 @@ struct ZshCompletions {
             if let valueName = option.valueName {
                 spec += ":" + Self.message(valueName) + ":" + action(option.completion, place: "option")
             }
-            return Self.quoted(spec)
+            return Executable.shellQuoted(spec)
         }
     }
 
@@ -118,11 +120,6 @@ struct ZshCompletions {
         case .directory: return "_files -/"
         case .custom(let name): return "{\(prefix)_candidates \(name) \(place)}"
         }
-    }
-
-    /// Text in single quotes; a quote inside as `'\''`.
-    static func quoted(_ text: String) -> String {
-        "'" + text.replacing("'", with: #"'\''"#) + "'"
     }
 
     /// An option's description inside `[...]`, where a bracket would end it.

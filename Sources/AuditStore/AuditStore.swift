@@ -101,7 +101,7 @@ public final class AuditStore {
         do {
             try Files.makeDirectories(location.folder)
         } catch {
-            throw StoreError.cannotCreate(path: location.folder, detail: System.isWritable(StoreLocation.parent(of: location.folder)) ? System.errorDescription(error.code) : "the folder is read-only")
+            throw StoreError.cannotCreate(path: location.folder, detail: System.isWritable(PathNames.folder(of: location.folder)) ? System.errorDescription(error.code) : "the folder is read-only")
         }
         // Build the database under a temporary name and move it into place, so that a failed
         // init never leaves a half-made store behind.
@@ -265,7 +265,7 @@ public final class AuditStore {
             SELECT id, title, how_to_check, sizes, severity, scaling, fix, wcag FROM items WHERE current = 1 ORDER BY position
             """) { row in try ChecklistItem(row: row) }
         var fields: [String: String] = [:]
-        try db.statement("SELECT key, value FROM meta WHERE key IN ('checklist_name', 'checklist_title', 'checklist_version', 'checklist_summary', 'checklist_source')")
+        try db.cachedStatement("SELECT key, value FROM meta WHERE key IN ('checklist_name', 'checklist_title', 'checklist_version', 'checklist_summary', 'checklist_source')")
             .forEach { row in fields[row.string(0)] = row.string(1) }
         let checklist = Checklist(name: fields["checklist_name"] ?? "", title: fields["checklist_title"] ?? "",
                                   version: fields["checklist_version"] ?? "", summary: fields["checklist_summary"] ?? "",

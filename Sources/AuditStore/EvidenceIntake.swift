@@ -89,7 +89,7 @@ public final class EvidenceIntake {
             placed.append(destination)
         }
         done = true
-        try store.db.statement("""
+        try store.db.cachedStatement("""
             INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (hash) DO NOTHING
             """).run([staged.hash, kind.rawValue, staged.byteCount, candidate.name, time.iso8601, author])

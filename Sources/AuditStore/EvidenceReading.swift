@@ -119,7 +119,7 @@ extension AuditStore {
         try read {
             let all = try evidenceLinks(of: screen)
             var latest: [CellKey: String] = [:]
-            try db.statement("SELECT item, size, uid FROM cells WHERE screen_id = ?").forEach([try rowID(of: screen)]) { row in
+            try db.cachedStatement("SELECT item, size, uid FROM cells WHERE screen_id = ?").forEach([try rowID(of: screen)]) { row in
                 guard let size = Size(name: row.string(1)) else { return }
                 latest[CellKey(item: row.string(0), size: size)] = row.string(2)
             }
@@ -136,7 +136,7 @@ extension AuditStore {
             guard !links.isEmpty else { return [:] }
             // Only cells whose latest recording has a file matter: a link to an older recording is history.
             var latest: [String: [CellKey: String]] = [:]
-            try db.statement("""
+            try db.cachedStatement("""
                 SELECT s.uid, c.item, c.size, c.uid FROM cells c JOIN screens s ON s.id = c.screen_id
                 WHERE c.recording_id IN (SELECT recording_id FROM evidence_links WHERE recording_id IS NOT NULL)
                 """).forEach { row in

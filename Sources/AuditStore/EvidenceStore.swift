@@ -322,7 +322,7 @@ extension AuditStore {
         let row = try rowID(of: screen)
         var latest: [Recording] = []
         for cell in cells {
-            guard let uid = try db.statement("SELECT uid FROM cells WHERE screen_id = ? AND item = ? AND size = ?")
+            guard let uid = try db.cachedStatement("SELECT uid FROM cells WHERE screen_id = ? AND item = ? AND size = ?")
                 .first([row, cell.item, cell.size.id], { $0.string(0) }) else { continue }
             latest.append(Recording(id: uid, screen: screen.id, item: cell.item, size: cell.size, status: .untested, note: nil, by: author, at: time))
         }

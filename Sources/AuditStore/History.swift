@@ -27,7 +27,7 @@ extension AuditStore {
                 try LogTable.parse(row.string(0))
             }
             var names: [String: String] = [:]
-            try db.statement("SELECT uid, name FROM screens").forEach { names[$0.string(0)] = $0.string(1) }
+            try db.cachedStatement("SELECT uid, name FROM screens").forEach { names[$0.string(0)] = $0.string(1) }
             let retracted = Set(try db.rows("SELECT target FROM log WHERE target IS NOT NULL AND kind = 'retract'") { $0.string(0) })
             return try records.map { record in
                 let target = try record.target.flatMap { try LogTable.line(of: $0, in: db) }.map(LogTable.parse)

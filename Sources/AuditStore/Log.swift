@@ -81,7 +81,7 @@ extension AuditStore {
     /// bytes are valid during the call.
     public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try read {
-            let lines = try db.statement("SELECT line FROM log WHERE screen IS ? ORDER BY rank, at, uid")
+            let lines = try db.cachedStatement("SELECT line FROM log WHERE screen IS ? ORDER BY rank, at, uid")
             let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
             try lines.forEach([String?.none]) { try body($0.unsafeText(0) ?? empty) }
             for screen in try db.rows("SELECT uid FROM screens ORDER BY created_at, uid", [], { $0.string(0) }) {
@@ -99,7 +99,7 @@ extension AuditStore {
     public func lineDigests() throws -> [String: Int64] {
         var digests: [String: Int64] = [:]
         digests.reserveCapacity(try recordCount())
-        try db.statement("SELECT uid, digest FROM log").forEach { row in
+        try db.cachedStatement("SELECT uid, digest FROM log").forEach { row in
             digests[row.string(0)] = row.int64(1)
         }
         return digests

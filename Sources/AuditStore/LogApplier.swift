@@ -34,7 +34,7 @@ final class LogApplier {
     private var screens: [String: (row: Int64, added: Stamp)] = [:]
     var unsettled = Unsettled()
     /// Whether the log holds any retraction: most never do, and then nothing needs looking up.
-    lazy var hasRetractions: Bool = (try? db.statement("SELECT 1 FROM log WHERE target IS NOT NULL AND kind = 'retract' LIMIT 1").first { _ in true }) != nil
+    lazy var hasRetractions: Bool = (try? db.cachedStatement("SELECT 1 FROM log WHERE target IS NOT NULL AND kind = 'retract' LIMIT 1").first { _ in true }) != nil
     private(set) var outcome = MergeOutcome()
     private var items: Set<String>?
 
@@ -123,7 +123,7 @@ final class LogApplier {
     /// The screen's row and the stamp of the record that added it, if the store has it.
     func screen(_ uid: String) throws -> (row: Int64, added: Stamp)? {
         if let known = screens[uid] { return known }
-        guard let found = try db.statement("SELECT \(ScreenRow.columns) WHERE uid = ?").first([uid], ScreenRow.init(row:)) else { return nil }
+        guard let found = try db.cachedStatement("SELECT \(ScreenRow.columns) WHERE uid = ?").first([uid], ScreenRow.init(row:)) else { return nil }
         let screen = (row: found.row, added: Stamp(at: found.createdAt, id: uid))
         screens[uid] = screen
         return screen
@@ -146,18 +146,18 @@ final class LogApplier {
     }
 
     func recordingRow(_ uid: String) throws -> Int64? {
-        try db.statement("SELECT id FROM recordings WHERE uid = ?").first([uid]) { $0.int64(0) }
+        try db.cachedStatement("SELECT id FROM recordings WHERE uid = ?").first([uid]) { $0.int64(0) }
     }
 
     /// The cell of the recording `uid`, if it is a recording the store holds.
     func cell(ofRecording uid: String) throws -> CellRef? {
-        try db.statement("SELECT \(CellRef.columns) WHERE uid = ?").first([uid], CellRef.init(row:))
+        try db.cachedStatement("SELECT \(CellRef.columns) WHERE uid = ?").first([uid], CellRef.init(row:))
     }
 
     /// Whether a retraction in the log takes back `uid`.
     func isRetracted(_ uid: String) throws -> Bool {
         guard hasRetractions else { return false }
-        return try db.statement("SELECT 1 FROM log WHERE target = ? AND kind = 'retract'").first([uid], { _ in true }) != nil
+        return try db.cachedStatement("SELECT 1 FROM log WHERE target = ? AND kind = 'retract'").first([uid], { _ in true }) != nil
     }
 
     /// The kind and screen of a record of the log, as a record that names it checks them.
@@ -177,7 +177,7 @@ final class LogApplier {
     func checkTarget(of record: some LogRecordKind, line: Int, kinds: [LogRecord.Kind]) throws {
         guard let target = record.targetID else { return }
         let kind = type(of: record).kind
-        let found = try db.statement("SELECT \(NamedRecord.columns) WHERE uid = ?").first([target], NamedRecord.init(row:))
+        let found = try db.cachedStatement("SELECT \(NamedRecord.columns) WHERE uid = ?").first([target], NamedRecord.init(row:))
         let what = kinds.map(\.rawValue).joined(separator: ", ")
         guard let found else {
             throw DanglingReference(line: line, message: "the \(kind.rawValue) record names '\(target)', which is not in the file or the store")

@@ -152,7 +152,7 @@ private struct FormatOneReading {
         var names: [Int64: String] = [:]
         var rowIDs: [String: Int64] = [:]
         var files: [Int64: [String]] = [:]
-        try db.statement("SELECT screen_id, pattern FROM screen_files").forEach { files[$0.int64(0), default: []].append($0.string(1)) }
+        try db.makeStatement("SELECT screen_id, pattern FROM screen_files").forEach { files[$0.int64(0), default: []].append($0.string(1)) }
         let screens = try db.rows("SELECT id, name, flow, critical, owner, notes, triage, created_at, created_by FROM screens") { row in
             names[row.int64(0)] = row.string(1)
             rowIDs[row.string(1).lowercased()] = row.int64(0)
@@ -167,7 +167,7 @@ private struct FormatOneReading {
         }
         var fixItems: [Int64: [String]] = [:]
         let position = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        try db.statement("SELECT fix_id, item FROM fix_items").forEach { fixItems[$0.int64(0), default: []].append($0.string(1)) }
+        try db.makeStatement("SELECT fix_id, item FROM fix_items").forEach { fixItems[$0.int64(0), default: []].append($0.string(1)) }
         let fixes = try db.rows("SELECT id, uid, screen_id, type, note, ref, fixed_by, fixed_at FROM fixes") { row in
             Fix(id: row.string(1), screen: names[row.int64(2)] ?? "", type: FixType(rawValue: row.string(3)) ?? .custom,
                 items: (fixItems[row.int64(0)] ?? []).sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) },
@@ -177,7 +177,7 @@ private struct FormatOneReading {
                                checklist: checklist, screens: screens, recordings: recordings, fixes: fixes)
         // Links become evidence records; which link each record came from is found by its id.
         var linkIDs: [String: Int64] = [:]
-        try db.statement("""
+        try db.makeStatement("""
             SELECT l.id, l.hash, f.kind, f.bytes, l.screen_id, l.size, l.item, r.uid, l.name, l.attached_by, l.attached_at
             FROM evidence_links l JOIN evidence_files f ON f.hash = l.hash LEFT JOIN recordings r ON r.id = l.recording_id
             """).forEach { row in

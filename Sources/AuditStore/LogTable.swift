@@ -6,7 +6,7 @@ enum LogTable {
     /// Inserts the record's line unless its id is there already; returns whether it was inserted.
     @discardableResult
     static func insert(_ record: LogRecord, line: String, at: String? = nil, into db: Database) throws -> Bool {
-        try db.statement("""
+        try db.cachedStatement("""
             INSERT INTO log (uid, kind, screen, target, at, by, rank, line, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (uid) DO NOTHING
             """).run([record.id, record.kind.rawValue, record.screen, record.target, at ?? record.at.iso8601, record.by,
@@ -23,7 +23,7 @@ enum LogTable {
     }
 
     static func line(of id: String, in db: Database) throws -> String? {
-        try db.statement("SELECT line FROM log WHERE uid = ?").first([id]) { $0.string(0) }
+        try db.cachedStatement("SELECT line FROM log WHERE uid = ?").first([id]) { $0.string(0) }
     }
 
     /// The records stored under these kinds for one screen, read back from their lines.

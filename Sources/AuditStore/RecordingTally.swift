@@ -8,7 +8,7 @@ extension AuditStore {
     public func latestRecordingTimes() throws -> [String: Timestamp] {
         try read {
             var result: [String: Timestamp] = [:]
-            try db.statement("SELECT s.uid, max(c.recorded_at) FROM cells c JOIN screens s ON s.id = c.screen_id GROUP BY c.screen_id").forEach([]) { row in
+            try db.cachedStatement("SELECT s.uid, max(c.recorded_at) FROM cells c JOIN screens s ON s.id = c.screen_id GROUP BY c.screen_id").forEach([]) { row in
                 if let at = Timestamp(iso8601: row.string(1)) { result[row.string(0)] = at }
             }
             return result

@@ -152,7 +152,7 @@ extension AuditStore {
             let itemsSQL = screen == nil ? "SELECT fix_id, item FROM fix_items" : """
                 SELECT i.fix_id, i.item FROM fix_items i JOIN fixes f ON f.id = i.fix_id JOIN screens s ON s.id = f.screen_id WHERE s.uid = ?
                 """
-            try db.statement(itemsSQL).forEach(screen.map { [$0.id] } ?? []) { row in items[row.int64(0), default: []].append(row.string(1)) }
+            try db.cachedStatement(itemsSQL).forEach(screen.map { [$0.id] } ?? []) { row in items[row.int64(0), default: []].append(row.string(1)) }
             let position = Dictionary(try checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             let filter = screen == nil ? "" : " AND s.uid = ?"
             return try db.rows("SELECT \(Fix.columns) WHERE f.retracted = 0\(filter) ORDER BY f.fixed_at, f.uid", screen.map { [$0.id] } ?? []) { row in

@@ -164,17 +164,17 @@ extension AuditStore {
         var stored = run
         stored.id = db.lastInsertedRowID
 
-        let forgetFindings = try db.statement("DELETE FROM scan_findings WHERE screen_id = ?")
-        let forgetSigns = try db.statement("DELETE FROM scan_signs WHERE screen_id = ?")
-        let setScan = try db.statement("""
+        let forgetFindings = try db.cachedStatement("DELETE FROM scan_findings WHERE screen_id = ?")
+        let forgetSigns = try db.cachedStatement("DELETE FROM scan_signs WHERE screen_id = ?")
+        let setScan = try db.cachedStatement("""
             INSERT INTO screen_scans (screen_id, scan_id, files, lines) VALUES (?, ?, ?, ?)
             ON CONFLICT (screen_id) DO UPDATE SET scan_id = excluded.scan_id, files = excluded.files, lines = excluded.lines
             """)
-        let addFinding = try db.statement("""
+        let addFinding = try db.cachedStatement("""
             INSERT INTO scan_findings (screen_id, rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let addSign = try db.statement("INSERT INTO scan_signs (screen_id, sign, count) VALUES (?, ?, ?)")
+        let addSign = try db.cachedStatement("INSERT INTO scan_signs (screen_id, sign, count) VALUES (?, ?, ?)")
         for share in screens {
             let screenID = try rowID(of: share.screen)
             try forgetFindings.run([screenID])
@@ -202,7 +202,7 @@ extension AuditStore {
         if let screen, let screenID {
             uids[screenID] = screen.id
         } else {
-            try db.statement("SELECT id, uid FROM screens").forEach { uids[$0.int64(0)] = $0.string(1) }
+            try db.cachedStatement("SELECT id, uid FROM screens").forEach { uids[$0.int64(0)] = $0.string(1) }
         }
         var byUID: [String: ScreenScan] = [:]
         for (row, scan) in scans { if let uid = uids[row] { byUID[uid] = scan } }
@@ -213,7 +213,7 @@ extension AuditStore {
         let filter = screenID == nil ? "" : " WHERE screen_id = ?"
         let arguments: [any SQLBindable] = screenID.map { [$0] } ?? []
         var scans: [Int64: ScreenScan] = [:]
-        try db.statement("""
+        try db.cachedStatement("""
             SELECT screen_scans.screen_id, screen_scans.files, screen_scans.lines, \(ScanRun.columns)
             FROM screen_scans JOIN scans ON scans.id = screen_scans.scan_id\(screenID == nil ? "" : " WHERE screen_scans.screen_id = ?")
             """).forEach(arguments) { row in
@@ -221,7 +221,7 @@ extension AuditStore {
                                            suppressed: 0, signs: [:], findings: [])
         }
         if scans.isEmpty { return scans }
-        try db.statement("""
+        try db.cachedStatement("""
             SELECT screen_id, rule, suppression IS NOT NULL, count(*) FROM scan_findings\(filter)
             GROUP BY screen_id, rule, suppression IS NOT NULL
             """).forEach(arguments) { row in
@@ -233,13 +233,13 @@ extension AuditStore {
                 scans[id]!.activeByRule[row.string(1), default: 0] += row.int(3)
             }
         }
-        try db.statement("SELECT screen_id, sign, count FROM scan_signs\(filter)").forEach(arguments) { row in
+        try db.cachedStatement("SELECT screen_id, sign, count FROM scan_signs\(filter)").forEach(arguments) { row in
             let id = row.int64(0)
             guard scans[id] != nil else { return }
             scans[id]!.signs[row.string(1)] = row.int(2)
         }
         if detailed {
-            try db.statement("""
+            try db.cachedStatement("""
                 SELECT screen_id, \(StoredFinding.columns) FROM scan_findings\(filter) ORDER BY screen_id, file, line, col, rule, id
                 """).forEach(arguments) { row in
                 let id: Int64 = try row[0]

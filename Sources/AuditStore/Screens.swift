@@ -39,7 +39,7 @@ extension AuditStore {
     public func screens() throws -> [Screen] {
         try read {
             var files: [String: [String]] = [:]
-            try db.statement("""
+            try db.cachedStatement("""
                 SELECT s.uid, f.pattern FROM screen_files f JOIN screens s ON s.id = f.screen_id WHERE s.removed = 0 ORDER BY f.pattern
                 """).forEach { row in files[row.string(0), default: []].append(row.string(1)) }
             return try db.rows("SELECT \(Screen.columns) FROM screens WHERE removed = 0 ORDER BY name_key, uid") { row in
@@ -72,7 +72,7 @@ extension AuditStore {
 
     /// The screen's row in the tables, which only this store knows.
     func rowID(of screen: Screen) throws -> Int64 {
-        guard let row = try db.statement("SELECT id FROM screens WHERE uid = ?").first([screen.id], { $0.int64(0) }) else {
+        guard let row = try db.cachedStatement("SELECT id FROM screens WHERE uid = ?").first([screen.id], { $0.int64(0) }) else {
             throw InputError("the screen '\(screen.name)' is not in this store")
         }
         return row

@@ -236,7 +236,7 @@ extension AuditStore {
             for fix in try fixes() { fixesByScreen[fix.screen, default: []].append(fix) }
             let grids = try cellGrids(plan: plan, screenRow: nil, detailed: detailed)
             var rows: [String: Int64] = [:]
-            try db.statement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string(0)] = $0.int64(1) }
+            try db.cachedStatement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string(0)] = $0.int64(1) }
 
             let app = try appName()
             let scans = try latestScans(detailed: detailed)
@@ -267,7 +267,7 @@ extension AuditStore {
             FROM cells JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
             """
         if screenRow != nil { sql += " WHERE cells.screen_id = ?" }
-        try db.statement(sql).forEach(screenRow.map { [$0] } ?? []) { row in
+        try db.cachedStatement(sql).forEach(screenRow.map { [$0] } ?? []) { row in
             let position = row.int(1)
             guard position >= 0, position < plan.items.count,
                   let size = row.withText(2, Size.init(idBytes:)), let status = row.withText(3, ResultStatus.init(bytes:)) else { return }

@@ -22,7 +22,7 @@ public struct StoreLocation: Sendable, Equatable {
 
     /// The folder that holds the store: the app's repository, where `Exports/` goes.
     public var root: String {
-        StoreLocation.parent(of: folder)
+        PathNames.folder(of: folder)
     }
 
     /// The store for a command: `--store DIR`, else `DTAUDIT_STORE`, else the nearest `.dtaudit`
@@ -59,7 +59,7 @@ public struct StoreLocation: Sendable, Equatable {
                 if Files.status(candidate.databasePath, followLinks: false) != nil { return candidate }
             }
             if directory == "/" || directory.isEmpty || Files.status(directory + "/.git", followLinks: false) != nil { break }
-            directory = parent(of: directory)
+            directory = PathNames.folder(of: directory)
         }
         throw .notFound(searchedFrom: Files.standardized(workingDirectory))
     }
@@ -104,11 +104,5 @@ public struct StoreLocation: Sendable, Equatable {
         let folder = Files.resolvingLinks(self.folder)
         let target = Files.resolvingLinks(path)
         return target == folder || target.hasPrefix(folder == "/" ? "/" : folder + "/")
-    }
-
-    /// The folder that holds `path` ("/" for top-level paths).
-    public static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Output
+import Reports
 
 /// A set of sizes as typed: `l,ax3,ax5`, `xxxl-ax3`, `accessibility`, `UICTContentSizeCategoryAccessibilityXXXL`.
 struct SizeSelection: ExpressibleByArgument {
@@ -107,4 +108,40 @@ struct PathArgument: ExpressibleByArgument, ExpressibleByStringLiteral, Hashable
     var description: String { path }
     var defaultValueDescription: String { path }
     static var defaultCompletionKind: CompletionKind { .file() }
+}
+
+extension ReportFormat: ExpressibleByArgument {}
+
+/// A calendar day typed as `2026-10-13`.
+struct Day: ExpressibleByArgument {
+    var text: String
+    var start: Timestamp
+
+    init(argument: String) throws {
+        guard argument.utf8.count == 10, let time = Timestamp(iso8601: argument) else {
+            throw ValidationError("'\(argument)' is not a date; write it as YYYY-MM-DD, such as 2026-10-13")
+        }
+        text = time.day
+        start = time
+    }
+
+    var defaultValueDescription: String { text }
+}
+
+/// One size, by any of its names: `ax3`, `AX3`, `accessibility3`.
+struct SingleSize: ExpressibleByArgument {
+    var size: Size
+
+    init(argument: String) throws {
+        if let size = Size(name: argument) {
+            self.size = size
+            return
+        }
+        let candidates = Size.allCases.reversed().map(\.id) + Size.acceptedNames
+        let nearest = Suggestions.closest(to: argument, among: candidates).first.map { Size(name: $0)?.id ?? $0 }
+        throw ValidationError("unknown size '\(argument)'" + Suggestions.didYouMean(nearest, thenList: "sizes", SizeList.validIDs))
+    }
+
+    static var allValueStrings: [String] { Size.allCases.map(\.id) }
+    var defaultValueDescription: String { size.id }
 }

@@ -46,8 +46,7 @@ struct AuditCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screen to audit, by name or unique prefix (default: every screen with checks to do).", valueName: "screen", completion: .screens)
-    var screen: String?
+    @OptionGroup var screen = OptionalScreenArgument(help: "The screen to audit, by name or unique prefix (default: every screen with checks to do).")
 
     @Option(name: .names("size", short: "s"), help: "Only these sizes: ids (xs ... ax5), any Apple name, ranges (xxxl-ax3), all, standard, accessibility.", valueName: "sizes")
     var size: SizeSelection?
@@ -70,7 +69,7 @@ struct AuditCommand: ParsableCommand {
         let store = try console.openStore()
         let author = try InputRules.name(try console.author(author.by), what: "the auditor's name")
         let sizes = size.map { Set($0.sizes) }
-        let only = try screen.map { try store.resolveScreen($0) }
+        let only = try screen.resolve(in: store)
         let checklist = try store.checklist()
         let walk = try store.auditWalk(only: only, selection: selection, sizes: sizes, everything: all)
         let planned = walk.screens

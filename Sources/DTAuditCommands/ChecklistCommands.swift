@@ -25,8 +25,7 @@ struct ChecklistListCommand: ParsableCommand {
         aliases: ["ls"]
     )
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -48,7 +47,7 @@ struct ChecklistListCommand: ParsableCommand {
             }
         }
         let inStore = try store.map { try $0.checklist() }
-        if json {
+        if output.json {
             var list: [JSON] = entries.map { entry in
                 .object([
                     ("source", .string(entry.source)),
@@ -91,8 +90,7 @@ struct ChecklistShowCommand: ParsableCommand {
     @Argument(help: "A shipped checklist's name or a checklist file.", valueName: "name|file")
     var checklist: PathArgument?
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -108,7 +106,7 @@ struct ChecklistShowCommand: ParsableCommand {
                 list = try ShippedChecklists.defaultChecklist()
             }
         }
-        if json {
+        if output.json {
             console.json(.object([
                 ("name", .string(list.name)),
                 ("title", .string(list.title)),

@@ -24,15 +24,20 @@ public struct DTAudit: ParsableCommand {
               dtaudit status
               dtaudit export
             """,
-        subcommands: [
-            // In the order of an audit: start, triage, check, fix, follow up, read the code, report.
-            InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self, AuditCommand.self,
-            RecordCommand.self, FixCommand.self, RetractCommand.self, UndoCommand.self, AmendCommand.self,
-            NextCommand.self, StatusCommand.self, HistoryCommand.self,
-            EvidenceCommand.self, CaptureScriptCommand.self, XCTestTemplateCommand.self, ScanCommand.self, ExportCommand.self,
-            SyncCommand.self, ImportCommand.self, GitSetupCommand.self, MergeDriverCommand.self,
-            GateCommand.self, SizesCommand.self, ChecklistCommand.self,
-            CompletionsCommand.self, ManualCommand.self, CandidatesCommand.self,
+        // The shell scripts' candidates command is for the tool's own use: never listed.
+        subcommands: [CandidatesCommand.self],
+        // In the order of an audit: start, record, fix, share, check in CI, report; then the tools.
+        groupedSubcommands: [
+            CommandGroup(name: "Getting started", subcommands: [InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self]),
+            CommandGroup(name: "Recording", subcommands: [
+                AuditCommand.self, RecordCommand.self, NextCommand.self, EvidenceCommand.self, CaptureScriptCommand.self,
+                RetractCommand.self, UndoCommand.self, AmendCommand.self,
+            ]),
+            CommandGroup(name: "Fixing", subcommands: [FixCommand.self, ScanCommand.self]),
+            CommandGroup(name: "Sharing", subcommands: [SyncCommand.self, ImportCommand.self, GitSetupCommand.self, MergeDriverCommand.self]),
+            CommandGroup(name: "CI", subcommands: [GateCommand.self, XCTestTemplateCommand.self]),
+            CommandGroup(name: "Reports", subcommands: [StatusCommand.self, HistoryCommand.self, ExportCommand.self]),
+            CommandGroup(name: "Tools", subcommands: [SizesCommand.self, ChecklistCommand.self, CompletionsCommand.self, ManualCommand.self]),
         ],
         version: DTAudit.version
     )

@@ -30,20 +30,18 @@ struct EvidenceListCommand: ParsableCommand {
         aliases: ["ls"]
     )
 
-    @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
-    var screen: String?
+    @OptionGroup var screen: OptionalScreenArgument
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
-        let only = try screen.map { try store.resolveScreen($0) }
+        let only = try screen.resolve(in: store)
         let listing = try store.evidenceListing(of: only)
-        if json {
+        if output.json {
             console.json(.array(listing.entries.map { name, link in
                 var members: [(String, JSON)] = [("screen", .string(name))]
                 if case .object(let rest) = EvidenceReport.json(link, store: store) { members += rest }
@@ -84,8 +82,7 @@ struct EvidenceGCCommand: ParsableCommand {
     @Flag(help: "Remove the files listed; without it nothing is changed.")
     var remove = false
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -93,7 +90,7 @@ struct EvidenceGCCommand: ParsableCommand {
         let console = Console(global)
         let store = try console.openStore(remove ? .write : .read)
         let garbage = remove ? try store.collectEvidenceGarbage() : try store.evidenceGarbage()
-        if json {
+        if output.json {
             func entries(_ list: [EvidenceGarbage.Entry]) -> JSON {
                 .array(list.map { .object([("file", .string(EvidenceFile.folderName + "/" + $0.storedName)), ("bytes", .int(Int($0.byteCount))), ("firstName", .optional($0.firstName))]) })
             }
@@ -144,8 +141,7 @@ struct EvidenceLimitCommand: ParsableCommand {
     @Argument(help: "The new limit, or 'default'.", valueName: "size")
     var size: String?
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -169,7 +165,7 @@ struct EvidenceLimitCommand: ParsableCommand {
             try store.write { try store.setEvidenceLimit(newLimit) }
         }
         let limit = try store.evidenceLimit()
-        if json {
+        if output.json {
             console.json(.object([("bytes", .int(Int(limit))), ("default", .bool(limit == AuditStore.defaultEvidenceLimit))]))
             return
         }

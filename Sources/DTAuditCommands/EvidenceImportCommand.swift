@@ -43,8 +43,7 @@ struct EvidenceImportCommand: ParsableCommand {
     @Flag(help: "Only list what would be attached where, and what could not be matched and why.")
     var dryRun = false
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var author: AuthorOption
 
@@ -74,7 +73,7 @@ struct EvidenceImportCommand: ParsableCommand {
             progress?(plan.matches.count)
         }
 
-        if json {
+        if output.json {
             console.json(.object([
                 ("dryRun", .bool(dryRun)),
                 ("attached", .array(plan.matches.map(EvidenceImport.json))),

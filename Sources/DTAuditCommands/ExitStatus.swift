@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditLog
 import AuditStore
 import AutomatedRuns
+import Demo
 import Interchange
 import Platform
 import Reports
@@ -47,6 +48,11 @@ extension AuditBounds: ExitStatusProviding {
 
 extension FileProblem: ExitStatusProviding {
     var exitStatus: Int32 { kind.rawValue }
+}
+
+extension DemoError: ExitStatusProviding {
+    /// A file in the way or a folder that cannot be written: the example is not written over anything.
+    public var exitStatus: Int32 { ExitStatus.cannotWrite.rawValue }
 }
 
 extension StoreError: ExitStatusProviding {

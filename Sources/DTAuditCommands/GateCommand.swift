@@ -43,8 +43,7 @@ struct GateCommand: ParsableCommand {
     @Option(help: "The earlier export (or date, YYYY-MM-DD) that --no-regressions compares with.", valueName: "export.json|date")
     var since: PathArgument?
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -68,7 +67,7 @@ struct GateCommand: ParsableCommand {
         let baseline = try since.map { try earlier ?? BaselineSource.load($0.path, document: document, workingDirectory: console.workingDirectory) }
         let result = GateResult(bar: GateBar(allScreens: allScreens, minimumSize: minSize?.size, baseline: baseline, acceptingRechecks: acceptRechecks),
                                 snapshot: snapshot, document: document)
-        if json {
+        if output.json {
             console.json(Self.json(result))
         } else {
             Self.text(result, console: console)

@@ -15,8 +15,7 @@ struct HistoryCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
-    var screen: String?
+    @OptionGroup var screen: OptionalScreenArgument
 
     @Option(help: "Show at most this many records (default: 200; 1 to 10000000).", valueName: "n", range: 1...10_000_000)
     var limit: Int?
@@ -27,8 +26,7 @@ struct HistoryCommand: ParsableCommand {
     @Flag(help: "One line per record, each with its id, instead of grouping a command's recordings.")
     var each = false
 
-    @Flag(help: "Print JSON (one entry per record).")
-    var json = false
+    @OptionGroup var output = JSONOption(help: "Print JSON (one entry per record).")
 
     @OptionGroup var global: GlobalOptions
 
@@ -39,13 +37,13 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
-        let only = try screen.map { try store.resolveScreen($0) }
+        let only = try screen.resolve(in: store)
         let limit = self.limit ?? 200
         var entries = try store.history(of: only, limit: all ? nil : limit + 1)
         let cut = !all && entries.count > limit
         if cut { entries.removeLast() }
 
-        if json {
+        if output.json {
             console.json(.array(entries.map(Self.json)))
             return
         }
@@ -154,14 +152,13 @@ struct SizesCommand: ParsableCommand {
         discussion: "Any name in the table is accepted wherever a size is asked for, in any case; output always uses the id."
     )
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
-        if json {
+        if output.json {
             console.json(.array(Size.allCases.map { size in
                 .object([
                     ("id", .string(size.id)),

@@ -38,8 +38,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Show what would be imported without changing anything.")
     var dryRun = false
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -49,7 +48,7 @@ struct ImportCommand: ParsableCommand {
         let outcome = try Importer.perform(console.storeQuery, dryRun: dryRun) { body in
             try InterchangeFile.reading(file.path, workingDirectory: console.workingDirectory, body)
         }
-        ImportSummary.show(outcome.report, from: shown, created: outcome.createdStore?.folder, dryRun: dryRun, json: json, console: console)
+        ImportSummary.show(outcome.report, from: shown, created: outcome.createdStore?.folder, dryRun: dryRun, json: output.json, console: console)
     }
 }
 
@@ -85,7 +84,7 @@ enum ImportSummary {
         let style = console.style
         let added = report.outcome.addedCount
         if let folder {
-            let where_ = Paths.shown(folder, from: console.workingDirectory)
+            let where_ = PathNames.shown(folder, from: console.workingDirectory)
             let what = "\(counted(report.newScreens.count, "screen")) and \(counted(added, "record"))"
             console.line((dryRun ? "Would create" : "Created") + " the audit store \(console.safe(where_)) from \(console.safe(shown)): \(what)"
                          + (dryRun ? ". Nothing was changed." : ""))

@@ -46,8 +46,7 @@ struct ImportRunCommand: ParsableCommand {
     @Flag(help: "Only show the plan: what would attach where, which checks become what, what did not match and why.")
     var dryRun = false
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var author: AuthorOption
 
@@ -70,7 +69,7 @@ struct ImportRunCommand: ParsableCommand {
             outcome = try RunImport.apply(plan, store: store, by: author, at: try RunImport.time(for: plan, in: store),
                                           progress: console.progress(total: plan.attachments.count, verb: "storing"))
         }
-        if json {
+        if output.json {
             console.json(RunImportReport.json(plan, outcome: outcome, dryRun: dryRun))
         } else {
             RunImportReport.text(plan, outcome: outcome, dryRun: dryRun, input: input.path, console: console)

@@ -48,7 +48,7 @@ struct InitCommand: ParsableCommand {
         let appName = try InputRules.name(app ?? folderName, what: "the app name")
         // An audit further up would stop being found from here: worth a word, not a refusal (one
         // repository may hold several apps).
-        let enclosing = try? StoreLocation.find(explicit: nil, environment: nil, workingDirectory: StoreLocation.parent(of: location.root))
+        let enclosing = try? StoreLocation.find(explicit: nil, environment: nil, workingDirectory: PathNames.folder(of: location.root))
         let store = try AuditStore.create(at: location, app: appName, checklist: list, by: try console.author(author.by))
         let cells = list.plannedCells.count
         console.line("Started the audit of \(console.style.bold(console.safe(appName))) in \(store.location.folder)")

@@ -21,8 +21,7 @@ struct NextCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "Only this screen, with every check open on it.", valueName: "screen", completion: .screens)
-    var screen: String?
+    @OptionGroup var screen = OptionalScreenArgument(help: "Only this screen, with every check open on it.")
 
     @Flag(help: "List every open check of every screen, not one line per screen.")
     var all = false
@@ -32,8 +31,7 @@ struct NextCommand: ParsableCommand {
 
     @OptionGroup var filter: ScreenFilterOptions
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -41,11 +39,11 @@ struct NextCommand: ParsableCommand {
         let console = Console(global)
         let selection = try filter.selection(console)
         let store = try console.openStore(.read)
-        let only = try screen.map { try store.resolveScreen($0) }
+        let only = try screen.resolve(in: store)
         let checks = try store.openChecks(only: only, selection: selection, limit: limit)
         let (states, shown) = (checks.screens, checks.shown)
 
-        if json {
+        if output.json {
             console.json(.array(shown.map { state in
                 .object([
                     ("screen", .string(state.screen.name)),

@@ -56,3 +56,58 @@ struct ScreenFilterOptions: ParsableArguments {
 
 extension ColorChoice: ExpressibleByArgument {}
 extension Standing.Group: ExpressibleByArgument {}
+
+/// `--json`: every command that prints something takes it.
+struct JSONOption: ParsableArguments {
+    static let placement = OptionGroupPlacement.inPlace
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    init() {}
+
+    /// For a command whose JSON says something particular (one entry per record).
+    init(help: String) {
+        _json = Flag(help: help)
+    }
+}
+
+/// `<screen>`: the screen a command acts on, completed from the store's screens.
+struct ScreenArgument: ParsableArguments {
+    static let placement = OptionGroupPlacement.inPlace
+
+    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
+    var name: String
+
+    init() {}
+
+    /// For a command that finds its screen another way (exact names only, removed screens).
+    init(help: String, completion: CompletionKind = .screens) {
+        _name = Argument(help: help, valueName: "screen", completion: completion)
+    }
+
+    /// The live screen the name or unique prefix stands for.
+    func resolve(in store: AuditStore) throws -> Screen {
+        try store.resolveScreen(name)
+    }
+}
+
+/// `[<screen>]`: narrows what a command shows or does to one screen.
+struct OptionalScreenArgument: ParsableArguments {
+    static let placement = OptionGroupPlacement.inPlace
+
+    @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
+    var name: String?
+
+    init() {}
+
+    /// For a command that does more with its one screen than narrow (every check open on it).
+    init(help: String) {
+        _name = Argument(help: help, valueName: "screen", completion: .screens)
+    }
+
+    /// The live screen the name or unique prefix stands for, or nil when none was typed.
+    func resolve(in store: AuditStore) throws -> Screen? {
+        try name.map { try store.resolveScreen($0) }
+    }
+}

@@ -28,8 +28,7 @@ struct RecordCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var screen: String
+    @OptionGroup var screen: ScreenArgument
 
     @Option(name: .names("size", short: "s"), help: "Sizes: ids (xs ... ax5), any Apple name, ranges (xxxl-ax3), all, standard, accessibility.", valueName: "sizes")
     var size: SizeSelection
@@ -58,7 +57,7 @@ struct RecordCommand: ParsableCommand {
         let itemIDs = item.isAll ? nil : try item.resolve(in: checklist)
         let resultStatus = status?.status ?? .untested
         let author = try console.author(author.by)
-        let target = try store.resolveScreen(screen)
+        let target = try screen.resolve(in: store)
 
         let outcome = try store.record(RecordingRequest(screen: target, items: itemIDs, sizes: size.sizes, status: resultStatus, note: note,
                                                         evidence: candidates, by: author))
@@ -106,8 +105,7 @@ struct FixCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var screen: String
+    @OptionGroup var screen: ScreenArgument
 
     @Option(name: .names("type", short: "t"), help: "What kind of fix.", valueName: "type")
     var type: FixType
@@ -133,7 +131,7 @@ struct FixCommand: ParsableCommand {
         // What was typed is checked before what the screen holds, so bad text is named first.
         let note = try note.flatMap { try InputRules.note($0) }
         let ref = try ref.flatMap { try InputRules.note($0, what: "the reference") }
-        let target = try store.resolveScreen(screen)
+        let target = try screen.resolve(in: store)
         let requested = try item?.resolve(in: checklist)
         let outcome = try store.fix(FixRequest(screen: target, type: type, items: requested, note: note, ref: ref, by: author))
         let (state, fix) = (outcome.after, outcome.fix)
@@ -164,8 +162,7 @@ struct TriageCommand: ParsableCommand {
         examples: [("dtaudit triage Settings broken", "")]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var screen: String
+    @OptionGroup var screen: ScreenArgument
 
     // Read as text and checked in run(), so that a swapped pair (`triage broken Checkout`) is
     // named as such instead of as an unknown category.
@@ -181,14 +178,14 @@ struct TriageCommand: ParsableCommand {
         do {
             category = try TriageChoice(argument: self.category)
         } catch {
-            if TriageChoice(rawValue: screen.lowercased()) != nil {
+            if TriageChoice(rawValue: screen.name.lowercased()) != nil {
                 throw ValidationError("the screen comes first, then the category: "
-                                      + "dtaudit triage \(TextLayout.singleLine(Executable.shellWord(self.category))) \(screen.lowercased())")
+                                      + "dtaudit triage \(TextLayout.singleLine(Executable.shellWord(self.category))) \(screen.name.lowercased())")
             }
             throw error
         }
         let store = try console.openStore()
-        let target = try store.resolveScreen(screen)
+        let target = try screen.resolve(in: store)
         let state = try store.triage(target, as: category.category, by: try console.author(author.by))
         if let chosen = category.category {
             console.line("Triaged \(console.style.bold(console.safe(target.name))) as \(console.categoryLabel(chosen))")

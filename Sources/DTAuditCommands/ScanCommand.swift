@@ -91,8 +91,7 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .names("format", short: "f"), help: "text, xcode, json or sarif.", valueName: "format")
     var format: ScanFormat = .text
 
-    @Flag(help: "Print JSON: the same as --format json, as every command that prints takes it.")
-    var json = false
+    @OptionGroup var output = JSONOption(help: "Print JSON: the same as --format json, as every command that prints takes it.")
 
     @Option(help: "Only this rule (repeat it, or give a comma list, for several).", valueName: "id")
     var rule: [String] = []
@@ -132,7 +131,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     mutating func validate() throws {
-        if json {
+        if output.json {
             if format != .text && format != .json { throw ValidationError("--json and --format \(format.rawValue) cannot be used together") }
         }
         let known = ScanRule.allCases.map(\.rawValue)
@@ -156,7 +155,7 @@ struct ScanCommand: ParsableCommand {
         if fix && writeBaseline != nil {
             throw ValidationError("--fix and --write-baseline cannot be used together: fix first, then write the baseline")
         }
-        if dryRun && (format != .text || json) {
+        if dryRun && (format != .text || output.json) {
             throw ValidationError("--fix --dry-run prints a unified diff; it takes no --format or --json")
         }
         if writeBaseline != nil && (baseline != nil || strictBaseline) {
@@ -165,7 +164,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     /// What --format and --json ask for together.
-    var chosenFormat: ScanFormat { json ? .json : format }
+    var chosenFormat: ScanFormat { output.json ? .json : format }
 
     /// What the options ask of the scan.
     var request: ScanRequest {

@@ -78,8 +78,7 @@ struct ScreenListCommand: ParsableCommand {
     @Flag(help: "Only critical screens.")
     var critical = false
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -89,7 +88,7 @@ struct ScreenListCommand: ParsableCommand {
         let selection = try filter.selection(console)
         let listing = try store.screenListing(selection: selection, group: category, criticalOnly: critical)
         let states = listing.screens
-        if json {
+        if output.json {
             console.json(.array(states.map { state in
                 .object([
                     ("name", .string(state.screen.name)),
@@ -144,21 +143,19 @@ struct ScreenShowCommand: ParsableCommand {
         abstract: "Show one screen: its details, size matrix, failures, evidence and fixes."
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var name: String
+    @OptionGroup var screen: ScreenArgument
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
-        let detail = try ScreenDetail(try store.resolveScreen(name), in: store)
+        let detail = try ScreenDetail(try screen.resolve(in: store), in: store)
         let (state, concurrent, unmatched) = (detail.state, detail.concurrentEdits, detail.unmatchedFiles)
         let evidence = EvidenceShown(evidence: detail.evidence, store: store)
-        if json {
+        if output.json {
             guard case .object(var members) = ScreenReport.json(state, checklist: detail.checklist, evidence: evidence) else { return }
             members.append(("unmatchedFiles", .array(unmatched.map(JSON.string))))
             members.append(("concurrentEdits", .array(concurrent.map { edit in
@@ -184,8 +181,7 @@ struct ScreenEditCommand: ParsableCommand {
         examples: [("dtaudit screen edit Checkout --name \"Checkout: payment\" --not-critical", "")]
     )
 
-    @Argument(help: "The screen, by name or unique prefix.", valueName: "screen", completion: .screens)
-    var screenName: String
+    @OptionGroup var screen: ScreenArgument
 
     @Option(help: "A new name.", valueName: "name")
     var name: String?
@@ -236,7 +232,7 @@ struct ScreenEditCommand: ParsableCommand {
             throw ValidationError("nothing to change; give --name, --flow, --critical, --owner, --notes, --add-file or --remove-file")
         }
         let store = try console.openStore()
-        let screen = try store.resolveScreen(screenName)
+        let screen = try self.screen.resolve(in: store)
         let by = try console.author(author.by)
         let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
         console.line("Updated \(console.style.bold(console.safe(updated.name)))")
@@ -256,8 +252,7 @@ struct ScreenRemoveCommand: ParsableCommand {
         aliases: ["rm"]
     )
 
-    @Argument(help: "The screen, by name (exact or in any case; prefixes are not accepted here).", valueName: "screen", completion: .screens)
-    var name: String
+    @OptionGroup var typed = ScreenArgument(help: "The screen, by name (exact or in any case; prefixes are not accepted here).")
 
     @Flag(help: "Remove it even though it has recordings or fixes.")
     var force = false
@@ -268,9 +263,9 @@ struct ScreenRemoveCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let screen = try store.resolveScreen(name)
-        guard screen.name.lowercased() == name.lowercased() else {
-            throw ValidationError("'\(name)' is only the start of '\(screen.name)'; type the whole name to remove it")
+        let screen = try typed.resolve(in: store)
+        guard screen.name.lowercased() == typed.name.lowercased() else {
+            throw ValidationError("'\(typed.name)' is only the start of '\(screen.name)'; type the whole name to remove it")
         }
         let activity = try store.activityCount(of: screen)
         let held = counted(activity.recordings, "recording") + " and " + counted(activity.fixes, "fix", "fixes")
@@ -290,8 +285,7 @@ struct ScreenRestoreCommand: ParsableCommand {
         abstract: "Bring a removed screen back, with everything recorded on it."
     )
 
-    @Argument(help: "The removed screen, by name or unique prefix.", valueName: "screen", completion: .removedScreens)
-    var name: String
+    @OptionGroup var typed = ScreenArgument(help: "The removed screen, by name or unique prefix.", completion: .removedScreens)
 
     @OptionGroup var author: AuthorOption
     @OptionGroup var global: GlobalOptions
@@ -299,7 +293,7 @@ struct ScreenRestoreCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let screen = try store.resolveScreen(name, removed: true)
+        let screen = try store.resolveScreen(typed.name, removed: true)
         let by = try console.author(author.by)
         let restored = try store.write {
             try store.restoreScreen(screen, by: by)

@@ -11,13 +11,11 @@ struct StatusCommand: ParsableCommand {
         discussion: "With a screen, show that screen in detail (like 'dtaudit screen show')."
     )
 
-    @Argument(help: "Only this screen.", valueName: "screen", completion: .screens)
-    var screen: String?
+    @OptionGroup var screen: OptionalScreenArgument
 
     @OptionGroup var filter: ScreenFilterOptions
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -25,11 +23,10 @@ struct StatusCommand: ParsableCommand {
         let console = Console(global)
         let selection = try filter.selection(console)
         let store = try console.openStore(.read)
-        if let screen {
-            let target = try store.resolveScreen(screen)
+        if let target = try screen.resolve(in: store) {
             let snapshot = try store.snapshot(only: target, detailed: true)
             guard let state = snapshot.screens.first else { return }
-            if json {
+            if output.json {
                 console.json(ScreenReport.json(state, checklist: snapshot.checklist))
             } else {
                 ScreenReport.text(state, checklist: snapshot.checklist, console: console)
@@ -37,7 +34,7 @@ struct StatusCommand: ParsableCommand {
             return
         }
         let snapshot = try store.snapshot().selecting(selection)
-        if json {
+        if output.json {
             console.json(Self.json(snapshot, selection: selection))
         } else {
             Self.text(snapshot, selection: selection, console: console)

@@ -32,8 +32,7 @@ struct SyncCommand: ParsableCommand {
     @Argument(help: "The shared audit file (default: the store's, or the one in Exports/).", valueName: "file")
     var file: PathArgument?
 
-    @Flag(help: "Print JSON.")
-    var json = false
+    @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
@@ -41,14 +40,14 @@ struct SyncCommand: ParsableCommand {
         let console = Console(global)
         let outcome = try Sync.perform(console.storeQuery, file: file?.path)
         show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, console: console)
-        if outcome.suggestsGitSetup && !json {
+        if outcome.suggestsGitSetup && !output.json {
             console.line(console.style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
         }
     }
 
     private func show(_ report: SyncReport, shared: SharedAudit, created: String?, console: Console) {
-        let file = Paths.shown(shared.path, from: console.workingDirectory)
-        if json {
+        let file = PathNames.shown(shared.path, from: console.workingDirectory)
+        if output.json {
             var members: [(String, JSON)] = [("file", .string(file)), ("createdStore", created.map(JSON.string) ?? .null),
                                              ("upToDate", .bool(report.upToDate)), ("wroteFile", .bool(report.wroteFile)), ("records", .int(report.records))]
             if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
@@ -60,7 +59,7 @@ struct SyncCommand: ParsableCommand {
         }
         let style = console.style
         if let created {
-            console.line("Set up the audit store \(console.safe(Paths.shown(created, from: console.workingDirectory))) from \(console.safe(file)): "
+            console.line("Set up the audit store \(console.safe(PathNames.shown(created, from: console.workingDirectory))) from \(console.safe(file)): "
                          + counted(report.imported?.newScreens.count ?? 0, "screen") + ", " + counted(report.records, "record"))
         } else if report.upToDate {
             console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
@@ -76,7 +75,7 @@ struct SyncCommand: ParsableCommand {
             console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
         }
         if let imported = report.imported { ImportSummary.details(imported, console: console) }
-        let folder = Paths.shown(shared.evidenceFolder, from: console.workingDirectory)
+        let folder = PathNames.shown(shared.evidenceFolder, from: console.workingDirectory)
         if report.evidenceShared > 0 { console.line("  copied \(counted(report.evidenceShared, "evidence file")) into \(console.safe(folder))/") }
         if report.evidenceTaken > 0 { console.line("  took \(counted(report.evidenceTaken, "evidence file")) from \(console.safe(folder))/ into the store") }
         if !report.evidenceMissing.isEmpty {
@@ -177,6 +176,6 @@ struct GitSetupCommand: ParsableCommand {
         if !invoked.contains("/") { return "dtaudit" }
         let path = Files.standardized(StoreLocation.absolute(invoked, from: Console.currentDirectory))
         let safe = path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+".unicodeScalars.contains($0) }
-        return safe ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return safe ? path : Executable.shellQuoted(path)
     }
 }

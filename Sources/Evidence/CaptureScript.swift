@@ -1,4 +1,5 @@
 import DynamicType
+import Platform
 
 /// A POSIX shell script that takes a simulator's screenshots of some screens at some sizes, named
 /// so that `dtaudit evidence import` attaches each to its screen and size.
@@ -43,17 +44,6 @@ public struct CaptureScript: Sendable {
         self.generator = generator
     }
 
-    /// `text` as one shell word in single quotes: `it's` becomes `'it'\''s'`.
-    public static func quote(_ text: String) -> String {
-        // By scalar, not by character: an apostrophe followed by a combining mark is one Character
-        // but still ends a quoted word in the shell.
-        var result = "'"
-        for scalar in text.unicodeScalars {
-            if scalar == "'" { result += "'\\''" } else { result.unicodeScalars.append(scalar) }
-        }
-        return result + "'"
-    }
-
     public func render() -> String {
         let count = screens.count * sizes.count
         var lines: [String] = [
@@ -67,8 +57,8 @@ public struct CaptureScript: Sendable {
             "# Attach the screenshots afterwards:   dtaudit evidence import FOLDER",
             "set -u",
             "",
-            "device=\(CaptureScript.quote(device))",
-            "folder=${1:-\(CaptureScript.quote(folder))}",
+            "device=\(Executable.shellQuoted(device))",
+            "folder=${1:-\(Executable.shellQuoted(folder))}",
             "delay=\(max(0, delay))",
             "",
             "restore_size() {",
@@ -114,9 +104,9 @@ public struct CaptureScript: Sendable {
         ]
         for screen in screens {
             lines.append("")
-            lines.append("open_screen \(CaptureScript.quote(screen.name))")
+            lines.append("open_screen \(Executable.shellQuoted(screen.name))")
             for size in sizes {
-                lines.append("shoot \(CaptureScript.quote(screen.fileStem)) \(size.id) \(size.simctlName)")
+                lines.append("shoot \(Executable.shellQuoted(screen.fileStem)) \(size.id) \(size.simctlName)")
             }
         }
         lines += [

@@ -97,32 +97,3 @@ public struct SharedAudit: Sendable, Equatable {
         return status.byteCount != sharing.byteCount || status.modifiedMilliseconds != sharing.modified
     }
 }
-
-/// Small path helpers on strings.
-public enum PathNames {
-    public static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    public static func fileName(of path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
-    }
-
-    /// How a file in `folder` links to `path`: `trailhead-evidence` beside it, `../Exports/...` from
-    /// elsewhere. Both are absolute and standardized.
-    public static func relative(_ path: String, from folder: String) -> String {
-        let target = path.split(separator: "/")
-        let base = folder.split(separator: "/")
-        var common = 0
-        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
-        let up = Array(repeating: "..", count: base.count - common)
-        return (up + target[common...].map(String.init)).joined(separator: "/")
-    }
-
-    /// `path` relative to `directory` when it lies inside it, else as it is.
-    public static func shown(_ path: String, from directory: String) -> String {
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
-    }
-}

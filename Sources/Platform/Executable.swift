@@ -55,6 +55,12 @@ public enum Executable {
     public static func shellWord(_ text: String) -> String {
         let plain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./_-"
         if !text.isEmpty && text.unicodeScalars.allSatisfy({ plain.unicodeScalars.contains($0) }) { return text }
+        return shellQuoted(text)
+    }
+
+    /// `text` as one word of a POSIX shell in single quotes, whatever it holds: every character is
+    /// taken literally, and a quote inside is written `'\''`.
+    public static func shellQuoted(_ text: String) -> String {
         // By scalar: an apostrophe with a combining mark is one Character but still ends the word.
         var quoted = "'"
         for scalar in text.unicodeScalars {

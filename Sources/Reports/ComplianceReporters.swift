@@ -160,7 +160,7 @@ public struct VPATReporter: Reporter {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>\(ProgressChart.xml(title))</title>
+            <title>\(XML.escaped(title))</title>
             <style>
             body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #1f2328; background: #ffffff; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
             table { border-collapse: collapse; width: 100%; }
@@ -170,11 +170,11 @@ public struct VPATReporter: Reporter {
             </style>
             </head>
             <body>
-            <h1>\(ProgressChart.xml(title))</h1>
-            <p>\(ProgressChart.xml(facts.count > 0 ? "Product: " + parties.product + (parties.productVersion.map { " " + $0 } ?? "") + " · Report date: " + input.date : ""))</p>
-            <p>\(ProgressChart.xml(intro))</p>
+            <h1>\(XML.escaped(title))</h1>
+            <p>\(XML.escaped(facts.count > 0 ? "Product: " + parties.product + (parties.productVersion.map { " " + $0 } ?? "") + " · Report date: " + input.date : ""))</p>
+            <p>\(XML.escaped(intro))</p>
             <table>
-            <caption>\(ProgressChart.xml(caption))</caption>
+            <caption>\(XML.escaped(caption))</caption>
             <thead><tr>\(Self.headers.map { "<th scope=\"col\">\($0)</th>" }.joined())</tr></thead>
             <tbody>
 
@@ -182,7 +182,7 @@ public struct VPATReporter: Reporter {
         for criterion in report.criteria {
             html += "<tr><th scope=\"row\">\(criterion.number) \(criterion.name) (Level \(criterion.wcagLevel))</th>"
                 + "<td class=\"conformance\"><strong>\(criterion.level.rawValue)</strong></td>"
-                + "<td>Software: \(ProgressChart.xml(criterion.remarks))</td></tr>\n"
+                + "<td>Software: \(XML.escaped(criterion.remarks))</td></tr>\n"
         }
         html += "</tbody>\n</table>\n</body>\n</html>\n"
         return RenderedReport(text: markdown, attachments: input.chartFile.map { [.init(fileName: $0, text: html)] } ?? [])

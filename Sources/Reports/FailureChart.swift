@@ -86,11 +86,11 @@ public enum FailureChart {
         let x = ProgressChart.number
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(x(width))" height="\(x(height))" viewBox="0 0 \(x(width)) \(x(height))" role="img" aria-labelledby="failures-title failures-desc" font-family="\(ProgressChart.fonts)">
-            <title id="failures-title">\(ProgressChart.xml(title))</title>
-            <desc id="failures-desc">\(ProgressChart.xml(description))</desc>
+            <title id="failures-title">\(XML.escaped(title))</title>
+            <desc id="failures-desc">\(XML.escaped(description))</desc>
             <rect x="0" y="0" width="\(x(width))" height="\(x(height))" rx="6" fill="#ffffff"/>
-            <text x="\(x(left))" y="26" font-size="15" font-weight="600" fill="#1f2328">\(ProgressChart.xml(TextClip.clip(app, to: 40))): open failures per size</text>
-            <text x="\(x(left))" y="44" font-size="11" fill="#59636e">\(ProgressChart.xml(range.isEmpty ? "no screens yet" : range))</text>
+            <text x="\(x(left))" y="26" font-size="15" font-weight="600" fill="#1f2328">\(XML.escaped(TextClip.clip(app, to: 40))): open failures per size</text>
+            <text x="\(x(left))" y="44" font-size="11" fill="#59636e">\(XML.escaped(range.isEmpty ? "no screens yet" : range))</text>
 
             """
         let tick = ProgressChart.niceStep(Double(maximum) / 4)

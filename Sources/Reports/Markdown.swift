@@ -107,16 +107,13 @@ public enum Markdown {
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
             case "|": result += "&#124;"
             case "\\": result += "&#92;"
             case "`": result += "&#96;"
             default:
-                if scalar.isControlCharacter || scalar.isInvisibleFormatting {
+                if let reference = XML.reference(for: scalar) {
+                    result += reference
+                } else if scalar.isControlCharacter || scalar.isInvisibleFormatting {
                     result += " "
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -124,24 +121,6 @@ public enum Markdown {
             }
         }
         return result
-    }
-
-    /// A relative path as a link target, safe in `[text](target)` and in a quoted `href` or `src`:
-    /// every byte but ASCII letters, digits, `-._~` and the `/` between folders is percent-encoded.
-    public static func urlPath(_ path: String) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(path.utf8.count)
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A table: the header, the alignment row, then one line per row. Cells must already be escaped.

@@ -224,9 +224,9 @@ struct MarkdownPage {
         guard let chart = input.chartFile else { return }
         line("## Progress")
         line()
-        line("![Screens per category over time](\(Markdown.urlPath(chart)))")
+        line("![Screens per category over time](\(URIPath.encoded(chart)))")
         line()
-        line("![Open failures per size over time](\(Markdown.urlPath(MarkdownReporter.failureChartName(for: chart))))")
+        line("![Open failures per size over time](\(URIPath.encoded(MarkdownReporter.failureChartName(for: chart))))")
         line()
     }
 

@@ -13,7 +13,7 @@ extension MarkdownPage {
     /// one the export must copy.
     mutating func evidenceTarget(_ file: EvidenceFile) -> String {
         if linkedHashes.insert(file.hash).inserted { linkedEvidence.append(file) }
-        return Markdown.urlPath((input.evidence?.folder ?? "") + "/" + file.storedName)
+        return URIPath.encoded((input.evidence?.folder ?? "") + "/" + file.storedName)
     }
 
     /// `rec.mov (MOV, 2.1 MB)`: a file's name as attached, escaped, with its kind when it is not
@@ -139,7 +139,7 @@ extension MarkdownPage {
         }
         if let folder = input.evidence?.folder, !linkedEvidence.isEmpty {
             let bytes = linkedEvidence.reduce(Int64(0)) { $0 + $1.byteCount }
-            let place = "[\(Markdown.text(folder))/](\(Markdown.urlPath(folder))/)"
+            let place = "[\(Markdown.text(folder))/](\(URIPath.encoded(folder))/)"
             if linkedEvidence.count == 1 {
                 line("- **Evidence**: the evidence file this page links (\(ByteCount.format(bytes))) is a copy in \(place) beside it, named by the SHA-256 of its content, byte for byte as it was attached. Keep the folder with the page.")
             } else {

@@ -132,12 +132,12 @@ public enum ProgressChart {
 
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" role="img" aria-labelledby="chart-title chart-desc" font-family="\(fonts)">
-            <title id="chart-title">\(xml(title))</title>
-            <desc id="chart-desc">\(xml(description))</desc>
+            <title id="chart-title">\(XML.escaped(title))</title>
+            <desc id="chart-desc">\(XML.escaped(description))</desc>
             <defs>\(stack.map(pattern).joined())</defs>
             <rect x="0" y="0" width="\(number(width))" height="\(number(height))" rx="6" fill="#ffffff"/>
-            <text x="\(number(left))" y="26" font-size="15" font-weight="600" fill="#1f2328">\(xml(TextClip.clip(app, to: 40))): screens per category</text>
-            <text x="\(number(left))" y="44" font-size="11" fill="#59636e">\(xml(range.isEmpty ? "no screens yet" : range))</text>
+            <text x="\(number(left))" y="26" font-size="15" font-weight="600" fill="#1f2328">\(XML.escaped(TextClip.clip(app, to: 40))): screens per category</text>
+            <text x="\(number(left))" y="44" font-size="11" fill="#59636e">\(XML.escaped(range.isEmpty ? "no screens yet" : range))</text>
 
             """
 
@@ -243,30 +243,6 @@ public enum ProgressChart {
         let parts = day.split(separator: "-")
         guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let dayOfMonth = Int(parts[2]) else { return day }
         return "\(months[month - 1]) \(dayOfMonth)"
-    }
-
-    /// Text made safe inside an XML element or attribute.
-    static func xml(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default:
-                // XML 1.0 forbids most control characters outright.
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
-                    result += " "
-                } else if (0xFFFE...0xFFFF).contains(scalar.value) {
-                    result += " "
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
     }
 }
 

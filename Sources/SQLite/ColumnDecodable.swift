@@ -26,6 +26,21 @@ extension Row {
         get throws(ColumnDecodingError) { try T.decode(self, column: column) }
     }
 
+    /// The value in the column the query's select list names `name` (`id`, or `uid` in
+    /// `SELECT s.uid ...`, or an alias after `AS`), decoded as `T`: the way GRDB's `row["name"]` reads.
+    public subscript<T: ColumnDecodable>(_ name: String) -> T {
+        get throws(ColumnDecodingError) { try T.decode(self, column: index(of: name)) }
+    }
+
+    /// Where the column named `name` is; a name the query does not select is a mistake in the code
+    /// that reads it, stopped with the SQL it names.
+    public func index(of name: String) -> Int {
+        guard let index = statement.columnIndex(name) else {
+            preconditionFailure("no column named '\(name)' in '\(statement.sql)'")
+        }
+        return Int(index)
+    }
+
     /// The error for a value in `column` that is not `expected`.
     public func mismatch(_ column: Int, expected: String) -> ColumnDecodingError {
         ColumnDecodingError(column: name(column), expected: expected)

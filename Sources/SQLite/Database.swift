@@ -16,10 +16,26 @@ public final class Database {
         case immutable
     }
 
+    /// What asking for a cached statement does while that statement is still stepping through its
+    /// rows: a query run again inside the loop over its own results, which would reset the loop.
+    public enum CachedStatementInUse: Sendable {
+        /// Stop the program, naming the SQL: the nesting is a mistake to fix (debug builds).
+        case stop
+        /// Run the nested use on a one-off statement: the query stays right, only slower (release builds).
+        case useOneOff
+    }
+
     let handle: OpaquePointer
     public let path: String
-    private var statements: [String: Statement] = [:]
+    private var cache: [String: Statement] = [:]
     private var savepointDepth = 0
+    public var cachedStatementInUse: CachedStatementInUse = {
+        #if DEBUG
+        .stop
+        #else
+        .useOneOff
+        #endif
+    }()
 
     public init(path: String, mode: Mode = .readWrite, busyTimeout milliseconds: Int32 = 10_000) throws(SQLiteError) {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
@@ -46,7 +62,7 @@ public final class Database {
     }
 
     deinit {
-        statements.removeAll()
+        cache.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -61,27 +77,45 @@ public final class Database {
         }
     }
 
-    /// A prepared statement for `sql`, compiled once per connection and reused.
-    public func statement(_ sql: String) throws(SQLiteError) -> Statement {
-        if let cached = statements[sql] { return cached }
-        let statement = try Statement(database: self, sql: sql)
-        statements[sql] = statement
-        return statement
+    /// The prepared statement for `sql`, compiled once per connection and kept for the next use, as
+    /// GRDB's `cachedStatement`: for the SQL the program runs again and again. A cached statement
+    /// steps through one query at a time; asked for while it still is (inside the loop over its own
+    /// rows), it does what `cachedStatementInUse` says instead of resetting that loop.
+    public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        guard let cached = cache[sql] else {
+            let statement = try Statement(database: self, sql: sql, persistent: true)
+            cache[sql] = statement
+            return statement
+        }
+        guard cached.isStepping else { return cached }
+        switch cachedStatementInUse {
+        case .stop:
+            preconditionFailure("the cached statement '\(sql)' was asked for again while it still steps through its rows; "
+                                + "run the inner query with makeStatement(_:), or collect the rows first")
+        case .useOneOff:
+            return try makeStatement(sql)
+        }
     }
 
-    /// Runs `sql` once with `values`.
+    /// A new prepared statement for `sql`, finalized when it is released, as GRDB's `makeStatement`:
+    /// for SQL run once (schema changes, one-time reads), kept out of the cache.
+    public func makeStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(database: self, sql: sql, persistent: false)
+    }
+
+    /// Runs `sql` with `values`, through the statement cache.
     public func run(_ sql: String, _ values: [any SQLBindable] = []) throws(SQLiteError) {
-        try statement(sql).run(values)
+        try cachedStatement(sql).run(values)
     }
 
-    /// The rows of `sql`, each converted by `transform`.
+    /// The rows of `sql`, each converted by `transform`, through the statement cache.
     public func rows<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> [T] {
-        try statement(sql).map(values, transform)
+        try cachedStatement(sql).map(values, transform)
     }
 
-    /// The first row of `sql` converted by `transform`, or nil.
+    /// The first row of `sql` converted by `transform`, or nil, through the statement cache.
     public func first<T>(_ sql: String, _ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> T? {
-        try statement(sql).first(values, transform)
+        try cachedStatement(sql).first(values, transform)
     }
 
     /// The integer in the first column of the first row, or 0 when there is none.

@@ -3,16 +3,22 @@ import CSQLite
 /// SQLite's `SQLITE_TRANSIENT` macro, which Swift cannot import: SQLite copies the bound bytes.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-/// A prepared statement. Statements are reused through `Database.statement(_:)`'s cache, so that a
-/// loop of inserts compiles its SQL once.
+/// A prepared statement: cached ones (`Database.cachedStatement(_:)`) compile their SQL once per
+/// connection, so that a loop of inserts does not compile it again; one-off ones
+/// (`Database.makeStatement(_:)`) are finalized when released.
 public final class Statement {
     let handle: OpaquePointer
     public let sql: String
     unowned let database: Database
+    /// True from binding until the rows are done with: a statement steps through one query at a time.
+    private(set) var isStepping = false
+    /// Where each column of the result is, by name, worked out at the first lookup by name.
+    private var columnIndexes: [String: Int32]?
 
-    init(database: Database, sql: String) throws(SQLiteError) {
+    init(database: Database, sql: String, persistent: Bool) throws(SQLiteError) {
         var handle: OpaquePointer?
-        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, flags, &handle, nil)
         guard code == SQLITE_OK, let handle else {
             throw database.error(code, sql: sql)
         }
@@ -25,8 +31,12 @@ public final class Statement {
         sqlite3_finalize(handle)
     }
 
-    /// Clears previous bindings and binds `values` to the parameters in order.
+    /// Clears previous bindings and binds `values` to the parameters in order. Refused while the
+    /// statement still steps through the rows of an earlier binding, which it would cut short.
     public func bind(_ values: [any SQLBindable]) throws(SQLiteError) {
+        guard !isStepping else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "the statement is still stepping through the rows of an earlier use", sql: sql)
+        }
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -61,7 +71,8 @@ public final class Statement {
     /// Runs the statement to completion, discarding any rows.
     public func run(_ values: [any SQLBindable] = []) throws(SQLiteError) {
         try bind(values)
-        defer { sqlite3_reset(handle) }
+        isStepping = true
+        defer { finish() }
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return }
@@ -72,7 +83,8 @@ public final class Statement {
     /// Calls `body` with each row the statement returns.
     public func forEach(_ values: [any SQLBindable] = [], _ body: (Row) throws -> Void) throws {
         try bind(values)
-        defer { sqlite3_reset(handle) }
+        isStepping = true
+        defer { finish() }
         let row = Row(statement: self)
         while true {
             let code = sqlite3_step(handle)
@@ -92,11 +104,33 @@ public final class Statement {
     /// The first row's conversion, or nil when there is no row.
     public func first<T>(_ values: [any SQLBindable] = [], _ transform: (Row) throws -> T) throws -> T? {
         try bind(values)
-        defer { sqlite3_reset(handle) }
+        isStepping = true
+        defer { finish() }
         let code = sqlite3_step(handle)
         if code == SQLITE_DONE { return nil }
         guard code == SQLITE_ROW else { throw database.error(code, sql: sql) }
         return try transform(Row(statement: self))
+    }
+
+
+    /// Done with the rows: the statement is reset and may be bound again.
+    private func finish() {
+        sqlite3_reset(handle)
+        isStepping = false
+    }
+
+    /// The index of the result column named `name`, as the query's select list names it.
+    func columnIndex(_ name: String) -> Int32? {
+        if let columnIndexes { return columnIndexes[name] }
+        var indexes: [String: Int32] = [:]
+        for column in 0..<sqlite3_column_count(handle) {
+            // The first of two columns of one name wins, as GRDB's row does.
+            if let text = sqlite3_column_name(handle, column), indexes[String(cString: text)] == nil {
+                indexes[String(cString: text)] = column
+            }
+        }
+        columnIndexes = indexes
+        return indexes[name]
     }
 }
 

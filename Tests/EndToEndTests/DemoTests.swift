@@ -7,7 +7,7 @@ import Testing
         let cli = try CLI()
         try cli.ok(["demo", "--quiet"])
         let written = cli.directory.appendingPathComponent("dtaudit-demo/Trailhead")
-        let kept = ExampleExportTests.repository.appendingPathComponent("Sources/DTAuditCommands/DemoApp/Trailhead")
+        let kept = ExampleExportTests.repository.appendingPathComponent("Sources/Demo/DemoApp/Trailhead")
         let names = try ExampleExportTests.files(in: written)
         #expect(names.count == 16)
         #expect(names == (try ExampleExportTests.files(in: kept)))

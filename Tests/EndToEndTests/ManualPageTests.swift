@@ -10,11 +10,16 @@ import Testing
         let page = try cli.ok(["manual"])
         // Every command help lists, and every option of one of them.
         let help = try cli.ok(["--help"])
-        let commands = help.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
-            .prefix { !$0.isEmpty }
+        // Commands are listed in groups, each under its own heading (`RECORDING SUBCOMMANDS:`).
+        var commands: [String] = []
+        var inSection = false
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasSuffix("SUBCOMMANDS:") { inSection = true; continue }
+            if line.isEmpty { inSection = false; continue }
             // A command's line starts at the third column; wrapped abstracts are indented further.
-            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
-            .filter { $0.first?.isLowercase == true }
+            guard inSection, line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first else { continue }
+            if word.first?.isLowercase == true { commands.append(String(word)) }
+        }
         #expect(commands.count > 20)
         for command in commands where command != "screen" && command != "evidence" && command != "checklist" {
             #expect(page.contains(".Ss \(command)\n"), "\(command)")

@@ -94,13 +94,3 @@ import Testing
         }
     }
 }
-
-@Suite struct CaptureScriptQuotingTests {
-    @Test func quotesEveryCharacterLiterally() {
-        #expect(CaptureScript.quote("Checkout") == "'Checkout'")
-        #expect(CaptureScript.quote("it's") == "'it'\\''s'")
-        #expect(CaptureScript.quote("$(rm -rf ~)`x`\"") == "'$(rm -rf ~)`x`\"'")
-        // An apostrophe with a combining accent is one Character but still a quote to the shell.
-        #expect(CaptureScript.quote("a'\u{301}b") == "'a'\\''\u{301}b'")
-    }
-}

@@ -16,7 +16,7 @@ struct RoundTripTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-roundtrip-" + UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (source, name) in [("Tests/ScanTests/Fixtures/App", "Fixtures"), ("Sources/DTAuditCommands/DemoApp", "Demo"),
+        for (source, name) in [("Tests/ScanTests/Fixtures/App", "Fixtures"), ("Sources/Demo/DemoApp", "Demo"),
                                ("Tests/ScanTests/Fixtures/Corpus", "Corpus")] {
             try FileManager.default.copyItem(at: Self.repository.appendingPathComponent(source), to: folder.appendingPathComponent(name))
         }

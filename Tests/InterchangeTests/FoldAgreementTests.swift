@@ -261,7 +261,7 @@ struct RecordHistory {
         // The cells table, kept by the store's trigger and refolds, against the rule over the recordings.
         let live = Set(folded.screens.map(\.id))
         var cells: [String: [CellKey: String]] = [:]
-        try store.db.statement("SELECT s.uid, c.item, c.size, c.uid FROM cells c JOIN screens s ON s.id = c.screen_id").forEach { row in
+        try store.db.cachedStatement("SELECT s.uid, c.item, c.size, c.uid FROM cells c JOIN screens s ON s.id = c.screen_id").forEach { row in
             guard live.contains(row.string(0)), let size = Size(name: row.string(2)) else { return }
             cells[row.string(0), default: [:]][CellKey(item: row.string(1), size: size)] = row.string(3)
         }

@@ -80,6 +80,17 @@ import Testing
         }
     }
 
+    @Test func aQuotedWordTakesEveryCharacterLiterally() {
+        #expect(Executable.shellQuoted("Checkout") == "'Checkout'")
+        #expect(Executable.shellQuoted("it's") == "'it'\\''s'")
+        #expect(Executable.shellQuoted("$(rm -rf ~)`x`\"") == "'$(rm -rf ~)`x`\"'")
+        // An apostrophe with a combining accent is one Character but still a quote to the shell.
+        #expect(Executable.shellQuoted("a'\u{301}b") == "'a'\\''\u{301}b'")
+        for text in ["Checkout", "it's", "a'\u{301}b", "$HOME `x` \\n", ""] {
+            #expect(Subprocess.output(of: "/bin/sh", ["-c", "printf %s " + Executable.shellQuoted(text)]) == text, "\(text)")
+        }
+    }
+
     @Test func theRunningProgramIsAnExecutableFileWithLinksResolved() throws {
         let current = try #require(Executable.current(workingDirectory: FileManager.default.currentDirectoryPath))
         #expect(current.hasPrefix("/"))

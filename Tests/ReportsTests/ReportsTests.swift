@@ -2,6 +2,7 @@ import AuditStore
 import DynamicType
 import Foundation
 import Interchange
+import Output
 import Testing
 @testable import Reports
 
@@ -51,10 +52,10 @@ import Testing
     }
 
     @Test func linkTargetsArePercentEncodedButKeepTheirFolders() {
-        #expect(Markdown.urlPath("trailhead-2026-10-13-evidence/ab12.png") == "trailhead-2026-10-13-evidence/ab12.png")
-        #expect(Markdown.urlPath("my review (2)-evidence/a.png") == "my%20review%20%282%29-evidence/a.png")
-        #expect(Markdown.urlPath("\"><script>|[x]") == "%22%3E%3Cscript%3E%7C%5Bx%5D")
-        #expect(Markdown.urlPath("Prüfung-evidence") == "Pr%C3%BCfung-evidence")
+        #expect(URIPath.encoded("trailhead-2026-10-13-evidence/ab12.png") == "trailhead-2026-10-13-evidence/ab12.png")
+        #expect(URIPath.encoded("my review (2)-evidence/a.png") == "my%20review%20%282%29-evidence/a.png")
+        #expect(URIPath.encoded("\"><script>|[x]") == "%22%3E%3Cscript%3E%7C%5Bx%5D")
+        #expect(URIPath.encoded("Prüfung-evidence") == "Pr%C3%BCfung-evidence")
         #expect(ReportEvidence.folderName(forReport: "trailhead-2026-10-13.md") == "trailhead-2026-10-13-evidence")
         #expect(ReportEvidence.folderName(forReport: "review.txt") == "review.txt-evidence")
     }

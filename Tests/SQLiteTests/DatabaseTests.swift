@@ -41,7 +41,7 @@ import Testing
 
     @Test func statementsAreCachedBySQL() throws {
         let db = try Database(path: temporaryPath(), mode: .create)
-        #expect(try db.statement("SELECT 1") === db.statement("SELECT 1"))
+        #expect(try db.cachedStatement("SELECT 1") === db.cachedStatement("SELECT 1"))
     }
 
     @Test func migrationsRunInOrderOnceAndRefuseANewerDatabase() throws {

@@ -75,7 +75,7 @@ struct ReporterTests {
     func sarif() throws {
         // The fixture app as a repository of its own; where it lies on this machine is left out of the golden file.
         let output = try render(try Fixtures.scanApp(), .sarif, ReporterOptions(repositoryRoot: Fixtures.app))
-            .replacingOccurrences(of: "file://" + SARIFReporter.percentEncoded(Fixtures.app + "/"), with: "file:///repository/")
+            .replacingOccurrences(of: "file://" + URIPath.encoded(Fixtures.app + "/"), with: "file:///repository/")
         try expectGolden(output, "report.sarif")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         #expect(document["version"] as? String == "2.1.0")
@@ -120,7 +120,7 @@ struct ReporterTests {
         #expect(ScanFormat.allCases.map(\.rawValue) == ["text", "xcode", "json", "sarif"])
         #expect(ScanFormat.reporter(named: "sarif") is SARIFReporter)
         #expect(ScanFormat.reporter(named: "yaml") == nil)
-        #expect(SARIFReporter.percentEncoded("App/My Screen/ä.swift") == "App/My%20Screen/%C3%A4.swift")
+        #expect(URIPath.encoded("App/My Screen/ä.swift") == "App/My%20Screen/%C3%A4.swift")
     }
 }
 

@@ -7,7 +7,7 @@ extension Amendment: StoreFoldable {
         if replacing {
             fold.unsettled.corrections.insert(target)
         } else {
-            try fold.db.statement("""
+            try fold.db.cachedStatement("""
                 INSERT INTO corrections (target, note, at, uid) VALUES (?, ?, ?, ?)
                 ON CONFLICT (target) DO UPDATE SET note = excluded.note, at = excluded.at, uid = excluded.uid
                 WHERE excluded.at > corrections.at OR (excluded.at = corrections.at AND excluded.uid > corrections.uid)

@@ -6,7 +6,7 @@ extension ChecklistAdoption: StoreFoldable {
     func apply(to fold: LogApplier, line: Int, replacing: Bool) throws {
         for item in checklist.items {
             fold.learned(item: item.id)
-            try fold.db.statement("""
+            try fold.db.cachedStatement("""
                 INSERT INTO items (id, position, title, how_to_check, sizes, severity, scaling, fix, wcag, current)
                 VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (id) DO NOTHING
                 """).run([item.id, item.title, item.howToCheck, item.sizes.map(\.id).joined(separator: ","), item.severity.rawValue,

@@ -14,12 +14,12 @@ extension EvidenceAttachment: StoreFoldable {
     func apply(to fold: LogApplier, line: Int, replacing: Bool) throws {
         guard let row = try fold.screen(screen)?.row else { return }
         let recordingRow = try recording.flatMap { try fold.recordingRow($0) }
-        try fold.db.statement("""
+        try fold.db.cachedStatement("""
             INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (hash) DO NOTHING
             """).run([hash, kind.rawValue, bytes, name, fold.stored(at), by])
         if try fold.isRetracted(id) { return }
-        try fold.db.statement("""
+        try fold.db.cachedStatement("""
             INSERT INTO evidence_links (uid, hash, screen_id, size, item, recording_id, name, attached_by, attached_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([id, hash, row, size.id, item, recordingRow, name, by, fold.stored(at)])

@@ -8,11 +8,11 @@ extension Fix: StoreFoldable {
 
     func apply(to fold: LogApplier, line: Int, replacing: Bool) throws {
         guard let row = try fold.screen(screen)?.row else { return }
-        try fold.db.statement("""
+        try fold.db.cachedStatement("""
             INSERT INTO fixes (uid, screen_id, type, note, ref, fixed_by, fixed_at, retracted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).run([id, row, type.rawValue, note, ref, by, fold.stored(at), try fold.isRetracted(id)])
         let fixRow = fold.db.lastInsertedRowID
-        for item in items { try fold.db.statement("INSERT OR IGNORE INTO fix_items (fix_id, item) VALUES (?, ?)").run([fixRow, item]) }
+        for item in items { try fold.db.cachedStatement("INSERT OR IGNORE INTO fix_items (fix_id, item) VALUES (?, ?)").run([fixRow, item]) }
     }
 
     func withdraw(from fold: LogApplier) throws {

@@ -17,7 +17,7 @@ extension Recording: StoreFoldable {
                 """, [row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted, id])
             fold.unsettled.cells.insert(LogApplier.CellRef(screen: row, item: item, size: size.id))
         } else {
-            try fold.db.statement("""
+            try fold.db.cachedStatement("""
                 INSERT INTO recordings (uid, screen_id, item, size, status, note, run, recorded_by, recorded_at, retracted)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).run([id, row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted])

@@ -4,7 +4,7 @@ extension Screen: StoreFoldable {
     /// Adds the screen's row; its details are its records' fold, settled at the end.
     func apply(to fold: LogApplier, line: Int, replacing: Bool) throws {
         if !replacing {
-            try fold.db.statement("""
+            try fold.db.cachedStatement("""
                 INSERT INTO screens (uid, name, name_key, given_name, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)
                 """).run([id, name, key, name, fold.stored(createdAt), createdBy])
             fold.remember(screen: id, row: fold.db.lastInsertedRowID, added: Stamp(at: createdAt, id: id))

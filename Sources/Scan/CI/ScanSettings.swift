@@ -47,17 +47,12 @@ public struct ScanSettings: Sendable {
             }
             configurationPath = candidate
         }
-        let folder = configurationPath.map(folderOf) ?? root
+        let folder = configurationPath.map { PathNames.folder(of: $0) } ?? root
         let baseline = flags.baseline.map { Files.absolute($0, from: workingDirectory) }
             ?? configuration.baseline.map { Files.absolute($0, from: folder) }
         return ScanSettings(configuration: configuration, configurationPath: configurationPath,
                             rules: flags.rules ?? configuration.enabledRules,
                             failOn: flags.failOn ?? configuration.failOn ?? .minor, baselinePath: baseline)
-    }
-
-    private static func folderOf(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Gives each finding the severity the configuration sets for its rule.

@@ -44,7 +44,7 @@ extension SARIFReporter {
         var baseIDs: JSON {
             let folder = repository == "/" ? "/" : repository + "/"
             return .object([("%SRCROOT%", .object([
-                ("uri", .string("file://" + SARIFReporter.percentEncoded(folder))),
+                ("uri", .string("file://" + URIPath.encoded(folder))),
                 ("description", .object([("text", .string("The root of the repository that was scanned."))])),
             ]))])
         }
@@ -62,8 +62,8 @@ extension SARIFReporter {
         func artifactLocation(_ file: String) -> [(String, JSON)] {
             let placed = path(file)
             return placed.hasPrefix("/")
-                ? [("uri", .string("file://" + SARIFReporter.percentEncoded(placed)))]
-                : [("uri", .string(SARIFReporter.percentEncoded(placed))), ("uriBaseId", .string("%SRCROOT%"))]
+                ? [("uri", .string("file://" + URIPath.encoded(placed)))]
+                : [("uri", .string(URIPath.encoded(placed))), ("uriBaseId", .string("%SRCROOT%"))]
         }
 
         /// The findings' fingerprints, made from their paths from the repository's root.

@@ -165,25 +165,7 @@ public struct SARIFReporter: ScanReporter {
     /// The key of the fingerprint in `partialFingerprints`; the version changes if the identity does.
     static let fingerprintKey = "dtaudit/v1"
 
-
     static func pascalCase(_ id: String) -> String {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
-
-    /// A path as a URI reference: unreserved characters and `/` stay, everything else is escaped.
-    static func percentEncoded(_ path: String) -> String {
-        var result = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), UInt8(ascii: "/"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return result
     }
 }

@@ -1,59 +1,9 @@
 import ArgumentParsing
+import AuditLog
 import AuditStore
-import DynamicType
 import Interchange
-import Output
 import Platform
 import Reports
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-extension ReportFormat: ExpressibleByArgument {}
-
-/// A calendar day typed as `2026-10-13`.
-struct Day: ExpressibleByArgument {
-    var text: String
-    var start: Timestamp
-
-    init(argument: String) throws {
-        guard argument.utf8.count == 10, let time = Timestamp(iso8601: argument) else {
-            throw ValidationError("'\(argument)' is not a date; write it as YYYY-MM-DD, such as 2026-10-13")
-        }
-        text = time.day
-        start = time
-    }
-
-    var defaultValueDescription: String { text }
-}
-
-/// One size, by any of its names: `ax3`, `AX3`, `accessibility3`.
-struct SingleSize: ExpressibleByArgument {
-    var size: Size
-
-    init(argument: String) throws {
-        if let size = Size(name: argument) {
-            self.size = size
-            return
-        }
-        let candidates = Size.allCases.reversed().map(\.id) + Size.acceptedNames
-        let nearest = Suggestions.closest(to: argument, among: candidates).first.map { Size(name: $0)?.id ?? $0 }
-        throw ValidationError("unknown size '\(argument)'" + Suggestions.didYouMean(nearest, thenList: "sizes", SizeList.validIDs))
-    }
-
-    static var allValueStrings: [String] { Size.allCases.map(\.id) }
-    var defaultValueDescription: String { size.id }
-}
-
-/// A file the command could not read or write, said in one line.
-struct FileProblem: Error, CustomStringConvertible {
-    let description: String
-    /// Which exit status it ends the command with.
-    var kind: ExitStatus
-}
 
 /// Reads audit files for `import` and `--since`.
 enum InterchangeFile {
@@ -126,22 +76,5 @@ enum BaselineSource {
         let earlier = try InterchangeFile.document(spec, workingDirectory: workingDirectory)
         let name = String(spec.split(separator: "/").last ?? Substring(spec))
         return Baseline(document: earlier, label: name)
-    }
-}
-
-enum Paths {
-    /// `path` relative to `directory` when it lies inside it, else as it is.
-    static func shown(_ path: String, from directory: String) -> String {
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
-    }
-
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    static func fileName(of path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
     }
 }
