@@ -1,9 +1,9 @@
 # Homebrew formula: `brew install --formula ./Formula/dtaudit.rb`, or from a tap that holds this file.
 # It builds the tagged source with the Swift toolchain of Xcode and installs what `make install`
-# installs: the binary, the shell completions and the manual page. Scripts/release writes the tag and
-# revision of each new version.
+# installs: the binary, the shell completions and the manual page, both written by the binary just
+# built. Scripts/release writes the tag and revision of each new version.
 class Dtaudit < Formula
-  desc "Run a team's Dynamic Type audit of an iOS app, from triage to a review-ready report"
+  desc "Team Dynamic Type audits of iOS apps, from triage to a review-ready report"
   homepage "https://github.com/dtaudit/dtaudit"
   url "https://github.com/dtaudit/dtaudit.git",
       tag:      "v0.1.0",
@@ -15,7 +15,11 @@ class Dtaudit < Formula
   uses_from_macos "sqlite"
 
   def install
-    system "make", "install", "PREFIX=#{prefix}"
+    # SwiftPM sandboxes its manifest in a sandbox of its own, which cannot start inside Homebrew's.
+    system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "dtaudit"
+    bin.install ".build/release/dtaudit"
+    generate_completions_from_executable(bin/"dtaudit", "completions")
+    (man1/"dtaudit.1").write Utils.safe_popen_read(bin/"dtaudit", "manual")
   end
 
   test do

@@ -137,7 +137,7 @@ public enum EvidenceImport {
             }
             let readings = EvidenceNaming.interpretations(fileName: relative)
             guard var parts = readings.first else {
-                plan.misses.append(Miss(relativePath: relative, reason: "no size in its name (write sizes like ax5, accessibility5 or accessibility-extra-extra-extra-large)"))
+                plan.misses.append(Miss(relativePath: relative, reason: "no size in its name\(notSizesClause(fileName: relative)) (write sizes like ax5, accessibility5 or accessibility-extra-extra-extra-large)"))
                 continue
             }
             // The first reading whose words name a screen; else the likeliest, by its folders.
@@ -170,7 +170,7 @@ public enum EvidenceImport {
                 plan.misses.append(Miss(relativePath: relative, reason: "no screen is named like '\(TextLayout.singleLine(stem))'\(hint)"))
                 continue
             }
-            let item = usedAfter || parts.after.isEmpty ? nil : itemsByKey[parts.after]
+            let item = usedAfter || parts.plainAfter.isEmpty ? nil : itemsByKey[parts.plainAfter]
             let hash = try EvidenceExport.hash(of: candidate.path, buffer: &hashBuffer)
             let match = Match(relativePath: relative, candidate: candidate, hash: hash, screen: screen, size: parts.size, item: item, matchedBy: matchedBy)
             let identity = [hash, String(screen.id), parts.size.id, item ?? ""].joined(separator: "\u{1F}")
@@ -195,9 +195,13 @@ public enum EvidenceImport {
     /// The screen a file's name (or folders) names: through the map first, then by name.
     public static func screen(for parts: FileNameParts, folders: [String], byKey: [String: [Screen]], map: ScreenMap) -> ScreenMatch {
         var keys: [(key: String, how: String, includesAfter: Bool)] = []
-        for key in EvidenceNaming.variants(of: [parts.before + parts.after]) { keys.append((key, "name", !parts.after.isEmpty)) }
-        if !parts.before.isEmpty && !parts.after.isEmpty {
-            for key in EvidenceNaming.variants(of: [parts.before]) { keys.append((key, "name", false)) }
+        // The words as written first (a screen may be named `iPad Settings`), then without devices,
+        // dimensions and widget families (`testTraits.iphone-se-large` is the test `testTraits`).
+        for (before, after) in [(parts.before, parts.after), (parts.plainBefore, parts.plainAfter)] {
+            for key in EvidenceNaming.variants(of: [before + after]) { keys.append((key, "name", !after.isEmpty)) }
+            if !before.isEmpty && !after.isEmpty {
+                for key in EvidenceNaming.variants(of: [before]) { keys.append((key, "name", false)) }
+            }
         }
         for folder in folders {
             for key in EvidenceNaming.folderKeys(folder) { keys.append((key, "folder", false)) }
@@ -211,6 +215,13 @@ public enum EvidenceImport {
             return .ambiguous(screens)
         }
         return .none
+    }
+
+    /// `: 'iphone-xs-max' is a device, not a text size`, or empty when nothing looked like one.
+    public static func notSizesClause(fileName path: String) -> String {
+        let found = EvidenceNaming.notSizes(fileName: path)
+        guard !found.isEmpty else { return "" }
+        return ": " + found.map { "'\(TextLayout.singleLine($0.spelling))' is \($0.kind)" }.joined(separator: ", ") + ", not a text size"
     }
 
     /// Why a file could not be taken, as the list of unmatched files says it.

@@ -28,6 +28,7 @@ enum LegacyResults {
                 report(node["message"]?.legacyString ?? "", test: parts.last ?? name, suites: parts.dropLast().reversed())
                 return
             case "ActionTestSummary", "ActionTestMetadata", "ActionTestSummaryGroup":
+                if node.legacyType != "ActionTestSummaryGroup" { tests += 1 }
                 if let name = node["name"]?.legacyString {
                     if node.legacyType == "ActionTestSummaryGroup" { suites.insert(name, at: 0) } else { test = name }
                 }
@@ -49,7 +50,10 @@ enum LegacyResults {
             guard seen.insert((test ?? "") + "\u{1F}" + message).inserted else { return }
             TestResults.failure(message: message, test: test, suites: suites, into: &contents)
         }
+        var tests = 0
         walk(root, test: nil, suites: [], depth: 0)
+        // The root record of a whole run counts its tests without listing them.
+        contents.tests += tests > 0 ? tests : root["metrics"]?["testsCount"]?.legacyString.flatMap { Int($0) } ?? 0
     }
 }
 

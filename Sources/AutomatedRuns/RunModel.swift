@@ -13,6 +13,8 @@ public struct RunContents: Sendable {
     public var skipped: [(what: String, reason: String)] = []
     /// Screenshots the run lists without their files (a JSON of test results has no files).
     public var unexportedAttachments = 0
+    /// Tests the run lists, whatever they did: what was read, when nothing in it counts.
+    public var tests = 0
 
     public init() {}
 }

@@ -43,6 +43,10 @@ public struct RunPlan: Sendable {
     public var ignoredIssues: [(kind: String, count: Int)] = []
     public var otherFailures = 0
     public var unexportedAttachments = 0
+    /// What the run held, matched or not: tests, screenshots, audits.
+    public var tests = 0
+    public var screenshots = 0
+    public var audits = 0
 }
 
 public enum RunImport {
@@ -53,6 +57,7 @@ public enum RunImport {
         let contents = result.contents
         plan.otherFailures = contents.otherFailures
         plan.unexportedAttachments = contents.unexportedAttachments
+        (plan.tests, plan.screenshots, plan.audits) = (contents.tests, contents.screenshots.count, contents.audits.count)
         plan.misses = contents.skipped
         let (screens, checklist, limit, recorded) = try store.read {
             (try store.screens(), try store.checklist(), try store.evidenceLimit(), try store.cellsRecorded(byRun: result.fingerprint))
@@ -214,7 +219,8 @@ struct ScreenFinder {
         }
         guard let first else {
             let shown = names.map { "'" + TextLayout.singleLine($0) + "'" }.joined(separator: ", ")
-            return .failure(Miss(reason: "no size in \(names.count == 1 ? "its name" : "its names") \(shown) (name sizes like ax5, accessibility5 or UICTContentSizeCategoryAccessibilityXXXL)"))
+            let clause = names.map { EvidenceImport.notSizesClause(fileName: $0) }.first { !$0.isEmpty } ?? ""
+            return .failure(Miss(reason: "no size in \(names.count == 1 ? "its name" : "its names") \(shown)\(clause) (name sizes like ax5, accessibility5 or UICTContentSizeCategoryAccessibilityXXXL)"))
         }
         if case .found(let screen, _, _) = EvidenceImport.screen(for: first, folders: suites, byKey: byKey, map: map) {
             return .success((screen, first.size))

@@ -86,6 +86,8 @@ public enum RunReader {
         identity.update(result.fingerprint)
         identity.update(tests)
         if !tests.isEmpty, let root = try? JSONReader.parse(tests) {
+            // The manifest lists only the tests that attached something; this lists them all.
+            result.contents.tests = 0
             TestResults.readTests(root, into: &result.contents)
             // The exported files are the attachments the tests list.
             result.contents.unexportedAttachments = 0
@@ -137,6 +139,7 @@ public enum RunReader {
         guard case .array(let tests) = manifest.value else {
             throw RunReadError(.badData, "\(shown)/manifest.json must be a list of tests with their attachments, not \(manifest.kind)")
         }
+        contents.tests += tests.count
         for test in tests {
             let identifier = test["testIdentifier"]?.string ?? ""
             let (testName, suites) = testNames(identifier)

@@ -14,7 +14,9 @@ enum TestResults {
             var test = test
             var suites = suites
             switch type {
-            case "Test Case": test = name
+            case "Test Case":
+                test = name
+                contents.tests += 1
             case "Test Suite", "UI test bundle", "Unit test bundle": suites.insert(name, at: 0)
             case "Failure Message": failure(message: stripLocation(name), test: test, suites: suites, into: &contents)
             case "Attachment": contents.unexportedAttachments += 1
@@ -29,6 +31,7 @@ enum TestResults {
     /// isAssociatedWithFailure, childActivities, attachments}]}]}`.
     static func readActivities(_ root: JSONReader.Node, into contents: inout RunContents) {
         let (test, suites) = RunReader.testNames(root["testIdentifier"]?.string ?? root["testName"]?.string ?? "")
+        contents.tests += 1
         func walk(_ activity: JSONReader.Node, depth: Int) {
             guard depth < 64 else { return }
             contents.unexportedAttachments += activity["attachments"]?.array.count ?? 0
@@ -42,8 +45,9 @@ enum TestResults {
         }
     }
 
-    /// `summary`: `{testFailures: [{testIdentifierString, testName, failureText}]}`.
+    /// `summary`: `{totalTestCount, testFailures: [{testIdentifierString, testName, failureText}]}`.
     static func readSummary(_ root: JSONReader.Node, into contents: inout RunContents) {
+        contents.tests += root["totalTestCount"]?.number.flatMap { Int($0) } ?? 0
         for entry in root["testFailures"]?.array ?? [] {
             let (test, suites) = RunReader.testNames(entry["testIdentifierString"]?.string ?? entry["testName"]?.string ?? "")
             failure(message: entry["failureText"]?.string ?? "", test: test, suites: suites, into: &contents)

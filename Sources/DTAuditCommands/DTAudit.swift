@@ -33,7 +33,7 @@ public struct DTAudit: ParsableCommand {
                 AuditCommand.self, RecordCommand.self, NextCommand.self, EvidenceCommand.self, CaptureScriptCommand.self,
                 RetractCommand.self, UndoCommand.self, AmendCommand.self,
             ]),
-            CommandGroup(name: "Fixing", subcommands: [FixCommand.self, ScanCommand.self]),
+            CommandGroup(name: "Fixing", subcommands: [FixCommand.self, ScanCommand.self, ExplainCommand.self]),
             CommandGroup(name: "Sharing", subcommands: [SyncCommand.self, ImportCommand.self, GitSetupCommand.self, MergeDriverCommand.self]),
             CommandGroup(name: "CI", subcommands: [GateCommand.self, XCTestTemplateCommand.self]),
             CommandGroup(name: "Reports", subcommands: [StatusCommand.self, HistoryCommand.self, ExportCommand.self]),

@@ -21,6 +21,8 @@ enum RunImportReport {
             ("attachmentsNotExported", .int(plan.unexportedAttachments)),
             ("attached", .int(outcome?.attached ?? 0)),
             ("recorded", .int(outcome?.recorded.count ?? 0)),
+            ("read", .object([("tests", .int(plan.tests)), ("screenshots", .int(plan.screenshots)), ("audits", .int(plan.audits))])),
+            ("nothingCounted", .optional(plan.whyNothingCounts)),
         ])
     }
 
@@ -71,6 +73,9 @@ enum RunImportReport {
             notes.append("\(counted(plan.unexportedAttachments, "attachment")) listed without their files: export them with 'xcrun xcresulttool export attachments' and import that folder")
         }
         for note in notes { console.line(style.dim(note.prefix(1).uppercased() + note.dropFirst() + ".")) }
+        if let why = plan.whyNothingCounts {
+            for line in TextLayout.wrap(why, width: console.width ?? .max) { console.line(line) }
+        }
         let summary = "\(counted(attached.count, "screenshot")) and \(counted(plan.cells.count, "check"))"
         if dryRun {
             console.line(style.dim("Dry run: would take in \(summary); nothing was changed."))

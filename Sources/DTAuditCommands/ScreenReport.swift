@@ -1,6 +1,7 @@
 import AuditStore
 import DynamicType
 import Output
+import Reports
 import Scan
 
 /// One screen in detail, for `screen show` and `status SCREEN`.
@@ -57,10 +58,15 @@ enum ScreenReport {
         if !state.failedCells.isEmpty {
             console.line()
             console.line(style.bold("Failures"))
-            for cell in state.failedCells {
+            // Each failure with the code that most likely causes it, as `dtaudit explain` traces it.
+            let traces = Explanation(state, item: nil) { _ in nil }.traces
+            for (cell, trace) in zip(state.failedCells, traces) {
                 var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
                 if let note = cell.note { line += "  " + console.safe(note) }
                 line += style.dim("  (\(cell.by.map(console.safe) ?? "?"), \(cell.at.inLocalTime.minute))")
+                if let cause = trace.causes.first {
+                    line += "  likely " + style.cyan(console.safe("\(cause.file):\(cause.line)")) + " " + cause.rule
+                }
                 console.line(line)
             }
         }

@@ -10,12 +10,29 @@ public struct FileNameParts: Sendable, Equatable {
     public var before: String
     /// The words after the size, as a key: `` or `notruncation`.
     public var after: String
+    /// `before` and `after` without the devices, dimensions and widget families in them
+    /// (`testTraits.iphone-se-large` gives `testtraits`): the name of the test around them.
+    public var plainBefore: String
+    public var plainAfter: String
+
+    public init(size: Size, sizeSpelling: String, before: String, after: String, plainBefore: String? = nil, plainAfter: String? = nil) {
+        self.size = size
+        self.sizeSpelling = sizeSpelling
+        self.before = before
+        self.after = after
+        self.plainBefore = plainBefore ?? before
+        self.plainAfter = plainAfter ?? after
+    }
 
     /// The keys a screen may go by, most likely first: the words around the size with the
-    /// `test` prefix of test names and words such as `view`, `screen` or `tests` taken off.
+    /// `test` prefix of test names and words such as `view`, `screen` or `tests` taken off, then
+    /// the same without device and family names (a screen may be named `iPad Settings`).
     public var screenKeys: [String] {
-        var bases: [String] = [before + after]
-        if !after.isEmpty && !before.isEmpty { bases += [before, after] }
+        var bases: [String] = []
+        for (before, after) in [(before, after), (plainBefore, plainAfter)] {
+            bases.append(before + after)
+            if !after.isEmpty && !before.isEmpty { bases += [before, after] }
+        }
         return EvidenceNaming.variants(of: bases)
     }
 }
@@ -46,11 +63,30 @@ public enum EvidenceNaming {
     /// (`checkout-accessibility-extra-extra-extra-large` is AX5 before Large).
     public static func interpretations(fileName path: String) -> [FileNameParts] {
         let words = Words(self.stem(of: path))
-        return SizeNames.rightmostMatches(in: words).map { match in
+        let others = OtherNames.spans(in: words)
+        // Devices and families may not belong to the screen's name: keys are tried without them too.
+        func kept(_ range: Range<Int>) -> String {
+            String(range.filter { position in !others.contains { $0.range.contains(position) } }.map { words.characters[$0] })
+        }
+        return SizeNames.rightmostMatches(in: words, outside: others.map(\.range)).map { match in
             FileNameParts(size: match.size, sizeSpelling: words.original(match.range),
                           before: String(words.characters[..<match.range.lowerBound]),
-                          after: String(words.characters[match.range.upperBound...]))
+                          after: String(words.characters[match.range.upperBound...]),
+                          plainBefore: kept(0..<match.range.lowerBound),
+                          plainAfter: kept(match.range.upperBound..<words.characters.count))
         }
+    }
+
+    /// The words of a file name that look like a size but name a device, a screen dimension or a
+    /// widget family, as spelled (`iphone-xs-max`, `systemLarge`): why a name holds no size.
+    public static func notSizes(fileName path: String) -> [(spelling: String, kind: String)] {
+        let words = Words(self.stem(of: path))
+        return OtherNames.spans(in: words).filter { span in
+            SizeNames.entries.contains { entry in
+                let key = String(entry.key)
+                return String(words.characters[span.range]).contains(key) && (key.count > 1 || span.kind == .family)
+            }
+        }.map { (words.original($0.range), $0.kind.description) }
     }
 
     /// The file name without its folder, its extension, a scale suffix (`@3x`) and the counter
@@ -82,9 +118,10 @@ public enum EvidenceNaming {
         return keys
     }
 
-    /// Words test names and view types add around a screen's name.
+    /// Words test names and view types add around a screen's name (`image` is the strategy
+    /// swift-snapshot-testing names files after: `testCheckout.iPhoneSE-image.png`).
     static let leadingNoise = ["test"]
-    static let trailingNoise = ["snapshottests", "snapshottest", "uitests", "tests", "test", "snapshots", "snapshot",
+    static let trailingNoise = ["snapshottests", "snapshottest", "uitests", "tests", "test", "snapshots", "snapshot", "image",
                                 "viewcontroller", "controller", "screen", "view", "page", "scene"]
 
     /// Each base, then with its noise words taken off, without repeats or empty keys.
@@ -151,6 +188,9 @@ struct Words {
 
     var characters: [Character] = []
     var boundaries: [Int: Boundary] = [:]
+    /// Positions that follow an underscore: where capture scripts and iOSSnapshotTestCase put a
+    /// size or an OS version, never where a device's model name goes on.
+    var afterUnderscore: Set<Int> = []
     /// For each character, where it came from in the original stem.
     private var sources: [Int] = []
     private let original: [Character]
@@ -161,6 +201,7 @@ struct Words {
         for (index, character) in original.enumerated() {
             guard character.isLetter || character.isNumber else {
                 afterSeparator = true
+                if character == "_" { afterUnderscore.insert(characters.count) }
                 continue
             }
             let position = characters.count
@@ -233,7 +274,7 @@ enum SizeNames {
 
     /// The sizes named furthest to the right in `words`, longest spelling first, each spelling
     /// ending where the rightmost one ends.
-    static func rightmostMatches(in words: Words) -> [(size: Size, range: Range<Int>)] {
+    static func rightmostMatches(in words: Words, outside excluded: [Range<Int>] = []) -> [(size: Size, range: Range<Int>)] {
         var found: [(size: Size, range: Range<Int>)] = []
         let characters = words.characters
         for entry in entries {
@@ -244,6 +285,7 @@ enum SizeNames {
                 guard let startBoundary = words.boundaries[start], let endBoundary = words.boundaries[end] else { continue }
                 if entry.needsSeparators && (startBoundary != .separator || endBoundary != .separator) { continue }
                 guard characters[start..<end].elementsEqual(entry.key) else { continue }
+                if excluded.contains(where: { $0.overlaps(start..<end) }) { continue }
                 let split = (start + 1..<end).contains { words.boundaries[$0] == .separator && !entry.wordStarts.contains($0 - start) }
                 if split { continue }
                 found.append((entry.size, start..<end))

@@ -164,18 +164,21 @@ public enum Fixer {
                 for edit in rewrite.edits { taken.take(edit.range) }
                 plan.rewrites.append(rewrite)
             }
-            let kept = plan.rewrites[first...]
-            guard !kept.isEmpty else { continue }
-            let rewritten = apply(kept.flatMap(\.edits), to: bytes)
+            guard plan.rewrites.count > first else { continue }
+            var rewritten = apply(plan.rewrites[first...].flatMap(\.edits), to: bytes)
             // An Interface Builder file is rewritten only from well-formed XML to well-formed XML.
             if !isSwift && !(WellFormedXML.check(bytes) && WellFormedXML.check(rewritten)) {
-                for rewrite in kept {
+                for rewrite in plan.rewrites[first...] {
                     plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule,
                                                        text: "the file is not well-formed XML: open and save it in Interface Builder first"))
                 }
                 plan.rewrites.removeSubrange(first...)
                 continue
             }
+            // A file is written only when its rewrites make nothing worse; those that would are held
+            // back, and said why.
+            guard let checked = holdBackWorse(&plan, from: first, file: file, source: source, rewritten: rewritten) else { continue }
+            rewritten = checked
             plan.files.append((file, bytes, rewritten))
         }
         return plan

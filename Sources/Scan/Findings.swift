@@ -27,6 +27,8 @@ public struct Finding: Sendable, Hashable {
     /// What the finding is about in its Interface Builder file, the same in the file's localized
     /// copies: the element and its id.
     var anchor: String?
+    /// What the scan knows of the view the finding is on, for `scan --fix`.
+    public var view: FindingView?
 
     /// The most of its line a finding keeps; code is rarely wider than this, minified code always.
     public static let maximumSourceLineBytes = 1000

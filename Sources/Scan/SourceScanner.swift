@@ -69,8 +69,8 @@ public enum SourceScanner {
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
     /// extension and appear in the report as given.
-    public static func scan(files: [(path: String, bytes: [UInt8])], root: String = "/", rules: Set<String>? = nil)
-        throws(ScanError) -> ScanReport {
+    public static func scan(files: [(path: String, bytes: [UInt8])], root: String = "/", rules: Set<String>? = nil,
+                            afterward: FileMemory = .freeInBackground) throws(ScanError) -> ScanReport {
         let enabled = try enabledRules(rules)
         // From the heap, where the address sanitizer watches the bounds of what fuzzing feeds in.
         let memory = TokenMemory(largePages: false)
@@ -83,8 +83,8 @@ public enum SourceScanner {
         }
         let facts = loaded.map(facts(of:))
         let modules = ModuleMap(paths: files.map(\.path))
-        return analyze(files.map(\.path), loaded, facts, indexes: modules.indexes(facts), modules: modules, root: root,
-                       rules: enabled)
+        return analyze(files.map(\.path), consume loaded, facts, indexes: modules.indexes(facts), modules: modules, root: root,
+                       rules: enabled, afterward: afterward)
     }
 
     static func enabledRules(_ rules: Set<String>?) throws(ScanError) -> Set<ScanRule> {
@@ -109,6 +109,9 @@ public enum SourceScanner {
         /// Kept as long as the report's `sources` is, for a caller that rewrites the files it
         /// scanned: `sources` gives each file's bytes as the scan read them.
         case keepWithSources
+        /// Freed before the report is returned, for a caller that scans again at once and must never
+        /// hold two scans' files (`scan --fix` checking a rewrite).
+        case freeNow
     }
 
     // MARK: Analysis
@@ -191,6 +194,8 @@ public enum SourceScanner {
             KeptMemory.shared.keep(leftovers!)
         case .keepWithSources:
             sources = ScannedSources(paths: paths, leftovers: leftovers!)
+        case .freeNow:
+            break
         }
         leftovers = nil
         var report = ScanReport(root: root, findings: findings, filesScanned: scannedCount, linesScanned: lines, goodSigns: signs,
@@ -256,6 +261,7 @@ public enum SourceScanner {
                 message: finding.message, item: finding.item, sourceLine: kept,
                 inPreview: finding.inPreview, suppression: suppressions.suppression(for: finding.rule, line: finding.line))
             made.anchor = finding.anchor
+            made.view = finding.view
             result.findings.append(made)
         }
         // In report order here, on this file's core, so that the whole report needs no sorting.

@@ -44,6 +44,17 @@ public struct ChangedLines: Sendable, Equatable {
         return changes
     }
 
+    /// What the commit `ref` names changed, relative to `root` (a folder of a checkout), and the
+    /// commit's id; nil when `ref` names no commit git knows there (a pull request's name, a ticket).
+    public static func commit(_ ref: String, in root: String) -> (commit: String, changes: ChangedLines)? {
+        guard !ref.isEmpty, !ref.hasPrefix("-"), !ref.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
+              let id = Subprocess.output(of: "git", ["-C", root, "rev-parse", "--verify", "--quiet", ref + "^{commit}"])?
+                  .split(whereSeparator: { $0 == "\n" }).first.map(String.init), !id.isEmpty,
+              let diff = Subprocess.output(of: "git", ["-C", root, "-c", "core.quotepath=off", "show", "--format=", "--unified=0", "--no-color",
+                                                       "--no-ext-diff", "--no-renames", "--relative", id, "--"]) else { return nil }
+        return (id, parse(diff: diff))
+    }
+
     /// `since(ref, in: root)` asked on another thread, so that git compares while the scan reads:
     /// in an Xcode build phase the two together must stay under a fifth of a second.
     public final class Pending: @unchecked Sendable {

@@ -87,11 +87,11 @@ final class InterfaceBuilderAnalyzer {
 
     /// Reports a finding of `rule` at byte `offset`; `item` is one the rule's unit lists.
     func report(_ rule: ScanRule, offset: Int, _ confidence: Finding.Confidence, _ message: String,
-                item: String? = nil) {
+                item: String? = nil, view: FindingView? = nil) {
         assert(item.map(rule.unit.items.contains) ?? true, "\(rule.id) reports an item its unit does not list")
         findings.append(RawFinding(rule: rule, confidence: confidence, line: document.line(of: offset),
                                    column: document.column(of: offset), message: message, item: item, inPreview: false,
-                                   anchor: anchor(of: current)))
+                                   anchor: anchor(of: current), view: view))
     }
 
     /// What a finding about the element at `position` is about, the same in every localized copy of

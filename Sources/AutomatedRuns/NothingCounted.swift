@@ -1,0 +1,33 @@
+/// Why a run that was read gave nothing to take in: so that a run of hundreds of tests is never
+/// answered with silence.
+extension RunPlan {
+    /// Nil when something was taken in (or had been before); else one paragraph, for people.
+    public var whyNothingCounts: String? {
+        guard attachments.isEmpty, cells.isEmpty, alreadyAttached.isEmpty, alreadyRecorded.isEmpty else { return nil }
+        let read = tests > 0 ? "Read \(Self.counted(tests, "test"))" : "Read the run"
+        if screenshots > 0 || audits > 0 {
+            var found: [String] = []
+            if screenshots > 0 { found.append(Self.counted(screenshots, "screenshot")) }
+            if audits > 0 { found.append(Self.counted(audits, "audit")) }
+            return "\(read): \(found.joined(separator: " and ")), none matched to a screen and a size (see above)."
+        }
+        var reasons = ["no test attached a screenshot", "no accessibility audit issue or harness audit was in it"]
+        if otherFailures > 0 {
+            reasons.append("its \(Self.counted(otherFailures, "failure")) \(otherFailures == 1 ? "is" : "are") no audit issue")
+        }
+        if unexportedAttachments > 0 {
+            reasons[0] = "its \(Self.counted(unexportedAttachments, "attachment")) are listed without their files"
+        }
+        var text = "\(read); none counted: " + reasons.joined(separator: "; ") + "."
+        if shape.hasPrefix("xcresulttool get") {
+            // Xcode keeps an audit's issues as failures only: an audit that found none leaves no trace.
+            text += " Test results list audit issues as failures only, so an audit that found nothing leaves no trace here."
+        }
+        return text + " Tests from 'dtaudit xctest-template' attach a screenshot and the audit's result at each screen and size:"
+            + " import the folder 'xcrun xcresulttool export attachments' writes from their run."
+    }
+
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}
