@@ -1,8 +1,9 @@
 import ArgumentParsing
 import AuditStore
 import DynamicType
-import Output
 import Interchange
+import Output
+import Platform
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
