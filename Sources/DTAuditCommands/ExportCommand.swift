@@ -119,7 +119,7 @@ struct ExportCommand: ParsableCommand {
         let console = Console(global)
         let selection = try filter.selection(console)
         let store = try console.openStore(format == .json ? .write : .read, quiet: format == .json)
-        let destination: ExportDestination = output.map { $0 == "-" ? .standardOutput : .file(StoreLocation.absolute($0.path, from: console.workingDirectory)) } ?? .exports
+        let destination: ExportDestination = output.map { $0 == "-" ? .standardOutput : .named(StoreLocation.absolute($0.path, from: console.workingDirectory)) } ?? .exports
         // An earlier export is read before the store's audit, so that the two never take memory at once.
         let since = try self.since.map { spec -> ChangesSince in
             if let earlier = try BaselineSource.file(spec.path, workingDirectory: console.workingDirectory) { return .export(earlier) }

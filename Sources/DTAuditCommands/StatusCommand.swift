@@ -1,7 +1,9 @@
 import ArgumentParsing
 import AuditStore
 import DynamicType
+import Interchange
 import Output
+import Platform
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +39,11 @@ struct StatusCommand: ParsableCommand {
             console.json(Self.json(snapshot, selection: selection))
         } else {
             Self.text(snapshot, selection: selection, console: console)
+            if let unshared = SharedAudit.unsharedRecords(of: store) {
+                let file = console.safe(PathNames.shown(unshared.file.path, from: console.workingDirectory))
+                console.line(console.style.bold("Shared") + "    \(counted(unshared.count, "record")) in this store \(unshared.count == 1 ? "is" : "are") not in \(file) yet: "
+                             + "'dtaudit sync' writes \(unshared.count == 1 ? "it" : "them") there, then commit the file")
+            }
         }
     }
 

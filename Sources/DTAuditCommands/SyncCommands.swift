@@ -135,11 +135,13 @@ struct GitSetupCommand: ParsableCommand {
         commandName: "git-setup",
         abstract: "Make git merge the shared audit file by itself, in this clone and (as a union) in every other.",
         discussion: """
-            Writes a line to the repository's .gitattributes asking for git's union merge of the audit \\
-            file (commit it: every clone then keeps both sides' records), and, for this clone, a line in \\
-            .git/info/attributes and git's config that hand the file to 'dtaudit merge-driver', which \\
-            also keeps the records in order. Each teammate runs it once per clone; running it again \\
-            changes nothing.
+            For this clone, writes a line in .git/info/attributes and git's config that hand the audit \\
+            file to 'dtaudit merge-driver', which keeps both sides' records in order. Where the audit file \\
+            is not committed yet (the clone that starts the audit), it also writes a line to the \\
+            repository's .gitattributes asking for git's union merge (commit it with the file: every \\
+            clone then keeps both sides' records); in other clones it leaves .gitattributes alone, so \\
+            that no pull meets an untracked copy. Each teammate runs it once per clone, before or after \\
+            the first sync; running it again changes nothing.
             """
     )
 
@@ -159,11 +161,17 @@ struct GitSetupCommand: ParsableCommand {
         }
         if result.changed.isEmpty {
             console.line("Git already merges \(console.safe(result.pattern)) with dtaudit; nothing to change.")
-            return
+        } else {
+            console.line("Git now merges \(console.safe(result.pattern)) with dtaudit's merge driver (changed: \(result.changed.map(console.safe).joined(separator: ", "))).")
         }
-        console.line("Git now merges \(console.safe(result.pattern)) with dtaudit's merge driver (changed: \(result.changed.map(console.safe).joined(separator: ", "))).")
-        if result.changed.contains(".gitattributes") {
-            console.line(console.style.dim("Commit .gitattributes, so that clones without the driver keep both sides' records (merge=union)."))
+        switch result.shared {
+        case .present: break
+        case .written:
+            console.line(console.style.dim("Commit .gitattributes with the audit file, so that clones without the driver keep both sides' records (merge=union)."))
+        case .missing(let line):
+            console.line(console.style.dim("The repository's .gitattributes does not ask for git's union merge of the audit file, so clones without the driver "
+                                           + "merge it with conflict markers (which sync reads too). Left alone, so that no pull meets an untracked copy: "
+                                           + "to change it, add the line '\(console.safe(line))' to .gitattributes and commit it."))
         }
     }
 

@@ -104,25 +104,25 @@ public struct AuditFile: Sendable {
         guard var first = lines.next() else { throw InterchangeError(line: 1, "the file is empty") }
         if first.starts(with: [0xEF, 0xBB, 0xBF]) { first = first.dropFirst(3) }
         while let last = first.last, last == 0x0D || last == 0x20 { first = first.dropLast() }
+        // A plain merge of a format 1 file and its format 2 conversion starts with a conflict marker.
+        var firstNumber = 1
+        while isConflictMarker(first), let next = lines.next() {
+            summary.conflictMarkers += 1
+            firstNumber += 1
+            first = next
+            while let last = first.last, last == 0x0D || last == 0x20 { first = first.dropLast() }
+        }
         guard first.elementsEqual(header.utf8) else {
-            // Format 1: one JSON document in any layout, which its own reader takes whole.
+            // Format 1: one JSON document in any layout, which its own reader takes whole, with any
+            // format 2 lines a union with a teammate's upgraded file added.
             summary.format = 1
-            var pending = Array(lines.everything)
-            var rest = lines
-            let records = try FormatOneReader.read(chunks: { buffer in
-                if !pending.isEmpty {
-                    buffer.append(contentsOf: pending)
-                    pending = []
-                    return true
-                }
-                return rest.readMore(into: &buffer)
-            }).records()
-            for record in records { try body(record, 0) }
+            try readMixed(FormatOneFeed(lines: lines, first: first, number: firstNumber), into: &summary, body: body)
             return summary
         }
-        var lineNumber = 1
+        var lineNumber = firstNumber
         var ended = false
         var closed = false
+        var screens: Set<String> = []
         while var line = lines.next() {
             lineNumber += 1
             while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line = line.dropLast() }
@@ -131,6 +131,14 @@ public struct AuditFile: Sendable {
                 summary.conflictMarkers += 1
                 continue
             }
+            if !ended, FormatOneFeed.isFormatOneHeader(line) {
+                // A union of this file with a teammate's format 1 file, from before they upgraded.
+                summary.format = 1
+                try readMixed(FormatOneFeed(lines: lines, first: line, number: lineNumber, formatTwoScreens: screens),
+                              into: &summary, body: body)
+                return summary
+            }
+            if line.starts(with: "{\"record\":\"screen\",".utf8), let id = quickID(line) { screens.insert(id) }
             if closed { throw InterchangeError(line: lineNumber, "text after the closing ]} line") }
             if !ended && line.elementsEqual("]}".utf8) {
                 throw InterchangeError(line: lineNumber, "the records end without the closing {\"record\":\"end\"} line; the file looks cut short")
@@ -159,6 +167,25 @@ public struct AuditFile: Sendable {
             throw InterchangeError(line: lineNumber, "the file ends without the closing {\"record\":\"end\"} and ]} lines; it looks cut short")
         }
         return summary
+    }
+
+    /// Reads the rest of a file through `feed`: its format 1 part converted, then its format 2 lines.
+    private static func readMixed(_ feed: FormatOneFeed, into summary: inout Summary,
+                                  body: (LogRecord, Int) throws -> Void) throws {
+        let formatOne: FormatOne
+        do {
+            formatOne = try FormatOneReader.read(chunks: feed.read)
+        } catch {
+            throw feed.failure ?? error
+        }
+        if let failure = feed.failure { throw failure }
+        summary.conflictMarkers += feed.conflictMarkers
+        for record in formatOne.records() {
+            try body(record, 0)
+        }
+        for (record, line) in feed.formatTwo {
+            try body(record, line)
+        }
     }
 
     /// `<<<<<<< ours`, `=======`, `>>>>>>> theirs` and diff3's `||||||| base`.
@@ -213,16 +240,6 @@ struct LineReader {
             }
             if !source(&buffer) { ended = true }
         }
-    }
-
-    /// Every byte read so far, the lines handed out included: where a reader of the whole
-    /// document starts.
-    var everything: [UInt8] { buffer }
-
-    /// Hands the rest of the input over as it comes.
-    mutating func readMore(into destination: inout [UInt8]) -> Bool {
-        if ended { return false }
-        return source(&destination)
     }
 }
 

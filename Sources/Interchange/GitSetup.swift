@@ -12,6 +12,19 @@ public enum GitSetup {
         public var pattern: String
         /// Files changed, relative to the top: `.gitattributes`, `.git/info/attributes`, `.git/config`.
         public var changed: [String] = []
+        /// Where the repository's shared `merge=union` line stands.
+        public var shared: SharedLine = .present
+    }
+
+    /// The `.gitattributes` line that every clone, set up or not, merges the file by.
+    public enum SharedLine: Sendable, Equatable {
+        /// Already there (committed, or written before).
+        case present
+        /// Written now, to be committed with the audit file.
+        case written
+        /// Not there, and left alone because the audit file is already committed: `line` is what
+        /// someone adds and commits once.
+        case missing(line: String)
     }
 
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
@@ -30,19 +43,35 @@ public enum GitSetup {
         }
     }
 
-    /// Sets the repository holding `file` up; `command` is how git should start dtaudit.
+    /// Sets the repository holding `file` up; `command` is how git should start dtaudit. The file
+    /// and its folder need not exist yet: the first run's `git-setup` comes before the first `sync`.
+    ///
+    /// The shared line goes into `.gitattributes` only where the audit file has never been
+    /// committed (the clone that starts it, which commits both together). Anywhere else a
+    /// teammate may already have committed that line, and an untracked or changed `.gitattributes`
+    /// here would make the `git pull` that brings it abort; this clone's own line in
+    /// `info/attributes` gives it the driver either way.
     public static func run(file: String, command: String) throws(Problem) -> Result {
-        let folder = PathNames.folder(of: file)
         guard Subprocess.output(of: "git", ["--version"]) != nil else { throw .noGit }
-        guard let top = git(folder, ["rev-parse", "--show-toplevel"]) else { throw .notARepository(folder) }
-        let resolvedFile = Files.standardized(file)
-        let base = top.hasSuffix("/") ? top : top + "/"
+        let resolvedFile = Files.resolvingLinks(file)
+        var folder = PathNames.folder(of: resolvedFile)
+        while folder != "/", Files.status(folder)?.kind != .directory { folder = PathNames.folder(of: folder) }
+        guard let top = git(folder, ["rev-parse", "--show-toplevel"]) else { throw .notARepository(PathNames.folder(of: file)) }
+        let resolvedTop = Files.resolvingLinks(top)
+        let base = resolvedTop.hasSuffix("/") ? resolvedTop : resolvedTop + "/"
         guard resolvedFile.hasPrefix(base) else { throw .outside(file: file, top: top) }
         var result = Result(pattern: String(resolvedFile.dropFirst(base.count)))
         let quoted = result.pattern.contains(" ") ? "\"\(result.pattern)\"" : result.pattern
 
-        if try addLine("\(quoted) merge=union", for: result.pattern, to: top + "/.gitattributes") {
+        let attributes = top + "/.gitattributes"
+        if setsMerge(for: result.pattern, in: attributes) {
+            result.shared = .present
+        } else if git(top, ["log", "--all", "-1", "--format=%H", "--", result.pattern])?.isEmpty != false {
+            _ = try addLine("\(quoted) merge=union", for: result.pattern, to: attributes)
             result.changed.append(".gitattributes")
+            result.shared = .written
+        } else {
+            result.shared = .missing(line: "\(quoted) merge=union")
         }
         guard let infoPath = git(folder, ["rev-parse", "--git-path", "info/attributes"]) else { throw .notARepository(folder) }
         let info = infoPath.hasPrefix("/") ? infoPath : Files.standardized(folder + "/" + infoPath)
@@ -70,16 +99,22 @@ public enum GitSetup {
         Subprocess.output(of: "git", ["-C", folder] + arguments)?.trimmingTrailingNewlines
     }
 
-    /// Appends `line` to the attribute file unless a line there already sets `merge` for `pattern`.
-    /// Returns whether the file changed.
-    static func addLine(_ line: String, for pattern: String, to path: String) throws(Problem) -> Bool {
+    /// Whether a line of the attribute file at `path` sets `merge` for `pattern`.
+    static func setsMerge(for pattern: String, in path: String) -> Bool {
         let existing = RegularFile(opening: path)?.readAll().map { String(decoding: $0, as: UTF8.self) } ?? ""
         for present in existing.split(separator: "\n") {
             let fields = present.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = fields.first else { continue }
-            if first.trimmingQuotes == pattern, fields.dropFirst().contains(where: { $0.hasPrefix("merge") }) { return false }
+            if first.trimmingQuotes == pattern, fields.dropFirst().contains(where: { $0.hasPrefix("merge") }) { return true }
         }
-        var text = existing
+        return false
+    }
+
+    /// Appends `line` to the attribute file unless a line there already sets `merge` for `pattern`.
+    /// Returns whether the file changed.
+    static func addLine(_ line: String, for pattern: String, to path: String) throws(Problem) -> Bool {
+        if setsMerge(for: pattern, in: path) { return false }
+        var text = RegularFile(opening: path)?.readAll().map { String(decoding: $0, as: UTF8.self) } ?? ""
         if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
         if text.isEmpty || !text.contains("dtaudit") {
             text += "# The shared Dynamic Type audit: records merge as a union (see Docs/interchange.md of dtaudit).\n"

@@ -100,6 +100,22 @@ public struct StoreQuery: Sendable {
     }
 }
 
+extension SharedAudit {
+    /// How many records the store holds that its shared file lacks, when the file did not change
+    /// since the store last synced with it (a commit without `sync`); nil when it changed (then
+    /// `sync` is due anyway) or holds everything. A store that never synced lacks the file whole.
+    public static func unsharedRecords(of store: AuditStore) -> (file: SharedAudit, count: Int)? {
+        guard let sharing = try? store.sharing() ?? nil, let held = try? store.recordCount() else {
+            guard let path = try? SharedAudit.defaultPath(app: store.appName()), let held = try? store.recordCount() else { return nil }
+            let shared = SharedAudit(root: store.location.root, relativePath: path)
+            return shared.status() == nil && held > 0 ? (shared, held) : nil
+        }
+        let shared = SharedAudit(root: store.location.root, relativePath: sharing.file)
+        guard !shared.isNewer(than: sharing), let synced = sharing.records, held > synced else { return nil }
+        return (shared, held - synced)
+    }
+}
+
 /// A store opened for a command, with what the command tells its user about it.
 public struct OpenedStore {
     public let store: AuditStore

@@ -344,6 +344,8 @@ extension Files {
     /// only a complete, flushed file is renamed over `path`. On any failure the temporary file is
     /// removed and `path` is as it was.
     public static func writeAtomically(_ path: String, _ body: (BufferedOutput) throws -> Void) throws {
+        // A device or a pipe is never replaced by a file (as root, that would remove /dev/null).
+        if status(path, followLinks: false)?.kind == .other { throw SystemError(operation: "replace", path: path, code: EEXIST) }
         removeLeftovers(of: path)
         let temporary = TemporaryFile.path(for: path)
         let output = try BufferedOutput.createNew(path: temporary)

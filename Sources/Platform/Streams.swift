@@ -37,6 +37,26 @@ public final class BufferedOutput: TextOutputStream, @unchecked Sendable {
         return BufferedOutput(descriptor: fd, ownsDescriptor: true)
     }
 
+    /// Opens what is at `path`, through links, for writing straight through (a device, a pipe, a
+    /// terminal, or the file a link leads to, which is emptied first), creating nothing; nil when it
+    /// is a folder.
+    public static func openStream(path: String) throws(SystemError) -> BufferedOutput? {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError(operation: "open", path: path, code: errno) }
+        var info = stat()
+        let kind = fstat(fd, &info) == 0 ? info.st_mode & S_IFMT : S_IFDIR
+        if kind == S_IFREG && ftruncate(fd, 0) != 0 {
+            let code = errno
+            _ = Glue.close(fd)
+            throw SystemError(operation: "empty", path: path, code: code)
+        }
+        guard kind != S_IFDIR else {
+            _ = Glue.close(fd)
+            return nil
+        }
+        return BufferedOutput(descriptor: fd, ownsDescriptor: true)
+    }
+
     public func write(_ string: String) {
         var string = string
         string.withUTF8 { bytes in write(bytes) }

@@ -55,6 +55,12 @@ public enum Export {
         let plan = try ExportPlan(reporter, request: request, reading: reading, store: store)
         var outcome = ExportOutcome(format: request.format, path: plan.path, day: reading.day, screens: reading.screens, evidenceFolder: plan.evidenceFolder,
                                     missingEvidence: reading.missingEvidence, conformance: reading.conformance)
+        if case .stream(let device) = request.destination {
+            let output = try OutputFile.openStream(device, shownAs: plan.shown(device))
+            outcome.count = try reporter.write(reading.content, plan: plan, to: output).count
+            try OutputFile.close(output, at: device, shownAs: plan.shown(device))
+            return outcome
+        }
         guard let path = plan.path else {
             outcome.count = try reporter.write(reading.content, plan: plan, to: standardOutput).count
             return outcome

@@ -11,6 +11,18 @@ public enum ExportDestination: Sendable, Equatable {
     case file(String)
     /// `--output -`.
     case standardOutput
+    /// `--output` naming a device, a pipe or a symbolic link (`/dev/null`, `/dev/stdout`): written
+    /// straight through, as standard output is, so that nothing which is not a regular file is ever
+    /// replaced.
+    case stream(String)
+
+    /// What `--output PATH` names (absolute): a stream when something is there that is neither a
+    /// regular file nor a folder, or a link to anything but a folder; else a file.
+    public static func named(_ path: String) -> ExportDestination {
+        let target = Files.status(path)?.kind
+        if target == .other { return .stream(path) }
+        return Files.status(path, followLinks: false)?.kind == .symbolicLink && target != .directory ? .stream(path) : .file(path)
+    }
 }
 
 /// What changes the review page adds (`--since`): those since an earlier export, read already, or
@@ -60,7 +72,12 @@ public struct ExportRequest: Sendable {
     }
 
     /// Whether the report goes into a file, where it can have files and evidence beside it.
-    public var isFile: Bool { destination != .standardOutput }
+    public var isFile: Bool {
+        switch destination {
+        case .exports, .file: true
+        case .standardOutput, .stream: false
+        }
+    }
 }
 
 /// Where an export's files go, decided in one place from the request, what the reporter read and
@@ -92,7 +109,7 @@ public struct ExportPlan: Sendable {
             switch request.destination {
             case .file(let path): sharedFile = SharedAudit.named(path, root: store.location.root)
             case .exports: sharedFile = shared
-            case .standardOutput: sharedFile = nil
+            case .standardOutput, .stream: sharedFile = nil
             }
             path = sharedFile?.path
             attachments = []
@@ -103,7 +120,7 @@ public struct ExportPlan: Sendable {
         switch request.destination {
         case .file(let given): path = given
         case .exports: path = store.location.root + "/Exports/" + reporter.defaultFileName(app: reading.app, day: reading.day, selection: request.selection)
-        case .standardOutput: path = nil
+        case .standardOutput, .stream: path = nil
         }
         guard let path else {
             attachments = []
@@ -202,6 +219,9 @@ public enum OutputFile {
         if Files.status(path)?.kind == .directory {
             throw ExportProblem("cannot write \(shown): it is a folder; give a file name", kind: .cannotWrite)
         }
+        if Files.status(path)?.kind == .other {
+            throw ExportProblem("cannot write \(shown): it is a device or a pipe, which is never replaced by a file; name it with --output to write to it", kind: .cannotWrite)
+        }
     }
 
     /// Makes `folder` and the folders above it when it is not there; returns whether it made it.
@@ -232,6 +252,27 @@ public enum OutputFile {
             throw failure.error
         } catch {
             throw writeProblem(path, shownAs: shown, diskFull: (error as? SystemError)?.isDiskFull ?? false)
+        }
+    }
+
+    /// Opens the device, pipe or link at `path` for writing straight through, creating nothing.
+    public static func openStream(_ path: String, shownAs shown: String) throws(ExportProblem) -> BufferedOutput {
+        let opened: BufferedOutput?
+        do {
+            opened = try BufferedOutput.openStream(path: path)
+        } catch {
+            throw ExportProblem("cannot write \(shown): \(System.errorDescription(error.code))", kind: .cannotWrite)
+        }
+        guard let opened else {
+            throw ExportProblem("cannot write \(shown): it is a folder; give a file name", kind: .cannotWrite)
+        }
+        return opened
+    }
+
+    /// Closes a stream `openStream` opened, saying what failed.
+    public static func close(_ output: BufferedOutput, at path: String, shownAs shown: String) throws(ExportProblem) {
+        guard output.close() else {
+            throw ExportProblem("cannot write \(shown): \(output.failureDescription)", kind: SystemError(operation: "write", path: path, code: output.errorCode).isDiskFull ? .ioError : .cannotWrite)
         }
     }
 
