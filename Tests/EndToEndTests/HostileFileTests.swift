@@ -145,7 +145,7 @@ import Testing
         let exports = cli.directory.appendingPathComponent("Exports")
         try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
         // What a clone can carry: links where the file and its temporary files go.
-        for name in ["trailhead.json", "trailhead.csv"] + (1..<400).map { ".trailhead.json.\($0).tmp" } {
+        for name in ["trailhead.json", "trailhead.csv"] + (1..<400).map({ ".trailhead.json.\($0).tmp" }) {
             try FileManager.default.createSymbolicLink(atPath: exports.appendingPathComponent(name).path, withDestinationPath: victim.path)
         }
         let leftover = exports.appendingPathComponent(".trailhead.json.2147483646-k1ll3d.tmp")

@@ -20,7 +20,7 @@ import Testing
         #expect(throws: SQLiteError.self) { try db.execute("SELECT * FROM nowhere") }
         do {
             try db.execute("SELECT * FROM nowhere")
-        } catch let error as SQLiteError {
+        } catch {
             #expect(error.systemCode == 0 && !error.isFull)
         }
     }
