@@ -11,17 +11,23 @@ public enum ExportDestination: Sendable, Equatable {
     case file(String)
     /// `--output -`.
     case standardOutput
-    /// `--output` naming a device, a pipe or a symbolic link (`/dev/null`, `/dev/stdout`): written
+    /// `--output` naming a device or a pipe, or a link to one (`/dev/null`, `/dev/stdout`): written
     /// straight through, as standard output is, so that nothing which is not a regular file is ever
     /// replaced.
     case stream(String)
 
-    /// What `--output PATH` names (absolute): a stream when something is there that is neither a
-    /// regular file nor a folder, or a link to anything but a folder; else a file.
+    /// What `--output PATH` names (absolute): a stream when what is there, through links, is neither
+    /// a regular file nor a folder, or when it is the system's name of a descriptor; else a file. Any
+    /// other link to a regular file is never written through: a link can come from a clone, so the
+    /// report replaces the link, and what it led to is untouched.
     public static func named(_ path: String) -> ExportDestination {
-        let target = Files.status(path)?.kind
-        if target == .other { return .stream(path) }
-        return Files.status(path, followLinks: false)?.kind == .symbolicLink && target != .directory ? .stream(path) : .file(path)
+        let kind = Files.status(path)?.kind
+        if kind == .other { return .stream(path) }
+        // The system's names of a descriptor (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`) lead
+        // where it does, a file included, and no clone can put a link there: written through.
+        let systemName = path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+        if kind == .regular, systemName, Files.status(path, followLinks: false)?.kind == .symbolicLink { return .stream(path) }
+        return .file(path)
     }
 }
 
@@ -255,7 +261,7 @@ public enum OutputFile {
         }
     }
 
-    /// Opens the device, pipe or link at `path` for writing straight through, creating nothing.
+    /// Opens the device or pipe at `path` (through links) for writing straight through, creating nothing.
     public static func openStream(_ path: String, shownAs shown: String) throws(ExportProblem) -> BufferedOutput {
         let opened: BufferedOutput?
         do {

@@ -43,15 +43,18 @@ import Testing
         #expect(csv.hasPrefix("screen,flow,critical,"))
     }
 
-    /// A link to a file of the user's: the file gets the report, the link stays a link.
-    @Test func aLinkGivenAsOutputKeepsPointingAtItsFile() throws {
+    /// A link to a regular file is never written through, even when `--output` names it: links come
+    /// with clones, so the report replaces the link and the file it led to keeps its bytes.
+    @Test func aLinkToAFileGivenAsOutputIsReplacedAndItsFileKept() throws {
         let cli = try CLI()
         let root = try demo(cli)
         let target = root.appendingPathComponent("weekly.csv")
         try Data("old\n".utf8).write(to: target)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("latest.csv").path, withDestinationPath: "weekly.csv")
+        let link = root.appendingPathComponent("latest.csv")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "weekly.csv")
         try cli.ok(["export", "--format", "csv", "--output", "latest.csv"], in: root)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent("latest.csv").path) == "weekly.csv")
-        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("screen,flow,critical,"))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == nil)
+        #expect(try String(contentsOf: link, encoding: .utf8).hasPrefix("screen,flow,critical,"))
+        #expect(try String(contentsOf: target, encoding: .utf8) == "old\n")
     }
 }

@@ -71,7 +71,7 @@ import TestSupport
         let shown = try cli.ok(["screen", "show", "Checkout"])
         let failure = try #require(shown.split(separator: "\n").firstIndex { $0.contains("ax5  text-scales") })
         let lines = shown.split(separator: "\n").map(String.init)
-        #expect(lines[failure].contains("StaticText \"Delivery & returns\" is 18 pt tall at ax5 and 18 pt at Large  (🤖 run \(run), "))
+        #expect(lines[failure].contains("StaticText \"Delivery & returns\" is 18 pt tall at ax5 and 18 pt at Large  (run \(run), imported by "))
         #expect(lines[failure + 1].trimmingCharacters(in: .whitespaces)
                 == "StaticText \"Delivery & returns\" {x 16, y 170, 200 x 18}, Large {x 16, y 130, 200 x 18}")
         let crop = try #require(crops.first { $0["name"] as? String == "Checkout text-scales ax5 1.png" })
