@@ -6,6 +6,7 @@
 import DynamicType
 import Evidence
 import FuzzSupport
+import Platform
 
 func check(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
@@ -33,7 +34,7 @@ func check(_ bytes: [UInt8]) {
     pieces.update(Array(bytes[cut...]))
     precondition(SHA256.hex(pieces.finalize()) == SHA256.hex(of: bytes))
 
-    let quoted = CaptureScript.quote(text)
+    let quoted = Executable.shellQuoted(text)
     var inner = String.UnicodeScalarView(quoted.unicodeScalars.dropFirst().dropLast())
     let escape = Array("'\\''".unicodeScalars)
     var index = inner.startIndex
