@@ -41,8 +41,9 @@ final class FormatOneFeed {
         self.formatTwoScreens = formatTwoScreens ?? []
         pending = [UInt8](repeating: 0x0A, count: number - 1)
         if mixed || Self.isFormatOneHeader(first) { formatOneHeader = Array(first) }
+        // Each later line brings the line break before it, so that a file whose last line has no
+        // break reads to its last line, and a problem at its end is reported there.
         pending += first
-        pending.append(0x0A)
     }
 
     /// `{"format":1,...,"records":[` on one line, as dtaudit wrote it.
@@ -54,18 +55,18 @@ final class FormatOneFeed {
     func read(into buffer: inout [UInt8]) -> Bool {
         while pending.count < 1 << 16, !closed {
             guard var line = lines.next() else {
-                if mixed { pending += "{\"record\":\"end\"}\n]}\n".utf8 }
+                if mixed { pending += "\n{\"record\":\"end\"}\n]}\n".utf8 }
                 closed = true
                 break
             }
             number += 1
+            pending.append(0x0A)
             while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line = line.dropLast() }
             if mixed || line.elementsEqual(AuditFile.header.utf8) || AuditFile.isConflictMarker(line) {
                 route(line)
             } else {
                 pending += line
             }
-            pending.append(0x0A)
         }
         guard !pending.isEmpty else { return false }
         buffer += pending
