@@ -115,6 +115,15 @@ public struct FindingTotals: Sendable, Equatable {
 
     public init() {}
 
+    /// The totals of scans read with their findings (a detailed snapshot's).
+    public init(detailed scans: [ScreenScan]) {
+        var seen = Set<String>()
+        for finding in scans.flatMap(\.findings)
+        where seen.insert("\(finding.rule)\u{0}\(finding.line)\u{0}\(finding.column)\u{0}\(finding.file)").inserted {
+            if finding.isActive { activeByRule[finding.rule, default: 0] += 1 } else { suppressed += 1 }
+        }
+    }
+
     public var active: Int { activeByRule.values.reduce(0, +) }
 }
 

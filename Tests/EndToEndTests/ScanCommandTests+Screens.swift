@@ -160,6 +160,7 @@ extension ScanCommandTests {
         #expect(try cli.run(["scan"], in: demo).stdout.contains("\n8 findings (5 critical, 2 major, 1 minor) in 6 files; 2 suppressed."))
         let status = try #require(try jsonObject(try cli.ok(["status", "--json"], in: demo))["scan"] as? [String: Any])
         #expect(status["findings"] as? Int == 8 && status["suppressed"] as? Int == 2)
+        #expect(try cli.ok(["export", "--output", "-"], in: demo).contains("**Code scan** 8 findings in the code of 6 of 16 scanned screens"))
         #expect((status["rules"] as? [String: Any])?["fixedHeightText"] as? Int == findings.filter { $0["rule"] as? String == "fixed-height-text" }.count)
         let onMap = findings.filter { $0["screen"] as? String == "Map" }
         #expect(onMap.map { $0["line"] as? Int } == ((recorded["findings"] as? [[String: Any]]) ?? []).map { $0["line"] as? Int })
