@@ -46,6 +46,11 @@ struct SyncCommand: ParsableCommand {
            let store = try? console.openStore(), let author = try? console.author(nil) {
             console.warnClock(try? store.clockFinding(for: author))
         }
+        // Only when this sync took something in: a removal of a screen holding your work is news once.
+        if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true,
+           let store = try? console.openStore(.read, quiet: true) {
+            console.noteWorkOnRemovedScreens(in: store)
+        }
         if outcome.suggestsGitSetup && !output.json {
             console.line(console.style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
         }
@@ -80,7 +85,7 @@ struct SyncCommand: ParsableCommand {
         } else {
             console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
         }
-        if let imported = report.imported { ImportSummary.details(imported, console: console) }
+        if let imported = report.imported { ImportSummary.details(imported, rewritten: report.wroteFile, console: console) }
         let folder = PathNames.shown(shared.evidenceFolder, from: console.workingDirectory)
         if report.evidenceShared > 0 { console.line("  copied \(counted(report.evidenceShared, "evidence file")) into \(console.safe(folder))/") }
         if report.evidenceTaken > 0 { console.line("  took \(counted(report.evidenceTaken, "evidence file")) from \(console.safe(folder))/ into the store") }
