@@ -147,11 +147,23 @@ struct GitSetupCommand: ParsableCommand {
             clone then keeps both sides' records); in other clones it leaves .gitattributes alone, so \\
             that no pull meets an untracked copy. Each teammate runs it once per clone, before or after \\
             the first sync; running it again changes nothing.
-            """
+
+            With --hook, also writes a pre-commit hook that runs 'dtaudit sync' and adds the audit \
+            file and its evidence folder to each commit, so that no commit leaves records in the \
+            store alone. A pre-commit hook of your own is never replaced: git-setup says which line \
+            to add to it instead (exit 73).
+            """,
+        examples: [
+            ("dtaudit git-setup", "Let git merge the audit file in this clone."),
+            ("dtaudit git-setup --hook", "Also sync the audit file into every commit."),
+        ]
     )
 
     @Argument(help: "The shared audit file (default: the store's).", valueName: "file")
     var file: PathArgument?
+
+    @Flag(help: "Also write a pre-commit hook that syncs the audit file into every commit.")
+    var hook = false
 
     @OptionGroup var global: GlobalOptions
 
@@ -177,6 +189,24 @@ struct GitSetupCommand: ParsableCommand {
             console.line(console.style.dim("The repository's .gitattributes does not ask for git's union merge of the audit file, so clones without the driver "
                                            + "merge it with conflict markers (which sync reads too). Left alone, so that no pull meets an untracked copy: "
                                            + "to change it, add the line '\(console.safe(line))' to .gitattributes and commit it."))
+        }
+        if hook { try installHook(path: path, pattern: result.pattern, console: console) }
+    }
+
+    private func installHook(path: String, pattern: String, console: Console) throws {
+        let shared = SharedAudit(root: "", relativePath: pattern)
+        let outcome: CommitHook.Outcome
+        do {
+            outcome = try CommitHook.install(in: PathNames.folder(of: path), command: Self.command(),
+                                             file: shared.relativePath, evidence: shared.relativeEvidenceFolder)
+        } catch {
+            throw FileProblem(description: console.safe(error.description), kind: .cannotWrite)
+        }
+        switch outcome {
+        case .written(let hook):
+            console.line("Each commit now syncs \(console.safe(pattern)) and carries it (\(console.safe(hook)); 'git commit --no-verify' skips it once).")
+        case .unchanged(let hook):
+            console.line("The pre-commit hook \(console.safe(hook)) already syncs the audit file; nothing to change.")
         }
     }
 
