@@ -46,10 +46,10 @@ struct SyncCommand: ParsableCommand {
            let store = try? console.openStore(), let author = try? console.author(nil) {
             console.warnClock(try? store.clockFinding(for: author))
         }
-        // Only when this sync took something in: a removal of a screen holding your work is news once.
-        if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true,
-           let store = try? console.openStore(.read, quiet: true) {
-            console.noteWorkOnRemovedScreens(in: store)
+        if !output.json, let store = try? console.openStore(.read, quiet: true) {
+            // Only when this sync took something in: a removal of a screen holding your work is news once.
+            if outcome.createdStore != nil || outcome.report.imported?.changedAnything == true { console.noteWorkOnRemovedScreens(in: store) }
+            console.noteUnmergedEvidence(in: store, synced: true)
         }
         if outcome.suggestsGitSetup && !output.json {
             console.line(console.style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
