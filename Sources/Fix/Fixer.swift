@@ -90,6 +90,11 @@ public enum Fixer {
         var plan = FixPlan()
         let findings = report.findings
         let (byFile, refining) = candidates(report, verdict: verdict, rules: rules)
+        // Every fixed height the scan measured, new, baselined or suppressed: each holds its view.
+        var heights: [String: [Int]] = [:]
+        for k in findings.indices where findings[k].rule == .fixedHeightText && findings[k].view?.height != nil {
+            heights[findings[k].file, default: []].append(k)
+        }
         for file in files(byFile, refining) {
             let chosen = byFile[file] ?? []
             guard let bytes = read(file) else {
@@ -104,11 +109,24 @@ public enum Fixer {
             // a line and a rule, worked out once for all the findings they share.
             let offsets = isSwift ? source.offsets(of: chosen.map { (findings[$0].line, findings[$0].column) }) : []
             var lineOutcomes: [LineRule: Outcome] = [:]
+            // The frames first: one rewritten to a minimum height no longer holds a font back.
+            var early: [Int: Outcome] = [:]
+            var frames = FixedFrames(findings, [])
+            if isSwift, let fixed = heights[file] {
+                for (n, k) in chosen.enumerated() where findings[k].rule == .fixedHeightText {
+                    early[k] = SwiftRewrites.rewrite(findings[k], at: offsets[n], in: source, frames: &frames)
+                }
+                frames = FixedFrames(findings, fixed, rewritten: Set(early.compactMap { k, outcome in
+                    if case .rewriteDescribed = outcome { k } else { nil }
+                }))
+            }
             for (n, k) in chosen.enumerated() {
                 let finding = findings[k]
                 let outcome: Outcome
-                if isSwift {
-                    outcome = SwiftRewrites.rewrite(finding, at: offsets[n], in: source)
+                if let known = early[k] {
+                    outcome = known
+                } else if isSwift {
+                    outcome = SwiftRewrites.rewrite(finding, at: offsets[n], in: source, frames: &frames)
                 } else if let known = lineOutcomes[LineRule(line: finding.line, rule: finding.rule)] {
                     outcome = known
                 } else {
