@@ -97,11 +97,14 @@ enum SwiftRewrites {
         guard holdsText(name, in: source) else {
             return .suggestion("the file does not show that '\(receiver)' is a label, text field or text view: set adjustsFontForContentSizeCategory = true on it")
         }
-        // The statement must end on its line, so that the new line follows it.
+        // The statement must end on its line (a comment may follow it), so that the new line follows it.
         let end = source.lineEnd(line)
-        let last = source.trimmedLineEnd(line)
-        guard last > offset, source.bytes[last - 1] == UInt8(ascii: ")")
-                || (last - 1 > offset && source.bytes[last - 1] == UInt8(ascii: "!") && source.bytes[last - 2] == UInt8(ascii: ")")) else { return nil }
+        var value = source.skipSpaces(from: offset + 4)
+        guard value < end, source.bytes[value] == UInt8(ascii: "=") else { return nil }
+        value = source.skipSpaces(from: value + 1)
+        let last = source.expressionEnd(from: value, before: end)
+        guard last > value, source.onlyCommentFollows(last, end), source.bytes[last - 1] == UInt8(ascii: ")")
+                || (last - 1 > value && source.bytes[last - 1] == UInt8(ascii: "!") && source.bytes[last - 2] == UInt8(ascii: ")")) else { return nil }
         return .rewrite([Edit(end..<end, source.lineEnding + source.indentation(ofLine: line) + receiver + ".adjustsFontForContentSizeCategory = true")],
                         "`\(receiver)` follows size changes")
     }
@@ -152,7 +155,7 @@ enum SwiftRewrites {
         let forced = end < bytes.count && bytes[end] == UInt8(ascii: "!")
         if forced { end += 1 }
         let lineEnd = source.lineEnd(line)
-        guard source.isBlank(end..<lineEnd) else { return .suggestion("more code follows the font on its line") }
+        guard source.onlyCommentFollows(end, lineEnd) else { return .suggestion("more code follows the font on its line") }
         let original = source.text(start..<end)
         let metrics = "UIFontMetrics(forTextStyle: .\(TextStyleChoice.uiKitName(style)))"
         // UIFont(name:size:) is optional: a forced one stays forced; an optional one falls back to the
@@ -237,15 +240,17 @@ enum SwiftRewrites {
         var end = offset + assignment.count
         guard end <= lineEnd, source.bytes[offset..<end].elementsEqual(assignment), line < source.lineStarts.count else { return nil }
         if end < lineEnd && source.bytes[end] == UInt8(ascii: ";") { end += 1 }
+        guard source.onlyCommentFollows(end, lineEnd) else { return nil }
         var rest = end
         while rest < lineEnd && SourceText.isTrimmed(source.bytes[rest]) { rest += 1 }
-        guard rest == lineEnd else { return nil }
         // ... and what comes before `.NAME = VALUE` is the view, a plain path, or nothing.
         let start = max(lineStart, source.runStart(endingAt: offset) { isPathByte($0) })
         var k = start
         while k > lineStart && SourceText.isTrimmed(source.bytes[k - 1]) { k -= 1 }
         guard k == lineStart else { return nil }
         let statement = source.text(start..<end)
+        // A comment after it stays, on the line of its own the statement leaves.
+        if rest < lineEnd { return .rewrite([Edit(start..<rest, "")], "`\(statement)` removed") }
         return .rewrite([Edit(lineStart..<source.lineStarts[line], "")], "`\(statement)` removed")
     }
 
