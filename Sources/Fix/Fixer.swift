@@ -71,6 +71,8 @@ public struct FixPlan: Sendable {
     public var suggestions: [Suggestion] = []
     /// Each changed file's path (relative to the root), old bytes and new bytes, in report order.
     public var files: [(path: String, old: [UInt8], new: [UInt8])] = []
+    /// The changed files as the check that they are no worse scanned them.
+    public var rescans: [String: FileRescan] = [:]
 
     /// The changes as one unified diff that `git apply` (or `patch -p1`) accepts in the scanned root.
     public var diff: String { files.map { UnifiedDiff.make(path: $0.path, old: $0.old, new: $0.new) }.joined() }
@@ -89,6 +91,7 @@ public enum Fixer {
                             unreadable: (String) -> String = { _ in "the file could not be read again" }) -> FixPlan {
         var plan = FixPlan()
         let findings = report.findings
+        let scanning = report.sources.map { Rescanning.within(report, $0) } ?? Rescanning.alone
         let (byFile, refining) = candidates(report, verdict: verdict, rules: rules)
         // Every fixed height the scan measured, new, baselined or suppressed: each holds its view.
         var heights: [String: [Int]] = [:]
@@ -195,7 +198,7 @@ public enum Fixer {
             }
             // A file is written only when its rewrites make nothing worse; those that would are held
             // back, and said why.
-            guard let checked = holdBackWorse(&plan, from: first, file: file, source: source, rewritten: rewritten) else { continue }
+            guard let checked = holdBackWorse(&plan, from: first, file: file, source: source, rewritten: rewritten, scanning: scanning) else { continue }
             rewritten = checked
             plan.files.append((file, bytes, rewritten))
         }
