@@ -107,6 +107,26 @@ public struct ScreenScanResult: Sendable {
     }
 }
 
+/// Findings of several screens' latest scans, each counted once (`AuditStore.distinctFindings`).
+public struct FindingTotals: Sendable, Equatable {
+    /// Findings that count, by rule id.
+    public var activeByRule: [String: Int] = [:]
+    public var suppressed = 0
+
+    public init() {}
+
+    /// The totals of scans read with their findings (a detailed snapshot's).
+    public init(detailed scans: [ScreenScan]) {
+        var seen = Set<String>()
+        for finding in scans.flatMap(\.findings)
+        where seen.insert("\(finding.rule)\u{0}\(finding.line)\u{0}\(finding.column)\u{0}\(finding.file)").inserted {
+            if finding.isActive { activeByRule[finding.rule, default: 0] += 1 } else { suppressed += 1 }
+        }
+    }
+
+    public var active: Int { activeByRule.values.reduce(0, +) }
+}
+
 /// A screen's latest recorded scan.
 public struct ScreenScan: Sendable, Equatable {
     public static let fixedFontSizeRule = "fixed-font-size"
@@ -190,6 +210,24 @@ extension AuditStore {
             }
         }
         return stored
+    }
+
+    /// The findings of the latest scans of `screens` (ids), each counted once however many of the
+    /// screens list the file it is in, as `dtaudit scan` counts them: those that count by rule, and
+    /// the suppressed ones. Two screens may share a file; a sum over screens counts its findings twice.
+    public func distinctFindings(of screens: Set<String>) throws -> FindingTotals {
+        var seen = Set<String>()
+        var result = FindingTotals()
+        try db.cachedStatement("""
+            SELECT screens.uid, f.rule, f.file, f.line, f.col, f.suppression IS NOT NULL AS suppressed
+            FROM scan_findings f JOIN screens ON screens.id = f.screen_id WHERE screens.removed = 0
+            """).forEach { row in
+            guard screens.contains(row.string("uid")) else { return }
+            let rule = row.string("rule")
+            guard seen.insert("\(rule)\u{0}\(row.int("line"))\u{0}\(row.int("col"))\u{0}\(row.string("file"))").inserted else { return }
+            if row.bool("suppressed") { result.suppressed += 1 } else { result.activeByRule[rule, default: 0] += 1 }
+        }
+        return result
     }
 
     /// The latest scan of each screen that has one, by screen id: of every screen, or of one.

@@ -16,19 +16,22 @@ enum CodeReport {
         return text
     }
 
-    /// The `Code` line of `status`, or nil when no screen lists source files.
-    static func statusLine(_ snapshot: AuditSnapshot, console: Console) -> String? {
+    /// The `Code` line of `status`, or nil when no screen lists source files. `findings` counts each
+    /// finding once, as `scan` does, though two screens may list the file it is in.
+    static func statusLine(_ snapshot: AuditSnapshot, findings totals: FindingTotals, console: Console) -> String? {
         let style = console.style
         let scanned = snapshot.scannedScreens
         guard !scanned.isEmpty else {
             let linked = snapshot.screens.filter { !$0.screen.files.isEmpty }.count
             return linked == 0 ? nil : "not scanned yet" + style.dim("  ('dtaudit scan --record' keeps the findings of \(linked) screen\(linked == 1 ? "" : "s") with source files)")
         }
-        let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
+        let findings = totals.active
         let withFindings = scanned.filter { ($0.scan?.active ?? 0) > 0 }.count
         let latest = scanned.compactMap { $0.scan?.run.at }.max() ?? Timestamp(milliseconds: 0)
-        var line = "\(findings) finding\(findings == 1 ? "" : "s") on \(withFindings) of \(scanned.count) scanned screen\(scanned.count == 1 ? "" : "s")"
-            + style.dim("  (last scan \(latest.inLocalTime.day))")
+        // Screen by screen, a finding in a file two screens list is counted on each.
+        let shared = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) } > findings
+        var line = "\(counted(findings, "finding")) on \(withFindings) of \(counted(scanned.count, "scanned screen"))"
+            + style.dim("  (\(shared ? "each counted once where screens share a file; " : "")last scan \(latest.inLocalTime.day))")
         let fixed = snapshot.fixedFontScreens
         if !fixed.isEmpty {
             let names = fixed.prefix(6).map { state -> String in
@@ -42,19 +45,15 @@ enum CodeReport {
         return line
     }
 
-    /// The `scan` object of `status --json`.
-    static func statusJSON(_ snapshot: AuditSnapshot) -> JSON {
+    /// The `scan` object of `status --json`: findings each counted once, however many screens list their file.
+    static func statusJSON(_ snapshot: AuditSnapshot, findings: FindingTotals) -> JSON {
         let scanned = snapshot.scannedScreens
-        var rules: [String: Int] = [:]
-        for state in scanned {
-            for (rule, count) in state.scan?.activeByRule ?? [:] { rules[rule, default: 0] += count }
-        }
         return .object([
             ("screens", .int(scanned.count)),
             ("last", .optional(scanned.compactMap { $0.scan?.run.at }.max()?.iso8601)),
-            ("findings", .int(scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) })),
-            ("suppressed", .int(scanned.reduce(0) { $0 + ($1.scan?.suppressed ?? 0) })),
-            ("rules", ruleCounts(rules)),
+            ("findings", .int(findings.active)),
+            ("suppressed", .int(findings.suppressed)),
+            ("rules", ruleCounts(findings.activeByRule)),
             ("fixedFontSizes", .array(snapshot.fixedFontScreens.map { state in
                 .object([
                     ("screen", .string(state.screen.name)),

@@ -35,7 +35,14 @@ struct ExportCommand: ParsableCommand {
             holds records this store lacks, which writing would drop: 'dtaudit sync' takes them in first \
             (--force replaces the file anyway). See Docs/interchange.md.
 
-            csv: one row per recording, for spreadsheets.
+            csv: the current sheet, for spreadsheets and pivot tables: one row per planned cell of each \
+            screen (screen, flow, critical, item, size, status, note, by, at, id, run, owner, fix, fix_ref, \
+            planned), each cell once as it stands now: who recorded it when, the UI-test run that did (empty \
+            for a person), the screen's owner and the fix awaiting its retest. A cell never recorded is \
+            untested; cells recorded at sizes outside the plan follow, with planned no. csv-log: every \
+            recording, superseded ones included (screen, flow, critical, item, size, status, note, by, at, \
+            id, run), the history behind the sheet. Both are RFC 4180 with CRLF line ends; a field \
+            starting with =, +, -, @ or a tab gets a leading ' so that no spreadsheet runs it.
 
             openacr: an OpenACR fragment (GSA's YAML conformance report, catalog \
             2.5-edition-wcag-2.2-508-en, component software) with WCAG 2.2 1.4.4 Resize Text and 1.4.10 \
@@ -45,11 +52,15 @@ struct ExportCommand: ParsableCommand {
             is the audit's app unless --product says otherwise, the author the name --by would take and \
             git's user.email unless --author and --author-email say otherwise (OpenACR requires the \
             email). While a criterion cannot be judged yet (no failure, checks still open), both are \
-            refused with exit 1: these formats allow "Not Evaluated" for level AAA criteria only.
+            refused with exit 1, naming the screens still to record: these formats allow "Not Evaluated" \
+            for level AAA criteria only. --draft writes them anyway as a draft for review, never a claim: \
+            DRAFT in the title, the opening lines, the table and every row, every level Not Evaluated \
+            (the level so far in words beside it), the screens still to record named, and the file \
+            named -draft (Exports/<app>-<date>-vpat-draft.md).
 
             The same audit always gives the same bytes: dates come from the audit itself. Files go to \
             Exports/ beside the .dtaudit folder: Exports/<app>-<date>.md (with <app>-<date>.svg and <app>-<date>-failures.svg), Exports/<app>.json, \
-            Exports/<app>-<date>.csv, Exports/<app>-<date>-summary.md, Exports/<app>-<date>-openacr.yaml, \
+            Exports/<app>-<date>.csv, Exports/<app>-<date>-log.csv, Exports/<app>-<date>-summary.md, Exports/<app>-<date>-openacr.yaml, \
             Exports/<app>-<date>-vpat.md (and .html).
             """,
         examples: [
@@ -57,14 +68,16 @@ struct ExportCommand: ParsableCommand {
             ("dtaudit export --since 2026-09-29", "With the changes since that day."),
             ("dtaudit export --since Exports/trailhead.json", "With the changes since the committed export (run it before exporting the JSON again)."),
             ("dtaudit export --format json", "The interchange file to commit: Exports/<app>.json."),
-            ("dtaudit export --format csv --output - > results.csv", ""),
+            ("dtaudit export --format csv --output - > results.csv", "The current sheet: one row per planned cell."),
+            ("dtaudit export --format csv-log", "Every recording, superseded ones included: Exports/<app>-<date>-log.csv."),
             ("dtaudit export --summary --output - | gh pr comment --body-file -", "The top of the review page as a pull-request comment."),
             ("dtaudit export --format openacr --product-version 2.4 --author-email a11y@example.com", "The OpenACR fragment to merge into the product's report."),
             ("dtaudit export --format vpat", "The VPAT rows, as Markdown and HTML."),
+            ("dtaudit export --format vpat --draft", "The same rows marked DRAFT while checks are still open, for review."),
         ]
     )
 
-    @Option(name: .names("format", short: "f"), help: "markdown, json, csv, openacr or vpat.", valueName: "format")
+    @Option(name: .names("format", short: "f"), help: "markdown, json, csv (the current sheet), csv-log (every recording), openacr or vpat.", valueName: "format")
     var format: ReportFormat = .markdown
 
     @Option(name: .names("output", short: "o"), help: "The file to write, or - for standard output (a Markdown report then has no chart file and no evidence folder, and shows no screenshots).", valueName: "file|-")
@@ -81,6 +94,9 @@ struct ExportCommand: ParsableCommand {
 
     @Flag(help: "markdown: only the top of the review page (verdicts, open failures, owners), for a pull-request comment.")
     var summary = false
+
+    @Flag(help: "openacr, vpat: write a draft while checks are open, marked DRAFT throughout and claiming no level.")
+    var draft = false
 
     @OptionGroup var parties: ReportPartyOptions
 
@@ -104,6 +120,9 @@ struct ExportCommand: ParsableCommand {
         if format.isCompliance && (filter.owner != nil || filter.flow != nil || filter.mine) {
             throw ValidationError("--owner, --flow and --mine choose the screens of a review page; a conformance report speaks for the whole product")
         }
+        if draft && !format.isCompliance {
+            throw ValidationError("--draft marks a conformance report (--format openacr or vpat) as a draft; the \(format.rawValue) export is never a claim")
+        }
         if summary && format != .markdown {
             throw ValidationError("--summary is the short form of the Markdown review page")
         }
@@ -125,19 +144,28 @@ struct ExportCommand: ParsableCommand {
             if let earlier = try BaselineSource.file(spec.path, workingDirectory: console.workingDirectory) { return .export(earlier) }
             return .day(try BaselineSource.day(spec.path))
         }
-        let request = ExportRequest(format: format, summary: summary, destination: destination, since: since, date: date?.text, force: force,
+        var request = ExportRequest(format: format, summary: summary, destination: destination, since: since, date: date?.text, force: force,
                                     selection: selection, parties: parties.request, generator: "dtaudit \(DTAudit.version)",
                                     workingDirectory: console.workingDirectory)
+        request.draft = draft
         let outcome: ExportOutcome
         do {
             outcome = try Export.run(request, store: store, standardOutput: console.out)
         } catch let refusal as ConformanceRefusal {
             let open = refusal.report.unfileable
             console.line("\(open.map { "\($0.number) \($0.name)" }.joined(separator: " and ")) cannot be reported yet: \(open[0].remarks)")
-            console.line("OpenACR and VPAT reports allow \"Not Evaluated\" only for level AAA criteria; record the open checks first ('dtaudit next').")
+            console.line("Still to record: " + console.safe(Self.listed(refusal.report.screensToRecord)) + ".")
+            console.line("OpenACR and VPAT reports allow \"Not Evaluated\" only for level AAA criteria; record the open checks first ('dtaudit next'), "
+                         + "or write a draft for review with --draft.")
             throw ExitCode.failure
         }
         if outcome.path != nil { say(outcome, store: store, console: console) }
+    }
+
+    /// `A, B, C and 9 more (12 screens)`: screens named on one line, the first ten of them.
+    static func listed(_ screens: [String]) -> String {
+        let shown = screens.prefix(10).joined(separator: ", ")
+        return screens.count > 10 ? "\(shown) and \(screens.count - 10) more (\(counted(screens.count, "screen")))" : shown
     }
 
     /// What was written, and what the user should know about it.
@@ -153,10 +181,14 @@ struct ExportCommand: ParsableCommand {
             if outcome.evidenceShared > 0 { message += ", and \(counted(outcome.evidenceShared, "evidence file")) into \(folder)/" }
             console.line(message)
         case .csv:
-            console.line("Wrote \(shown) (\(outcome.count ?? 0) recordings)")
+            console.line("Wrote \(shown) (\(counted(outcome.count ?? 0, "cell")) of \(counted(outcome.screens ?? 0, "screen")), one row each, as they stand)")
+        case .csvLog:
+            console.line("Wrote \(shown) (\(counted(outcome.count ?? 0, "recording")), superseded ones included)")
         case .openacr, .vpat:
             let levels = (outcome.conformance?.criteria ?? []).map { "\($0.number) \($0.level.rawValue)" }.joined(separator: ", ")
-            console.line("Wrote \(shown)" + (attachments.first.map { " and \($0)" } ?? "") + " (\(levels)" + asOf)
+            let open = outcome.conformance?.screensToRecord ?? []
+            let what = draft ? "DRAFT, not a conformance claim; so far \(levels)" + (open.isEmpty ? "" : "; still to record: " + console.safe(Self.listed(open))) : levels
+            console.line("Wrote \(shown)" + (attachments.first.map { " and \($0)" } ?? "") + " (\(what)" + asOf)
         case .markdown:
             var message = "Wrote \(shown)"
             if let chart = attachments.first { message += " and its charts \(chart)" + (attachments.count > 1 ? " and \(attachments[1])" : "") }

@@ -125,15 +125,26 @@ struct ScreenListCommand: ParsableCommand {
                 codeColumn(state, style: console.style), state.screen.owner.map(console.safe) ?? "",
             ])
         }
-        // STANDING is what the list is read for: it never gives way. OWNER and FLOW go whole before
-        // the screen's name is cut short.
-        let left = table.leaveOut([8, 1], toFit: console.width)
+        // STANDING is what the list is read for: it never gives way. OWNER, FLOW, FIXES and then
+        // CRITICAL go whole, as far as needed, before a screen's name is cut below 24 characters.
+        let left = table.leaveOut([8, 1, 6, 2], toFit: console.width, keeping: (column: 0, room: Self.nameRoom))
         console.table(table)
-        var footer = "\(states.count) of \(listing.total) screens"
-        if !left.isEmpty { footer += " · " + left.joined(separator: " and ") + " left out at this width (--json has them)" }
-        if states.contains(where: { $0.scan != nil }) { footer += " · CODE: findings at the latest scan, ! when some are fixed font sizes" }
-        console.line(console.style.dim(footer))
+        var footer = ["\(states.count) of \(listing.total) screens"]
+        if !left.isEmpty {
+            let named = left.count == 1 ? left[0] : left.dropLast().joined(separator: ", ") + " and " + left[left.count - 1]
+            footer.append(named + " left out at this width (--json has them" + (left.contains("CRITICAL") ? "; --critical lists the critical screens)" : ")"))
+        }
+        for line in TextLayout.wrap(footer.joined(separator: " · "), width: console.width ?? Int.max) { console.line(console.style.dim(line)) }
+        // The legend of the marks the table shows, and only of those.
+        if states.contains(where: { ($0.scan?.fixedFontSizes ?? 0) > 0 }) && !left.contains("CODE") {
+            for line in TextLayout.wrap("CODE: findings at the latest scan; ! marks fixed font sizes among them, text that does not scale", width: console.width ?? Int.max) {
+                console.line(console.style.dim(line))
+            }
+        }
     }
+
+    /// The screen names `screen list` keeps whole before columns other than STANDING give way.
+    static let nameRoom = 24
 
     /// Findings at the latest scan, marked when some are fixed font sizes; `-` when never scanned.
     func codeColumn(_ state: ScreenState, style: Style) -> String {

@@ -31,11 +31,11 @@ struct StatusCommand: ParsableCommand {
             }
             return
         }
-        let snapshot = try store.snapshot().selecting(selection)
+        let (snapshot, findings) = try Self.read(store, selection: selection)
         if view.json {
-            console.json(Self.json(snapshot, selection: selection))
+            console.json(Self.json(snapshot, findings: findings, selection: selection))
         } else {
-            Self.text(snapshot, selection: selection, console: console)
+            Self.text(snapshot, findings: findings, selection: selection, console: console)
             if let unshared = SharedAudit.unsharedRecords(of: store) {
                 let file = console.safe(PathNames.shown(unshared.file.path, from: console.workingDirectory))
                 console.line(console.style.bold("Shared") + "    \(counted(unshared.count, "record")) in this store \(unshared.count == 1 ? "is" : "are") not in \(file) yet: "
@@ -45,7 +45,15 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
-    static func json(_ snapshot: AuditSnapshot, selection: ScreenSelection) -> JSON {
+    /// Where the audit stands, and its scanned screens' findings each counted once, in one read.
+    static func read(_ store: AuditStore, selection: ScreenSelection = .everything) throws -> (AuditSnapshot, FindingTotals) {
+        try store.read {
+            let snapshot = try store.snapshot().selecting(selection)
+            return (snapshot, try store.distinctFindings(of: Set(snapshot.scannedScreens.map(\.screen.id))))
+        }
+    }
+
+    static func json(_ snapshot: AuditSnapshot, findings: FindingTotals, selection: ScreenSelection) -> JSON {
         let counts = snapshot.standingCounts
         let fixes = snapshot.fixCounts
         let bySize = snapshot.resultsBySize
@@ -76,11 +84,11 @@ struct StatusCommand: ParsableCommand {
             ("critical", .array(snapshot.criticalNotSupported.map { .string($0.screen.name) })),
             ("next", .object([("retest", .int(open.retests)), ("recheckDefault", .int(open.rechecks)), ("unrecorded", .int(open.unrecorded)),
                               ("awaitingFix", .int(open.awaitingFix))])),
-            ("scan", CodeReport.statusJSON(snapshot)),
+            ("scan", CodeReport.statusJSON(snapshot, findings: findings)),
         ])
     }
 
-    static func text(_ snapshot: AuditSnapshot, selection: ScreenSelection = .everything, console: Console) {
+    static func text(_ snapshot: AuditSnapshot, findings: FindingTotals, selection: ScreenSelection = .everything, console: Console) {
         let style = console.style
         let total = snapshot.screens.count
         let scope = selection.isEverything ? "" : " " + console.safe(selection.description)
@@ -127,7 +135,7 @@ struct StatusCommand: ParsableCommand {
             console.line(style.bold("Critical") + "  \(notSupported.count) of \(critical.count) not supported: " + names.joined(separator: ", ")
                          + (notSupported.count > 6 ? ", ..." : ""))
         }
-        if let code = CodeReport.statusLine(snapshot, console: console) {
+        if let code = CodeReport.statusLine(snapshot, findings: findings, console: console) {
             console.line(style.bold("Code") + "      " + code)
         }
         console.line()

@@ -191,9 +191,12 @@ public struct TextTable {
 
 extension TextTable {
     /// Removes whole columns of `candidates`, in order, while the rest cannot fit `width` with
-    /// every yielding column at its narrowest: a column better left out than cut to a few letters
-    /// next to the ones that matter. Returns the headers of the columns left out.
-    public mutating func leaveOut(_ candidates: [Int], toFit width: Int?, indent: Int = 0, separator: String = "  ") -> [String] {
+    /// every yielding column at its narrowest, or while fitting would cut the column `keeping`
+    /// names below `room` characters (its widest cell, when narrower): a column better left out
+    /// than the one a reader looks rows up by cut to a few letters. Returns the headers of the
+    /// columns left out.
+    public mutating func leaveOut(_ candidates: [Int], toFit width: Int?, keeping: (column: Int, room: Int)? = nil, indent: Int = 0,
+                                  separator: String = "  ") -> [String] {
         guard let width else { return [] }
         var removed: [String] = []
         var gone: [Int] = []
@@ -203,7 +206,11 @@ extension TextTable {
             var widths = [Int](repeating: 0, count: count)
             for row in all { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TextLayout.width(cell)) } }
             let room = width - indent - TextLayout.width(separator) * max(0, count - 1)
-            guard fitted(widths, into: room).reduce(0, +) > room, column - gone.filter({ $0 < column }).count < count else { break }
+            let fit = fitted(widths, into: room)
+            // The kept column moves left for each one before it that has gone, as the candidates do.
+            let kept = keeping.map { (index: $0.column - gone.filter { [column = $0.column] in $0 < column }.count, room: $0.room) }
+            let cut = kept.map { fit[$0.index] < min(widths[$0.index], $0.room) } ?? false
+            guard fit.reduce(0, +) > room || cut, column - gone.filter({ $0 < column }).count < count else { break }
             // A column moves left for each one before it that has gone.
             let index = column - gone.filter { $0 < column }.count
             gone.append(column)

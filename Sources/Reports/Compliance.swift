@@ -14,8 +14,9 @@ public struct ReflowVerdict: Sendable {
     public var screens: Int
     /// Screens with a failed 1.4.10 check, with the checks.
     public var failing: [(screen: String, items: [String])]
-    /// Screens whose 1.4.10 checks are not all recorded yet.
-    public var incomplete: Int
+    /// Screens whose 1.4.10 checks are not all recorded yet, by name.
+    public var incompleteScreens: [String]
+    public var incomplete: Int { incompleteScreens.count }
     public var checklistCovers: Bool
 
     public init(_ snapshot: AuditSnapshot) {
@@ -24,17 +25,17 @@ public struct ReflowVerdict: Sendable {
         checklistCovers = !items.isEmpty
         screens = snapshot.screens.count
         failing = []
-        incomplete = 0
+        incompleteScreens = []
         for state in snapshot.screens {
             var failed: [String] = []
             for cell in state.failedCells where relevant.contains(cell.item) && !failed.contains(cell.item) { failed.append(cell.item) }
             if !failed.isEmpty {
                 failing.append((state.screen.name, failed))
             } else if items.contains(where: { item in item.sizes.contains { (state.cell(item.id, $0)?.status ?? .untested) == .untested } }) {
-                incomplete += 1
+                incompleteScreens.append(state.screen.name)
             }
         }
-        level = Self.level(failures: failing.count, incomplete: incomplete, screens: screens, covered: checklistCovers)
+        level = Self.level(failures: failing.count, incomplete: incompleteScreens.count, screens: screens, covered: checklistCovers)
     }
 
     /// The rule both criteria share: Supports when every screen passes, Partially Supports when
@@ -75,10 +76,18 @@ public struct ConformanceReport: Sendable {
         public var level: ResizeTextVerdict.Level
         /// Remarks and explanations, in plain text (each renderer escapes them).
         public var remarks: String
+        /// Screens whose checks of the criterion are not all recorded yet, by name.
+        public var toRecord: [String]
     }
 
     public var criteria: [Criterion]
     public var screens: Int
+
+    /// Screens with checks of either criterion still to record, in the audit's order of screens.
+    public var screensToRecord: [String] {
+        var seen = Set<String>()
+        return criteria.flatMap(\.toRecord).filter { seen.insert($0).inserted }
+    }
 
     public init(_ snapshot: AuditSnapshot) {
         screens = snapshot.screens.count
@@ -91,12 +100,14 @@ public struct ConformanceReport: Sendable {
                       remarks: Self.remarks(scope: scope + " The criterion is judged at the sizes up to \(limit.id), where body text reaches 200 %, and on text that does not scale at all.",
                                             covered: resize.checklistCovers, criterion: ResizeTextVerdict.criterion,
                                             failures: Self.failures(snapshot, items: resize.failing, upTo: limit, scalingAnywhere: true),
-                                            notScaling: resize.notScaling, incomplete: resize.incomplete, screens: screens)),
+                                            notScaling: resize.notScaling, incomplete: resize.incomplete, screens: screens),
+                      toRecord: resize.incompleteScreens),
             Criterion(number: ReflowVerdict.criterion, name: "Reflow", wcagLevel: "AA", level: reflow.level,
                       remarks: Self.remarks(scope: scope + " Layouts must adapt instead of scrolling in two directions at every planned size.",
                                             covered: reflow.checklistCovers, criterion: ReflowVerdict.criterion,
                                             failures: Self.failures(snapshot, items: reflow.failing, upTo: nil, scalingAnywhere: false),
-                                            notScaling: [], incomplete: reflow.incomplete, screens: screens)),
+                                            notScaling: [], incomplete: reflow.incomplete, screens: screens),
+                      toRecord: reflow.incompleteScreens),
         ]
     }
 

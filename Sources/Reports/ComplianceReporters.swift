@@ -32,10 +32,12 @@ public struct OpenACRReporter: Reporter {
     public func render(_ input: ReportInput) -> RenderedReport {
         let parties = input.parties ?? ReportParties(product: input.document.app, authorEmail: "")
         let report = ConformanceReport(input.snapshot)
-        var lines = [
+        var lines = input.draft ? ["# " + Self.plain(ConformanceDraft.banner(report))] : []
+        lines += [
             "# OpenACR fragment: WCAG 2.2 \(report.criteria.map(\.number).joined(separator: " and ")) for \(Self.plain(parties.product)), from its Dynamic Type audit.",
             "# Written by \(Self.plain(input.generator)); merge the criteria into the product's full OpenACR.",
-            "title: " + Self.quoted("\(parties.company ?? parties.product) Accessibility Conformance Report"),
+            "title: " + Self.quoted((input.draft ? ConformanceDraft.titlePrefix : "") + "\(parties.company ?? parties.product) Accessibility Conformance Report"
+                                    + (input.draft ? " (not a conformance claim)" : "")),
             "product:",
             "  name: " + Self.quoted(parties.product),
         ]
@@ -51,7 +53,7 @@ public struct OpenACRReporter: Reporter {
             "evaluation_methods_used: " + Self.quoted(Self.method(input)),
             "chapters:",
             "  success_criteria_level_aa:",
-            "    notes: " + Self.quoted("Only the criteria a Dynamic Type audit covers: \(report.criteria.map { "\($0.number) \($0.name)" }.joined(separator: ", "))."),
+            "    notes: " + Self.quoted((input.draft ? ConformanceDraft.banner(report) + " " : "") + "Only the criteria a Dynamic Type audit covers: \(report.criteria.map { "\($0.number) \($0.name)" }.joined(separator: ", "))."),
             "    criteria:",
         ]
         for criterion in report.criteria {
@@ -60,8 +62,8 @@ public struct OpenACRReporter: Reporter {
                 "        components:",
                 "          - name: " + Self.quoted(Self.component),
                 "            adherence:",
-                "              level: " + Self.quoted(criterion.level.openACR),
-                "              notes: " + Self.quoted(criterion.remarks),
+                "              level: " + Self.quoted(input.draft ? ResizeTextVerdict.Level.notEvaluated.openACR : criterion.level.openACR),
+                "              notes: " + Self.quoted(input.draft ? ConformanceDraft.remarks(criterion) : criterion.remarks),
             ]
         }
         return RenderedReport(text: lines.joined(separator: "\n") + "\n")
@@ -135,12 +137,17 @@ public struct VPATReporter: Reporter {
     }
 
     static let headers = ["Criteria", "Conformance Level", "Remarks and Explanations"]
+    /// A draft's banner: red on pale red, bordered, so that no one takes the page for the report to file.
+    static let draftStyle = "border: 3px solid #cf222e; color: #82071e; background: #ffebe9; padding: 0.5rem 1rem; font-weight: 600;"
 
     public func render(_ input: ReportInput) -> RenderedReport {
         let parties = input.parties ?? ReportParties(product: input.document.app, authorEmail: "")
         let report = ConformanceReport(input.snapshot)
-        let title = "\(parties.product): Accessibility Conformance Report, text size (VPAT 2.x rows)"
-        let caption = "Table 2: Success Criteria, Level AA"
+        let title = (input.draft ? ConformanceDraft.titlePrefix : "") + "\(parties.product): Accessibility Conformance Report, text size (VPAT 2.x rows)"
+        let caption = "Table 2: Success Criteria, Level AA" + (input.draft ? " (DRAFT)" : "")
+        let banner = input.draft ? ConformanceDraft.banner(report) : nil
+        let level = { (criterion: ConformanceReport.Criterion) in input.draft ? ConformanceDraft.level(criterion) : criterion.level.rawValue }
+        let remarks = { (criterion: ConformanceReport.Criterion) in input.draft ? ConformanceDraft.remarks(criterion) : criterion.remarks }
         let intro = "Rows for WCAG 2.2 \(report.criteria.map(\.number).joined(separator: " and ")) from the product's Dynamic Type audit, as of \(input.date); paste them into the product's VPAT. Evaluation: \(OpenACRReporter.method(input))"
 
         var markdown = "# " + Markdown.text(title) + "\n\n"
@@ -148,7 +155,9 @@ public struct VPATReporter: Reporter {
         if let author = parties.author ?? parties.company { facts.append("**Prepared by** " + Markdown.text(author)) }
         if !parties.authorEmail.isEmpty { facts.append("**Contact** " + Self.address(parties.authorEmail)) }
         facts.append("**Report date** \(input.date)")
-        markdown += facts.joined(separator: " · ") + "\n\n" + Markdown.text(intro) + "\n\n"
+        markdown += facts.joined(separator: " · ") + "\n\n"
+        if let banner { markdown += "> **" + Markdown.text(banner) + "**\n\n" }
+        markdown += Markdown.text(intro) + "\n\n"
         // The HTML page names the same parties as the Markdown, in plain text.
         var htmlFacts = ["Product: " + parties.product + (parties.productVersion.map { " " + $0 } ?? "")]
         if let author = parties.author ?? parties.company { htmlFacts.append("Prepared by: " + author) }
@@ -156,8 +165,8 @@ public struct VPATReporter: Reporter {
         htmlFacts.append("Report date: " + input.date)
         markdown += "### " + Markdown.text(caption) + "\n\n"
         markdown += Markdown.table(Self.headers, [.left, .left, .left], report.criteria.map { criterion in
-            ["\(criterion.number) \(criterion.name) (Level \(criterion.wcagLevel))", "**\(criterion.level.rawValue)**",
-             "Software: " + Markdown.text(criterion.remarks)]
+            ["\(criterion.number) \(criterion.name) (Level \(criterion.wcagLevel))", "**\(level(criterion))**",
+             "Software: " + Markdown.text(remarks(criterion))]
         })
 
         var html = """
@@ -176,7 +185,7 @@ public struct VPATReporter: Reporter {
             </head>
             <body>
             <h1>\(XML.escaped(title))</h1>
-            <p>\(XML.escaped(htmlFacts.joined(separator: " · ")))</p>
+            <p>\(XML.escaped(htmlFacts.joined(separator: " · ")))</p>\(banner.map { "\n<p class=\"draft\" style=\"\(Self.draftStyle)\">\(XML.escaped($0))</p>" } ?? "")
             <p>\(XML.escaped(intro))</p>
             <table>
             <caption>\(XML.escaped(caption))</caption>
@@ -186,8 +195,8 @@ public struct VPATReporter: Reporter {
             """
         for criterion in report.criteria {
             html += "<tr><th scope=\"row\">\(criterion.number) \(criterion.name) (Level \(criterion.wcagLevel))</th>"
-                + "<td class=\"conformance\"><strong>\(criterion.level.rawValue)</strong></td>"
-                + "<td>Software: \(XML.escaped(criterion.remarks))</td></tr>\n"
+                + "<td class=\"conformance\"><strong>\(XML.escaped(level(criterion)))</strong></td>"
+                + "<td>Software: \(XML.escaped(remarks(criterion)))</td></tr>\n"
         }
         html += "</tbody>\n</table>\n</body>\n</html>\n"
         return RenderedReport(text: markdown, attachments: input.chartFile.map { [.init(fileName: $0, text: html)] } ?? [])
@@ -217,12 +226,14 @@ public struct ConformanceRefusal: Error, Sendable {
     static func read(_ request: ExportRequest, from store: AuditStore, requireEmail: Bool) throws -> ReportReading<ReportInput> {
         let (document, snapshot) = try store.read { (try AuditDocument(store: store), try store.snapshot(detailed: true)) }
         let conformance = ConformanceReport(snapshot)
-        if !conformance.unfileable.isEmpty { throw ConformanceRefusal(report: conformance) }
+        if !conformance.unfileable.isEmpty && !request.draft { throw ConformanceRefusal(report: conformance) }
         let day = request.date ?? document.latestActivity.day
         var input = ReportInput(document: document, snapshot: snapshot, date: day, generator: request.generator)
         input.parties = try request.parties.parties(app: document.app, requireEmail: requireEmail)
+        input.draft = request.draft
         var reading = ReportReading(content: input, app: document.app, day: day)
         reading.conformance = conformance
+        reading.draft = request.draft
         return reading
     }
 }

@@ -52,6 +52,9 @@ public struct ExportRequest: Sendable {
     public var selection: ScreenSelection
     /// Who a conformance report is about and by whom, as typed.
     public var parties: ReportPartyRequest
+    /// `--draft`: a conformance report written while criteria cannot be judged yet, marked as a
+    /// draft throughout and never claiming a level.
+    public var draft = false
     /// `dtaudit 0.1.0`
     public var generator: String
     /// The folder messages show paths from.
@@ -106,6 +109,13 @@ public struct ExportPlan: Sendable {
     let store: StoreLocation
     let workingDirectory: String
 
+    /// `trailhead-2026-10-13-vpat.md` → `trailhead-2026-10-13-vpat-draft.md` for a draft, so that
+    /// a draft never takes the name of the report to file.
+    static func marked(_ fileName: String, draft: Bool) -> String {
+        guard draft, let dot = fileName.lastIndex(of: ".") else { return fileName }
+        return fileName[..<dot] + "-draft" + fileName[dot...]
+    }
+
     public init<R: Reporter>(_ reporter: R, request: ExportRequest, reading: ReportReading<R.Content>, store: AuditStore) throws {
         destination = request.destination
         self.store = store.location
@@ -125,7 +135,8 @@ public struct ExportPlan: Sendable {
         sharedFile = nil
         switch request.destination {
         case .file(let given): path = given
-        case .exports: path = store.location.root + "/Exports/" + reporter.defaultFileName(app: reading.app, day: reading.day, selection: request.selection)
+        case .exports: path = store.location.root + "/Exports/" + Self.marked(reporter.defaultFileName(app: reading.app, day: reading.day, selection: request.selection),
+                                                                            draft: reading.draft)
         case .standardOutput, .stream: path = nil
         }
         guard let path else {

@@ -73,6 +73,26 @@ public enum FailureChart {
     static let dashes = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 2 1 2", "12 2", "3 6", "6 2 2 2 2 2", "14 4 4 4", "2 8"]
     static let colours = ["#0969da", "#cf222e", "#1a7f37", "#8250df", "#9a6700", "#bc4c00", "#1f2328", "#bf3989", "#0a7e8c", "#6e7781", "#953800", "#116329"]
 
+    /// How far a 12-point label reaches above and below the point it is placed at (its baseline is
+    /// 4 below it), with a margin.
+    static let labelTop = 14.0, labelBelow = 10.0
+
+    /// Label positions as close to `wanted` (sorted) as they can be, at least `spacing` apart and
+    /// within `from...to`: pushed down past each other, then pulled up from the bottom edge; when
+    /// even that leaves no room, spread evenly over the whole range.
+    static func placeLabels(_ wanted: [Double], spacing: Double, from top: Double, to bottom: Double) -> [Double] {
+        guard !wanted.isEmpty else { return [] }
+        var placed: [Double] = []
+        for y in wanted { placed.append(max(y, top, (placed.last ?? -.infinity) + spacing)) }
+        placed[placed.count - 1] = min(placed[placed.count - 1], bottom)
+        for index in stride(from: placed.count - 2, through: 0, by: -1) { placed[index] = min(placed[index], placed[index + 1] - spacing) }
+        if placed[0] < top {
+            let step = placed.count == 1 ? 0 : (bottom - top) / Double(placed.count - 1)
+            placed = placed.indices.map { top + step * Double($0) }
+        }
+        return placed
+    }
+
     public static func svg(_ timeline: FailureTimeline, app: String) -> String {
         let width = 760.0, height = 320.0, left = 48.0, right = width - 150, top = 56.0, bottom = height - 44
         let points = timeline.points
@@ -119,14 +139,10 @@ public enum FailureChart {
             svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(colours[index % colours.count])\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")><title>\(size.id)</title></path>\n"
             labels.append((size, index, y(latest[size.rawValue])))
         }
-        // Each line's label at its end, nudged apart so that none overlaps another.
+        // Each line's label at its end, nudged apart so that none overlaps another and every one
+        // stays inside the picture.
         labels.sort { ($0.y, $0.size.rawValue) < ($1.y, $1.size.rawValue) }
-        var placed: [Double] = []
-        for label in labels {
-            placed.append(max(label.y, (placed.last ?? -100) + 15))
-        }
-        let overflow = (placed.last ?? 0) - (bottom + 4)
-        if overflow > 0 { placed = placed.map { $0 - overflow } }
+        let placed = placeLabels(labels.map(\.y), spacing: 15, from: labelTop, to: height - labelBelow)
         for (label, labelY) in zip(labels, placed) {
             let colour = colours[label.index % colours.count]
             let dash = dashes[label.index % dashes.count]

@@ -23,7 +23,8 @@ extension MarkdownPage {
     /// The code scan in the summary: how many findings, and which screens still set fixed font sizes.
     mutating func codeSummary() {
         let scanned = snapshot.scannedScreens
-        let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
+        // Each finding once, as `dtaudit scan` and `status` count them, though two screens list its file.
+        let findings = FindingTotals(detailed: scanned.compactMap(\.scan)).active
         let withFindings = scanned.filter { ($0.scan?.active ?? 0) > 0 }.count
         let latest = scanned.compactMap { $0.scan?.run.at }.max() ?? Timestamp(milliseconds: 0)
         line("**Code scan** \(counted(findings, "finding")) in the code of \(withFindings) of \(counted(scanned.count, "scanned screen")) (latest scan \(latest.day); see [Code scan](#\(codeScanAnchor))).")
@@ -43,9 +44,10 @@ extension MarkdownPage {
         line("## Code scan")
         line()
         let scanned = snapshot.scannedScreens
-        let findings = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) }
-        let suppressed = scanned.reduce(0) { $0 + ($1.scan?.suppressed ?? 0) }
-        line("The latest `dtaudit scan --record` of each screen's source files: \(counted(findings, "finding")) that count\(suppressed > 0 ? ", \(suppressed) suppressed with a reason in the code" : ""). A file that several screens list counts on each.")
+        let totals = FindingTotals(detailed: scanned.compactMap(\.scan))
+        let shared = scanned.reduce(0) { $0 + ($1.scan?.active ?? 0) } > totals.active
+        line("The latest `dtaudit scan --record` of each screen's source files: \(counted(totals.active, "finding")) that count\(totals.suppressed > 0 ? ", \(totals.suppressed) suppressed with a reason in the code" : ""), each once"
+             + (shared ? "; the table counts a finding in a file that several screens list on each of them." : "."))
         line()
         let rows = scanned.map { state -> [String] in
             let scan = state.scan!

@@ -136,16 +136,21 @@ extension MarkdownPage {
         }
         let groups = Standing.Group.allCases
         let limit = input.summaryOnly ? Self.summaryOwners : owners.count
+        // Numbers only, so that the table fits a page's width; the critical screens are named below it.
         let rows = owners.prefix(limit).map { row in
-            let critical = row.criticalNotSupported.prefix(5).map(link).joined(separator: ", ")
-                + (row.criticalNotSupported.count > 5 ? " and \(row.criticalNotSupported.count - 5) more" : "")
-            return [row.owner.map(Markdown.text) ?? "(no owner)", String(row.screens)] + groups.map { group in
+            [row.owner.map(Markdown.text) ?? "(no owner)", String(row.screens)] + groups.map { group in
                 row.counts[group].map(String.init) ?? ""
-            } + [row.openFailures == 0 ? "" : String(row.openFailures), critical]
+            } + [row.openFailures == 0 ? "" : String(row.openFailures)]
         }
-        out += Markdown.table(["Owner", "Screens"] + groups.map(MarkdownReporter.label) + ["Open failures", "Critical not supported"],
-                              [.left, .right] + groups.map { _ in .right } + [.right, .left], rows)
+        out += Markdown.table(["Owner", "Screens"] + groups.map(MarkdownReporter.label) + ["Open failures"],
+                              [.left, .right] + groups.map { _ in .right } + [.right], rows)
         line()
+        for row in owners.prefix(limit) where !row.criticalNotSupported.isEmpty {
+            let names = row.criticalNotSupported.prefix(5).map(link).joined(separator: ", ")
+                + (row.criticalNotSupported.count > 5 ? " and \(row.criticalNotSupported.count - 5) more" : "")
+            line("- \(row.owner.map(Markdown.text) ?? "No owner"): \(counted(row.criticalNotSupported.count, "critical screen")) not supported: \(names)")
+        }
+        if owners.prefix(limit).contains(where: { !$0.criticalNotSupported.isEmpty }) { line() }
         if owners.count > limit {
             line("And \(owners.count - limit) more owners on the full review page.")
             line()

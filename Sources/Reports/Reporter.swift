@@ -6,14 +6,17 @@ import Platform
 
 /// The formats `dtaudit export --format` writes, each by its reporter.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case markdown, json, csv, openacr, vpat
+    case markdown, json, csv
+    case csvLog = "csv-log"
+    case openacr, vpat
 
     /// The reporter that writes the format.
     public var reporter: any Reporter {
         switch self {
         case .markdown: MarkdownReporter()
         case .json: AuditLogReporter()
-        case .csv: CSVReporter()
+        case .csv: CSVSheetReporter()
+        case .csvLog: CSVLogReporter()
         case .openacr: OpenACRReporter()
         case .vpat: VPATReporter()
         }
@@ -24,6 +27,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// What follows the date in the file's name: `trailhead-2026-10-13-vpat.md`.
     public var fileNameSuffix: String {
         switch self {
+        case .csvLog: "-log"
         case .openacr: "-openacr"
         case .vpat: "-vpat"
         default: ""
@@ -61,6 +65,8 @@ public struct ReportInput: Sendable {
     public var auditors: [String]?
     /// The product and author a conformance report names.
     public var parties: ReportParties?
+    /// A conformance report's draft (`--draft`): marked as one throughout, claiming no level.
+    public var draft = false
 
     public init(document: AuditDocument, snapshot: AuditSnapshot, date: String, changes: Changes? = nil,
                 chartFile: String? = nil, evidence: ReportEvidence? = nil, generator: String) {
@@ -162,6 +168,8 @@ public struct ReportReading<Content> {
     public var missingEvidence = 0
     /// The criteria a conformance report judges, with their levels.
     public var conformance: ConformanceReport?
+    /// A conformance report's draft: its file is named `-draft`.
+    public var draft = false
 
     public init(content: Content, app: String, day: String, screens: Int? = nil) {
         self.content = content
@@ -178,7 +186,7 @@ public struct ReportWritten: Sendable {
     /// The evidence files the text links, to be copied into the shared evidence folder before the
     /// report is put in place; nil when the report shows no evidence.
     public var evidence: [EvidenceFile]?
-    /// How many recordings (CSV) or records (the log) the report holds.
+    /// How many rows (CSV) or records (the log) the report holds.
     public var count: Int?
 
     public init(attachments: [RenderedReport.Attachment] = [], evidence: [EvidenceFile]? = nil, count: Int? = nil) {

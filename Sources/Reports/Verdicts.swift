@@ -81,8 +81,9 @@ public struct ResizeTextVerdict: Sendable {
     public var notScaling: [String]
     /// Screens with a 1.4.4 failure at or below AX3.
     public var failing: [(screen: String, items: [String])]
-    /// Screens whose 1.4.4 checks up to AX3 are not all recorded yet.
-    public var incomplete: Int
+    /// Screens whose 1.4.4 checks up to AX3 are not all recorded yet, by name.
+    public var incompleteScreens: [String]
+    public var incomplete: Int { incompleteScreens.count }
     /// False when the checklist maps no item to 1.4.4.
     public var checklistCovers: Bool
 
@@ -95,7 +96,7 @@ public struct ResizeTextVerdict: Sendable {
         screens = snapshot.screens.count
         notScaling = []
         failing = []
-        incomplete = 0
+        incompleteScreens = []
         for state in snapshot.screens {
             if state.category == .unsupported {
                 notScaling.append(state.screen.name)
@@ -114,14 +115,14 @@ public struct ResizeTextVerdict: Sendable {
                 let status = state.cell(key.item, key.size)?.status ?? .untested
                 return status == .untested
             }) {
-                incomplete += 1
+                incompleteScreens.append(state.screen.name)
             }
         }
         let failures = notScaling.count + failing.count
         if !checklistCovers || screens == 0 {
             level = .notEvaluated
         } else if failures == 0 {
-            level = incomplete == 0 ? .supports : .notEvaluated
+            level = incompleteScreens.isEmpty ? .supports : .notEvaluated
         } else if failures * 2 > screens {
             level = .doesNotSupport
         } else {

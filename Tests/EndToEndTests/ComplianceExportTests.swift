@@ -167,8 +167,66 @@ import Testing
             #expect(result.status == 1)
             #expect(result.stdout.contains("1.4.4 Resize Text and 1.4.10 Reflow cannot be reported yet: "))
             #expect(result.stdout.contains("\"Not Evaluated\" only for level AAA criteria"))
+            #expect(result.stdout.contains("\nStill to record: Checkout.\n"))
+            #expect(result.stdout.contains("or write a draft for review with --draft."))
             #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("Exports").path))
         }
+    }
+
+    /// The files in Exports/, by name.
+    static func exports(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Exports").path).sorted()
+    }
+
+    @Test func aDraftWhileChecksAreOpenSaysSoEverywhereAndClaimsNothing() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["screen", "add", "Settings"])
+        try cli.ok(["record", "Settings", "--size", "ax5", "--item", "reachable", "--pass"])
+        let said = try cli.ok(["export", "--format", "vpat", "--draft", "--author-email", "a@example.com"])
+        #expect(said.contains("-vpat-draft.md and Exports/") && said.contains("(DRAFT, not a conformance claim; so far 1.4.4 Not Evaluated, 1.4.10 Not Evaluated; still to record: Checkout, Settings, as of "))
+        let names = try Self.exports(cli.directory)
+        let markdownName = try #require(names.first { $0.hasSuffix("-vpat-draft.md") })
+        #expect(names == [markdownName.replacingOccurrences(of: ".md", with: ".html"), markdownName])
+        let markdown = try String(contentsOf: cli.directory.appendingPathComponent("Exports/" + markdownName), encoding: .utf8)
+        #expect(markdown.hasPrefix("# DRAFT: Trailhead: Accessibility Conformance Report"))
+        #expect(markdown.contains("> **DRAFT, not a conformance claim. Checks are still open on 2 screens: Checkout, Settings. Do not file these rows"))
+        #expect(markdown.contains("### Table 2: Success Criteria, Level AA (DRAFT)"))
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| 1.4.") }
+        #expect(rows.count == 2)
+        #expect(rows.allSatisfy { $0.contains("| **DRAFT: Not Evaluated** | Software: DRAFT, not a conformance claim. ") && $0.contains("Still to record: ") })
+        for level in ["Supports", "Partially Supports", "Does Not Support"] { #expect(!markdown.contains("**\(level)**")) }
+
+        let html = try String(contentsOf: cli.directory.appendingPathComponent("Exports/" + names[0]), encoding: .utf8)
+        #expect(html.contains("<title>DRAFT: Trailhead") && html.contains("<h1>DRAFT: Trailhead") && html.contains("<p class=\"draft\""))
+        #expect(html.contains("<caption>Table 2: Success Criteria, Level AA (DRAFT)</caption>"))
+        #expect(html.components(separatedBy: "<td class=\"conformance\"><strong>DRAFT: Not Evaluated</strong></td>").count == 3)
+
+        // The OpenACR draft: valid in shape, every level not-evaluated, every note marked.
+        let yaml = try cli.ok(["export", "--format", "openacr", "--draft", "--author-email", "a@example.com", "--output", "-"])
+        #expect(yaml.hasPrefix("# DRAFT, not a conformance claim. Checks are still open on 2 screens: Checkout, Settings."))
+        let document = try #require(try Self.read(yaml) as? [String: Any])
+        #expect((document["title"] as? String)?.hasPrefix("DRAFT: Trailhead Accessibility Conformance Report (not a conformance claim)") == true)
+        let chapter = try #require((document["chapters"] as? [String: Any])?["success_criteria_level_aa"] as? [String: Any])
+        #expect((chapter["notes"] as? String)?.hasPrefix("DRAFT, not a conformance claim.") == true)
+        let adherence = (chapter["criteria"] as? [[String: Any]] ?? []).compactMap { ($0["components"] as? [[String: Any]])?.first?["adherence"] as? [String: Any] }
+        #expect(adherence.count == 2)
+        #expect(adherence.allSatisfy { $0["level"] as? String == "not-evaluated" && ($0["notes"] as? String)?.hasPrefix("DRAFT, not a conformance claim. ") == true })
+
+        // --draft is for conformance reports only.
+        let wrong = try cli.run(["export", "--draft"])
+        #expect(wrong.status == 64 && wrong.stderr.hasPrefix("error: --draft marks a conformance report"))
+    }
+
+    @Test func aDraftOfAJudgedAuditGivesTheLevelSoFarOnlyInWords() throws {
+        let (cli, demo) = try demo()
+        let markdown = try cli.ok(["export", "--format", "vpat", "--draft", "--output", "-"] + Self.parties, in: demo)
+        #expect(markdown.contains("| 1.4.4 Resize Text (Level AA) | **DRAFT: Not Evaluated (so far Partially Supports)** | Software: DRAFT, not a conformance claim. Audited on 18 screens"))
+        #expect(!markdown.contains("| **Partially Supports** |"))
+        // The report to file keeps its own name: a draft never replaces it.
+        try cli.ok(["export", "--format", "vpat"] + Self.parties, in: demo)
+        try cli.ok(["export", "--format", "vpat", "--draft"] + Self.parties, in: demo)
+        #expect(try Self.exports(demo).filter { $0.contains("vpat") } == ["trailhead-2026-10-13-vpat-draft.html", "trailhead-2026-10-13-vpat-draft.md",
+                                                                         "trailhead-2026-10-13-vpat.html", "trailhead-2026-10-13-vpat.md"])
     }
 
     @Test func wrongCombinationsAreUsageErrors() throws {

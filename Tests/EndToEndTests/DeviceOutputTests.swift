@@ -24,8 +24,8 @@ import Testing
         let run = try Spawn.run("/bin/sh", ["-c", script, CLI.binary.path], in: root, environment: cli.environment)
         #expect(run.status == 0, "\(run.output)")
         let rows = try String(contentsOf: root.appendingPathComponent("got.csv"), encoding: .utf8)
-        #expect(rows.hasPrefix("screen,flow,critical,item,size,status,note,by,at,id\r\n"))
-        #expect(rows.components(separatedBy: "\r\n").count == 318 + 2)
+        #expect(rows.hasPrefix("screen,flow,critical,item,size,status,note,by,at,id,run,owner,fix,fix_ref,planned\r\n"))
+        #expect(rows.components(separatedBy: "\r\n").count == 432 + 2)
     }
 
     /// `/dev/stdout` is a link: the review page goes where standard output goes, the link stays,

@@ -52,7 +52,7 @@ import Testing
     @Test func theSameAuditGivesTheSameBytes() throws {
         let cli = try CLI()
         let root = try demo(cli)
-        for format in ["markdown", "json", "csv", "openacr", "vpat"] {
+        for format in ["markdown", "json", "csv", "csv-log", "openacr", "vpat"] {
             // The conformance reports name their author's email.
             let parties = ["openacr", "vpat"].contains(format) ? ["--author-email", "a11y@example.com"] : []
             let first = try cli.ok(["export", "--format", format, "--output", "-"] + parties, in: root)
@@ -80,11 +80,21 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("review-failures.svg").path))
     }
 
+    @Test func theOwnerTableHoldsNumbersAndNamesCriticalScreensBelowIt() throws {
+        let cli = try CLI()
+        let root = try demo(cli)
+        let page = try cli.ok(["export", "--output", "-"], in: root)
+        // A column of screen names squeezed the table past a page's width; counts fit, names follow.
+        #expect(page.contains("\n| Sam Okafor | 8 |   | 2 |   | 5 | 1 | 2 |\n| Jonas Berg | 10 | 2 | 1 | 1 | 4 | 2 | 7 |\n\n"))
+        #expect(page.contains("\n- Sam Okafor: 3 critical screens not supported: [Checkout: cart](#checkout-cart), [Recovery: email](#recovery-email), [Recovery: new password](#recovery-new-password)\n"))
+    }
+
     @Test func jsonAndCSVHaveTheirOwnDefaultNames() throws {
         let cli = try CLI()
         let root = try demo(cli)
         #expect(try cli.ok(["export", "--format", "json"], in: root).contains("Exports/trailhead.json (363 records)"))
-        #expect(try cli.ok(["export", "--format", "csv"], in: root).contains("Exports/trailhead-2026-10-13.csv (318 recordings)"))
+        #expect(try cli.ok(["export", "--format", "csv"], in: root).contains("Exports/trailhead-2026-10-13.csv (432 cells of 18 screens, one row each, as they stand)"))
+        #expect(try cli.ok(["export", "--format", "csv-log"], in: root).contains("Exports/trailhead-2026-10-13-log.csv (318 recordings, superseded ones included)"))
     }
 
     @Test func usageErrorsExit64AndWriteNothing() throws {
@@ -93,7 +103,7 @@ import Testing
         let cases: [([String], String)] = [
             (["export", "--format", "json", "--since", "2026-09-29"], "--since applies to the Markdown report"),
             (["export", "--format", "json", "--date", "2026-09-29"], "--date sets a report's date"),
-            (["export", "--format", "pdf"], "'pdf' is not one of markdown, json, csv"),
+            (["export", "--format", "pdf"], "'pdf' is not one of markdown, json, csv, csv-log, openacr, vpat"),
             (["export", "--format", "markdwn"], "did you mean 'markdown'?"),
             (["export", "--date", "2026-13-01"], "is not a day: write YYYY-MM-DD (such as 2026-10-13), today, yesterday or Nd"),
             (["export", "--date", "someday"], "is not a day"),
@@ -134,13 +144,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Exports").path))
     }
 
-    @Test func csvHasOneQuotedRowPerRecordingAndDefusesFormulas() throws {
+    @Test func csvLogHasOneQuotedRowPerRecordingAndDefusesFormulas() throws {
         let cli = try CLI().initialized()
         try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Pay, \"now\"\nsecond line"])
         try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail", "--note", "=HYPERLINK(\"http://x\")"])
-        let csv = try cli.ok(["export", "--format", "csv", "--output", "-"])
+        let csv = try cli.ok(["export", "--format", "csv-log", "--output", "-"])
         let lines = csv.components(separatedBy: "\r\n")
-        #expect(lines.first == "screen,flow,critical,item,size,status,note,by,at,id")
+        #expect(lines.first == "screen,flow,critical,item,size,status,note,by,at,id,run")
         #expect(csv.contains(",\"Pay, \"\"now\"\"\nsecond line\",Tess Tester,"))
         #expect(csv.contains(",\"'=HYPERLINK(\"\"http://x\"\")\",Tess Tester,"))
         #expect(csv.hasSuffix("\r\n"))

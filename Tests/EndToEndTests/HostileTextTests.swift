@@ -33,7 +33,7 @@ import Testing
         #expect(records.contains { $0["record"] as? String == "recording" && $0["note"] as? String == Self.note })
 
         // CSV: RFC 4180, every row with the header's number of fields, the note intact.
-        let csv = try cli.ok(["export", "--format", "csv", "--output", "-"])
+        let csv = try cli.ok(["export", "--format", "csv-log", "--output", "-"])
         let rows = try #require(CSV.parse(csv))
         #expect(rows.count == 2)
         #expect(Set(rows.map(\.count)).count == 1)
@@ -41,6 +41,15 @@ import Testing
         let noteColumn = try #require(header.firstIndex(of: "note"))
         #expect(rows[1][noteColumn] == Self.note)
         #expect(rows[1][try #require(header.firstIndex(of: "screen"))] == Self.everyCategory)
+        // The sheet: the failed cell with its note, owner and the fix's reference, each intact.
+        let sheet = try #require(CSV.parse(try cli.ok(["export", "--format", "csv", "--output", "-"])))
+        #expect(Set(sheet.map(\.count)).count == 1)
+        let column = Dictionary(uniqueKeysWithValues: sheet[0].enumerated().map { ($1, $0) })
+        let failedRow = try #require(sheet.first { $0[column["status"]!] == "fail" })
+        #expect(failedRow[column["note"]!] == Self.note)
+        #expect(failedRow[column["owner"]!] == Self.everyCategory)
+        #expect(failedRow[column["fix_ref"]!] == Self.everyCategory)
+        #expect(failedRow[column["screen"]!] == Self.everyCategory)
 
         // Terminal output shows the override as an escape instead of letting it reorder the line.
         let text = try cli.ok(["screen", "show", Self.everyCategory])

@@ -47,16 +47,36 @@ import Testing
         try cli.ok(["demo", "--quiet"])
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
         let narrow = try cli.run(["screen", "list"], in: demo, environment: ["COLUMNS": "80"])
-        let lines = narrow.stdout.split(separator: "\n").dropLast()
+        let lines = narrow.stdout.split(separator: "\n")
         #expect(lines.allSatisfy { $0.count <= 80 }, "\(narrow.stdout)")
+        // The names come next: OWNER, FLOW, FIXES and CRITICAL give way before a name is cut.
+        for name in ["Recovery: new password", "Checkout: confirmation", "Elevation chart"] {
+            #expect(narrow.stdout.contains("\n" + name + "  "), "\(name) whole at 80 columns")
+        }
         for standing in ["supported, re-check pending", "unsupported, awaiting retest", "broken, triage guess"] {
             #expect(narrow.stdout.contains(standing + " "), "\(standing) whole at 80 columns")
         }
         let header = try #require(lines.first)
         #expect(header.hasPrefix("SCREEN ") && header.contains(" STANDING ") && !header.contains("OWNER") && !header.contains("FLOW"))
-        #expect(narrow.stdout.contains("OWNER and FLOW left out at this width (--json has them)"))
+        // The footer wraps at words within the 80 columns.
+        #expect(narrow.stdout.replacingOccurrences(of: "\n", with: " ")
+                .contains("OWNER, FLOW, FIXES and CRITICAL left out at this width (--json has them; --critical lists the critical screens)"))
+        // At 100 columns only OWNER and FLOW give way.
+        let middle = try cli.run(["screen", "list"], in: demo, environment: ["COLUMNS": "100"])
+        #expect(middle.stdout.contains("OWNER and FLOW left out at this width (--json has them)") && middle.stdout.contains(" CRITICAL "))
+        #expect(middle.stdout.contains("\nRecovery: new password  yes "))
         let wide = try cli.run(["screen", "list"], in: demo, environment: ["COLUMNS": "160"])
         #expect(wide.stdout.contains("Elevation chart") && wide.stdout.contains(" OWNER") && !wide.stdout.contains("left out"))
+    }
+
+    @Test func screenListExplainsItsCodeMarkOnlyWhenItShowsOne() throws {
+        let cli = try CLI()
+        try cli.ok(["demo", "--quiet"])
+        let demo = cli.directory.appendingPathComponent("dtaudit-demo")
+        let all = try cli.run(["screen", "list"], in: demo, environment: ["COLUMNS": "160"]).stdout
+        #expect(all.contains("  3!  ") && all.hasSuffix("\nCODE: findings at the latest scan; ! marks fixed font sizes among them, text that does not scale\n"))
+        let supported = try cli.run(["screen", "list", "--category", "supported"], in: demo, environment: ["COLUMNS": "160"]).stdout
+        #expect(!supported.contains("!") && !supported.contains("CODE:"))
     }
 
     /// At 72 and 120 columns, gate's table and next's checks fit the terminal and break only

@@ -122,6 +122,12 @@ import Testing
         #expect(cells.allSatisfy { $0.keys.contains("run") })
         let walk = try cli.run(["audit", "Checkout", "--size", "ax5", "--all"], input: "s\nq\n")
         #expect(walk.stdout.contains("(run \(run), imported by Tess Tester, "), "\(walk.stdout)")
+        // The CSV sheet names the run beside each cell it recorded, and nothing beside a person's.
+        let sheet = try #require(CSV.parse(try cli.ok(["export", "--format", "csv", "--output", "-"])))
+        let column = Dictionary(uniqueKeysWithValues: sheet[0].enumerated().map { ($1, $0) })
+        let sheetByRun = sheet.filter { $0[column["screen"]!] == "Checkout" && $0[column["run"]!] == run }.map { "\($0[column["item"]!]) \($0[column["size"]!])" }
+        #expect(Set(sheetByRun) == Set(byRun) && sheetByRun.count == byRun.count)
+        #expect(sheet.contains { $0[column["note"]!] == "Total clipped" && $0[column["run"]!] == "" })
     }
 
     @Test func whatMatchesNoScreenOrHasNoSizeIsListedWithWhyAndADuplicateAttachesOnce() throws {

@@ -145,7 +145,8 @@ extension ScanCommandTests {
         let shown = try cli.ok(["demo"])
         #expect(shown.contains("Created the example audit in dtaudit-demo/, with the app's sources in dtaudit-demo/Trailhead/."))
         #expect(shown.contains("  cd dtaudit-demo\n"))
-        #expect(shown.contains("Code      9 findings on 6 of 16 scanned screens  (last scan 2026-10-13)"))
+        // Two screens list the file of one finding: status counts it once, as scan does.
+        #expect(shown.contains("Code      8 findings on 6 of 16 scanned screens  (each counted once where screens share a file; last scan 2026-10-13)"))
         #expect(shown.contains("fixed font sizes in the code of 3 screens: Map (2), Profile (1), Trip planner (2, unaudited)"))
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
         #expect(FileManager.default.fileExists(atPath: demo.appendingPathComponent("Trailhead/Map/TrailLabelAnnotationView.swift").path))
@@ -156,6 +157,11 @@ extension ScanCommandTests {
         #expect(scanned.status == 1)
         let findings = try jsonArray(scanned.stdout)
         #expect(findings.filter { $0["suppression"] is NSNull }.count == 8)
+        #expect(try cli.run(["scan"], in: demo).stdout.contains("\n8 findings (5 critical, 2 major, 1 minor) in 6 files; 2 suppressed."))
+        let status = try #require(try jsonObject(try cli.ok(["status", "--json"], in: demo))["scan"] as? [String: Any])
+        #expect(status["findings"] as? Int == 8 && status["suppressed"] as? Int == 2)
+        #expect(try cli.ok(["export", "--output", "-"], in: demo).contains("**Code scan** 8 findings in the code of 6 of 16 scanned screens"))
+        #expect((status["rules"] as? [String: Any])?["fixedHeightText"] as? Int == findings.filter { $0["rule"] as? String == "fixed-height-text" }.count)
         let onMap = findings.filter { $0["screen"] as? String == "Map" }
         #expect(onMap.map { $0["line"] as? Int } == ((recorded["findings"] as? [[String: Any]]) ?? []).map { $0["line"] as? Int })
         #expect(recorded["at"] as? String == "2026-10-13T09:28:00.000Z")

@@ -21,7 +21,7 @@ import Testing
         let cases: [([String], String)] = [
             (["screen", "list", "--category", "re-check"], "did you mean 'recheck-pending'?"),
             (["export", "--format", "md"], "did you mean 'markdown'?"),
-            (["export", "--format", "htm"], "'htm' is not one of markdown, json, csv, openacr, vpat"),
+            (["export", "--format", "htm"], "'htm' is not one of markdown, json, csv, csv-log, openacr, vpat"),
             (["fix", "Settings", "--type", "stack"], "did you mean 'stack-flip'?"),
             (["evidence", "remove", "x"], "unknown command 'remove'; did you mean 'dtaudit retract ID'?"),
             (["checklist", "show", "no-trunc"], "no checklist or item of dynamic-type named 'no-trunc'; did you mean 'no-truncation'? Or give the path"),

@@ -90,13 +90,13 @@ import Testing
     }
 
     @Test func csvFieldsAreQuotedAndDefused() {
-        #expect(CSVReporter.field("plain") == "plain")
-        #expect(CSVReporter.field("a,b") == "\"a,b\"")
-        #expect(CSVReporter.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
-        #expect(CSVReporter.field("two\nlines") == "\"two\nlines\"")
-        #expect(CSVReporter.field("=1+1") == "'=1+1")
-        #expect(CSVReporter.field("@SUM(A1)") == "'@SUM(A1)")
-        #expect(CSVReporter.field("-2") == "'-2")
+        #expect(CSVRow.field("plain") == "plain")
+        #expect(CSVRow.field("a,b") == "\"a,b\"")
+        #expect(CSVRow.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVRow.field("two\nlines") == "\"two\nlines\"")
+        #expect(CSVRow.field("=1+1") == "'=1+1")
+        #expect(CSVRow.field("@SUM(A1)") == "'@SUM(A1)")
+        #expect(CSVRow.field("-2") == "'-2")
     }
 }
 
@@ -246,7 +246,19 @@ import Testing
             return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         for value in ["", "plain", "a,b", "\"", "\"\"", "x\"y\"", "=1", "+\"a\"", "-", "@", "\tx", "\rx", "\r\n", "é,\u{1F600}", "\u{301}=", "a\nb"] {
-            #expect(CSVReporter.field(value) == reference(value), "\(value.debugDescription)")
+            #expect(CSVRow.field(value) == reference(value), "\(value.debugDescription)")
         }
+    }
+
+    @Test func chartLabelsStayApartAndInsideThePicture() {
+        // One line at the top, eleven at the bottom: the bottom ones climb, the top one stays put.
+        let placed = FailureChart.placeLabels([56] + Array(repeating: 276, count: 11), spacing: 15, from: 14, to: 310)
+        #expect(placed.first == 56 && placed.last == 310)
+        #expect(placed.allSatisfy { $0 >= 14 && $0 <= 310 })
+        #expect(zip(placed, placed.dropFirst()).allSatisfy { $1 - $0 >= 15 })
+        // Labels that would not fit at their spacing share the room evenly.
+        let crowded = FailureChart.placeLabels(Array(repeating: 100, count: 5), spacing: 15, from: 0, to: 40)
+        #expect(crowded == [0, 10, 20, 30, 40])
+        #expect(FailureChart.placeLabels([120], spacing: 15, from: 14, to: 310) == [120])
     }
 }
