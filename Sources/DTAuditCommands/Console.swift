@@ -25,7 +25,8 @@ struct Console {
 
     /// What the command learned while it ran: the store it opened and who it signs as.
     final class Session {
-        var store: AuditStore?
+        /// Weak: the store's own closure holds the console, and a store must close when the command ends.
+        weak var store: AuditStore?
         var signer: Author.Signer?
     }
     let session = Session()
