@@ -14,7 +14,9 @@ extension AuditStore {
     /// True the first time it is asked in this store, and never again: whether a command should
     /// now say whose name its records carry. The store is local, so each clone is told once.
     public func claimSignerNotice() throws -> Bool {
+        // Asked after every command that signs: a read settles it without taking the write lock.
         if isReadOnly { return false }
+        if try meta("signer_noticed") != nil { return false }
         return try write {
             if try meta("signer_noticed") != nil { return false }
             try setMeta("signer_noticed", "1")
