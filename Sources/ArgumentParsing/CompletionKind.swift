@@ -68,6 +68,17 @@ public enum CompletionScript {
 
     /// Candidates may be typed into a terminal's line: none with control characters (a newline
     /// would split one into two; an escape sequence would reach the terminal).
+    /// A candidate's description made one line a shell shows as it is: no tab (which would start
+    /// another field), no line break, no control or reordering character; at most 160 characters.
+    public static func description(_ text: String) -> String {
+        var shown = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : scalar
+        }))
+        if shown.count > 160 { shown = String(shown.prefix(159)) + "…" }
+        return shown
+    }
+
     public static func isPrintable(_ candidate: String) -> Bool {
         !candidate.isEmpty && !candidate.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }
     }

@@ -158,13 +158,15 @@ struct FishCompletions {
                 set -l refused '[[:cntrl:]]'
                 test "$place" = argument; and not contains -- -- $tokens[2..-1]; and set refused "$refused|^-[^0-9]"
                 string match -qr -- '^[\\\\\'"]' $typed; or set refused "$refused|^~"
-                set -l candidates ($tool $forward \#(tree.candidatesCommand) $source -- $word 2>/dev/null | string match -rv -- $refused)
-                if string match -q -- '~*' $word
-                    for candidate in $candidates
-                        test (string sub -l (string length -- $word) -- $candidate) = "$word"; and printf '%s\n' $candidate
+                # Each line is a candidate, then a tab and what it is (an item's title), which fish
+                # shows beside it; only the candidate goes on the line, so only it is checked.
+                for line in ($tool $forward \#(tree.candidatesCommand) --described $source -- $word 2>/dev/null)
+                    set -l candidate (string split -m 1 \t -- $line)[1]
+                    string match -qr -- $refused $candidate; and continue
+                    if string match -q -- '~*' $word
+                        test (string sub -l (string length -- $word) -- $candidate) = "$word"; or continue
                     end
-                else
-                    string join \n -- $candidates
+                    printf '%s\n' $line
                 end
             end
             """#

@@ -21,6 +21,11 @@ public final class AuditStore {
     private var cachedChecklist: Checklist?
     /// Makes the unique ids of new recordings and fixes; replaced only to build reproducible examples.
     public var makeID: () -> String = UniqueID.make
+    /// Called once a transaction that added records this store's commands made has committed: where
+    /// a command says, the first time in a store, whose name those records carry.
+    public var afterAppending: (() -> Void)?
+    /// Whether the open transaction added such records.
+    var appendedRecords = false
 
     public enum Access: Sendable {
         case read
@@ -174,10 +179,20 @@ public final class AuditStore {
     /// Runs `body` as one immediate transaction: all its writes land, or none.
     public func write<T>(_ body: () throws -> T) throws -> T {
         if isReadOnly { throw StoreError.readOnly(path: location.databasePath) }
+        let outermost = !db.isInTransaction
         do {
-            return try db.transaction(.immediate, body)
+            let result = try db.transaction(.immediate, body)
+            if outermost && appendedRecords {
+                appendedRecords = false
+                afterAppending?()
+            }
+            return result
         } catch let error as SQLiteError {
+            if outermost { appendedRecords = false }
             throw StoreError.from(error, path: location.databasePath)
+        } catch {
+            if outermost { appendedRecords = false }
+            throw error
         }
     }
 

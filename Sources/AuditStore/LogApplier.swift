@@ -11,6 +11,8 @@ public struct MergeOutcome: Sendable, Equatable {
     /// Ids that came with a line other than the store's. Only stores converted from format 1 that
     /// disagreed (or a hand-edited file) make them; the smaller line wins, in every store alike.
     public var clashes: [String] = []
+    /// Clashes the other side's line won: the store's record was replaced by it.
+    public var replaced = 0
 
     public init() {}
 
@@ -67,6 +69,7 @@ final class LogApplier {
         // The smaller line wins: a choice every store makes alike, whatever came first.
         guard text.utf8.lexicographicallyPrecedes(stored.utf8) else { return true }
         try old.storeFold.withdraw(from: self)
+        outcome.replaced += 1
         try LogTable.replace(record, line: text, in: db)
         try fold.apply(to: self, line: number, replacing: true)
         return true

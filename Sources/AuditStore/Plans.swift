@@ -72,6 +72,12 @@ public enum AuditPlan {
         public var size: Size
         /// Why it is asked for; nil in a full re-audit of a check with nothing open on it.
         public var reason: PendingCheck.Reason?
+
+        public init(item: String, size: Size, reason: PendingCheck.Reason?) {
+            self.item = item
+            self.size = size
+            self.reason = reason
+        }
     }
 
     public static func steps(for state: ScreenState, checklist: Checklist, sizes: Set<Size>?, everything: Bool) -> [Step] {

@@ -163,6 +163,18 @@ extension AuditStore {
         }
     }
 
+    /// What `back` in a guided audit takes back once the walk has nothing of its own to: the latest
+    /// recordings `author` made on `screen` (those of one answer or command share a time) that
+    /// nobody has taken back yet, as `undo` would find them. Empty when there is none.
+    public func latestUndoableRecordings(by author: String, on screen: Screen) throws -> [Recording] {
+        try read {
+            let undoable = "by = ? AND kind = 'recording' AND screen = ? AND NOT EXISTS (SELECT 1 FROM log r WHERE r.target = log.uid AND r.kind = 'retract')"
+            guard let latest = try db.first("SELECT max(at) AS latest FROM log WHERE \(undoable)", [author, screen.id], { $0.optionalString("latest") }) ?? nil else { return [] }
+            return try db.rows("SELECT line FROM log WHERE \(undoable) AND at = ? ORDER BY uid", [author, screen.id, latest]) { try LogTable.parse($0.string("line")) }
+                .compactMap { record in if case .recording(let recording) = record { recording } else { nil } }
+        }
+    }
+
     /// Corrects the note of a recording or fix (nil clears it), at the store's own time for its
     /// screen unless a time is given.
     @discardableResult

@@ -21,7 +21,15 @@ public enum StoreGlance {
         }
     }
 
-    private static func read(_ location: StoreLocation, _ body: (Database) throws -> [String]) -> [String] {
+    /// The titles of the checklist's items in use, by id.
+    public static func itemTitles(at location: StoreLocation) -> [String: String] {
+        let rows: [(String, String)] = read(location) { db in
+            try db.rows("SELECT id, title FROM items WHERE current = 1") { ($0.string("id"), $0.string("title")) }
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func read<Row>(_ location: StoreLocation, _ body: (Database) throws -> [Row]) -> [Row] {
         // With no write-ahead log beside it, no command has the store open and the file holds
         // everything: read it as it is, without the lock files a reader would leave behind. With
         // one, another command is at work: read through the log it keeps. A short wait: a writer

@@ -4,6 +4,8 @@ import Platform
 /// What the auditor asked for at the answer prompt.
 enum AuditInputEvent: Equatable {
     case pass, fail, notApplicable, skip, back, quit, help
+    /// Pass every check still to do at the size of the current one.
+    case passRest
     /// A note for the next answer; the text when it came on the same line.
     case note(String?)
     /// A file to attach to the next answer; the path when it came on the same line.
@@ -51,6 +53,7 @@ final class TerminalKeys: AuditInput {
                 let key = Character(Unicode.Scalar(byte))
                 switch key.lowercased() {
                 case "p": return .pass
+                case "r": return .passRest
                 case "f": return .fail
                 case "a": return .notApplicable
                 case "s": return .skip
@@ -93,6 +96,7 @@ final class PipedLines: AuditInput {
             let rest = String(trimmed.dropFirst(word.count).drop { $0.isWhitespace })
             switch word {
             case "p", "pass": if rest.isEmpty { return .pass }
+            case "r", "rest": if rest.isEmpty { return .passRest }
             case "f", "fail": if rest.isEmpty { return .fail }
             case "a", "na", "n/a": if rest.isEmpty { return .notApplicable }
             case "s", "skip": if rest.isEmpty { return .skip }

@@ -53,7 +53,8 @@ final class AuditSession {
 
     func walk(_ screen: Screen) throws -> Outcome {
         guard let state = try state(of: screen) else { return .finished }
-        let steps = AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, everything: everything)
+        // Grows when `back` reopens a check answered before this walk.
+        var steps = AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, everything: everything)
         var result = ScreenResult(screen: screen, before: state.standing, after: state.standing)
         // However the walk ends, an error included, the summary shows the screen as the store has it.
         defer {
@@ -147,6 +148,30 @@ final class AuditSession {
                     console.line(style.dim("  the failure is saved" + (savedNote ? " with its note as typed" : "")))
                     return .interrupted
                 }
+            case .passRest:
+                // Every check still to do at this size, as one command: one transaction, one time,
+                // one line, and one `back` (or `undo`) takes them all back.
+                console.line(console.statusLabel(.pass) + style.dim(" the rest at \(step.size.id)"))
+                let rest = steps[index...].prefix { $0.size == step.size }
+                let outcome: RecordingOutcome
+                do {
+                    outcome = try store.record(RecordingRequest(screen: screen, items: rest.map(\.item), sizes: [step.size], status: .pass, note: note,
+                                                                evidence: files, by: author))
+                } catch let error as EvidenceError {
+                    try report(error)
+                    console.line(style.dim("  nothing was saved; answer this check again"))
+                    resetPending()
+                    continue
+                }
+                for recording in outcome.recordings {
+                    cells[CellKey(item: recording.item, size: recording.size)] = Shown(status: .pass, note: note, by: author, at: outcome.at)
+                }
+                result.passed += outcome.recordings.count
+                console.line("  Recorded \(counted(outcome.recordings.count, "cell")) of \(console.safe(screen.name)) as pass: "
+                             + console.cellList(outcome.recordings.map { ($0.item, $0.size) }))
+                answers.append((index, .pass, outcome.recordings))
+                index += rest.count
+                resetPending()
             case .skip:
                 console.line(style.dim("skip"))
                 result.skipped += 1
@@ -155,24 +180,37 @@ final class AuditSession {
             case .back:
                 console.line(style.dim("back"))
                 guard let last = answers.popLast() else {
-                    console.line(style.dim("  nothing to undo on this screen yet"))
+                    // Nothing answered in this walk: back goes on into what was answered before it.
+                    if let reopened = try takeBackEarlier(on: screen, cells: &cells, remaining: steps[index...]) {
+                        steps.insert(contentsOf: reopened.steps, at: index)
+                        result.takenBack += reopened.count
+                        shownSize = nil
+                    }
+                    resetPending()
                     continue
                 }
                 let undone = steps[last.index]
-                let undoneKey = CellKey(item: undone.item, size: undone.size)
                 // Taken back as 'dtaudit undo' takes back: the answer's recording is retracted, and the
                 // cell shows what it held before the answer again.
                 _ = try store.write { try store.retract(last.recordings.map(LogRecord.recording), note: "undone", by: author) }
-                let restored = try self.state(of: screen)?.cell(undone.item, undone.size)
-                cells[undoneKey] = restored.map { Shown($0) }
-                switch last.status {
-                case .pass: result.passed -= 1
-                case .fail: result.failed -= 1
-                default: result.notApplicable -= 1
+                let now = try self.state(of: screen)
+                for recording in last.recordings {
+                    cells[CellKey(item: recording.item, size: recording.size)] = now?.cell(recording.item, recording.size).map { Shown($0) }
                 }
-                result.takenBack += 1
-                let now = restored.flatMap { $0.status.isAnswered ? "it shows its earlier \($0.status.rawValue) again" : nil } ?? "it is untested again"
-                console.line(style.dim("  took back \(last.status.rawValue) for \(undone.size.id) \(undone.item); \(now)"))
+                let restored = now?.cell(undone.item, undone.size)
+                let count = last.recordings.count
+                switch last.status {
+                case .pass: result.passed -= count
+                case .fail: result.failed -= count
+                default: result.notApplicable -= count
+                }
+                result.takenBack += count
+                if count > 1 {
+                    console.line(style.dim("  took back the \(count) passes at \(undone.size.id); they are to check again"))
+                } else {
+                    let now = restored.flatMap { $0.status.isAnswered ? "it shows its earlier \($0.status.rawValue) again" : nil } ?? "it is untested again"
+                    console.line(style.dim("  took back \(last.status.rawValue) for \(undone.size.id) \(undone.item); \(now)"))
+                }
                 if undone.size != step.size { shownSize = nil }
                 index = last.index
                 resetPending()
@@ -207,15 +245,44 @@ final class AuditSession {
             case .unknown(let text):
                 if input.isTerminal {
                     console.line()
-                    console.line(style.yellow("  \(text) is not an answer") + style.dim(": p pass · f fail · a n/a · s skip · b back · n note · e evidence · q quit · ? help"))
+                    console.line(style.yellow("  \(text) is not an answer") + style.dim(": p pass · f fail · a n/a · s skip · r pass the rest · b back · n note · e evidence · q quit · ? help"))
                 } else {
                     throw AuditInputError(position: input.position,
-                                          problem: "'\(TextLayout.singleLine(text))' is not an answer; answers are pass, fail, na, skip, back, note TEXT, evidence FILE and quit (or p f a s b n e q); the answers before it are saved",
+                                          problem: "'\(TextLayout.singleLine(text))' is not an answer; answers are pass, fail, na, skip, rest, back, note TEXT, evidence FILE and quit (or p f a s r b n e q); the answers before it are saved",
                                           exitStatus: 64)
                 }
             }
         }
         return .finished
+    }
+
+    /// Takes back, as `undo` does, the latest answers the auditor recorded on `screen` before this
+    /// walk (one answer, or one command's), and returns the checks to ask again that the walk does
+    /// not hold already; nil when there was nothing to take back.
+    private func takeBackEarlier(on screen: Screen, cells: inout [CellKey: Shown],
+                                 remaining: ArraySlice<AuditPlan.Step>) throws -> (steps: [AuditPlan.Step], count: Int)? {
+        let earlier = try store.latestUndoableRecordings(by: author, on: screen)
+        guard !earlier.isEmpty else {
+            console.line(style.dim("  nothing of \(console.safe(author))'s to take back on this screen"))
+            return nil
+        }
+        _ = try store.write { try store.retract(earlier.map(LogRecord.recording), note: "undone", by: author) }
+        let state = try self.state(of: screen)
+        let ahead = Set(remaining.map { CellKey(item: $0.item, size: $0.size) })
+        let rank = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var steps: [AuditPlan.Step] = []
+        for recording in earlier.sorted(by: { (Size.auditRank[$0.size.rawValue], rank[$0.item] ?? .max) < (Size.auditRank[$1.size.rawValue], rank[$1.item] ?? .max) }) {
+            let key = CellKey(item: recording.item, size: recording.size)
+            let restored = state?.cell(recording.item, recording.size)
+            cells[key] = restored.map { Shown($0) }
+            if !ahead.contains(key) {
+                steps.append(AuditPlan.Step(item: recording.item, size: recording.size, reason: restored?.status.isAnswered == true ? nil : .unrecorded))
+            }
+        }
+        let first = earlier[0]
+        let what = earlier.count == 1 ? "\(first.status.rawValue) for \(first.size.id) \(first.item)" : "\(earlier.count) answers recorded together"
+        console.line(style.dim("  took back \(what), answered \(first.at.inLocalTime.minute) before this walk; asking again"))
+        return (steps, earlier.count)
     }
 
     /// Reads the screen's category and what is left, after its walk ends.

@@ -83,7 +83,7 @@ extension AuditSession {
         if note != nil { extras.append("note") }
         if !files.isEmpty { extras.append("\(files.count) file\(files.count == 1 ? "" : "s")") }
         let pending = extras.isEmpty ? "" : style.dim(" (" + extras.joined(separator: ", ") + " ready)")
-        let keys = style.dim("[p]ass [f]ail n/[a] [s]kip [b]ack [n]ote [e]vidence [q]uit [?]")
+        let keys = style.dim("[p]ass [f]ail n/[a] [s]kip [r]est [b]ack [n]ote [e]vidence [q]uit [?]")
         console.out.write(keys + pending + " › ")
         console.out.flush()
     }
@@ -94,7 +94,8 @@ extension AuditSession {
             "f  fail (asks for a note, offers to attach evidence)",
             "a  not applicable to this screen",
             "s  skip: leave it for another time",
-            "b  back: take back the last answer (as 'dtaudit undo' does) and return to it",
+            "r  rest: pass every check still to do at this size, in one go",
+            "b  back: take back the last answer (as 'dtaudit undo' does) and return to it, also answers from before this audit",
             "n  a note for the next answer",
             "e  a screenshot or recording to attach to the next answer",
             "q  quit; every answer so far is saved",

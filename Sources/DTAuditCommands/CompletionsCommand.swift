@@ -80,15 +80,46 @@ struct CandidatesCommand: ParsableCommand {
     @Argument(help: "What has been typed of the word so far.", valueName: "word")
     var word: String?
 
+    @Flag(help: "Follow each candidate with a tab and what it is, for shells that show it (fish).")
+    var described = false
+
     @OptionGroup var global: GlobalOptions
 
     func run() {
         guard let source = source.flatMap(CandidateSource.init(rawValue:)) else { return }
+        let store = storeLocation()
+        let candidates = Self.candidates(source, for: word ?? "", store: store)
+        let descriptions = described ? Self.descriptions(source, store: store) : [:]
         var output = ""
-        for candidate in Self.candidates(source, for: word ?? "", store: storeLocation()) where CompletionScript.isPrintable(candidate) {
-            output += candidate + "\n"
+        for candidate in candidates where CompletionScript.isPrintable(candidate) {
+            output += candidate
+            // What the last element of a list is: the title of `l,ax5`'s ax5.
+            let last = candidate.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? candidate
+            if let description = descriptions[last] ?? descriptions[last.lowercased()] {
+                output += "\t" + CompletionScript.description(description)
+            }
+            output += "\n"
         }
         BufferedOutput.standardOutput.write(output)
+    }
+
+    /// What each candidate is, by candidate: an item's title, a size's name.
+    static func descriptions(_ source: CandidateSource, store: StoreLocation?) -> [String: String] {
+        switch source {
+        case .items:
+            var titles = store.map(StoreGlance.itemTitles(at:)) ?? [:]
+            if !titles.isEmpty { titles["all"] = "Every item of the checklist" }
+            return titles
+        case .sizes:
+            var names: [String: String] = ["all": "All twelve sizes, xs to ax5", "standard": "The seven standard sizes, xs to xxxl",
+                                           "accessibility": "The five accessibility sizes, ax1 to ax5"]
+            for size in Size.allCases {
+                names[size.id] = size.designName + (size == .default ? " (the default)" : "")
+            }
+            return names
+        case .screens, .removedScreens, .checklists:
+            return [:]
+        }
     }
 
     private func storeLocation() -> StoreLocation? {

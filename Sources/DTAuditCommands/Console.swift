@@ -23,6 +23,14 @@ struct Console {
     /// goes to a pipe or a file, where scripts want whole rows.
     let width: Int?
 
+    /// What the command learned while it ran: the store it opened and who it signs as.
+    final class Session {
+        /// Weak: the store's own closure holds the console, and a store must close when the command ends.
+        weak var store: AuditStore?
+        var signer: Author.Signer?
+    }
+    let session = Session()
+
     init(_ global: GlobalOptions) {
         self.global = global
         style = Style.automatic(for: .output, choice: global.colorChoice)
@@ -81,12 +89,36 @@ struct Console {
 
     private func show(_ opened: OpenedStore) -> AuditStore {
         if let notice = opened.notice { BufferedOutput.standardError.write("note: \(notice)\n") }
-        return opened.store
+        return watch(opened.store)
     }
 
-    /// Who is recording (`Author.resolve`): `--by`, else `DTAUDIT_USER`, git's `user.name`, the login name.
+    /// Makes `store` the one this command signs in: the first records it adds in that store say
+    /// (`noteSigner`) whose name they carry.
+    @discardableResult
+    func watch(_ store: AuditStore) -> AuditStore {
+        session.store = store
+        store.afterAppending = { [weak store] in
+            if let store { noteSigner(store) }
+        }
+        return store
+    }
+
+    /// Who is recording (`Author.identify`): `--by`, else `DTAUDIT_USER`, the name the store records
+    /// as (the demo's), git's `user.name`, the login name.
     func author(_ given: String?) throws -> String {
-        try Author.resolve(given)
+        let signer = try Author.identify(given, storeAuthor: try session.store?.ownAuthor())
+        session.signer = signer
+        return signer.name
+    }
+
+    /// Says on standard error who the records just added are signed by, where that name came from
+    /// and how to change it: once in each store, so once in each clone. A name typed with `--by`
+    /// needs no word, and leaves the word for the next command.
+    func noteSigner(_ store: AuditStore) {
+        guard let signer = session.signer ?? (try? Author.identify(nil, storeAuthor: try? store.ownAuthor())),
+              signer.source != .option, (try? store.claimSignerNotice()) == true else { return }
+        out.flush()
+        BufferedOutput.standardError.write(style.dim("note: " + signer.notice) + "\n")
     }
 
     /// Warns on standard error about `--file` patterns that match no source file in the repository.

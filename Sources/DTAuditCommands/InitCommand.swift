@@ -50,6 +50,8 @@ struct InitCommand: ParsableCommand {
         // repository may hold several apps).
         let enclosing = try? StoreLocation.find(explicit: nil, environment: nil, workingDirectory: PathNames.folder(of: location.root))
         let store = try AuditStore.create(at: location, app: appName, checklist: list, by: try console.author(author.by))
+        console.watch(store)
+        console.noteSigner(store)
         let cells = list.plannedCells.count
         console.line("Started the audit of \(console.style.bold(console.safe(appName))) in \(store.location.folder)")
         console.line("Checklist: \(list.title) v\(list.version), \(counted(list.items.count, "item")), \(counted(cells, "check")) per screen at \(list.plannedSizes.map(\.id).joined(separator: " "))")

@@ -174,7 +174,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let store = try console.storeQuery.openForScan(recording: record)
+        let store = try console.storeQuery.openForScan(recording: record).map { console.watch($0) }
         // The command ends once the report is written (and kept): the files' memory goes with the process.
         let session = try ScanSession(request, store: store, workingDirectory: console.workingDirectory, afterward: .keepUntilExit)
         // Before anything is read: what a killed --fix left is put back (or finished), or named.

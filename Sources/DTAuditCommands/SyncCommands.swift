@@ -56,11 +56,46 @@ struct SyncCommand: ParsableCommand {
         }
     }
 
+    /// What the sync took into the store from `file`, then what it wrote into the file, each as it
+    /// happened: nothing is said to be new, or up to date, that was not.
+    static func headline(_ report: SyncReport, file: String) -> String {
+        if report.upToDate { return "Up to date with \(file) (\(counted(report.records, "record")))." }
+        guard let held = report.recordsInFile else {
+            return "Wrote \(file) with all \(counted(report.records, "record")) (it was not there yet)."
+        }
+        // The file held what the store would write: a checkout touched it, nothing more.
+        if report.imported == nil && !report.wroteFile { return "Up to date with \(file) (\(counted(report.records, "record")))." }
+        let outcome = report.imported?.outcome ?? MergeOutcome()
+        var took: String
+        if outcome.addedCount > 0 {
+            took = "Took in " + ImportSummary.describe(outcome.added) + " from \(file)"
+        } else {
+            took = "\(file) held nothing this store lacks"
+        }
+        if outcome.replaced > 0 {
+            took += (outcome.addedCount > 0 ? " and replaced " : "; its line replaced the store's for ")
+                + counted(outcome.replaced, "record") + " recorded in two forms"
+        }
+        guard report.wroteFile else { return took + "; it holds all \(counted(report.records, "record")) now." }
+        if let markers = report.imported?.conflictMarkers, markers > 0 {
+            return took + "; wrote it back with all \(counted(report.records, "record")), without git's conflict markers."
+        }
+        if let format = report.imported?.format, format < AuditFile.formatVersion {
+            return took + "; wrote it again in format \(AuditFile.formatVersion) with all \(counted(report.records, "record"))."
+        }
+        let lacked = report.records - held
+        if lacked > 0 {
+            return took + "; wrote into it the \(counted(lacked, "record")) it lacked (\(report.records) in all)."
+        }
+        return took + "; wrote it again with the same \(counted(report.records, "record")), in the order every store writes them."
+    }
+
     private func show(_ report: SyncReport, shared: SharedAudit, created: String?, console: Console) {
         let file = PathNames.shown(shared.path, from: console.workingDirectory)
         if output.json {
             var members: [(String, JSON)] = [("file", .string(file)), ("createdStore", created.map(JSON.string) ?? .null),
-                                             ("upToDate", .bool(report.upToDate)), ("wroteFile", .bool(report.wroteFile)), ("records", .int(report.records))]
+                                             ("upToDate", .bool(report.upToDate)), ("wroteFile", .bool(report.wroteFile)), ("records", .int(report.records)),
+                                             ("recordsInFileBefore", report.recordsInFile.map(JSON.int) ?? .null)]
             if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
             members += [("evidenceShared", .int(report.evidenceShared)), ("evidenceTaken", .int(report.evidenceTaken)),
                         ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))),
@@ -72,18 +107,11 @@ struct SyncCommand: ParsableCommand {
         if let created {
             console.line("Set up the audit store \(console.safe(PathNames.shown(created, from: console.workingDirectory))) from \(console.safe(file)): "
                          + counted(report.imported?.newScreens.count ?? 0, "screen") + ", " + counted(report.records, "record"))
-        } else if report.upToDate {
-            console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
-        } else if let imported = report.imported, imported.changedAnything {
-            console.line("Took in " + ImportSummary.describe(imported.outcome.added) + " from \(console.safe(file))"
-                         + (report.wroteFile ? "; wrote it back with all \(counted(report.records, "record"))" : ""))
-            if !imported.newScreens.isEmpty {
+        } else {
+            console.line(Self.headline(report, file: console.safe(file)))
+            if let imported = report.imported, !imported.newScreens.isEmpty {
                 console.line("  new screens: " + imported.newScreens.prefix(10).map(console.safe).joined(separator: ", ") + (imported.newScreens.count > 10 ? ", ..." : ""))
             }
-        } else if report.wroteFile {
-            console.line("Wrote \(console.safe(file)) with all \(counted(report.records, "record"))" + (report.imported == nil ? " (it was not there yet)" : "; it held nothing new"))
-        } else {
-            console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
         }
         if let imported = report.imported { ImportSummary.details(imported, rewritten: report.wroteFile, console: console) }
         let folder = PathNames.shown(shared.evidenceFolder, from: console.workingDirectory)

@@ -33,6 +33,8 @@ enum DemoAudit {
         var script = Script(store: store, checklist: checklist)
         try store.write {
             try store.setMark("demo", "1")
+            // Whoever tries the example records as its auditor, never under their own git name.
+            try store.setOwnAuthor(Script.visitor)
             try script.run()
             try script.recordScan(root: location.root, tool: tool)
         }
@@ -48,6 +50,8 @@ enum DemoAudit {
         let ana = "Ana Lima"
         let sam = "Sam Okafor"
         let mei = "Mei Chen"
+        /// The name the example records as for whoever tries it.
+        static let visitor = "Ana Lima"
 
         init(store: AuditStore, checklist: Checklist) {
             self.store = store

@@ -19,6 +19,10 @@ public struct ImportReport: Sendable {
     public init() {}
 
     public var changedAnything: Bool { outcome.addedCount > 0 || !outcome.clashes.isEmpty }
+
+    /// How many of the file's records the store held, or took in, once it was read: records the
+    /// file holds that the store now holds too.
+    public var recordsRead: Int { outcome.known + outcome.addedCount + outcome.clashes.count }
 }
 
 /// Takes a shared file into a store: a union of records by id, in one transaction.

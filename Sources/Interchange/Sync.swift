@@ -32,6 +32,8 @@ public struct SyncReport: Sendable {
     public var wroteFile = false
     /// How many records the file holds now.
     public var records = 0
+    /// How many records the file held before the sync; nil when there was no file.
+    public var recordsInFile: Int?
     /// Evidence files copied from the store into the shared folder, and from it into the store.
     public var evidenceShared = 0
     public var evidenceTaken = 0
@@ -62,13 +64,20 @@ public enum Sync {
                 // Neither side changed since the last sync: nothing to read.
                 report.upToDate = true
                 report.records = sharing.records ?? 0
+                report.recordsInFile = report.records
                 try shareEvidence(store, shared, into: &report, adoption: &adoption)
                 return report
             }
             try store.write {
                 // The file holds what the store would write (a checkout touched it): nothing to take in.
-                if shared.status() != nil, try !matches(store, shared) {
-                    report.imported = try take(shared, into: store)
+                if shared.status() != nil {
+                    if try matches(store, shared) {
+                        report.recordsInFile = try store.recordCount()
+                    } else {
+                        let imported = try take(shared, into: store)
+                        report.imported = imported
+                        report.recordsInFile = imported.recordsRead
+                    }
                 }
                 report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
                 try shareEvidence(store, shared, into: &report, adoption: &adoption)
@@ -89,7 +98,9 @@ public enum Sync {
         var adoption = EvidenceAdoption(location)
         do {
             let store = try AuditStore.create(at: location) { store in
-                report.imported = try take(shared, into: store)
+                let imported = try take(shared, into: store)
+                report.imported = imported
+                report.recordsInFile = imported.recordsRead
                 // The file gets the records it holds, in order: written before the store is in place.
                 report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
                 try shareEvidence(store, shared, into: &report, adoption: &adoption)

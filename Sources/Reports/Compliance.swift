@@ -195,8 +195,8 @@ public struct ReportPartyRequest: Sendable, Equatable {
     public var isEmpty: Bool { self == ReportPartyRequest() }
 
     /// The parties, the product's name being the audit's app by default. An OpenACR report must
-    /// name its author's email (`requireEmail`).
-    public func parties(app: String, requireEmail: Bool) throws -> ReportParties {
+    /// name its author's email (`requireEmail`). The author is whoever records here (`Author.identify`).
+    public func parties(app: String, requireEmail: Bool, storeAuthor: String? = nil) throws -> ReportParties {
         func checked(_ value: String?, _ what: String) throws -> String? {
             try value.map { try InputRules.name($0, what: what) }
         }
@@ -209,7 +209,7 @@ public struct ReportPartyRequest: Sendable, Equatable {
         }
         return ReportParties(product: try checked(product, "--product") ?? app, productVersion: try checked(productVersion, "--product-version"),
                              productDescription: try productDescription.flatMap { try InputRules.note($0, what: "--product-description") },
-                             author: try author.map { try InputRules.name($0, what: "--author") } ?? Author.resolve(nil),
+                             author: try author.map { try InputRules.name($0, what: "--author") } ?? Author.identify(nil, storeAuthor: storeAuthor).name,
                              authorEmail: email ?? "", company: try checked(company, "--company"))
     }
 }

@@ -229,7 +229,7 @@ public struct ConformanceRefusal: Error, Sendable {
         if !conformance.unfileable.isEmpty && !request.draft { throw ConformanceRefusal(report: conformance) }
         let day = request.date ?? document.latestActivity.day
         var input = ReportInput(document: document, snapshot: snapshot, date: day, generator: request.generator)
-        input.parties = try request.parties.parties(app: document.app, requireEmail: requireEmail)
+        input.parties = try request.parties.parties(app: document.app, requireEmail: requireEmail, storeAuthor: try store.ownAuthor())
         input.draft = request.draft
         var reading = ReportReading(content: input, app: document.app, day: day)
         reading.conformance = conformance

@@ -105,7 +105,7 @@ import Testing
         try #require(order.count == 24)
         let result = try cli.run(["audit", "Checkout"], input: "b\np\nf\nClipped\n\nback\np\nq\n")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("nothing to undo on this screen yet"))
+        #expect(result.stdout.contains("nothing of Tess Tester's to take back on this screen"))
         #expect(result.stdout.contains("took back fail for \(order[1].size) \(order[1].item); it is untested again"))
         #expect(result.stdout.contains("Checkout — 2 answered (2 pass), 1 taken back, 22 still to check"))
         #expect(result.stdout.contains("Run the same 'dtaudit audit' again to carry on."))
