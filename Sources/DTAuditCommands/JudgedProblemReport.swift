@@ -8,17 +8,23 @@ enum JudgedProblemReport {
     /// Screens a line names before it counts the rest.
     static let screensShown = 6
 
-    /// `reachable  Button "Cart" lies below the window on 3 screens: Home, Search, Cart · ax5  (run R)`.
-    static func line(_ problem: JudgedProblems.Problem, console: Console) -> String {
-        var line = console.style.red("✗") + " " + problem.item + "  " + console.safe(problem.finding.sentence)
+    /// `✗ reachable  Button "Cart" lies below the window on 3 screens: Home, Search, Cart · ax5  (run R)`,
+    /// wrapped at words within the terminal after `indent` columns, the lines after the first
+    /// indented under the item.
+    static func lines(_ problem: JudgedProblems.Problem, console: Console, indent: Int) -> [String] {
+        var text = problem.item + "  " + console.safe(problem.finding.sentence)
         if problem.isShared {
             let rest = problem.screens.count - screensShown
-            line += " on " + console.style.bold("\(problem.screens.count) screens") + ": "
+            text += " on \(problem.screens.count) screens: "
                 + problem.screens.prefix(screensShown).map(console.safe).joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
         }
-        line += " · " + problem.sizes.map(\.id).joined(separator: ", ")
-        return line + console.style.dim("  (" + problem.runs.prefix(2).map { "run " + console.safe($0) }.joined(separator: ", ")
-                                        + (problem.runs.count > 2 ? " and \(problem.runs.count - 2) more" : "") + ")")
+        text += " · " + problem.sizes.map(\.id).joined(separator: ", ")
+        text += "  (" + problem.runs.prefix(2).map { "run " + console.safe($0) }.joined(separator: ", ")
+            + (problem.runs.count > 2 ? " and \(problem.runs.count - 2) more" : "") + ")"
+        let room = max(24, (console.width ?? 100_000) - indent - 2)
+        return TextLayout.wrap(text, width: room).enumerated().map { index, line in
+            index == 0 ? console.style.red("✗") + " " + line : "  " + line
+        }
     }
 
     /// Problems `next` shows before it counts the rest.
@@ -29,8 +35,10 @@ enum JudgedProblemReport {
         guard !problems.isEmpty else { return }
         let count = problems.count
         console.line()
-        console.line(console.style.bold("Failed in runs") + console.style.dim("  (\(count) problem\(count == 1 ? "" : "s") the judges found: confirm or fix; shared UI once)"))
-        for problem in problems.prefix(nextShown) { console.line("  " + line(problem, console: console)) }
+        console.line(console.style.bold("Failed in runs") + console.style.dim("  (\(count) problem\(count == 1 ? "" : "s"): confirm or fix)"))
+        for problem in problems.prefix(nextShown) {
+            for line in lines(problem, console: console, indent: 2) { console.line("  " + line) }
+        }
         if problems.count > nextShown {
             console.line(console.style.dim("  and \(problems.count - nextShown) more: 'dtaudit screen show SCREEN' names their elements"))
         }
@@ -51,7 +59,9 @@ enum JudgedProblemReport {
     static func sharedSection(_ problems: [JudgedProblems.Problem], console: Console) {
         guard !problems.isEmpty else { return }
         console.line()
-        console.line(console.style.bold("Shared UI") + console.style.dim("  (the same element failing on several screens: fix it once)"))
-        for problem in problems { console.line("  " + line(problem, console: console)) }
+        console.line(console.style.bold("Shared UI") + console.style.dim("  (failing on several screens: fix once)"))
+        for problem in problems {
+            for line in lines(problem, console: console, indent: 2) { console.line("  " + line) }
+        }
     }
 }

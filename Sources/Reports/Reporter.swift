@@ -61,6 +61,9 @@ public struct ReportInput: Sendable {
     public var auditors: [String]?
     /// The product and author a conformance report names.
     public var parties: ReportParties?
+    /// The failures runs recorded, with their notes, when `snapshot` was read without notes (the
+    /// summary's): shared UI is told once from them. Nil to read them from `snapshot`.
+    public var judgedFailures: [(screen: String, cell: CellState)]?
 
     public init(document: AuditDocument, snapshot: AuditSnapshot, date: String, changes: Changes? = nil,
                 chartFile: String? = nil, evidence: ReportEvidence? = nil, generator: String) {

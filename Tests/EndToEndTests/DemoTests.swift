@@ -25,10 +25,10 @@ import Testing
         try cli.ok(["demo", "--quiet"])
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
         let next = try cli.ok(["next"], in: demo)
-        let banner = next.split(separator: "\n").filter { $0.contains("StaticText \"offline.banner\"") }
+        let banner = SharedUITests.joined(next).filter { $0.contains("StaticText \"offline.banner\"") }
         #expect(banner.count == 1 && banner[0].contains("on 3 screens: Home, Search, Trail detail"), "\(next)")
         #expect(banner.first?.contains("(run Trailhead UI tests #") == true)
-        #expect(next.contains("Button \"filter.wheelchair\" and Button \"filter.dogs\" overlap by"))
+        #expect(SharedUITests.joined(next).contains { $0.contains("Button \"filter.wheelchair\" and Button \"filter.dogs\" overlap by") })
 
         try cli.ok(["export", "--output", "review.md"], in: demo)
         let page = try String(contentsOf: demo.appendingPathComponent("review.md"), encoding: .utf8)

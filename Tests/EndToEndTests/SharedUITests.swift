@@ -17,6 +17,19 @@ import TestSupport
         return PageSource.screen(content, shape: .webDriverAgent)
     }
 
+    /// Output lines with the wrapped lines of each problem (indented under it) joined back.
+    static func joined(_ text: String) -> [String] {
+        var lines: [String] = []
+        for line in text.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("    "), let last = lines.last, last.hasPrefix("  ✗") {
+                lines[lines.count - 1] = last + " " + line.trimmingCharacters(in: .whitespaces)
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
     static func audit() throws -> CLI {
         let cli = try CLI().initialized()
         let root = cli.directory.appendingPathComponent("run")
@@ -37,7 +50,7 @@ import TestSupport
         let cart = "StaticText \"Cart\""
 
         // next: one line for the tab bar, naming the three screens; Profile's label is its own.
-        let next = try cli.ok(["next"]).split(separator: "\n").map(String.init)
+        let next = Self.joined(try cli.ok(["next"]))
         let cartLines = next.filter { $0.contains(cart) }
         #expect(cartLines.count == 1, "\(next)")
         #expect(cartLines.first?.contains("text-scales") == true)
@@ -45,12 +58,12 @@ import TestSupport
         #expect(cartLines.first?.contains("(run ") == true, "marked as the run's: \(cartLines)")
         let saved = next.filter { $0.contains("StaticText \"Saved\"") }
         #expect(saved.count == 1 && saved.allSatisfy { !$0.contains("screens") }, "\(saved)")
-        #expect(try cli.ok(["next", "Search"]).contains("on 3 screens: Home, Orders, Search"))
+        #expect(Self.joined(try cli.ok(["next", "Search"])).contains { $0.contains("on 3 screens: Home, Orders, Search") })
 
         // screen show: the problem once, with its three screens, on each of them.
         for name in ["Home", "Search", "Orders"] {
             let shown = try cli.ok(["screen", "show", name])
-            let lines = shown.split(separator: "\n").filter { $0.contains(cart) && $0.contains("on 3 screens") }
+            let lines = Self.joined(shown).filter { $0.contains(cart) && $0.contains("on 3 screens") }
             #expect(lines.count == 1, "\(name): \(shown)")
             #expect(shown.contains("Shared UI"))
             let json = try #require(try cli.json(["screen", "show", name]) as? [String: Any])
