@@ -83,8 +83,8 @@ import Testing
     @Test func jsonAndCSVHaveTheirOwnDefaultNames() throws {
         let cli = try CLI()
         let root = try demo(cli)
-        #expect(try cli.ok(["export", "--format", "json"], in: root).contains("Exports/trailhead.json (363 records)"))
-        #expect(try cli.ok(["export", "--format", "csv"], in: root).contains("Exports/trailhead-2026-10-13.csv (318 recordings)"))
+        #expect(try cli.ok(["export", "--format", "json"], in: root).contains("Exports/trailhead.json (393 records)"))
+        #expect(try cli.ok(["export", "--format", "csv"], in: root).contains("Exports/trailhead-2026-10-13.csv (332 recordings)"))
     }
 
     @Test func usageErrorsExit64AndWriteNothing() throws {
