@@ -1,6 +1,7 @@
 import AuditLog
 import DynamicType
 import Output
+import Platform
 import SQLite
 
 /// The result of looking a screen up by what a user typed.
@@ -8,6 +9,8 @@ public enum ScreenLookupError: Error, Sendable, CustomStringConvertible {
     case unknown(String, suggestions: [String])
     case ambiguous(String, candidates: [String])
     case none(String)
+    /// Somebody removed the screen of that name: its records stay, and `screen restore` brings it back.
+    case removed(String, by: String, at: Timestamp)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum ScreenLookupError: Error, Sendable, CustomStringConvertible {
             return "'\(name)' matches \(candidates.count) screens: \(shown)\(candidates.count > 8 ? ", ..." : ""); type more of the name"
         case .none(let name):
             return "no screen named '\(name)': the audit has no screens yet; add one with 'dtaudit screen add NAME'"
+        case .removed(let name, let by, let at):
+            return "'\(name)' was removed by \(by) on \(at.inLocalTime.day); 'dtaudit screen restore \(Executable.shellWord(name))' brings it back with everything recorded on it"
         }
     }
 }
@@ -91,6 +96,7 @@ extension AuditStore {
             return found
         }
         let names = try db.rows("SELECT uid, name FROM screens WHERE removed = ? ORDER BY name_key", [live]) { (id: $0.string("uid"), name: $0.string("name")) }
+        if !removed, let problem = try removedScreenProblem(named: typed) { throw problem }
         if names.isEmpty {
             if removed { throw InputError("no screen was removed; 'dtaudit screen list' shows the screens") }
             throw ScreenLookupError.none(typed)

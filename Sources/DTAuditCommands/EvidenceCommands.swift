@@ -57,14 +57,22 @@ struct EvidenceListCommand: ParsableCommand {
         // ID is what 'dtaudit retract' takes to take an attachment back.
         var table = TextTable(header: ["ID", "SCREEN", "SIZE", "ITEM", "FILE", "KIND", "BYTES", "STORED AS"],
                               alignments: [.left, .left, .left, .left, .left, .left, .right, .left])
+        var missing: [String: Int64] = [:]
         for (name, link) in listing.entries {
+            let stored = EvidenceReport.isStored(link.file, store: store)
+            if !stored { missing[link.file.hash] = link.file.byteCount }
             table.add([console.style.dim(HistoryCommand.shortID(link.id)), console.safe(name), link.size.id, link.item ?? console.style.dim("screen"),
                        console.safe(link.name), link.file.kind.displayName, ByteCount.format(link.file.byteCount),
-                       EvidenceReport.displayPath(of: link.file, store: store)])
+                       stored ? EvidenceReport.displayPath(of: link.file, store: store) : console.style.yellow("missing from this store")])
         }
         for line in table.render(headerStyle: console.style.dim) { console.line(line) }
-        let (count, files) = (listing.entries.count, listing.files)
-        console.line(console.style.dim("\(count) attachment\(count == 1 ? "" : "s") of \(files) stored file\(files == 1 ? "" : "s"), \(ByteCount.format(listing.bytes)); 'dtaudit retract ID' takes one back"))
+        let (count, files) = (listing.entries.count, listing.files - missing.count)
+        console.line(console.style.dim("\(count) attachment\(count == 1 ? "" : "s") of \(files) stored file\(files == 1 ? "" : "s"), \(ByteCount.format(listing.bytes - missing.values.reduce(0, +))); 'dtaudit retract ID' takes one back"))
+        if !missing.isEmpty {
+            console.line(console.style.yellow("\(counted(missing.count, "file")) the records name \(missing.count == 1 ? "is" : "are") not in this store: ")
+                         + "'dtaudit sync' takes \(missing.count == 1 ? "it" : "them") in once whoever attached \(missing.count == 1 ? "it" : "them") has shared \(missing.count == 1 ? "it" : "them")")
+        }
+        console.noteUnmergedEvidence(in: store, synced: false)
     }
 }
 

@@ -15,11 +15,18 @@ enum EvidenceReport {
             ("bytes", .int(Int(link.file.byteCount))),
             ("sha256", .string(link.file.hash)),
             ("path", .string(displayPath(of: link.file, store: store))),
+            // False when the records name a file this store lacks (not shared yet, or lost in a merge).
+            ("stored", .bool(isStored(link.file, store: store))),
             ("id", .string(link.id)),
             ("recording", .optional(link.recording)),
             ("attachedBy", .string(link.attachedBy)),
             ("attachedAt", .string(link.attachedAt.iso8601)),
         ])
+    }
+
+    /// Whether the store's evidence folder holds the file: records can arrive before their files.
+    static func isStored(_ file: EvidenceFile, store: AuditStore) -> Bool {
+        Files.status(store.location.path(of: file), followLinks: false)?.kind == .regular
     }
 
     /// A stored file's path as a user can type it from the repository root

@@ -100,12 +100,11 @@ enum ImportSummary {
         if dryRun && folder == nil { console.line(style.dim("Nothing was changed (--dry-run).")) }
     }
 
-    /// The things a person may want to check after a merge.
-    static func details(_ report: ImportReport, console: Console) {
+    /// The things a person may want to check after a merge; `rewritten` when the file was just
+    /// written back (by `sync`), so that what is said of its format is true of the file as it is now.
+    static func details(_ report: ImportReport, rewritten: Bool = false, console: Console) {
         let style = console.style
-        if report.format == 1 {
-            console.line(style.dim("  the file is in format 1 (dtaudit before the log); the next sync or export writes it in format \(AuditFile.formatVersion)"))
-        }
+        if let line = formatLine(report, rewritten: rewritten) { console.line(style.dim("  " + line)) }
         if report.conflictMarkers > 0 {
             console.line(style.dim("  the file holds git conflict markers; both sides of each conflict were taken (records never conflict)"))
         }
@@ -122,6 +121,23 @@ enum ImportSummary {
         if !report.outcome.clashes.isEmpty {
             console.line(style.yellow("  \(counted(report.outcome.clashes.count, "record")) came with other content than this store's under the same id")
                          + style.dim(" (format 1 stores that disagreed, or a hand edit); every store keeps the same one of the two"))
+        }
+    }
+
+    /// What a person hears of a file read in format 1, alone or merged with format 2 lines.
+    static func formatLine(_ report: ImportReport, rewritten: Bool) -> String? {
+        guard report.format == 1 else { return nil }
+        let version = AuditFile.formatVersion
+        switch (report.mixedFormats, rewritten) {
+        case (false, false):
+            return "the file is in format 1 (dtaudit before the log); the next sync or export writes it in format \(version)"
+        case (true, false):
+            return "the file merges format 1 lines (a dtaudit before the log) with format \(version) lines; the next sync or export writes it all in format \(version)"
+        case (false, true):
+            return "the file was in format 1 (dtaudit before the log) and is now written in format \(version); a dtaudit before the log no longer reads it"
+        case (true, true):
+            return "the file merged format 1 lines (a teammate's dtaudit before the log) with format \(version) lines and is now written all in format \(version); "
+                + "whoever wrote the format 1 lines upgrades dtaudit before their next command"
         }
     }
 

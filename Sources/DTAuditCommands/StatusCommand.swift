@@ -44,6 +44,7 @@ struct StatusCommand: ParsableCommand {
                 console.line(console.style.bold("Shared") + "    \(counted(unshared.count, "record")) in this store \(unshared.count == 1 ? "is" : "are") not in \(file) yet: "
                              + "'dtaudit sync' writes \(unshared.count == 1 ? "it" : "them") there, then commit the file")
             }
+            console.noteWorkOnRemovedScreens(in: store, label: "Removed")
         }
     }
 

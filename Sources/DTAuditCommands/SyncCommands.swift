@@ -46,6 +46,11 @@ struct SyncCommand: ParsableCommand {
            let store = try? console.openStore(), let author = try? console.author(nil) {
             console.warnClock(try? store.clockFinding(for: author))
         }
+        if !output.json, let store = try? console.openStore(.read, quiet: true) {
+            // Only when this sync took something in: a removal of a screen holding your work is news once.
+            if outcome.createdStore != nil || outcome.report.imported?.changedAnything == true { console.noteWorkOnRemovedScreens(in: store) }
+            console.noteUnmergedEvidence(in: store, synced: true)
+        }
         if outcome.suggestsGitSetup && !output.json {
             console.line(console.style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
         }
@@ -80,7 +85,7 @@ struct SyncCommand: ParsableCommand {
         } else {
             console.line("Up to date with \(console.safe(file)) (\(counted(report.records, "record"))).")
         }
-        if let imported = report.imported { ImportSummary.details(imported, console: console) }
+        if let imported = report.imported { ImportSummary.details(imported, rewritten: report.wroteFile, console: console) }
         let folder = PathNames.shown(shared.evidenceFolder, from: console.workingDirectory)
         if report.evidenceShared > 0 { console.line("  copied \(counted(report.evidenceShared, "evidence file")) into \(console.safe(folder))/") }
         if report.evidenceTaken > 0 { console.line("  took \(counted(report.evidenceTaken, "evidence file")) from \(console.safe(folder))/ into the store") }
@@ -142,11 +147,23 @@ struct GitSetupCommand: ParsableCommand {
             clone then keeps both sides' records); in other clones it leaves .gitattributes alone, so \\
             that no pull meets an untracked copy. Each teammate runs it once per clone, before or after \\
             the first sync; running it again changes nothing.
-            """
+
+            With --hook, also writes a pre-commit hook that runs 'dtaudit sync' and adds the audit \
+            file and its evidence folder to each commit, so that no commit leaves records in the \
+            store alone. A pre-commit hook of your own is never replaced: git-setup says which line \
+            to add to it instead (exit 73).
+            """,
+        examples: [
+            ("dtaudit git-setup", "Let git merge the audit file in this clone."),
+            ("dtaudit git-setup --hook", "Also sync the audit file into every commit."),
+        ]
     )
 
     @Argument(help: "The shared audit file (default: the store's).", valueName: "file")
     var file: PathArgument?
+
+    @Flag(help: "Also write a pre-commit hook that syncs the audit file into every commit.")
+    var hook = false
 
     @OptionGroup var global: GlobalOptions
 
@@ -172,6 +189,24 @@ struct GitSetupCommand: ParsableCommand {
             console.line(console.style.dim("The repository's .gitattributes does not ask for git's union merge of the audit file, so clones without the driver "
                                            + "merge it with conflict markers (which sync reads too). Left alone, so that no pull meets an untracked copy: "
                                            + "to change it, add the line '\(console.safe(line))' to .gitattributes and commit it."))
+        }
+        if hook { try installHook(path: path, pattern: result.pattern, console: console) }
+    }
+
+    private func installHook(path: String, pattern: String, console: Console) throws {
+        let shared = SharedAudit(root: "", relativePath: pattern)
+        let outcome: CommitHook.Outcome
+        do {
+            outcome = try CommitHook.install(in: PathNames.folder(of: path), command: Self.command(),
+                                             file: shared.relativePath, evidence: shared.relativeEvidenceFolder)
+        } catch {
+            throw FileProblem(description: console.safe(error.description), kind: .cannotWrite)
+        }
+        switch outcome {
+        case .written(let hook):
+            console.line("Each commit now syncs \(console.safe(pattern)) and carries it (\(console.safe(hook)); 'git commit --no-verify' skips it once).")
+        case .unchanged(let hook):
+            console.line("The pre-commit hook \(console.safe(hook)) already syncs the audit file; nothing to change.")
         }
     }
 

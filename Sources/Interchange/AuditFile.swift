@@ -34,6 +34,8 @@ public struct AuditFile: Sendable {
     public var conflictMarkers = 0
     /// Lines a store already had, byte for byte, left unread (see `read(_:known:)`).
     public var known = 0
+    /// Whether format 1 and format 2 lines were merged in one file (teammates who upgraded apart).
+    public var mixedFormats = false
 
     /// Reads a file of either format held in memory: every record once (where one id came on two
     /// lines, `Clash` settles or refuses it). With `known` (a store's ids and line digests), a line
@@ -68,6 +70,7 @@ public struct AuditFile: Sendable {
             file.format = summary.format
             file.conflictMarkers = summary.conflictMarkers
             file.known = summary.known
+            file.mixedFormats = summary.mixedFormats
         } catch let error as InterchangeError {
             throw error
         } catch {
@@ -82,11 +85,14 @@ public struct AuditFile: Sendable {
         public var conflictMarkers = 0
         /// Lines left unread because the store had them byte for byte.
         public var known = 0
+        /// Whether the file held both format 1 and format 2 lines (`format` is then 1).
+        public var mixedFormats = false
 
-        public init(format: Int = AuditFile.formatVersion, conflictMarkers: Int = 0, known: Int = 0) {
+        public init(format: Int = AuditFile.formatVersion, conflictMarkers: Int = 0, known: Int = 0, mixedFormats: Bool = false) {
             self.format = format
             self.conflictMarkers = conflictMarkers
             self.known = known
+            self.mixedFormats = mixedFormats
         }
     }
 
@@ -180,6 +186,7 @@ public struct AuditFile: Sendable {
         }
         if let failure = feed.failure { throw failure }
         summary.conflictMarkers += feed.conflictMarkers
+        summary.mixedFormats = feed.mixed
         for record in formatOne.records() {
             try body(record, 0)
         }

@@ -6,6 +6,8 @@ import DynamicType
 public struct ImportReport: Sendable {
     public var outcome = MergeOutcome()
     public var format = AuditFile.formatVersion
+    /// Whether the file held format 1 and format 2 lines both (a merge of teammates who upgraded apart).
+    public var mixedFormats = false
     /// Lines of git's conflict markers the file held (each side of a conflict was taken).
     public var conflictMarkers = 0
     /// Names of the screens the file added.
@@ -35,7 +37,7 @@ public enum Importer {
     public static func merge(_ file: AuditFile, into store: AuditStore) throws -> ImportReport {
         var report = try merge(into: store) { body in
             for (record, line) in file.records { try body(record, line) }
-            return AuditFile.Summary(format: file.format, conflictMarkers: file.conflictMarkers, known: file.known)
+            return AuditFile.Summary(format: file.format, conflictMarkers: file.conflictMarkers, known: file.known, mixedFormats: file.mixedFormats)
         }
         report.outcome.clashes += file.clashes
         return report
@@ -57,6 +59,7 @@ public enum Importer {
             }
         }
         report.format = summary.format
+        report.mixedFormats = summary.mixedFormats
         report.conflictMarkers = summary.conflictMarkers
         report.outcome.known += summary.known
         for id in added {

@@ -26,6 +26,7 @@ extension Sync {
                                         kind: .misnamed)
             }
             let report = try run(store, with: shared)
+            StoreIgnore.upgrade(folder: store.location.folder)
             return SyncOutcome(report: report, shared: shared, createdStore: nil, suggestsGitSetup: suggestsGitSetup(report, shared, created: false))
         }
         let location: StoreLocation

@@ -60,6 +60,9 @@ import Testing
         if merge == .union { #expect(merged.contains(#"{"format":1,"#) && merged.contains(#"{"format":2,"#)) }
         let synced = try team.cli.run(["sync"], in: ana, environment: ["DTAUDIT_USER": "ana"])
         #expect(synced.status == 0, "\(synced.stderr)")
+        // What sync says of the format is true of the file it leaves: format 2 only.
+        #expect(!synced.stdout.contains("the file is in format 1"), "\(synced.stdout)")
+        #expect(synced.stdout.contains("lines and is now written all in format 2") == (merge != .driver), "\(synced.stdout)")
         let written = try team.file(ana)
         #expect(written.hasPrefix(#"{"format":2,"records":["#) && !written.contains(#"{"format":1,"#) && !written.contains("<<<<<<<"))
         let notes = try team.dtaudit(["history", "Welcome"], in: ana)

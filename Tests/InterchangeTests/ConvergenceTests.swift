@@ -13,6 +13,11 @@ import TestSupport
 /// is off by its own amount, hours or days, fast or slow, and still every cell stands on a
 /// recording that no live recording of it was made in sight of.
 ///
+/// Teams start in every order: each clone runs `git-setup` before its first sync, later or never,
+/// and a merge goes the way that clone's git would take it (the driver once set up, else git's union
+/// once the `.gitattributes` line is committed, else a plain merge); a fourth teammate may clone
+/// mid-way and join from whatever file they pulled.
+///
 /// DTAUDIT_PROPERTY_RUNS sets the number of histories (200 by default); a failure names its seed,
 /// and DTAUDIT_PROPERTY_SEED replays that one history.
 @Suite(.tags(.stress), .enabled(if: Stress.enabled, "DTAUDIT_SKIP_STRESS is set")) struct ConvergenceTests {
@@ -49,7 +54,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
 struct History {
     var random: SeededGenerator
-    let teammates: [TemporaryStore]
+    var teammates: [TemporaryStore]
     /// The file everyone started from: a common ancestor for git's three-way merges.
     let start: [UInt8]
     let checklist: Checklist
@@ -62,6 +67,12 @@ struct History {
     var seen: [String: Set<String>] = [:]
     var log: [String] = []
     let names = ["Home", "Settings", "Checkout", "Map", "Profile", "Search"]
+    /// Which clones ran `git-setup` (their git merges the file with the driver), and whether the
+    /// `merge=union` line of `.gitattributes` is committed: the first-run order of this history.
+    var setUp: [Bool] = []
+    var unionCommitted = false
+    /// The step at which a late teammate clones and joins, if one does.
+    var joinAt: Int?
 
     init(seed: UInt64) throws {
         random = SeededGenerator(state: seed)
@@ -70,7 +81,12 @@ struct History {
         teammates = [first, try TemporaryStore(joining: start, prefix: "s1"), try TemporaryStore(joining: start, prefix: "s2")]
         checklist = try first.store.checklist()
         let offsets = [0, 0, 3 * 60, -5 * 60, 2 * 24 * 60, -2 * 24 * 60, 9 * 24 * 60, -30 * 24 * 60]
-        skews = (0..<3).map { _ in offsets[Int.random(in: 0..<offsets.count, using: &random)] }
+        skews = (0..<4).map { _ in offsets[Int.random(in: 0..<offsets.count, using: &random)] }
+        // The one who starts runs git-setup before the first sync (and commits the union line with
+        // the file), after it (the line is added later, or never), or not at all.
+        setUp = (0..<3).map { _ in Int.random(in: 0..<3, using: &random) == 0 }
+        unionCommitted = setUp[0]
+        joinAt = Int.random(in: 0..<2, using: &random) == 0 ? Int.random(in: 3...20, using: &random) : nil
     }
 
     mutating func pick<T>(_ values: [T]) -> T? {
@@ -89,9 +105,22 @@ struct History {
 
     mutating func play() throws {
         let steps = Int.random(in: 15...45, using: &random)
-        for _ in 0..<steps {
+        for step in 0..<steps {
+            if step == joinAt {
+                // A late joiner clones whatever one teammate last pushed and sets a store up from it.
+                let pulled = try teammates[Int.random(in: 0..<teammates.count, using: &random)].file
+                teammates.append(try TemporaryStore(joining: pulled, prefix: "s3"))
+                setUp.append(chance(50))
+                log.append("a fourth teammate joins")
+            }
+            if chance(6) {
+                // Somebody runs git-setup now, after their first sync, or commits the union line.
+                let index = Int.random(in: 0..<teammates.count, using: &random)
+                if setUp[index] { unionCommitted = true } else { setUp[index] = true }
+                log.append("git-setup in \(index); union committed: \(unionCommitted)")
+            }
             if chance(72) {
-                try change(teammates[Int.random(in: 0..<3, using: &random)])
+                try change(teammates[Int.random(in: 0..<teammates.count, using: &random)])
             } else {
                 try exchange()
             }
@@ -104,7 +133,7 @@ struct History {
             }
         }
         let files = try teammates.map { try $0.file }
-        #expect(files[0] == files[1] && files[1] == files[2], "the stores did not converge")
+        #expect(Set(files).count == 1, "the stores did not converge")
         let read = try AuditFile.read(files[0])
         let ids = Set(read.records.map(\.record.id))
         #expect(recordings.isSubset(of: ids), "recordings were lost: \(recordings.subtracting(ids).sorted().prefix(5))")
@@ -115,7 +144,7 @@ struct History {
         let states = try teammates.map { teammate in
             try teammate.store.snapshot().screens.map { "\($0.screen.id) \($0.screen.name) \($0.category) \($0.tally.recorded) \($0.pending.count)" }
         }
-        #expect(states[0] == states[1] && states[1] == states[2], "the stores agree on the file but not on where screens stand")
+        #expect(states.allSatisfy { $0 == states[0] }, "the stores agree on the file but not on where screens stand")
         // No cell stands on a recording that a live recording of it was made in sight of.
         let document = try AuditDocument(store: teammates[0].store)
         let cells = document.latestCells()
@@ -234,10 +263,14 @@ struct History {
     // MARK: Exchanges
 
     mutating func exchange() throws {
-        var order = [0, 1, 2]
+        var order = Array(teammates.indices)
         order.shuffle(using: &random)
-        let (ours, theirs, target) = (teammates[order[0]], teammates[order[1]], teammates[pick([order[0], order[2]])!])
-        let route = Int.random(in: 0..<5, using: &random)
+        let targetIndex = pick([order[0], order[2]])!
+        let (ours, theirs, target) = (teammates[order[0]], teammates[order[1]], teammates[targetIndex])
+        // The merge the target's git makes: the driver once its clone is set up, else the union
+        // once the line is committed, else a plain merge; or an import, or a pull and a sync.
+        var route = Int.random(in: 0..<5, using: &random)
+        if route == 1 || route == 2 || route == 3 { route = setUp[targetIndex] ? 3 : unionCommitted ? 1 : 2 }
         let merged: [UInt8]
         switch route {
         case 0:
@@ -250,11 +283,12 @@ struct History {
             merged = Array(try MergeDriver.merge(base: start, ours: try ours.file, theirs: try theirs.file).utf8)
         default:
             // The merged file arrives where the target syncs, as a pull brings it.
-            let file = try Self.git(["--union"], ours: try ours.file, base: [], theirs: try theirs.file)
+            let file = setUp[targetIndex] ? Array(try MergeDriver.merge(base: start, ours: try ours.file, theirs: try theirs.file).utf8)
+                : try Self.git(unionCommitted ? ["--union"] : [], ours: try ours.file, base: unionCommitted ? [] : start, theirs: try theirs.file)
             try FileManager.default.createDirectory(atPath: target.store.location.root + "/Exports", withIntermediateDirectories: true)
             try Data(file).write(to: URL(fileURLWithPath: target.shared.path))
             _ = try Sync.run(target.store, with: target.shared)
-            log.append("sync via union")
+            log.append("sync after a pull (driver: \(setUp[targetIndex]), union: \(unionCommitted))")
             return
         }
         try target.take(merged)

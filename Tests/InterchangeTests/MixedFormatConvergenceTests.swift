@@ -9,7 +9,10 @@ import TestSupport
 /// write the format 1 file (a line per recording, as the old dtaudit did) while the others' stores
 /// write format 2, exchanged through git's union and plain merges, the merge driver and `import`.
 /// A teammate on format 1 who pulls what the old dtaudit cannot read upgrades then. Every merged
-/// file reads, every clone ends with the same file, and no recording is lost.
+/// file reads, every clone ends with the same file, and no recording is lost. Teams start in every
+/// order here too: an upgraded clone runs `git-setup` from the start, mid-way or never (the old
+/// dtaudit has no driver), the union line is committed from the start, later or never, and a late
+/// teammate may clone mid-way, from a file that may hold both formats.
 @Suite(.tags(.stress), .enabled(if: Stress.enabled, "DTAUDIT_SKIP_STRESS is set")) struct MixedFormatConvergenceTests {
     @Test func formatOneAndFormatTwoWritersConvergeWhateverRouteTheirFilesTake() throws {
         let seeds: [UInt64] = ProcessInfo.processInfo.environment["DTAUDIT_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] }
@@ -42,6 +45,10 @@ struct MixedHistory {
     var log: [String] = []
     var counter = 0
     let items: [ChecklistItem]
+    /// Which clones merge with the driver (only upgraded ones can), and whether `.gitattributes`
+    /// asks every clone for git's union.
+    var setUp: [Bool] = []
+    var unionCommitted = false
 
     init(seed: UInt64) throws {
         random = SeededGenerator(state: seed)
@@ -56,7 +63,9 @@ struct MixedHistory {
             } else {
                 writers.append(.new(try TemporaryStore(joining: start, prefix: "s\(index)")))
             }
+            setUp.append(Int.random(in: 0..<3, using: &random) == 0)
         }
+        unionCommitted = Int.random(in: 0..<2, using: &random) == 0
     }
 
     /// A format 1 file with the checklist and `screens`, as the old dtaudit wrote it.
@@ -88,8 +97,21 @@ struct MixedHistory {
     }
 
     mutating func play() throws {
-        for _ in 0..<Int.random(in: 10...30, using: &random) {
-            let index = Int.random(in: 0..<3, using: &random)
+        let joinAt = chance(50) ? Int.random(in: 2...12, using: &random) : nil
+        for step in 0..<Int.random(in: 10...30, using: &random) {
+            if step == joinAt {
+                // A late joiner clones what one teammate has and sets an upgraded store up from it.
+                let pulled = try file(writers[Int.random(in: 0..<writers.count, using: &random)])
+                writers.append(.new(try TemporaryStore(joining: pulled, prefix: "late")))
+                setUp.append(chance(50))
+                log.append("a fourth teammate joins")
+            }
+            if chance(6) {
+                let index = Int.random(in: 0..<writers.count, using: &random)
+                if setUp[index] { unionCommitted = true } else { setUp[index] = true }
+                log.append("git-setup in \(index); union committed: \(unionCommitted)")
+            }
+            let index = Int.random(in: 0..<writers.count, using: &random)
             if chance(60) { try record(index) } else { try exchange(into: index) }
         }
         // Whoever is still on format 1 upgrades; then everyone takes in everyone's file.
@@ -104,7 +126,7 @@ struct MixedHistory {
             for target in stores { for source in stores where source !== target { try target.take(try source.file) } }
         }
         let files: [[UInt8]] = try stores.map { try $0.file }
-        #expect(files[0] == files[1] && files[1] == files[2], "the stores did not converge")
+        #expect(Set(files).count == 1, "the stores did not converge")
         let ids = Set(try AuditFile.read(files[0]).records.map(\.record.id))
         #expect(recordings.isSubset(of: ids), "recordings were lost: \(recordings.subtracting(ids).sorted().prefix(5))")
     }
@@ -138,12 +160,17 @@ struct MixedHistory {
     }
 
     mutating func exchange(into index: Int) throws {
-        let source = (index + Int.random(in: 1...2, using: &random)) % 3
+        let source = (index + Int.random(in: 1..<writers.count, using: &random)) % writers.count
         let ours: [UInt8] = try file(writers[index])
         let theirs: [UInt8] = try file(writers[source])
         var route = Int.random(in: 0..<4, using: &random)
+        // A pull merges as this clone's git does: the driver where an upgraded clone ran git-setup,
+        // else the union where the line is committed, else a plain merge.
+        var upgraded = true
+        if case .old = writers[index] { upgraded = false }
+        if route < 3 { route = upgraded && setUp[index] ? 2 : unionCommitted ? 0 : 1 }
         // A teammate on format 1 gets a file only through git: a pull merges it with theirs.
-        if case .old = writers[index], route == 3 { route = 0 }
+        if !upgraded, route == 3 { route = unionCommitted ? 0 : 1 }
         let merged: [UInt8]
         switch route {
         case 0: merged = try History.git(["--union"], ours: ours, base: start, theirs: theirs)
