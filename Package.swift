@@ -70,7 +70,7 @@ let package = Package(
         // DemoApp/, the example app's Swift sources it writes beside the store (resources, never compiled).
         .target(
             name: "Demo",
-            dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "Reports", "Scan"],
+            dependencies: ["AuditLog", "AuditStore", "AutomatedRuns", "DynamicType", "Evidence", "Imaging", "Platform", "Reports", "Scan"],
             resources: [.embedInCode("DemoApp")]
         ),
         // One type per command; the executable only calls `DTAudit.main()`.

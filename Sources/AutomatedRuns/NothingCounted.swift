@@ -5,13 +5,19 @@ extension RunPlan {
     public var whyNothingCounts: String? {
         guard attachments.isEmpty, cells.isEmpty, alreadyAttached.isEmpty, alreadyRecorded.isEmpty else { return nil }
         let read = tests > 0 ? "Read \(Self.counted(tests, "test"))" : "Read the run"
-        if screenshots > 0 || audits > 0 {
+        if screenshots > 0 || audits > 0 || hierarchies > 0 {
             var found: [String] = []
             if screenshots > 0 { found.append(Self.counted(screenshots, "screenshot")) }
             if audits > 0 { found.append(Self.counted(audits, "audit")) }
-            return "\(read): \(found.joined(separator: " and ")), none matched to a screen and a size (see above)."
+            if hierarchies > 0 { found.append(Self.counted(hierarchies, "element hierarchy", "element hierarchies")) }
+            let list = found.count > 1 ? found.dropLast().joined(separator: ", ") + " and " + found.last! : found[0]
+            if hierarchiesJudged > 0 {
+                // Matched, but no judge had what its rule needs (a single size, say).
+                return "\(read): \(list); the judges decided no check from the \(Self.counted(hierarchiesJudged, "hierarchy", "hierarchies")) matched to a screen (see above)."
+            }
+            return "\(read): \(list), none matched to a screen and a size (see above)."
         }
-        var reasons = ["no test attached a screenshot", "no accessibility audit issue or harness audit was in it"]
+        var reasons = ["no test attached a screenshot", "no accessibility audit issue, harness audit or element hierarchy was in it"]
         if otherFailures > 0 {
             reasons.append("its \(Self.counted(otherFailures, "failure")) \(otherFailures == 1 ? "is" : "are") no audit issue")
         }
@@ -27,7 +33,7 @@ extension RunPlan {
             + " import the folder 'xcrun xcresulttool export attachments' writes from their run."
     }
 
-    static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    static func counted(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
     }
 }

@@ -53,10 +53,11 @@ public struct RunPlan: Sendable {
     public var crops: [CropJob] = []
     /// Hierarchies holding frames the judges could not use (NaN, beyond a million points, ...).
     public var unusableFrames: [(what: String, reason: String)] = []
-    /// What the run held, matched or not: tests, screenshots, audits.
+    /// What the run held, matched or not: tests, screenshots, audits, element hierarchies.
     public var tests = 0
     public var screenshots = 0
     public var audits = 0
+    public var hierarchies = 0
 }
 
 public enum RunImport {
@@ -68,6 +69,7 @@ public enum RunImport {
         plan.otherFailures = contents.otherFailures
         plan.unexportedAttachments = contents.unexportedAttachments
         (plan.tests, plan.screenshots, plan.audits) = (contents.tests, contents.screenshots.count, contents.audits.count)
+        plan.hierarchies = contents.hierarchies.count
         plan.misses = contents.skipped
         let (screens, checklist, limit) = try store.read {
             (try store.screens(), try store.checklist(), try store.evidenceLimit())

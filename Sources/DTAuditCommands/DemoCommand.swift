@@ -10,7 +10,8 @@ struct DemoCommand: ParsableCommand {
         discussion: """
             The example holds 18 screens in every category, five weeks of recordings by two auditors, \
             fixes of every type by two developers, retests and default re-checks still to do, screenshots \
-            of a few screens (sketches the demo draws) attached as evidence, and the app's SwiftUI and UIKit sources in \
+            of a few screens (sketches the demo draws) attached as evidence, a UI-test run whose element hierarchies \
+            the judges read (their failures cropped from its screenshots), and the app's SwiftUI and UIKit sources in \
             Trailhead/ with a recorded 'dtaudit scan' of them. It is the same every time, so its export \
             can be compared across versions. Run it again to start over.
             """,

@@ -35,7 +35,7 @@ enum RunImportReport {
                 .object([("screen", .string(miss.screen)), ("item", .string(miss.item)), ("size", .string(miss.size.id)), ("reason", .string(miss.reason))])
             })),
             ("hierarchiesKept", .int(outcome?.keptHierarchies ?? 0)),
-            ("read", .object([("tests", .int(plan.tests)), ("screenshots", .int(plan.screenshots)), ("audits", .int(plan.audits))])),
+            ("read", .object([("tests", .int(plan.tests)), ("screenshots", .int(plan.screenshots)), ("audits", .int(plan.audits)), ("hierarchies", .int(plan.hierarchies))])),
             ("nothingCounted", .optional(plan.whyNothingCounts)),
         ])
     }

@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditStore
 import DynamicType
 import Output
+import Reports
 import TerminalStyle
 
 struct NextCommand: ParsableCommand {
@@ -39,6 +40,9 @@ struct NextCommand: ParsableCommand {
         let (selection, store, only) = try view.open(console, screen: screen)
         let checks = try store.openChecks(only: only, selection: selection, limit: limit)
         let (states, shown) = (checks.screens, checks.shown)
+        // Shared UI is told across the audit, whichever screens were asked for.
+        let everyScreen = only == nil && selection.isEverything ? checks.looked : try store.snapshot().screens
+        let judged = try JudgedProblems(store: store, states: everyScreen).waitingForFix(on: checks.looked.map(\.screen.name))
 
         if view.json {
             console.json(.array(shown.map { state in
@@ -67,6 +71,7 @@ struct NextCommand: ParsableCommand {
                 console.line(console.style.green("Nothing to check") + (selection.isEverything ? "." : " on the screens \(console.safe(selection.description)).")
                              + (waiting > 0 ? " \(counted(waiting, "failed check")) wait\(waiting == 1 ? "s" : "") for a fix ('dtaudit status')." : ""))
             }
+            JudgedProblemReport.nextSection(judged, console: console)
             return
         }
         if all || only != nil {
@@ -89,6 +94,7 @@ struct NextCommand: ParsableCommand {
         if shown.count < states.count { footer += console.style.dim(" (showing \(shown.count))") }
         if !all && only == nil { footer += console.style.dim(" · 'dtaudit next SCREEN' or --all lists the checks, 'dtaudit audit' walks them") }
         console.line(footer)
+        JudgedProblemReport.nextSection(judged, console: console)
     }
 
     /// `5 to retest, 4 default re-checks, 129 to check on 9 screens`.

@@ -22,7 +22,8 @@ enum ScreenReport {
         }
     }
 
-    static func text(_ state: ScreenState, checklist: Checklist, console: Console, evidence: EvidenceShown? = nil, unmatchedFiles: [String] = []) {
+    static func text(_ state: ScreenState, checklist: Checklist, console: Console, evidence: EvidenceShown? = nil, unmatchedFiles: [String] = [],
+                     problems: JudgedProblems? = nil) {
         let style = console.style
         let screen = state.screen
         var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
@@ -70,11 +71,13 @@ enum ScreenReport {
                 if let cause = trace.causes.first {
                     line += "  likely " + style.cyan(console.safe("\(cause.file):\(cause.line)")) + " " + cause.rule
                 }
+                if problems?.toldByShared(screen: screen.name, item: cell.item, size: cell.size) == true { line += style.dim("  · shared UI, below") }
                 console.line(line)
                 let indent = String(repeating: " ", count: 2 + 4 + 1 + itemWidth + 2)
                 for more in judged?.lines(console: console) ?? [] { console.line(indent + more) }
             }
         }
+        JudgedProblemReport.sharedSection(problems?.shared(on: screen.name) ?? [], console: console)
         if let evidence {
             EvidenceReport.text(evidence, checklist: checklist, console: console)
         }

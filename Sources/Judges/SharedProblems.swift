@@ -21,14 +21,18 @@ public struct SharedProblem: Sendable, Equatable {
 }
 
 extension SharedProblem {
-    /// How far apart two frames may be and still be the same place, in points: a bar or a button
-    /// shared by screens sits at the same place give or take a safe area's rounding.
-    public static let placeTolerance = 4.0
+    /// How far apart two frames may be and still be the same place, in points: the same tab bar
+    /// or button drawn by shared code lies at the same frame on every screen, and hierarchies round
+    /// frames to fractions of a point. A point is also the judges' own tolerance (`Tolerance.point`).
+    public static let placeTolerance = Tolerance.point
 
-    /// Groups the failures of many screens: findings whose elements all have a name (identifier or
-    /// label), of the same types and names, at the same place (their frames at Large, else at the
-    /// failing size, within `placeTolerance`) are one problem. A finding with an unnamed element
-    /// stays a problem of its own screen: a place alone does not make two elements one.
+    /// Groups the failures of many screens: findings of the same checklist item whose elements all
+    /// have a name (identifier or label), of the same types and names, at the same place are one
+    /// problem. The same place is every element's frame, origin and size, within `placeTolerance`:
+    /// compared at Large (or, for `default-unchanged`, before the fix) when both findings know it,
+    /// else at the failing size and only when both failed at the same size, since a frame at ax5 and
+    /// one at xs say nothing about each other. A finding with an unnamed element stays a problem of
+    /// its own screen: a place alone does not make two elements one.
     public static func group(_ failures: [(screen: String, verdict: Verdict)]) -> [SharedProblem] {
         var problems: [SharedProblem] = []
         var buckets: [String: [Int]] = [:]
@@ -36,7 +40,9 @@ extension SharedProblem {
             for finding in verdict.findings {
                 let named = !finding.elements.isEmpty && finding.elements.allSatisfy { !$0.name.isEmpty }
                 let signature = verdict.item + "\u{0}" + finding.elements.map { $0.type + "\u{1}" + $0.name }.joined(separator: "\u{0}")
-                if named, let existing = buckets[signature]?.first(where: { samePlace(problems[$0].finding, finding) }) {
+                if named, let existing = buckets[signature]?.first(where: {
+                    samePlace(problems[$0].finding, at: problems[$0].occurrences[0].size, finding, at: verdict.size)
+                }) {
                     problems[existing].occurrences.append((screen, verdict.size))
                     continue
                 }
@@ -47,11 +53,15 @@ extension SharedProblem {
         return problems
     }
 
-    static func samePlace(_ a: Finding, _ b: Finding) -> Bool {
-        zip(a.elements, b.elements).allSatisfy { x, y in
-            let p = x.largeFrame ?? x.frame, q = y.largeFrame ?? y.frame
-            return abs(p.x - q.x) <= placeTolerance && abs(p.y - q.y) <= placeTolerance
-                && abs(p.width - q.width) <= placeTolerance && abs(p.height - q.height) <= placeTolerance
+    static func samePlace(_ a: Finding, at first: Size, _ b: Finding, at second: Size) -> Bool {
+        a.elements.count == b.elements.count && zip(a.elements, b.elements).allSatisfy { x, y in
+            if let p = x.largeFrame, let q = y.largeFrame { return near(p, q) }
+            return first == second && near(x.frame, y.frame)
         }
+    }
+
+    static func near(_ p: Frame, _ q: Frame) -> Bool {
+        abs(p.x - q.x) <= placeTolerance && abs(p.y - q.y) <= placeTolerance
+            && abs(p.width - q.width) <= placeTolerance && abs(p.height - q.height) <= placeTolerance
     }
 }

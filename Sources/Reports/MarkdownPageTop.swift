@@ -110,7 +110,7 @@ extension MarkdownPage {
             if let done = action.fix {
                 fix = "**\(done.type.rawValue)** \(done.at.day)" + (done.ref.map { " " + Markdown.text($0) } ?? "") + ": retest"
             }
-            return [String(index + 1), link(action.screen), "`\(action.item)`", action.sizes.map(\.id).joined(separator: ", "), action.severity.rawValue,
+            return [String(index + 1), actionScreens(action), "`\(action.item)`", action.sizes.map(\.id).joined(separator: ", "), action.severity.rawValue,
                     blocks.joined(separator: ", "), action.owner.map(Markdown.text) ?? "", String(action.ageInDays), fix]
         }
         var headers = ["#", "Screen", "Check", "Size", "Severity", "Blocks", "Owner", "Age (days)", "Fix in progress"]

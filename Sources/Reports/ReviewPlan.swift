@@ -1,6 +1,7 @@
 import AuditLog
 import AuditStore
 import DynamicType
+import Judges
 
 /// What the top of the review page says a lead should do next, decided here so that the page, its
 /// `--summary` and the tests read the same answer: the open failures ordered by what keeps the
@@ -23,6 +24,9 @@ public struct ReviewPlan: Sendable {
         /// Whether the failure counts against WCAG 1.4.4 or 1.4.10 as the verdicts judge them.
         public var blocksWCAG: Bool
         public var note: String?
+        /// For shared UI: the other screens the same element fails on, and what fails.
+        public var alsoOn: [String] = []
+        public var shared: Finding? = nil
     }
 
     /// One owner's screens, counted by the rows of `status`.
@@ -42,8 +46,10 @@ public struct ReviewPlan: Sendable {
     /// Every screen, the most in need first (`needOrder`).
     public var screensByNeed: [ScreenState]
 
-    public init(_ snapshot: AuditSnapshot, date: String) {
+    /// `judged`: the failures runs recorded, with their notes, for a snapshot read without them.
+    public init(_ snapshot: AuditSnapshot, date: String, judged failures: [(screen: String, cell: CellState)]? = nil) {
         let today = Self.dayNumber(date)
+        let judged = Self.judgedProblems(snapshot, failures)
         let wcagItems = Set(snapshot.checklist.items.filter { $0.wcag.contains(ResizeTextVerdict.criterion) || $0.wcag.contains(ReflowVerdict.criterion) }.map(\.id))
         let order = Dictionary(snapshot.checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var actions: [Action] = []
@@ -54,7 +60,7 @@ public struct ReviewPlan: Sendable {
             }
             // The same check failing at several sizes, under the same fix (or none), is one action.
             var grouped: [Action] = []
-            for cell in state.failedCells {
+            for cell in state.failedCells where !judged.toldByShared(screen: state.screen.name, item: cell.item, size: cell.size) {
                 let fix = retests[CellKey(item: cell.item, size: cell.size)]
                 let age = max(0, today.map { $0 - Self.dayNumber(cell.at) } ?? 0)
                 if let index = grouped.firstIndex(where: { $0.item == cell.item && $0.fix?.id == fix?.id }) {
@@ -71,6 +77,7 @@ public struct ReviewPlan: Sendable {
             for index in grouped.indices { grouped[index].sizes.sort(by: >) }
             actions += grouped
         }
+        actions += Self.sharedActions(judged, snapshot: snapshot, wcagItems: wcagItems, today: today)
         actions.sort { a, b in
             Self.actionKey(a, order) < Self.actionKey(b, order)
         }
@@ -95,6 +102,44 @@ public struct ReviewPlan: Sendable {
             let left = (a.owner == nil ? 1 : 0, -a.criticalNotSupported.count, -a.openFailures, a.owner.map(PersonName.key) ?? "")
             let right = (b.owner == nil ? 1 : 0, -b.criticalNotSupported.count, -b.openFailures, b.owner.map(PersonName.key) ?? "")
             return left < right
+        }
+    }
+
+    /// The failures runs recorded on every screen, with the retests due, as problems.
+    static func judgedProblems(_ snapshot: AuditSnapshot, _ read: [(screen: String, cell: CellState)]?) -> JudgedProblems {
+        var failures: [JudgedProblems.Failure] = []
+        var retests: [String: [CellKey: Fix]] = [:]
+        for state in snapshot.screens {
+            for check in state.pending {
+                if case .retest(let fix) = check.reason { retests[state.screen.name, default: [:]][CellKey(item: check.item, size: check.size)] = fix }
+            }
+            if read == nil {
+                for cell in state.failedCells where cell.run != nil { failures.append(.init(screen: state.screen.name, cell: cell)) }
+            }
+        }
+        if let read {
+            // Only the screens the snapshot holds (a selection's).
+            let shown = Set(snapshot.screens.map(\.screen.name))
+            failures = read.filter { shown.contains($0.screen) }.map { .init(screen: $0.screen, cell: $0.cell) }
+        }
+        for index in failures.indices {
+            failures[index].fix = retests[failures[index].screen]?[CellKey(item: failures[index].cell.item, size: failures[index].cell.size)]
+        }
+        return JudgedProblems(failures)
+    }
+
+    /// Shared UI as one action each: critical when any of its screens is, owned by their owners.
+    static func sharedActions(_ judged: JudgedProblems, snapshot: AuditSnapshot, wcagItems: Set<String>, today: Int?) -> [Action] {
+        let states = Dictionary(snapshot.screens.map { ($0.screen.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return judged.shared.map { problem in
+            let screens = problem.screens.compactMap { states[$0]?.screen }
+            let owners = screens.compactMap(\.owner).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            return Action(screen: problem.screens[0], critical: screens.contains(where: \.critical), flow: screens.first?.flow, item: problem.item,
+                          severity: snapshot.checklist.item(problem.item)?.severity ?? .major, sizes: problem.sizes,
+                          owner: owners.isEmpty ? nil : owners.joined(separator: ", "),
+                          ageInDays: max(0, today.map { $0 - dayNumber(problem.since) } ?? 0), fix: problem.fix,
+                          blocksWCAG: wcagItems.contains(problem.item), note: problem.finding.sentence,
+                          alsoOn: Array(problem.screens.dropFirst()), shared: problem.finding)
         }
     }
 

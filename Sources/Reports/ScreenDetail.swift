@@ -12,6 +12,8 @@ public struct ScreenDetail: Sendable {
     public var concurrentEdits: [ConcurrentEdit]
     /// Patterns of `--file` that match no source file under the repository.
     public var unmatchedFiles: [String]
+    /// The failures runs recorded, across the audit, so that shared UI names its other screens.
+    public var judged: JudgedProblems
 
     public init(_ screen: Screen, in store: AuditStore) throws {
         let (snapshot, evidence, edits) = try store.read {
@@ -23,5 +25,6 @@ public struct ScreenDetail: Sendable {
         self.evidence = evidence
         concurrentEdits = edits
         unmatchedFiles = FilePatterns.unmatched(screen.files, root: store.location.root)
+        judged = try JudgedProblems(store: store, states: [state])
     }
 }

@@ -16,10 +16,10 @@ public struct MarkdownSummaryReporter: Reporter {
     }
 
     public func read(_ request: ExportRequest, from store: AuditStore) throws -> ReportReading<ReportInput> {
-        let (document, snapshot, tally) = try store.read {
+        let (document, snapshot, tally, judged) = try store.read {
             (AuditDocument(app: try store.appName(), createdAt: try store.createdAt() ?? Timestamp(milliseconds: 0), createdBy: try store.createdBy(),
                            checklist: try store.checklist(), screens: try store.screens(), recordings: [], fixes: try store.fixes()),
-             try store.snapshot(), try store.latestRecordingTimes())
+             try store.snapshot(), try store.latestRecordingTimes(), try store.judgedFailures())
         }
         let live = document.selecting(request.selection)
         let shown = Set(live.screens.map(\.id))
@@ -34,6 +34,7 @@ public struct MarkdownSummaryReporter: Reporter {
         input.selection = request.selection
         input.summaryOnly = true
         input.auditors = []
+        input.judgedFailures = judged
         return ReportReading(content: input, app: document.app, day: day, screens: input.snapshot.screens.count)
     }
 

@@ -109,7 +109,7 @@ import Testing
         let reflow = try #require((criteria[1]["components"] as? [[String: Any]])?.first?["adherence"] as? [String: Any])
         #expect((reflow["notes"] as? String)?.contains("Fails on 2 screens: Checkout: cart: reachable at ax5; Recovery: email: errors-near-fields at ax5.") == true)
         let resize = try #require((criteria[0]["components"] as? [[String: Any]])?.first?["adherence"] as? [String: Any])
-        #expect((resize["notes"] as? String)?.contains("Text does not scale on 3 screens: Map, Offline maps, Profile.") == true)
+        #expect((resize["notes"] as? String)?.contains("Text does not scale on 6 screens: Home, Map, Offline maps, Profile, Search, Trail detail.") == true)
     }
 
     @Test(.enabled(if: ComplianceExportTests.pythonReaders, "needs python3 with PyYAML and jsonschema: pip install pyyaml jsonschema"))

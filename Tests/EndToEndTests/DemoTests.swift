@@ -17,6 +17,32 @@ import Testing
         }
     }
 
+    /// The demo's UI-test run: its judges' results on the review page with crops of the failures,
+    /// the shared offline banner one problem, and every crop cut from a screenshot whose drawing
+    /// matches the hierarchy (the outlined frame holds the banner's ink).
+    @Test func theDemoRunIsJudgedAndItsFailuresAreCropped() throws {
+        let cli = try CLI()
+        try cli.ok(["demo", "--quiet"])
+        let demo = cli.directory.appendingPathComponent("dtaudit-demo")
+        let next = try cli.ok(["next"], in: demo)
+        let banner = SharedUITests.joined(next).filter { $0.contains("StaticText \"offline.banner\"") }
+        #expect(banner.count == 1 && banner[0].contains("on 3 screens: Home, Search, Trail detail"), "\(next)")
+        #expect(banner.first?.contains("(run Trailhead UI tests #") == true)
+        #expect(SharedUITests.joined(next).contains { $0.contains("Button \"filter.wheelchair\" and Button \"filter.dogs\" overlap by") })
+
+        try cli.ok(["export", "--output", "review.md"], in: demo)
+        let page = try String(contentsOf: demo.appendingPathComponent("review.md"), encoding: .utf8)
+        #expect(page.contains("[Home](#home), [Search](#search), [Trail detail](#trail-detail) (shared UI on 3 screens: StaticText \"offline.banner\")"))
+        #expect(page.contains("| `no-overlap` |   |   |   |   | ✅ | ❌🤖 |"), "a judged cell in Search's grid")
+        #expect(page.contains("[![Search at ax5, no-overlap]("), "the crop as a thumbnail")
+
+        let listed = try cli.ok(["evidence", "list", "--json"], in: demo)
+        let evidence = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+        let crops = evidence.filter { ($0["item"] as? String) != nil && ($0["name"] as? String)?.hasSuffix(" 1.png") == true }
+        #expect(crops.count == 7, "6 of the banner (3 screens at l and ax5) and 1 of the chips")
+        #expect(evidence.filter { $0["kind"] as? String == "xml" }.count == 3, "the Large hierarchies kept for a later run")
+    }
+
     /// The commands printed under "Try:", as printed.
     static func hints(_ output: String) -> [String] {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

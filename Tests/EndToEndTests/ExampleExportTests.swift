@@ -24,10 +24,13 @@ import TestSupport
         let top = ["trailhead-2026-10-13-failures.svg", "trailhead-2026-10-13-openacr.yaml", "trailhead-2026-10-13-summary.md",
                    "trailhead-2026-10-13-vpat.html", "trailhead-2026-10-13-vpat.md", "trailhead-2026-10-13.md", "trailhead-2026-10-13.svg", "trailhead.json"]
         #expect(names.filter { !$0.contains("/") } == top)
-        // The evidence folder holds the demo's screenshots, and nothing else.
+        // The evidence folder holds the demo's screenshots (6 drawn, 6 of its UI-test run), the crops
+        // of the run's failures (3 different pictures: the banner on Home and Search is the same
+        // crop, stored once) and the run's Large hierarchies, and nothing else.
         let evidence = names.filter { $0.hasPrefix("trailhead-evidence/") }
-        #expect(evidence.count == 6)
-        #expect(evidence.allSatisfy { $0.hasSuffix(".png") })
+        #expect(evidence.count == 18)
+        #expect(evidence.filter { $0.hasSuffix(".png") }.count == 15)
+        #expect(evidence.filter { $0.hasSuffix(".xml") }.count == 3)
         #expect(evidence.count + top.count == names.count)
         if GoldenFile.updating {
             for stale in try Self.files(in: committed) where stale.hasPrefix("trailhead") && !names.contains(stale) {

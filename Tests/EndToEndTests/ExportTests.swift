@@ -92,9 +92,9 @@ import Testing
     @Test func jsonAndCSVHaveTheirOwnDefaultNames() throws {
         let cli = try CLI()
         let root = try demo(cli)
-        #expect(try cli.ok(["export", "--format", "json"], in: root).contains("Exports/trailhead.json (363 records)"))
+        #expect(try cli.ok(["export", "--format", "json"], in: root).contains("Exports/trailhead.json (393 records)"))
         #expect(try cli.ok(["export", "--format", "csv"], in: root).contains("Exports/trailhead-2026-10-13.csv (432 cells of 18 screens, one row each, as they stand)"))
-        #expect(try cli.ok(["export", "--format", "csv-log"], in: root).contains("Exports/trailhead-2026-10-13-log.csv (318 recordings, superseded ones included)"))
+        #expect(try cli.ok(["export", "--format", "csv-log"], in: root).contains("Exports/trailhead-2026-10-13-log.csv (332 recordings, superseded ones included)"))
     }
 
     @Test func usageErrorsExit64AndWriteNothing() throws {

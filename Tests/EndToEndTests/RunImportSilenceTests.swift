@@ -19,7 +19,7 @@ import Testing
 
         // The paragraph is wrapped to the terminal; its words are what counts.
         let text = try cli.ok(["evidence", "import-xcresult", "tests.json", "--dry-run"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("Read 567 tests; none counted: no test attached a screenshot; no accessibility audit issue or harness audit was in it; its 2 failures are no audit issue."))
+        #expect(text.contains("Read 567 tests; none counted: no test attached a screenshot; no accessibility audit issue, harness audit or element hierarchy was in it; its 2 failures are no audit issue."))
         #expect(text.contains("an audit that found nothing leaves no trace here"))
         #expect(text.contains("'dtaudit xctest-template'"))
 
@@ -40,7 +40,7 @@ import Testing
         let summary = #"{"title":"App","result":"Passed","totalTestCount":48,"passedTests":48,"failedTests":0,"testFailures":[]}"#
         try Fixture.write(Data(summary.utf8), "summary.json", in: cli.directory)
         let text = try cli.ok(["evidence", "import-xcresult", "summary.json", "--dry-run"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("Read 48 tests; none counted: no test attached a screenshot; no accessibility audit issue or harness audit was in it."))
+        #expect(text.contains("Read 48 tests; none counted: no test attached a screenshot; no accessibility audit issue, harness audit or element hierarchy was in it."))
 
         let counted = RunFixtures.tests(suite: "DynamicTypeAuditTests", cases: [("testSettingsAX5()", ["Text clipped"])])
         try Fixture.write(Data(counted.utf8), "counted.json", in: cli.directory)
@@ -55,5 +55,18 @@ import Testing
         try Fixture.write(Data(tests.utf8), "tests.json", in: cli.directory)
         let text = try cli.ok(["evidence", "import-xcresult", "tests.json", "--dry-run"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains("Read 2 tests: 1 audit, none matched to a screen and a size (see above)."))
+    }
+
+    /// A run of element hierarchies named for no screen of the audit says so, and names them.
+    @Test func hierarchiesThatMatchNoScreenAreCountedAsRead() throws {
+        let cli = try CLI().initialized()
+        let root = cli.directory.appendingPathComponent("run")
+        for size in ["l", "ax5"] {
+            try Fixture.write(Data(PageSource.screen([.text("Hello", 16, 100, 200, 20)], shape: .webDriverAgent).utf8), "Nowhere_\(size).xml", in: root)
+        }
+        let text = try cli.ok(["evidence", "import-xcresult", "run", "--dry-run"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Read the run: 2 element hierarchies, none matched to a screen and a size (see above)."), "\(text)")
+        let plan = try #require(try cli.json(["evidence", "import-xcresult", "run", "--dry-run"]) as? [String: Any])
+        #expect((plan["read"] as? [String: Any])?["hierarchies"] as? Int == 2)
     }
 }

@@ -42,21 +42,28 @@ import TestSupport
 }
 
 @Suite struct SharedProblemTests {
-    func failure(_ screen: String, name: String = "Cart", y: Double = 40, size: Size = .ax5) -> (screen: String, verdict: Verdict) {
+    func failure(_ screen: String, name: String = "Cart", y: Double = 40, size: Size = .ax5, large: Bool = true) -> (screen: String, verdict: Verdict) {
         let frame = Frame(x: 300, y: y, width: 44, height: 44)
-        let finding = Finding(elements: [ElementRef(type: "Button", name: name, frame: frame, largeFrame: nil)], detail: "lies below")
+        let finding = Finding(elements: [ElementRef(type: "Button", name: name, frame: frame, largeFrame: large ? frame : nil)], detail: "lies below")
         return (screen, Verdict(item: "reachable", size: size, outcome: .fail, reason: finding.sentence, findings: [finding]))
     }
 
     @Test func theSameElementFailingOnManyScreensIsOneProblem() {
         let problems = SharedProblem.group([
-            failure("Home"), failure("Search", y: 42), failure("Cart", size: .ax3), failure("Profile", y: 300), failure("Orders", name: "Back"),
+            failure("Home"), failure("Search", y: 40.8), failure("Cart", size: .ax3), failure("Profile", y: 42), failure("Orders", name: "Back"),
         ])
         #expect(problems.count == 3)
-        #expect(problems[0].screens == ["Home", "Search", "Cart"], "within four points is the same place")
+        #expect(problems[0].screens == ["Home", "Search", "Cart"], "within a point is the same place")
         #expect(problems[0].occurrences.map(\.size) == [.ax5, .ax5, .ax3])
-        #expect(problems[1].screens == ["Profile"], "elsewhere on the screen is another element")
+        #expect(problems[1].screens == ["Profile"], "two points away is another element")
         #expect(problems[2].screens == ["Orders"])
+    }
+
+    @Test func framesAtTheFailingSizeCompareOnlyAtTheSameSize() {
+        let problems = SharedProblem.group([
+            failure("Home", large: false), failure("Search", large: false), failure("Cart", size: .ax3, large: false),
+        ])
+        #expect(problems.map(\.screens) == [["Home", "Search"], ["Cart"]])
     }
 
     @Test func unnamedElementsAreNeverMergedByPlaceAlone() {

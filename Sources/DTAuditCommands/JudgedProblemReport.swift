@@ -1,0 +1,67 @@
+import DynamicType
+import Output
+import Reports
+
+/// Judged problems as `next` and `screen show` tell them: one line each, shared UI with every
+/// screen it fails on, marked as the runs' that recorded it.
+enum JudgedProblemReport {
+    /// Screens a line names before it counts the rest.
+    static let screensShown = 6
+
+    /// `✗ reachable  Button "Cart" lies below the window on 3 screens: Home, Search, Cart · ax5  (run R)`,
+    /// wrapped at words within the terminal after `indent` columns, the lines after the first
+    /// indented under the item.
+    static func lines(_ problem: JudgedProblems.Problem, console: Console, indent: Int) -> [String] {
+        var text = problem.item + "  " + console.safe(problem.finding.sentence)
+        if problem.isShared {
+            let rest = problem.screens.count - screensShown
+            text += " on \(problem.screens.count) screens: "
+                + problem.screens.prefix(screensShown).map(console.safe).joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+        }
+        text += " · " + problem.sizes.map(\.id).joined(separator: ", ")
+        text += "  (" + problem.runs.prefix(2).map { "run " + console.safe($0) }.joined(separator: ", ")
+            + (problem.runs.count > 2 ? " and \(problem.runs.count - 2) more" : "") + ")"
+        let room = max(24, (console.width ?? 100_000) - indent - 2)
+        return TextLayout.wrap(text, width: room).enumerated().map { index, line in
+            index == 0 ? console.style.red("✗") + " " + line : "  " + line
+        }
+    }
+
+    /// Problems `next` shows before it counts the rest.
+    static let nextShown = 12
+
+    /// `next`'s section: the failures runs recorded that wait for a fix, shared UI once.
+    static func nextSection(_ problems: [JudgedProblems.Problem], console: Console) {
+        guard !problems.isEmpty else { return }
+        let count = problems.count
+        console.line()
+        console.line(console.style.bold("Failed in runs") + console.style.dim("  (\(count) problem\(count == 1 ? "" : "s"): confirm or fix)"))
+        for problem in problems.prefix(nextShown) {
+            for line in lines(problem, console: console, indent: 2) { console.line("  " + line) }
+        }
+        if problems.count > nextShown {
+            console.line(console.style.dim("  and \(problems.count - nextShown) more: 'dtaudit screen show SCREEN' names their elements"))
+        }
+    }
+
+    static func json(_ problem: JudgedProblems.Problem) -> JSON {
+        .object([
+            ("item", .string(problem.item)),
+            ("elements", .array(problem.finding.elements.map { .string($0.shown) })),
+            ("detail", .string(problem.finding.detail)),
+            ("screens", .array(problem.screens.map(JSON.string))),
+            ("sizes", .array(problem.sizes.map { .string($0.id) })),
+            ("runs", .array(problem.runs.map(JSON.string))),
+        ])
+    }
+
+    /// The shared problems on one screen, under a heading; nothing when there are none.
+    static func sharedSection(_ problems: [JudgedProblems.Problem], console: Console) {
+        guard !problems.isEmpty else { return }
+        console.line()
+        console.line(console.style.bold("Shared UI") + console.style.dim("  (failing on several screens: fix once)"))
+        for problem in problems {
+            for line in lines(problem, console: console, indent: 2) { console.line("  " + line) }
+        }
+    }
+}
