@@ -40,6 +40,7 @@ struct SyncCommand: ParsableCommand {
         let console = Console(global)
         let outcome = try Sync.perform(console.storeQuery, file: file?.path)
         show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, console: console)
+        if !output.json { console.noteGitStep(outcome) }
         // A clock this store thinks wrong is named, never a reason to stop; only records just taken
         // in can have changed what the store thinks.
         if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true,
@@ -62,6 +63,7 @@ struct SyncCommand: ParsableCommand {
             var members: [(String, JSON)] = [("file", .string(file)), ("createdStore", created.map(JSON.string) ?? .null),
                                              ("upToDate", .bool(report.upToDate)), ("wroteFile", .bool(report.wroteFile)), ("records", .int(report.records))]
             if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
+            members += [("leftAlone", report.held.map { .string($0 == .stashed ? "stash" : "detached") } ?? .null)]
             members += [("evidenceShared", .int(report.evidenceShared)), ("evidenceTaken", .int(report.evidenceTaken)),
                         ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))),
                         ("evidenceRefused", .array(report.evidenceRefused.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) }))]
@@ -80,6 +82,8 @@ struct SyncCommand: ParsableCommand {
             if !imported.newScreens.isEmpty {
                 console.line("  new screens: " + imported.newScreens.prefix(10).map(console.safe).joined(separator: ", ") + (imported.newScreens.count > 10 ? ", ..." : ""))
             }
+        } else if report.held != nil {
+            // Said by the git step's line.
         } else if report.wroteFile {
             console.line("Wrote \(console.safe(file)) with all \(counted(report.records, "record"))" + (report.imported == nil ? " (it was not there yet)" : "; it held nothing new"))
         } else {
