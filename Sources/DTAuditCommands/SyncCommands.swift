@@ -18,6 +18,12 @@ struct SyncCommand: ParsableCommand {
             limit ('dtaudit evidence limit') or not the size or bytes its name and records say is named \
             and left out, unread; the records still sync.
 
+            When git has the file unmerged, sync writes both sides' records into it and names the \
+            'git add' that concludes the merge. While a stash entry changes the file, or HEAD is \
+            detached on an older commit, sync takes the file in but leaves it as git has it (so \
+            'git stash pop' succeeds and the checkout stays clean); the store keeps every record, and \
+            the first sync after git's step writes them.
+
             In a fresh clone, sync sets the store up from the committed file (Exports/<app>.json): that \
             is how a teammate joins. The file is the store's shared file from then on; name another \
             to move it.
