@@ -1,5 +1,6 @@
 import AuditLog
 import DynamicType
+import SQLite
 
 /// What the records a store holds say about this machine's clock. A clock cannot be checked
 /// against the records' times alone (a teammate may simply not have worked for two days), but it
@@ -40,35 +41,77 @@ extension AuditStore {
     /// than that after the clock.
     public func clockFinding(for author: String, screen: Screen? = nil, now: Timestamp = .now()) throws -> ClockFinding? {
         try read {
-            // Among the latest recordings only, so that asking costs the same in an audit of any size.
-            let followed = try db.cachedStatement("""
-                SELECT a.recorded_at AS yours, b.recorded_at AS theirs, b.recorded_by AS teammate, s.name AS screen, b.item, b.size
-                FROM (SELECT * FROM recordings ORDER BY recorded_at DESC, uid DESC LIMIT \(ClockFinding.window)) b
-                JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
-                WHERE b.follows IS NOT NULL AND a.recorded_by = ? AND b.recorded_by != ?
-                ORDER BY b.recorded_at DESC, b.uid DESC LIMIT 1
-                """).first([author, author]) { row in
-                (yours: try row["yours"] as Timestamp, theirs: try row["theirs"] as Timestamp, teammate: try row["teammate"] as String,
-                 screen: try row["screen"] as String, item: try row["item"] as String, size: try row["size"] as String)
-            }
-            if let followed, let size = Size(name: followed.size) {
-                let skew = followed.yours.milliseconds - followed.theirs.milliseconds
-                if skew > ClockFinding.tolerance, now.milliseconds >= followed.yours.milliseconds - ClockFinding.tolerance {
-                    return .ahead(skew: skew, teammate: followed.teammate, screen: followed.screen, cell: CellKey(item: followed.item, size: size),
-                                  yours: followed.yours, theirs: followed.theirs)
-                }
-            }
-            // The audit's latest recording comes from the index of recordings by time, not a scan of the log.
-            // The author's own records are left out: once their clock is set right, what it dated
-            // ahead is theirs to know of, not news.
-            let latestSQL = screen == nil
-                ? "SELECT recorded_at AS at, recorded_by AS by FROM (SELECT * FROM recordings ORDER BY recorded_at DESC LIMIT \(ClockFinding.window)) WHERE recorded_by != ? ORDER BY recorded_at DESC LIMIT 1"
-                : "SELECT at, by FROM log WHERE screen = ? AND by != ? ORDER BY at DESC LIMIT 1"
-            let latest = try db.first(latestSQL, (screen.map { [$0.id] } ?? []) + [author]) { row in (at: try row["at"] as Timestamp, by: try row["by"] as String) }
-            if let latest, latest.at.milliseconds - now.milliseconds > ClockFinding.tolerance {
-                return .later(skew: latest.at.milliseconds - now.milliseconds, author: latest.by, at: latest.at)
-            }
-            return nil
+            try clockFinding(for: author, screen: screen, times: try screen.map { try latestTimes(onScreen: $0.id, besides: author) }, now: now)
         }
+    }
+
+    /// `clockFinding`, with the screen's latest times read already (`latestTimes`).
+    func clockFinding(for author: String, screen: Screen?, times: LatestTimes?, now: Timestamp) throws -> ClockFinding? {
+        if let followed = try latestFollowed(by: author) {
+            let skew = followed.yours.milliseconds - followed.theirs.milliseconds
+            if skew > ClockFinding.tolerance, now.milliseconds >= followed.yours.milliseconds - ClockFinding.tolerance {
+                return .ahead(skew: skew, teammate: followed.teammate, screen: followed.screen, cell: followed.cell,
+                              yours: followed.yours, theirs: followed.theirs)
+            }
+        }
+        // The author's own records are left out: once their clock is set right, what it dated
+        // ahead is theirs to know of, not news.
+        let latest: (at: Timestamp, by: String)?
+        if let screen {
+            // Who made the latest is read only when it is that far ahead, which is seldom.
+            guard let others = times?.others else { return nil }
+            if let time = Timestamp(iso8601: others), time.milliseconds - now.milliseconds <= ClockFinding.tolerance { return nil }
+            latest = try db.first("SELECT at, by FROM log WHERE screen = ? AND by != ? AND at = ? LIMIT 1", [screen.id, author, others]) { row in
+                (at: try row["at"] as Timestamp, by: try row["by"] as String)
+            }
+        } else {
+            // The audit's latest recording comes from the index of recordings by time, not a scan of the log.
+            latest = try db.first("""
+                SELECT recorded_at AS at, recorded_by AS by FROM (SELECT * FROM recordings ORDER BY recorded_at DESC LIMIT \(ClockFinding.window))
+                WHERE recorded_by != ? ORDER BY recorded_at DESC LIMIT 1
+                """, [author]) { row in (at: try row["at"] as Timestamp, by: try row["by"] as String) }
+        }
+        if let latest, latest.at.milliseconds - now.milliseconds > ClockFinding.tolerance {
+            return .later(skew: latest.at.milliseconds - now.milliseconds, author: latest.by, at: latest.at)
+        }
+        return nil
+    }
+}
+
+/// The latest recording a teammate made in sight of one of the author's: the one that follows it.
+struct FollowedRecording: Equatable {
+    var yours: Timestamp
+    var theirs: Timestamp
+    var teammate: String
+    var screen: String
+    var cell: CellKey
+
+    /// Reads the columns yours, theirs, teammate, screen, item and size, by name.
+    init?(row: Row) throws {
+        guard let size = Size(name: try row["size"] as String) else { return nil }
+        yours = try row["yours"]
+        theirs = try row["theirs"]
+        teammate = try row["teammate"]
+        screen = try row["screen"]
+        cell = CellKey(item: try row["item"], size: size)
+    }
+}
+
+extension AuditStore {
+    /// Among the latest `ClockFinding.window` recordings (by time, then id), the latest that a
+    /// teammate made in sight of a recording by `author`, so that asking costs the same in an
+    /// audit of any size. The window is bounded by its oldest entry, read from the index by time
+    /// alone (none in an audit of fewer recordings: the empty text comes before any time); the
+    /// recordings in it are then walked from the latest down, and the walk stops at the first that
+    /// answers instead of copying the whole window aside first.
+    func latestFollowed(by author: String) throws -> FollowedRecording? {
+        try db.cachedStatement("""
+            SELECT a.recorded_at AS yours, b.recorded_at AS theirs, b.recorded_by AS teammate, s.name AS screen, b.item, b.size
+            FROM recordings b JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
+            WHERE (b.recorded_at, b.uid) >= (SELECT ifnull(max(recorded_at), ''), ifnull(max(uid), '') FROM (SELECT recorded_at, uid FROM recordings
+                                             ORDER BY recorded_at DESC, uid DESC LIMIT 1 OFFSET \(ClockFinding.window - 1)))
+                AND b.follows IS NOT NULL AND a.recorded_by = ? AND b.recorded_by != ?
+            ORDER BY b.recorded_at DESC, b.uid DESC LIMIT 1
+            """).first([author, author], FollowedRecording.init(row:)) ?? nil
     }
 }

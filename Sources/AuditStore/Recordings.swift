@@ -57,6 +57,12 @@ extension Fix {
     }
 }
 
+/// A screen's latest record times, as stored (`AuditStore.latestTimes`).
+struct LatestTimes {
+    var all: String?
+    var others: String?
+}
+
 extension AuditStore {
     /// The time for what this store records now on `screen`: the clock, or a millisecond after the
     /// latest record the store holds for the screen when that is later (a file from a machine whose
@@ -69,6 +75,19 @@ extension AuditStore {
     public func ownTime(onScreen id: String, now: Timestamp = .now()) throws -> Timestamp {
         // One statement reads one consistent state: it needs no transaction of its own.
         let latest = try db.first("SELECT max(at) AS latest FROM log WHERE screen = ?", [id]) { $0.optionalString("latest") } ?? nil
+        return Self.ownTime(after: latest, now: now)
+    }
+
+    /// The latest time among a screen's records, and among those somebody other than `author`
+    /// made, from one pass over them: what a write to the screen dates itself after (`ownTime`)
+    /// and what the clock check compares with (`clockFinding`).
+    func latestTimes(onScreen id: String, besides author: String) throws -> LatestTimes {
+        try db.cachedStatement("SELECT max(at) AS latest, max(CASE WHEN by != ? THEN at END) AS others FROM log WHERE screen = ?")
+            .first([author, id]) { LatestTimes(all: $0.optionalString("latest"), others: $0.optionalString("others")) } ?? LatestTimes()
+    }
+
+    /// The store's own time after `latest`, the latest time it holds for a screen (`ownTime`).
+    static func ownTime(after latest: String?, now: Timestamp) -> Timestamp {
         // A time beyond what a file may carry (a store that took one in before it was refused) is
         // not followed: it would carry what is recorded here out of the years a time can have.
         guard let latest, let held = Timestamp(iso8601: latest), held >= now, held < Timestamp.latestTrusted(now: now) else { return now }

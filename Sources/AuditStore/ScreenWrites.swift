@@ -84,8 +84,10 @@ extension AuditStore {
             let fixes = try fixes(of: request.screen)
             let before = try state(of: request.screen, plan: plan, fixes: fixes)
             let cells = try RecordingPlan(checklist: checklist, items: request.items, sizes: request.sizes, status: request.status, current: before)
-            let clock = try clockFinding(for: request.by, screen: request.screen)
-            let time = try ownTime(on: request.screen)
+            let now = Timestamp.now()
+            let times = try latestTimes(onScreen: request.screen.id, besides: request.by)
+            let clock = try clockFinding(for: request.by, screen: request.screen, times: times, now: now)
+            let time = Self.ownTime(after: times.all, now: now)
             let keys = cells.cells.map { ($0.item, $0.size) }
             let recordings = request.evidence.isEmpty
                 ? try record(screen: request.screen, cells: keys, status: request.status, note: request.note, by: request.by, at: time)

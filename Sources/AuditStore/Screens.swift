@@ -87,10 +87,16 @@ extension AuditStore {
     /// name in any case, else the only name that starts with what was typed.
     public func resolveScreen(_ typed: String, removed: Bool = false) throws -> Screen {
         let live = removed ? 1 : 0
+        let key = typed.lowercased()
+        // A live screen's key is its name in lower case (Swift's, or SQLite's for ASCII), so the
+        // index of keys finds an exact name at once; the search of every name stays for the rest.
+        if !removed, let exact = try db.first("SELECT \(Screen.columns) FROM screens WHERE name_key = ? AND name = ? AND removed = 0",
+                                              [key, typed], Screen.init(row:)) {
+            return try withFiles(exact)
+        }
         if let exact = try db.first("SELECT \(Screen.columns) FROM screens WHERE name = ? AND removed = ?", [typed, live], Screen.init(row:)) {
             return try withFiles(exact)
         }
-        let key = typed.lowercased()
         if let caseless = try db.first("SELECT uid FROM screens WHERE name_key = ? AND removed = ?", [key, live], { $0.string("uid") }),
            let found = try screen(id: caseless) {
             return found

@@ -38,29 +38,22 @@ struct EvidenceImportCommand: ParsableCommand {
     @Argument(help: "The folder of screenshots.", valueName: "dir")
     var directory: PathArgument
 
-    @OptionGroup var screenMap: ScreenMapOption
-
-    @Flag(help: "Only list what would be attached where, and what could not be matched and why.")
-    var dryRun = false
-
-    @OptionGroup var output: JSONOption
-
-    @OptionGroup var author: AuthorOption
+    @OptionGroup var intake = IntakeOptions(dryRun: "Only list what would be attached where, and what could not be matched and why.")
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
-        let store = try console.openStore(dryRun ? .read : .write)
+        let store = try intake.openStore(console)
         let root = console.absolutePath(directory.path)
         guard let status = Files.status(root) else { throw EvidenceImportError.noFolder(directory.path) }
         guard status.kind == .directory else { throw EvidenceImportError.notAFolder(directory.path) }
-        let map = try screenMap.load(console, store: store)
+        let map = try intake.map(console, store: store)
         let files = try EvidenceImport.files(in: root)
         let plan = try EvidenceImport.plan(files: files, root: root, store: store, map: map, progress: console.progress(total: files.count))
 
-        if !dryRun && !plan.matches.isEmpty {
-            let author = try console.author(author.by)
+        if !intake.dryRun && !plan.matches.isEmpty {
+            let author = try intake.resolvedAuthor(console)
             let time = Timestamp.now()
             let progress = console.progress(total: plan.matches.count, verb: "storing")
             try store.write {
@@ -73,16 +66,16 @@ struct EvidenceImportCommand: ParsableCommand {
             progress?(plan.matches.count)
         }
 
-        if output.json {
+        if intake.json {
             console.json(.object([
-                ("dryRun", .bool(dryRun)),
+                ("dryRun", .bool(intake.dryRun)),
                 ("attached", .array(plan.matches.map(EvidenceImport.json))),
                 ("alreadyAttached", .array(plan.duplicates.map(EvidenceImport.json))),
                 ("unmatched", .array(plan.misses.map { .object([("file", .string($0.relativePath)), ("reason", .string($0.reason))]) })),
             ]))
             return
         }
-        EvidenceImport.report(plan, dryRun: dryRun, folder: directory.path, console: console)
+        EvidenceImport.report(plan, dryRun: intake.dryRun, folder: directory.path, console: console)
     }
 }
 

@@ -52,35 +52,29 @@ struct ImportRunCommand: ParsableCommand {
     @Argument(help: "The exported attachments folder, a JSON file, or (on a Mac) an .xcresult bundle.", valueName: "dir|file")
     var input: PathArgument
 
-    @OptionGroup var screenMap: ScreenMapOption
-
-    @Flag(help: "Only show the plan: what would attach where, which checks become what, what did not match and why.")
-    var dryRun = false
-
-    @OptionGroup var output: JSONOption
-
-    @OptionGroup var author: AuthorOption
+    @OptionGroup var intake = IntakeOptions(dryRun: "Only show the plan: what would attach where, which checks become what, what did not match and why.")
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
-        let store = try console.openStore(dryRun ? .read : .write)
+        let store = try intake.openStore(console)
+        let dryRun = intake.dryRun
         let path = console.absolutePath(input.path)
         let result = try RunReader.read(path: path, shownAs: input.path)
         defer {
             if let temporary = result.temporaryFolder { XCResultTool.removeExport(temporary) }
         }
-        let map = try screenMap.load(console, store: store)
+        let map = try intake.map(console, store: store)
         let plan = try RunImport.plan(result, store: store, map: map, hashFiles: dryRun,
                                       progress: console.progress(total: result.contents.screenshots.count, verb: "reading"))
         var outcome: RunImport.Outcome?
         if !dryRun && (!plan.attachments.isEmpty || !plan.cells.isEmpty) {
-            let author = try console.author(author.by)
+            let author = try intake.resolvedAuthor(console)
             outcome = try RunImport.apply(plan, store: store, by: author, at: try RunImport.time(for: plan, in: store),
                                           progress: console.progress(total: plan.attachments.count, verb: "storing"))
         }
-        if output.json {
+        if intake.json {
             console.json(RunImportReport.json(plan, outcome: outcome, dryRun: dryRun))
         } else {
             RunImportReport.text(plan, outcome: outcome, dryRun: dryRun, input: input.path, console: console)

@@ -30,21 +30,17 @@ struct NextCommand: ParsableCommand {
     @Option(help: "Show at most this many screens (1 to 10000000).", valueName: "n", range: 1...10_000_000)
     var limit: Int?
 
-    @OptionGroup var filter: ScreenFilterOptions
-
-    @OptionGroup var output: JSONOption
+    @OptionGroup var view: ViewOptions
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
-        let selection = try filter.selection(console)
-        let store = try console.openStore(.read)
-        let only = try screen.resolve(in: store)
+        let (selection, store, only) = try view.open(console, screen: screen)
         let checks = try store.openChecks(only: only, selection: selection, limit: limit)
         let (states, shown) = (checks.screens, checks.shown)
 
-        if output.json {
+        if view.json {
             console.json(.array(shown.map { state in
                 .object([
                     ("screen", .string(state.screen.name)),
@@ -64,7 +60,7 @@ struct NextCommand: ParsableCommand {
                 let others = selection.alternatives(among: try store.snapshot().screens.map(\.screen))
                 if !others.isEmpty {
                     let what = selection.owner != nil ? "Owners" : "Flows"
-                    let mine = filter.mine ? " (--mine is you as recordings are signed: DTAUDIT_USER, --by or git's user.name)" : ""
+                    let mine = view.filter.mine ? " (--mine is you as recordings are signed: DTAUDIT_USER, --by or git's user.name)" : ""
                     console.line(console.style.dim("\(what) in the audit: " + others.prefix(8).map { "'" + console.safe($0) + "'" }.joined(separator: ", ") + mine))
                 }
             } else {

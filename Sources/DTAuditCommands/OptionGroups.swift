@@ -37,6 +37,45 @@ struct ScreenMapOption: ParsableArguments {
     }
 }
 
+/// `--screen-map`, `--dry-run`, `--json` and `--by`: what the commands that take in a folder or a
+/// run of screenshots share. A dry run opens the store for reading only and records nothing.
+struct IntakeOptions: ParsableArguments {
+    static let placement = OptionGroupPlacement.inPlace
+
+    @OptionGroup var screenMap: ScreenMapOption
+
+    @Flag(help: "Only show what would be taken in, and what did not match and why.")
+    var dryRun = false
+
+    @OptionGroup var output: JSONOption
+
+    @OptionGroup var author: AuthorOption
+
+    init() {}
+
+    /// For a command whose dry run shows something particular.
+    init(dryRun help: String) {
+        _dryRun = Flag(help: help)
+    }
+
+    var json: Bool { output.json }
+
+    /// The store: for reading only on a dry run.
+    func openStore(_ console: Console) throws -> AuditStore {
+        try console.openStore(dryRun ? .read : .write)
+    }
+
+    /// The map `--screen-map` gives, or an empty one.
+    func map(_ console: Console, store: AuditStore) throws -> ScreenMap {
+        try screenMap.load(console, store: store)
+    }
+
+    /// Who takes it in (`--by`, else `Author.resolve`).
+    func resolvedAuthor(_ console: Console) throws -> String {
+        try console.author(author.by)
+    }
+}
+
 /// `--owner`, `--flow`, `--mine`: the screens a view shows, for the views of daily work.
 struct ScreenFilterOptions: ParsableArguments {
     @Option(help: "Only the screens this person owns (case and spacing do not matter).", valueName: "name")
@@ -52,6 +91,25 @@ struct ScreenFilterOptions: ParsableArguments {
         if mine && owner != nil { throw ValidationError("--mine and --owner cannot be used together") }
         let owner = try mine ? console.author(nil) : owner.map { try InputRules.name($0, what: "--owner") }
         return ScreenSelection(owner: owner, flow: try flow.map { try InputRules.name($0, what: "--flow") })
+    }
+}
+
+/// `--owner`, `--flow`, `--mine` and `--json`: the screens a view of daily work shows, and how.
+struct ViewOptions: ParsableArguments {
+    static let placement = OptionGroupPlacement.inPlace
+
+    @OptionGroup var filter: ScreenFilterOptions
+
+    @OptionGroup var output: JSONOption
+
+    var json: Bool { output.json }
+
+    /// The screens selected, the store (for reading), and the one screen typed, if any: in that
+    /// order, so that a bad filter is named before the store is looked for.
+    func open(_ console: Console, screen: OptionalScreenArgument) throws -> (selection: ScreenSelection, store: AuditStore, only: Screen?) {
+        let selection = try filter.selection(console)
+        let store = try console.openStore(.read)
+        return (selection, store, try screen.resolve(in: store))
     }
 }
 
@@ -90,6 +148,13 @@ struct ScreenArgument: ParsableArguments {
     /// The live screen the name or unique prefix stands for.
     func resolve(in store: AuditStore) throws -> Screen {
         try store.resolveScreen(name)
+    }
+
+    /// The store, opened for `access`, and the screen the name stands for in it: a live one, or
+    /// with `removed` a removed one.
+    func open(_ console: Console, _ access: AuditStore.Access = .write, removed: Bool = false) throws -> (store: AuditStore, screen: Screen) {
+        let store = try console.openStore(access)
+        return (store, try store.resolveScreen(name, removed: removed))
     }
 }
 

@@ -1,16 +1,17 @@
 import Fix
 import Output
 import Platform
+import Reports
 import Scan
 
 /// `scan --fix`: the rewrites planned by the Fix target, printed as a diff or written, and what was
 /// left for a person.
 extension ScanCommand {
     /// Rewrites the new findings of `report`, or with `--dry-run` prints the diff; `contents` holds the
-    /// bytes the scan read of the files to rewrite. Returns whether the files were rewritten (and the
-    /// scan should run again to report what is left).
+    /// bytes the scan read of the files to rewrite. Returns the files rewritten, each as its check
+    /// scanned it (what is left is then reported), or nil for a dry run.
     func rewrite(_ report: ScanReport, contents: [String: [UInt8]], verdict: ScanVerdict, rules: Set<ScanRule>, changes: ChangedLines?,
-                 root: String, console: Console) throws -> Bool {
+                 root: String, console: Console) throws -> ScanSession.Rewritten? {
         let location = { (path: String) in path.hasPrefix("/") ? path : (root == "/" ? "/" : root + "/") + path }
         // A file is rewritten from the bytes the scan read; a symbolic link is left to the file it names.
         let isLink = { (path: String) in Files.status(location(path), followLinks: false)?.kind == .symbolicLink }
@@ -65,7 +66,8 @@ extension ScanCommand {
             }
         }
         if !dryRun && !plan.rewrites.isEmpty && chosenFormat == .text { notes("") }
-        return !dryRun
+        if dryRun { return nil }
+        return ScanSession.Rewritten(rescans: plan.rescans, complete: plan.files.allSatisfy { plan.rescans[$0.path] != nil })
     }
 
     /// The bytes the scan read of the files a fix reads, taken out of its memory so that the rest of

@@ -157,8 +157,8 @@ struct ScreenShowCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let store = try console.openStore(.read)
-        let detail = try ScreenDetail(try screen.resolve(in: store), in: store)
+        let (store, screen) = try self.screen.open(console, .read)
+        let detail = try ScreenDetail(screen, in: store)
         let (state, concurrent, unmatched) = (detail.state, detail.concurrentEdits, detail.unmatchedFiles)
         let evidence = EvidenceShown(evidence: detail.evidence, store: store)
         if output.json {
@@ -237,8 +237,7 @@ struct ScreenEditCommand: ParsableCommand {
         if changes.isEmpty {
             throw ValidationError("nothing to change; give --name, --flow, --critical, --owner, --notes, --add-file or --remove-file")
         }
-        let store = try console.openStore()
-        let screen = try self.screen.resolve(in: store)
+        let (store, screen) = try self.screen.open(console)
         let by = try console.author(author.by)
         let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
         console.line("Updated \(console.style.bold(console.safe(updated.name)))" + Self.changes(from: screen, to: updated, console: console))
@@ -283,8 +282,7 @@ struct ScreenRemoveCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let store = try console.openStore()
-        let screen = try typed.resolve(in: store)
+        let (store, screen) = try typed.open(console)
         guard screen.name.lowercased() == typed.name.lowercased() else {
             throw ValidationError("'\(typed.name)' is only the start of '\(screen.name)'; type the whole name to remove it")
         }
@@ -313,8 +311,7 @@ struct ScreenRestoreCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let store = try console.openStore()
-        let screen = try store.resolveScreen(typed.name, removed: true)
+        let (store, screen) = try typed.open(console, removed: true)
         let by = try console.author(author.by)
         let restored = try store.write {
             try store.restoreScreen(screen, by: by)

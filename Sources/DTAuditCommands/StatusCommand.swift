@@ -14,20 +14,17 @@ struct StatusCommand: ParsableCommand {
 
     @OptionGroup var screen: OptionalScreenArgument
 
-    @OptionGroup var filter: ScreenFilterOptions
-
-    @OptionGroup var output: JSONOption
+    @OptionGroup var view: ViewOptions
 
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         let console = Console(global)
-        let selection = try filter.selection(console)
-        let store = try console.openStore(.read)
-        if let target = try screen.resolve(in: store) {
+        let (selection, store, only) = try view.open(console, screen: screen)
+        if let target = only {
             let snapshot = try store.snapshot(only: target, detailed: true)
             guard let state = snapshot.screens.first else { return }
-            if output.json {
+            if view.json {
                 console.json(ScreenReport.json(state, checklist: snapshot.checklist))
             } else {
                 ScreenReport.text(state, checklist: snapshot.checklist, console: console)
@@ -35,7 +32,7 @@ struct StatusCommand: ParsableCommand {
             return
         }
         let snapshot = try store.snapshot().selecting(selection)
-        if output.json {
+        if view.json {
             console.json(Self.json(snapshot, selection: selection))
         } else {
             Self.text(snapshot, selection: selection, console: console)

@@ -71,6 +71,8 @@ public struct FixPlan: Sendable {
     public var suggestions: [Suggestion] = []
     /// Each changed file's path (relative to the root), old bytes and new bytes, in report order.
     public var files: [(path: String, old: [UInt8], new: [UInt8])] = []
+    /// The changed files as the check that they are no worse scanned them.
+    public var rescans: [String: FileRescan] = [:]
 
     /// The changes as one unified diff that `git apply` (or `patch -p1`) accepts in the scanned root.
     public var diff: String { files.map { UnifiedDiff.make(path: $0.path, old: $0.old, new: $0.new) }.joined() }
@@ -89,7 +91,13 @@ public enum Fixer {
                             unreadable: (String) -> String = { _ in "the file could not be read again" }) -> FixPlan {
         var plan = FixPlan()
         let findings = report.findings
+        let scanning = report.sources.map { Rescanning.within(report, $0) } ?? Rescanning.alone
         let (byFile, refining) = candidates(report, verdict: verdict, rules: rules)
+        // Every fixed height the scan measured, new, baselined or suppressed: each holds its view.
+        var heights: [String: [Int]] = [:]
+        for k in findings.indices where findings[k].rule == .fixedHeightText && findings[k].view?.height != nil {
+            heights[findings[k].file, default: []].append(k)
+        }
         for file in files(byFile, refining) {
             let chosen = byFile[file] ?? []
             guard let bytes = read(file) else {
@@ -104,11 +112,24 @@ public enum Fixer {
             // a line and a rule, worked out once for all the findings they share.
             let offsets = isSwift ? source.offsets(of: chosen.map { (findings[$0].line, findings[$0].column) }) : []
             var lineOutcomes: [LineRule: Outcome] = [:]
+            // The frames first: one rewritten to a minimum height no longer holds a font back.
+            var early: [Int: Outcome] = [:]
+            var frames = FixedFrames(findings, [])
+            if isSwift, let fixed = heights[file] {
+                for (n, k) in chosen.enumerated() where findings[k].rule == .fixedHeightText {
+                    early[k] = SwiftRewrites.rewrite(findings[k], at: offsets[n], in: source, frames: &frames)
+                }
+                frames = FixedFrames(findings, fixed, rewritten: Set(early.compactMap { k, outcome in
+                    if case .rewriteDescribed = outcome { k } else { nil }
+                }))
+            }
             for (n, k) in chosen.enumerated() {
                 let finding = findings[k]
                 let outcome: Outcome
-                if isSwift {
-                    outcome = SwiftRewrites.rewrite(finding, at: offsets[n], in: source)
+                if let known = early[k] {
+                    outcome = known
+                } else if isSwift {
+                    outcome = SwiftRewrites.rewrite(finding, at: offsets[n], in: source, frames: &frames)
                 } else if let known = lineOutcomes[LineRule(line: finding.line, rule: finding.rule)] {
                     outcome = known
                 } else {
@@ -177,7 +198,7 @@ public enum Fixer {
             }
             // A file is written only when its rewrites make nothing worse; those that would are held
             // back, and said why.
-            guard let checked = holdBackWorse(&plan, from: first, file: file, source: source, rewritten: rewritten) else { continue }
+            guard let checked = holdBackWorse(&plan, from: first, file: file, source: source, rewritten: rewritten, scanning: scanning) else { continue }
             rewritten = checked
             plan.files.append((file, bytes, rewritten))
         }

@@ -17,6 +17,24 @@ enum InterfaceBuilderRewrites {
                 let start = range.lowerBound + text.utf8.distance(from: text.startIndex, to: attribute.lowerBound)
                 return .rewrite([Edit(start..<start + 17, "numberOfLines=\"0\"")], "`numberOfLines=\"1\"` to `\"0\"`")
             }
+            // No Lines setting: Interface Builder leaves out the default of one.
+            if let tag = StartTag(text, range, names: ["label"]), tag.attributes["numberOfLines"] == nil {
+                return .rewrite([Edit(tag.nameEnd..<tag.nameEnd, " numberOfLines=\"0\"")], "Lines (`numberOfLines`) set to `\"0\"`")
+            }
+        case .noLiveUpdate:
+            // A text style label, field or text view with "Automatically Adjusts Font" off.
+            if let tag = StartTag(text, range, names: textElements) {
+                switch tag.attributes["adjustsFontForContentSizeCategory"] {
+                case "NO"?:
+                    if let at = tag.offset(of: "adjustsFontForContentSizeCategory=\"NO\"", in: text, range) {
+                        return .rewrite([Edit(at..<at + 38, "adjustsFontForContentSizeCategory=\"YES\"")], "\"Automatically Adjusts Font\" turned on")
+                    }
+                case nil:
+                    return .rewrite([Edit(tag.close..<tag.close, " adjustsFontForContentSizeCategory=\"YES\"")], "\"Automatically Adjusts Font\" turned on")
+                default:
+                    break
+                }
+            }
         case .fixedFontSize:
             return systemFont(text, range, source) ?? .suggestion("no automatic rewrite for this font: choose a text style in Interface Builder and check Automatically Adjusts Font")
         default:
@@ -87,5 +105,56 @@ private extension Substring {
         while let first = text.first, set.contains(first) { text.removeFirst() }
         while let last = text.last, set.contains(last) { text.removeLast() }
         return String(text)
+    }
+}
+
+/// The start tag of an element that begins a line of an Interface Builder file, read with its quotes:
+/// where its name ends and where its closing `>` (or `/>`) is, in the file's bytes, and its attributes.
+struct StartTag {
+    var nameEnd: Int
+    var close: Int
+    var attributes: [String: String]
+
+    /// The tag of one of `names` that is the first thing on the line `text` (at `range` of the file)
+    /// and ends on it; nil otherwise.
+    init?(_ text: String, _ range: Range<Int>, names: [String]) {
+        let bytes = Array(text.utf8)
+        var k = 0
+        while k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 }
+        guard k < bytes.count, bytes[k] == UInt8(ascii: "<"),
+              let name = names.first(where: { bytes[(k + 1)...].starts(with: $0.utf8) && k + 1 + $0.utf8.count < bytes.count
+                  && (bytes[k + 1 + $0.utf8.count] == 0x20 || bytes[k + 1 + $0.utf8.count] == UInt8(ascii: ">")) })
+        else { return nil }
+        let nameEnd = k + 1 + name.utf8.count
+        // The first `>` outside quotes ends the tag; an attribute's value may hold one.
+        var quote: UInt8?
+        var j = nameEnd
+        while j < bytes.count {
+            let byte = bytes[j]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
+            j += 1
+        }
+        guard j < bytes.count else { return nil }
+        let close = j > nameEnd && bytes[j - 1] == UInt8(ascii: "/") ? j - 1 : j
+        self.nameEnd = range.lowerBound + nameEnd
+        self.close = range.lowerBound + close
+        attributes = InterfaceBuilderRewrites.attributes(String(decoding: bytes[nameEnd..<close], as: UTF8.self))
+    }
+
+    /// Where `attribute` (written whole, `name="value"`) is in the tag, in the file's bytes.
+    func offset(of attribute: String, in text: String, _ range: Range<Int>) -> Int? {
+        let bytes = Array(text.utf8)
+        let needle = Array(attribute.utf8)
+        let from = nameEnd - range.lowerBound
+        let to = close - range.lowerBound
+        guard let at = SourceText.find(needle, in: Array(bytes[..<to]), from: from), at > 0,
+              bytes[at - 1] == 0x20 || bytes[at - 1] == 0x09 else { return nil }
+        return range.lowerBound + at
     }
 }

@@ -1,5 +1,33 @@
 import Scan
 
+/// How the check reads findings: the original's, and those of the rewritten text.
+public struct Rescanning: Sendable {
+    /// The original file's findings, given its path and bytes.
+    var original: @Sendable (String, [UInt8]) -> [Finding]?
+    /// The rewritten file scanned, given its path and new bytes.
+    var rewritten: @Sendable (String, [UInt8]) -> FileRescan?
+
+    /// Each file scanned alone, so that what the rest of the project tells the scan weighs the
+    /// same on each side: for a report that does not keep its sources.
+    static let alone = Rescanning(original: { path, bytes in
+        (try? SourceScanner.scan(files: [(path, bytes)], afterward: .freeNow))?.findings
+    }, rewritten: { path, bytes in
+        (try? SourceScanner.scan(files: [(path, bytes)], afterward: .freeNow)).map { report in
+            FileRescan(findings: report.findings, lines: report.linesScanned, signs: report.goodSigns.first?.counts ?? [:], sameFacts: false)
+        }
+    })
+
+    /// The original's findings as `report` has them, and the rewritten file scanned with the
+    /// project's index of the same scan (`ScannedSources.rescan`): both sides read in the same
+    /// project, and the second scan of the file is the one a scan of the tree would make.
+    static func within(_ report: ScanReport, _ sources: ScannedSources) -> Rescanning {
+        var byFile: [String: [Finding]] = [:]
+        for finding in report.findings { byFile[finding.file, default: []].append(finding) }
+        let findings = byFile
+        return Rescanning(original: { path, _ in findings[path] ?? [] }, rewritten: { path, bytes in sources.rescan(path, bytes: bytes) })
+    }
+}
+
 /// The check that a file's rewrites make nothing worse, run before the file is written: the file
 /// rewritten still reads the same to the scan's own parser (every bracket matched that was, the same
 /// declarations), and scanned again it has no finding the file did not have before. Both sides are
@@ -12,22 +40,26 @@ enum NeverWorse {
         var lines: Set<Int>
     }
 
-    static func check(path: String, old: [UInt8], new: [UInt8], edits: [Edit]) -> Problem? {
+    /// `scanning` gives the original's findings and scans the rewritten file; what it found is
+    /// `rescan` when the file is no worse.
+    static func check(path: String, old: [UInt8], new: [UInt8], edits: [Edit], scanning: Rescanning,
+                      rescan: inout FileRescan?) -> Problem? {
         if let before = SourceShape(path: path, bytes: old), let after = SourceShape(path: path, bytes: new),
            let lost = before.lost(in: after) {
             return Problem(reason: lost, lines: [])
         }
         // One scan at a time, each let go before the next: a scan's tokens take many times its file.
-        guard let before = findings(path, old) else {
+        guard let before = scanning.original(path, old) else {
             return Problem(reason: "the file could not be scanned again", lines: [])
         }
         // Each finding the original has, by rule and line; a finding of the rewritten file must take
         // one of the same rule at the line it comes from.
         var had: [RuleLine: Int] = [:]
         for finding in before { had[RuleLine(rule: finding.rule, line: finding.line), default: 0] += 1 }
-        guard let after = findings(path, new) else {
+        guard let scanned = scanning.rewritten(path, new) else {
             return Problem(reason: "the rewritten file could not be scanned again", lines: [])
         }
+        let after = scanned.findings
         let lines = LineMap(old: old, new: new, edits: edits)
         var problem: Problem?
         for finding in after {
@@ -42,12 +74,8 @@ enum NeverWorse {
             }
             problem?.lines.insert(line)
         }
+        if problem == nil { rescan = scanned }
         return problem
-    }
-
-    /// The findings of the file scanned alone; the scan's memory goes when it returns.
-    private static func findings(_ path: String, _ bytes: [UInt8]) -> [Finding]? {
-        (try? SourceScanner.scan(files: [(path, bytes)], afterward: .freeNow))?.findings
     }
 
     private struct RuleLine: Hashable {
@@ -119,11 +147,15 @@ extension Fixer {
     /// lines a problem is found at are held back and the rest tried again, a few times; a problem no
     /// rewrite's line explains holds the whole file back. Returns the file's bytes with the rewrites
     /// kept, or nil when none is.
-    static func holdBackWorse(_ plan: inout FixPlan, from first: Int, file: String, source: SourceText, rewritten: [UInt8]) -> [UInt8]? {
+    static func holdBackWorse(_ plan: inout FixPlan, from first: Int, file: String, source: SourceText, rewritten: [UInt8],
+                              scanning: Rescanning = .alone) -> [UInt8]? {
         var rewritten = rewritten
         for attempt in 0..<4 {
             let kept = plan.rewrites[first...]
-            guard let problem = NeverWorse.check(path: file, old: source.bytes, new: rewritten, edits: kept.flatMap(\.edits)) else {
+            var rescan: FileRescan?
+            guard let problem = NeverWorse.check(path: file, old: source.bytes, new: rewritten, edits: kept.flatMap(\.edits),
+                                                 scanning: scanning, rescan: &rescan) else {
+                plan.rescans[file] = rescan
                 return rewritten
             }
             let lines = { (rewrite: Rewrite) in

@@ -131,6 +131,31 @@ struct SourceText {
         range.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 }
     }
 
+    /// Whether what follows code at `offset` up to `lineEnd` is only white space, or white space and
+    /// a `//` comment: a trailing comment does not stop a rewrite of the code before it.
+    func onlyCommentFollows(_ offset: Int, _ lineEnd: Int) -> Bool {
+        var k = offset
+        while k < lineEnd && (bytes[k] == 0x20 || bytes[k] == 0x09) { k += 1 }
+        return k == lineEnd || (k + 1 < lineEnd && bytes[k] == UInt8(ascii: "/") && bytes[k + 1] == UInt8(ascii: "/"))
+    }
+
+    /// Where the expression that starts at `offset` ends on its line: a path of names and periods
+    /// with `!` and `?`, and calls, each stepped over whole. Stops at anything else.
+    func expressionEnd(from offset: Int, before lineEnd: Int) -> Int {
+        var k = offset
+        while k < lineEnd {
+            let byte = bytes[k]
+            if SourceIndex.isIdentifierByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
+                k += 1
+            } else if byte == UInt8(ascii: "("), let close = closingParenthesis(from: k), close <= lineEnd {
+                k = close
+            } else {
+                break
+            }
+        }
+        return k
+    }
+
     /// Whether only spaces and tabs lie in `range`, read from its end: the question of what precedes
     /// a place, which stops at the first other byte instead of reading the line from its start.
     func isBlankBackward(_ range: Range<Int>) -> Bool {

@@ -1,3 +1,4 @@
+import DynamicType
 import Scan
 
 /// The rewrites of findings in Swift files. Each matches the exact form it knows at the finding's
@@ -6,12 +7,16 @@ import Scan
 enum SwiftRewrites {
     /// The rewrite of `finding`, whose line and column lie at byte `offset` of `source` (nil when the
     /// line is shorter than that).
-    static func rewrite(_ finding: Finding, at offset: Int?, in source: SourceText) -> Outcome {
+    /// `frames` are the fixed heights left in the file: a font is not given a style they cannot hold.
+    static func rewrite(_ finding: Finding, at offset: Int?, in source: SourceText, frames: inout FixedFrames) -> Outcome {
         guard let offset else {
             return .suggestion("the line has changed since the scan")
         }
+        func held(_ style: TextStyle, _ spelled: String) -> String? {
+            frames.reason(around: finding.view?.span, for: style, spelled: spelled)
+        }
         let outcome: Outcome? = switch finding.rule {
-        case .fixedFontSize: swiftUISystemFont(source, offset) ?? customFixedSize(source, offset) ?? uiKitFont(source, offset, finding)
+        case .fixedFontSize: swiftUISystemFont(source, offset, held) ?? customFixedSize(source, offset, held) ?? uiKitFont(source, offset, finding)
         case .singleLine: removedModifier("lineLimit", source, offset, only: "1") ?? propertyValue("numberOfLines", from: "1", to: "0", source, offset)
         case .shrinksText: removedModifier("minimumScaleFactor", source, offset, only: nil) ?? removedStatement("adjustsFontSizeToFitWidth", value: "true", source, offset)
         case .fixedHeightText: minimumHeightFrame(source, offset) ?? minimumHeightConstraint(source, offset)
@@ -37,7 +42,7 @@ enum SwiftRewrites {
     }
 
     /// `.system(size: N[, weight: W][, design: D])` to `.system(.style[, design: D])[.weight(W)]`.
-    static func swiftUISystemFont(_ source: SourceText, _ offset: Int) -> Outcome? {
+    static func swiftUISystemFont(_ source: SourceText, _ offset: Int, _ held: (TextStyle, String) -> String? = { _, _ in nil }) -> Outcome? {
         guard source.identifier("system", at: offset), offset > 0, source.bytes[offset - 1] == UInt8(ascii: ".") else { return nil }
         let open = source.skipSpaces(from: offset + 6)
         guard let close = source.closingParenthesis(from: open) else { return nil }
@@ -57,6 +62,7 @@ enum SwiftRewrites {
         }
         let choice = TextStyleChoice(pointSize: size)
         guard case let .style(style) = choice else { return .suggestion(choice.reason(for: first.value)!) }
+        if let reason = held(style, "." + source.text(offset..<close)) { return .suggestion(reason) }
         let name = TextStyleChoice.swiftUIName(style)
         var replacement = "system(.\(name)" + (design.map { ", design: \($0)" } ?? "") + ")"
         if let weight { replacement += ".weight(\(weight))" }
@@ -64,7 +70,7 @@ enum SwiftRewrites {
     }
 
     /// `.custom(NAME, fixedSize: N)` to `.custom(NAME, size: N, relativeTo: .style)`.
-    static func customFixedSize(_ source: SourceText, _ offset: Int) -> Outcome? {
+    static func customFixedSize(_ source: SourceText, _ offset: Int, _ held: (TextStyle, String) -> String? = { _, _ in nil }) -> Outcome? {
         guard source.identifier("custom", at: offset) else { return nil }
         let open = source.skipSpaces(from: offset + 6)
         guard let close = source.closingParenthesis(from: open) else { return nil }
@@ -75,6 +81,7 @@ enum SwiftRewrites {
         }
         let choice = TextStyleChoice(pointSize: size)
         guard case let .style(style) = choice else { return .suggestion(choice.reason(for: arguments[1].value)!) }
+        if let reason = held(style, "." + source.text(offset..<close)) { return .suggestion(reason) }
         let replacement = "custom(\(arguments[0].value), size: \(arguments[1].value), relativeTo: .\(TextStyleChoice.swiftUIName(style)))"
         return .rewrite([Edit(offset..<close, replacement)], "`.\(source.text(offset..<close))` to `.\(replacement)`")
     }
@@ -90,11 +97,14 @@ enum SwiftRewrites {
         guard holdsText(name, in: source) else {
             return .suggestion("the file does not show that '\(receiver)' is a label, text field or text view: set adjustsFontForContentSizeCategory = true on it")
         }
-        // The statement must end on its line, so that the new line follows it.
+        // The statement must end on its line (a comment may follow it), so that the new line follows it.
         let end = source.lineEnd(line)
-        let last = source.trimmedLineEnd(line)
-        guard last > offset, source.bytes[last - 1] == UInt8(ascii: ")")
-                || (last - 1 > offset && source.bytes[last - 1] == UInt8(ascii: "!") && source.bytes[last - 2] == UInt8(ascii: ")")) else { return nil }
+        var value = source.skipSpaces(from: offset + 4)
+        guard value < end, source.bytes[value] == UInt8(ascii: "=") else { return nil }
+        value = source.skipSpaces(from: value + 1)
+        let last = source.expressionEnd(from: value, before: end)
+        guard last > value, source.onlyCommentFollows(last, end), source.bytes[last - 1] == UInt8(ascii: ")")
+                || (last - 1 > value && source.bytes[last - 1] == UInt8(ascii: "!") && source.bytes[last - 2] == UInt8(ascii: ")")) else { return nil }
         return .rewrite([Edit(end..<end, source.lineEnding + source.indentation(ofLine: line) + receiver + ".adjustsFontForContentSizeCategory = true")],
                         "`\(receiver)` follows size changes")
     }
@@ -145,7 +155,7 @@ enum SwiftRewrites {
         let forced = end < bytes.count && bytes[end] == UInt8(ascii: "!")
         if forced { end += 1 }
         let lineEnd = source.lineEnd(line)
-        guard source.isBlank(end..<lineEnd) else { return .suggestion("more code follows the font on its line") }
+        guard source.onlyCommentFollows(end, lineEnd) else { return .suggestion("more code follows the font on its line") }
         let original = source.text(start..<end)
         let metrics = "UIFontMetrics(forTextStyle: .\(TextStyleChoice.uiKitName(style)))"
         // UIFont(name:size:) is optional: a forced one stays forced; an optional one falls back to the
@@ -230,15 +240,17 @@ enum SwiftRewrites {
         var end = offset + assignment.count
         guard end <= lineEnd, source.bytes[offset..<end].elementsEqual(assignment), line < source.lineStarts.count else { return nil }
         if end < lineEnd && source.bytes[end] == UInt8(ascii: ";") { end += 1 }
+        guard source.onlyCommentFollows(end, lineEnd) else { return nil }
         var rest = end
         while rest < lineEnd && SourceText.isTrimmed(source.bytes[rest]) { rest += 1 }
-        guard rest == lineEnd else { return nil }
         // ... and what comes before `.NAME = VALUE` is the view, a plain path, or nothing.
         let start = max(lineStart, source.runStart(endingAt: offset) { isPathByte($0) })
         var k = start
         while k > lineStart && SourceText.isTrimmed(source.bytes[k - 1]) { k -= 1 }
         guard k == lineStart else { return nil }
         let statement = source.text(start..<end)
+        // A comment after it stays, on the line of its own the statement leaves.
+        if rest < lineEnd { return .rewrite([Edit(start..<rest, "")], "`\(statement)` removed") }
         return .rewrite([Edit(lineStart..<source.lineStarts[line], "")], "`\(statement)` removed")
     }
 

@@ -48,7 +48,7 @@ public struct Explanation: Sendable {
         let findings = state.scan?.findings.filter(\.isActive) ?? []
         var commits: [String: CommitLines?] = [:]
         traces = state.failedCells.filter { item == nil || $0.item == item }.map { cell in
-            let causes = findings.filter { $0.item == cell.item }.sorted(by: Self.moreLikely)
+            let causes = Self.causes(of: cell.item, among: findings)
             let fixes = state.fixes.filter { $0.items.isEmpty || $0.items.contains(cell.item) }.map { fix -> FixTrace in
                 guard let ref = fix.ref else { return FixTrace(fix: fix, commit: nil, touched: []) }
                 if commits[ref] == nil { commits[ref] = .some(commit(ref)) }
@@ -57,6 +57,16 @@ public struct Explanation: Sendable {
             }
             return Trace(cell: cell, causes: causes, fixes: fixes)
         }
+    }
+
+    /// The code that most likely makes `item` fail on the screen: the first of its causes, as
+    /// `explain` lists them; nil without a recorded scan or a finding for the item.
+    public static func likelyCause(of item: String, on state: ScreenState) -> StoredFinding? {
+        causes(of: item, among: state.scan?.findings.filter(\.isActive) ?? []).first
+    }
+
+    static func causes(of item: String, among findings: [StoredFinding]) -> [StoredFinding] {
+        findings.filter { $0.item == item }.sorted(by: moreLikely)
     }
 
     /// The more likely cause first: the more severe, then the more certain, then in file and line order.

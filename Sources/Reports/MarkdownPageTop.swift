@@ -102,7 +102,7 @@ extension MarkdownPage {
         line("\(counted(actions.count, "open failure")): \(critical) on critical screens (they hold back Larger Text), \(waiting) waiting for a fix, \(actions.count - waiting) fixed and due a retest. Critical screens first, then severity, then the oldest.")
         line()
         let limit = input.summaryOnly ? Self.summaryActions : actions.count
-        let rows = actions.prefix(limit).enumerated().map { index, action in
+        var rows = actions.prefix(limit).enumerated().map { index, action in
             var blocks: [String] = []
             if action.critical { blocks.append("Larger Text") }
             if action.blocksWCAG { blocks.append("WCAG") }
@@ -113,8 +113,10 @@ extension MarkdownPage {
             return [String(index + 1), link(action.screen), "`\(action.item)`", action.sizes.map(\.id).joined(separator: ", "), action.severity.rawValue,
                     blocks.joined(separator: ", "), action.owner.map(Markdown.text) ?? "", String(action.ageInDays), fix]
         }
-        out += Markdown.table(["#", "Screen", "Check", "Size", "Severity", "Blocks", "Owner", "Age (days)", "Fix in progress"],
-                              [.right, .left, .left, .left, .left, .left, .left, .right, .left], rows)
+        var headers = ["#", "Screen", "Check", "Size", "Severity", "Blocks", "Owner", "Age (days)", "Fix in progress"]
+        var alignments: [Markdown.Alignment] = [.right, .left, .left, .left, .left, .left, .left, .right, .left]
+        addLikelyCode(to: &rows, headers: &headers, alignments: &alignments, for: actions.prefix(limit))
+        out += Markdown.table(headers, alignments, rows)
         line()
         if actions.count > limit {
             line("And \(actions.count - limit) more, in the same order, on the full review page (`dtaudit export`).")

@@ -128,8 +128,20 @@ public struct ScanSession {
     }
 
     /// The rewrites of a fix step: given the report, its verdict and the changed lines, it rewrites
-    /// files and returns true, or shows what it would rewrite and returns false.
-    public typealias FixStep = (ScanReport, ScanVerdict, ChangedLines?) throws -> Bool
+    /// files and returns what it rewrote, or shows what it would rewrite and returns nil.
+    public typealias FixStep = (ScanReport, ScanVerdict, ChangedLines?) throws -> Rewritten?
+
+    /// The files a fix step rewrote, each as the check that it is no worse scanned it.
+    public struct Rewritten: Sendable {
+        public var rescans: [String: FileRescan]
+        /// Every rewritten file has its rescan.
+        public var complete: Bool
+
+        public init(rescans: [String: FileRescan], complete: Bool) {
+            self.rescans = rescans
+            self.complete = complete
+        }
+    }
 
     /// Judges the scan against the baseline and the changed lines. With `fix`, the fix step gets the
     /// findings first; when it rewrote files, the files are scanned again and what is left is
@@ -146,8 +158,20 @@ public struct ScanSession {
         let changes = try scanned.changes?.value()
         var outcome = ScanOutcome(report: scanned.report, verdict: verdict(scanned.report, changes, scanned.fingerprints))
         if let fix {
-            guard try fix(outcome.report, outcome.verdict, changes) else { return nil }
-            let report = try report(afterward: afterward)
+            guard let rewritten = try fix(outcome.report, outcome.verdict, changes) else { return nil }
+            // The rewritten files as their check scanned them stand for a scan of the tree, unless a
+            // rewrite changed what a file tells the others.
+            var report: ScanReport
+            if rewritten.complete, rewritten.rescans.values.allSatisfy(\.sameFacts) {
+                report = outcome.report.replacing(rewritten.rescans)
+                report.sources = nil
+                settings.applySeverities(to: &report)
+                report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
+                    (name: screen.name, globs: screen.files.map(Glob.init))
+                })
+            } else {
+                report = try self.report(afterward: afterward)
+            }
             outcome = ScanOutcome(report: report, verdict: verdict(report, try request.changedSince.map { try ChangedLines.since($0, in: root) }, nil))
         }
         return outcome

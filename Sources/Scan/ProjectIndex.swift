@@ -21,8 +21,8 @@ enum ValueOrigin: Sendable, Equatable {
 }
 
 /// What the declarations of one file tell the rules of every other file.
-struct FileFacts: Sendable {
-    struct TypeFact: Sendable {
+struct FileFacts: Sendable, Equatable {
+    struct TypeFact: Sendable, Equatable {
         var name: String
         var keyword: Name
         var inherits: [String]

@@ -116,7 +116,7 @@ public enum SourceScanner {
 
     // MARK: Analysis
 
-    fileprivate struct FileResult: Sendable {
+    struct FileResult: Sendable {
         var findings: [Finding] = []
         var signs: [GoodSign: Int] = [:]
         var lines = 0
@@ -193,7 +193,7 @@ public enum SourceScanner {
         case .keepUntilExit:
             KeptMemory.shared.keep(leftovers!)
         case .keepWithSources:
-            sources = ScannedSources(paths: paths, leftovers: leftovers!)
+            sources = ScannedSources(paths: paths, leftovers: leftovers!, moduleOf: modules.moduleOf, rules: rules)
         case .freeNow:
             break
         }
@@ -211,7 +211,7 @@ public enum SourceScanner {
         var rule: ScanRule
     }
 
-    private static func analyze(path: String, _ loaded: LoadedFile, index: ProjectIndex, rules: Set<ScanRule>) -> FileResult {
+    static func analyze(path: String, _ loaded: LoadedFile, index: ProjectIndex, rules: Set<ScanRule>) -> FileResult {
         var result = FileResult()
         let raw: [RawFinding]
         let suppressions: Suppressions
@@ -282,36 +282,8 @@ private final class KeptMemory: @unchecked Sendable {
     }
 }
 
-/// The bytes of each file a scan read, exactly as it read them, for a caller that rewrites the files:
-/// what it writes is then made from what the scan saw. The scan's memory is kept as long as this is.
-public final class ScannedSources: @unchecked Sendable {
-    private var leftovers: Leftovers?
-    private let index: [String: Int]
-
-    fileprivate init(paths: [String], leftovers: Leftovers) {
-        self.leftovers = leftovers
-        index = Dictionary(paths.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
-    }
-
-    /// The bytes of the file at `path` (as the report names it), or nil when the scan did not read it.
-    public func bytes(of path: String) -> [UInt8]? {
-        guard let leftovers, let k = index[path], k < leftovers.files.count else { return nil }
-        switch leftovers.files[k] {
-        case let .swift(file): return Array(file.bytes.buffer)
-        case let .markup(document): return document.bytes
-        default: return nil
-        }
-    }
-
-    /// Lets the scan's memory go while copies of the report still name this: a fix takes the bytes
-    /// it needs first.
-    public func release() {
-        leftovers = nil
-    }
-}
-
 /// What a scan no longer needs once its rules have run: freed on another thread, or kept until exit.
-private final class Leftovers: @unchecked Sendable {
+final class Leftovers: @unchecked Sendable {
     let files: [SourceScanner.LoadedFile]
     let facts: [FileFacts]
     let indexes: [ProjectIndex]

@@ -91,6 +91,34 @@ import Testing
         #expect(shown.contains("Secure checkout cut off  (Tess Tester, ") && shown.contains("likely App/Checkout/B-PayButton.swift:7 single-line"), "\(shown)")
     }
 
+    @Test func theReviewPagesWhatToFixFirstNamesTheLikelyCodeOfEachFailure() throws {
+        let cli = try audited()
+        // A screen with no files: its failure has no code to point at.
+        try cli.ok(["screen", "add", "Settings"])
+        try cli.ok(["record", "Settings", "--size", "ax5", "--item", "no-truncation", "--fail"])
+        try cli.ok(["export", "--output", "review.md"])
+        let page = try String(contentsOf: cli.directory.appendingPathComponent("review.md"), encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "## What to fix first").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("|") }.map { row in
+            row.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let header = try #require(rows.first)
+        #expect(header.last == "Likely code", "\(section)")
+        func likely(_ screen: String, _ check: String) -> String? {
+            rows.first { $0.count == header.count && $0[1].contains(screen) && $0[2] == "`\(check)`" }?.last
+        }
+        // The same cause explain puts first: the fixed font before the clamp for text that does not scale.
+        #expect(likely("Checkout", "text-scales") == "`App/Checkout/B-PayButton.swift:6` `fixed-font-size`", "\(section)")
+        #expect(likely("Checkout", "no-truncation") == "`App/Checkout/B-PayButton.swift:7` `single-line`", "\(section)")
+        #expect(likely("Settings", "no-truncation") == "", "\(section)")
+
+        // An audit without a recorded scan has no such column.
+        let unscanned = try CLI().initialized()
+        try unscanned.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail"])
+        let plain = try unscanned.ok(["export", "--output", "-"])
+        #expect(plain.contains("| Fix in progress |") && !plain.contains("Likely code"), "\(plain)")
+    }
+
     @Test func aFixWhoseRefIsACommitSaysWhetherTheCommitChangedTheLikelyLines() throws {
         let cli = try audited()
         // A commit that changes the single line's limit, one that changes the file elsewhere, and a

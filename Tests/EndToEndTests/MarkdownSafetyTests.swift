@@ -134,7 +134,7 @@ import Testing
 
         // The action list: every open failure, critical screens first, each with its owner and age.
         let actions = try #require(tables.first { $0.first?.first == "#" })
-        #expect(actions[0] == ["#", "Screen", "Check", "Size", "Severity", "Blocks", "Owner", "Age (days)", "Fix in progress"])
+        #expect(actions[0] == ["#", "Screen", "Check", "Size", "Severity", "Blocks", "Owner", "Age (days)", "Fix in progress", "Likely code"])
         #expect(actions.count == 7)
         #expect(actions.dropFirst().map { $0[1] } == ["Checkout: cart", "Recovery: email", "Map", "Profile", "Search", "Profile"])
         #expect(actions.dropFirst().allSatisfy { Int($0[7]) != nil && !$0[6].isEmpty })

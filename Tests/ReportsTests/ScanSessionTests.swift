@@ -95,13 +95,38 @@ import Testing
             given = report.findings.indices.filter { verdict.states[$0] == .new }.map { report.findings[$0].rule }
             #expect(changes == nil)
             try project.write("App/Cart.swift", try project.read("App/Cart.swift").replacingOccurrences(of: ".system(size: 17)", with: ".body"))
-            return true
+            return ScanSession.Rewritten(rescans: [:], complete: false)
         }
         #expect(given == [.fixedFontSize, .singleLine])
         #expect(try #require(outcome).report.findings.map(\.rule) == [.singleLine])
 
-        let shown = try session.judge(session.scan()) { _, _, _ in false }
+        let shown = try session.judge(session.scan()) { _, _, _ in nil }
         #expect(shown == nil, "a fix step that only showed its rewrites leaves nothing to report")
+    }
+
+    @Test func theRewrittenFilesAsTheirCheckScannedThemStandForAScanOfTheTreeUnlessTheirFactsChanged() throws {
+        let project = try Project()
+        let session = try project.session()
+        let scanned = try session.scan(keepingSources: true)
+        let files = Set(scanned.report.findings.map(\.file))
+        #expect(files.count == 1)
+        let file = try #require(files.first)
+        // The check's scan of the rewritten text, which the files on disk do not show.
+        let rescan = try #require(scanned.report.sources?.rescan(file, bytes: Array("import SwiftUI\n// rewritten\n".utf8)))
+        #expect(rescan.findings.isEmpty && rescan.lines == 2)
+        // The rewritten file declares nothing the first version did: its facts changed.
+        #expect(!rescan.sameFacts)
+        var same = rescan
+        same.sameFacts = true
+        let reused = try #require(try session.judge(scanned) { _, _, _ in ScanSession.Rewritten(rescans: [file: same], complete: true) })
+        #expect(reused.report.findings.isEmpty)
+        #expect(reused.report.linesScanned == scanned.report.linesScanned - scanned.report.scannedFiles.first { $0.file == file }!.lines + 2)
+        // Facts that changed, or a file without its rescan: the tree is scanned again, and the file on
+        // disk still has its findings.
+        let changed = try #require(try session.judge(scanned) { _, _, _ in ScanSession.Rewritten(rescans: [file: rescan], complete: true) })
+        #expect(changed.report.findings.count == scanned.report.findings.count)
+        let incomplete = try #require(try session.judge(scanned) { _, _, _ in ScanSession.Rewritten(rescans: [file: same], complete: false) })
+        #expect(incomplete.report.findings.count == scanned.report.findings.count)
     }
 
     @Test func recordingKeepsTheScanOnTheScreensWhosePatternsMatchAndAsksForTheAuthorOnlyThen() throws {

@@ -67,11 +67,12 @@ extension SwiftAnalyzer {
         switch kind {
         case .swiftUISystem:
             report(.fixedFontSize, at: i, confidence,
-                   "\(spelled) sets this text at \(sizeText). Use a text style (.font(.body), .system(.body, design:)) or a @ScaledMetric size.")
+                   "\(spelled) sets this text at \(sizeText). Use a text style (.font(.body), .system(.body, design:)) or a @ScaledMetric size.",
+                   view: fontModifierSpan(i).map { FindingView(span: $0) })
         case .swiftUICustomFixed:
             report(.fixedFontSize, at: i, confidence,
                    "\(spelled) keeps this custom font at \(sizeText). Use Font.custom(_:size:relativeTo:) so it scales with a text style.",
-                   item: "custom-fonts")
+                   item: "custom-fonts", view: fontModifierSpan(i).map { FindingView(span: $0) })
         case .uikitSystem:
             report(.fixedFontSize, at: i, confidence,
                    "\(spelled) makes a font of \(sizeText). Use UIFont.preferredFont(forTextStyle:) or scale it with UIFontMetrics(forTextStyle:).scaledFont(for:).")

@@ -56,9 +56,16 @@ extension SwiftAnalyzer {
         let what = content == .text ? "this text" : "a view holding text"
         let size = amount(found, via: via, height.start, height.end)
         let verb = height.label == .height ? "fixes" : "caps"
+        // What the frame holds the view at, for `scan --fix` not to let text grow past it.
+        var view = FindingView(span: modifiedViewSpan(i))
+        if case let .literal(points?) = found { view.height = points }
+        if let width = arguments.first(where: { $0.hasLabel && $0.label == .width }),
+           case let .literal(points?) = origin(width.start, width.end, at: i).0 {
+            view.width = points
+        }
         report(.fixedHeightText, at: i, confidence,
                ".frame(\(label): \(code(height.start, height.end))) \(verb) the height of \(what) at \(size), so larger text is clipped. Use .frame(minHeight:) or scale the height with @ScaledMetric.",
-               item: isInCell(i) ? "cells-resize" : nil)
+               item: isInCell(i) ? "cells-resize" : nil, view: view)
     }
 
     func checkHeightAnchor(_ i: Int) {

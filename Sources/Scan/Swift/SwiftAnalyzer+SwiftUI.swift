@@ -105,6 +105,22 @@ extension SwiftAnalyzer {
         return start
     }
 
+    /// The bytes of the view a `.modifier(` call at `i` applies to, the modifier included: what
+    /// `scan --fix` compares to tell whether two findings are on one view.
+    func modifiedViewSpan(_ i: Int) -> Range<Int>? {
+        guard let base = modifiedView(i) else { return nil }
+        let close = file.closing(i + 1)
+        guard close < file.tokens.count else { return nil }
+        return Int(file.tokens[base].start)..<Int(file.tokens[close].end)
+    }
+
+    /// The view a font made at `i` is given to, when it is in the argument of a `.font(` modifier
+    /// (`.font(.system(size: 9))`, `.font(Font.system(size: 9).bold())`).
+    func fontModifierSpan(_ i: Int) -> Range<Int>? {
+        guard let call = file.enclosingCall(of: i), file.name(call.callee) == .font else { return nil }
+        return modifiedViewSpan(call.callee)
+    }
+
     /// Code that only runs for some text sizes: inside `if dynamicTypeSize.isAccessibilitySize { }`
     /// or its `else`, in one branch of a `ViewThatFits`, or in a function this file only calls
     /// from such a branch (`configureForRegularSizes()`).

@@ -1,0 +1,115 @@
+/// The bytes of each file a scan read, exactly as it read them, for a caller that rewrites the files:
+/// what it writes is then made from what the scan saw. The scan's memory is kept as long as this is,
+/// or until `release()`; what a scan of one rewritten file needs (the project's index, each file's
+/// facts) is kept after that.
+public final class ScannedSources: @unchecked Sendable {
+    private var leftovers: Leftovers?
+    private let index: [String: Int]
+    private let facts: [FileFacts]
+    private let indexes: [ProjectIndex]
+    private let moduleOf: [Int]
+    private let rules: Set<ScanRule>
+
+    init(paths: [String], leftovers: Leftovers, moduleOf: [Int], rules: Set<ScanRule>) {
+        self.leftovers = leftovers
+        index = Dictionary(paths.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+        facts = leftovers.facts
+        indexes = leftovers.indexes
+        self.moduleOf = moduleOf
+        self.rules = rules
+    }
+
+    /// The bytes of the file at `path` (as the report names it), or nil when the scan did not read it.
+    public func bytes(of path: String) -> [UInt8]? {
+        guard let leftovers, let k = index[path], k < leftovers.files.count else { return nil }
+        switch leftovers.files[k] {
+        case let .swift(file): return Array(file.bytes.buffer)
+        case let .markup(document): return document.bytes
+        default: return nil
+        }
+    }
+
+    /// Lets the scan's files go while copies of the report still name this: a fix takes the bytes
+    /// it needs first.
+    public func release() {
+        leftovers = nil
+    }
+
+    /// The file at `path` scanned again as `bytes`, with the rules and the project's index of the
+    /// first scan: what a scan of the whole tree would find in it now, when `sameFacts` says the
+    /// file tells the other files what it told them before. Nil for a file the scan did not read.
+    /// Its memory goes when it returns.
+    public func rescan(_ path: String, bytes: [UInt8]) -> FileRescan? {
+        guard let k = index[path], k < facts.count, k < moduleOf.count else { return nil }
+        let memory = TokenMemory()
+        let loaded: SourceScanner.LoadedFile
+        if path.hasSuffix(".swift") {
+            guard let file = try? SwiftFile(copying: bytes, memory: memory) else { return nil }
+            loaded = .swift(file)
+        } else if path.hasSuffix(".xib") || path.hasSuffix(".storyboard") {
+            loaded = .markup(MarkupDocument(bytes: bytes))
+        } else {
+            return nil
+        }
+        let result = SourceScanner.analyze(path: path, loaded, index: indexes[moduleOf[k]], rules: rules)
+        guard result.scanned else { return nil }
+        // A localized copy's findings are folded into its Base file's by the whole scan.
+        let sameFacts = !path.contains(".lproj/") && SourceScanner.facts(of: loaded) == facts[k]
+        return FileRescan(findings: result.findings, lines: result.lines, signs: result.signs, sameFacts: sameFacts)
+    }
+}
+
+/// One file scanned again after a rewrite (`ScannedSources.rescan`).
+public struct FileRescan: Sendable {
+    /// In report order.
+    public var findings: [Finding]
+    public var lines: Int
+    public var signs: [GoodSign: Int]
+    /// The file's declarations and the other facts the project's index takes from it are as they
+    /// were: the other files' findings stand as the first scan made them.
+    public var sameFacts: Bool
+
+    public init(findings: [Finding], lines: Int, signs: [GoodSign: Int], sameFacts: Bool) {
+        self.findings = findings
+        self.lines = lines
+        self.signs = signs
+        self.sameFacts = sameFacts
+    }
+}
+
+extension ScanReport {
+    /// The report with each of `rescans`' files as its rescan found it: its findings, lines and good
+    /// signs. Files keep their order, and each file's findings theirs.
+    public func replacing(_ rescans: [String: FileRescan]) -> ScanReport {
+        guard !rescans.isEmpty else { return self }
+        var findings: [Finding] = []
+        findings.reserveCapacity(self.findings.count)
+        var placed: Set<String> = []
+        // Findings come grouped by file, in file order: a rescanned file's are put where its old ones were.
+        for finding in self.findings {
+            guard let rescan = rescans[finding.file] else {
+                findings.append(finding)
+                continue
+            }
+            if placed.insert(finding.file).inserted { findings.append(contentsOf: rescan.findings) }
+        }
+        // A file that had no findings and now has.
+        let unplaced = rescans.filter { !placed.contains($0.key) && !$0.value.findings.isEmpty }
+        findings += unplaced.values.flatMap(\.findings)
+        var files = scannedFiles
+        var lines = linesScanned
+        for k in files.indices {
+            guard let rescan = rescans[files[k].file] else { continue }
+            lines += rescan.lines - files[k].lines
+            files[k].lines = rescan.lines
+            // What was read is no longer on disk.
+            files[k].identity = nil
+        }
+        var signs = goodSigns.filter { rescans[$0.file] == nil }
+        for (file, rescan) in rescans where !rescan.signs.isEmpty { signs.append(FileSigns(file: file, counts: rescan.signs)) }
+        var report = ScanReport(root: root, findings: findings, filesScanned: filesScanned, linesScanned: lines, goodSigns: signs,
+                                scannedFiles: files)
+        report.sources = sources
+        return report
+    }
+}
