@@ -18,6 +18,12 @@ struct SyncCommand: ParsableCommand {
             limit ('dtaudit evidence limit') or not the size or bytes its name and records say is named \
             and left out, unread; the records still sync.
 
+            When git has the file unmerged, sync writes both sides' records into it and names the \
+            'git add' that concludes the merge. While a stash entry changes the file, or HEAD is \
+            detached on an older commit, sync takes the file in but leaves it as git has it (so \
+            'git stash pop' succeeds and the checkout stays clean); the store keeps every record, and \
+            the first sync after git's step writes them.
+
             In a fresh clone, sync sets the store up from the committed file (Exports/<app>.json): that \
             is how a teammate joins. The file is the store's shared file from then on; name another \
             to move it.
@@ -40,6 +46,7 @@ struct SyncCommand: ParsableCommand {
         let console = Console(global)
         let outcome = try Sync.perform(console.storeQuery, file: file?.path)
         show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, console: console)
+        if !output.json { console.noteGitStep(outcome) }
         // A clock this store thinks wrong is named, never a reason to stop; only records just taken
         // in can have changed what the store thinks.
         if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true,
@@ -58,7 +65,12 @@ struct SyncCommand: ParsableCommand {
 
     /// What the sync took into the store from `file`, then what it wrote into the file, each as it
     /// happened: nothing is said to be new, or up to date, that was not.
-    static func headline(_ report: SyncReport, file: String) -> String {
+    static func headline(_ report: SyncReport, file: String) -> String? {
+        if report.held != nil {
+            // The git step's line says why the file was left as git has it; only what came in is said here.
+            guard let outcome = report.imported?.outcome, outcome.addedCount > 0 else { return nil }
+            return "Took in " + ImportSummary.describe(outcome.added) + " from \(file)."
+        }
         if report.upToDate { return "Up to date with \(file) (\(counted(report.records, "record")))." }
         guard let held = report.recordsInFile else {
             return "Wrote \(file) with all \(counted(report.records, "record")) (it was not there yet)."
@@ -97,6 +109,7 @@ struct SyncCommand: ParsableCommand {
                                              ("upToDate", .bool(report.upToDate)), ("wroteFile", .bool(report.wroteFile)), ("records", .int(report.records)),
                                              ("recordsInFileBefore", report.recordsInFile.map(JSON.int) ?? .null)]
             if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
+            members += [("leftAlone", report.held.map { .string($0 == .stashed ? "stash" : "detached") } ?? .null)]
             members += [("evidenceShared", .int(report.evidenceShared)), ("evidenceTaken", .int(report.evidenceTaken)),
                         ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))),
                         ("evidenceRefused", .array(report.evidenceRefused.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) }))]
@@ -108,7 +121,7 @@ struct SyncCommand: ParsableCommand {
             console.line("Set up the audit store \(console.safe(PathNames.shown(created, from: console.workingDirectory))) from \(console.safe(file)): "
                          + counted(report.imported?.newScreens.count ?? 0, "screen") + ", " + counted(report.records, "record"))
         } else {
-            console.line(Self.headline(report, file: console.safe(file)))
+            if let headline = Self.headline(report, file: console.safe(file)) { console.line(headline) }
             if let imported = report.imported, !imported.newScreens.isEmpty {
                 console.line("  new screens: " + imported.newScreens.prefix(10).map(console.safe).joined(separator: ", ") + (imported.newScreens.count > 10 ? ", ..." : ""))
             }

@@ -42,6 +42,9 @@ public struct SyncReport: Sendable {
     /// the evidence limit, bytes that don't match their name.
     public var evidenceMissing: [String] = []
     public var evidenceRefused: [(file: String, reason: String)] = []
+    /// The file lacked records of the store but was left as git put it, and why; they stay in the
+    /// store and are written by the first sync after git's step.
+    public var held: GitState.Hold?
 
     public init() {}
 }
@@ -54,7 +57,8 @@ public enum Sync {
     /// the store's evidence is one transaction of the store, so an error leaves the store as it
     /// was (evidence taken in is taken out again). The file is replaced by a rename once it is
     /// whole, so a sync killed at any moment leaves both whole.
-    public static func run(_ store: AuditStore, with shared: SharedAudit) throws -> SyncReport {
+    /// With `hold`, the file is taken in but not written (git would rather it stayed as it is).
+    public static func run(_ store: AuditStore, with shared: SharedAudit, holding hold: GitState.Hold? = nil) throws -> SyncReport {
         try shared.checkUnlinked()
         var report = SyncReport()
         var adoption = EvidenceAdoption(store.location)
@@ -79,7 +83,13 @@ public enum Sync {
                         report.recordsInFile = imported.recordsRead
                     }
                 }
-                report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
+                if let hold, try !matches(store, shared) {
+                    // Not remembered as in step: the next sync reads the file again and writes it once git's step is done.
+                    report.held = hold
+                    report.records = try store.recordCount()
+                } else {
+                    report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
+                }
                 try shareEvidence(store, shared, into: &report, adoption: &adoption)
             }
         } catch {

@@ -11,6 +11,8 @@ public struct SyncOutcome: Sendable {
     /// The file was written or a store set up in a git checkout whose git does not yet hand the
     /// file to dtaudit's merge driver: `dtaudit git-setup` would.
     public var suggestsGitSetup: Bool
+    /// What git is in the middle of with the file, as sync found it.
+    public var git = GitState(path: "")
 }
 
 extension Sync {
@@ -25,9 +27,10 @@ extension Sync {
                 throw SharedFileProblem("cannot write \(shared.relativePath): it is inside the store's folder \(store.location.folder); choose a file outside it",
                                         kind: .misnamed)
             }
-            let report = try run(store, with: shared)
+            let git = GitState.of(shared)
+            let report = try run(store, with: shared, holding: git.hold)
             StoreIgnore.upgrade(folder: store.location.folder)
-            return SyncOutcome(report: report, shared: shared, createdStore: nil, suggestsGitSetup: suggestsGitSetup(report, shared, created: false))
+            return SyncOutcome(report: report, shared: shared, createdStore: nil, suggestsGitSetup: suggestsGitSetup(report, shared, created: false), git: git)
         }
         let location: StoreLocation
         let shared: SharedAudit
