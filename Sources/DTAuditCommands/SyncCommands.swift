@@ -181,12 +181,12 @@ struct GitSetupCommand: ParsableCommand {
         commandName: "git-setup",
         abstract: "Make git merge the shared audit file by itself, in this clone and (as a union) in every other.",
         discussion: """
-            For this clone, writes a line in .git/info/attributes and git's config that hand the audit \\
-            file to 'dtaudit merge-driver', which keeps both sides' records in order. Where the audit file \\
-            is not committed yet (the clone that starts the audit), it also writes a line to the \\
-            repository's .gitattributes asking for git's union merge (commit it with the file: every \\
-            clone then keeps both sides' records); in other clones it leaves .gitattributes alone, so \\
-            that no pull meets an untracked copy. Each teammate runs it once per clone, before or after \\
+            For this clone, writes a line in .git/info/attributes and git's config that hand the audit \
+            file to 'dtaudit merge-driver', which keeps both sides' records in order. Where the audit file \
+            is not committed yet (the clone that starts the audit), it also writes a line to the \
+            repository's .gitattributes asking for git's union merge (commit it with the file: every \
+            clone then keeps both sides' records); in other clones it leaves .gitattributes alone, so \
+            that no pull meets an untracked copy. Each teammate runs it once per clone, before or after \
             the first sync; running it again changes nothing.
 
             With --hook, also writes a pre-commit hook that runs 'dtaudit sync' and adds the audit \

@@ -35,9 +35,9 @@ struct RetractCommand: ParsableCommand {
         commandName: "retract",
         abstract: "Take back a recording, fix or evidence attachment that was wrong.",
         discussion: """
-            The take-back is a record: it travels to every store, stays in the history with its reason, \\
-            and an older file imported later does not bring the taken-back record back. A cell whose \\
-            latest recording is taken back shows the recording before it again. Ids are in \\
+            The take-back is a record: it travels to every store, stays in the history with its reason, \
+            and an older file imported later does not bring the taken-back record back. A cell whose \
+            latest recording is taken back shows the recording before it again. Ids are in \
             'dtaudit history --each' (any unique start of one will do).
             """,
         examples: [

@@ -43,4 +43,15 @@ import Testing
         let headings = page.split(separator: "\n").map(String.init).filter { $0.hasPrefix(".Sh ") && $0.hasSuffix(" COMMANDS") }
         #expect(headings == Self.sections(help).map { ".Sh " + $0.heading.replacingOccurrences(of: "SUBCOMMANDS", with: "COMMANDS") })
     }
+
+    /// A help text's source lines join into paragraphs: no line of any command's help ends in a
+    /// stray backslash left by an escaped line continuation.
+    @Test func everyCommandsHelpReadsAsProse() throws {
+        let cli = try CLI()
+        for command in Self.sections(try cli.ok(["--help"])).flatMap(\.commands) {
+            let help = try cli.ok([command, "--help"])
+            let stray = help.split(separator: "\n").filter { $0.hasSuffix("\\") }
+            #expect(stray.isEmpty, "\(command): \(stray)")
+        }
+    }
 }
