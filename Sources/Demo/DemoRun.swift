@@ -55,28 +55,18 @@ enum DemoRun {
         let bottom = PhoneSketch.height - 28
         let trails = [("Eagle Peak Loop", "5.2 mi · 1,400 ft · Moderate"), ("Cedar Falls", "3.1 mi · 600 ft · Easy"),
                       ("Lakeshore Path", "2.4 mi · 90 ft · Easy"), ("North Ridge", "8.7 mi · 2,900 ft · Hard")]
-        screen.group("ScrollView", x: 0, y: y, width: PhoneSketch.width, height: bottom - y) { screen in
-            var top = y
-            for (index, trail) in trails.enumerated() {
-                // Only the cells that fit above the tab bar, as a lazy list lays them out.
-                var trial = screen
-                let end = trial.group("Cell", name: "trail.\(index)", x: 0, y: top, width: PhoneSketch.width) { screen in
-                    let headline = screen.sketch.points(.headline), detail = screen.sketch.points(.subheadline)
-                    if size.isAccessibility {
-                        // The fixed card: the photo above the title at accessibility sizes.
-                        screen.image("trail.photo.\(index)", x: 8, y: top + 2, width: 114, height: 48)
-                        let below = screen.label(trail.0, x: 8, y: top + 53, width: 114, points: headline)
-                        return screen.label(trail.1, x: 8, y: below, width: 114, points: detail, ink: .secondary) + 4
-                    }
-                    screen.image("trail.photo.\(index)", x: 8, y: top + 2, width: 34, height: 34)
-                    let below = screen.label(trail.0, x: 48, y: top + 2, width: 74, points: headline)
-                    return max(top + 40, screen.label(trail.1, x: 48, y: below, width: 74, points: detail, ink: .secondary) + 4)
-                }
-                guard end <= bottom else { break }
-                (screen, top) = (trial, end)
-                screen.sketch.fill(8, top - 1, 122, 1, .separator)
+        screen.list("trail", count: trails.count, y: y, bottom: bottom) { screen, index, top in
+            let trail = trails[index]
+            let headline = screen.sketch.points(.headline), detail = screen.sketch.points(.subheadline)
+            if size.isAccessibility {
+                // The fixed card: the photo above the title at accessibility sizes.
+                screen.image("trail.photo.\(index)", x: 8, y: top + 2, width: 114, height: 48)
+                let below = screen.label(trail.0, x: 8, y: top + 53, width: 114, points: headline)
+                return screen.label(trail.1, x: 8, y: below, width: 114, points: detail, ink: .secondary) + 4
             }
-            return bottom
+            screen.image("trail.photo.\(index)", x: 8, y: top + 2, width: 34, height: 34)
+            let below = screen.label(trail.0, x: 48, y: top + 2, width: 74, points: headline)
+            return max(top + 40, screen.label(trail.1, x: 48, y: below, width: 74, points: detail, ink: .secondary) + 4)
         }
         screen.tabBar(selected: 0)
         return screen
@@ -98,19 +88,11 @@ enum DemoRun {
         let second = screen.button("Dog friendly", name: "filter.dogs", x: 72, y: y, maxWidth: 54, points: chip, fill: .tint, ink: .accent)
         y = max(first, second) + 4
         let bottom = PhoneSketch.height - 28
-        screen.group("ScrollView", x: 0, y: y, width: PhoneSketch.width, height: bottom - y) { screen in
-            var top = y
-            for (index, result) in [("Cedar Falls", "Paved · 3.1 mi"), ("Lakeshore Path", "Boardwalk · 2.4 mi"), ("Meadow Loop", "Packed gravel · 1.8 mi")].enumerated() {
-                var trial = screen
-                let end = trial.group("Cell", name: "result.\(index)", x: 0, y: top, width: PhoneSketch.width) { screen in
-                    let below = screen.label(result.0, x: 8, y: top + 2, width: 114, points: screen.sketch.points(.headline))
-                    return screen.label(result.1, x: 8, y: below, width: 114, points: screen.sketch.points(.subheadline), ink: .secondary) + 4
-                }
-                guard end <= bottom else { break }
-                (screen, top) = (trial, end)
-                screen.sketch.fill(8, top - 1, 122, 1, .separator)
-            }
-            return bottom
+        let results = [("Cedar Falls", "Paved · 3.1 mi"), ("Lakeshore Path", "Boardwalk · 2.4 mi"), ("Meadow Loop", "Packed gravel · 1.8 mi")]
+        screen.list("result", count: results.count, y: y, bottom: bottom) { screen, index, top in
+            let result = results[index]
+            let below = screen.label(result.0, x: 8, y: top + 2, width: 114, points: screen.sketch.points(.headline))
+            return screen.label(result.1, x: 8, y: below, width: 114, points: screen.sketch.points(.subheadline), ink: .secondary) + 4
         }
         screen.tabBar(selected: 1)
         return screen

@@ -104,6 +104,22 @@ struct SketchedScreen {
         return height.map { y + $0 } ?? bottom
     }
 
+    /// A scrolling list from `y` to `bottom` holding only the cells that fit, as a lazy list lays
+    /// them out, each named `prefix.index` and ruled off below; `cell` draws one from its top.
+    mutating func list(_ prefix: String, count: Int, y: Int, bottom: Int, _ cell: (inout SketchedScreen, Int, Int) -> Int) {
+        group("ScrollView", x: 0, y: y, width: PhoneSketch.width, height: bottom - y) { screen in
+            var top = y
+            for index in 0..<count {
+                var trial = screen
+                let end = trial.group("Cell", name: "\(prefix).\(index)", x: 0, y: top, width: PhoneSketch.width) { cell(&$0, index, top) }
+                guard end <= bottom else { break }
+                (screen, top) = (trial, end)
+                screen.sketch.fill(8, top - 1, 122, 1, .separator)
+            }
+            return bottom
+        }
+    }
+
     /// The offline banner every screen shows under the status bar: its text is fixed at 13 pt,
     /// the same at every size (the fault the run finds on every screen, once).
     mutating func offlineBanner() -> Int {
