@@ -87,6 +87,19 @@ final class AuditSession {
             showCell = true
         }
 
+        /// Records `request`; a file that vanished or changed since it was checked saves nothing,
+        /// which is said, and the check is asked again.
+        func save(_ request: RecordingRequest) throws -> RecordingOutcome? {
+            do {
+                return try store.record(request)
+            } catch let error as EvidenceError {
+                try report(error)
+                console.line(style.dim("  nothing was saved; answer this check again"))
+                resetPending()
+                return nil
+            }
+        }
+
         while index < steps.count {
             let step = steps[index]
             let key = CellKey(item: step.item, size: step.size)
@@ -119,18 +132,9 @@ final class AuditSession {
                     }
                     interrupted = interrupted || input.lineInterrupted
                 }
-                let outcome: RecordingOutcome
-                do {
-                    // The store gives the answer its time: after every record of the screen, so it is the cell's latest.
-                    outcome = try store.record(RecordingRequest(screen: screen, items: [step.item], sizes: [step.size], status: status, note: note,
-                                                                evidence: files, by: author))
-                } catch let error as EvidenceError {
-                    // A file that vanished or changed since it was checked: nothing was saved.
-                    try report(error)
-                    console.line(style.dim("  nothing was saved; answer this check again"))
-                    resetPending()
-                    continue
-                }
+                // The store gives the answer its time: after every record of the screen, so it is the cell's latest.
+                guard let outcome = try save(RecordingRequest(screen: screen, items: [step.item], sizes: [step.size], status: status, note: note,
+                                                              evidence: files, by: author)) else { continue }
                 cells[key] = Shown(status: status, note: note, by: author, at: outcome.at)
                 switch status {
                 case .pass: result.passed += 1
@@ -153,16 +157,8 @@ final class AuditSession {
                 // one line, and one `back` (or `undo`) takes them all back.
                 console.line(console.statusLabel(.pass) + style.dim(" the rest at \(step.size.id)"))
                 let rest = steps[index...].prefix { $0.size == step.size }
-                let outcome: RecordingOutcome
-                do {
-                    outcome = try store.record(RecordingRequest(screen: screen, items: rest.map(\.item), sizes: [step.size], status: .pass, note: note,
-                                                                evidence: files, by: author))
-                } catch let error as EvidenceError {
-                    try report(error)
-                    console.line(style.dim("  nothing was saved; answer this check again"))
-                    resetPending()
-                    continue
-                }
+                guard let outcome = try save(RecordingRequest(screen: screen, items: rest.map(\.item), sizes: [step.size], status: .pass, note: note,
+                                                              evidence: files, by: author)) else { continue }
                 for recording in outcome.recordings {
                     cells[CellKey(item: recording.item, size: recording.size)] = Shown(status: .pass, note: note, by: author, at: outcome.at)
                 }
