@@ -21,6 +21,7 @@ struct PinnedHeightTests {
             let pinnedLabel = UILabel()
             let roomyLabel = UILabel()
             let smallLabel = UILabel()
+            let snapLabel = UILabel()
             let stack = UIStackView()
 
             func setUp() {
@@ -34,6 +35,8 @@ struct PinnedHeightTests {
                 pinnedLabel.font = .systemFont(ofSize: 17)
                 roomyLabel.font = .systemFont(ofSize: 17)
                 smallLabel.font = .systemFont(ofSize: 9)
+                snapLabel.font = .systemFont(ofSize: 15)
+                snapLabel.snp.makeConstraints { $0.height.equalTo(30) }
                 stack.addArrangedSubview(stackedLabel)
                 countLabel.heightAnchor.constraint(equalToConstant: 20).isActive = true
                 NSLayoutConstraint.activate([
@@ -81,6 +84,8 @@ struct PinnedHeightTests {
         #expect(left[line("tagLabel.font")]?.hasPrefix("held back: `UIFont(name: \"Brand\", size: 12)!` scaled with `UIFontMetrics(forTextStyle: .caption1)` would be 43 pt at AX5, on `tagLabel`, created 18 pt high") == true, "\(plan.suggestions)")
         // A button's height holds its title label.
         #expect(left[line("titleLabel?.font")]?.contains("would be 41 pt at AX5, on `titleButton.titleLabel`, whose height constraint holds it at 30 pt") == true, "\(plan.suggestions)")
+        // SnapKit's height, which --fix leaves to a person, holds too: 15 pt as subheadline is 49 pt at AX5.
+        #expect(left[line("snapLabel.font")]?.contains("would be 49 pt at AX5, on `snapLabel`, whose height constraint holds it at 30 pt (line \(line("snapLabel.snp")))") == true, "\(plan.suggestions)")
         // A suppressed constraint still holds its view at its height.
         #expect(left[line("pinnedLabel.font")]?.contains("whose height constraint holds it at 24 pt (line \(line("pinnedLabel.heightAnchor")))") == true, "\(plan.suggestions)")
         // A constraint rewritten to a minimum height in the same run grows with the text: both are made.
@@ -103,7 +108,7 @@ struct PinnedHeightTests {
         try expectParses(folder.appendingPathComponent("BadgeCell.swift"))
         let again = try fix(output).plan
         #expect(again.rewrites.filter { $0.rule == .fixedFontSize }.isEmpty, "\(again.rewrites)")
-        #expect(again.suggestions.filter { $0.text.hasPrefix("held back: ") }.count == 4, "\(again.suggestions)")
+        #expect(again.suggestions.filter { $0.text.hasPrefix("held back: ") }.count == 5, "\(again.suggestions)")
     }
 
     @Test func aBaselinedConstraintIsNotRewrittenAndHoldsTheFont() throws {
