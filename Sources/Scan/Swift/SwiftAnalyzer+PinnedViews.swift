@@ -4,7 +4,7 @@
 /// it again. A created height is no finding of its own: most such views are laid out again later
 /// (Auto Layout, a stack view, `sizeToFit()`, `layoutSubviews`), which the scan cannot always see.
 extension SwiftAnalyzer {
-    /// The view `RECEIVER.font = FONT` assigns the font made at `i` (its first token `start`) to.
+    /// The view that `RECEIVER.font = FONT` assigns the font whose first token is `start` to.
     func fontReceiverView(_ start: Int) -> FindingView? {
         guard file.isOperator(start - 1, "="), file.textIs(start - 2, "font"),
               let receiver = receiver(ofProperty: start - 2), !receiver.isSelf else { return nil }
