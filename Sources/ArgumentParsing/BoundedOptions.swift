@@ -11,22 +11,22 @@ private func bounded(_ range: ClosedRange<Int>) -> (String, String) throws -> In
 
 extension Option where Value == Int {
     /// A whole number in `range`, with a default value.
-    public init(wrappedValue: Int, name: Name? = nil, help: String, valueName: String? = nil, range: ClosedRange<Int>) {
+    public convenience init(wrappedValue: Int, name: Name? = nil, help: String, valueName: String? = nil, range: ClosedRange<Int>) {
         precondition(range.contains(wrappedValue), "the default lies in the range")
-        storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
-                                             isRequired: false, isRepeating: false, defaultDescription: String(wrappedValue),
-                                             allowedValues: [], completion: Int.defaultCompletionKind),
-                      initial: wrappedValue, convert: bounded(range))
+        self.init(storage: Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
+                                                      isRequired: false, isRepeating: false, defaultDescription: String(wrappedValue),
+                                                      allowedValues: [], completion: Int.defaultCompletionKind),
+                               initial: wrappedValue, convert: bounded(range)))
     }
 }
 
 extension Option where Value == Int? {
     /// An optional whole number in `range`.
-    public init(name: Name? = nil, help: String, valueName: String? = nil, range: ClosedRange<Int>) {
+    public convenience init(name: Name? = nil, help: String, valueName: String? = nil, range: ClosedRange<Int>) {
         let convert = bounded(range)
-        storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
-                                             isRequired: false, isRepeating: false, allowedValues: [],
-                                             completion: Int.defaultCompletionKind),
-                      initial: .some(nil), convert: { Optional(try convert($0, $1)) })
+        self.init(storage: Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
+                                                      isRequired: false, isRepeating: false, allowedValues: [],
+                                                      completion: Int.defaultCompletionKind),
+                               initial: .some(nil), convert: { Optional(try convert($0, $1)) }))
     }
 }

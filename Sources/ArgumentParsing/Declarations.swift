@@ -68,8 +68,15 @@ protocol ArgumentBox: AnyObject {
     func finish() throws
 }
 
-protocol DeclaredArgument {
-    var box: any ArgumentBox { get }
+/// What `@Argument`, `@Option` and `@Flag` have in common: the box the parser fills. A class, so
+/// that the parser tells a declaration from any other property with a class check, where a
+/// protocol would cost a search of every conformance the program holds for each new type.
+public class ArgumentDeclaration {
+    let box: any ArgumentBox
+
+    init(box: any ArgumentBox) {
+        self.box = box
+    }
 }
 
 protocol DeclaredGroup {
@@ -134,135 +141,147 @@ private func converter<T: ExpressibleByArgument>(_ type: T.Type) -> (String, Str
 
 /// A positional argument.
 @propertyWrapper
-public struct Argument<Value>: DeclaredArgument {
+public final class Argument<Value>: ArgumentDeclaration {
     let storage: Box<Value>
-    var box: any ArgumentBox { storage }
     public var wrappedValue: Value { storage.current }
+
+    init(storage: Box<Value>) {
+        self.storage = storage
+        super.init(box: storage)
+    }
 }
 
 extension Argument where Value: ExpressibleByArgument {
     /// A required argument.
-    public init(help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
-        storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: true,
+    public convenience init(help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
+        self.init(storage: Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: true,
                                              isRepeating: false, allowedValues: Value.allValueStrings,
                                              completion: completion ?? Value.defaultCompletionKind),
-                      initial: nil, convert: converter(Value.self))
+                      initial: nil, convert: converter(Value.self)))
     }
 
-    public init(wrappedValue: Value, help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
-        storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: false,
+    public convenience init(wrappedValue: Value, help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
+        self.init(storage: Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: false,
                                              isRepeating: false, defaultDescription: wrappedValue.defaultValueDescription,
                                              allowedValues: Value.allValueStrings, completion: completion ?? Value.defaultCompletionKind),
-                      initial: wrappedValue, convert: converter(Value.self))
+                      initial: wrappedValue, convert: converter(Value.self)))
     }
 }
 
 extension Argument {
     /// An optional argument.
-    public init<Element: ExpressibleByArgument>(help: String, valueName: String? = nil, completion: CompletionKind? = nil) where Value == Element? {
+    public convenience init<Element: ExpressibleByArgument>(help: String, valueName: String? = nil, completion: CompletionKind? = nil) where Value == Element? {
         let convert = converter(Element.self)
-        storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: false,
+        self.init(storage: Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: false,
                                              isRepeating: false, allowedValues: Element.allValueStrings,
                                              completion: completion ?? Element.defaultCompletionKind),
-                      initial: .some(nil), convert: { Optional(try convert($0, $1)) })
+                      initial: .some(nil), convert: { Optional(try convert($0, $1)) }))
     }
 
     /// Any number of arguments.
-    public init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], help: String, valueName: String? = nil, required: Bool = false,
+    public convenience init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], help: String, valueName: String? = nil, required: Bool = false,
                                                 completion: CompletionKind? = nil) where Value == [Element] {
         let convert = converter(Element.self)
-        storage = Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: required,
+        self.init(storage: Box(definition: Definition(kind: .positional, help: help, valueName: valueName, isRequired: required,
                                              isRepeating: true, allowedValues: Element.allValueStrings,
                                              completion: completion ?? Element.defaultCompletionKind),
-                      initial: wrappedValue, convert: { [try convert($0, $1)] }, combine: { $0 + $1 })
+                      initial: wrappedValue, convert: { [try convert($0, $1)] }, combine: { $0 + $1 }))
     }
 }
 
 /// An option that takes a value.
 @propertyWrapper
-public struct Option<Value>: DeclaredArgument {
+public final class Option<Value>: ArgumentDeclaration {
     let storage: Box<Value>
-    var box: any ArgumentBox { storage }
     public var wrappedValue: Value { storage.current }
+
+    init(storage: Box<Value>) {
+        self.storage = storage
+        super.init(box: storage)
+    }
 }
 
 extension Option where Value: ExpressibleByArgument {
     /// A required option.
-    public init(name: Name? = nil, help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
-        storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
+    public convenience init(name: Name? = nil, help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
+        self.init(storage: Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
                                              isRequired: true, isRepeating: false, allowedValues: Value.allValueStrings,
                                              completion: completion ?? Value.defaultCompletionKind),
-                      initial: nil, convert: converter(Value.self))
+                      initial: nil, convert: converter(Value.self)))
     }
 
     /// An option with a default value.
-    public init(wrappedValue: Value, name: Name? = nil, help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
-        storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
+    public convenience init(wrappedValue: Value, name: Name? = nil, help: String, valueName: String? = nil, completion: CompletionKind? = nil) {
+        self.init(storage: Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
                                              isRequired: false, isRepeating: false,
                                              defaultDescription: wrappedValue.defaultValueDescription,
                                              allowedValues: Value.allValueStrings, completion: completion ?? Value.defaultCompletionKind),
-                      initial: wrappedValue, convert: converter(Value.self))
+                      initial: wrappedValue, convert: converter(Value.self)))
     }
 }
 
 extension Option {
     /// An optional option.
-    public init<Element: ExpressibleByArgument>(name: Name? = nil, help: String, valueName: String? = nil, hidden: Bool = false,
+    public convenience init<Element: ExpressibleByArgument>(name: Name? = nil, help: String, valueName: String? = nil, hidden: Bool = false,
                                                 completion: CompletionKind? = nil) where Value == Element? {
         let convert = converter(Element.self)
         var definition = Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
                                     isRequired: false, isRepeating: false, allowedValues: Element.allValueStrings,
                                     completion: completion ?? Element.defaultCompletionKind)
         definition.isHidden = hidden
-        storage = Box(definition: definition, initial: .some(nil), convert: { Optional(try convert($0, $1)) })
+        self.init(storage: Box(definition: definition, initial: .some(nil), convert: { Optional(try convert($0, $1)) }))
     }
 
     /// An option that may be given several times; each value is kept.
-    public init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], name: Name? = nil, help: String, valueName: String? = nil,
+    public convenience init<Element: ExpressibleByArgument>(wrappedValue: [Element] = [], name: Name? = nil, help: String, valueName: String? = nil,
                                                 completion: CompletionKind? = nil) where Value == [Element] {
         let convert = converter(Element.self)
-        storage = Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
+        self.init(storage: Box(definition: Definition(kind: .option, explicitName: name, help: help, valueName: valueName,
                                              isRequired: false, isRepeating: true, allowedValues: Element.allValueStrings,
                                              completion: completion ?? Element.defaultCompletionKind),
-                      initial: wrappedValue, convert: { [try convert($0, $1)] }, combine: { $0 + $1 })
+                      initial: wrappedValue, convert: { [try convert($0, $1)] }, combine: { $0 + $1 }))
     }
 }
 
 /// A flag: present or not, or one of several exclusive flags.
 @propertyWrapper
-public struct Flag<Value>: DeclaredArgument {
+public final class Flag<Value>: ArgumentDeclaration {
     let storage: Box<Value>
-    var box: any ArgumentBox { storage }
     public var wrappedValue: Value { storage.current }
+
+    init(storage: Box<Value>) {
+        self.storage = storage
+        super.init(box: storage)
+    }
 }
 
 extension Flag where Value == Bool {
     /// `--name` sets it true; `inversion` names a flag that sets it back to false.
-    public init(wrappedValue: Bool = false, name: Name? = nil, inversion: String? = nil, help: String) {
-        storage = Box(definition: Definition(kind: .flag(inversion: inversion), explicitName: name, help: help,
+    public convenience init(wrappedValue: Bool = false, name: Name? = nil, inversion: String? = nil, help: String) {
+        self.init(storage: Box(definition: Definition(kind: .flag(inversion: inversion), explicitName: name, help: help,
                                              isRequired: false, isRepeating: false, allowedValues: []),
-                      initial: wrappedValue, convert: { _, spelling in spelling != "--" + (inversion ?? "\u{0}") })
+                      initial: wrappedValue, convert: { _, spelling in spelling != "--" + (inversion ?? "\u{0}") }))
     }
 }
 
 extension Flag where Value == Bool? {
     /// Nil unless `--name` (true) or `--inversion` (false) is given, for edits that change only
     /// what was asked.
-    public init(name: Name? = nil, inversion: String, help: String) {
-        storage = Box(definition: Definition(kind: .flag(inversion: inversion), explicitName: name, help: help,
+    public convenience init(name: Name? = nil, inversion: String, help: String) {
+        self.init(storage: Box(definition: Definition(kind: .flag(inversion: inversion), explicitName: name, help: help,
                                              isRequired: false, isRepeating: false, allowedValues: []),
-                      initial: .some(nil), convert: { _, spelling in spelling != "--" + inversion })
+                      initial: .some(nil), convert: { _, spelling in spelling != "--" + inversion }))
     }
 }
 
 extension Flag {
     /// Exactly one of the enumeration's flags, or nil when none is given and none is required.
-    public init<Element: EnumerableFlag>(required: Bool = false) where Value == Element? {
+    public convenience init<Element: EnumerableFlag>(required: Bool = false) where Value == Element? {
         let names = Element.allCases.map { (name: Element.name(for: $0), help: Element.help(for: $0)) }
-        storage = Box(definition: Definition(kind: .choice(names: names), help: "", isRequired: required,
+        self.init(storage: Box(definition: Definition(kind: .choice(names: names), help: "", isRequired: required,
                                              isRepeating: false, allowedValues: []),
                       initial: .some(nil),
-                      convert: { _, spelling in Element.allCases.first { "--" + Element.name(for: $0) == spelling } })
+                      convert: { _, spelling in Element.allCases.first { "--" + Element.name(for: $0) == spelling } }))
     }
 }
 

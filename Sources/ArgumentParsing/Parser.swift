@@ -17,7 +17,8 @@ struct CommandInstance {
         var grouped: [any ArgumentBox] = []
         for child in Mirror(reflecting: value).children {
             guard let label = child.label else { continue }
-            if let declared = child.value as? DeclaredArgument {
+            // The class check first: it is cheap, and most properties are declarations.
+            if let declared = child.value as? ArgumentDeclaration {
                 let box = declared.box
                 box.definition.propertyName = String(label.drop { $0 == "_" })
                 box.definition.isGlobal = global

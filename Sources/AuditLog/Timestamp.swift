@@ -218,7 +218,9 @@ public enum UniqueID {
     /// A version 4 UUID in lower case: `0b6f3c9e-...`.
     public static func make() -> String {
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        // Two draws of eight bytes, a system call each, rather than one call for every byte.
+        let draws: (UInt64, UInt64) = (generator.next(), generator.next())
+        var bytes = withUnsafeBytes(of: draws) { Array($0) }
         bytes[6] = (bytes[6] & 0x0f) | 0x40
         bytes[8] = (bytes[8] & 0x3f) | 0x80
         let hex = bytes.map { byte in

@@ -102,16 +102,21 @@ extension AuditStore {
     /// teammate made in sight of a recording by `author`, so that asking costs the same in an
     /// audit of any size. The window is bounded by its oldest entry, read from the index by time
     /// alone (none in an audit of fewer recordings: the empty text comes before any time); the
-    /// recordings in it are then walked from the latest down, and the walk stops at the first that
-    /// answers instead of copying the whole window aside first.
+    /// recordings in it made in sight of another are then walked from the latest down, through
+    /// their own index (`recordings_following`), and the walk stops at the first that answers.
     func latestFollowed(by author: String) throws -> FollowedRecording? {
-        try db.cachedStatement("""
-            SELECT a.recorded_at AS yours, b.recorded_at AS theirs, b.recorded_by AS teammate, s.name AS screen, b.item, b.size
-            FROM recordings b JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
-            WHERE (b.recorded_at, b.uid) >= (SELECT ifnull(max(recorded_at), ''), ifnull(max(uid), '') FROM (SELECT recorded_at, uid FROM recordings
-                                             ORDER BY recorded_at DESC, uid DESC LIMIT 1 OFFSET \(ClockFinding.window - 1)))
-                AND b.follows IS NOT NULL AND a.recorded_by = ? AND b.recorded_by != ?
-            ORDER BY b.recorded_at DESC, b.uid DESC LIMIT 1
-            """).first([author, author], FollowedRecording.init(row:)) ?? nil
+        try db.cachedStatement(latestFollowedQuery).first([author, author], FollowedRecording.init(row:)) ?? nil
+    }
+
+    /// What `latestFollowed` asks, with the author twice.
+    var latestFollowedQuery: String {
+        """
+        SELECT a.recorded_at AS yours, b.recorded_at AS theirs, b.recorded_by AS teammate, s.name AS screen, b.item, b.size
+        FROM recordings b JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
+        WHERE (b.recorded_at, b.uid) >= (SELECT ifnull(max(recorded_at), ''), ifnull(max(uid), '') FROM (SELECT recorded_at, uid FROM recordings
+                                         ORDER BY recorded_at DESC, uid DESC LIMIT 1 OFFSET \(ClockFinding.window - 1)))
+            AND b.follows IS NOT NULL AND a.recorded_by = ? AND b.recorded_by != ?
+        ORDER BY b.recorded_at DESC, b.uid DESC LIMIT 1
+        """
     }
 }

@@ -154,6 +154,20 @@ extension LogSchema {
     }
 }
 
+extension LogSchema {
+    /// What every recording reads comes from an index alone: a screen's latest times (its records
+    /// by screen, time and author, which also serve whatever the index by screen served) and the
+    /// clock check's walk over the latest recordings made in sight of another, which are few among
+    /// the latest recordings, so the walk no longer visits every recording of its window.
+    @Sendable static func indexWhatARecordingReads(_ db: Database) throws {
+        try db.execute("""
+            CREATE INDEX log_screen_times ON log (screen, at, by);
+            DROP INDEX log_screen;
+            CREATE INDEX recordings_following ON recordings (recorded_at, uid) WHERE follows IS NOT NULL;
+            """)
+    }
+}
+
 /// A schema 3 store's contents, read the way format 1 exported them.
 private struct FormatOneReading {
     var format: FormatOne

@@ -174,6 +174,7 @@ enum Schema {
         }
         migrator.register("order each cell by what its recordings' authors had seen", LogSchema.orderCellsByRound)
         migrator.register("keep element hierarchies as evidence", EvidenceSchema.keepHierarchies)
+        migrator.register("index what a new recording reads", LogSchema.indexWhatARecordingReads)
         return migrator
     }()
 
