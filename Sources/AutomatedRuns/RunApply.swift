@@ -32,7 +32,7 @@ extension RunImport {
     /// recorded with the run's name, or nothing at all.
     public static func apply(_ plan: RunPlan, store: AuditStore, by author: String, at time: Timestamp,
                              progress: ((Int) -> Void)? = nil) throws -> Outcome {
-        try store.write {
+        try store.writeMany {
             var outcome = Outcome()
             let intake = try EvidenceIntake(store: store)
             var records: [LogRecord] = []

@@ -54,11 +54,18 @@ extension RunImport {
                 }
             }
         }
-        for kept in plan.keptHierarchies {
-            let file = try store.storeEvidence(kept.candidate, by: author, at: time)
+        // Kept like a run's screenshots: copied and hashed on every core, made durable together
+        // by one flush rather than two for each of a thousand screens.
+        guard !plan.keptHierarchies.isEmpty else { return }
+        let intake = try EvidenceIntake(store: store)
+        let staged = intake.stage(plan.keptHierarchies.map(\.candidate))
+        defer { EvidenceIntake.discard(staged) }
+        for (index, kept) in plan.keptHierarchies.enumerated() {
+            let file = try intake.place(try staged[index].get(), of: kept.candidate, by: author, at: time)
             if try store.attach(file, name: displayName(kept.file), to: kept.screen, size: kept.size, by: author, at: time) {
                 outcome.keptHierarchies += 1
             }
         }
+        try intake.finish()
     }
 }

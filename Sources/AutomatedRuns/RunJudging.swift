@@ -91,6 +91,8 @@ extension RunImport {
         let comparesBeforeFix = judging.plan.contains { $0.judge.item == DefaultUnchanged().item }
         let shots = screenshots(of: plan)
         let reader = HierarchyReader()
+        let background = RunIdentity(continuing: identity)
+        defer { identity = background.finish() }
         var refused: [String] = []
         for id in order {
             let (screen, files) = screens[id]!
@@ -99,7 +101,7 @@ extension RunImport {
                 guard let (file, path) = files[size] else { continue }
                 do {
                     let bytes = try reader.bytes(path: path)
-                    identity.update(bytes)
+                    background.update(bytes)
                     let hierarchy = try reader.read(bytes)
                     if hierarchy.unusableFrames.count > 0 {
                         let count = hierarchy.unusableFrames.count

@@ -88,24 +88,26 @@ public struct Hierarchy: Sendable {
         var system = [Bool](repeating: false, count: elements.count)
         var unusable = 0
         var firstProblem: String?
-        for (index, element) in elements.enumerated() {
-            let parent = element.parent
+        // Fields are read in place: copying each element would retain and release its strings.
+        for index in elements.indices {
+            let parent = elements[index].parent
             if parent >= 0 {
+                let parentRole = elements[parent].type.role
                 hidden[index] = hidden[parent]
-                scroll[index] = elements[parent].type.role == .scrollContainer ? parent : scroll[parent]
-                inBar[index] = inBar[parent] || elements[parent].type.role == .bar
-                system[index] = system[parent] || elements[parent].type.role == .system
+                scroll[index] = parentRole == .scrollContainer ? parent : scroll[parent]
+                inBar[index] = inBar[parent] || parentRole == .bar
+                system[index] = system[parent] || parentRole == .system
             }
-            if element.type.role == .system { system[index] = true }
+            if elements[index].type.role == .system { system[index] = true }
             // WebDriverAgent also says `visible="false"` of content merely scrolled off screen: only an
             // element on screen (or without a frame to tell) is hidden by that.
-            if element.visible == false {
-                let offScreen = element.frame.flatMap { frame in window.map { frame.intersection($0) == nil } } ?? false
+            if elements[index].visible == false {
+                let offScreen = elements[index].frame.flatMap { frame in window.map { frame.intersection($0) == nil } } ?? false
                 if !offScreen { hidden[index] = true }
             }
-            if let problem = element.frameProblem {
+            if elements[index].frameProblem != nil {
                 unusable += 1
-                if firstProblem == nil { firstProblem = "\(element.shownName): \(problem)" }
+                if firstProblem == nil { firstProblem = "\(elements[index].shownName): \(elements[index].frameProblem!)" }
             }
         }
         self.hidden = hidden

@@ -76,8 +76,11 @@ public struct HierarchyReader: Sendable {
         let maximumCoordinate: Double
         var elements: [Element] = []
         var primaryAction: String?
-        /// Open elements: their index in `elements`, or -1 for the `AppiumAUT` wrapper.
-        var open: [Int] = []
+        /// Open elements: their index in `elements` (-1 for the `AppiumAUT` wrapper) and depth.
+        var open: [(index: Int, depth: Int)] = []
+        /// The types met so far by their spelling: a page source has a handful, and looking each
+        /// up again would build a string and search the table of roles per element.
+        var types: [(spelling: [UInt8], type: ElementType)] = []
 
         init(maximumCoordinate: Double) {
             self.maximumCoordinate = maximumCoordinate
@@ -87,45 +90,47 @@ public struct HierarchyReader: Sendable {
         mutating func startElement(_ tag: XMLStartTag) throws(XMLError) {
             if tag.depth == 0 && tag.named("AppiumAUT") {
                 primaryAction = tag.attribute("primary-action")?.value
-                open.append(-1)
+                open.append((-1, -1))
                 return
             }
             if tag.depth == 0 && !tag.named("XCUIElementTypeApplication") {
                 throw XMLError("the root is not <AppiumAUT> or <XCUIElementTypeApplication>", line: tag.line)
             }
             var typeBytes = tag.name
-            var elementName = "", label = "", value = ""
+            var nameAttribute: XMLAttribute?, labelAttribute: XMLAttribute?, valueAttribute: XMLAttribute?
             var enabled = true
             var visible: Bool?
-            var numbers: [Double?] = [nil, nil, nil, nil]
-            var written: [String?] = [nil, nil, nil, nil]
+            var axes = Axes()
             for index in 0..<tag.attributeCount {
                 let attribute = tag.attribute(at: index)
                 // Told apart by length and first letter: a page source has about ten attributes an element.
                 let name = attribute.name
                 switch (name.count, name.first ?? 0) {
-                case (1, UInt8(ascii: "x")): numbers[0] = XMLTextBytes.number(attribute.rawValue, written: &written[0])
-                case (1, UInt8(ascii: "y")): numbers[1] = XMLTextBytes.number(attribute.rawValue, written: &written[1])
-                case (5, UInt8(ascii: "w")) where attribute.named("width"):
-                    numbers[2] = XMLTextBytes.number(attribute.rawValue, written: &written[2])
-                case (6, UInt8(ascii: "h")) where attribute.named("height"):
-                    numbers[3] = XMLTextBytes.number(attribute.rawValue, written: &written[3])
+                case (1, UInt8(ascii: "x")): axes.read(0, attribute.rawValue)
+                case (1, UInt8(ascii: "y")): axes.read(1, attribute.rawValue)
+                case (5, UInt8(ascii: "w")) where attribute.named("width"): axes.read(2, attribute.rawValue)
+                case (6, UInt8(ascii: "h")) where attribute.named("height"): axes.read(3, attribute.rawValue)
                 case (4, UInt8(ascii: "t")) where attribute.named("type") && !attribute.rawValue.contains(UInt8(ascii: "&")):
                     typeBytes = attribute.rawValue
-                case (4, UInt8(ascii: "n")) where attribute.named("name"): elementName = attribute.value
-                case (5, UInt8(ascii: "l")) where attribute.named("label"): label = attribute.value
-                case (5, UInt8(ascii: "v")) where attribute.named("value"): value = attribute.value
+                case (4, UInt8(ascii: "n")) where attribute.named("name"): nameAttribute = attribute
+                case (5, UInt8(ascii: "l")) where attribute.named("label"): labelAttribute = attribute
+                case (5, UInt8(ascii: "v")) where attribute.named("value"): valueAttribute = attribute
                 case (7, UInt8(ascii: "e")) where attribute.named("enabled"): enabled = !XMLTextBytes.isFalse(attribute.rawValue)
                 case (7, UInt8(ascii: "v")) where attribute.named("visible"): visible = !XMLTextBytes.isFalse(attribute.rawValue)
                 default: break
                 }
             }
-            let parent = open.last.flatMap { $0 >= 0 ? $0 : nil } ?? -1
-            let (frame, problem) = Self.frame(numbers, written, limit: maximumCoordinate)
-            elements.append(Element(type: Self.type(typeBytes), name: elementName, label: label, value: value, frame: frame,
-                                    frameProblem: problem, enabled: enabled, visible: visible, parent: parent,
-                                    depth: parent >= 0 ? elements[parent].depth + 1 : 0))
-            open.append(elements.count - 1)
+            let elementName = nameAttribute?.value ?? ""
+            // WebDriverAgent writes the label again as the name when there is no identifier: one string for both.
+            let label = labelAttribute.map { label in
+                nameAttribute.map { XMLTextBytes.equal(label.rawValue, $0.rawValue) } == true ? elementName : label.value
+            } ?? ""
+            let parent = open.last.flatMap { $0.index >= 0 ? $0 : nil }
+            let (frame, problem) = Self.frame(axes, limit: maximumCoordinate)
+            let depth = parent.map { $0.depth + 1 } ?? 0
+            elements.append(Element(type: type(typeBytes), name: elementName, label: label, value: valueAttribute?.value ?? "", frame: frame,
+                                    frameProblem: problem, enabled: enabled, visible: visible, parent: parent?.index ?? -1, depth: depth))
+            open.append((elements.count - 1, depth))
         }
 
         mutating func endElement() throws(XMLError) {
@@ -133,6 +138,15 @@ public struct HierarchyReader: Sendable {
         }
 
         static let axes = ["x", "y", "width", "height"]
+
+        /// The type spelled by `bytes`, from the types met before where it is one of them.
+        mutating func type(_ bytes: UnsafeBufferPointer<UInt8>) -> ElementType {
+            for known in types where XMLTextBytes.equal(bytes, known.spelling) { return known.type }
+            let type = Self.type(bytes)
+            // A hostile file may spell thousands of types: the first few are remembered.
+            if types.count < 32 { types.append((Array(bytes), type)) }
+            return type
+        }
 
         /// `XCUIElementTypeButton` (or `Button`) as a type, read from its bytes.
         static func type(_ bytes: UnsafeBufferPointer<UInt8>) -> ElementType {
@@ -143,21 +157,51 @@ public struct HierarchyReader: Sendable {
             return ElementType(name: String(decoding: bytes, as: UTF8.self))
         }
 
+        /// The four numbers of a frame as they are read, and what was written where one is not a number.
+        struct Axes {
+            var numbers: (Double?, Double?, Double?, Double?) = (nil, nil, nil, nil)
+            var written: (String?, String?, String?, String?) = (nil, nil, nil, nil)
+            var any = false
+
+            mutating func read(_ slot: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+                any = true
+                var shown: String?
+                let number = XMLTextBytes.number(bytes, written: &shown)
+                switch slot {
+                case 0: (numbers.0, written.0) = (number, shown)
+                case 1: (numbers.1, written.1) = (number, shown)
+                case 2: (numbers.2, written.2) = (number, shown)
+                default: (numbers.3, written.3) = (number, shown)
+                }
+            }
+
+            func number(_ slot: Int) -> (Double?, String?) {
+                switch slot {
+                case 0: (numbers.0, written.0)
+                case 1: (numbers.1, written.1)
+                case 2: (numbers.2, written.2)
+                default: (numbers.3, written.3)
+                }
+            }
+        }
+
         /// A frame from its four numbers, or why there is none.
-        static func frame(_ numbers: [Double?], _ written: [String?], limit: Double) -> (Frame?, String?) {
-            if numbers.allSatisfy({ $0 == nil }) && written.allSatisfy({ $0 == nil }) { return (nil, nil) }
+        static func frame(_ axes: Axes, limit: Double) -> (Frame?, String?) {
+            if !axes.any { return (nil, nil) }
             for slot in 0..<4 {
-                guard let number = numbers[slot] else {
-                    let problem = written[slot].map { "\(axes[slot]) is not a number (\($0))" } ?? "\(axes[slot]) is missing"
+                let (found, written) = axes.number(slot)
+                guard let number = found else {
+                    let problem = written.map { "\(Self.axes[slot]) is not a number (\($0))" } ?? "\(Self.axes[slot]) is missing"
                     return (nil, problem)
                 }
-                if number.isNaN { return (nil, "\(axes[slot]) is not a number (NaN)") }
+                if number.isNaN { return (nil, "\(Self.axes[slot]) is not a number (NaN)") }
                 if !number.isFinite || number.magnitude > limit {
-                    return (nil, "\(axes[slot]) is beyond a million points (\(number))")
+                    return (nil, "\(Self.axes[slot]) is beyond a million points (\(number))")
                 }
-                if slot >= 2 && number < 0 { return (nil, "\(axes[slot]) is negative (\(Frame.points(number)))") }
+                if slot >= 2 && number < 0 { return (nil, "\(Self.axes[slot]) is negative (\(Frame.points(number)))") }
             }
-            return (Frame(x: numbers[0]!, y: numbers[1]!, width: numbers[2]!, height: numbers[3]!), nil)
+            guard let x = axes.numbers.0, let y = axes.numbers.1, let width = axes.numbers.2, let height = axes.numbers.3 else { return (nil, nil) }
+            return (Frame(x: x, y: y, width: width, height: height), nil)
         }
     }
 }

@@ -2,7 +2,21 @@
 enum XMLTextBytes {
     /// `false`, `0` or `NO`, as the writers of page sources spell it.
     static func isFalse(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.elementsEqual("false".utf8) || bytes.elementsEqual("0".utf8) || bytes.elementsEqual("NO".utf8)
+        equal(bytes, "false") || equal(bytes, "0") || equal(bytes, "NO")
+    }
+
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        equal(bytes, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == other.count else { return false }
+        for k in 0..<bytes.count where bytes[k] != other[k] { return false }
+        return true
+    }
+
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: [UInt8]) -> Bool {
+        other.withUnsafeBufferPointer { equal(bytes, $0) }
     }
 
     /// A decimal number (`-12.5`, `390`, `1e3`); nil for anything else. Plain decimals are read

@@ -18,7 +18,8 @@ public struct CellsResize: Judge {
         if element.name.isEmpty && element.label.isEmpty,
            let label = index.descendants(of: cell).first(where: { TextScales.isLabel(index.element($0)) }) {
             let text = index.element(label)
-            return ElementKey(type: "Cell", text: "~" + (text.name.isEmpty ? text.label.isEmpty ? text.value : text.label : text.name), occurrence: 0)
+            return ElementKey(type: "Cell", mark: UInt8(ascii: "~"), text: text.name.isEmpty ? text.label.isEmpty ? text.value : text.label : text.name,
+                              occurrence: 0)
         }
         return index.keys[cell]
     }

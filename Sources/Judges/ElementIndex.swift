@@ -5,7 +5,10 @@ import Hierarchies
 /// the same type and name is matched to the n-th.
 struct ElementKey: Hashable {
     var type: String
-    /// `#identifier-or-label`, or `@0.2.1` for a place.
+    /// `#` before an identifier or label, `@` before a place, `~` before a cell's first label: kept
+    /// apart from the text so that keys are made without building a string per element.
+    var mark: UInt8
+    /// The identifier or label, or `0.2.1` for a place.
     var text: String
     var occurrence: Int
 }
@@ -22,9 +25,10 @@ final class ElementIndex {
         let elements = hierarchy.elements
         var children = [[Int]](repeating: [], count: elements.count)
         var position = [Int](repeating: 0, count: elements.count)
-        for (index, element) in elements.enumerated() where element.parent >= 0 {
-            position[index] = children[element.parent].count
-            children[element.parent].append(index)
+        for index in elements.indices where elements[index].parent >= 0 {
+            let parent = elements[index].parent
+            position[index] = children[parent].count
+            children[parent].append(index)
         }
         var places = [String?](repeating: nil, count: elements.count)
         // A place is worked out only for elements without a name, and for their parents.
@@ -40,25 +44,29 @@ final class ElementIndex {
         var seen: [ElementKey: Int] = [:]
         var lookup: [ElementKey: Int] = [:]
         lookup.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            let text: String
-            if !element.name.isEmpty {
-                text = "#" + element.name
-            } else if !element.label.isEmpty {
-                text = "#" + element.label
+        for index in elements.indices {
+            var key: ElementKey
+            if !elements[index].name.isEmpty {
+                key = ElementKey(type: elements[index].type.name, mark: UInt8(ascii: "#"), text: elements[index].name, occurrence: 0)
+            } else if !elements[index].label.isEmpty {
+                key = ElementKey(type: elements[index].type.name, mark: UInt8(ascii: "#"), text: elements[index].label, occurrence: 0)
             } else {
-                text = "@" + place(index)
+                key = ElementKey(type: elements[index].type.name, mark: UInt8(ascii: "@"), text: place(index), occurrence: 0)
             }
-            var key = ElementKey(type: element.type.name, text: text, occurrence: 0)
-            let occurrence = seen[key, default: 0]
-            seen[key] = occurrence + 1
-            key.occurrence = occurrence
+            // Counted in one lookup of `seen` rather than a read and a write.
+            key.occurrence = Self.countOne(&seen[key, default: 0])
             keys.append(key)
             lookup[key] = index
         }
         self.keys = keys
         self.lookup = lookup
         self.children = children
+    }
+
+    /// The count so far, then one more.
+    private static func countOne(_ count: inout Int) -> Int {
+        defer { count += 1 }
+        return count
     }
 
     /// Every element under `index`, depth first.

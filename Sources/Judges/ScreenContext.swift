@@ -21,6 +21,9 @@ public final class ScreenContext: @unchecked Sendable {
     public let run: ScreenRun
     private var indexes: [Size: ElementIndex] = [:]
     private var beforeFix: ElementIndex?
+    /// Verdicts already given, by item and size: a judge that builds on its verdicts at other sizes
+    /// (`text-scales` at Large) reuses them instead of judging those sizes again.
+    private var verdicts: [String: Verdict] = [:]
 
     public init(_ run: ScreenRun) {
         self.run = run
@@ -31,6 +34,15 @@ public final class ScreenContext: @unchecked Sendable {
         guard let hierarchy = run.hierarchies[size] else { return nil }
         let made = ElementIndex(hierarchy)
         indexes[size] = made
+        return made
+    }
+
+    /// The verdict of `item` at `size`, made once.
+    func remembered(_ item: String, at size: Size, _ make: () -> Verdict) -> Verdict {
+        let key = item + " " + size.id
+        if let known = verdicts[key] { return known }
+        let made = make()
+        verdicts[key] = made
         return made
     }
 

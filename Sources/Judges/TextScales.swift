@@ -22,6 +22,11 @@ public struct TextScales: Judge {
     }
 
     public func judge(_ screen: ScreenContext, at size: Size) -> Verdict {
+        // Large is judged from both ends, which are verdicts of their own too.
+        screen.remembered(item, at: size) { judgeOnce(screen, at: size) }
+    }
+
+    func judgeOnce(_ screen: ScreenContext, at size: Size) -> Verdict {
         if size == .l { return judgeLarge(screen) }
         switch screen.comparison(at: size) {
         case .failure(let gap): return .noData(item, size, gap.reason)

@@ -35,7 +35,9 @@ public enum VerdictNote {
 
     /// Control characters (a hostile file's type names may hold them) become spaces.
     static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        // Printable ASCII, what reasons mostly are, has no control character to replace.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 
     /// A type as notes write it: letters and digits only (a hostile file may name any type).

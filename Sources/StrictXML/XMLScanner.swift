@@ -199,7 +199,7 @@ extension XMLScanner {
                 throw fail("more than \(limits.maximumAttributes) attributes on one element", at: nameStart)
             }
             let count = nameEnd - nameStart
-            for span in spans where span.name.count == count
+            for span in spans where span.name.count == count && d[span.name.lowerBound] == d[nameStart]
                 && UnsafeBufferPointer(rebasing: d[span.name]).elementsEqual(UnsafeBufferPointer(rebasing: d[nameStart..<nameEnd])) {
                 throw fail("the attribute \(XMLBytes.shown(d, nameStart, count)) appears twice", at: nameStart)
             }
@@ -213,7 +213,15 @@ extension XMLScanner {
             i += 1
             let valueStart = i
             var needsDecoding = false
+            // Where a value reaches past its limit: the plain bytes before it are passed over in a
+            // tight loop, and each other byte is looked at as below.
+            let plainEnd = min(n, valueStart + limits.maximumValueBytes + 1)
             while true {
+                while i < plainEnd {
+                    let c = d[i]
+                    if c == quote || c == 0x3C || c == 0x26 || c < 0x20 { break }
+                    i += 1
+                }
                 guard i < n else { throw fail("an attribute value is never closed", at: valueStart) }
                 let c = d[i]
                 if c == quote { break }

@@ -108,6 +108,31 @@ import TestSupport
         #expect(recorded["text-scales ax5"] == "fail" && recorded["no-overlap ax5"] == "pass" && recorded["reachable ax5"] == "pass")
     }
 
+    /// The run is known by the bytes of its hierarchies: the same files are the same run wherever
+    /// they lie, one changed byte makes another run, and putting the byte back makes the first again.
+    @Test func aRunIsKnownByItsHierarchiesBytes() throws {
+        let cli = try CLI().initialized()
+        try Self.folder(cli)
+        func run(_ folder: String = "run") throws -> String {
+            let plan = try #require(try cli.json(["evidence", "import-xcresult", folder, "--dry-run"]) as? [String: Any])
+            let name = try #require(plan["run"] as? String)
+            return String(name.split(separator: "#").last ?? "")
+        }
+        let first = try run()
+        #expect(first.count == 12)
+        #expect(try run() == first)
+        let root = cli.directory.appendingPathComponent("run")
+        try FileManager.default.copyItem(at: root, to: cli.directory.appendingPathComponent("copy"))
+        #expect(try run("copy") == first, "another folder with the same files")
+        let file = root.appendingPathComponent("Checkout_xs.xml")
+        let original = try Data(contentsOf: file)
+        try Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "height=\"17\"", with: "height=\"18\"").utf8).write(to: file)
+        #expect(try Data(contentsOf: file) != original)
+        #expect(try run() != first, "one changed frame")
+        try original.write(to: file)
+        #expect(try run() == first)
+    }
+
     /// Hostile hierarchies: each refused with one line naming the file, exit 65, the store unchanged.
     @Test func aHostileHierarchyIsRefusedWithOneLineAndChangesNothing() throws {
         let cli = try CLI().initialized()
