@@ -7,7 +7,8 @@ import Platform
 ///
 /// The copy is believed only when everything about it agrees: the index's format, the mark the
 /// store keeps (set in the same transaction that remembered the file, and taken away when a
-/// record's line is replaced), the store's record count and newest record, the copy's size and
+/// record's line is replaced), the store's newest record (records are only ever added, each under
+/// a higher sequence number, so a store that gained any has a newer one), the copy's size and
 /// checksum, and its blocks against the store's screens. Any doubt and the sync reads the whole file.
 struct SharedCopy {
     static let indexVersion = "dtaudit-shared-copy 1"
@@ -26,8 +27,10 @@ struct SharedCopy {
         var line: Int
     }
 
-    static func copyPath(_ store: AuditStore) -> String { store.location.folder + "/shared-copy" }
-    static func indexPath(_ store: AuditStore) -> String { store.location.folder + "/shared-copy.index" }
+    static func copyPath(_ store: AuditStore) -> String { copyPath(store.location) }
+    static func indexPath(_ store: AuditStore) -> String { indexPath(store.location) }
+    static func copyPath(_ location: StoreLocation) -> String { location.folder + "/shared-copy" }
+    static func indexPath(_ location: StoreLocation) -> String { location.folder + "/shared-copy.index" }
 
     /// The copy, when it holds for `store` and the file at `relativePath` as it stands now.
     static func load(_ store: AuditStore, file relativePath: String, screens: [String]) throws -> SharedCopy? {
@@ -42,7 +45,7 @@ struct SharedCopy {
               let byteCount = field(lines[4], "bytes"), let checksum = field(lines[5], "checksum").map(UInt64.init(bitPattern:)),
               let blockCount = field(lines[6], "blocks"), blockCount == screens.count + 1, lines.count == 7 + blockCount + 1,
               lines.last == "", byteCount <= largestFile,
-              records == (try store.recordCount()), sequence == (try store.lastLogSequence()) else { return nil }
+              records >= 0, sequence == (try store.lastLogSequence()) else { return nil }
         var blocks: [Block] = []
         blocks.reserveCapacity(Int(blockCount))
         var previous = Block(start: AuditFile.header.utf8.count, line: 1)
@@ -70,12 +73,12 @@ struct SharedCopy {
     /// of those bytes), as the copy: a second name for the same file where the file system allows,
     /// else a copy of `bytes` or of the file. Marks the store inside the caller's transaction; on
     /// any failure there is no copy, and the next sync reads the whole file.
-    static func keep(_ store: AuditStore, _ shared: SharedAudit, bytes: [UInt8]?, byteCount: Int, checksum: UInt64, blocks: [Block]) throws {
+    static func keep(_ store: AuditStore, _ shared: SharedAudit, records: Int, bytes: [UInt8]?, byteCount: Int, checksum: UInt64, blocks: [Block]) throws {
         discard(store)
         guard byteCount <= largestFile else { return }
         var generator = SystemRandomNumberGenerator()
         let mark = String(generator.next(), radix: 36) + String(generator.next(), radix: 36)
-        var index = "\(indexVersion)\nmark \(mark)\nrecords \(try store.recordCount())\nsequence \(try store.lastLogSequence())\n"
+        var index = "\(indexVersion)\nmark \(mark)\nrecords \(records)\nsequence \(try store.lastLogSequence())\n"
         index += "bytes \(byteCount)\nchecksum \(Int64(bitPattern: checksum))\nblocks \(blocks.count)\n"
         for block in blocks { index += "\(block.start) \(block.line)\n" }
         do {
@@ -108,7 +111,11 @@ struct SharedCopy {
 
     /// Removes the copy: nothing of it is believed any more.
     static func discard(_ store: AuditStore) {
-        for path in [indexPath(store), copyPath(store)] where Files.status(path, followLinks: false) != nil {
+        discard(store.location)
+    }
+
+    static func discard(_ location: StoreLocation) {
+        for path in [indexPath(location), copyPath(location)] where Files.status(path, followLinks: false) != nil {
             try? Files.remove(path)
         }
     }

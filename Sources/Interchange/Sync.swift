@@ -125,6 +125,8 @@ public enum Sync {
             return (store, report)
         } catch {
             adoption.undo()
+            // No store, so no copy of its file either.
+            SharedCopy.discard(location)
             throw error
         }
     }
@@ -256,7 +258,7 @@ public enum Sync {
             try store.setSharing(AuditStore.Sharing(file: shared.relativePath, byteCount: status.byteCount,
                                                     modified: status.modifiedMilliseconds, records: count))
             if case .new(let bytes, let byteCount, let checksum, let blocks) = keeping {
-                try SharedCopy.keep(store, shared, bytes: bytes, byteCount: byteCount, checksum: checksum, blocks: blocks)
+                try SharedCopy.keep(store, shared, records: count, bytes: bytes, byteCount: byteCount, checksum: checksum, blocks: blocks)
             }
         }
         return count
