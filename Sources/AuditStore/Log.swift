@@ -80,15 +80,62 @@ extension AuditStore {
     /// Calls `body` with each record's line, in the shared file's order (`LogPlace`): the audit's
     /// own records, then each screen's in the order screens were added. Nothing is copied: the
     /// bytes are valid during the call.
-    public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    /// `startingBlock` is called before the audit's own records and before each screen's: where
+    /// a sync that keeps the file as it wrote it finds each block again.
+    public func forEachLine(startingBlock: () throws -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try read {
-            let lines = try db.cachedStatement("SELECT line FROM log WHERE screen IS ? ORDER BY rank, at, uid")
-            let line = lines.index(of: "line")
-            let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-            try lines.forEach([String?.none]) { try body($0.unsafeText(line) ?? empty) }
-            for screen in try db.rows("SELECT uid FROM screens ORDER BY created_at, uid", [], { $0.string("uid") }) {
-                try lines.forEach([screen]) { try body($0.unsafeText(line) ?? empty) }
+            try startingBlock()
+            try forEachLine(ofBlock: nil, body)
+            for screen in try screenOrder() {
+                try startingBlock()
+                try forEachLine(ofBlock: screen, body)
             }
+        }
+    }
+
+    /// The lines of one block of the file, in order: the audit's own records (`screen` nil) or one
+    /// screen's.
+    public func forEachLine(ofBlock screen: String?, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        let lines = try db.cachedStatement("SELECT line FROM log WHERE screen IS ? ORDER BY rank, at, uid")
+        let line = lines.index(of: "line")
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        try lines.forEach([screen]) { try body($0.unsafeText(line) ?? empty) }
+    }
+
+    /// The screens' ids in the order their blocks follow the audit's own records in the file.
+    public func screenOrder() throws -> [String] {
+        try db.rows("SELECT uid FROM screens ORDER BY created_at, uid", [], { $0.string("uid") })
+    }
+
+    /// The newest record's place in the log: it grows with every record added, so that with the
+    /// count it tells whether anything was added since.
+    public func lastLogSequence() throws -> Int64 {
+        try db.first("SELECT coalesce(max(seq), 0) AS last FROM log") { $0.int64("last") } ?? 0
+    }
+
+    /// The screens whose blocks gained records after `sequence`; nil stands for the audit's own.
+    public func blocksAdded(after sequence: Int64) throws -> (blocks: Set<String?>, opensScreens: Bool) {
+        var blocks = Set<String?>()
+        var opensScreens = false
+        try db.cachedStatement("SELECT screen, kind FROM log WHERE seq > ?").forEach([sequence]) { row in
+            blocks.insert(row.isNull("screen") ? nil : row.string("screen"))
+            // A new screen, or an edit that may move one, changes the order of the blocks.
+            if ["screen", "edit"].contains(row.string("kind")) { opensScreens = true }
+        }
+        return (blocks, opensScreens)
+    }
+
+    /// The mark a sync leaves in the store beside its copy of the shared file: the copy holds for
+    /// this store only while the mark is the copy's own. Replacing a record's line takes it away.
+    public func sharedCopyMark() throws -> String? {
+        try meta("shared_copy")
+    }
+
+    public func setSharedCopyMark(_ mark: String?) throws {
+        if let mark {
+            try setMeta("shared_copy", mark)
+        } else {
+            try db.run("DELETE FROM meta WHERE key = 'shared_copy'")
         }
     }
 

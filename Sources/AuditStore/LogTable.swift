@@ -20,6 +20,8 @@ enum LogTable {
             UPDATE log SET kind = ?, screen = ?, target = ?, at = ?, by = ?, rank = ?, line = ?, digest = ? WHERE uid = ?
             """, [record.kind.rawValue, record.screen, record.target, record.at.iso8601, record.by, LogPlace(record, screenAdded: nil).rank,
                   line, LineDigest.of(line.utf8), record.id])
+        // The file a sync last wrote no longer holds this store's lines: its copy no longer holds.
+        try db.run("DELETE FROM meta WHERE key = 'shared_copy'")
     }
 
     static func line(of id: String, in db: Database) throws -> String? {

@@ -252,20 +252,25 @@ struct LineReader {
 
 /// Writes the shared file: the header, each record's line with its comma, the footer.
 public enum AuditFileWriter {
-    /// The store's log, streamed; `sink` receives pieces that end at line ends.
-    public static func write(store: AuditStore, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Int {
+    /// The store's log, streamed; `sink` receives pieces that end at line ends. `startingBlock` is
+    /// told where each block (the audit's own records, then each screen's) starts: its byte offset
+    /// and line number.
+    public static func write(store: AuditStore, startingBlock: ((_ offset: Int, _ line: Int) -> Void)? = nil,
+                             to sink: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Int {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 17)
         buffer.append(contentsOf: AuditFile.header.utf8)
         buffer.append(0x0A)
         var count = 0
-        try store.forEachLine { line in
+        var flushed = 0
+        try store.forEachLine(startingBlock: { startingBlock?(flushed + buffer.count, count + 2) }) { line in
             buffer.append(contentsOf: line)
             buffer.append(0x2C)
             buffer.append(0x0A)
             count += 1
             if buffer.count >= 1 << 16 {
                 try buffer.withUnsafeBufferPointer { try sink($0) }
+                flushed += buffer.count
                 buffer.removeAll(keepingCapacity: true)
             }
         }

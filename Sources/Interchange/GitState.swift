@@ -18,32 +18,46 @@ public struct GitState: Sendable, Equatable {
     public var hold: Hold?
     /// The file's path as `git add` takes it from the repository's root folder.
     public var path: String
+    /// The file lies in a git checkout.
+    public var inCheckout = false
 
     /// Asks git about `shared`; outside a git checkout, or without git, it is never unmerged or held.
+    /// One `git status` says whether the folder is a checkout, whether HEAD is detached or has no
+    /// commit yet and whether the file is unmerged; the stash is looked at only when there is one.
     public static func of(_ shared: SharedAudit) -> GitState {
         var state = GitState(path: shared.relativePath)
         let root = shared.root
-        guard GitSetup.git(root, ["rev-parse", "--git-dir"]) != nil else { return state }
-        if let listed = GitSetup.git(root, ["ls-files", "-u", "--", shared.relativePath]), !listed.isEmpty {
-            state.unmerged = true
-            // Unmerged, the file is git's to conclude: sync writes the union into it.
-            return state
+        // Optional locks off: a sync run from a hook while git holds the index must not take it.
+        guard let status = GitSetup.git(root, ["--no-optional-locks", "--literal-pathspecs", "status", "--porcelain=v2", "--branch",
+                                               "--no-ahead-behind", "--untracked-files=no", "--ignore-submodules", "--", shared.relativePath])
+        else { return state }
+        state.inCheckout = true
+        var detached = false
+        var born = true
+        for line in status.split(separator: "\n") {
+            if line == "# branch.head (detached)" { detached = true }
+            if line == "# branch.oid (initial)" { born = false }
+            // Unmerged entries of the one path asked about.
+            if line.hasPrefix("u ") {
+                state.unmerged = true
+                // Unmerged, the file is git's to conclude: sync writes the union into it.
+                return state
+            }
         }
         if stashChanges(shared) {
             state.hold = .stashed
-        } else if GitSetup.git(root, ["symbolic-ref", "-q", "HEAD"]) == nil, GitSetup.git(root, ["rev-parse", "-q", "--verify", "HEAD"]) != nil,
-                  !rebasing(root) {
+        } else if detached, born, !rebasing(root) {
             state.hold = .detached
         }
         return state
     }
 
     /// Whether any of the newest stash entries changes the file (a few dozen at most are looked at:
-    /// nobody pops an older one without seeing it).
+    /// nobody pops an older one without seeing it). Without a stash, git's first answer says so.
     static func stashChanges(_ shared: SharedAudit) -> Bool {
         guard let entries = GitSetup.git(shared.root, ["log", "-g", "-n", "50", "--format=%H", "refs/stash"]) else { return false }
         for entry in entries.split(separator: "\n") where !entry.isEmpty {
-            if let changed = GitSetup.git(shared.root, ["diff", "--name-only", "\(entry)^1", String(entry), "--", shared.relativePath]),
+            if let changed = GitSetup.git(shared.root, ["--literal-pathspecs", "diff", "--name-only", "\(entry)^1", String(entry), "--", shared.relativePath]),
                !changed.isEmpty {
                 return true
             }

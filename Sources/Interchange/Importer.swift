@@ -37,6 +37,15 @@ public enum Importer {
         return try merge(into: store) { body in try AuditFile.scan(chunks: source, known: known, body: body) }
     }
 
+    /// Merges records read from part of a file, the rest of which the store holds line for line
+    /// (`summary` counts those lines as known).
+    static func merge(_ records: [(record: LogRecord, line: Int)], summary: AuditFile.Summary, into store: AuditStore) throws -> ImportReport {
+        try merge(into: store) { body in
+            for (record, line) in records { try body(record, line) }
+            return summary
+        }
+    }
+
     /// Merges a file read whole (tests, the merge driver's checks).
     public static func merge(_ file: AuditFile, into store: AuditStore) throws -> ImportReport {
         var report = try merge(into: store) { body in

@@ -30,6 +30,8 @@ public struct SyncReport: Sendable {
     public var imported: ImportReport?
     /// The file was (re)written with the store's whole log.
     public var wroteFile = false
+    /// Only the lines that changed since the store's copy of the file were read (`SyncDelta`).
+    public var readChangesOnly = false
     /// How many records the file holds now.
     public var records = 0
     /// How many records the file held before the sync; nil when there was no file.
@@ -73,6 +75,11 @@ public enum Sync {
                 return report
             }
             try store.write {
+                if shared.status() != nil, let delta = try SyncDelta.read(store, shared) {
+                    try runDelta(delta, store, shared, holding: hold, into: &report)
+                    try shareEvidence(store, shared, into: &report, adoption: &adoption)
+                    return
+                }
                 // The file holds what the store would write (a checkout touched it): nothing to take in.
                 if shared.status() != nil {
                     if try matches(store, shared) {
@@ -118,6 +125,8 @@ public enum Sync {
             return (store, report)
         } catch {
             adoption.undo()
+            // No store, so no copy of its file either.
+            SharedCopy.discard(location)
             throw error
         }
     }
@@ -172,25 +181,85 @@ public enum Sync {
     }
 
     /// Writes the store's log to the shared file unless the file already holds exactly those bytes,
-    /// and remembers how the file looks now. Returns the number of records.
+    /// and remembers how the file looks now, keeping a copy of it for the next sync. The log is read
+    /// once: written beside the file while it is compared with it, and renamed over it only when
+    /// they differ. Returns the number of records.
     static func writeIfDifferent(_ store: AuditStore, to shared: SharedAudit, remember: Bool = true, wrote: inout Bool) throws -> Int {
-        if try !matches(store, shared) {
-            do {
-                try Files.makeDirectories(PathNames.folder(of: shared.path))
-                try Files.writeAtomically(shared.path) { output in
-                    _ = try AuditFileWriter.write(store: store) { output.write($0) }
+        var checksum = Checksum()
+        var blocks: [SharedCopy.Block] = []
+        var byteCount = 0
+        do {
+            try Files.makeDirectories(PathNames.folder(of: shared.path))
+            let existing = Comparison(shared.path)
+            try Files.writeAtomically(shared.path) { output in
+                _ = try AuditFileWriter.write(store: store, startingBlock: { blocks.append(SharedCopy.Block(start: $0, line: $1)) }) { chunk in
+                    output.write(chunk)
+                    checksum.add(UnsafeRawBufferPointer(chunk))
+                    byteCount += chunk.count
+                    existing.compare(UnsafeRawBufferPointer(chunk))
                 }
-            } catch let error as SystemError {
-                throw SharedFileProblem("cannot write \(shared.relativePath): \(error)", kind: .unwritable)
+                if existing.endsSame() { throw Unchanged() }
             }
             wrote = true
+        } catch is Unchanged {
+            wrote = false
+        } catch let error as SystemError {
+            throw SharedFileProblem("cannot write \(shared.relativePath): \(error)", kind: .unwritable)
         }
+        return try self.remember(store, shared, remember ? .new(bytes: nil, byteCount: byteCount, checksum: checksum.value, blocks: blocks) : .none)
+    }
+
+    /// The file already held what was written: the temporary copy is thrown away.
+    private struct Unchanged: Error {}
+
+    /// A file compared, a piece at a time, with what is written in its place.
+    private final class Comparison {
+        private let file: RegularFile?
+        private var same: Bool
+        private var scratch: [UInt8] = []
+
+        init(_ path: String) {
+            file = RegularFile(opening: path)
+            same = file != nil
+        }
+
+        func compare(_ piece: UnsafeRawBufferPointer) {
+            guard same else { return }
+            if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: piece.count) }
+            let read = scratch.withUnsafeMutableBytes { file?.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<piece.count])) }
+            same = read == piece.count && scratch.withUnsafeBytes { ByteComparison.same(UnsafeRawBufferPointer(rebasing: $0[0..<piece.count]), piece) }
+        }
+
+        /// Whether the file held what was written and nothing more.
+        func endsSame() -> Bool {
+            guard same else { return false }
+            var one: UInt8 = 0
+            return withUnsafeMutableBytes(of: &one) { file?.read(into: $0) } == 0
+        }
+    }
+
+    /// What a sync keeps of the file it left in step with the store.
+    enum Keeping {
+        /// Nothing: the file is not the store's own.
+        case none
+        /// How it looks; the copy of it stands as it was.
+        case unchanged
+        /// How it looks, and a new copy (its bytes when at hand, size, checksum and blocks).
+        case new(bytes: [UInt8]?, byteCount: Int, checksum: UInt64, blocks: [SharedCopy.Block])
+    }
+
+    /// Remembers how the file looks now it holds the store's log, and keeps a copy of it for the
+    /// next sync. Returns the number of records.
+    static func remember(_ store: AuditStore, _ shared: SharedAudit, _ keeping: Keeping) throws -> Int {
         let count = try store.recordCount()
-        guard remember else { return count }
+        if case .none = keeping { return count }
         guard let status = shared.status() else { throw SharedFileProblem("cannot read \(shared.relativePath) back after writing it", kind: .unreadable) }
         try store.write {
             try store.setSharing(AuditStore.Sharing(file: shared.relativePath, byteCount: status.byteCount,
                                                     modified: status.modifiedMilliseconds, records: count))
+            if case .new(let bytes, let byteCount, let checksum, let blocks) = keeping {
+                try SharedCopy.keep(store, shared, records: count, bytes: bytes, byteCount: byteCount, checksum: checksum, blocks: blocks)
+            }
         }
         return count
     }

@@ -30,7 +30,8 @@ extension Sync {
             let git = GitState.of(shared)
             let report = try run(store, with: shared, holding: git.hold)
             StoreIgnore.upgrade(folder: store.location.folder)
-            return SyncOutcome(report: report, shared: shared, createdStore: nil, suggestsGitSetup: suggestsGitSetup(report, shared, created: false), git: git)
+            return SyncOutcome(report: report, shared: shared, createdStore: nil,
+                               suggestsGitSetup: git.inCheckout && suggestsGitSetup(report, shared, created: false, inCheckout: true), git: git)
         }
         let location: StoreLocation
         let shared: SharedAudit
@@ -59,8 +60,9 @@ extension Sync {
         return PathNames.fileName(of: folder) == "Exports" ? PathNames.folder(of: folder) : workingDirectory
     }
 
-    private static func suggestsGitSetup(_ report: SyncReport, _ shared: SharedAudit, created: Bool) -> Bool {
-        (created || report.wroteFile) && Subprocess.output(of: "git", ["-C", shared.root, "rev-parse", "--git-dir"]) != nil
+    /// `inCheckout` when git's state was asked already: no need to ask again.
+    private static func suggestsGitSetup(_ report: SyncReport, _ shared: SharedAudit, created: Bool, inCheckout: Bool = false) -> Bool {
+        (created || report.wroteFile) && (inCheckout || Subprocess.output(of: "git", ["-C", shared.root, "rev-parse", "--git-dir"]) != nil)
             && !GitSetup.isSetUp(file: shared.path)
     }
 }

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How far two byte runs agree from their start and from their end, compared by the C library a
+/// block at a time, then byte by byte inside the block that differs.
+public enum ByteComparison {
+    private static let block = 1 << 14
+
+    /// The length of the longest common start of `a` and `b`.
+    public static func commonPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let limit = min(a.count, b.count)
+        guard limit > 0, let x = a.baseAddress, let y = b.baseAddress else { return 0 }
+        var offset = 0
+        while offset < limit {
+            let length = min(block, limit - offset)
+            if memcmp(x + offset, y + offset, length) != 0 { break }
+            offset += length
+        }
+        while offset < limit, a[offset] == b[offset] { offset += 1 }
+        return offset
+    }
+
+    /// The length of the longest common end of `a` and `b`, at most `limit`.
+    public static func commonSuffix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, limit: Int) -> Int {
+        let limit = min(limit, a.count, b.count)
+        guard limit > 0, let x = a.baseAddress, let y = b.baseAddress else { return 0 }
+        var length = 0
+        while length < limit {
+            let step = min(block, limit - length)
+            if memcmp(x + a.count - length - step, y + b.count - length - step, step) != 0 { break }
+            length += step
+        }
+        while length < limit, a[a.count - length - 1] == b[b.count - length - 1] { length += 1 }
+        return length
+    }
+
+    /// Whether two runs hold the same bytes.
+    public static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard a.count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return memcmp(x, y, a.count) == 0
+    }
+}
