@@ -15,8 +15,11 @@ enum SwiftRewrites {
         func held(_ style: TextStyle, _ spelled: String) -> String? {
             frames.reason(around: finding.view?.span, for: style, spelled: spelled)
         }
+        func heldView(_ receiver: String, _ style: TextStyle, _ points: Double, _ spelled: String) -> String? {
+            frames.reason(on: receiver, created: finding.view?.height, scaling: points, with: style, spelled: spelled)
+        }
         let outcome: Outcome? = switch finding.rule {
-        case .fixedFontSize: swiftUISystemFont(source, offset, held) ?? customFixedSize(source, offset, held) ?? uiKitFont(source, offset, finding)
+        case .fixedFontSize: swiftUISystemFont(source, offset, held) ?? customFixedSize(source, offset, held) ?? uiKitFont(source, offset, finding, heldView)
         case .singleLine: removedModifier("lineLimit", source, offset, only: "1") ?? propertyValue("numberOfLines", from: "1", to: "0", source, offset)
         case .shrinksText: removedModifier("minimumScaleFactor", source, offset, only: nil) ?? removedStatement("adjustsFontSizeToFitWidth", value: "true", source, offset)
         case .fixedHeightText: minimumHeightFrame(source, offset) ?? minimumHeightConstraint(source, offset)
@@ -111,7 +114,9 @@ enum SwiftRewrites {
 
     /// A UIKit font of a fixed size assigned to a view's `font`, scaled with `UIFontMetrics`; the view
     /// also follows size changes when the file shows it is a label, text field or text view.
-    static func uiKitFont(_ source: SourceText, _ offset: Int, _ finding: Finding) -> Outcome? {
+    /// `held` says why the scaled font would be certain to break on the view it is assigned to.
+    static func uiKitFont(_ source: SourceText, _ offset: Int, _ finding: Finding,
+                          _ held: (String, TextStyle, Double, String) -> String? = { _, _, _, _ in nil }) -> Outcome? {
         let bytes = source.bytes
         var start = offset
         var open: Int
@@ -157,6 +162,7 @@ enum SwiftRewrites {
         let lineEnd = source.lineEnd(line)
         guard source.onlyCommentFollows(end, lineEnd) else { return .suggestion("more code follows the font on its line") }
         let original = source.text(start..<end)
+        if let reason = held(receiver, style, points, original) { return .suggestion(reason) }
         let metrics = "UIFontMetrics(forTextStyle: .\(TextStyleChoice.uiKitName(style)))"
         // UIFont(name:size:) is optional: a forced one stays forced; an optional one falls back to the
         // system font of the same size, where before the view would have fallen back to its default.

@@ -9,7 +9,8 @@ public struct FindingView: Sendable, Hashable {
     /// The view's path in code, without `self.` and optional chaining (`titleLabel`, `$0`).
     public var name: String?
     /// The height a fixed-height finding holds the view at, and the width when it fixes that too, in
-    /// points, when the code gives them as numbers.
+    /// points, when the code gives them as numbers. On a UIKit font's finding, the height its view is
+    /// created with, when nothing in the file sizes the view again.
     public var height: Double?
     public var width: Double?
     /// The view is certainly a label, text field or text view: it has

@@ -2,6 +2,7 @@
 
 // The lexer as it was before it was tuned for speed, kept word for word (but for how it looks up
 // names) so that tests can check the fast lexer gives exactly the same tokens, comments and lines.
+// Its string literals are an independent reading of the grammar (ReferenceLexer+Literals.swift).
 enum ReferenceLexer {
     static func lex(_ bytes: [UInt8]) -> LexedSource {
         bytes.withUnsafeBufferPointer { buffer in

@@ -75,17 +75,24 @@ extension SwiftAnalyzer {
                    item: "custom-fonts", view: fontModifierSpan(i).map { FindingView(span: $0) })
         case .uikitSystem:
             report(.fixedFontSize, at: i, confidence,
-                   "\(spelled) makes a font of \(sizeText). Use UIFont.preferredFont(forTextStyle:) or scale it with UIFontMetrics(forTextStyle:).scaledFont(for:).")
+                   "\(spelled) makes a font of \(sizeText). Use UIFont.preferredFont(forTextStyle:) or scale it with UIFontMetrics(forTextStyle:).scaledFont(for:).",
+                   view: fontReceiverView(expressionStart(i)))
         case .uikitNamed, .uikitDescriptor:
             report(.fixedFontSize, at: i, confidence,
                    "\(spelled) gives this custom font \(sizeText). Scale it with UIFontMetrics(forTextStyle:).scaledFont(for:).",
-                   item: "custom-fonts")
+                   item: "custom-fonts", view: fontReceiverView(expressionStart(i)))
         case .withSize:
             report(.fixedFontSize, at: i, confidence,
                    "\(spelled) pins this font, even one made from a text style, to \(sizeText). Scale the size with UIFontMetrics(forTextStyle:).scaledValue(for:) or keep the text style's size.")
         case .symbolConfiguration:
             break
         }
+    }
+
+    /// The first token of the font made at `i`: `.systemFont`, `UIFont.systemFont`, `UIFont(`.
+    private func expressionStart(_ i: Int) -> Int {
+        guard file.isKind(i - 1, .period) else { return i }
+        return file.isKind(i - 2, .identifier) && !file.isStatementKeyword(i - 2) ? i - 2 : i - 1
     }
 
     /// `Font.system(size:)` and `.system(size:)`.

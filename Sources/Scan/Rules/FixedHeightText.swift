@@ -93,9 +93,12 @@ extension SwiftAnalyzer {
         }
         let who = holder ? "'\(receiver.key)', which holds text," : describe(receiver, as: kind?.noun ?? "view")
         let relation = constant.label == .equalToConstant ? "fixes" : "caps"
+        // The view and the height it is held at, for `scan --fix` not to scale a font on it past that.
+        var view = FindingView(name: receiver.isSelf ? nil : receiver.key)
+        if case let .literal(points?) = found { view.height = points }
         report(.fixedHeightText, at: i, confidence,
                "heightAnchor.constraint(\(file.text(constant.labelIndex)): \(code(constant.start, constant.end))) \(relation) the height of \(who) at \(amount(found, via: via, constant.start, constant.end)), so larger text is clipped. Use greaterThanOrEqualToConstant: or let its text set the height.",
-               item: isInCell(i) ? "cells-resize" : nil)
+               item: isInCell(i) ? "cells-resize" : nil, view: view)
     }
 
     /// SnapKit: `label.snp.makeConstraints { $0.height.equalTo(20) }`.
@@ -133,7 +136,8 @@ extension SwiftAnalyzer {
                         if case let .literal(size) = found, (size ?? 1) > 1 {
                             report(.fixedHeightText, at: j, confidence,
                                    "height.\(file.text(k + 1))(\(code(value.start, value.end))) \(file.name(k + 1) == .equalTo ? "fixes" : "caps") the height of '\(receiver.key)' at \(amount(found, via: via, value.start, value.end)), so larger text is clipped. Use greaterThanOrEqualTo or let its text set the height.",
-                                   item: isInCell(j) ? "cells-resize" : nil)
+                                   item: isInCell(j) ? "cells-resize" : nil,
+                                   view: FindingView(name: receiver.isSelf ? nil : receiver.key, height: size))
                         }
                     }
                 }

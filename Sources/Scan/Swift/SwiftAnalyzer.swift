@@ -44,6 +44,8 @@ final class SwiftAnalyzer {
         }
         /// What kind of view a receiver named so is, for names declared at most once in the file.
         var receiverClasses: [ReceiverKey: (UIKitClass?, certain: Bool)] = [:]
+        /// The text views created at a fixed height (`createdHeights`), once asked.
+        var createdHeights: [String: Double]?
     }
 
     let memo = Memo()
