@@ -168,7 +168,10 @@ public enum Fixer {
             let isLineInsertion = { (edit: Edit) in
                 edit.range.isEmpty && (edit.replacement.utf8.first == 0x0A || edit.replacement.utf8.starts(with: [0x0D, 0x0A]))
             }
-            let blocks = source.enclosingBlocks(of: rewrites.flatMap(\.edits).filter(isLineInsertion).map(\.range.lowerBound))
+            var insertions: [Int] = []
+            for rewrite in rewrites { for edit in rewrite.edits where isLineInsertion(edit) { insertions.append(edit.range.lowerBound) } }
+            let blocks = source.enclosingBlocks(of: insertions)
+            plan.rewrites.reserveCapacity(first + rewrites.count)
             for var rewrite in rewrites {
                 // A line two rewrites would add in one block (a view that follows size changes) is
                 // added once; the same line in another block (another function's local of the same
@@ -185,10 +188,13 @@ public enum Fixer {
                 for edit in rewrite.edits { taken.take(edit.range) }
                 plan.rewrites.append(rewrite)
             }
+            // The rewrites are the plan's now: the file's list and the bytes taken go before the file
+            // is scanned again.
+            rewrites = []
+            taken = TakenBytes(byteCount: 0)
             guard plan.rewrites.count > first else { continue }
-            var rewritten = apply(plan.rewrites[first...].flatMap(\.edits), to: bytes)
             // An Interface Builder file is rewritten only from well-formed XML to well-formed XML.
-            if !isSwift && !(WellFormedXML.check(bytes) && WellFormedXML.check(rewritten)) {
+            if !isSwift && !(WellFormedXML.check(bytes) && WellFormedXML.check(apply(plan.rewrites[first...], to: bytes))) {
                 for rewrite in plan.rewrites[first...] {
                     plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule,
                                                        text: "the file is not well-formed XML: open and save it in Interface Builder first"))
@@ -198,8 +204,7 @@ public enum Fixer {
             }
             // A file is written only when its rewrites make nothing worse; those that would are held
             // back, and said why.
-            guard let checked = holdBackWorse(&plan, from: first, file: file, source: source, rewritten: rewritten, scanning: scanning) else { continue }
-            rewritten = checked
+            guard let rewritten = holdBackWorse(&plan, from: first, file: file, source: source, scanning: scanning) else { continue }
             plan.files.append((file, bytes, rewritten))
         }
         return plan
@@ -224,6 +229,61 @@ public enum Fixer {
 
     private static func files(_ byFile: [String: [Int]], _ refining: Set<String>) -> [String] {
         Set(byFile.keys).union(refining).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// `bytes` with the rewrites' edits made, written into one buffer in one pass (`write`).
+    static func apply(_ rewrites: ArraySlice<Rewrite>, to bytes: [UInt8]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: rewrittenCount(rewrites, of: bytes)) { buffer, count in
+            count = write(rewrites, of: bytes, into: UnsafeMutableRawBufferPointer(buffer))
+        }
+    }
+
+    /// How many bytes `bytes` has once the rewrites' edits are made.
+    static func rewrittenCount(_ rewrites: ArraySlice<Rewrite>, of bytes: [UInt8]) -> Int {
+        var count = bytes.count
+        for rewrite in rewrites {
+            for edit in rewrite.edits { count += edit.replacement.utf8.count - edit.range.count }
+        }
+        return count
+    }
+
+    /// Writes `bytes` with the rewrites' edits made into `buffer` (room for `rewrittenCount`) and
+    /// returns how many bytes it wrote: the slices between the edits and the replacements, one after
+    /// another, when the edits come in order, as a file's rewrites nearly always do. No list of all
+    /// the edits and no copy of the text is made, so that the scan checking a rewrite can have the
+    /// text written straight into its own memory.
+    static func write(_ rewrites: ArraySlice<Rewrite>, of bytes: [UInt8], into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var last = -1
+        let inOrder = rewrites.allSatisfy { rewrite in
+            rewrite.edits.allSatisfy { edit in
+                defer { last = edit.range.lowerBound }
+                return last < edit.range.lowerBound
+            }
+        }
+        guard inOrder else {
+            let made = apply(rewrites.flatMap(\.edits), to: bytes)
+            made.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            return made.count
+        }
+        return bytes.withUnsafeBytes { old in
+            var written = 0
+            func put(_ part: UnsafeRawBufferPointer) {
+                guard !part.isEmpty else { return }
+                (buffer.baseAddress! + written).copyMemory(from: part.baseAddress!, byteCount: part.count)
+                written += part.count
+            }
+            var position = 0
+            for rewrite in rewrites {
+                for edit in rewrite.edits {
+                    put(UnsafeRawBufferPointer(rebasing: old[position..<edit.range.lowerBound]))
+                    var replacement = edit.replacement
+                    replacement.withUTF8 { put(UnsafeRawBufferPointer($0)) }
+                    position = edit.range.upperBound
+                }
+            }
+            put(UnsafeRawBufferPointer(rebasing: old[position...]))
+            return written
+        }
     }
 
     /// `bytes` with the edits made; the edits do not overlap.

@@ -4,15 +4,17 @@ import Scan
 public struct Rescanning: Sendable {
     /// The original file's findings, given its path and bytes.
     var original: @Sendable (String, [UInt8]) -> [Finding]?
-    /// The rewritten file scanned, given its path and new bytes.
-    var rewritten: @Sendable (String, [UInt8]) -> FileRescan?
+    /// The original file's shape, given its path and bytes (nil for a file that is not Swift).
+    var originalShape: @Sendable (String, [UInt8]) -> SourceShape? = { SourceShape(path: $0, bytes: $1) }
+    /// The rewritten file scanned, given its path and new text.
+    var rewritten: @Sendable (String, RewrittenText) -> FileRescan?
 
     /// Each file scanned alone, so that what the rest of the project tells the scan weighs the
     /// same on each side: for a report that does not keep its sources.
     static let alone = Rescanning(original: { path, bytes in
         (try? SourceScanner.scan(files: [(path, bytes)], afterward: .freeNow))?.findings
-    }, rewritten: { path, bytes in
-        (try? SourceScanner.scan(files: [(path, bytes)], afterward: .freeNow)).map { report in
+    }, rewritten: { path, text in
+        (try? SourceScanner.scan(files: [(path, text.bytes)], afterward: .freeNow)).map { report in
             FileRescan(findings: report.findings, lines: report.linesScanned, signs: report.goodSigns.first?.counts ?? [:], sameFacts: false)
         }
     })
@@ -24,8 +26,29 @@ public struct Rescanning: Sendable {
         var byFile: [String: [Finding]] = [:]
         for finding in report.findings { byFile[finding.file, default: []].append(finding) }
         let findings = byFile
-        return Rescanning(original: { path, _ in findings[path] ?? [] }, rewritten: { path, bytes in sources.rescan(path, bytes: bytes) })
+        return Rescanning(original: { path, _ in findings[path] ?? [] },
+                          originalShape: { path, bytes in sources.shape(of: path) ?? SourceShape(path: path, bytes: bytes) },
+                          rewritten: { path, text in sources.rescan(path, byteCount: text.count, write: text.write) })
     }
+}
+
+/// A file's text with rewrites made, written where it is needed: straight into the memory of the
+/// scan that checks it, and as bytes of its own only for what needs them (a file the check scans
+/// alone, a shape no scan gave, the lines of a finding to place).
+struct RewrittenText {
+    let old: [UInt8]
+    let rewrites: ArraySlice<Rewrite>
+    let count: Int
+
+    init(old: [UInt8], rewrites: ArraySlice<Rewrite>) {
+        self.old = old
+        self.rewrites = rewrites
+        count = Fixer.rewrittenCount(rewrites, of: old)
+    }
+
+    func write(into buffer: UnsafeMutableRawBufferPointer) -> Int { Fixer.write(rewrites, of: old, into: buffer) }
+
+    var bytes: [UInt8] { Fixer.apply(rewrites, to: old) }
 }
 
 /// The check that a file's rewrites make nothing worse, run before the file is written: the file
@@ -42,13 +65,16 @@ enum NeverWorse {
 
     /// `scanning` gives the original's findings and scans the rewritten file; what it found is
     /// `rescan` when the file is no worse.
-    static func check(path: String, old: [UInt8], new: [UInt8], edits: [Edit], scanning: Rescanning,
-                      rescan: inout FileRescan?) -> Problem? {
-        if let before = SourceShape(path: path, bytes: old), let after = SourceShape(path: path, bytes: new),
+    static func check(path: String, text: RewrittenText, scanning: Rescanning, rescan: inout FileRescan?) -> Problem? {
+        let old = text.old
+        // The shapes come from the scans that are made anyway (the original's from the first scan,
+        // the rewritten file's from its scan here); one is lexed only where a scan has none. One
+        // scan at a time, each let go before the next: a scan's tokens take many times its file.
+        let scanned = scanning.rewritten(path, text)
+        if let before = scanning.originalShape(path, old), let after = scanned?.shape ?? SourceShape(path: path, bytes: text.bytes),
            let lost = before.lost(in: after) {
             return Problem(reason: lost, lines: [])
         }
-        // One scan at a time, each let go before the next: a scan's tokens take many times its file.
         guard let before = scanning.original(path, old) else {
             return Problem(reason: "the file could not be scanned again", lines: [])
         }
@@ -56,13 +82,16 @@ enum NeverWorse {
         // one of the same rule at the line it comes from.
         var had: [RuleLine: Int] = [:]
         for finding in before { had[RuleLine(rule: finding.rule, line: finding.line), default: 0] += 1 }
-        guard let scanned = scanning.rewritten(path, new) else {
+        guard let scanned else {
             return Problem(reason: "the rewritten file could not be scanned again", lines: [])
         }
         let after = scanned.findings
-        let lines = LineMap(old: old, new: new, edits: edits)
+        // Where the rewritten file's lines come from, worked out only when it has findings to place.
+        var map: LineMap?
         var problem: Problem?
         for finding in after {
+            let lines = map ?? LineMap(old: old, new: text.bytes, edits: text.rewrites.flatMap(\.edits))
+            map = lines
             let line = lines.oldLine(ofNewLine: finding.line)
             let key = RuleLine(rule: finding.rule, line: line)
             if let left = had[key], left > 0 {
@@ -147,16 +176,16 @@ extension Fixer {
     /// lines a problem is found at are held back and the rest tried again, a few times; a problem no
     /// rewrite's line explains holds the whole file back. Returns the file's bytes with the rewrites
     /// kept, or nil when none is.
-    static func holdBackWorse(_ plan: inout FixPlan, from first: Int, file: String, source: SourceText, rewritten: [UInt8],
+    static func holdBackWorse(_ plan: inout FixPlan, from first: Int, file: String, source: SourceText,
                               scanning: Rescanning = .alone) -> [UInt8]? {
-        var rewritten = rewritten
         for attempt in 0..<4 {
             let kept = plan.rewrites[first...]
             var rescan: FileRescan?
-            guard let problem = NeverWorse.check(path: file, old: source.bytes, new: rewritten, edits: kept.flatMap(\.edits),
+            guard let problem = NeverWorse.check(path: file, text: RewrittenText(old: source.bytes, rewrites: kept),
                                                  scanning: scanning, rescan: &rescan) else {
                 plan.rescans[file] = rescan
-                return rewritten
+                // The file's new bytes, made once the scan that checked them has let its memory go.
+                return apply(kept, to: source.bytes)
             }
             let lines = { (rewrite: Rewrite) in
                 [rewrite.line] + rewrite.edits.map { source.line(of: $0.range.lowerBound) }
@@ -172,7 +201,6 @@ extension Fixer {
             let remaining = kept.indices.filter { !held.contains($0) }.map { kept[$0] }
             plan.rewrites.replaceSubrange(first..., with: remaining)
             guard !remaining.isEmpty else { return nil }
-            rewritten = apply(remaining.flatMap(\.edits), to: source.bytes)
         }
         return nil
     }

@@ -19,14 +19,26 @@ public final class ScannedSources: @unchecked Sendable {
         self.rules = rules
     }
 
+    /// The shapes of the Swift files whose bytes were taken, read from the scan's own tokens.
+    private var shapes: [String: SourceShape] = [:]
+
     /// The bytes of the file at `path` (as the report names it), or nil when the scan did not read it.
+    /// A Swift file's shape is kept too (`shape(of:)`), so that the check of its rewrites need not
+    /// lex it again.
     public func bytes(of path: String) -> [UInt8]? {
         guard let leftovers, let k = index[path], k < leftovers.files.count else { return nil }
         switch leftovers.files[k] {
-        case let .swift(file): return Array(file.bytes.buffer)
+        case let .swift(file):
+            shapes[path] = SourceShape(file)
+            return Array(file.bytes.buffer)
         case let .markup(document): return document.bytes
         default: return nil
         }
+    }
+
+    /// The shape of a Swift file whose bytes were taken, as the scan read it; kept after `release()`.
+    public func shape(of path: String) -> SourceShape? {
+        shapes[path]
     }
 
     /// Lets the scan's files go while copies of the report still name this: a fix takes the bytes
@@ -40,14 +52,26 @@ public final class ScannedSources: @unchecked Sendable {
     /// file tells the other files what it told them before. Nil for a file the scan did not read.
     /// Its memory goes when it returns.
     public func rescan(_ path: String, bytes: [UInt8]) -> FileRescan? {
+        rescan(path, byteCount: bytes.count) { buffer in
+            bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            return bytes.count
+        }
+    }
+
+    /// The file at `path` scanned again as the `byteCount` bytes (at most) that `write` writes into
+    /// the buffer it is given, returning how many: a rewrite is written straight into the scan's
+    /// memory instead of being copied there.
+    public func rescan(_ path: String, byteCount: Int, write: (UnsafeMutableRawBufferPointer) -> Int) -> FileRescan? {
         guard let k = index[path], k < facts.count, k < moduleOf.count else { return nil }
         let memory = TokenMemory()
         let loaded: SourceScanner.LoadedFile
         if path.hasSuffix(".swift") {
-            guard let file = try? SwiftFile(copying: bytes, memory: memory) else { return nil }
+            guard let file = try? SwiftFile(byteCount: byteCount, memory: memory, read: write) else { return nil }
             loaded = .swift(file)
         } else if path.hasSuffix(".xib") || path.hasSuffix(".storyboard") {
-            loaded = .markup(MarkupDocument(bytes: bytes))
+            loaded = .markup(MarkupDocument(bytes: [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, count in
+                count = write(UnsafeMutableRawBufferPointer(buffer))
+            }))
         } else {
             return nil
         }
@@ -55,7 +79,9 @@ public final class ScannedSources: @unchecked Sendable {
         guard result.scanned else { return nil }
         // A localized copy's findings are folded into its Base file's by the whole scan.
         let sameFacts = !path.contains(".lproj/") && SourceScanner.facts(of: loaded) == facts[k]
-        return FileRescan(findings: result.findings, lines: result.lines, signs: result.signs, sameFacts: sameFacts)
+        var shape: SourceShape?
+        if case let .swift(file) = loaded { shape = SourceShape(file) }
+        return FileRescan(findings: result.findings, lines: result.lines, signs: result.signs, sameFacts: sameFacts, shape: shape)
     }
 }
 
@@ -68,12 +94,15 @@ public struct FileRescan: Sendable {
     /// The file's declarations and the other facts the project's index takes from it are as they
     /// were: the other files' findings stand as the first scan made them.
     public var sameFacts: Bool
+    /// A Swift file's shape, read from the tokens of this scan.
+    public var shape: SourceShape?
 
-    public init(findings: [Finding], lines: Int, signs: [GoodSign: Int], sameFacts: Bool) {
+    public init(findings: [Finding], lines: Int, signs: [GoodSign: Int], sameFacts: Bool, shape: SourceShape? = nil) {
         self.findings = findings
         self.lines = lines
         self.signs = signs
         self.sameFacts = sameFacts
+        self.shape = shape
     }
 }
 

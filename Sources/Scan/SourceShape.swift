@@ -10,7 +10,12 @@ public struct SourceShape: Sendable, Equatable {
     /// The shape of a Swift file; nil for any other kind of file.
     public init?(path: String, bytes: [UInt8]) {
         guard path.hasSuffix(".swift") else { return nil }
-        let file = SwiftFile(bytes: bytes)
+        self.init(SwiftFile(bytes: bytes))
+    }
+
+    /// The shape of a file already lexed: a fix takes it from the scans it makes anyway, instead of
+    /// lexing the file twice more.
+    init(_ file: SwiftFile) {
         var unmatched = 0
         for index in 0..<file.count {
             switch file.tokens[index].kind {
