@@ -180,7 +180,7 @@ struct ScanCommand: ParsableCommand {
         // Before anything is read: what a killed --fix left is put back (or finished), or named.
         settleInterruptedFixes(root: session.root, console: console)
         // A fix rewrites from the bytes the scan read, so the first scan keeps them.
-        let scanned = try session.scan(keepingSources: fix)
+        let scanned = try session.scan(keepingSources: fix, forFix: fix)
         if let writeBaseline {
             try write(scanned, of: session, to: writeBaseline, console: console)
             return

@@ -217,10 +217,14 @@ public enum Fixer {
         return files(byFile, refining)
     }
 
-    /// The new findings of each file, in report order, and the files whose custom fonts may be refined.
+    /// The new findings of the rules asked for in each file, in report order, and the files whose custom fonts may be refined.
     private static func candidates(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule>) -> ([String: [Int]], Set<String>) {
         var byFile: [String: [Int]] = [:]
-        for k in report.findings.indices where verdict.states[k] == .new { byFile[report.findings[k].file, default: []].append(k) }
+        // A report scanned for a fix may hold findings of rules left out (the heights that hold fonts
+        // back): those are read, never rewritten.
+        for k in report.findings.indices where verdict.states[k] == .new && rules.contains(report.findings[k].rule) {
+            byFile[report.findings[k].file, default: []].append(k)
+        }
         let refining = rules.contains(.fixedFontSize)
             ? Set(report.goodSigns.filter { $0.file.hasSuffix(".swift") && $0.counts[.textStyle, default: 0] > 0 }.map(\.file))
             : []

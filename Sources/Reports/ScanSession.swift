@@ -76,16 +76,23 @@ public struct ScanSession {
     /// changed since `--changed-since` meanwhile.
     /// With `keepingSources`, the report keeps the bytes the scan read (`ScanReport.sources`), for a
     /// fix step that rewrites them.
-    public func scan(keepingSources: Bool = false) throws -> Scanned {
+    /// With `forFix`, the scan also measures what holds a rewrite back (fixed heights) when `--rule`
+    /// or the configuration leaves that rule out; `judge` drops those findings again after the fix.
+    public func scan(keepingSources: Bool = false, forFix: Bool = false) throws -> Scanned {
         let changes = request.changedSince.map { ChangedLines.Pending($0, in: root) }
-        let report = try report(afterward: keepingSources ? .keepWithSources : afterward)
+        let report = try report(afterward: keepingSources ? .keepWithSources : afterward,
+                                rules: forFix ? settings.rules.union(Self.holdingRewritesBack) : settings.rules)
         return Scanned(report: report, fingerprints: Fingerprint.of(report.findings), changes: changes)
     }
 
-    private func report(afterward: SourceScanner.FileMemory) throws -> ScanReport {
+    /// The rules whose findings hold a rewrite back: a font is not rewritten to a style its view's
+    /// fixed height cannot hold at AX5, whichever rules were asked for.
+    static let holdingRewritesBack: Set<ScanRule> = [.fixedHeightText]
+
+    private func report(afterward: SourceScanner.FileMemory, rules: Set<ScanRule>? = nil) throws -> ScanReport {
         let configuration = settings.configuration
         let admits: ((String) -> Bool)? = configuration.include.isEmpty && configuration.exclude.isEmpty ? nil : { configuration.admits($0) }
-        var report = try SourceScanner.scan(paths: request.paths, root: root, rules: Set(settings.rules.map(\.rawValue)),
+        var report = try SourceScanner.scan(paths: request.paths, root: root, rules: Set((rules ?? settings.rules).map(\.rawValue)),
                                             admits: admits, afterward: afterward)
         settings.applySeverities(to: &report)
         report.assignScreens(screens.filter { !$0.files.isEmpty }.map { screen in
@@ -171,6 +178,10 @@ public struct ScanSession {
                 })
             } else {
                 report = try self.report(afterward: afterward)
+            }
+            // Only the rules asked for are reported; a fixed height measured to hold fonts back is not.
+            if !settings.rules.isSuperset(of: Self.holdingRewritesBack) {
+                report.findings.removeAll { !settings.rules.contains($0.rule) }
             }
             outcome = ScanOutcome(report: report, verdict: verdict(report, try request.changedSince.map { try ChangedLines.since($0, in: root) }, nil))
         }

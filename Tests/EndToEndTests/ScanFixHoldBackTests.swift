@@ -49,6 +49,31 @@ import Testing
         #expect(split(again.stdout).left.filter { $0.contains(": held back: ") }.count == 2, "\(again.stdout)")
     }
 
+    /// Narrowed to the font rule by `--rule` or by the configuration, the fix still measures the
+    /// heights that hold fonts back, and reports only the rules asked for.
+    @Test(arguments: [["--rule", "fixed-font-size"], ["--rule", "fixed-font-size,single-line"], []])
+    func aFixNarrowedToFontsStillHoldsBackWhatTheHeightCannotHold(_ narrowing: [String]) throws {
+        let cli = try CLI()
+        let url = cli.directory.appendingPathComponent("App/PriceCard.swift")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(Self.card.utf8).write(to: url)
+        if narrowing.isEmpty {
+            try Data(#"{"rules": {"fixed-height-text": "off"}}"#.utf8).write(to: cli.directory.appendingPathComponent("dtaudit-scan.json"))
+        }
+
+        let fixed = try cli.run(["scan", "App", "--fix"] + narrowing)
+        #expect(fixed.status <= 1, "\(fixed.stderr)")
+        let (made, left) = split(fixed.stdout)
+        #expect(made.contains { $0.hasPrefix("  App/PriceCard.swift:10 fixed-font-size: ") }, "\(fixed.stdout)")
+        #expect(left.filter { $0.contains("fixed-font-size: held back: ") }.count == 2, "\(fixed.stdout)")
+        #expect(!fixed.stdout.contains("fixed-height-text"), "\(fixed.stdout)")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        #expect(text.contains("        priceLabel.font = .boldSystemFont(ofSize: 17)\n"))
+
+        let json = try cli.run(["scan", "App", "--json"] + narrowing)
+        #expect(!json.stdout.contains("fixed-height-text"), "\(json.stdout)")
+    }
+
     /// The lines listing rewrites, and those under "Left for you".
     func split(_ output: String) -> (made: [String], left: [String]) {
         let parts = output.components(separatedBy: "Left for you (")

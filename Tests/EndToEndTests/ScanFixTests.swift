@@ -114,15 +114,17 @@ import Testing
 
         // Accepted findings are not touched; a new one is.
         try cli.ok(["scan", "--write-baseline", "base.txt"])
-        try write(try read("App/TrailCard.swift", in: cli).replacingOccurrences(of: "            Text(\"Tie\")", with: "            Text(\"New\").font(.system(size: 28))\n            Text(\"Tie\")"),
+        try write(try read("App/TrailCard.swift", in: cli).replacingOccurrences(of: "            Text(\"Tie\")", with: "            Text(\"New\").font(.system(size: 12))\n            Text(\"Tie\")"),
                   to: "App/TrailCard.swift", in: cli)
+        // (12 pt becomes caption, 40 pt at AX5, which the card's 44 pt frame holds even with the
+        // fixed-height rule left out.)
         let baselined = try cli.run(["scan", "--fix", "--baseline", "base.txt", "--rule", "fixed-font-size"])
         // The custom font that scales with body is no finding, so no baseline holds it: it gets its style too.
         #expect(baselined.stdout.hasPrefix("Rewrote 1 finding and 1 custom font to scale with a text style in 1 file:\n"), "\(baselined.stdout)")
-        #expect(baselined.stdout.contains("  App/TrailCard.swift:12 fixed-font-size: `.system(size: 28)` to `.system(.title)`\n"))
+        #expect(baselined.stdout.contains("  App/TrailCard.swift:12 fixed-font-size: `.system(size: 12)` to `.system(.caption)`\n"), "\(baselined.stdout)")
         #expect(baselined.status == 0, "what is left is in the baseline")
         let now = try read("App/TrailCard.swift", in: cli)
-        #expect(now.contains(".font(.system(size: 17, weight: .semibold))") && now.contains("Text(\"New\").font(.system(.title))"))
+        #expect(now.contains(".font(.system(size: 17, weight: .semibold))") && now.contains("Text(\"New\").font(.system(.caption))"))
     }
 
     /// A generated file of 80,000 custom fonts (4.5 MB, 6 MB once rewritten) is fixed whole within
