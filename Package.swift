@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "Output", "TerminalStyle", "TestSupport"]),
-        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite"]),
+        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"]),
         .testTarget(name: "EvidenceTests", dependencies: ["DynamicType", "Evidence", "Imaging"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AuditStore
 import DynamicType
+import TestSupport
 
 /// The clock check reads only the latest recordings: on random histories larger than its window,
 /// with ties in time and recordings made in sight of others by several people, it finds the same
@@ -25,7 +26,7 @@ import DynamicType
 
     @Test(arguments: [0, 1, 2, 3])
     func theLatestRecordingMadeInSightOfAnAuthorsIsFoundAsTheWholeWindowWouldFindIt(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let store = try newStore()
         let authors = ["Ana", "Ben", "Cho"]
         let start = Timestamp(iso8601: "2026-10-01T10:00:00Z")!

@@ -4,6 +4,7 @@ import Evidence
 import Foundation
 import SQLite
 import Testing
+import TestSupport
 
 /// A store in a temporary folder, with the shipped checklist and one screen.
 struct TemporaryStore {
@@ -72,7 +73,7 @@ struct TemporaryStore {
     /// store held before, of random kinds, sizes, names, authors and times, is there after, and
     /// hierarchies can be stored.
     @Test(arguments: [3, 17, 41]) func keepingHierarchiesLosesNoStoredFile(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("dtaudit-v5-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: root.appendingPathComponent(".dtaudit"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -297,17 +298,3 @@ struct TemporaryStore {
     }
 }
 
-/// SplitMix64, so that a seed replays the same store on every platform.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -3,6 +3,7 @@ import SQLite
 import Testing
 @testable import AuditStore
 import DynamicType
+import TestSupport
 
 /// A store of the schema before the indexes a recording reads gains them when it is opened, and
 /// answers what a recording asks (the screen's latest times, the clock check) as it did before,
@@ -30,7 +31,7 @@ import DynamicType
 
     @Test(arguments: [5, 23, 71])
     func aStoreFromBeforeAnswersTheSameFromItsNewIndexes(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recording-index-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

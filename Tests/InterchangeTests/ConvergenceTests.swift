@@ -39,21 +39,8 @@ import TestSupport
     }
 }
 
-/// SplitMix64: small, fast and the same on every platform, so a seed replays a history exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 struct History {
-    var random: SeededGenerator
+    var random: SplitMix64
     var teammates: [TemporaryStore]
     /// The file everyone started from: a common ancestor for git's three-way merges.
     let start: [UInt8]
@@ -75,7 +62,7 @@ struct History {
     var joinAt: Int?
 
     init(seed: UInt64) throws {
-        random = SeededGenerator(state: seed)
+        random = SplitMix64(seed: seed)
         let first = try TemporaryStore(prefix: "s0")
         start = try first.file
         teammates = [first, try TemporaryStore(joining: start, prefix: "s1"), try TemporaryStore(joining: start, prefix: "s2")]

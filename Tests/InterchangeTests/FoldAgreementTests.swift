@@ -5,6 +5,7 @@ import SQLite
 import Testing
 @testable import AuditStore
 @testable import Interchange
+import TestSupport
 
 /// The audit folds two ways: the store into its tables (the truth every command reads), and a
 /// shared file in memory (`AuditFold`, for `export --since` an earlier file). As a property:
@@ -52,7 +53,7 @@ import Testing
 
 /// One random history of records, in the order they were made.
 struct RecordHistory {
-    var random: SeededGenerator
+    var random: SplitMix64
     let seed: UInt64
     /// Every line made, in order; a clash is a second line under an id made before.
     var lines: [LogRecord] = []
@@ -66,7 +67,7 @@ struct RecordHistory {
 
     init(seed: UInt64) throws {
         self.seed = seed
-        random = SeededGenerator(state: seed)
+        random = SplitMix64(seed: seed)
         checklist = try ShippedChecklists.defaultChecklist()
     }
 
@@ -231,7 +232,7 @@ struct RecordHistory {
             if stored != folded { differences.append(what) }
         }
         // The store takes the lines in a few batches, each in random order, as imports and syncs do.
-        var random = SeededGenerator(state: seed ^ 0xF01D)
+        var random = SplitMix64(seed: seed ^ 0xF01D)
         var batches: [[LogRecord]] = [[]]
         for record in lines {
             batches[batches.count - 1].append(record)

@@ -36,7 +36,7 @@ struct MixedHistory {
         case new(TemporaryStore)
     }
 
-    var random: SeededGenerator
+    var random: SplitMix64
     var writers: [Writer] = []
     /// The format 1 file everyone started from: the common ancestor of git's merges.
     let start: [UInt8]
@@ -51,7 +51,7 @@ struct MixedHistory {
     var unionCommitted = false
 
     init(seed: UInt64) throws {
-        random = SeededGenerator(state: seed)
+        random = SplitMix64(seed: seed)
         let checklist = try ShippedChecklists.defaultChecklist()
         items = checklist.items
         names = Array(["Home", "Settings", "Checkout", "Map", "Profile"].prefix(Int(seed % 3) + 2))

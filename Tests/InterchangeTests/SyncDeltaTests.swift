@@ -4,6 +4,7 @@ import Foundation
 import Platform
 import Testing
 @testable import Interchange
+import TestSupport
 
 /// A sync that reads only what changed since its copy of the file must end exactly where reading
 /// the whole file ends. Two identical stores share identical files; one keeps its copy, the other
@@ -58,7 +59,7 @@ final class StoreFolder {
 }
 
 struct DeltaTrial {
-    var random: SeededGenerator
+    var random: SplitMix64
     let fast: TemporaryStore
     let whole: StoreFolder
     let teammate: TemporaryStore
@@ -72,7 +73,7 @@ struct DeltaTrial {
     let items = ["reachable", "no-truncation", "no-overlap", "text-scales"]
 
     init(seed: UInt64) throws {
-        random = SeededGenerator(state: seed)
+        random = SplitMix64(seed: seed)
         fast = try TemporaryStore(prefix: "f")
         try fast.fillIn()
         try FileManager.default.createDirectory(atPath: fast.store.location.root + "/Exports", withIntermediateDirectories: true)

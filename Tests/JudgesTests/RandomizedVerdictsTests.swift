@@ -82,22 +82,15 @@ import TestSupport
 /// hidden elements, duplicated and empty names, names with references and other characters,
 /// unusable frames, elements missing at some sizes, and sometimes a Large hierarchy before a fix.
 struct RandomScreen {
-    var state: UInt64
+    var random: SplitMix64
     let harness: Bool
 
     init(seed: UInt64) {
-        state = seed &* 0x9E37_79B9_7F4A_7C15
+        random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15)
         harness = seed % 2 == 0
     }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Scan
+import TestSupport
 
 private func scanNib(_ xml: String, swift: [String: String] = [:]) throws -> [Finding] {
     var files: [(path: String, bytes: [UInt8])] = [("View.xib", Array(xml.utf8))]
@@ -54,7 +55,7 @@ struct InterfaceBuilderTests {
             let document = MarkupDocument(input)
             #expect(document.elements.count >= 0)
         }
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let alphabet = Array("<>/=\"' !-[]?&#;abc\n".utf8)
         for _ in 0..<300 {
             var bytes: [UInt8] = []

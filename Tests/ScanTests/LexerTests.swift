@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Scan
+import TestSupport
 
 private func lex(_ source: String) -> [(kind: TokenKind, text: String)] {
     let bytes = Array(source.utf8)
@@ -131,7 +132,7 @@ struct LexerTests {
 
     @Test("any bytes at all: no crash, no hang, tokens in order")
     func arbitraryBytes() {
-        var generator = SplitMix(seed: 2024)
+        var generator = SplitMix64(seed: 2024)
         let alphabet = Array("\"#\\()[]{}/*`$@ \n\r\t.=!?abc019_é\u{0}".utf8) + [0xFF, 0xC3, 0x80]
         for round in 0..<400 {
             let count = Int(generator.next() % 200)
@@ -148,19 +149,6 @@ struct LexerTests {
             }
             _ = SwiftFile(bytes: bytes)
         }
-    }
-}
-
-/// A small deterministic random number generator for repeatable fuzz-style tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
@@ -186,7 +174,7 @@ struct RobustnessTests {
 
     @Test("random mixes of rule-shaped fragments never crash the scan")
     func fragmentSoup() throws {
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<1500 {
             var source = ""
             for _ in 0..<Int(generator.next() % 60) {
@@ -243,7 +231,7 @@ struct LexerEquivalenceTests {
             "        ", "\t  \t    ", "adjustsFontForContentSizeCategory", "_aZ9_", "preferredFont", "Ünïcödé_名前",
             "@`x`", "$1ab", "\"\"\"\nmulti \\(x)\n\"\"\"", "#\"raw\\#(y)\"#", "/* a /* b */ c */",
         ]
-        var generator = SplitMix(seed: 77)
+        var generator = SplitMix64(seed: 77)
         for _ in 0..<3_000 {
             var source: [UInt8] = []
             for _ in 0..<Int(generator.next() % 40) {
@@ -255,7 +243,7 @@ struct LexerEquivalenceTests {
 
     @Test("random bytes")
     func randomBytes() {
-        var generator = SplitMix(seed: 5)
+        var generator = SplitMix64(seed: 5)
         for _ in 0..<2_000 {
             let bytes = (0..<Int(generator.next() % 300)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             #expect(LexerEquivalenceTests.same(bytes))

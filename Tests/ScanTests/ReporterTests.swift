@@ -218,7 +218,7 @@ struct JSONStringTests {
     func escapes() {
         let pieces = ["a", "plain text ", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "\u{7F}",
                       "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "€", "—", "é", "名", "😀", "\u{0}", " ", "12345678"]
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<3_000 {
             var value = ""
             for _ in 0..<Int(generator.next() % 24) { value += pieces[Int(generator.next() % UInt64(pieces.count))] }

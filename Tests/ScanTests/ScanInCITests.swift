@@ -2,6 +2,7 @@ import Foundation
 import Platform
 @testable import Scan
 import Testing
+import TestSupport
 
 /// What a team relies on to put the scan in CI: fingerprints that survive edits, a baseline file that
 /// round-trips and merges, a configuration that refuses what it does not know, changed lines read
@@ -63,7 +64,7 @@ struct ScanInCITests {
 
     @Test("property: random insertions of blank lines, comments and indentation never change the fingerprints")
     func fingerprintsUnderRandomEdits() throws {
-        var generator = SplitMix(seed: 15)
+        var generator = SplitMix64(seed: 15)
         let base = try fingerprints(Self.feed)
         for _ in 0..<200 {
             var lines = Self.feed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -98,7 +99,7 @@ struct ScanInCITests {
 
     @Test("property: any paths and code, with tabs, backslashes, line breaks and non-ASCII text, read back as written")
     func baselineRoundTripProperty() throws {
-        var random = SplitMix(seed: 0xBA5E)
+        var random = SplitMix64(seed: 0xBA5E)
         let alphabet: [Character] = ["a", "Z", "/", ".", " ", "\t", "\n", "\r", "\\", "#", "é", "字", "🙂", "t", "n"]
         func text(_ count: Int) -> String { String((0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }) }
         for _ in 0..<200 {
@@ -237,4 +238,3 @@ struct ScanInCITests {
     }
 }
 
-extension SplitMix: RandomNumberGenerator {}

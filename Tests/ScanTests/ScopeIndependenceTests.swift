@@ -1,5 +1,6 @@
 import Testing
 @testable import Scan
+import TestSupport
 
 /// A file's findings depend on other files only through declarations it uses, in its own module.
 @Suite("Scope independence")
@@ -12,7 +13,7 @@ struct ScopeIndependenceTests {
 
     /// A small project whose names collide with every other project's: `Theme.titleSize`, a
     /// `font` parameter scaled by a helper, `appFont(ofSize:)`, locals called `label` and `font`.
-    static func project(_ k: Int, _ generator: inout SplitMix) -> Project {
+    static func project(_ k: Int, _ generator: inout SplitMix64) -> Project {
         let root = "P\(k)/"
         let size = 10 + Int(generator.next() % 20)
         let theme = generator.next() % 2 == 0
@@ -79,7 +80,7 @@ struct ScopeIndependenceTests {
 
     @Test("property: each file's findings are the same alone, with its own project, and with an unrelated project beside it")
     func randomPairs() throws {
-        var generator = SplitMix(seed: 0x5C09E)
+        var generator = SplitMix64(seed: 0x5C09E)
         var checkedFiles = 0
         var sawFindings = 0
         for round in 0..<24 {
@@ -107,7 +108,7 @@ struct ScopeIndependenceTests {
 
     @Test("the projects are not unrelated by accident: one project's helpers do decide its own files' findings")
     func dependenceWithinAProject() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var differed = false
         for k in 0..<16 {
             let project = ScopeIndependenceTests.project(k, &generator)

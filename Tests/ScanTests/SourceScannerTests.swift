@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Scan
+import TestSupport
 
 @Suite("Scanning files")
 struct SourceScannerTests {
@@ -84,7 +85,7 @@ struct SourceScannerTests {
     @Test("binary and non-UTF-8 files are scanned without a crash")
     func binaryFiles() throws {
         let folder = try TemporaryFolder()
-        var generator = SplitMix(seed: 99)
+        var generator = SplitMix64(seed: 99)
         let noise = Data((0..<20_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         try folder.write("Noise.swift", noise)
         try folder.write("Noise.xib", noise)

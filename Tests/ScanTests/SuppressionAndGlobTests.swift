@@ -1,5 +1,6 @@
 import Testing
 @testable import Scan
+import TestSupport
 
 @Suite("Suppressions")
 struct SuppressionTests {
@@ -111,7 +112,7 @@ struct SuppressionMarkerTests {
     func firstRange() {
         let pieces = ["dtaudit:ignore", "dtaudit:ignored", " ", "\u{301}", "\u{600}", "—", "–", " -- ", "--", " - ", "-",
                       "\r\n", "x", "é", "😀", "\u{200D}", "all", ",", "-file"]
-        var generator = SplitMix(seed: 3)
+        var generator = SplitMix64(seed: 3)
         for _ in 0..<3_000 {
             var text = ""
             for _ in 0..<Int(generator.next() % 12) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
