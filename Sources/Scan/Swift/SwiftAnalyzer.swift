@@ -49,6 +49,9 @@ final class SwiftAnalyzer {
         /// The last answer of `declaration(of:at:)`: the token of the name asked about, the bracket
         /// around the place asked from, and the declaration found.
         var lastDeclaration: (name: Int, scope: Int32, found: Int)?
+        /// The last answer of `receiverClass` kept in `receiverClasses`, for a receiver of one name:
+        /// the name's token, the property and the answer.
+        var lastReceiverClass: (name: Int, property: String, answer: (UIKitClass?, certain: Bool))?
     }
 
     let memo = Memo()
