@@ -181,6 +181,12 @@ struct SourceText {
         return same && (after == bytes.count || !isIdentifierByte(bytes[after]))
     }
 
+    /// Whether the bytes in `range` are `word`, compared in place.
+    func bytes(_ range: Range<Int>, equal word: [UInt8]) -> Bool {
+        guard range.count == word.count, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { all in word.withUnsafeBufferPointer { word in (0..<word.count).allSatisfy { all[range.lowerBound + $0] == word[$0] } } }
+    }
+
     func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte >= 0x80
     }
