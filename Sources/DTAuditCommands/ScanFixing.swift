@@ -89,13 +89,12 @@ extension ScanCommand {
             line.append(contentsOf: String(value).utf8)
             return
         }
-        let start = line.count
-        var rest = value
-        repeat {
-            line.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        line[start...].reverse()
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// The bytes the scan read of the files a fix reads, taken out of its memory so that the rest of

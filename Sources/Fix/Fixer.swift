@@ -174,22 +174,36 @@ public enum Fixer {
             var insertions: [Int] = []
             for edit in rewrites.edits where isLineInsertion(edit) { insertions.append(edit.range.lowerBound) }
             let blocks = source.enclosingBlocks(of: insertions)
+            // The rewrites left out, and those kept with fewer edits.
+            var dropped: Set<Int> = []
+            var trimmed: [Int: ArraySlice<Edit>] = [:]
             for k in rewrites.indices {
                 var edits = rewrites.edits(of: k)
                 // A line two rewrites would add in one block (a view that follows size changes) is
                 // added once; the same line in another block (another function's local of the same
                 // name) is another view's.
                 if !insertions.isEmpty && edits.contains(where: isLineInsertion) {
-                    edits = ArraySlice(edits.filter { edit in
+                    let kept = edits.filter { edit in
                         !isLineInsertion(edit) || inserted.insert("\(blocks[edit.range.lowerBound] ?? -1):" + edit.replacement.trimmingSpaces).inserted
-                    })
+                    }
+                    if kept.count < edits.count {
+                        edits = ArraySlice(kept)
+                        trimmed[k] = edits
+                    }
                 }
                 if edits.contains(where: { taken.conflicts($0.range) }) {
                     plan.suggestions.append(Suggestion(file: file, line: rewrites.line(k), rule: rewrites.rule(k), text: "overlaps another rewrite: run --fix again"))
+                    dropped.insert(k)
                     continue
                 }
                 for edit in edits { taken.take(edit.range) }
-                plan.rewriteList.append(k, of: rewrites, edits: edits)
+            }
+            // A file's rewrites all kept as they are become the plan's list as it stands, when it has
+            // none yet: nothing is copied.
+            if first == 0 && dropped.isEmpty && trimmed.isEmpty {
+                plan.rewriteList = rewrites
+            } else {
+                for k in rewrites.indices where !dropped.contains(k) { plan.rewriteList.append(k, of: rewrites, edits: trimmed[k] ?? rewrites.edits(of: k)) }
             }
             // The rewrites are the plan's now: the file's list and the bytes taken go before the file
             // is scanned again.

@@ -28,7 +28,7 @@ enum RelativeCustomFonts {
             guard admits(line), code.isCode(at: k, line: line), let found = rewrite(source, k + 1) else { continue }
             switch found {
             case let .rewrite(end, call, style):
-                list.append(file: file, bytes: source.bytes, line: line, rule: .fixedFontSize, edits: CollectionOfOne(Edit(end..<end, texts(style).addition)),
+                list.append(file: file, bytes: source.bytes, line: line, rule: .fixedFontSize, edits: CollectionOfOne(Edit(end..<end, styleTexts[slot(style)].addition)),
                             summary: .customFont(call: call, style: style), fixesFinding: false)
             case let .suggestion(text):
                 suggest(line, text)
@@ -84,7 +84,14 @@ enum RelativeCustomFonts {
         return StyleTexts(style: style, addition: ", relativeTo: .\(name)", summaryEnd: Array("` scales like .\(name): relativeTo: added".utf8))
     }
 
-    static func texts(_ style: TextStyle) -> StyleTexts { styleTexts.first { $0.style == style }! }
+    static func texts(_ style: TextStyle) -> StyleTexts { styleTexts[slot(style)] }
+
+    /// Where `style`'s texts are in `styleTexts`: found without copying any of them.
+    private static func slot(_ style: TextStyle) -> Int {
+        var k = 0
+        while styleTexts[k].style != style { k += 1 }
+        return k
+    }
 
     /// "`.CALL` scales like .STYLE: relativeTo: added", written straight into the string's storage:
     /// a file may hold hundreds of thousands. Code that is not UTF-8 comes out repaired, with
@@ -120,9 +127,10 @@ enum RelativeCustomFonts {
             out[count] = byte
             count += 1
         }
-        let ending = texts(style).summaryEnd
-        ending.withUnsafeBufferPointer { (out + count).update(from: $0.baseAddress!, count: $0.count) }
-        return count + ending.count
+        return styleTexts[slot(style)].summaryEnd.withUnsafeBufferPointer { ending in
+            (out + count).update(from: ending.baseAddress!, count: ending.count)
+            return count + ending.count
+        }
     }
 
     /// Whether places of a line, asked in order, are code: not after a `//` on their line outside a

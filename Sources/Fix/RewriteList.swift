@@ -146,8 +146,9 @@ public struct RewriteList: RandomAccessCollection, Sendable {
                 return true
             }
         }
-        return files[Int(entry.file)].bytes[entry.summary].withUnsafeBufferPointer { call in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RelativeCustomFonts.summaryCapacity(call)) { buffer in
+        return files[Int(entry.file)].bytes.withUnsafeBufferPointer { all in
+            let call = UnsafeBufferPointer(rebasing: all[entry.summary])
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RelativeCustomFonts.summaryCapacity(call)) { buffer in
                 let made = UnsafeBufferPointer(rebasing: buffer[..<RelativeCustomFonts.writeSummary(call, style: style, into: buffer.baseAddress!)])
                 guard Self.isPrintable(made) else { return false }
                 line.append(contentsOf: made)

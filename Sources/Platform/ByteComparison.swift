@@ -46,6 +46,12 @@ public enum ByteComparison {
         return memcmp(x, y, a.count) == 0
     }
 
+    /// Where `byte` first occurs in `haystack` (`memchr`), or nil.
+    public static func firstOccurrence(of byte: UInt8, in haystack: UnsafeRawBufferPointer) -> Int? {
+        guard let start = haystack.baseAddress, let found = memchr(start, Int32(byte), haystack.count) else { return nil }
+        return UnsafeRawPointer(found) - start
+    }
+
     /// Where `needle` first occurs in `haystack`, its first byte found by the C library (`memchr`)
     /// and the rest compared there; nil when it does not occur, or when the needle is empty.
     public static func firstOccurrence(of needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer) -> Int? {

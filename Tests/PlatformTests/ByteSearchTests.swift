@@ -24,6 +24,10 @@ import Testing
                 let found = haystack.withUnsafeBytes { h in needle.withUnsafeBytes { n in ByteComparison.firstOccurrence(of: n, in: h) } }
                 #expect(found == expected, "\(needle) in \(haystack)")
             }
+            for byte in [UInt8(ascii: "a"), UInt8(ascii: "b")] {
+                let found = haystack.withUnsafeBytes { ByteComparison.firstOccurrence(of: byte, in: $0) }
+                #expect(found == haystack.firstIndex(of: byte), "\(byte) in \(haystack)")
+            }
         }
     }
 }
