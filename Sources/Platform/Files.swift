@@ -159,12 +159,14 @@ public enum Files {
         }
     }
 
-    /// Flushes a folder's entries to disk, so that a rename into it survives a power cut.
-    public static func syncDirectory(_ path: String) {
+    /// Flushes a folder's entries to disk, so that a rename into it survives a power cut; false when
+    /// that failed.
+    @discardableResult
+    public static func syncDirectory(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        _ = Glue.close(descriptor)
+        guard descriptor >= 0 else { return false }
+        defer { _ = Glue.close(descriptor) }
+        return fsync(descriptor) == 0
     }
 
     /// Makes the files at `paths`, written without syncing, durable with the folder that holds
