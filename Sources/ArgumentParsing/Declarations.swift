@@ -68,20 +68,16 @@ protocol ArgumentBox: AnyObject {
     func finish() throws
 }
 
-/// What `@Argument`, `@Option` and `@Flag` have in common: the box the parser fills. A class, so
-/// that the parser tells a declaration from any other property with a class check, where a
-/// protocol would cost a search of every conformance the program holds for each new type.
+/// What `@Argument`, `@Option` and `@Flag` have in common: the box the parser fills, handed to the
+/// command instance being made (`DeclarationCollector`). A class, so that the parser finds a
+/// declaration in a property by the reference the property holds.
 public class ArgumentDeclaration {
     let box: any ArgumentBox
 
     init(box: any ArgumentBox) {
         self.box = box
+        DeclarationCollector.current?.collect(self)
     }
-}
-
-protocol DeclaredGroup {
-    var groupValue: Any { get }
-    var placement: OptionGroupPlacement { get }
 }
 
 final class Box<Value>: ArgumentBox {
@@ -306,17 +302,17 @@ public enum OptionGroupPlacement: Sendable {
 }
 
 @propertyWrapper
-public struct OptionGroup<Value: ParsableArguments>: DeclaredGroup {
+public struct OptionGroup<Value: ParsableArguments> {
     public var wrappedValue: Value
-    var groupValue: Any { wrappedValue }
-    var placement: OptionGroupPlacement { Value.placement }
 
     public init() {
         wrappedValue = Value()
+        DeclarationCollector.current?.collect(group: wrappedValue)
     }
 
     /// A group whose declarations say something particular to this command (another help text).
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
+        DeclarationCollector.current?.collect(group: wrappedValue)
     }
 }
