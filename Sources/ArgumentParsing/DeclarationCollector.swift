@@ -16,13 +16,15 @@ final class DeclarationCollector: @unchecked Sendable {
         case group(OptionGroupPlacement, [Element])
     }
 
-    /// Every box handed over, by the address of its declaration; holding the declarations keeps
-    /// the addresses from being reused while the collector lives.
-    private var boxes: [UInt: (declaration: ArgumentDeclaration, box: any ArgumentBox)] = [:]
-    /// Every option group's elements not yet claimed by an enclosing one, by the first word of its
-    /// value: the reference its first property holds, which an enclosing struct holds in turn
+    /// Every declaration handed over, with the address it is found by; holding the declarations
+    /// keeps the addresses from being reused while the collector lives. Arrays, searched from the
+    /// start, where a dictionary keyed by addresses would cost a search of the program's
+    /// conformances the first time: a command declares a few dozen at most.
+    private var declarations: [(address: UInt, declaration: ArgumentDeclaration)] = []
+    /// Every option group's elements not yet claimed by an enclosing one, with the first word of
+    /// its value: the reference its first property holds, which an enclosing struct holds in turn
     /// where the group lies.
-    private var groups: [UInt: (placement: OptionGroupPlacement, elements: [Element])] = [:]
+    private var groups: [(word: UInt, placement: OptionGroupPlacement, elements: [Element])] = []
 
     /// Makes the command with this collector in place and returns its declarations: the command's
     /// own first, those of groups placed in place among them, then those of its shared groups.
@@ -37,7 +39,7 @@ final class DeclarationCollector: @unchecked Sendable {
     }
 
     func collect(_ declaration: ArgumentDeclaration) {
-        boxes[DeclarationCollector.address(of: declaration)] = (declaration, declaration.box)
+        declarations.append((DeclarationCollector.address(of: declaration), declaration))
     }
 
     func collect<Value: ParsableArguments>(group value: Value) {
@@ -45,7 +47,7 @@ final class DeclarationCollector: @unchecked Sendable {
         // A group with no declarations of its own has no boxes to find.
         guard !elements.isEmpty else { return }
         withUnsafeBytes(of: value) { bytes in
-            groups[bytes.loadUnaligned(as: UInt.self)] = (Value.placement, elements)
+            groups.append((bytes.loadUnaligned(as: UInt.self), Value.placement, elements))
         }
     }
 
@@ -60,12 +62,13 @@ final class DeclarationCollector: @unchecked Sendable {
             layout.properties.compactMap { property -> Element? in
                 guard property.offset + MemoryLayout<UInt>.size <= bytes.count else { return nil }
                 let word = bytes.loadUnaligned(fromByteOffset: property.offset, as: UInt.self)
-                if let group = groups.removeValue(forKey: word) {
+                if let index = groups.firstIndex(where: { $0.word == word }) {
+                    let group = groups.remove(at: index)
                     return .group(group.placement, group.elements)
                 }
-                guard let found = boxes[word] else { return nil }
-                found.box.definition.propertyName = String(property.name.drop { $0 == "_" })
-                return .box(found.box)
+                guard let box = declarations.first(where: { $0.address == word })?.declaration.box else { return nil }
+                box.definition.propertyName = String(property.name.drop { $0 == "_" })
+                return .box(box)
             }
         }
     }
