@@ -3,15 +3,18 @@ import Output
 /// A command type together with the boxes its properties declare.
 struct CommandInstance {
     var command: any ParsableCommand
-    var boxes: [any ArgumentBox]
+    let boxes: [any ArgumentBox]
+    /// Each box's spellings, worked out once: the parser looks options up several times a word.
+    private let spellings: [[String]]
 
     /// Makes the command; its declarations are gathered as it is made, with no reflection.
     init(_ type: any ParsableCommand.Type) {
         (command, boxes) = DeclarationCollector.declarations(making: type)
+        spellings = boxes.map(\.definition.spellings)
     }
 
     func box(spelled spelling: String) -> (any ArgumentBox)? {
-        boxes.first { $0.definition.spellings.contains(spelling) }
+        spellings.firstIndex { $0.contains(spelling) }.map { boxes[$0] }
     }
 }
 
