@@ -273,13 +273,16 @@ extension Flag where Value == Bool? {
 extension Flag {
     /// Exactly one of the enumeration's flags, or nil when none is given and none is required.
     public convenience init<Element: EnumerableFlag>(required: Bool = false) where Value == Element? {
-        // The cases in an array of their own: searching `allCases` itself, of a type only the
-        // enumeration knows, would look that type up by name when the flag is typed.
-        let cases = Element.allCases.map { (value: $0, name: Element.name(for: $0), help: Element.help(for: $0)) }
-        self.init(storage: Box(definition: Definition(kind: .choice(names: cases.map { (name: $0.name, help: $0.help) }), help: "",
-                                             isRequired: required, isRepeating: false, allowedValues: []),
+        // The cases and their spellings in arrays of their own, searched by the concrete list of
+        // spellings: a generic search of the cases would have the runtime look their collection's
+        // types up by name when the flag is typed.
+        let values = Array(Element.allCases)
+        let names = values.map { (name: Element.name(for: $0), help: Element.help(for: $0)) }
+        let spellings = names.map { "--" + $0.name }
+        self.init(storage: Box(definition: Definition(kind: .choice(names: names), help: "", isRequired: required,
+                                             isRepeating: false, allowedValues: []),
                       initial: .some(nil),
-                      convert: { _, spelling in cases.first { "--" + $0.name == spelling }?.value }))
+                      convert: { _, spelling in spellings.firstIndex(of: spelling).map { values[$0] } }))
     }
 }
 
