@@ -12,6 +12,9 @@ extension RunImport {
         public var item: String
         public var size: Size
         public var reason: String
+        /// The run took no screenshot of the screen at the failing size: the usual reason, and the
+        /// same for every failure of such a run, so it is told once for all of them.
+        public var screenshotMissing = false
     }
 
     /// Makes the crops of the judged failures recorded in `recorded` and links each to its
@@ -26,8 +29,9 @@ extension RunImport {
         for job in plan.crops {
             guard let recording = byCell[job.cellKey] else { continue }
             let verdict = job.plan.verdict
-            func miss(_ reason: String) {
-                outcome.cropMisses.append(CropMiss(screen: job.screen.name, item: verdict.item, size: verdict.size, reason: reason))
+            func miss(_ reason: String, screenshotMissing: Bool = false) {
+                outcome.cropMisses.append(CropMiss(screen: job.screen.name, item: verdict.item, size: verdict.size, reason: reason,
+                                                   screenshotMissing: screenshotMissing))
             }
             var decoded: [String: Result<RGBAImage, ImageError>] = [:]
             func image(_ path: String?) -> RGBAImage? {
@@ -50,7 +54,7 @@ extension RunImport {
                     let file = try store.storeEvidence(bytes: bytes, name: name, by: author, at: time)
                     outcome.crops += try store.attach(file, name: name, toRecordings: [recording], by: author, at: time)
                 case .failure(let error):
-                    miss("the run \(error)")
+                    miss("the run \(error)", screenshotMissing: job.shot == nil)
                 }
             }
         }

@@ -1,4 +1,5 @@
 import AutomatedRuns
+import DynamicType
 import Judges
 import Output
 
@@ -132,10 +133,29 @@ enum RunImportReport {
         for frames in plan.unusableFrames { console.line(style.yellow("  \(console.safe(frames.what)): \(console.safe(frames.reason))")) }
         if let outcome {
             if outcome.crops > 0 { console.line(style.dim("Outlined the failing elements in \(counted(outcome.crops, "crop")) of the screenshots.")) }
-            for miss in outcome.cropMisses {
+            let missing = outcome.cropMisses.filter(\.screenshotMissing)
+            if !missing.isEmpty { console.line(style.yellow("  " + noScreenshots(missing, console: console))) }
+            for miss in outcome.cropMisses where !miss.screenshotMissing {
                 console.line(style.yellow("  No crop of '\(console.safe(miss.screen))' `\(miss.item)` at \(miss.size.id): \(console.safe(miss.reason))"))
             }
         }
+    }
+
+    /// One line for the failures the run took no screenshot of, however many: a run of
+    /// hierarchies alone would otherwise print a line for each of thousands.
+    static func noScreenshots(_ misses: [RunImport.CropMiss], console: Console) -> String {
+        var screens: [String] = []
+        var sizes: [String: Set<Size>] = [:]
+        for miss in misses {
+            if sizes[miss.screen] == nil { screens.append(miss.screen) }
+            sizes[miss.screen, default: []].insert(miss.size)
+        }
+        let named = screens.prefix(3).map { screen in
+            "'\(console.safe(screen))' at " + sizes[screen, default: []].sorted().map(\.id).joined(separator: ", ")
+        }
+        let more = screens.count > 3 ? "; \(screens.count - 3) more" : ""
+        return "No crop of \(counted(misses.count, "failure")) on \(counted(screens.count, "screen")): "
+            + "the run has no screenshot at the failing size (\(named.joined(separator: "; "))\(more))."
     }
 
     static func counted(_ count: Int, _ noun: String) -> String {

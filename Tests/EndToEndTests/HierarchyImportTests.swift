@@ -108,6 +108,34 @@ import TestSupport
         #expect(recorded["text-scales ax5"] == "fail" && recorded["no-overlap ax5"] == "pass" && recorded["reachable ax5"] == "pass")
     }
 
+    /// A run of hierarchies without screenshots fails checks it cannot crop: one line says so for
+    /// all of them, naming where, rather than a line for each failure.
+    @Test func aRunWithoutScreenshotsSaysOnceThatItHasNoneToCrop() throws {
+        func hierarchiesOnly() throws -> CLI {
+            let cli = try CLI().initialized()
+            try cli.ok(["screen", "add", "Basket", "--flow", "checkout"])
+            let root = cli.directory.appendingPathComponent("run")
+            for screen in ["Checkout", "Basket"] {
+                for size in ["l", "ax5", "xs"] {
+                    try Fixture.write(Data(Self.checkout(size).utf8), "\(screen)_\(size).xml", in: root)
+                }
+            }
+            return cli
+        }
+        let text = try hierarchiesOnly().ok(["evidence", "import-xcresult", "run"])
+        let lines = text.split(separator: "\n").filter { $0.contains("No crop") }
+        #expect(lines.count == 1, "\(text)")
+        let line = String(try #require(lines.first))
+        #expect(line.contains(" on 2 screens: the run has no screenshot at the failing size ("), "\(line)")
+        #expect(line.contains("'Checkout' at xs, l, ax5") && line.contains("'Basket' at xs, l, ax5"), "\(line)")
+        // A program still reads each of them, as many as the line counts.
+        let cli = try hierarchiesOnly()
+        let done = try #require(try cli.json(["evidence", "import-xcresult", "run"]) as? [String: Any])
+        let misses = try #require(done["cropsNotMade"] as? [[String: Any]])
+        #expect(misses.count > 2 && line.contains("No crop of \(misses.count) failures on"), "\(line)")
+        #expect(try Self.cells(cli, "Basket")["text-scales ax5"] == "fail")
+    }
+
     /// The run is known by the bytes of its hierarchies: the same files are the same run wherever
     /// they lie, one changed byte makes another run, and putting the byte back makes the first again.
     @Test func aRunIsKnownByItsHierarchiesBytes() throws {
