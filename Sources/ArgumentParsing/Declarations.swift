@@ -286,7 +286,7 @@ extension Flag {
     }
 }
 
-/// Options declared once in their own type and used by several commands (`--store`, `--json`).
+/// Options declared once in their own struct and used by several commands (`--store`, `--json`).
 public protocol ParsableArguments {
     init()
     /// Where help, usage lines and the manual page show the group's declarations.
