@@ -58,7 +58,14 @@ public enum Files {
             }
             parts.append(part)
         }
-        return "/" + parts.joined(separator: "/")
+        // Joined by hand, each part made a string first: joining or appending substrings is generic
+        // code the runtime first resolves by name, which costs more than the whole path.
+        var result = ""
+        for part in parts {
+            result.append("/")
+            result.append(String(part))
+        }
+        return result.isEmpty ? "/" : result
     }
 
     /// The names in a folder, without `.` and `..`, in no particular order.
