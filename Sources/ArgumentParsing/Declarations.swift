@@ -68,20 +68,16 @@ protocol ArgumentBox: AnyObject {
     func finish() throws
 }
 
-/// What `@Argument`, `@Option` and `@Flag` have in common: the box the parser fills. A class, so
-/// that the parser tells a declaration from any other property with a class check, where a
-/// protocol would cost a search of every conformance the program holds for each new type.
+/// What `@Argument`, `@Option` and `@Flag` have in common: the box the parser fills, handed to the
+/// command instance being made (`DeclarationCollector`). A class, so that the parser finds a
+/// declaration in a property by the reference the property holds.
 public class ArgumentDeclaration {
     let box: any ArgumentBox
 
     init(box: any ArgumentBox) {
         self.box = box
+        DeclarationCollector.current?.collect(self)
     }
-}
-
-protocol DeclaredGroup {
-    var groupValue: Any { get }
-    var placement: OptionGroupPlacement { get }
 }
 
 final class Box<Value>: ArgumentBox {
@@ -277,15 +273,20 @@ extension Flag where Value == Bool? {
 extension Flag {
     /// Exactly one of the enumeration's flags, or nil when none is given and none is required.
     public convenience init<Element: EnumerableFlag>(required: Bool = false) where Value == Element? {
-        let names = Element.allCases.map { (name: Element.name(for: $0), help: Element.help(for: $0)) }
+        // The cases and their spellings in arrays of their own, searched by the concrete list of
+        // spellings: a generic search of the cases would have the runtime look their collection's
+        // types up by name when the flag is typed.
+        let values = Array(Element.allCases)
+        let names = values.map { (name: Element.name(for: $0), help: Element.help(for: $0)) }
+        let spellings = names.map { "--" + $0.name }
         self.init(storage: Box(definition: Definition(kind: .choice(names: names), help: "", isRequired: required,
                                              isRepeating: false, allowedValues: []),
                       initial: .some(nil),
-                      convert: { _, spelling in Element.allCases.first { "--" + Element.name(for: $0) == spelling } }))
+                      convert: { _, spelling in spellings.firstIndex(of: spelling).map { values[$0] } }))
     }
 }
 
-/// Options declared once in their own type and used by several commands (`--store`, `--json`).
+/// Options declared once in their own struct and used by several commands (`--store`, `--json`).
 public protocol ParsableArguments {
     init()
     /// Where help, usage lines and the manual page show the group's declarations.
@@ -306,17 +307,17 @@ public enum OptionGroupPlacement: Sendable {
 }
 
 @propertyWrapper
-public struct OptionGroup<Value: ParsableArguments>: DeclaredGroup {
+public struct OptionGroup<Value: ParsableArguments> {
     public var wrappedValue: Value
-    var groupValue: Any { wrappedValue }
-    var placement: OptionGroupPlacement { Value.placement }
 
     public init() {
         wrappedValue = Value()
+        DeclarationCollector.current?.collect(group: wrappedValue)
     }
 
     /// A group whose declarations say something particular to this command (another help text).
     public init(wrappedValue: Value) {
         self.wrappedValue = wrappedValue
+        DeclarationCollector.current?.collect(group: wrappedValue)
     }
 }

@@ -50,7 +50,8 @@ extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, Raw
                               + (Suggestions.nearestValue(to: argument, among: names).map { "; did you mean '\($0)'?" } ?? ""))
     }
 
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    // A closure, not the key path `\.rawValue`: a key path of a generic type is built at run time.
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
     public var defaultValueDescription: String { rawValue }
 }
 

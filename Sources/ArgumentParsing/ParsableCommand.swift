@@ -1,7 +1,8 @@
 import Output
 
-/// A command: a type with a static configuration, properties declared with `@Argument`,
-/// `@Option`, `@Flag` and `@OptionGroup`, and a `run()` method.
+/// A command: a struct with a static configuration, properties declared with `@Argument`,
+/// `@Option`, `@Flag` and `@OptionGroup`, and a `run()` method. A struct, because the parser finds
+/// each declaration's name in the struct's stored properties (`DeclarationCollector`).
 public protocol ParsableCommand: SendableMetatype {
     static var configuration: CommandConfiguration { get }
     init()

@@ -3,38 +3,18 @@ import Output
 /// A command type together with the boxes its properties declare.
 struct CommandInstance {
     var command: any ParsableCommand
-    var boxes: [any ArgumentBox]
+    let boxes: [any ArgumentBox]
+    /// Each box's spellings, worked out once: the parser looks options up several times a word.
+    private let spellings: [[String]]
 
+    /// Makes the command; its declarations are gathered as it is made, with no reflection.
     init(_ type: any ParsableCommand.Type) {
-        command = type.init()
-        boxes = CommandInstance.declarations(of: command, global: false)
-    }
-
-    /// The command's own declarations first, those of groups placed in place among them, then
-    /// those of its shared option groups.
-    static func declarations(of value: Any, global: Bool) -> [any ArgumentBox] {
-        var own: [any ArgumentBox] = []
-        var grouped: [any ArgumentBox] = []
-        for child in Mirror(reflecting: value).children {
-            guard let label = child.label else { continue }
-            // The class check first: it is cheap, and most properties are declarations.
-            if let declared = child.value as? ArgumentDeclaration {
-                let box = declared.box
-                box.definition.propertyName = String(label.drop { $0 == "_" })
-                box.definition.isGlobal = global
-                own.append(box)
-            } else if let group = child.value as? DeclaredGroup {
-                switch group.placement {
-                case .shared: grouped += declarations(of: group.groupValue, global: true)
-                case .inPlace: own += declarations(of: group.groupValue, global: global)
-                }
-            }
-        }
-        return own + grouped
+        (command, boxes) = DeclarationCollector.declarations(making: type)
+        spellings = boxes.map(\.definition.spellings)
     }
 
     func box(spelled spelling: String) -> (any ArgumentBox)? {
-        boxes.first { $0.definition.spellings.contains(spelling) }
+        spellings.firstIndex { $0.contains(spelling) }.map { boxes[$0] }
     }
 }
 

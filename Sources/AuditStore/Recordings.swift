@@ -79,12 +79,20 @@ extension AuditStore {
     }
 
     /// The latest time among a screen's records, and among those somebody other than `author`
-    /// made, from one pass over them: what a write to the screen dates itself after (`ownTime`)
-    /// and what the clock check compares with (`clockFinding`).
+    /// made: what a write to the screen dates itself after (`ownTime`) and what the clock check
+    /// compares with (`clockFinding`). Both come from the end of the index by screen and time, the
+    /// second walked back over the author's own latest records only, so that a screen with a long
+    /// history costs no more than a new one.
     func latestTimes(onScreen id: String, besides author: String) throws -> LatestTimes {
-        try db.cachedStatement("SELECT max(at) AS latest, max(CASE WHEN by != ? THEN at END) AS others FROM log WHERE screen = ?")
-            .first([author, id]) { LatestTimes(all: $0.optionalString("latest"), others: $0.optionalString("others")) } ?? LatestTimes()
+        try db.cachedStatement(Self.latestTimesQuery)
+            .first([id, author]) { LatestTimes(all: $0.optionalString("latest"), others: $0.optionalString("others")) } ?? LatestTimes()
     }
+
+    /// What `latestTimes` asks, with the screen's id and the author.
+    static let latestTimesQuery = """
+        SELECT (SELECT max(at) FROM log WHERE screen = ?1) AS latest,
+               (SELECT at FROM log WHERE screen = ?1 AND by != ?2 ORDER BY at DESC LIMIT 1) AS others
+        """
 
     /// The store's own time after `latest`, the latest time it holds for a screen (`ownTime`).
     static func ownTime(after latest: String?, now: Timestamp) -> Timestamp {

@@ -185,10 +185,12 @@ struct Console {
 
     /// `ax5: no-truncation, reachable · l: text-scales`, sizes in audit order.
     func cellList(_ cells: [(item: String, size: Size)]) -> String {
-        var bySize: [Size: [String]] = [:]
-        for cell in cells { bySize[cell.size, default: []].append(cell.item) }
+        // By raw value: a dictionary keyed by sizes would cost a search of the program's
+        // conformances the first time, more than the whole list.
+        var bySize = [[String]](repeating: [], count: Size.allCases.count)
+        for cell in cells { bySize[cell.size.rawValue].append(cell.item) }
         return Size.auditOrder.compactMap { size in
-            bySize[size].map { "\(size.id): " + $0.joined(separator: ", ") }
+            bySize[size.rawValue].isEmpty ? nil : "\(size.id): " + bySize[size.rawValue].joined(separator: ", ")
         }.joined(separator: " · ")
     }
 }

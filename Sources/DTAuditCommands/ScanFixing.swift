@@ -38,36 +38,63 @@ extension ScanCommand {
                 throw FileProblem(description: error.description, kind: .cannotWrite)
             }
         }
-        let files = Set(plan.rewrites.map(\.file)).count
+        let rewrites = plan.rewriteList
+        let files = Set(rewrites.paths).count
         let verb = dryRun ? "Would rewrite" : "Rewrote"
-        let fixes = plan.rewrites.count { $0.fixesFinding }
-        let refinements = plan.rewrites.count - fixes
+        let fixes = rewrites.indices.count { rewrites.fixesFinding($0) }
+        let refinements = rewrites.count - fixes
         let what = [fixes > 0 ? "\(fixes) finding\(fixes == 1 ? "" : "s")" : nil,
                     refinements > 0 ? "\(refinements) custom font\(refinements == 1 ? "" : "s") to scale with a text style" : nil]
-        notes(plan.rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(files) file\(files == 1 ? "" : "s"):")
-        // A line each, made in one buffer: a file may get hundreds of thousands.
-        let listing = dryRun || chosenFormat != .text ? errors : console.out
-        var shownFile = (file: "", shown: "")
-        var line: [UInt8] = []
-        for rewrite in plan.rewrites {
-            if rewrite.file != shownFile.file { shownFile = (rewrite.file, console.safe(rewrite.file)) }
-            line.removeAll(keepingCapacity: true)
-            line.append(contentsOf: "  ".utf8)
-            line.append(contentsOf: shownFile.shown.utf8)
-            line.append(contentsOf: ":\(rewrite.line) \(rewrite.rule.rawValue): ".utf8)
-            line.append(contentsOf: console.safe(rewrite.summary).utf8)
-            line.append(0x0A)
-            listing.write(bytes: line)
-        }
+        notes(rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(files) file\(files == 1 ? "" : "s"):")
+        listRewrites(rewrites, to: dryRun || chosenFormat != .text ? errors : console.out, console: console)
         if !plan.suggestions.isEmpty {
             notes("Left for you (\(plan.suggestions.count)):")
             for suggestion in plan.suggestions {
                 notes("  \(console.safe(suggestion.file)):\(suggestion.line) \(suggestion.rule.rawValue): \(console.safe(suggestion.text))")
             }
         }
-        if !dryRun && !plan.rewrites.isEmpty && chosenFormat == .text { notes("") }
+        if !dryRun && !rewrites.isEmpty && chosenFormat == .text { notes("") }
         if dryRun { return nil }
         return ScanSession.Rewritten(rescans: plan.rescans, complete: plan.files.allSatisfy { plan.rescans[$0.path] != nil })
+    }
+
+    /// A line for each rewrite, "  FILE:LINE RULE: SUMMARY", made in one buffer from the list's
+    /// records (a file may get hundreds of thousands): a summary of printable ASCII goes in as it
+    /// is, any other is made safe for a terminal first.
+    func listRewrites(_ rewrites: RewriteList, to listing: BufferedOutput, console: Console) {
+        let paths = rewrites.paths
+        var shownFile = (index: -1, shown: [UInt8]())
+        var shownRule: (rule: ScanRule?, shown: [UInt8]) = (nil, [])
+        var line: [UInt8] = []
+        for k in rewrites.indices {
+            let file = rewrites.fileIndex(k)
+            if file != shownFile.index { shownFile = (file, Array(console.safe(paths[file]).utf8)) }
+            let rule = rewrites.rule(k)
+            if rule != shownRule.rule { shownRule = (rule, Array(" \(rule.rawValue): ".utf8)) }
+            line.removeAll(keepingCapacity: true)
+            line.append(0x20)
+            line.append(0x20)
+            line.append(contentsOf: shownFile.shown)
+            line.append(UInt8(ascii: ":"))
+            Self.appendDecimal(rewrites.line(k), to: &line)
+            line.append(contentsOf: shownRule.shown)
+            if !rewrites.appendPrintableSummary(k, to: &line) { line.append(contentsOf: console.safe(rewrites.summary(k)).utf8) }
+            line.append(0x0A)
+            listing.write(bytes: line)
+        }
+    }
+
+    static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
+        guard value >= 0 else {
+            line.append(contentsOf: String(value).utf8)
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     /// The bytes the scan read of the files a fix reads, taken out of its memory so that the rest of

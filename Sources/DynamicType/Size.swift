@@ -75,6 +75,12 @@ public enum Size: Int, CaseIterable, Comparable, Hashable, Sendable {
 
     /// The size any of its names denotes, case-insensitively; nil for anything else.
     public init?(name: some StringProtocol) {
+        // A short id as outputs and checklists spell it is found without the table of every name,
+        // which a command that reads only ids would build for nothing.
+        if let size = name.utf8.withContiguousStorageIfAvailable({ Size(idBytes: $0) }) ?? nil {
+            self = size
+            return
+        }
         guard let size = Size.lookup[Size.normalized(name)] else { return nil }
         self = size
     }

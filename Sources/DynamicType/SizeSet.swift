@@ -26,7 +26,9 @@ public enum SizeList {
 
     /// The sizes `text` names, smallest first, each once.
     public static func parse(_ text: some StringProtocol) throws(Problem) -> [Size] {
-        var chosen = Set<Size>()
+        // By raw value, in size order: a set of sizes would cost a search of the program's
+        // conformances the first time, more than the rest of the parse.
+        var chosen = [Bool](repeating: false, count: Size.allCases.count)
         let parts = String(text).split(separator: ",", omittingEmptySubsequences: false)
         for part in parts {
             let token = Substring(part.trimmingSpaces)
@@ -35,9 +37,9 @@ public enum SizeList {
                 throw .unknown(String(part))
             }
             guard let sizes = sizes(in: token) else { throw .unknown(String(token)) }
-            chosen.formUnion(sizes)
+            for size in sizes { chosen[size.rawValue] = true }
         }
-        return chosen.sorted()
+        return Size.allCases.filter { chosen[$0.rawValue] }
     }
 
     private static func sizes(in token: Substring) -> [Size]? {

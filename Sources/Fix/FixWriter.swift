@@ -103,6 +103,10 @@ struct FixCommit {
             for entry in placed where Files.identity(oldPath(entry)) != entry.old {
                 throw .changed(files[entry.index].path)
             }
+            // The renames made durable: each rewritten file's folder flushed once.
+            for folder in Set(files.indices.map { TemporaryFile.split(location($0)).folder }) {
+                Files.syncDirectory(folder.isEmpty ? "." : folder)
+            }
             try append(FixJournal.bytes(["done"]))
         } catch {
             let kept = putBack()
@@ -122,7 +126,7 @@ struct FixCommit {
         do {
             let output = try BufferedOutput.createNew(path: journalPath)
             output.write(bytes: journal.listing)
-            guard output.close(syncing: false) else { throw SystemError(operation: "write", path: journalPath, code: output.errorCode) }
+            guard output.close(syncing: true) else { throw SystemError(operation: "write", path: journalPath, code: output.errorCode) }
         } catch {
             throw .cannotWrite(journalPath)
         }
@@ -137,8 +141,9 @@ struct FixCommit {
         }
     }
 
-    /// Each new text in its temporary file, with the original's permissions, then flushed to disk
-    /// together.
+    /// Each new text in its temporary file, with the original's permissions, flushed to disk as it
+    /// is closed: only the files this fix writes, never waiting for other programs' writes to the
+    /// same disk. A rename exposes a staged file only once its bytes are on the disk.
     private mutating func stage() throws(FixWriteError) {
         // What killed writers left beside the files goes first (their process is gone).
         Files.removeLeftovers(of: files.indices.map(location))
@@ -147,14 +152,15 @@ struct FixCommit {
             do {
                 let output = try BufferedOutput.createNew(path: path)
                 output.write(bytes: files[k].new)
-                guard output.close(syncing: false) else { throw SystemError(operation: "write", path: path, code: output.errorCode) }
+                guard output.close(syncing: true) else { throw SystemError(operation: "write", path: path, code: output.errorCode) }
                 if let bits = Files.permissions(location(k)) { try Files.setPermissions(path, bits) }
             } catch {
                 throw .cannotWrite(files[k].path)
             }
             journal.entries[k].new = Files.identity(path)
         }
-        Files.syncAll((0..<files.count).map(stagedPath), in: root == "/" ? "/" : root)
+        // The journal's name at the root, before any file is replaced.
+        Files.syncDirectory(root)
     }
 
     /// Puts file `k` in place when it is still what the scan read, right before and right after.

@@ -1,3 +1,4 @@
+import DynamicType
 import Scan
 
 /// One change to a file: the bytes in `range` become `replacement`.
@@ -47,12 +48,12 @@ public struct Rewrite: Sendable, Equatable {
 /// made when they are read, from the call's bytes (shared with the file's, not copied).
 enum RewriteSummary: Sendable {
     case text(String)
-    case customFont(call: ArraySlice<UInt8>, ending: String)
+    case customFont(call: ArraySlice<UInt8>, style: TextStyle)
 
     var text: String {
         switch self {
         case let .text(text): text
-        case let .customFont(call, ending): RelativeCustomFonts.summary(call, ending: ending)
+        case let .customFont(call, style): RelativeCustomFonts.summary(call, style: style)
         }
     }
 }
@@ -67,7 +68,13 @@ public struct Suggestion: Sendable, Equatable {
 
 /// The rewrites of a scan's findings and what is left for a person, with each file's new text.
 public struct FixPlan: Sendable {
-    public var rewrites: [Rewrite] = []
+    /// The rewrites, kept compactly.
+    public var rewriteList = RewriteList()
+    /// The rewrites, each made a value of its own.
+    public var rewrites: [Rewrite] {
+        get { Array(rewriteList) }
+        set { rewriteList = RewriteList(newValue) }
+    }
     public var suggestions: [Suggestion] = []
     /// Each changed file's path (relative to the root), old bytes and new bytes, in report order.
     public var files: [(path: String, old: [UInt8], new: [UInt8])] = []
@@ -107,7 +114,7 @@ public enum Fixer {
             }
             let source = SourceText(bytes)
             let isSwift = file.hasSuffix(".swift")
-            var rewrites: [Rewrite] = []
+            var rewrites = RewriteList()
             // Where each finding lies, in one walk along each line; an Interface Builder rewrite is of
             // a line and a rule, worked out once for all the findings they share.
             let offsets = isSwift ? source.offsets(of: chosen.map { (findings[$0].line, findings[$0].column) }) : []
@@ -137,69 +144,80 @@ public enum Fixer {
                     lineOutcomes[LineRule(line: finding.line, rule: finding.rule)] = outcome
                 }
                 switch outcome {
-                case let .rewriteDescribed(edits, described):
-                    rewrites.append(Rewrite(file: file, line: finding.line, rule: finding.rule, edits: edits, described: described))
+                case let .rewriteDescribed(edits, summary):
+                    rewrites.append(file: file, bytes: bytes, line: finding.line, rule: finding.rule, edits: edits, summary: .text(summary),
+                                    fixesFinding: true)
                 case let .suggestion(text):
                     plan.suggestions.append(Suggestion(file: file, line: finding.line, rule: finding.rule, text: text))
                 }
             }
             if refining.contains(file) {
                 let suppressed = SuppressedLines(source, rule: .fixedFontSize)
-                let found = RelativeCustomFonts.rewrites(in: source) { line in
+                RelativeCustomFonts.rewrites(in: source, file: file, admits: { line in
                     !suppressed.contains(line) && (changes?.contains(file: file, line: line) ?? true)
+                }, into: &rewrites) { line, text in
+                    plan.suggestions.append(Suggestion(file: file, line: line, rule: .fixedFontSize, text: text))
                 }
-                for (line, outcome) in found {
-                    switch outcome {
-                    case let .rewriteDescribed(edits, described):
-                        rewrites.append(Rewrite(file: file, line: line, rule: .fixedFontSize, edits: edits, described: described, fixesFinding: false))
-                    case let .suggestion(text): plan.suggestions.append(Suggestion(file: file, line: line, rule: .fixedFontSize, text: text))
-                    }
-                }
-                // In line order (a stable sort), when the two kinds are not already.
-                if zip(rewrites, rewrites.dropFirst()).contains(where: { $0.line > $1.line }) { rewrites.sort { $0.line < $1.line } }
+                // In line order, when the two kinds are not already.
+                rewrites.sortByLine()
             }
             guard !rewrites.isEmpty else { continue }
             // Two rewrites of the same code (a finding on each end of one call): the first is made,
             // the other waits for the next run.
             var taken = TakenBytes(byteCount: bytes.count)
             // The rewrites kept go straight into the plan, and come out again if the file is refused.
-            let first = plan.rewrites.count
+            let first = plan.rewriteList.count
             var inserted: Set<String> = []
             let isLineInsertion = { (edit: Edit) in
                 edit.range.isEmpty && (edit.replacement.utf8.first == 0x0A || edit.replacement.utf8.starts(with: [0x0D, 0x0A]))
             }
             var insertions: [Int] = []
-            for rewrite in rewrites { for edit in rewrite.edits where isLineInsertion(edit) { insertions.append(edit.range.lowerBound) } }
+            for edit in rewrites.edits where isLineInsertion(edit) { insertions.append(edit.range.lowerBound) }
             let blocks = source.enclosingBlocks(of: insertions)
-            plan.rewrites.reserveCapacity(first + rewrites.count)
-            for var rewrite in rewrites {
+            // The rewrites left out, and those kept with fewer edits.
+            var dropped: Set<Int> = []
+            var trimmed: [Int: ArraySlice<Edit>] = [:]
+            for k in rewrites.indices {
+                var edits = rewrites.edits(of: k)
                 // A line two rewrites would add in one block (a view that follows size changes) is
                 // added once; the same line in another block (another function's local of the same
                 // name) is another view's.
-                if rewrite.edits.contains(where: isLineInsertion) {
-                    rewrite.edits = rewrite.edits.filter { edit in
+                if !insertions.isEmpty && edits.contains(where: isLineInsertion) {
+                    let kept = edits.filter { edit in
                         !isLineInsertion(edit) || inserted.insert("\(blocks[edit.range.lowerBound] ?? -1):" + edit.replacement.trimmingSpaces).inserted
                     }
+                    if kept.count < edits.count {
+                        edits = ArraySlice(kept)
+                        trimmed[k] = edits
+                    }
                 }
-                if rewrite.edits.contains(where: { taken.conflicts($0.range) }) {
-                    plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule, text: "overlaps another rewrite: run --fix again"))
+                if edits.contains(where: { taken.conflicts($0.range) }) {
+                    plan.suggestions.append(Suggestion(file: file, line: rewrites.line(k), rule: rewrites.rule(k), text: "overlaps another rewrite: run --fix again"))
+                    dropped.insert(k)
                     continue
                 }
-                for edit in rewrite.edits { taken.take(edit.range) }
-                plan.rewrites.append(rewrite)
+                for edit in edits { taken.take(edit.range) }
+            }
+            // A file's rewrites all kept as they are become the plan's list as it stands, when it has
+            // none yet: nothing is copied.
+            if first == 0 && dropped.isEmpty && trimmed.isEmpty {
+                plan.rewriteList = rewrites
+            } else {
+                for k in rewrites.indices where !dropped.contains(k) { plan.rewriteList.append(k, of: rewrites, edits: trimmed[k] ?? rewrites.edits(of: k)) }
             }
             // The rewrites are the plan's now: the file's list and the bytes taken go before the file
             // is scanned again.
-            rewrites = []
+            rewrites = RewriteList()
             taken = TakenBytes(byteCount: 0)
-            guard plan.rewrites.count > first else { continue }
+            let made = first..<plan.rewriteList.count
+            guard !made.isEmpty else { continue }
             // An Interface Builder file is rewritten only from well-formed XML to well-formed XML.
-            if !isSwift && !(WellFormedXML.check(bytes) && WellFormedXML.check(apply(plan.rewrites[first...], to: bytes))) {
-                for rewrite in plan.rewrites[first...] {
-                    plan.suggestions.append(Suggestion(file: file, line: rewrite.line, rule: rewrite.rule,
+            if !isSwift && !(WellFormedXML.check(bytes) && WellFormedXML.check(apply(plan.rewriteList, made, to: bytes))) {
+                for k in made {
+                    plan.suggestions.append(Suggestion(file: file, line: plan.rewriteList.line(k), rule: plan.rewriteList.rule(k),
                                                        text: "the file is not well-formed XML: open and save it in Interface Builder first"))
                 }
-                plan.rewrites.removeSubrange(first...)
+                plan.rewriteList.truncate(to: first)
                 continue
             }
             // A file is written only when its rewrites make nothing worse; those that would are held
@@ -237,35 +255,41 @@ public enum Fixer {
 
     /// `bytes` with the rewrites' edits made, written into one buffer in one pass (`write`).
     static func apply(_ rewrites: ArraySlice<Rewrite>, to bytes: [UInt8]) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: rewrittenCount(rewrites, of: bytes)) { buffer, count in
-            count = write(rewrites, of: bytes, into: UnsafeMutableRawBufferPointer(buffer))
+        let list = RewriteList(rewrites)
+        return apply(list, list.indices, to: bytes)
+    }
+
+    /// `bytes` with the edits of the rewrites in `range` of `list` made, in one pass (`write`).
+    static func apply(_ list: RewriteList, _ range: Range<Int>, to bytes: [UInt8]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: rewrittenCount(list, range, of: bytes)) { buffer, count in
+            count = write(list, range, of: bytes, into: UnsafeMutableRawBufferPointer(buffer))
         }
     }
 
-    /// How many bytes `bytes` has once the rewrites' edits are made.
-    static func rewrittenCount(_ rewrites: ArraySlice<Rewrite>, of bytes: [UInt8]) -> Int {
+    /// How many bytes `bytes` has once the edits of the rewrites in `range` of `list` are made.
+    static func rewrittenCount(_ list: RewriteList, _ range: Range<Int>, of bytes: [UInt8]) -> Int {
         var count = bytes.count
-        for rewrite in rewrites {
-            for edit in rewrite.edits { count += edit.replacement.utf8.count - edit.range.count }
+        for k in range {
+            for edit in list.edits(of: k) { count += edit.replacement.utf8.count - edit.range.count }
         }
         return count
     }
 
-    /// Writes `bytes` with the rewrites' edits made into `buffer` (room for `rewrittenCount`) and
-    /// returns how many bytes it wrote: the slices between the edits and the replacements, one after
-    /// another, when the edits come in order, as a file's rewrites nearly always do. No list of all
-    /// the edits and no copy of the text is made, so that the scan checking a rewrite can have the
-    /// text written straight into its own memory.
-    static func write(_ rewrites: ArraySlice<Rewrite>, of bytes: [UInt8], into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    /// Writes `bytes` with the edits of the rewrites in `range` of `list` made into `buffer` (room
+    /// for `rewrittenCount`) and returns how many bytes it wrote: the slices between the edits and the
+    /// replacements, one after another, when the edits come in order, as a file's rewrites nearly
+    /// always do. No list of all the edits and no copy of the text is made, so that the scan
+    /// checking a rewrite can have the text written straight into its own memory.
+    static func write(_ list: RewriteList, _ range: Range<Int>, of bytes: [UInt8], into buffer: UnsafeMutableRawBufferPointer) -> Int {
         var last = -1
-        let inOrder = rewrites.allSatisfy { rewrite in
-            rewrite.edits.allSatisfy { edit in
+        let inOrder = range.allSatisfy { k in
+            list.edits(of: k).allSatisfy { edit in
                 defer { last = edit.range.lowerBound }
                 return last < edit.range.lowerBound
             }
         }
         guard inOrder else {
-            let made = apply(rewrites.flatMap(\.edits), to: bytes)
+            let made = apply(list.edits(in: range), to: bytes)
             made.withUnsafeBytes { buffer.copyMemory(from: $0) }
             return made.count
         }
@@ -277,8 +301,8 @@ public enum Fixer {
                 written += part.count
             }
             var position = 0
-            for rewrite in rewrites {
-                for edit in rewrite.edits {
+            for k in range {
+                for edit in list.edits(of: k) {
                     put(UnsafeRawBufferPointer(rebasing: old[position..<edit.range.lowerBound]))
                     var replacement = edit.replacement
                     replacement.withUTF8 { put(UnsafeRawBufferPointer($0)) }
@@ -314,8 +338,8 @@ private struct LineRule: Hashable {
 
 /// What a rewriter makes of one finding.
 enum Outcome {
-    case rewriteDescribed([Edit], RewriteSummary)
+    case rewriteDescribed([Edit], String)
     case suggestion(String)
 
-    static func rewrite(_ edits: [Edit], _ summary: String) -> Outcome { .rewriteDescribed(edits, .text(summary)) }
+    static func rewrite(_ edits: [Edit], _ summary: String) -> Outcome { .rewriteDescribed(edits, summary) }
 }

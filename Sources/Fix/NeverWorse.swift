@@ -37,18 +37,21 @@ public struct Rescanning: Sendable {
 /// alone, a shape no scan gave, the lines of a finding to place).
 struct RewrittenText {
     let old: [UInt8]
-    let rewrites: ArraySlice<Rewrite>
+    /// The rewrites made: those in `range` of `list`.
+    let list: RewriteList
+    let range: Range<Int>
     let count: Int
 
-    init(old: [UInt8], rewrites: ArraySlice<Rewrite>) {
+    init(old: [UInt8], rewrites list: RewriteList, _ range: Range<Int>) {
         self.old = old
-        self.rewrites = rewrites
-        count = Fixer.rewrittenCount(rewrites, of: old)
+        self.list = list
+        self.range = range
+        count = Fixer.rewrittenCount(list, range, of: old)
     }
 
-    func write(into buffer: UnsafeMutableRawBufferPointer) -> Int { Fixer.write(rewrites, of: old, into: buffer) }
+    func write(into buffer: UnsafeMutableRawBufferPointer) -> Int { Fixer.write(list, range, of: old, into: buffer) }
 
-    var bytes: [UInt8] { Fixer.apply(rewrites, to: old) }
+    var bytes: [UInt8] { Fixer.apply(list, range, to: old) }
 }
 
 /// The check that a file's rewrites make nothing worse, run before the file is written: the file
@@ -90,7 +93,7 @@ enum NeverWorse {
         var map: LineMap?
         var problem: Problem?
         for finding in after {
-            let lines = map ?? LineMap(old: old, new: text.bytes, edits: text.rewrites.flatMap(\.edits))
+            let lines = map ?? LineMap(old: old, new: text.bytes, edits: text.list.edits(in: text.range))
             map = lines
             let line = lines.oldLine(ofNewLine: finding.line)
             let key = RuleLine(rule: finding.rule, line: line)
@@ -179,28 +182,28 @@ extension Fixer {
     static func holdBackWorse(_ plan: inout FixPlan, from first: Int, file: String, source: SourceText,
                               scanning: Rescanning = .alone) -> [UInt8]? {
         for attempt in 0..<4 {
-            let kept = plan.rewrites[first...]
+            let kept = first..<plan.rewriteList.count
             var rescan: FileRescan?
-            guard let problem = NeverWorse.check(path: file, text: RewrittenText(old: source.bytes, rewrites: kept),
+            guard let problem = NeverWorse.check(path: file, text: RewrittenText(old: source.bytes, rewrites: plan.rewriteList, kept),
                                                  scanning: scanning, rescan: &rescan) else {
                 plan.rescans[file] = rescan
                 // The file's new bytes, made once the scan that checked them has let its memory go.
-                return apply(kept, to: source.bytes)
+                return apply(plan.rewriteList, kept, to: source.bytes)
             }
-            let lines = { (rewrite: Rewrite) in
-                [rewrite.line] + rewrite.edits.map { source.line(of: $0.range.lowerBound) }
+            let list = plan.rewriteList
+            let lines = { (k: Int) in
+                [list.line(k)] + list.edits(of: k).map { source.line(of: $0.range.lowerBound) }
             }
             var held = attempt < 3 && !problem.lines.isEmpty
-                ? Set(kept.indices.filter { lines(kept[$0]).contains(where: problem.lines.contains) })
+                ? Set(kept.filter { lines($0).contains(where: problem.lines.contains) })
                 : []
-            if held.isEmpty { held = Set(kept.indices) }
-            for k in kept.indices where held.contains(k) {
-                plan.suggestions.append(Suggestion(file: file, line: kept[k].line, rule: kept[k].rule,
-                                                   text: "held back: \(kept[k].summary) makes things worse: \(problem.reason)"))
+            if held.isEmpty { held = Set(kept) }
+            for k in kept where held.contains(k) {
+                plan.suggestions.append(Suggestion(file: file, line: list.line(k), rule: list.rule(k),
+                                                   text: "held back: \(list.summary(k)) makes things worse: \(problem.reason)"))
             }
-            let remaining = kept.indices.filter { !held.contains($0) }.map { kept[$0] }
-            plan.rewrites.replaceSubrange(first..., with: remaining)
-            guard !remaining.isEmpty else { return nil }
+            plan.rewriteList.keep(from: first) { !held.contains($0) }
+            guard plan.rewriteList.count > first else { return nil }
         }
         return nil
     }

@@ -5,11 +5,19 @@ import DynamicType
 /// nothing; `--fix` still gives it `relativeTo:` with the style nearest its size, so that it grows as
 /// that style does. The size at the default text size does not change.
 enum RelativeCustomFonts {
-    /// Where a `.custom(` call may start in `source`: a byte search, since a file reaches here only
-    /// when the scan counted a text style in it.
-    static func rewrites(in source: SourceText, admits: (_ line: Int) -> Bool) -> [(line: Int, outcome: Outcome)] {
+    /// A custom font to give a style, found at `offset` (where `relativeTo:` goes), or why not.
+    enum Found {
+        case rewrite(at: Int, call: Range<Int>, style: TextStyle)
+        case suggestion(String)
+    }
+
+    /// Appends to `list` the rewrite of each custom font in `source` on a line `admits` takes, and
+    /// passes on why others are left. A byte search, since a file reaches here only when the scan
+    /// counted a text style in it; each rewrite goes straight into the list, with nothing allocated
+    /// for it alone (a file may hold hundreds of thousands).
+    static func rewrites(in source: SourceText, file: String, admits: (_ line: Int) -> Bool, into list: inout RewriteList,
+                         suggest: (_ line: Int, _ text: String) -> Void) {
         let needle = Array(".custom".utf8)
-        var result: [(line: Int, outcome: Outcome)] = []
         var code = LineCode(source)
         var line = 1
         var from = 0
@@ -17,20 +25,25 @@ enum RelativeCustomFonts {
             from = k + needle.count
             // The line, followed along as the search goes forward.
             while line < source.lineStarts.count && source.lineStarts[line] <= k { line += 1 }
-            guard admits(line), code.isCode(at: k, line: line), let outcome = rewrite(source, k + 1) else { continue }
-            result.append((line, outcome))
+            guard admits(line), code.isCode(at: k, line: line), let found = rewrite(source, k + 1) else { continue }
+            switch found {
+            case let .rewrite(end, call, style):
+                list.append(file: file, bytes: source.bytes, line: line, rule: .fixedFontSize, edits: CollectionOfOne(Edit(end..<end, styleTexts[slot(style)].addition)),
+                            summary: .customFont(call: call, style: style), fixesFinding: false)
+            case let .suggestion(text):
+                suggest(line, text)
+            }
         }
-        return result
     }
 
     /// `.custom(NAME, size: N)` at `offset` (just past the period) to `.custom(NAME, size: N, relativeTo: .style)`.
-    static func rewrite(_ source: SourceText, _ offset: Int) -> Outcome? {
+    static func rewrite(_ source: SourceText, _ offset: Int) -> Found? {
         guard source.identifier("custom", at: offset) else { return nil }
         // `Font.custom` or a bare `.custom` where a font is expected; `Other.custom(` is not a font.
         var before = offset - 1
         while before > 0 && (source.bytes[before - 1] == 0x20 || source.bytes[before - 1] == 0x09) { before -= 1 }
         if before > 0, source.isIdentifierByte(source.bytes[before - 1]) {
-            guard before >= 4, source.bytes[before - 4..<before].elementsEqual("Font".utf8),
+            guard before >= 4, source.bytes(before - 4..<before, equal: fontWord),
                   before == 4 || !source.isIdentifierByte(source.bytes[before - 5]) else { return nil }
         }
         let open = source.skipSpaces(from: offset + 6)
@@ -43,7 +56,7 @@ enum RelativeCustomFonts {
             if count == 0 { name = argument } else if count == 1 { size = argument }
             count += 1
         }
-        guard count == 2, name?.label == nil, let size, let label = size.label, source.bytes[label].elementsEqual("size".utf8) else { return nil }
+        guard count == 2, name?.label == nil, let size, let label = size.label, source.bytes(label, equal: sizeWord) else { return nil }
         guard let points = SwiftRewrites.number(source.bytes[size.value]) else { return nil }
         let choice = TextStyleChoice(pointSize: points)
         guard case let .style(style) = choice else { return .suggestion(choice.reason(for: source.text(size.value))! + " for relativeTo:") }
@@ -52,48 +65,71 @@ enum RelativeCustomFonts {
         while end > open && SourceText.isTrimmed(source.bytes[end - 1]) { end -= 1 }
         // A trailing comma would need the new argument before it: left as it is.
         guard source.bytes[end - 1] != UInt8(ascii: ",") else { return nil }
-        let texts = styleTexts[style]!
-        return .rewriteDescribed([Edit(end..<end, texts.addition)], .customFont(call: source.bytes[offset..<close], ending: texts.summaryEnd))
+        return .rewrite(at: end, call: offset..<close, style: style)
     }
 
-    /// What a rewrite to each style adds, and how its summary ends, made once.
-    private static let styleTexts = Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { style in
+    private static let fontWord = Array("Font".utf8)
+    private static let sizeWord = Array("size".utf8)
+
+    /// What a rewrite to a style adds, and how its summary ends.
+    struct StyleTexts {
+        var style: TextStyle
+        var addition: String
+        var summaryEnd: [UInt8]
+    }
+
+    /// Made once, in the order of `TextStyle.allCases`.
+    private static let styleTexts = TextStyle.allCases.map { style in
         let name = TextStyleChoice.swiftUIName(style)
-        return (style, (addition: ", relativeTo: .\(name)", summaryEnd: "` scales like .\(name): relativeTo: added"))
-    })
+        return StyleTexts(style: style, addition: ", relativeTo: .\(name)", summaryEnd: Array("` scales like .\(name): relativeTo: added".utf8))
+    }
+
+    static func texts(_ style: TextStyle) -> StyleTexts { styleTexts[slot(style)] }
+
+    /// Where `style`'s texts are in `styleTexts`: found without copying any of them.
+    private static func slot(_ style: TextStyle) -> Int {
+        var k = 0
+        while styleTexts[k].style != style { k += 1 }
+        return k
+    }
 
     /// "`.CALL` scales like .STYLE: relativeTo: added", written straight into the string's storage:
     /// a file may hold hundreds of thousands. Code that is not UTF-8 comes out repaired, with
     /// replacement characters, as in an editor.
-    static func summary(_ call: ArraySlice<UInt8>, ending end: String) -> String {
-        var end = end
-        return call.withUnsafeBufferPointer { code in
-            end.withUTF8 { ending in
-                String(unsafeUninitializedCapacity: code.count + ending.count + 2) { buffer in
-                    let out = buffer.baseAddress!
-                    out[0] = UInt8(ascii: "`")
-                    out[1] = UInt8(ascii: ".")
-                    var count = 2
-                    // The call on one line: each run of white space and line breaks one space, none
-                    // after `(` or before `)`.
-                    var pendingSpace = false
-                    for byte in code {
-                        if SourceText.isTrimmed(byte) {
-                            pendingSpace = count > 2
-                            continue
-                        }
-                        if pendingSpace && out[count - 1] != UInt8(ascii: "(") && byte != UInt8(ascii: ")") {
-                            out[count] = 0x20
-                            count += 1
-                        }
-                        pendingSpace = false
-                        out[count] = byte
-                        count += 1
-                    }
-                    (out + count).update(from: ending.baseAddress!, count: ending.count)
-                    return count + ending.count
-                }
+    static func summary(_ call: ArraySlice<UInt8>, style: TextStyle) -> String {
+        call.withUnsafeBufferPointer { code in
+            String(unsafeUninitializedCapacity: summaryCapacity(code)) { buffer in writeSummary(code, style: style, into: buffer.baseAddress!) }
+        }
+    }
+
+    /// Room enough for the summary of `call`.
+    static func summaryCapacity(_ call: UnsafeBufferPointer<UInt8>) -> Int { 2 + call.count + longestEnding }
+
+    private static let longestEnding = styleTexts.map(\.summaryEnd.count).max()!
+
+    /// Writes the summary of `call` at `out` (room for `summaryCapacity`); returns its length. The
+    /// call on one line: each run of white space and line breaks one space, none after `(` or before `)`.
+    static func writeSummary(_ call: UnsafeBufferPointer<UInt8>, style: TextStyle, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "`")
+        out[1] = UInt8(ascii: ".")
+        var count = 2
+        var pendingSpace = false
+        for byte in call {
+            if SourceText.isTrimmed(byte) {
+                pendingSpace = count > 2
+                continue
             }
+            if pendingSpace && out[count - 1] != UInt8(ascii: "(") && byte != UInt8(ascii: ")") {
+                out[count] = 0x20
+                count += 1
+            }
+            pendingSpace = false
+            out[count] = byte
+            count += 1
+        }
+        return styleTexts[slot(style)].summaryEnd.withUnsafeBufferPointer { ending in
+            (out + count).update(from: ending.baseAddress!, count: ending.count)
+            return count + ending.count
         }
     }
 

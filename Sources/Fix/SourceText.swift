@@ -1,3 +1,5 @@
+import Platform
+
 /// A file's bytes with the positions a rewrite needs: where each line starts, a finding's line and
 /// column as a byte offset, and Swift-aware moves that step over string literals and comments.
 struct SourceText {
@@ -10,7 +12,14 @@ struct SourceText {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        bytes.withUnsafeBytes { all in
+            // Each line break found by the C library: a file may have hundreds of thousands of lines.
+            var from = 0
+            while let k = ByteComparison.firstOccurrence(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: all[from...])) {
+                from += k + 1
+                starts.append(from)
+            }
+        }
         lineStarts = starts
         index = SourceIndex(bytes)
     }
@@ -79,26 +88,16 @@ struct SourceText {
     }
 
     /// Where `needle` next occurs at or after `from`: the searches that read a whole file for a word
-    /// (`.custom`, `dtaudit:ignore`), read a byte at a time without bounds checks.
+    /// (`.custom`, `dtaudit:ignore`), searched by the C library.
     func find(_ needle: [UInt8], from: Int) -> Int? {
         Self.find(needle, in: bytes, from: from)
     }
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        guard let first = needle.first, from >= 0, needle.count <= bytes.count else { return nil }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                var k = from
-                let last = haystack.count - needle.count
-                while k <= last {
-                    if haystack[k] == first {
-                        var j = 1
-                        while j < needle.count && haystack[k + j] == needle[j] { j += 1 }
-                        if j == needle.count { return k }
-                    }
-                    k += 1
-                }
-                return nil
+        guard !needle.isEmpty, from >= 0, from + needle.count <= bytes.count else { return nil }
+        return bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                ByteComparison.firstOccurrence(of: needle, in: UnsafeRawBufferPointer(rebasing: haystack[from...])).map { from + $0 }
             }
         }
     }
@@ -179,6 +178,12 @@ struct SourceText {
         } ?? bytes[offset..<offset + count].elementsEqual(name.utf8)
         let after = offset + count
         return same && (after == bytes.count || !isIdentifierByte(bytes[after]))
+    }
+
+    /// Whether the bytes in `range` are `word`, compared in place.
+    func bytes(_ range: Range<Int>, equal word: [UInt8]) -> Bool {
+        guard range.count == word.count, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { all in word.withUnsafeBufferPointer { word in (0..<word.count).allSatisfy { all[range.lowerBound + $0] == word[$0] } } }
     }
 
     func isIdentifierByte(_ byte: UInt8) -> Bool {

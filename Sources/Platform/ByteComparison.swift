@@ -56,4 +56,26 @@ public enum ByteComparison {
         }
         return a.count < b.count
     }
+
+    /// Where `byte` first occurs in `haystack` (`memchr`), or nil.
+    public static func firstOccurrence(of byte: UInt8, in haystack: UnsafeRawBufferPointer) -> Int? {
+        guard let start = haystack.baseAddress, let found = memchr(start, Int32(byte), haystack.count) else { return nil }
+        return UnsafeRawPointer(found) - start
+    }
+
+    /// Where `needle` first occurs in `haystack`, its first byte found by the C library (`memchr`)
+    /// and the rest compared there; nil when it does not occur, or when the needle is empty.
+    public static func firstOccurrence(of needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer) -> Int? {
+        guard needle.count > 0, needle.count <= haystack.count, let start = haystack.baseAddress, let word = needle.baseAddress else { return nil }
+        let first = Int32(needle[0])
+        let last = haystack.count - needle.count
+        var k = 0
+        while k <= last {
+            guard let found = memchr(start + k, first, last - k + 1) else { return nil }
+            k = UnsafeRawPointer(found) - start
+            if needle.count == 1 || memcmp(start + k + 1, word + 1, needle.count - 1) == 0 { return k }
+            k += 1
+        }
+        return nil
+    }
 }

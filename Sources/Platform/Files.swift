@@ -58,7 +58,14 @@ public enum Files {
             }
             parts.append(part)
         }
-        return "/" + parts.joined(separator: "/")
+        // Joined by hand, each part made a string first: joining or appending substrings is generic
+        // code the runtime first resolves by name, which costs more than the whole path.
+        var result = ""
+        for part in parts {
+            result.append("/")
+            result.append(String(part))
+        }
+        return result.isEmpty ? "/" : result
     }
 
     /// The names in a folder, without `.` and `..`, in no particular order.
@@ -159,12 +166,14 @@ public enum Files {
         }
     }
 
-    /// Flushes a folder's entries to disk, so that a rename into it survives a power cut.
-    public static func syncDirectory(_ path: String) {
+    /// Flushes a folder's entries to disk, so that a rename into it survives a power cut; false when
+    /// that failed.
+    @discardableResult
+    public static func syncDirectory(_ path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        _ = Glue.close(descriptor)
+        guard descriptor >= 0 else { return false }
+        defer { _ = Glue.close(descriptor) }
+        return fsync(descriptor) == 0
     }
 
     /// Makes the files at `paths`, written without syncing, durable with the folder that holds
