@@ -46,6 +46,17 @@ public enum ByteComparison {
         return memcmp(x, y, a.count) == 0
     }
 
+    /// Whether `a` comes before `b` in byte-wise order (a run before any longer run it starts).
+    @inline(__always)
+    public static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let order = memcmp(x, y, common)
+            if order != 0 { return order < 0 }
+        }
+        return a.count < b.count
+    }
+
     /// Where `byte` first occurs in `haystack` (`memchr`), or nil.
     public static func firstOccurrence(of byte: UInt8, in haystack: UnsafeRawBufferPointer) -> Int? {
         guard let start = haystack.baseAddress, let found = memchr(start, Int32(byte), haystack.count) else { return nil }

@@ -33,8 +33,28 @@ struct ModuleMap: Sendable {
         var moduleOf: [Int] = []
         var names: [String] = []
         moduleOf.reserveCapacity(paths.count)
+        // A file's module depends on its folder alone, and a scan's files share few folders: each
+        // folder's module is found once, keyed by the folder's bytes. (Only for an ASCII path, whose
+        // characters are its bytes; any other is split into characters each time, as it always was.)
+        var rootOfFolder: [[UInt8]: String] = [:]
+        // Files come sorted: most share the folder of the file before them.
+        var last: (folder: [UInt8], key: String)?
         for path in paths {
-            let key = ModuleMap.moduleRoot(of: path, packageRoots: packageRoots, holdsProject: holdsProject)
+            var path = path
+            let key: String
+            if let folder = ModuleMap.asciiFolder(&path) {
+                if let last, last.folder == folder {
+                    key = last.key
+                } else if let known = rootOfFolder[folder] {
+                    key = known
+                } else {
+                    key = ModuleMap.moduleRoot(of: path, packageRoots: packageRoots, holdsProject: holdsProject)
+                    rootOfFolder[folder] = key
+                }
+                last = (folder, key)
+            } else {
+                key = ModuleMap.moduleRoot(of: path, packageRoots: packageRoots, holdsProject: holdsProject)
+            }
             if let number = numbers[key] {
                 moduleOf.append(number)
             } else {
@@ -49,6 +69,20 @@ struct ModuleMap: Sendable {
     }
 
     var count: Int { names.count }
+
+    /// The bytes of an ASCII path through its last `/` (none for a file at the top), or nil for a
+    /// path that is not ASCII.
+    private static func asciiFolder(_ path: inout String) -> [UInt8]? {
+        path.withUTF8 { bytes in
+            var end = 0
+            for k in bytes.indices {
+                let byte = bytes[k]
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "/") { end = k + 1 }
+            }
+            return Array(bytes[..<end])
+        }
+    }
 
     /// The folder (with a trailing `/`, or "" for the top) that is the module of `path`.
     static func moduleRoot(of path: String, packageRoots: Set<String>, holdsProject: (String) -> Bool) -> String {

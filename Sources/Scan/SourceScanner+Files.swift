@@ -108,31 +108,22 @@ extension SourceScanner {
             starts.append(bytes.count)
         }
         var order = Array(result.indices)
-        bytes.withUnsafeBufferPointer { bytes in
-            order.sort { a, b in
-                bytesPrecede(UnsafeBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]]),
-                             UnsafeBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]]))
+        bytes.withUnsafeBytes { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                order.sort { a, b in
+                    ByteComparison.precedes(UnsafeRawBufferPointer(rebasing: bytes[starts[a]..<starts[a + 1]]),
+                                            UnsafeRawBufferPointer(rebasing: bytes[starts[b]..<starts[b + 1]]))
+                }
             }
         }
         return order.map { result[$0] }
-    }
-
-    @inline(__always)
-    static func bytesPrecede(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = Swift.min(x.count, y.count)
-        var k = 0
-        while k < count {
-            if x[k] != y[k] { return x[k] < y[k] }
-            k += 1
-        }
-        return x.count < y.count
     }
 
     /// Byte-wise order of the UTF-8 text: the order of every list in a report.
     static func utf8Precedes(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
-        return a.withUTF8 { x in b.withUTF8 { y in bytesPrecede(x, y) } }
+        return a.withUTF8 { x in b.withUTF8 { y in ByteComparison.precedes(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
     }
 
     /// Whether the name after the last `/` ends in a scanned extension: the text after its last dot
@@ -267,8 +258,26 @@ extension SourceScanner {
     /// `path` relative to `root` when it lies under it; otherwise `path` itself.
     static func relative(_ path: String, to root: String) -> String {
         if root == "/" { return String(path.dropFirst()) }
+        if let cut = asciiPrefix(root, of: path), let rest = String(path.utf8.dropFirst(cut)) { return rest }
         if path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
         if path == root, let slash = path.lastIndex(of: "/") { return String(path[path.index(after: slash)...]) }
         return path
+    }
+
+    /// The bytes of `root` and the `/` after it when `path` starts with them and they are ASCII, as is
+    /// the byte after them: bytes are then characters, and the prefix is found without walking
+    /// characters. Nil otherwise, to go by characters.
+    private static func asciiPrefix(_ root: String, of path: String) -> Int? {
+        var root = root
+        var path = path
+        return root.withUTF8 { root in
+            path.withUTF8 { path -> Int? in
+                let count = root.count
+                guard path.count > count, path[count] == UInt8(ascii: "/") else { return nil }
+                for k in 0..<count where root[k] != path[k] || root[k] >= 0x80 { return nil }
+                guard path.count == count + 1 || path[count + 1] < 0x80 else { return nil }
+                return count + 1
+            }
+        }
     }
 }

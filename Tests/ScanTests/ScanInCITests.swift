@@ -55,6 +55,31 @@ struct ScanInCITests {
         #expect(Array(withThird[0..<3]) == Array(before[0..<3]))
     }
 
+    @Test("a long list's fingerprints count each file's identical lines in order, however the list is cut up")
+    func longListFingerprints() {
+        // Runs of one file longer than the stretches the list is cut into, identical lines, and a
+        // file that comes back after another (its count starts again, as it always has).
+        var findings: [Finding] = []
+        for (file, count) in [("A.swift", 700), ("B.swift", 3), ("C.swift", 1_200), ("A.swift", 20), ("D.swift", 1)] {
+            for k in 0..<count {
+                findings.append(Finding(rule: k % 3 == 0 ? .singleLine : .fixedFontSize, confidence: .high, file: file, line: k + 1,
+                                        column: 1, message: "m", sourceLine: k % 5 == 0 ? "  label.numberOfLines = 1" : "x\(k % 7) = 1 // n"))
+            }
+        }
+        var expected: [String] = []
+        var seen: [String: Int] = [:]
+        for (k, finding) in findings.enumerated() {
+            if k > 0 && findings[k - 1].file != finding.file { seen = [:] }
+            let code = Fingerprint.normalizedCode(finding.sourceLine)
+            let key = finding.rule.rawValue + " " + code
+            expected.append(Fingerprint.hash(rule: finding.rule.rawValue, file: finding.file, code: code, occurrence: seen[key, default: 0]))
+            seen[key, default: 0] += 1
+        }
+        let fingerprints = Fingerprint.of(findings)
+        #expect(fingerprints == expected)
+        #expect(Fingerprint.of(Array(findings[700..<703])) == Array(expected[700..<703]))
+    }
+
     @Test("normalised code drops white space and a trailing comment, not a // in a string")
     func normalisedCode() {
         #expect(Fingerprint.normalizedCode("  let x = f( 1 ) // why") == "letx=f(1)")

@@ -91,6 +91,38 @@ struct ScopeTests {
         #expect(visible[map.moduleOf[1]] == [map.moduleOf[1]])
     }
 
+    @Test("a file's module follows from its own path, however many files share its folder")
+    func moduleOfEachPath() {
+        // Files outside the root keep absolute paths; names that are not ASCII, or a combining mark
+        // right after a slash, are read by characters.
+        let paths = ["Package.swift", "Sources/Kit/A.swift", "Sources/Kit/B.swift", "/elsewhere/Sources/Kit/C.swift",
+                     "/elsewhere/D.swift", "D.swift", "App/E.swift", "App/Sub/F.swift", "Café/G.swift", "Cafe\u{301}/H.swift",
+                     "Sources/Kit/\u{301}I.swift", "Sources/Kit/\u{301}/J.swift", "App/K.swift", "Sources/Kit/L.swift"]
+        let projects: Set<String> = ["App/", "/elsewhere/", "Café/"]
+        let map = ModuleMap(paths: paths) { projects.contains($0) }
+        let packageRoots: Set<String> = [""]
+        let roots = paths.map { ModuleMap.moduleRoot(of: $0, packageRoots: packageRoots, holdsProject: { projects.contains($0) }) }
+        for a in paths.indices {
+            for b in paths.indices {
+                #expect((map.moduleOf[a] == map.moduleOf[b]) == (roots[a] == roots[b]), "\(paths[a]) and \(paths[b])")
+            }
+        }
+        #expect(map.moduleOf[1] == map.moduleOf[13])
+        #expect(map.moduleOf[3] != map.moduleOf[1], "the same folders elsewhere are another module")
+        #expect(map.moduleOf[4] != map.moduleOf[5])
+        #expect(map.moduleOf[6] == map.moduleOf[12])
+    }
+
+    @Test("paths relative to the root, ASCII or not")
+    func relativePaths() {
+        #expect(SourceScanner.relative("/r/App/a.swift", to: "/r") == "App/a.swift")
+        #expect(SourceScanner.relative("/r/", to: "/r") == "")
+        #expect(SourceScanner.relative("/rx/a.swift", to: "/r") == "/rx/a.swift")
+        #expect(SourceScanner.relative("/cafe\u{301}/a.swift", to: "/café") == "a.swift", "the same characters, other bytes")
+        #expect(SourceScanner.relative("/r/\u{301}a.swift", to: "/r") == "/r/\u{301}a.swift", "a mark joined to the slash")
+        #expect(SourceScanner.relative("/r/é.swift", to: "/r") == "é.swift")
+    }
+
     @Test("a design-system module imported by the app lends it its helpers")
     func importedModule() throws {
         let kit = "extension UIFont { static func body() -> UIFont { UIFontMetrics.default.scaledFont(for: .systemFont(ofSize: 17)) } }"

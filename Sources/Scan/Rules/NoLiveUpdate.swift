@@ -105,7 +105,13 @@ extension SwiftAnalyzer {
     /// -1: two closures that each declare a `label` hold two labels, not one.
     func declaration(of receiver: Receiver, at i: Int) -> Int {
         guard !receiver.isSelf, file.isKind(receiver.start, .identifier), file.name(receiver.start) != .`self` else { return -1 }
-        return decls.variable(named: file.identifier(receiver.start), visibleAt: i, in: file)?.nameIndex ?? -1
+        // What a name resolves to depends only on the brackets around `i`: statements in a row ask
+        // about the same name in the same bracket, and get the last answer again.
+        let scope = file.parent[i]
+        if let last = memo.lastDeclaration, last.scope == scope, file.sameText(last.name, receiver.start) { return last.found }
+        let found = decls.variable(named: file.identifier(receiver.start), visibleAt: i, in: file)?.nameIndex ?? -1
+        memo.lastDeclaration = (receiver.start, scope, found)
+        return found
     }
 
     func receiverClassIsUnknownSubject(_ i: Int) -> Bool {

@@ -123,9 +123,8 @@ extension SwiftAnalyzer {
                 let isFont = property == .font || property == .attributedText
                 let kind = isFont ? 0 : property == .numberOfLines ? 2 : 1
                 let first = receiver.isSelf ? "self" : SwiftAnalyzer.firstComponent(receiver.key)
-                // `for button in [a, b] { button.titleLabel?.font = ... }` sets a and b.
-                for member in reader.loopElements(first, at: i) ?? [first] {
-                    if noted.contains(where: { $0.brace == brace && $0.kind == kind && $0.member == member }) { continue }
+                func note(_ member: String) {
+                    if noted.contains(where: { $0.brace == brace && $0.kind == kind && $0.member == member }) { return }
                     if noted.count < 64 { noted.append((brace, member, kind)) }
                     let typeName = decls.types[typeIndex].name
                     switch kind {
@@ -133,6 +132,13 @@ extension SwiftAnalyzer {
                     case 1: facts.liveUpdateMembers[typeName, default: []].insert(member)
                     default: facts.linesMembers[typeName, default: []].insert(member)
                     }
+                }
+                // `for button in [a, b] { button.titleLabel?.font = ... }` sets a and b. (No array is
+                // made for the one member of the usual statement.)
+                if let elements = reader.loopElements(first, at: i) {
+                    for member in elements { note(member) }
+                } else {
+                    note(first)
                 }
             default:
                 break

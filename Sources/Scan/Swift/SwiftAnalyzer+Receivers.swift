@@ -233,6 +233,12 @@ extension SwiftAnalyzer {
         }
         let last = receiver.last
         guard file.isKind(last, .identifier) else { return (nil, false) }
+        // Statements in a row set properties of one view: a receiver of one name, spelled as the
+        // last one kept for the file was, with the same property, gets that answer again.
+        if receiver.start == last, let previous = memo.lastReceiverClass, previous.property == property,
+           file.sameText(previous.name, last) {
+            return previous.answer
+        }
         let name = file.identifier(last)
         if (name == "titleLabel" || name == "textLabel" || name == "detailTextLabel") && receiver.start < last {
             return (.label, true)
@@ -241,9 +247,15 @@ extension SwiftAnalyzer {
         // From here on the answer depends on the name and property alone, unless several
         // declarations share the name and the one in scope at `i` decides: kept for the file.
         let key = Memo.ReceiverKey(name: name, property: property)
-        if let known = memo.receiverClasses[key] { return known }
+        if let known = memo.receiverClasses[key] {
+            if receiver.start == last { memo.lastReceiverClass = (last, property, known) }
+            return known
+        }
         let answer = receiverClass(named: name, property: property, at: i)
-        if (decls.variablesByName[name]?.count ?? 0) <= 1 { memo.receiverClasses[key] = answer }
+        if (decls.variablesByName[name]?.count ?? 0) <= 1 {
+            memo.receiverClasses[key] = answer
+            if receiver.start == last { memo.lastReceiverClass = (last, property, answer) }
+        }
         return answer
     }
 

@@ -46,6 +46,12 @@ final class SwiftAnalyzer {
         var receiverClasses: [ReceiverKey: (UIKitClass?, certain: Bool)] = [:]
         /// The text views created at a fixed height (`createdHeights`), once asked.
         var createdHeights: [String: Double]?
+        /// The last answer of `declaration(of:at:)`: the token of the name asked about, the bracket
+        /// around the place asked from, and the declaration found.
+        var lastDeclaration: (name: Int, scope: Int32, found: Int)?
+        /// The last answer of `receiverClass` kept in `receiverClasses`, for a receiver of one name:
+        /// the name's token, the property and the answer.
+        var lastReceiverClass: (name: Int, property: String, answer: (UIKitClass?, certain: Bool))?
     }
 
     let memo = Memo()

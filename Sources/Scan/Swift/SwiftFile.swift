@@ -1,3 +1,5 @@
+import Platform
+
 /// One lexed Swift file and the structure read from its tokens: matching brackets, the bracket
 /// that encloses each token, argument lists, postfix chains and declarations.
 ///
@@ -118,8 +120,8 @@ final class SwiftFile: @unchecked Sendable {
             var size: Int
         }
 
-        /// Moves the line starts and landmarks down behind room for the partners and parents, which
-        /// start out as -1 (none). Each move goes to a lower offset (a token count is at most the
+        /// Moves the line starts and landmarks down behind room for the partners, which start out as
+        /// -1 (none), and the parents. Each move goes to a lower offset (a token count is at most the
         /// capacity), and the line starts end before the landmarks' scratch begins.
         func settle(_ base: UnsafeMutableRawPointer, _ counts: Lexer.Counts) -> Filled {
             let index = MemoryLayout<Int32>.stride
@@ -136,8 +138,8 @@ final class SwiftFile: @unchecked Sendable {
             }
             let matching = Lexer.Output.buffer(base + matchingStart, Int32.self, counts.tokens)
             matching.initialize(repeating: -1)
+            // Every token's parent is written by `matchBrackets`, in one pass: nothing to set first.
             let parent = Lexer.Output.buffer(base + parentStart, Int32.self, counts.tokens)
-            parent.initialize(repeating: -1)
             return Filled(tokens: Lexer.Output.buffer(base + tokens, Token.self, counts.tokens), matching: matching,
                           parent: parent, lineStarts: lines, landmarks: landmarks, size: landmarksStart + counts.landmarks * index)
         }
@@ -237,6 +239,16 @@ final class SwiftFile: @unchecked Sendable {
             for k in 0..<length where bytes[start + k] != buffer[k] { return false }
             return true
         }
+    }
+
+    /// Whether tokens `a` and `b` are spelled with the same bytes.
+    func sameText(_ a: Int, _ b: Int) -> Bool {
+        guard a >= 0 && a < tokens.count && b >= 0 && b < tokens.count else { return false }
+        let x = tokens[a]
+        let y = tokens[b]
+        guard x.end - x.start == y.end - y.start else { return false }
+        return ByteComparison.same(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes.buffer)[Int(x.start)..<Int(x.end)]),
+                                   UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes.buffer)[Int(y.start)..<Int(y.end)]))
     }
 
     func isOperator(_ i: Int, _ text: StaticString) -> Bool {
