@@ -35,7 +35,7 @@ final class DeclarationCollector: @unchecked Sendable {
     }
 
     private func elements<Command: ParsableCommand>(ofCommand command: Command) -> [Element] {
-        elements(of: command)
+        elements(of: command).map(\.element)
     }
 
     func collect(_ declaration: ArgumentDeclaration) {
@@ -43,32 +43,35 @@ final class DeclarationCollector: @unchecked Sendable {
     }
 
     func collect<Value: ParsableArguments>(group value: Value) {
-        let elements = self.elements(of: value)
+        let found = self.elements(of: value)
         // A group with no declarations of its own has no boxes to find.
-        guard !elements.isEmpty else { return }
+        guard let first = found.first else { return }
+        // The group is found again by its first word, which must then be a declaration's reference:
+        // a plain value there (a number, a string) could equal another property's.
+        precondition(first.offset == 0, "\(Value.self): an option group's first property is a declaration or an option group")
         withUnsafeBytes(of: value) { bytes in
-            groups.append((bytes.loadUnaligned(as: UInt.self), Value.placement, elements))
+            groups.append((bytes.loadUnaligned(as: UInt.self), Value.placement, found.map(\.element)))
         }
     }
 
     /// The declarations of the value's properties, in the order they are declared, each box named
     /// after its property. A group's own group is claimed here, so that the enclosing group, which
     /// begins with the same word, is not confused with it.
-    private func elements<Value>(of value: Value) -> [Element] {
+    private func elements<Value>(of value: Value) -> [(offset: Int, element: Element)] {
         guard let layout = StoredProperties(of: Value.self) else {
             preconditionFailure("\(Value.self): commands and option groups are structs")
         }
         return withUnsafeBytes(of: value) { bytes in
-            layout.properties.compactMap { property -> Element? in
+            layout.properties.compactMap { property -> (offset: Int, element: Element)? in
                 guard property.offset + MemoryLayout<UInt>.size <= bytes.count else { return nil }
                 let word = bytes.loadUnaligned(fromByteOffset: property.offset, as: UInt.self)
                 if let index = groups.firstIndex(where: { $0.word == word }) {
                     let group = groups.remove(at: index)
-                    return .group(group.placement, group.elements)
+                    return (property.offset, .group(group.placement, group.elements))
                 }
                 guard let box = declarations.first(where: { $0.address == word })?.declaration.box else { return nil }
                 box.definition.propertyName = String(property.name.drop { $0 == "_" })
-                return .box(box)
+                return (property.offset, .box(box))
             }
         }
     }
