@@ -182,8 +182,8 @@ struct SourceText {
 
     /// Whether the bytes in `range` are `word`, compared in place.
     func bytes(_ range: Range<Int>, equal word: [UInt8]) -> Bool {
-        guard range.count == word.count, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
-        return bytes.withUnsafeBufferPointer { all in word.withUnsafeBufferPointer { word in (0..<word.count).allSatisfy { all[range.lowerBound + $0] == word[$0] } } }
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+        return bytes.withUnsafeBytes { all in word.withUnsafeBytes { ByteComparison.same(UnsafeRawBufferPointer(rebasing: all[range]), $0) } }
     }
 
     func isIdentifierByte(_ byte: UInt8) -> Bool {
