@@ -68,7 +68,7 @@ extension AuditStore {
         // The current items' places, read once and matched by their bytes: joining the items
         // table to every cell of a whole audit cost a search of it a cell.
         var items = ItemPlaces()
-        try db.cachedStatement("SELECT id, position FROM items WHERE current = 1").forEach { row in
+        try db.cachedStatement("SELECT id, position FROM items WHERE current = 1 ORDER BY id").forEach { row in
             items.add(row.withText(0) { Array($0) }, position: row.int(1))
         }
         var sql = """
@@ -108,13 +108,14 @@ extension AuditStore {
     }
 }
 
-/// The current checklist items' places by their ids' bytes. Cells of one screen come in item
-/// order, so the last item found is tried first.
+/// The current checklist items' places by their ids' bytes, in the order of the ids' bytes: the
+/// order a screen's cells come in, so the item after the last one found is tried next.
 private struct ItemPlaces {
     private var ids: [[UInt8]] = []
     private var positions: [Int] = []
     private var last = 0
 
+    /// Added in the order of their ids.
     mutating func add(_ id: [UInt8], position: Int) {
         ids.append(id)
         positions.append(position)
@@ -122,12 +123,16 @@ private struct ItemPlaces {
 
     mutating func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         if last < ids.count, Self.same(ids[last], bytes) { return positions[last] }
+        if last + 1 < ids.count, Self.same(ids[last + 1], bytes) {
+            last += 1
+            return positions[last]
+        }
         guard let found = ids.firstIndex(where: { Self.same($0, bytes) }) else { return nil }
         last = found
         return positions[found]
     }
 
     private static func same(_ id: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        id.withUnsafeBytes { ByteComparison.same($0, UnsafeRawBufferPointer(bytes)) }
+        id.count == bytes.count && id.withUnsafeBytes { ByteComparison.same($0, UnsafeRawBufferPointer(bytes)) }
     }
 }
