@@ -17,11 +17,13 @@ struct CellGrid: Sendable {
     init(plan: Plan) {
         self.plan = plan
         positions = Array(repeating: -1, count: plan.items.count * CellGrid.sizes)
+        // Room for the planned cells at once, not grown by doubling a cell at a time.
+        cells.reserveCapacity(plan.cells.count)
     }
 
     static func slot(_ item: Int, _ size: Size) -> Int { item * sizes + size.rawValue }
 
-    mutating func set(_ state: CellState, item: Int) {
+    mutating func set(_ state: consuming CellState, item: Int) {
         let slot = CellGrid.slot(item, state.size)
         if positions[slot] >= 0 {
             cells[Int(positions[slot])] = state
