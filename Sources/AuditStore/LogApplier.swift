@@ -37,7 +37,17 @@ final class LogApplier {
     var unsettled = Unsettled()
     /// Whether the log holds any retraction: most never do, and then nothing needs looking up.
     lazy var hasRetractions: Bool = (try? db.cachedStatement("SELECT 1 FROM log WHERE target IS NOT NULL AND kind = 'retract' LIMIT 1").first { _ in true }) != nil
-    private(set) var outcome = MergeOutcome()
+    /// What adding did. The records added are counted in a list of kinds, not a dictionary keyed by
+    /// them, which costs a search of the program's conformances the first time: more than all of a
+    /// `record` writes, which never reads the count.
+    private var counts = MergeOutcome()
+    private var added: [(kind: LogRecord.Kind, count: Int)] = []
+
+    var outcome: MergeOutcome {
+        var outcome = counts
+        for (kind, count) in added { outcome.added[kind] = count }
+        return outcome
+    }
     private var items: Set<String>?
 
     init(db: Database) {
@@ -53,23 +63,27 @@ final class LogApplier {
         let text = record.line
         if try LogTable.insert(record, line: text, at: stored(record.at), into: db) {
             try fold.apply(to: self, line: number, replacing: false)
-            outcome.added[record.kind, default: 0] += 1
+            if let index = added.firstIndex(where: { $0.kind == record.kind }) {
+                added[index].count += 1
+            } else {
+                added.append((record.kind, 1))
+            }
             return true
         }
         guard let stored = try LogTable.line(of: record.id, in: db) else { return true }
         if stored == text {
-            outcome.known += 1
+            counts.known += 1
             return true
         }
         let old = try LogTable.parse(stored)
         guard Clash.isSettleable(old, record) else {
             throw DanglingReference(line: number, message: Clash.refusal(old, record, where: "already in this store"))
         }
-        outcome.clashes.append(record.id)
+        counts.clashes.append(record.id)
         // The smaller line wins: a choice every store makes alike, whatever came first.
         guard text.utf8.lexicographicallyPrecedes(stored.utf8) else { return true }
         try old.storeFold.withdraw(from: self)
-        outcome.replaced += 1
+        counts.replaced += 1
         try LogTable.replace(record, line: text, in: db)
         try fold.apply(to: self, line: number, replacing: true)
         return true
