@@ -40,7 +40,7 @@ extension AuditStore {
         // every insert off the disk (64 MB at most, only while merging).
         if largeCache { try db.execute("PRAGMA cache_size = -65536") }
         defer { if largeCache { try? db.execute("PRAGMA cache_size = -2000") } }
-        let applier = LogApplier(db: db)
+        let applier = LogApplier(db: db, currentItems: readItemIDs)
         var waiting: [(record: LogRecord, line: Int)] = []
         var shaped = false
         try feed { record, line in

@@ -49,9 +49,11 @@ final class LogApplier {
         return outcome
     }
     private var items: Set<String>?
+    private let currentItems: [String]?
 
-    init(db: Database) {
+    init(db: Database, currentItems: [String]? = nil) {
         self.db = db
+        self.currentItems = currentItems
     }
 
     /// Adds one record read from `line` of a file (0 for records made here). Returns false, adding
@@ -125,8 +127,9 @@ final class LogApplier {
     }
 
     /// A screen's row, as the fold looks it up.
-    private struct ScreenRow {
-        static let columns = "id, created_at FROM screens"
+    struct ScreenRow {
+        /// Also what `AuditStore.rowID(of:)` asks: one statement to prepare where a write needs both.
+        static let query = "SELECT id, created_at FROM screens WHERE uid = ?"
 
         var row: Int64
         var createdAt: Timestamp
@@ -140,7 +143,7 @@ final class LogApplier {
     /// The screen's row and the stamp of the record that added it, if the store has it.
     func screen(_ uid: String) throws -> (row: Int64, added: Stamp)? {
         if let known = screens[uid] { return known }
-        guard let found = try db.cachedStatement("SELECT \(ScreenRow.columns) WHERE uid = ?").first([uid], ScreenRow.init(row:)) else { return nil }
+        guard let found = try db.cachedStatement(ScreenRow.query).first([uid], ScreenRow.init(row:)) else { return nil }
         let screen = (row: found.row, added: Stamp(at: found.createdAt, id: uid))
         screens[uid] = screen
         return screen
@@ -151,8 +154,10 @@ final class LogApplier {
         screens[uid] = (row, added)
     }
 
-    /// Whether some checklist of the audit has the item.
+    /// Whether some checklist of the audit has the item. The checklist in use, when the store read
+    /// it already, answers for its own items (all a command's own records name) without a query.
     func knows(item: String) throws -> Bool {
+        if currentItems?.contains(item) == true { return true }
         if items == nil { items = Set(try db.rows("SELECT id FROM items") { $0.string("id") }) }
         return items!.contains(item)
     }
