@@ -234,7 +234,7 @@ extension AuditStore {
             let screens = try self.screens()
             var fixesByScreen: [String: [Fix]] = [:]
             for fix in try fixes() { fixesByScreen[fix.screen, default: []].append(fix) }
-            let grids = try cellGrids(plan: plan, screenRow: nil, detailed: detailed)
+            let grids = try cellGrids(plan: plan, detailed: detailed)
             var rows: [String: Int64] = [:]
             try db.cachedStatement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string("uid")] = $0.int64("id") }
 
@@ -253,15 +253,26 @@ extension AuditStore {
     /// Where one screen stands, from its cells and `fixes` alone (no scan): what a write to the
     /// screen reads before and after itself.
     func state(of screen: Screen, plan: Plan, fixes: [Fix], detailed: Bool = false) throws -> ScreenState {
-        let row = try rowID(of: screen)
-        return ScreenState.derive(screen: screen, grid: try cellGrids(plan: plan, screenRow: row, detailed: detailed)[row] ?? CellGrid(plan: plan),
-                                  fixes: fixes)
+        // One grid, not `cellGrids`: a dictionary keyed by row ids would cost a search of the
+        // program's conformances the first time, more than the screen's cells.
+        var grid = CellGrid(plan: plan)
+        try forEachCell(plan: plan, screenRow: try rowID(of: screen), detailed: detailed) { _, position, state in grid.set(state, item: position) }
+        return ScreenState.derive(screen: screen, grid: grid, fixes: fixes)
     }
 
-    /// The latest cells of every screen, or of the screen with this row, by the screens' row ids
-    /// (no string per cell while reading).
-    private func cellGrids(plan: Plan, screenRow: Int64?, detailed: Bool) throws -> [Int64: CellGrid] {
+    /// The latest cells of every screen, by the screens' row ids (no string per cell while reading).
+    private func cellGrids(plan: Plan, detailed: Bool) throws -> [Int64: CellGrid] {
         var grids: [Int64: CellGrid] = [:]
+        try forEachCell(plan: plan, screenRow: nil, detailed: detailed) { screen, position, state in
+            if grids[screen] == nil { grids[screen] = CellGrid(plan: plan) }
+            grids[screen]!.set(state, item: position)
+        }
+        return grids
+    }
+
+    /// Calls `body` with the screen's row, the item's position in `plan` and the state of each
+    /// latest cell of every screen, or of the screen with this row.
+    private func forEachCell(plan: Plan, screenRow: Int64?, detailed: Bool, _ body: (Int64, Int, CellState) -> Void) throws {
         var sql = """
             SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END AS note, r.recorded_by, r.run" : "")
             FROM cells JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
@@ -283,11 +294,8 @@ extension AuditStore {
                 state.by = row.optionalString(details.by)
                 state.run = row.optionalString(details.run)
             }
-            let screen = row.int64(column.screen)
-            if grids[screen] == nil { grids[screen] = CellGrid(plan: plan) }
-            grids[screen]!.set(state, item: position)
+            body(row.int64(column.screen), position, state)
         }
-        return grids
     }
 }
 
