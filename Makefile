@@ -8,15 +8,13 @@ BASHCOMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPLETIONDIR = $(PREFIX)/share/zsh/site-functions
 FISHCOMPLETIONDIR = $(PREFIX)/share/fish/vendor_completions.d
 MANDIR = $(PREFIX)/share/man/man1
-# On Linux the Swift runtime is linked in, so the binary runs on a CI image without a Swift
-# toolchain (it needs only the system's libsqlite3 and C++ runtime); macOS always has the runtime.
-STATIC = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
-BUILT = $$(swift build -c release $(STATIC) --show-bin-path)/dtaudit
+# On Linux the Swift and C++ runtimes are linked in (Scripts/build-release); macOS always has them.
+BUILT = $$(Scripts/build-release --show-bin-path)/dtaudit
 
 .PHONY: build install uninstall test clean
 
 build:
-	swift build -c release --product dtaudit $(STATIC)
+	Scripts/build-release --product dtaudit
 
 # The scripts and the page come from the binary just built, so they describe exactly its commands.
 install: build

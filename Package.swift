@@ -109,6 +109,12 @@ let package = Package(
     ]
 )
 
+// A Linux release build (Scripts/build-release) takes the C++ runtime in from its static library, as
+// it does the Swift runtime: the linker finds Scripts/link/libstdc++.so first, which says why and how.
+if ProcessInfo.processInfo.environment["DTAUDIT_STATIC_CXX"] != nil, let tool = package.targets.first(where: { $0.name == "dtaudit" }) {
+    tool.linkerSettings = [.unsafeFlags(["-L", Context.packageDirectory + "/Scripts/link"], .when(platforms: [.linux], configuration: .release))]
+}
+
 // Fuzz targets need `-sanitize=fuzzer`, which plain `swift build` and `swift test` don't pass, so they
 // join the package only when asked: `DTAUDIT_FUZZ=1 Scripts/fuzz`.
 if ProcessInfo.processInfo.environment["DTAUDIT_FUZZ"] != nil {

@@ -189,9 +189,12 @@ public final class AuditStore {
             return result
         } catch let error as SQLiteError {
             if outermost { appendedRecords = false }
+            // A checklist the transaction adopted is gone with it.
+            cachedChecklist = nil
             throw StoreError.from(error, path: location.databasePath)
         } catch {
             if outermost { appendedRecords = false }
+            cachedChecklist = nil
             throw error
         }
     }
@@ -303,6 +306,10 @@ public final class AuditStore {
         cachedChecklist = checklist
         return checklist
     }
+
+    /// The items of the checklist in use, when it was read already (nil when not): what the fold
+    /// checks the items of records against before it reads every item the audit knows.
+    var readItemIDs: [String]? { cachedChecklist?.items.map(\.id) }
 
     /// Puts the latest adopted checklist in use: its items current and in its order, the others
     /// kept for the recordings that name them.

@@ -63,10 +63,28 @@ struct CellGrid: Sendable {
 }
 
 extension AuditStore {
-    /// The latest cells of every screen, or of the screen with this row, by the screens' row ids
-    /// (no string per cell while reading).
-    func cellGrids(plan: Plan, screenRow: Int64?, detailed: Bool) throws -> [Int64: CellGrid] {
+    /// The latest cells of every screen, by the screens' row ids (no string per cell while reading).
+    func cellGrids(plan: Plan, detailed: Bool) throws -> [Int64: CellGrid] {
         var grids: [Int64: CellGrid] = [:]
+        // Cells come a screen at a time (the table's key starts with the screen): its grid is
+        // kept at hand and put in the dictionary when another screen's cells begin.
+        var screen: Int64?
+        var grid = CellGrid(plan: plan)
+        try forEachCell(plan: plan, screenRow: nil, detailed: detailed) { cellScreen, position, state in
+            if cellScreen != screen {
+                if let screen { grids[screen] = grid }
+                screen = cellScreen
+                grid = grids.removeValue(forKey: cellScreen) ?? CellGrid(plan: plan)
+            }
+            grid.set(state, item: position)
+        }
+        if let screen { grids[screen] = grid }
+        return grids
+    }
+
+    /// Calls `body` with the screen's row, the item's position in `plan` and the state of each
+    /// latest cell of every screen, or of the screen with this row.
+    func forEachCell(plan: Plan, screenRow: Int64?, detailed: Bool, _ body: (Int64, Int, consuming CellState) -> Void) throws {
         // The current items' places, read once and matched by their bytes: joining the items
         // table to every cell of a whole audit cost a search of it a cell.
         var items = ItemPlaces()
@@ -83,10 +101,6 @@ extension AuditStore {
         let column = (screen: cells.index(of: "screen_id"), item: cells.index(of: "item"), size: cells.index(of: "size"),
                       status: cells.index(of: "status"), at: cells.index(of: "recorded_at"), recording: cells.index(of: "recording_id"))
         let details = detailed ? (note: cells.index(of: "note"), by: cells.index(of: "recorded_by"), run: cells.index(of: "run")) : nil
-        // Cells come a screen at a time (the table's key starts with the screen): its grid is
-        // kept at hand and put in the dictionary when another screen's cells begin.
-        var screen: Int64?
-        var grid = CellGrid(plan: plan)
         try cells.forEach(screenRow.map { [$0] } ?? []) { row in
             guard let position = row.withText(column.item, { items.position(of: $0) }), position >= 0, position < plan.items.count,
                   let size = row.withText(column.size, Size.init(idBytes:)), let status = row.withText(column.status, ResultStatus.init(bytes:)) else { return }
@@ -97,16 +111,8 @@ extension AuditStore {
                 state.by = row.optionalString(details.by)
                 state.run = row.optionalString(details.run)
             }
-            let cellScreen = row.int64(column.screen)
-            if cellScreen != screen {
-                if let screen { grids[screen] = grid }
-                screen = cellScreen
-                grid = grids.removeValue(forKey: cellScreen) ?? CellGrid(plan: plan)
-            }
-            grid.set(state, item: position)
+            body(row.int64(column.screen), position, state)
         }
-        if let screen { grids[screen] = grid }
-        return grids
     }
 }
 

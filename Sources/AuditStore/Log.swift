@@ -30,16 +30,17 @@ extension AuditStore {
     /// throws `DanglingReference`, naming its line. Must run inside `write {}`.
     @discardableResult
     public func merge(_ feed: (_ add: (LogRecord, Int) throws -> Void) throws -> Void) throws -> MergeOutcome {
-        try merge(largeCache: true, feed)
+        try merge(largeCache: true, feed).outcome
     }
 
+    /// The applier that added the records, for what it counted (a command's own records never ask).
     @discardableResult
-    private func merge(largeCache: Bool, _ feed: (_ add: (LogRecord, Int) throws -> Void) throws -> Void) throws -> MergeOutcome {
+    private func merge(largeCache: Bool, _ feed: (_ add: (LogRecord, Int) throws -> Void) throws -> Void) throws -> LogApplier {
         // A large file inserts into indexes keyed by random ids: a page cache that holds them keeps
         // every insert off the disk (64 MB at most, only while merging).
         if largeCache { try db.execute("PRAGMA cache_size = -65536") }
         defer { if largeCache { try? db.execute("PRAGMA cache_size = -2000") } }
-        let applier = LogApplier(db: db)
+        let applier = LogApplier(db: db, currentItems: readItemIDs)
         var waiting: [(record: LogRecord, line: Int)] = []
         var shaped = false
         try feed { record, line in
@@ -58,7 +59,7 @@ extension AuditStore {
         if let stuck = waiting.min(by: { $0.line < $1.line }) { throw try applier.dangling(stuck.record, line: stuck.line) }
         try applier.finish(store: self)
         if shaped { try checkBounds() }
-        return applier.outcome
+        return applier
     }
 
     /// Refuses an audit larger than every command is made for (`AuditBounds`), before the

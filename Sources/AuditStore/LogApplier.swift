@@ -37,11 +37,23 @@ final class LogApplier {
     var unsettled = Unsettled()
     /// Whether the log holds any retraction: most never do, and then nothing needs looking up.
     lazy var hasRetractions: Bool = (try? db.cachedStatement("SELECT 1 FROM log WHERE target IS NOT NULL AND kind = 'retract' LIMIT 1").first { _ in true }) != nil
-    private(set) var outcome = MergeOutcome()
-    private var items: Set<String>?
+    /// What adding did. The records added are counted in a list of kinds, not a dictionary keyed by
+    /// them, which costs a search of the program's conformances the first time: more than all of a
+    /// `record` writes, which never reads the count.
+    private var counts = MergeOutcome()
+    private var added: [(kind: LogRecord.Kind, count: Int)] = []
 
-    init(db: Database) {
+    var outcome: MergeOutcome {
+        var outcome = counts
+        for (kind, count) in added { outcome.added[kind] = count }
+        return outcome
+    }
+    private var items: Set<String>?
+    private let currentItems: [String]?
+
+    init(db: Database, currentItems: [String]? = nil) {
         self.db = db
+        self.currentItems = currentItems
     }
 
     /// Adds one record read from `line` of a file (0 for records made here). Returns false, adding
@@ -53,23 +65,27 @@ final class LogApplier {
         let text = record.line
         if try LogTable.insert(record, line: text, at: stored(record.at), into: db) {
             try fold.apply(to: self, line: number, replacing: false)
-            outcome.added[record.kind, default: 0] += 1
+            if let index = added.firstIndex(where: { $0.kind == record.kind }) {
+                added[index].count += 1
+            } else {
+                added.append((record.kind, 1))
+            }
             return true
         }
         guard let stored = try LogTable.line(of: record.id, in: db) else { return true }
         if stored == text {
-            outcome.known += 1
+            counts.known += 1
             return true
         }
         let old = try LogTable.parse(stored)
         guard Clash.isSettleable(old, record) else {
             throw DanglingReference(line: number, message: Clash.refusal(old, record, where: "already in this store"))
         }
-        outcome.clashes.append(record.id)
+        counts.clashes.append(record.id)
         // The smaller line wins: a choice every store makes alike, whatever came first.
         guard text.utf8.lexicographicallyPrecedes(stored.utf8) else { return true }
         try old.storeFold.withdraw(from: self)
-        outcome.replaced += 1
+        counts.replaced += 1
         try LogTable.replace(record, line: text, in: db)
         try fold.apply(to: self, line: number, replacing: true)
         return true
@@ -111,8 +127,9 @@ final class LogApplier {
     }
 
     /// A screen's row, as the fold looks it up.
-    private struct ScreenRow {
-        static let columns = "id, created_at FROM screens"
+    struct ScreenRow {
+        /// Also what `AuditStore.rowID(of:)` asks: one statement to prepare where a write needs both.
+        static let query = "SELECT id, created_at FROM screens WHERE uid = ?"
 
         var row: Int64
         var createdAt: Timestamp
@@ -126,7 +143,7 @@ final class LogApplier {
     /// The screen's row and the stamp of the record that added it, if the store has it.
     func screen(_ uid: String) throws -> (row: Int64, added: Stamp)? {
         if let known = screens[uid] { return known }
-        guard let found = try db.cachedStatement("SELECT \(ScreenRow.columns) WHERE uid = ?").first([uid], ScreenRow.init(row:)) else { return nil }
+        guard let found = try db.cachedStatement(ScreenRow.query).first([uid], ScreenRow.init(row:)) else { return nil }
         let screen = (row: found.row, added: Stamp(at: found.createdAt, id: uid))
         screens[uid] = screen
         return screen
@@ -137,8 +154,10 @@ final class LogApplier {
         screens[uid] = (row, added)
     }
 
-    /// Whether some checklist of the audit has the item.
+    /// Whether some checklist of the audit has the item. The checklist in use, when the store read
+    /// it already, answers for its own items (all a command's own records name) without a query.
     func knows(item: String) throws -> Bool {
+        if currentItems?.contains(item) == true { return true }
         if items == nil { items = Set(try db.rows("SELECT id FROM items") { $0.string("id") }) }
         return items!.contains(item)
     }

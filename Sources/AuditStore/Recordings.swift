@@ -205,16 +205,27 @@ extension AuditStore {
     /// The live fixes of one screen, or of every screen, oldest first, with corrected notes.
     public func fixes(of screen: Screen? = nil) throws -> [Fix] {
         try read {
+            // One screen's fixes need only their own items, not the whole table's. Those few are
+            // kept in a list: a dictionary keyed by row ids would cost a search of the program's
+            // conformances the first time, more than `record` spends on the screen's fixes.
             var items: [Int64: [String]] = [:]
-            // One screen's fixes need only their own items, not the whole table's.
+            var screenItems: [(fix: Int64, item: String)] = []
             let itemsSQL = screen == nil ? "SELECT fix_id, item FROM fix_items" : """
                 SELECT i.fix_id, i.item FROM fix_items i JOIN fixes f ON f.id = i.fix_id JOIN screens s ON s.id = f.screen_id WHERE s.uid = ?
                 """
-            try db.cachedStatement(itemsSQL).forEach(screen.map { [$0.id] } ?? []) { row in items[row.int64("fix_id"), default: []].append(row.string("item")) }
+            try db.cachedStatement(itemsSQL).forEach(screen.map { [$0.id] } ?? []) { row in
+                if screen == nil {
+                    items[row.int64("fix_id"), default: []].append(row.string("item"))
+                } else {
+                    screenItems.append((row.int64("fix_id"), row.string("item")))
+                }
+            }
             let position = Dictionary(try checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             let filter = screen == nil ? "" : " AND s.uid = ?"
             return try db.rows("SELECT \(Fix.columns) WHERE f.retracted = 0\(filter) ORDER BY f.fixed_at, f.uid", screen.map { [$0.id] } ?? []) { row in
-                let fixItems = (items[row.int64(Fix.rowColumn)] ?? []).sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
+                let id = row.int64(Fix.rowColumn)
+                let unsorted = screen == nil ? items[id] ?? [] : screenItems.filter { $0.fix == id }.map(\.item)
+                let fixItems = unsorted.sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
                 return try Fix(row: row, items: fixItems)
             }
         }

@@ -78,7 +78,7 @@ extension AuditStore {
 
     /// The screen's row in the tables, which only this store knows.
     func rowID(of screen: Screen) throws -> Int64 {
-        guard let row = try db.cachedStatement("SELECT id FROM screens WHERE uid = ?").first([screen.id], { $0.int64("id") }) else {
+        guard let row = try db.cachedStatement(LogApplier.ScreenRow.query).first([screen.id], { $0.int64("id") }) else {
             throw InputError("the screen '\(screen.name)' is not in this store")
         }
         return row

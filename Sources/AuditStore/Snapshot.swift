@@ -187,7 +187,7 @@ extension AuditStore {
             let screens = try self.screens()
             var fixesByScreen: [String: [Fix]] = [:]
             for fix in try fixes() { fixesByScreen[fix.screen, default: []].append(fix) }
-            let grids = try cellGrids(plan: plan, screenRow: nil, detailed: detailed)
+            let grids = try cellGrids(plan: plan, detailed: detailed)
             var rows: [String: Int64] = [:]
             try db.cachedStatement("SELECT uid, id FROM screens WHERE removed = 0").forEach { rows[$0.string("uid")] = $0.int64("id") }
 
@@ -206,9 +206,11 @@ extension AuditStore {
     /// Where one screen stands, from its cells and `fixes` alone (no scan): what a write to the
     /// screen reads before and after itself.
     func state(of screen: Screen, plan: Plan, fixes: [Fix], detailed: Bool = false) throws -> ScreenState {
-        let row = try rowID(of: screen)
-        return ScreenState.derive(screen: screen, grid: try cellGrids(plan: plan, screenRow: row, detailed: detailed)[row] ?? CellGrid(plan: plan),
-                                  fixes: fixes)
+        // One grid, not `cellGrids`: a dictionary keyed by row ids would cost a search of the
+        // program's conformances the first time, more than the screen's cells.
+        var grid = CellGrid(plan: plan)
+        try forEachCell(plan: plan, screenRow: try rowID(of: screen), detailed: detailed) { _, position, state in grid.set(state, item: position) }
+        return ScreenState.derive(screen: screen, grid: grid, fixes: fixes)
     }
 }
 

@@ -189,9 +189,18 @@ struct Console {
         // conformances the first time, more than the whole list.
         var bySize = [[String]](repeating: [], count: Size.allCases.count)
         for cell in cells { bySize[cell.size.rawValue].append(cell.item) }
-        return Size.auditOrder.compactMap { size in
-            bySize[size.rawValue].isEmpty ? nil : "\(size.id): " + bySize[size.rawValue].joined(separator: ", ")
-        }.joined(separator: " · ")
+        // Appended by hand: `joined(separator:)` is not specialized, and its first call looks up
+        // the array's conformances at run time, which costs more than the rest of `record`'s output.
+        var list = ""
+        for size in Size.auditOrder where !bySize[size.rawValue].isEmpty {
+            if !list.isEmpty { list += " · " }
+            list += size.id + ": "
+            for (index, item) in bySize[size.rawValue].enumerated() {
+                if index > 0 { list += ", " }
+                list += item
+            }
+        }
+        return list
     }
 }
 

@@ -87,6 +87,24 @@ struct StructureTests {
         #expect(configure?.parameters(in: file) == ["model", "size"])
     }
 
+    @Test("a parameter is found by name as in the list of parameters: labels, attributes, backticks, non-ASCII spellings")
+    func parameterByName() throws {
+        // The second `café` is spelled with a combining accent: the same name to Swift, other bytes.
+        let file = SwiftFile("""
+        func style(with label: UILabel, @ViewBuilder content: () -> V, `default`: Int, café: Int, _ size: CGFloat) { }
+        func other(cafe\u{301}: Int) { }
+        """)
+        let style = try #require(file.declarations.functions.first { $0.name == "style" })
+        let other = try #require(file.declarations.functions.first { $0.name == "other" })
+        for name in ["label", "with", "content", "default", "`default`", "café", "cafe\u{301}", "size", "_", "UILabel", "", "labe", "labels"] {
+            #expect(style.hasParameter(named: name, in: file) == style.parameters(in: file).contains(name), "\(name)")
+            #expect(other.hasParameter(named: name, in: file) == other.parameters(in: file).contains(name), "\(name)")
+        }
+        #expect(style.hasParameter(named: "label", in: file) && style.hasParameter(named: "default", in: file))
+        #expect(style.hasParameter(named: "cafe\u{301}", in: file) && other.hasParameter(named: "café", in: file))
+        #expect(!style.hasParameter(named: "with", in: file))
+    }
+
     @Test("variables: types, initial values, attributes, several at once")
     func variables() {
         let file = SwiftFile("""

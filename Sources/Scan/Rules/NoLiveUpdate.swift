@@ -94,7 +94,7 @@ extension SwiftAnalyzer {
             if receiverClassIsUnknownSubject(i) { live.throughHelper = true }
             return
         }
-        if !receiver.isSelf && decls.anyEnclosingFunction(of: i, in: file, where: { $0.parameters(in: file).contains(receiver.key) }) {
+        if !receiver.isSelf && decls.anyEnclosingFunction(of: i, in: file, where: { $0.hasParameter(named: receiver.key, in: file) }) {
             live.throughHelper = true
         }
         // Which declaration it is matters only to a file that sets text style fonts: left to then.

@@ -115,3 +115,44 @@ extension Declarations {
         return false
     }
 }
+
+extension FunctionDeclaration {
+    /// Whether `parameters(in:)` holds `name`, asked without making the list: a rule asks it of
+    /// every function around a statement, for statements by the thousand.
+    func hasParameter(named name: String, in file: SwiftFile) -> Bool {
+        var found = false
+        file.forEachArgument(parameterList) { argument in
+            guard !found else { return }
+            var s = argument.hasLabel ? argument.labelIndex : argument.start
+            while file.isKind(s, .attribute) { s += 1 }
+            if file.isKind(s, .identifier) && file.isKind(s + 1, .identifier) && file.isKind(s + 2, .colon) {
+                found = file.identifierIs(s + 1, name)
+            } else if file.isKind(s, .identifier) && file.isKind(s + 1, .colon) {
+                found = file.identifierIs(s, name)
+            }
+        }
+        return found
+    }
+}
+
+extension SwiftFile {
+    /// Whether `identifier(i)` == `name`: byte for byte when both are ASCII, where bytes are
+    /// characters; as strings otherwise, where equal text can be spelled with other bytes.
+    func identifierIs(_ i: Int, _ name: String) -> Bool {
+        let token = tokens[i]
+        let backticked = token.flags.contains(.backticked)
+        let start = Int(token.start) + (backticked ? 1 : 0)
+        let end = Int(token.end) - (backticked ? 1 : 0)
+        let ascii: Bool? = name.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            for k in start..<max(start, end) where bytes[k] >= 0x80 { return false }
+            return true
+        }
+        guard ascii == true else { return identifier(i) == name }
+        guard end - start == name.utf8.count else { return false }
+        return name.utf8.withContiguousStorageIfAvailable { utf8 in
+            for k in 0..<utf8.count where bytes[start + k] != utf8[k] { return false }
+            return true
+        } ?? (identifier(i) == name)
+    }
+}

@@ -22,7 +22,7 @@ extension LexerState {
     /// Uses an explicit stack, so no input can exhaust the call stack.
     mutating func stringLiteral() {
         let start = i
-        var flags: Token.Flags = []
+        var flags = Token.Flags()
         // The kept frames, taken out so that they are not shared while in use.
         var stack = frames
         frames = []

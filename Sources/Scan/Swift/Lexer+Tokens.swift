@@ -57,7 +57,7 @@ extension LexerState {
                 i += 1
             }
         }
-        emitComment(.blockComment, start, i, flags: depth > 0 ? .unterminated : [])
+        emitComment(.blockComment, start, i, flags: depth > 0 ? .unterminated : Token.Flags())
     }
 
     mutating func operatorRun() {
@@ -153,7 +153,7 @@ extension LexerState {
             i += 1
         }
         i = min(i, n)
-        emitSpanning(.regex, start, i, flags: terminated ? [] : .unterminated)
+        emitSpanning(.regex, start, i, flags: terminated ? Token.Flags() : .unterminated)
     }
 
     func closes(at index: Int, hashes: Int) -> Bool {

@@ -211,9 +211,10 @@ struct LexerState {
         return lastWasBreak ? line - 1 : line
     }
 
-    /// A code token on one line (it holds no line break).
+    /// A code token on one line (it holds no line break). No flags are `Token.Flags()`, not `[]`:
+    /// an array literal left a release of the empty array behind at every token.
     @inline(__always)
-    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, name: Name = .none, flags: Token.Flags = []) {
+    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, name: Name = .none, flags: Token.Flags = Token.Flags()) {
         var flags = flags
         if line > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
         if start != previousEnd { flags.insert(.spaceBefore) }
@@ -227,12 +228,12 @@ struct LexerState {
     }
 
     /// A code token that may span lines: string and regex literals.
-    mutating func emitSpanning(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
+    mutating func emitSpanning(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = Token.Flags()) {
         emit(kind, start, end, flags: flags)
         previousEndLine = countLines(start, end)
     }
 
-    mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = []) {
+    mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = Token.Flags()) {
         precondition(commentCount < comments.count)
         comments[commentCount] = Token(kind: kind, start: Int32(truncatingIfNeeded: start),
                                        end: Int32(truncatingIfNeeded: end), flags: flags)

@@ -101,7 +101,7 @@ extension SwiftAnalyzer {
                         let name = file.identifier(j)
                         if let variable = decls.variable(named: name, visibleAt: j, in: file),
                            variable.scope >= 0 && decls.typeByBrace[variable.scope] == nil { continue }
-                        if decls.anyEnclosingFunction(of: j, in: file, where: { $0.parameters(in: file).contains(name) }) { continue }
+                        if decls.anyEnclosingFunction(of: j, in: file, where: { $0.hasParameter(named: name, in: file) }) { continue }
                         facts.scaledFontArguments.insert(name)
                     }
                 }

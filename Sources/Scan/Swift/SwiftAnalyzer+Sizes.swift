@@ -82,7 +82,7 @@ extension SwiftAnalyzer {
             }
             let qualified = last > start && !(last == start + 2 && file.name(start) == .`self`)
             if !qualified {
-                for function in decls.enclosingFunctions(of: position, in: file) where function.parameters(in: file).contains(name) {
+                for function in decls.enclosingFunctions(of: position, in: file) where function.hasParameter(named: name, in: file) {
                     // A local variable declared in the function shadows the parameter.
                     if let local = decls.variable(named: name, visibleAt: position, in: file), local.scope >= function.open {
                         break

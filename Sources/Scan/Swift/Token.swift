@@ -64,7 +64,7 @@ public struct Token: Sendable, Equatable {
         public static let backticked = Flags(rawValue: 1 << 5)
     }
 
-    init(kind: TokenKind, name: Name = .none, start: Int32, end: Int32, flags: Flags = []) {
+    init(kind: TokenKind, name: Name = .none, start: Int32, end: Int32, flags: Flags = Flags()) {
         self.kind = kind
         self.name = name
         self.start = start
