@@ -51,10 +51,15 @@ extension Fix {
         FROM fixes f JOIN screens s ON s.id = f.screen_id LEFT JOIN corrections c ON c.target = f.uid
         """
 
+    /// Reads the columns of `Fix.columns` by place: every audit's fixes are read this way, and a
+    /// name costs a search of the statement's names each.
     init(row: Row, items: [String]) throws {
-        self.init(id: try row["uid"], screen: try row["screen"], type: try row["type"], items: items, note: try row["note"], ref: try row["ref"],
-                  by: try row["fixed_by"], at: try row["fixed_at"])
+        self.init(id: try row[0], screen: try row[1], type: try row[2], items: items, note: try row[3], ref: try row[4],
+                  by: try row[5], at: try row[6])
     }
+
+    /// The row id, the last of `Fix.columns`.
+    static let rowColumn = 7
 }
 
 /// A screen's latest record times, as stored (`AuditStore.latestTimes`).
@@ -218,7 +223,7 @@ extension AuditStore {
             let position = Dictionary(try checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             let filter = screen == nil ? "" : " AND s.uid = ?"
             return try db.rows("SELECT \(Fix.columns) WHERE f.retracted = 0\(filter) ORDER BY f.fixed_at, f.uid", screen.map { [$0.id] } ?? []) { row in
-                let id = row.int64("id")
+                let id = row.int64(Fix.rowColumn)
                 let unsorted = screen == nil ? items[id] ?? [] : screenItems.filter { $0.fix == id }.map(\.item)
                 let fixItems = unsorted.sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
                 return try Fix(row: row, items: fixItems)

@@ -21,11 +21,22 @@ extension AuditStore {
             """, [id]) { (by: try $0["by"] as String, at: try $0["at"] as Timestamp) }
     }
 
+    /// Whether any removed screen holds recordings in force: only then can anybody have work on one
+    /// (read before asking git who that is).
+    public func hasWorkOnRemovedScreens() throws -> Bool {
+        try db.first("""
+            SELECT 1 FROM screens s WHERE s.removed = 1
+            AND EXISTS (SELECT 1 FROM recordings r WHERE r.screen_id = s.id AND r.retracted = 0) LIMIT 1
+            """) { _ in true } ?? false
+    }
+
     /// `author`'s recordings in force on screens that somebody else removed, by screen name.
     public func workOnRemovedScreens(by author: String) throws -> [RemovedWork] {
         let key = PersonName.key(author)
+        // From the few removed screens to their recordings by the screen index (CROSS JOIN keeps
+        // that order), not through every recording of the audit.
         let screens = try db.rows("""
-            SELECT s.uid, s.name, r.recorded_by FROM screens s JOIN recordings r ON r.screen_id = s.id
+            SELECT s.uid, s.name, r.recorded_by FROM screens s CROSS JOIN recordings r ON r.screen_id = s.id
             WHERE s.removed = 1 AND r.retracted = 0 ORDER BY s.name_key, s.uid
             """, []) { (id: $0.string("uid"), name: $0.string("name"), by: $0.string("recorded_by")) }
         var counts: [(id: String, name: String, recordings: Int)] = []

@@ -32,10 +32,11 @@ extension Screen {
     /// The columns `init(row:)` reads, from the `screens` table.
     static let columns = "uid, name, flow, critical, owner, notes, triage, created_at, created_by"
 
-    /// Reads the columns of `Screen.columns` by name; file patterns are read apart.
+    /// Reads the columns of `Screen.columns` by place (every query selects them first, and a name
+    /// costs a search of the statement's names each); file patterns are read apart.
     init(row: Row) throws {
-        self.init(id: try row["uid"], name: try row["name"], flow: try row["flow"], critical: try row["critical"], owner: try row["owner"],
-                  notes: try row["notes"], triage: try row["triage"], createdAt: try row["created_at"], createdBy: try row["created_by"])
+        self.init(id: try row[0], name: try row[1], flow: try row[2], critical: try row[3], owner: try row[4],
+                  notes: try row[5], triage: try row[6], createdAt: try row[7], createdBy: try row[8])
     }
 }
 

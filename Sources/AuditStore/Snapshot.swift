@@ -95,53 +95,6 @@ public struct ScreenState: Sendable {
     }
 }
 
-/// The latest cells of one screen in a flat array indexed by item position and size, so that
-/// reading a thousand screens does not hash a string per cell.
-struct CellGrid: Sendable {
-    let plan: Plan
-    /// For each (item, size) slot, the position of its cell in `cells`, or -1.
-    private var positions: [Int32]
-    private(set) var cells: [CellState] = []
-
-    init(plan: Plan) {
-        self.plan = plan
-        positions = Array(repeating: -1, count: plan.items.count * Size.allCases.count)
-    }
-
-    static func slot(_ item: Int, _ size: Size) -> Int { item * Size.allCases.count + size.rawValue }
-
-    mutating func set(_ state: CellState, item: Int) {
-        let slot = CellGrid.slot(item, state.size)
-        if positions[slot] >= 0 {
-            cells[Int(positions[slot])] = state
-        } else {
-            positions[slot] = Int32(cells.count)
-            cells.append(state)
-        }
-    }
-
-    func cell(_ item: String, _ size: Size) -> CellState? {
-        guard let index = plan.index[item] else { return nil }
-        return cell(at: index, size)
-    }
-
-    func cell(at item: Int, _ size: Size) -> CellState? {
-        let position = positions[CellGrid.slot(item, size)]
-        return position < 0 ? nil : cells[Int(position)]
-    }
-
-    /// Every recorded cell in checklist and size order.
-    var all: [CellState] { positions.filter { $0 >= 0 }.map { cells[Int($0)] } }
-
-    /// Calls `body` with each recorded cell and its item's position, in checklist and size order,
-    /// without building an array.
-    func forEachCell(_ body: (Int, CellState) -> Void) {
-        for (slot, position) in positions.enumerated() where position >= 0 {
-            body(slot / Size.allCases.count, cells[Int(position)])
-        }
-    }
-}
-
 /// The checklist arranged for fast lookups: item positions and the planned cells.
 final class Plan: Sendable {
     let items: [ChecklistItem]
@@ -186,7 +139,7 @@ public struct AuditSnapshot: Sendable {
         for state in screens {
             for (item, size) in state.grid.plan.cells {
                 counts[size.rawValue].required += 1
-                switch state.grid.cell(at: item, size)?.status {
+                switch state.grid.status(at: item, size) {
                 case .pass: counts[size.rawValue].passed += 1
                 case .fail: counts[size.rawValue].failed += 1
                 case .na: counts[size.rawValue].notApplicable += 1
@@ -259,44 +212,6 @@ extension AuditStore {
         try forEachCell(plan: plan, screenRow: try rowID(of: screen), detailed: detailed) { _, position, state in grid.set(state, item: position) }
         return ScreenState.derive(screen: screen, grid: grid, fixes: fixes)
     }
-
-    /// The latest cells of every screen, by the screens' row ids (no string per cell while reading).
-    private func cellGrids(plan: Plan, detailed: Bool) throws -> [Int64: CellGrid] {
-        var grids: [Int64: CellGrid] = [:]
-        try forEachCell(plan: plan, screenRow: nil, detailed: detailed) { screen, position, state in
-            if grids[screen] == nil { grids[screen] = CellGrid(plan: plan) }
-            grids[screen]!.set(state, item: position)
-        }
-        return grids
-    }
-
-    /// Calls `body` with the screen's row, the item's position in `plan` and the state of each
-    /// latest cell of every screen, or of the screen with this row.
-    private func forEachCell(plan: Plan, screenRow: Int64?, detailed: Bool, _ body: (Int64, Int, CellState) -> Void) throws {
-        var sql = """
-            SELECT cells.screen_id, items.position, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END AS note, r.recorded_by, r.run" : "")
-            FROM cells JOIN items ON items.id = cells.item AND items.current = 1\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
-            """
-        if screenRow != nil { sql += " WHERE cells.screen_id = ?" }
-        let cells = try db.cachedStatement(sql)
-        // Looked up once: a whole audit's cells are many rows.
-        let column = (screen: cells.index(of: "screen_id"), position: cells.index(of: "position"), size: cells.index(of: "size"),
-                      status: cells.index(of: "status"), at: cells.index(of: "recorded_at"), recording: cells.index(of: "recording_id"))
-        let details = detailed ? (note: cells.index(of: "note"), by: cells.index(of: "recorded_by"), run: cells.index(of: "run")) : nil
-        try cells.forEach(screenRow.map { [$0] } ?? []) { row in
-            let position = row.int(column.position)
-            guard position >= 0, position < plan.items.count,
-                  let size = row.withText(column.size, Size.init(idBytes:)), let status = row.withText(column.status, ResultStatus.init(bytes:)) else { return }
-            var state = CellState(item: plan.items[position].id, size: size, status: status,
-                                  at: row.withText(column.at, Timestamp.init(storedBytes:)), recordingID: row.int64(column.recording))
-            if let details {
-                state.note = row.optionalString(details.note)
-                state.by = row.optionalString(details.by)
-                state.run = row.optionalString(details.run)
-            }
-            body(row.int64(column.screen), position, state)
-        }
-    }
 }
 
 extension ScreenState {
@@ -308,7 +223,7 @@ extension ScreenState {
         let latestFix = fixes.max { $0.at < $1.at }
 
         for (item, size) in plan.cells {
-            let status = grid.cell(at: item, size)?.status ?? .untested
+            let status = grid.status(at: item, size) ?? .untested
             tally.add(status, required: true, scaling: plan.scaling[item])
             if status == .untested {
                 pending.append(PendingCheck(item: plan.items[item].id, size: size, reason: .unrecorded))

@@ -6,7 +6,8 @@ extension Console {
     /// leave every list and report, and nothing else would say where they went. One line a screen,
     /// the first after `label` (status's column of labels), else indented.
     func noteWorkOnRemovedScreens(in store: AuditStore, label: String? = nil) {
-        guard let author = try? author(nil), let work = try? store.workOnRemovedScreens(by: author), !work.isEmpty else { return }
+        // Asking git for the author costs a process: only when somebody has such work at all.
+        guard (try? store.hasWorkOnRemovedScreens()) != false, let author = try? author(nil), let work = try? store.workOnRemovedScreens(by: author), !work.isEmpty else { return }
         var lines = work.prefix(10).map { screen in
             let mine = screen.recordings == 1 ? "1 of your recordings is" : "\(screen.recordings) of your recordings are"
             return "\(mine) on \(safe(screen.screen)), which \(safe(screen.removedBy)) removed on \(screen.removedAt.inLocalTime.day): "

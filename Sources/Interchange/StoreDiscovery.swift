@@ -105,14 +105,23 @@ extension SharedAudit {
     /// since the store last synced with it (a commit without `sync`); nil when it changed (then
     /// `sync` is due anyway) or holds everything. A store that never synced lacks the file whole.
     public static func unsharedRecords(of store: AuditStore) -> (file: SharedAudit, count: Int)? {
-        guard let sharing = try? store.sharing() ?? nil, let held = try? store.recordCount() else {
-            guard let path = try? SharedAudit.defaultPath(app: store.appName()), let held = try? store.recordCount() else { return nil }
-            let shared = SharedAudit(root: store.location.root, relativePath: path)
-            return shared.status() == nil && held > 0 ? (shared, held) : nil
-        }
+        // Counting the records reads the whole log: done last, once nothing cheaper answers.
+        guard let sharing = try? store.sharing() ?? nil else { return beforeFirstSync(of: store) }
         let shared = SharedAudit(root: store.location.root, relativePath: sharing.file)
-        guard !shared.isNewer(than: sharing), let synced = sharing.records, held > synced else { return nil }
-        return (shared, held - synced)
+        guard !shared.isNewer(than: sharing), let synced = sharing.records else { return nil }
+        // The span of the log's numbers bounds its count: no more records than the sync left, as
+        // after every sync, without reading them.
+        if let bound = try? store.recordCountBound(), bound <= synced { return nil }
+        guard let held = try? store.recordCount() else { return beforeFirstSync(of: store) }
+        return held > synced ? (shared, held - synced) : nil
+    }
+
+    /// A store that never synced lacks the file whole, while there is no file.
+    private static func beforeFirstSync(of store: AuditStore) -> (file: SharedAudit, count: Int)? {
+        guard let path = try? SharedAudit.defaultPath(app: store.appName()) else { return nil }
+        let shared = SharedAudit(root: store.location.root, relativePath: path)
+        guard shared.status() == nil, let held = try? store.recordCount() else { return nil }
+        return held > 0 ? (shared, held) : nil
     }
 }
 
