@@ -1,3 +1,5 @@
+import Platform
+
 /// Queries over a file's declarations: previews, and the type, function or variable around a token.
 
 extension Declarations {
@@ -149,10 +151,8 @@ extension SwiftFile {
             return true
         }
         guard ascii == true else { return identifier(i) == name }
-        guard end - start == name.utf8.count else { return false }
         return name.utf8.withContiguousStorageIfAvailable { utf8 in
-            for k in 0..<utf8.count where bytes[start + k] != utf8[k] { return false }
-            return true
+            ByteComparison.same(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes.buffer)[start..<max(start, end)]), UnsafeRawBufferPointer(utf8))
         } ?? (identifier(i) == name)
     }
 }
