@@ -12,8 +12,11 @@ func check(_ bytes: [UInt8]) {
         let records = file.records.map(\.record)
         _ = AuditDocument(records: records)
         let written = AuditFileWriter.text(records)
-        guard let again = try? AuditFile.read(Array(written.utf8)) else {
-            preconditionFailure("an accepted file wrote back to one that does not read")
+        let again: AuditFile
+        do {
+            again = try AuditFile.read(Array(written.utf8))
+        } catch {
+            preconditionFailure("an accepted file wrote back to one that does not read: line \(error.line): \(error.message)")
         }
         precondition(AuditFileWriter.text(again.records.map(\.record)) == written, "writing is stable")
     } catch {

@@ -101,6 +101,12 @@ public enum ChecklistFile {
             var lineNumber = 0
             for line in source.textLines {
                 lineNumber += 1
+                // Titles and descriptions reach terminals and reports: an escape sequence must not.
+                // Comments too: the store keeps the whole file, which travels in the shared file.
+                let control = line.unicodeScalars.first(where: { $0.isControlCharacter && $0 != "\t" })
+                if let control {
+                    problem(lineNumber, "the line holds a control character (\(control.codePoint)); a checklist is plain text")
+                }
                 if inComment {
                     if line.contains("-->") { inComment = false }
                     continue
@@ -110,11 +116,7 @@ public enum ChecklistFile {
                     inComment = !trimmed.contains("-->")
                     continue
                 }
-                // Titles and descriptions reach terminals and reports: an escape sequence must not.
-                if let control = trimmed.unicodeScalars.first(where: { $0.isControlCharacter && $0 != "\t" }) {
-                    problem(lineNumber, "the line holds a control character (\(control.codePoint)); a checklist is plain text")
-                    continue
-                }
+                if control != nil { continue }
                 read(line: trimmed, number: lineNumber)
             }
             if inComment { problem(lineNumber, "an HTML comment is not closed with -->") }

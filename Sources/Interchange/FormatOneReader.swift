@@ -193,9 +193,10 @@ private final class Builder {
         _ = fields.take("record")
         let name = try fields.name("name")!
         let title = try fields.name("title")!
-        let version = try fields.string("version", maximumBytes: 40)
-        let summary = try fields.string("summary", allowEmpty: true)
-        let source = try fields.string("source", allowEmpty: true, maximumBytes: 1 << 20)
+        // Checked as the log's checklist record checks them, which these fields become.
+        let version = try fields.line("version", maximumBytes: 40)
+        let summary = try fields.text("summary")
+        let source = try fields.text("source", maximumBytes: 1 << 20)
         try fields.finish()
         if let earlier = checklist {
             if (earlier.name, earlier.title, earlier.version, earlier.summary, earlier.source) != (name, title, version, summary, source) {

@@ -110,6 +110,18 @@ import Testing
         }
     }
 
+    /// The store keeps a checklist's whole text and shares it, comments included.
+    @Test func aControlCharacterInACommentIsRefusedWithItsLine() {
+        let text = "# Team\n\n- version: 1\n\n<!--\nWritten by \u{1B}[2J someone\n-->\n\n## only-item: One\n\n- sizes: l\n- severity: minor\n\nLook.\n"
+        do {
+            _ = try ChecklistFile.parse(text, name: "team")
+            Issue.record("a checklist with a control character in a comment was accepted")
+        } catch {
+            #expect(error.problems.map { "\($0.line): \($0.message)" } == ["6: the line holds a control character (U+001B); a checklist is plain text"])
+        }
+        #expect(throws: Never.self) { try ChecklistFile.parse(text.replacingOccurrences(of: "\u{1B}[2J", with: "\t"), name: "team") }
+    }
+
     @Test func categoryFollowsTheRules() {
         var tally = CategoryTally()
         tally.setRequired(2)

@@ -187,6 +187,28 @@ final class TemporaryStore {
         #expect(!(try first.take(bytes)).changedAnything)
     }
 
+    /// A format 1 checklist becomes the log's checklist record, so it is held to that record's
+    /// rules: a control character anywhere in it is refused on its line, not accepted into a
+    /// store whose shared file would then not read.
+    @Test func aFormatOneChecklistWithAControlCharacterIsRefusedWithItsLine() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/format1-trailhead.json")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        for (field, from, to) in [("source", "- version: 1", "- version: 1 \u{7F}"), ("summary", "from xSmall", #"from \u001b[31mxSmall"#),
+                                  ("version", #""version":"1""#, #""version":"1\n2""#)] {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let changed = lines[1].replacingOccurrences(of: from, with: to)
+            #expect(changed != lines[1], "the fixture has \(from) on its checklist line")
+            lines[1] = changed
+            do {
+                _ = try AuditFile.read(Array(lines.joined(separator: "\n").utf8))
+                Issue.record("a checklist whose \(field) holds a control character was accepted")
+            } catch {
+                #expect(error.line == 2)
+                #expect(error.message.hasPrefix("field '\(field)' of the checklist"), "\(error.message)")
+            }
+        }
+    }
+
     @Test func theMergeDriverGivesWhatImportingBothGives() throws {
         let base = try TemporaryStore()
         let start = try base.file
