@@ -107,7 +107,7 @@ struct ProjectIndex: Sendable {
         do {
             for type in fact.types {
                 if type.keyword != .extension {
-                    if inherits[type.name] == nil { inherits[type.name] = type.inherits }
+                    ProjectIndex.update(&inherits[type.name]) { if $0 == nil { $0 = type.inherits } }
                     keywords[type.name] = type.keyword
                 }
                 // A type with no members of its own (most extensions) adds nothing: `members` is only
@@ -119,18 +119,14 @@ struct ProjectIndex: Sendable {
                 if type.setsLiveUpdate { liveUpdateTypes.insert(type.name) }
             }
             for (name, origin) in fact.origins {
-                if let existing = origins[name] {
-                    origins[name] = ProjectIndex.merge(existing, origin)
-                } else {
-                    origins[name] = origin
-                }
+                ProjectIndex.update(&origins[name]) { $0 = $0.map { ProjectIndex.merge($0, origin) } ?? origin }
             }
             for (name, type) in fact.memberTypes {
-                if let existing = memberTypes[name], existing != type {
-                    conflictingTypes.insert(name)
-                } else {
-                    memberTypes[name] = type
+                var conflicts = false
+                ProjectIndex.update(&memberTypes[name]) { slot in
+                    if let existing = slot, existing != type { conflicts = true } else { slot = type }
                 }
+                if conflicts { conflictingTypes.insert(name) }
             }
             if !fact.scalingFunctions.isEmpty { scalingFunctions.formUnion(fact.scalingFunctions) }
             for (name, signatures) in fact.scalingSignatures { scalingSignatures[name, default: []].append(contentsOf: signatures) }
@@ -155,6 +151,12 @@ struct ProjectIndex: Sendable {
         fixedSizeWrapperNames = NameSet(Set(fixedSizeWrappers.keys))
         cappingDefaultNames = NameSet(Set(cappingDefaults.keys))
         fontAliasNames = NameSet(fontAliases)
+    }
+
+    /// Reads and writes a dictionary entry, `update(&table[key]) { ... }`, with one hash of the
+    /// key where a read followed by a write hashes it twice.
+    static func update<Value>(_ slot: inout Value?, _ change: (inout Value?) -> Void) {
+        change(&slot)
     }
 
     /// Two declarations share a name: a scaled one wins, so that the scan errs towards silence.

@@ -144,7 +144,7 @@ struct StructureTests {
         }
         """)
         let declarations = file.declarations
-        #expect(declarations.variablesByName["size"]?.map { file.text(declarations.variables[$0].initStart) } == ["12", "14", "16"])
+        #expect(declarations.variableIndices(named: "size")?.map { file.text(declarations.variables[$0].initStart) } == ["12", "14", "16"])
         let inLayout = index(of: "size", in: file, occurrence: 3)
         #expect(declarations.variable(named: "size", visibleAt: inLayout, in: file).map { file.text($0.initStart) } == "16")
         #expect(declarations.variable(named: "title", visibleAt: inLayout, in: file) != nil)

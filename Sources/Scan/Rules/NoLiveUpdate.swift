@@ -76,7 +76,8 @@ extension SwiftAnalyzer {
     func noteLiveUpdate(_ receiver: Receiver, at i: Int) {
         let live = notes(LiveUpdateNotes.self)
         let scope = file.enclosingBrace(of: i) ?? -1
-        if receiver.key.hasPrefix("$") {
+        // Only a key whose first byte is `$` can start with the character `$`: most are not asked.
+        if receiver.key.utf8.first == UInt8(ascii: "$") && receiver.key.hasPrefix("$") {
             // `[a, b].forEach { $0.adjustsFontForContentSizeCategory = true }` covers a and b.
             if scope > 0 && (file.isKind(scope - 1, .identifier) || file.isKind(scope - 1, .rightParen)) {
                 let base = file.chainStart(endingAt: scope - 1)

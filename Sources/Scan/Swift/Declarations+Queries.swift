@@ -83,7 +83,7 @@ extension Declarations {
 
     /// The declaration of `name` visible at token `i`: the one in the innermost enclosing scope.
     func variable(named name: String, visibleAt i: Int, in file: SwiftFile) -> VariableDeclaration? {
-        guard let candidates = variablesByName[name] else { return nil }
+        guard let candidates = variableIndices(named: name) else { return nil }
         if candidates.count == 1 {
             let variable = variables[candidates[0]]
             return isVisible(variable, at: i, in: file) ? variable : nil

@@ -65,9 +65,22 @@ struct Declarations: Sendable {
     var typeByBrace = BraceIndex()
     var functionByBrace = BraceIndex()
     var variableByBrace = BraceIndex()
-    var variablesByName: [String: [Int]] = [:]
+    /// Variable name to indices in `variables`, made only for a file with many of them: the few of
+    /// most files are searched in a row, cheaper than hashing each name into a table of arrays.
+    private var variablesByName: [String: [Int]]?
+    private static let indexedVariables = 32
 
     init() {}
+
+    /// The indices in `variables` of the declarations of `name`, in order; nil when there is none.
+    func variableIndices(named name: String) -> [Int]? {
+        if let variablesByName { return variablesByName[name] }
+        var found: [Int]?
+        for index in variables.indices where variables[index].name == name {
+            if found == nil { found = [index] } else { found?.append(index) }
+        }
+        return found
+    }
 
     init(reading file: SwiftFile) {
         // Room for as many declarations as there are keywords: one allocation per list instead of
@@ -109,9 +122,13 @@ struct Declarations: Sendable {
                 }
             }
         }
-        variablesByName.reserveCapacity(variables.count)
-        for (index, variable) in variables.enumerated() {
-            variablesByName[variable.name, default: []].append(index)
+        if variables.count > Declarations.indexedVariables {
+            var byName: [String: [Int]] = [:]
+            byName.reserveCapacity(variables.count)
+            for (index, variable) in variables.enumerated() {
+                byName[variable.name, default: []].append(index)
+            }
+            variablesByName = byName
         }
         typeByBrace = BraceIndex(types.map(\.open))
         functionByBrace = BraceIndex(functions.map(\.open))
@@ -275,10 +292,16 @@ struct Declarations: Sendable {
         }
     }
 
-    private static let modifiers: Set<Name> = [
-        .private, .fileprivate, .internal, .public, .open, .final, .lazy, .weak, .unowned, .override,
-        .nonisolated, .dynamic, .required, .convenience, .static, .class, .mutating,
-    ]
+    /// A switch, not a set: no hashing for every token before a `var`.
+    private static func isModifier(_ name: Name) -> Bool {
+        switch name {
+        case .private, .fileprivate, .internal, .public, .open, .final, .lazy, .weak, .unowned, .override,
+             .nonisolated, .dynamic, .required, .convenience, .static, .class, .mutating:
+            return true
+        default:
+            return false
+        }
+    }
 
     private mutating func readVariables(_ file: SwiftFile, _ k: Int) {
         // Attributes and modifiers written before the keyword.
@@ -289,7 +312,7 @@ struct Declarations: Sendable {
         while m >= 0 && steps < 64 {
             steps += 1
             let token = file.tokens[m]
-            if token.kind == .identifier && Declarations.modifiers.contains(token.name) {
+            if token.kind == .identifier && Declarations.isModifier(token.name) {
                 m -= 1
             } else if token.kind == .attribute {
                 if token.name == .ScaledMetric { isScaledMetric = true }
@@ -298,7 +321,7 @@ struct Declarations: Sendable {
             } else if token.kind == .rightParen, file.matching[m] > 0 {
                 let open = Int(file.matching[m])
                 let before = open - 1
-                if file.isKind(before, .attribute) || (file.isKind(before, .identifier) && Declarations.modifiers.contains(file.tokens[before].name)) {
+                if file.isKind(before, .attribute) || (file.isKind(before, .identifier) && Declarations.isModifier(file.tokens[before].name)) {
                     m = before
                 } else {
                     break

@@ -53,7 +53,7 @@ extension SwiftAnalyzer {
             let origin = localOrigin(of: variable, in: file)
             let owner = decls.typeByBrace[variable.scope].map { decls.types[$0].name } ?? ""
             let key = owner + "." + variable.name
-            facts.origins[key] = facts.origins[key].map { ProjectIndex.merge($0, origin) } ?? origin
+            ProjectIndex.update(&facts.origins[key]) { $0 = $0.map { ProjectIndex.merge($0, origin) } ?? origin }
             if let type = variable.typeName ?? initializerType(variable, in: file) {
                 facts.memberTypes[variable.name] = type
             }
@@ -122,7 +122,11 @@ extension SwiftAnalyzer {
                 guard let (typeIndex, brace) = lastType else { continue }
                 let isFont = property == .font || property == .attributedText
                 let kind = isFont ? 0 : property == .numberOfLines ? 2 : 1
-                let first = receiver.isSelf ? "self" : SwiftAnalyzer.firstComponent(receiver.key)
+                // A receiver of one plain name is its own first component: no bytes to search.
+                let first = receiver.isSelf ? "self"
+                    : receiver.start == receiver.last && file.isKind(receiver.start, .identifier)
+                        && !file.tokens[receiver.start].flags.contains(.backticked) ? receiver.key
+                    : SwiftAnalyzer.firstComponent(receiver.key)
                 func note(_ member: String) {
                     if noted.contains(where: { $0.brace == brace && $0.kind == kind && $0.member == member }) { return }
                     if noted.count < 64 { noted.append((brace, member, kind)) }

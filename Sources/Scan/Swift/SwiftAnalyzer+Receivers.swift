@@ -194,7 +194,7 @@ extension SwiftAnalyzer {
 
     func declaredType(of name: String, at i: Int) -> String? {
         let variable = decls.variable(named: name, visibleAt: i, in: file)
-            ?? decls.variablesByName[name].flatMap { $0.first.map { decls.variables[$0] } }
+            ?? decls.variableIndices(named: name).flatMap { $0.first.map { decls.variables[$0] } }
         if let variable {
             if let type = variable.typeName { return type }
             if let type = SwiftAnalyzer.initializerType(variable, in: file) { return type }
@@ -252,7 +252,7 @@ extension SwiftAnalyzer {
             return known
         }
         let answer = receiverClass(named: name, property: property, at: i)
-        if (decls.variablesByName[name]?.count ?? 0) <= 1 {
+        if (decls.variableIndices(named: name)?.count ?? 0) <= 1 {
             memo.receiverClasses[key] = answer
             if receiver.start == last { memo.lastReceiverClass = (last, property, answer) }
         }
