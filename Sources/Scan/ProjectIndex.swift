@@ -113,8 +113,10 @@ struct ProjectIndex: Sendable {
                 // A type with no members of its own (most extensions) adds nothing: `members` is only
                 // ever asked whether it holds a property, which an empty set and no set both deny.
                 if !type.members.isEmpty {
-                    members[type.name, default: []].formUnion(type.members)
-                    if type.keyword != .extension || !type.name.hasPrefix("UI") { ownProperties.formUnion(type.members) }
+                    ProjectIndex.union(&members[type.name], type.members)
+                    if type.keyword != .extension || !type.name.hasPrefix("UI") {
+                        if ownProperties.isEmpty { ownProperties = type.members } else { ownProperties.formUnion(type.members) }
+                    }
                 }
                 if type.setsLiveUpdate { liveUpdateTypes.insert(type.name) }
             }
@@ -137,9 +139,9 @@ struct ProjectIndex: Sendable {
             if !fact.scaledFontArguments.isEmpty { scaledFontArguments.formUnion(fact.scaledFontArguments) }
             if !fact.liveUpdateOutlets.isEmpty { liveUpdateOutlets.formUnion(fact.liveUpdateOutlets) }
             if !fact.nibOutlets.isEmpty { nibOutlets.formUnion(fact.nibOutlets) }
-            for (type, members) in fact.fontMembers { fontMembers[type, default: []].formUnion(members) }
-            for (type, members) in fact.liveUpdateMembers { liveUpdateMembers[type, default: []].formUnion(members) }
-            for (type, members) in fact.linesMembers { linesMembers[type, default: []].formUnion(members) }
+            for (type, members) in fact.fontMembers { ProjectIndex.union(&fontMembers[type], members) }
+            for (type, members) in fact.liveUpdateMembers { ProjectIndex.union(&liveUpdateMembers[type], members) }
+            for (type, members) in fact.linesMembers { ProjectIndex.union(&linesMembers[type], members) }
         }
     }
 
@@ -157,6 +159,12 @@ struct ProjectIndex: Sendable {
     /// key where a read followed by a write hashes it twice.
     static func update<Value>(_ slot: inout Value?, _ change: (inout Value?) -> Void) {
         change(&slot)
+    }
+
+    /// Adds `names` to a dictionary's set: the first set for a key is taken whole, not rehashed
+    /// name by name into an empty one.
+    static func union(_ slot: inout Set<String>?, _ names: Set<String>) {
+        if slot == nil { slot = names } else { slot?.formUnion(names) }
     }
 
     /// Two declarations share a name: a scaled one wins, so that the scan errs towards silence.

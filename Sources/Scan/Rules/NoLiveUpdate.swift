@@ -214,7 +214,7 @@ extension SwiftAnalyzer {
                 if let type = declaredType(of: name, at: i), index.liveUpdateTypes.contains(type) { continue }
                 if isNibOutlet(name, at: i, in: index.liveUpdateOutlets) { continue }
             }
-            if refreshes, decls.anyEnclosingFunction(of: i, in: file, where: { $0.name == "traitCollectionDidChange" }) {
+            if refreshes, decls.anyEnclosingFunction(of: i, in: file, where: { $0.isNamed("traitCollectionDidChange", in: file) }) {
                 continue
             }
             let key = receiver.isSelf ? "self@\(decls.enclosingType(of: i, in: file)?.name ?? "")" : "\(receiver.key)@\(declaration)"

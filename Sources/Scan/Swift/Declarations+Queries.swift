@@ -73,7 +73,7 @@ extension Declarations {
         var steps = 0
         while p >= 0 && steps < 512 {
             steps += 1
-            if let index = functionByBrace[p] { return functions[index].name }
+            if let index = functionByBrace[p] { return functions[index].name(in: file) }
             if let index = variableByBrace[p] { return variables[index].name }
             if typeByBrace[p] != nil { return nil }
             p = Int(file.parent[p])

@@ -11,12 +11,26 @@ struct TypeDeclaration: Sendable {
 
 /// A function or initializer with a body.
 struct FunctionDeclaration: Sendable {
-    var name: String
+    /// The token that names it, -1 for an initializer. The name is made when asked (`name(in:)`):
+    /// few of a scan's functions are ever asked theirs.
+    var nameIndex: Int
     /// The `(` of the parameter list.
     var parameterList: Int
     var keywordIndex: Int
     var open: Int
     var close: Int
+
+    /// The function's name, `init` for an initializer.
+    func name(in file: SwiftFile) -> String {
+        guard nameIndex >= 0 else { return "init" }
+        return file.tokens[nameIndex].kind == .identifier ? file.identifier(nameIndex) : file.text(nameIndex)
+    }
+
+    /// Whether `name(in:)` is `name`, asked without making the name.
+    func isNamed(_ name: String, in file: SwiftFile) -> Bool {
+        guard nameIndex >= 0 else { return name == "init" }
+        return file.tokens[nameIndex].kind == .identifier ? file.identifierIs(nameIndex, name) : file.text(nameIndex) == name
+    }
 
     /// The names the body uses for the parameters. Read from the tokens when asked: few rules ask,
     /// and a list kept for every function of a scan would be megabytes.
@@ -229,10 +243,10 @@ struct Declarations: Sendable {
 
     private mutating func readFunction(_ file: SwiftFile, _ k: Int) {
         var j = k + 1
-        var name = "init"
+        var nameIndex = -1
         if file.tokens[k].name == .func {
             guard j < file.count else { return }
-            name = file.tokens[j].kind == .identifier ? file.identifier(j) : file.text(j)
+            nameIndex = j
             j += 1
         }
         if file.isKind(j, .operator) && !file.textIs(j, "<") { j += 1 } // init? / init!
@@ -246,7 +260,7 @@ struct Declarations: Sendable {
             let token = file.tokens[j]
             switch token.kind {
             case .leftBrace:
-                functions.append(FunctionDeclaration(name: name, parameterList: parameterList, keywordIndex: k,
+                functions.append(FunctionDeclaration(nameIndex: nameIndex, parameterList: parameterList, keywordIndex: k,
                                                      open: j, close: file.closing(j)))
                 return
             case .leftParen, .leftBracket:

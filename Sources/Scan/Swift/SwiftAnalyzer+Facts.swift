@@ -68,12 +68,13 @@ extension SwiftAnalyzer {
             guard scales || caps != nil else { continue }
             let owner = decls.enclosingType(of: function.keywordIndex, in: file)?.name ?? ""
             let signature = CallSignature.of(function, owner: owner, in: file)
+            let name = function.name(in: file)
             if scales {
-                facts.scalingFunctions.insert(function.name)
-                facts.scalingSignatures[function.name, default: []].append(signature)
+                facts.scalingFunctions.insert(name)
+                facts.scalingSignatures[name, default: []].append(signature)
             }
             if let (label, spelled, rank) = caps {
-                facts.cappingDefaults[function.name, default: []].append(
+                facts.cappingDefaults[name, default: []].append(
                     CappingDefault(signature: signature, label: label, spelled: spelled, rank: rank))
             }
         }
