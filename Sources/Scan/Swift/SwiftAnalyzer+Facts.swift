@@ -89,7 +89,7 @@ extension SwiftAnalyzer {
         }
         let reader = SwiftAnalyzer(file: file, index: ProjectIndex())
         // Members already noted, for the type whose body opens at `brace`: statements repeat.
-        var noted: [(brace: Int, member: String, kind: Int)] = []
+        var noted: [(brace: Int, member: String, kind: Int, token: Int)] = []
         var lastParent = -2
         var lastType: (index: Int, open: Int)?
         for i in assignments {
@@ -114,7 +114,25 @@ extension SwiftAnalyzer {
                 if property == .adjustsFontForContentSizeCategory && !reader.isTrue(value) { continue }
                 // An attributed text restyles the view when it brings fonts of its own.
                 if property == .attributedText && !reader.attributedTextBringsFonts(value, at: i) { continue }
-                guard let (_, receiver) = reader.assignment(i, value: value) else { continue }
+                // The receiver's first name. One plain name, the usual receiver, is kept as its token
+                // and made a string only when it is new to the type.
+                var first = ""
+                var firstToken = -1
+                if file.isOperator(i + 1, ".~") {
+                    guard let (_, receiver) = reader.assignment(i, value: value) else { continue }
+                    first = receiver.isSelf ? "self" : SwiftAnalyzer.firstComponent(receiver.key)
+                } else {
+                    // What `assignment(i, value:)` finds here, without the key.
+                    guard let (start, last) = reader.receiverTokens(ofProperty: i) else { continue }
+                    if last < 0 {
+                        first = "self"
+                    } else if start == last && file.isKind(start, .identifier) && !file.tokens[start].flags.contains(.backticked) {
+                        if file.textIs(start, "self") { first = "self" } else { firstToken = start }
+                    } else {
+                        let key = reader.receiverKey(start, last)
+                        first = key == "self" ? "self" : SwiftAnalyzer.firstComponent(key)
+                    }
+                }
                 // The enclosing type depends only on the bracket around `i`: statements in a row share it.
                 if Int(file.parent[i]) != lastParent {
                     lastParent = Int(file.parent[i])
@@ -123,14 +141,9 @@ extension SwiftAnalyzer {
                 guard let (typeIndex, brace) = lastType else { continue }
                 let isFont = property == .font || property == .attributedText
                 let kind = isFont ? 0 : property == .numberOfLines ? 2 : 1
-                // A receiver of one plain name is its own first component: no bytes to search.
-                let first = receiver.isSelf ? "self"
-                    : receiver.start == receiver.last && file.isKind(receiver.start, .identifier)
-                        && !file.tokens[receiver.start].flags.contains(.backticked) ? receiver.key
-                    : SwiftAnalyzer.firstComponent(receiver.key)
-                func note(_ member: String) {
+                func note(_ member: String, token: Int = -1) {
                     if noted.contains(where: { $0.brace == brace && $0.kind == kind && $0.member == member }) { return }
-                    if noted.count < 64 { noted.append((brace, member, kind)) }
+                    if noted.count < 64 { noted.append((brace, member, kind, token)) }
                     let typeName = decls.types[typeIndex].name
                     switch kind {
                     case 0: facts.fontMembers[typeName, default: []].insert(member)
@@ -140,7 +153,14 @@ extension SwiftAnalyzer {
                 }
                 // `for button in [a, b] { button.titleLabel?.font = ... }` sets a and b. (No array is
                 // made for the one member of the usual statement.)
-                if let elements = reader.loopElements(first, at: i) {
+                if firstToken >= 0 {
+                    if let elements = reader.loopElements(at: i, isName: { file.identifier($0) == file.text(firstToken) }) {
+                        for member in elements { note(member) }
+                    } else if !noted.contains(where: { $0.brace == brace && $0.kind == kind && $0.token >= 0 && file.sameText($0.token, firstToken) }) {
+                        // Same bytes, same name; other bytes may still spell it, which `note` tells.
+                        note(file.text(firstToken), token: firstToken)
+                    }
+                } else if let elements = reader.loopElements(first, at: i) {
                     for member in elements { note(member) }
                 } else {
                     note(first)

@@ -13,15 +13,23 @@ extension SwiftAnalyzer {
 
     /// For `x.property = value` at `property`, the receiver; nil for declarations and non-statements.
     func receiver(ofProperty i: Int) -> Receiver? {
+        guard let (start, last) = receiverTokens(ofProperty: i) else { return nil }
+        guard last >= 0 else { return Receiver(key: "self", last: -1, start: i) }
+        let key = receiverKey(start, last)
+        if key == "self" { return Receiver(key: "self", last: -1, start: start) }
+        return Receiver(key: key, last: last, start: start)
+    }
+
+    /// The tokens `start...last` of the receiver `receiver(ofProperty:)` finds, without making its
+    /// key; `last` is -1 for a bare property, which sets `self`'s.
+    func receiverTokens(ofProperty i: Int) -> (start: Int, last: Int)? {
         if file.isKind(i - 1, .period) {
             var last = i - 2
             while last >= 0 && file.isPostfixUnwrap(last) { last -= 1 }
             guard last >= 0 else { return nil }
             let start = file.chainStart(endingAt: i - 2)
             guard start <= last, start != i - 1 else { return nil }
-            let key = receiverKey(start, last)
-            if key == "self" { return Receiver(key: "self", last: -1, start: start) }
-            return Receiver(key: key, last: last, start: start)
+            return (start, last)
         }
         // A bare property: only as the start of a statement inside a type.
         let previous = i - 1
@@ -30,7 +38,7 @@ extension SwiftAnalyzer {
         if previous >= 0 && file.isKind(previous, .identifier) && (file.name(previous) == .var || file.name(previous) == .let) {
             return nil
         }
-        return Receiver(key: "self", last: -1, start: i)
+        return (i, -1)
     }
 
     /// How a message names the receiver: "'titleLabel'", or "this label" for `self` and `$0`.
