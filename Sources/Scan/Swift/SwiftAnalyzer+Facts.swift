@@ -14,6 +14,7 @@ extension SwiftAnalyzer {
         var assignments: [Int] = []
         assignments.reserveCapacity(file.landmarks.count)
         var fontCalls: [Int] = []
+        var firstFor = Int.max
         for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
             let i = Int(landmark)
             switch file.tokens[i].name {
@@ -36,6 +37,9 @@ extension SwiftAnalyzer {
                 && !file.isKind(i + 4, .period):
                 // `typealias Font = UIFont`: the alias makes UIKit fonts too.
                 facts.fontAliases.insert(file.identifier(i + 1))
+            case .for:
+                // A loop around a statement starts before it: statements before the first need no search.
+                if firstFor == Int.max { firstFor = i }
             case .import where file.tokens[i].flags.contains(.newlineBefore) || i == 0:
                 // `import Module`, `import struct Module.Type`, `@testable import Module`.
                 var j = i + 1
@@ -118,7 +122,7 @@ extension SwiftAnalyzer {
                 // and made a string only when it is new to the type.
                 var first = ""
                 var firstToken = -1
-                if file.isOperator(i + 1, ".~") {
+                if reader.isLensSetter(after: i) {
                     guard let (_, receiver) = reader.assignment(i, value: value) else { continue }
                     first = receiver.isSelf ? "self" : SwiftAnalyzer.firstComponent(receiver.key)
                 } else {
@@ -154,13 +158,13 @@ extension SwiftAnalyzer {
                 // `for button in [a, b] { button.titleLabel?.font = ... }` sets a and b. (No array is
                 // made for the one member of the usual statement.)
                 if firstToken >= 0 {
-                    if let elements = reader.loopElements(at: i, isName: { file.identifier($0) == file.text(firstToken) }) {
+                    if i > firstFor, let elements = reader.loopElements(at: i, isName: { file.identifier($0) == file.text(firstToken) }) {
                         for member in elements { note(member) }
                     } else if !noted.contains(where: { $0.brace == brace && $0.kind == kind && $0.token >= 0 && file.sameText($0.token, firstToken) }) {
                         // Same bytes, same name; other bytes may still spell it, which `note` tells.
                         note(file.text(firstToken), token: firstToken)
                     }
-                } else if let elements = reader.loopElements(first, at: i) {
+                } else if i > firstFor, let elements = reader.loopElements(first, at: i) {
                     for member in elements { note(member) }
                 } else {
                     note(first)

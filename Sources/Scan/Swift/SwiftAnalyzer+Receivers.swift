@@ -86,9 +86,24 @@ extension SwiftAnalyzer {
         return key
     }
 
+    /// Whether token `j` is the one-byte operator `byte` (`=`): `file.isOperator` without its call,
+    /// for the test made of every property a rule looks at.
+    func isOperator(_ j: Int, byte: UInt8) -> Bool {
+        guard file.isKind(j, .operator) else { return false }
+        let token = file.tokens[j]
+        return token.end - token.start == 1 && file.bytes[Int(token.start)] == byte
+    }
+
+    /// Whether a lens setter `.~` follows `i`; its length told first, as most properties take `=`.
+    func isLensSetter(after i: Int) -> Bool {
+        guard file.isKind(i + 1, .operator) else { return false }
+        let token = file.tokens[i + 1]
+        return token.end - token.start == 2 && file.textIs(i + 1, ".~")
+    }
+
     /// `property = value` at `i`: the value's range; nil when `i` is not assigned.
     func assignedValue(_ i: Int) -> (start: Int, end: Int)? {
-        guard file.isOperator(i + 1, "="), !file.isKind(i + 2, .operator) || file.isKind(i + 2, .period) else { return nil }
+        guard isOperator(i + 1, byte: 0x3D), !file.isKind(i + 2, .operator) || file.isKind(i + 2, .period) else { return nil }
         if file.name(i - 1) == .var || file.name(i - 1) == .let || file.name(i - 1) == .case { return nil }
         let start = i + 2
         return (start, file.expressionEnd(from: start))
@@ -105,7 +120,7 @@ extension SwiftAnalyzer {
     /// The value `assignment(i)` gives when it finds an assignment; nil where it finds none. Cheap
     /// beside the receiver: rules that look at the value first skip the receiver for most properties.
     func assignmentValue(_ i: Int) -> (start: Int, end: Int)? {
-        if file.isOperator(i + 1, ".~") {
+        if isLensSetter(after: i) {
             let start = i + 2
             var end = start
             let limit = file.expressionEnd(from: start)
@@ -121,7 +136,7 @@ extension SwiftAnalyzer {
 
     /// `assignment(i)` once `assignmentValue(i)` gave `value`.
     func assignment(_ i: Int, value: (start: Int, end: Int)) -> (value: (start: Int, end: Int), receiver: Receiver)? {
-        if file.isOperator(i + 1, ".~") {
+        if isLensSetter(after: i) {
             let start = i + 2
             var end = start
             let limit = file.expressionEnd(from: start)
