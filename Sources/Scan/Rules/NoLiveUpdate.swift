@@ -53,7 +53,10 @@ final class LiveUpdateNotes: FileNotes {
     /// `adjustsFontForContentSizeCategory = true` set through a helper the scan cannot follow.
     var throughHelper = false
 
-    init() {}
+    init() {
+        // Room for a usual file's live updates: one buffer instead of one growth after another.
+        updates.reserveCapacity(16)
+    }
 }
 
 /// Text style fonts set in code, and the live updates that cover them.
