@@ -97,6 +97,9 @@ struct ProjectIndex: Sendable {
 
     init() {}
 
+    /// An index of nothing, made once: the facts pass reads each file with one.
+    static let empty = ProjectIndex()
+
     init(_ facts: [FileFacts]) {
         for fact in facts { add(fact) }
         finish()

@@ -91,7 +91,7 @@ extension SwiftAnalyzer {
                 members: membersByBrace[type.open] ?? [],
                 setsLiveUpdate: setsOwnLiveUpdate(type, in: file, marks: liveUpdateMarks)))
         }
-        let reader = SwiftAnalyzer(file: file, index: ProjectIndex())
+        let reader = SwiftAnalyzer(file: file, index: ProjectIndex.empty)
         // Members already noted, for the type whose body opens at `brace`: statements repeat.
         var noted: [(brace: Int, member: String, kind: Int, token: Int)] = []
         var lastParent = -2
@@ -180,6 +180,15 @@ extension SwiftAnalyzer {
     /// UIContentSizeCategory = .extraExtraLarge`): its argument label, the default as written, and
     /// the cap's rank. Read by names the lexer resolved first: most parameters have no such default.
     static func cappingDefault(of function: FunctionDeclaration, in file: SwiftFile) -> (String, String, Int)? {
+        // Most parameter lists hold no size name at all, and an argument's last token is one of
+        // theirs: one look at the tokens spares splitting the list into arguments.
+        let close = file.closing(function.parameterList)
+        var j = function.parameterList + 1
+        while j < close {
+            if let rank = file.name(j).sizeRank, rank < 11 { break }
+            j += 1
+        }
+        guard j < close else { return nil }
         var found: (String, String, Int)?
         file.forEachArgument(function.parameterList) { argument in
             guard found == nil, argument.end > argument.start, let rank = file.name(argument.end - 1).sizeRank, rank < 11,
