@@ -66,8 +66,28 @@ struct FileFacts: Sendable, Equatable {
 /// Facts gathered from every scanned file before the rules run, so that a rule in one file can
 /// see a constant, a helper or a subclass declared in another.
 struct ProjectIndex: Sendable {
-    var inherits: [String: [String]] = [:]
-    var keywords: [String: Name] = [:]
+    /// A type the project declares (extensions aside): the bases its first declaration names and
+    /// the keyword of its last. One table for both, so that adding a type hashes its name once.
+    struct DeclaredType: Sendable {
+        var inherits: [String]
+        var keyword: Name
+    }
+
+    /// The bases and the keyword of each declared type, by name, read as `inherits[name]` and
+    /// `keywords[name]`.
+    struct Bases: Sendable {
+        fileprivate let table: [String: DeclaredType]
+        subscript(name: String) -> [String]? { table[name]?.inherits }
+    }
+
+    struct Keywords: Sendable {
+        fileprivate let table: [String: DeclaredType]
+        subscript(name: String) -> Name? { table[name]?.keyword }
+    }
+
+    private(set) var declaredTypes: [String: DeclaredType] = [:]
+    var inherits: Bases { Bases(table: declaredTypes) }
+    var keywords: Keywords { Keywords(table: declaredTypes) }
     var members: [String: Set<String>] = [:]
     var liveUpdateTypes: Set<String> = []
     var origins: [String: ValueOrigin] = [:]
@@ -110,8 +130,13 @@ struct ProjectIndex: Sendable {
         do {
             for type in fact.types {
                 if type.keyword != .extension {
-                    ProjectIndex.update(&inherits[type.name]) { if $0 == nil { $0 = type.inherits } }
-                    keywords[type.name] = type.keyword
+                    ProjectIndex.update(&declaredTypes[type.name]) { entry in
+                        if entry == nil {
+                            entry = DeclaredType(inherits: type.inherits, keyword: type.keyword)
+                        } else {
+                            entry?.keyword = type.keyword
+                        }
+                    }
                 }
                 // A type with no members of its own (most extensions) adds nothing: `members` is only
                 // ever asked whether it holds a property, which an empty set and no set both deny.
@@ -187,14 +212,16 @@ struct ProjectIndex: Sendable {
         var seen: Set<String> = []
         while seen.count < 32 {
             if let known = UIKitClass(typeName: current) { return known }
-            if keywords[current] == .struct || keywords[current] == .enum || keywords[current] == .protocol {
+            let declared = declaredTypes[current]
+            if declared?.keyword == .struct || declared?.keyword == .enum || declared?.keyword == .protocol {
                 return .notAView
             }
-            guard !seen.contains(current), let bases = inherits[current], let first = bases.first else { break }
+            guard !seen.contains(current), let first = declared?.inherits.first else { break }
             seen.insert(current)
             current = first
         }
-        return keywords[current] != nil && keywords[current] != .extension ? .notAView : nil
+        let keyword = declaredTypes[current]?.keyword
+        return keyword != nil && keyword != .extension ? .notAView : nil
     }
 }
 
