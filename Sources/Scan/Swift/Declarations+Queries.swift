@@ -119,6 +119,18 @@ extension Declarations {
 }
 
 extension FunctionDeclaration {
+    /// The function's name, `init` for an initializer.
+    func name(in file: SwiftFile) -> String {
+        guard nameIndex >= 0 else { return "init" }
+        return file.tokens[nameIndex].kind == .identifier ? file.identifier(nameIndex) : file.text(nameIndex)
+    }
+
+    /// Whether `name(in:)` is `name`, asked without making the name.
+    func isNamed(_ name: String, in file: SwiftFile) -> Bool {
+        guard nameIndex >= 0 else { return name == "init" }
+        return file.tokens[nameIndex].kind == .identifier ? file.identifierIs(nameIndex, name) : file.text(nameIndex) == name
+    }
+
     /// Whether `parameters(in:)` holds `name`, asked without making the list: a rule asks it of
     /// every function around a statement, for statements by the thousand.
     func hasParameter(named name: String, in file: SwiftFile) -> Bool {

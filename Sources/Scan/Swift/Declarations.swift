@@ -20,18 +20,6 @@ struct FunctionDeclaration: Sendable {
     var open: Int
     var close: Int
 
-    /// The function's name, `init` for an initializer.
-    func name(in file: SwiftFile) -> String {
-        guard nameIndex >= 0 else { return "init" }
-        return file.tokens[nameIndex].kind == .identifier ? file.identifier(nameIndex) : file.text(nameIndex)
-    }
-
-    /// Whether `name(in:)` is `name`, asked without making the name.
-    func isNamed(_ name: String, in file: SwiftFile) -> Bool {
-        guard nameIndex >= 0 else { return name == "init" }
-        return file.tokens[nameIndex].kind == .identifier ? file.identifierIs(nameIndex, name) : file.text(nameIndex) == name
-    }
-
     /// The names the body uses for the parameters. Read from the tokens when asked: few rules ask,
     /// and a list kept for every function of a scan would be megabytes.
     func parameters(in file: SwiftFile) -> [String] {
