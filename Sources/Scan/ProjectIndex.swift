@@ -66,8 +66,28 @@ struct FileFacts: Sendable, Equatable {
 /// Facts gathered from every scanned file before the rules run, so that a rule in one file can
 /// see a constant, a helper or a subclass declared in another.
 struct ProjectIndex: Sendable {
-    var inherits: [String: [String]] = [:]
-    var keywords: [String: Name] = [:]
+    /// A type the project declares (extensions aside): the bases its first declaration names and
+    /// the keyword of its last. One table for both, so that adding a type hashes its name once.
+    struct DeclaredType: Sendable {
+        var inherits: [String]
+        var keyword: Name
+    }
+
+    /// The bases and the keyword of each declared type, by name, read as `inherits[name]` and
+    /// `keywords[name]`.
+    struct Bases: Sendable {
+        fileprivate let table: [String: DeclaredType]
+        subscript(name: String) -> [String]? { table[name]?.inherits }
+    }
+
+    struct Keywords: Sendable {
+        fileprivate let table: [String: DeclaredType]
+        subscript(name: String) -> Name? { table[name]?.keyword }
+    }
+
+    private(set) var declaredTypes: [String: DeclaredType] = [:]
+    var inherits: Bases { Bases(table: declaredTypes) }
+    var keywords: Keywords { Keywords(table: declaredTypes) }
     var members: [String: Set<String>] = [:]
     var liveUpdateTypes: Set<String> = []
     var origins: [String: ValueOrigin] = [:]
@@ -97,6 +117,9 @@ struct ProjectIndex: Sendable {
 
     init() {}
 
+    /// An index of nothing, made once: the facts pass reads each file with one.
+    static let empty = ProjectIndex()
+
     init(_ facts: [FileFacts]) {
         for fact in facts { add(fact) }
         finish()
@@ -107,30 +130,33 @@ struct ProjectIndex: Sendable {
         do {
             for type in fact.types {
                 if type.keyword != .extension {
-                    if inherits[type.name] == nil { inherits[type.name] = type.inherits }
-                    keywords[type.name] = type.keyword
+                    ProjectIndex.update(&declaredTypes[type.name]) { entry in
+                        if entry == nil {
+                            entry = DeclaredType(inherits: type.inherits, keyword: type.keyword)
+                        } else {
+                            entry?.keyword = type.keyword
+                        }
+                    }
                 }
                 // A type with no members of its own (most extensions) adds nothing: `members` is only
                 // ever asked whether it holds a property, which an empty set and no set both deny.
                 if !type.members.isEmpty {
-                    members[type.name, default: []].formUnion(type.members)
-                    if type.keyword != .extension || !type.name.hasPrefix("UI") { ownProperties.formUnion(type.members) }
+                    ProjectIndex.union(&members[type.name], type.members)
+                    if type.keyword != .extension || !type.name.hasPrefix("UI") {
+                        if ownProperties.isEmpty { ownProperties = type.members } else { ownProperties.formUnion(type.members) }
+                    }
                 }
                 if type.setsLiveUpdate { liveUpdateTypes.insert(type.name) }
             }
             for (name, origin) in fact.origins {
-                if let existing = origins[name] {
-                    origins[name] = ProjectIndex.merge(existing, origin)
-                } else {
-                    origins[name] = origin
-                }
+                ProjectIndex.update(&origins[name]) { $0 = $0.map { ProjectIndex.merge($0, origin) } ?? origin }
             }
             for (name, type) in fact.memberTypes {
-                if let existing = memberTypes[name], existing != type {
-                    conflictingTypes.insert(name)
-                } else {
-                    memberTypes[name] = type
+                var conflicts = false
+                ProjectIndex.update(&memberTypes[name]) { slot in
+                    if let existing = slot, existing != type { conflicts = true } else { slot = type }
                 }
+                if conflicts { conflictingTypes.insert(name) }
             }
             if !fact.scalingFunctions.isEmpty { scalingFunctions.formUnion(fact.scalingFunctions) }
             for (name, signatures) in fact.scalingSignatures { scalingSignatures[name, default: []].append(contentsOf: signatures) }
@@ -141,9 +167,9 @@ struct ProjectIndex: Sendable {
             if !fact.scaledFontArguments.isEmpty { scaledFontArguments.formUnion(fact.scaledFontArguments) }
             if !fact.liveUpdateOutlets.isEmpty { liveUpdateOutlets.formUnion(fact.liveUpdateOutlets) }
             if !fact.nibOutlets.isEmpty { nibOutlets.formUnion(fact.nibOutlets) }
-            for (type, members) in fact.fontMembers { fontMembers[type, default: []].formUnion(members) }
-            for (type, members) in fact.liveUpdateMembers { liveUpdateMembers[type, default: []].formUnion(members) }
-            for (type, members) in fact.linesMembers { linesMembers[type, default: []].formUnion(members) }
+            for (type, members) in fact.fontMembers { ProjectIndex.union(&fontMembers[type], members) }
+            for (type, members) in fact.liveUpdateMembers { ProjectIndex.union(&liveUpdateMembers[type], members) }
+            for (type, members) in fact.linesMembers { ProjectIndex.union(&linesMembers[type], members) }
         }
     }
 
@@ -155,6 +181,18 @@ struct ProjectIndex: Sendable {
         fixedSizeWrapperNames = NameSet(Set(fixedSizeWrappers.keys))
         cappingDefaultNames = NameSet(Set(cappingDefaults.keys))
         fontAliasNames = NameSet(fontAliases)
+    }
+
+    /// Reads and writes a dictionary entry, `update(&table[key]) { ... }`, with one hash of the
+    /// key where a read followed by a write hashes it twice.
+    static func update<Value>(_ slot: inout Value?, _ change: (inout Value?) -> Void) {
+        change(&slot)
+    }
+
+    /// Adds `names` to a dictionary's set: the first set for a key is taken whole, not rehashed
+    /// name by name into an empty one.
+    static func union(_ slot: inout Set<String>?, _ names: Set<String>) {
+        if slot == nil { slot = names } else { slot?.formUnion(names) }
     }
 
     /// Two declarations share a name: a scaled one wins, so that the scan errs towards silence.
@@ -174,14 +212,16 @@ struct ProjectIndex: Sendable {
         var seen: Set<String> = []
         while seen.count < 32 {
             if let known = UIKitClass(typeName: current) { return known }
-            if keywords[current] == .struct || keywords[current] == .enum || keywords[current] == .protocol {
+            let declared = declaredTypes[current]
+            if declared?.keyword == .struct || declared?.keyword == .enum || declared?.keyword == .protocol {
                 return .notAView
             }
-            guard !seen.contains(current), let bases = inherits[current], let first = bases.first else { break }
+            guard !seen.contains(current), let first = declared?.inherits.first else { break }
             seen.insert(current)
             current = first
         }
-        return keywords[current] != nil && keywords[current] != .extension ? .notAView : nil
+        let keyword = declaredTypes[current]?.keyword
+        return keyword != nil && keyword != .extension ? .notAView : nil
     }
 }
 

@@ -29,7 +29,7 @@ public struct SourceShape: Sendable, Equatable {
         var named: [(Int, String)] = []
         named.reserveCapacity(found.types.count + found.functions.count + found.variables.count)
         for type in found.types { named.append((type.keywordIndex, "\(type.keyword) \(type.name)")) }
-        for function in found.functions { named.append((function.keywordIndex, "func \(function.name)")) }
+        for function in found.functions { named.append((function.keywordIndex, "func \(function.name(in: file))")) }
         for variable in found.variables { named.append((variable.nameIndex, "var \(variable.name)")) }
         declarations = named.sorted { $0.0 < $1.0 }.map(\.1)
     }

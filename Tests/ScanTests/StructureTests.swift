@@ -83,7 +83,7 @@ struct StructureTests {
         #expect(types[0].inherits == ["UILabel", "Themeable"])
         #expect(types[1].keyword == .extension && types[1].inherits == ["Sendable"])
         #expect(types[2].inherits == ["View"])
-        let configure = file.declarations.functions.first { $0.name == "configure" }
+        let configure = file.declarations.functions.first { $0.name(in: file) == "configure" }
         #expect(configure?.parameters(in: file) == ["model", "size"])
     }
 
@@ -94,8 +94,8 @@ struct StructureTests {
         func style(with label: UILabel, @ViewBuilder content: () -> V, `default`: Int, café: Int, _ size: CGFloat) { }
         func other(cafe\u{301}: Int) { }
         """)
-        let style = try #require(file.declarations.functions.first { $0.name == "style" })
-        let other = try #require(file.declarations.functions.first { $0.name == "other" })
+        let style = try #require(file.declarations.functions.first { $0.name(in: file) == "style" })
+        let other = try #require(file.declarations.functions.first { $0.name(in: file) == "other" })
         for name in ["label", "with", "content", "default", "`default`", "café", "cafe\u{301}", "size", "_", "UILabel", "", "labe", "labels"] {
             #expect(style.hasParameter(named: name, in: file) == style.parameters(in: file).contains(name), "\(name)")
             #expect(other.hasParameter(named: name, in: file) == other.parameters(in: file).contains(name), "\(name)")
@@ -144,7 +144,7 @@ struct StructureTests {
         }
         """)
         let declarations = file.declarations
-        #expect(declarations.variablesByName["size"]?.map { file.text(declarations.variables[$0].initStart) } == ["12", "14", "16"])
+        #expect(declarations.variableIndices(named: "size")?.map { file.text(declarations.variables[$0].initStart) } == ["12", "14", "16"])
         let inLayout = index(of: "size", in: file, occurrence: 3)
         #expect(declarations.variable(named: "size", visibleAt: inLayout, in: file).map { file.text($0.initStart) } == "16")
         #expect(declarations.variable(named: "title", visibleAt: inLayout, in: file) != nil)

@@ -253,7 +253,7 @@ extension SwiftAnalyzer {
     func callSitesDecide(at i: Int) -> Bool {
         guard let function = decls.innermostFunction(of: i, in: file), !isVisibleOutsideModule(function.keywordIndex)
         else { return false }
-        return SwiftAnalyzer.fixedSizeWrappers(in: file, fontCalls: [i], scalingMarks: [])[function.name] != nil
+        return SwiftAnalyzer.fixedSizeWrappers(in: file, fontCalls: [i], scalingMarks: [])[function.name(in: file)] != nil
     }
 
     /// Whether the declaration whose keyword is at `keyword` is `public` or `open`, itself or as a

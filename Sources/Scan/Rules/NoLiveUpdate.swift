@@ -53,7 +53,10 @@ final class LiveUpdateNotes: FileNotes {
     /// `adjustsFontForContentSizeCategory = true` set through a helper the scan cannot follow.
     var throughHelper = false
 
-    init() {}
+    init() {
+        // Room for a usual file's live updates: one buffer instead of one growth after another.
+        updates.reserveCapacity(16)
+    }
 }
 
 /// Text style fonts set in code, and the live updates that cover them.
@@ -76,7 +79,8 @@ extension SwiftAnalyzer {
     func noteLiveUpdate(_ receiver: Receiver, at i: Int) {
         let live = notes(LiveUpdateNotes.self)
         let scope = file.enclosingBrace(of: i) ?? -1
-        if receiver.key.hasPrefix("$") {
+        // Only a key whose first byte is `$` can start with the character `$`: most are not asked.
+        if receiver.key.utf8.first == UInt8(ascii: "$") && receiver.key.hasPrefix("$") {
             // `[a, b].forEach { $0.adjustsFontForContentSizeCategory = true }` covers a and b.
             if scope > 0 && (file.isKind(scope - 1, .identifier) || file.isKind(scope - 1, .rightParen)) {
                 let base = file.chainStart(endingAt: scope - 1)
@@ -213,7 +217,7 @@ extension SwiftAnalyzer {
                 if let type = declaredType(of: name, at: i), index.liveUpdateTypes.contains(type) { continue }
                 if isNibOutlet(name, at: i, in: index.liveUpdateOutlets) { continue }
             }
-            if refreshes, decls.anyEnclosingFunction(of: i, in: file, where: { $0.name == "traitCollectionDidChange" }) {
+            if refreshes, decls.anyEnclosingFunction(of: i, in: file, where: { $0.isNamed("traitCollectionDidChange", in: file) }) {
                 continue
             }
             let key = receiver.isSelf ? "self@\(decls.enclosingType(of: i, in: file)?.name ?? "")" : "\(receiver.key)@\(declaration)"

@@ -73,7 +73,7 @@ extension Declarations {
         var steps = 0
         while p >= 0 && steps < 512 {
             steps += 1
-            if let index = functionByBrace[p] { return functions[index].name }
+            if let index = functionByBrace[p] { return functions[index].name(in: file) }
             if let index = variableByBrace[p] { return variables[index].name }
             if typeByBrace[p] != nil { return nil }
             p = Int(file.parent[p])
@@ -83,7 +83,7 @@ extension Declarations {
 
     /// The declaration of `name` visible at token `i`: the one in the innermost enclosing scope.
     func variable(named name: String, visibleAt i: Int, in file: SwiftFile) -> VariableDeclaration? {
-        guard let candidates = variablesByName[name] else { return nil }
+        guard let candidates = variableIndices(named: name) else { return nil }
         if candidates.count == 1 {
             let variable = variables[candidates[0]]
             return isVisible(variable, at: i, in: file) ? variable : nil
@@ -119,6 +119,18 @@ extension Declarations {
 }
 
 extension FunctionDeclaration {
+    /// The function's name, `init` for an initializer.
+    func name(in file: SwiftFile) -> String {
+        guard nameIndex >= 0 else { return "init" }
+        return file.tokens[nameIndex].kind == .identifier ? file.identifier(nameIndex) : file.text(nameIndex)
+    }
+
+    /// Whether `name(in:)` is `name`, asked without making the name.
+    func isNamed(_ name: String, in file: SwiftFile) -> Bool {
+        guard nameIndex >= 0 else { return name == "init" }
+        return file.tokens[nameIndex].kind == .identifier ? file.identifierIs(nameIndex, name) : file.text(nameIndex) == name
+    }
+
     /// Whether `parameters(in:)` holds `name`, asked without making the list: a rule asks it of
     /// every function around a statement, for statements by the thousand.
     func hasParameter(named name: String, in file: SwiftFile) -> Bool {

@@ -11,7 +11,9 @@ struct TypeDeclaration: Sendable {
 
 /// A function or initializer with a body.
 struct FunctionDeclaration: Sendable {
-    var name: String
+    /// The token that names it, -1 for an initializer. The name is made when asked (`name(in:)`):
+    /// few of a scan's functions are ever asked theirs.
+    var nameIndex: Int
     /// The `(` of the parameter list.
     var parameterList: Int
     var keywordIndex: Int
@@ -65,9 +67,22 @@ struct Declarations: Sendable {
     var typeByBrace = BraceIndex()
     var functionByBrace = BraceIndex()
     var variableByBrace = BraceIndex()
-    var variablesByName: [String: [Int]] = [:]
+    /// Variable name to indices in `variables`, made only for a file with many of them: the few of
+    /// most files are searched in a row, cheaper than hashing each name into a table of arrays.
+    private var variablesByName: [String: [Int]]?
+    private static let indexedVariables = 32
 
     init() {}
+
+    /// The indices in `variables` of the declarations of `name`, in order; nil when there is none.
+    func variableIndices(named name: String) -> [Int]? {
+        if let variablesByName { return variablesByName[name] }
+        var found: [Int]?
+        for index in variables.indices where variables[index].name == name {
+            if found == nil { found = [index] } else { found?.append(index) }
+        }
+        return found
+    }
 
     init(reading file: SwiftFile) {
         // Room for as many declarations as there are keywords: one allocation per list instead of
@@ -109,9 +124,13 @@ struct Declarations: Sendable {
                 }
             }
         }
-        variablesByName.reserveCapacity(variables.count)
-        for (index, variable) in variables.enumerated() {
-            variablesByName[variable.name, default: []].append(index)
+        if variables.count > Declarations.indexedVariables {
+            var byName: [String: [Int]] = [:]
+            byName.reserveCapacity(variables.count)
+            for (index, variable) in variables.enumerated() {
+                byName[variable.name, default: []].append(index)
+            }
+            variablesByName = byName
         }
         typeByBrace = BraceIndex(types.map(\.open))
         functionByBrace = BraceIndex(functions.map(\.open))
@@ -212,10 +231,10 @@ struct Declarations: Sendable {
 
     private mutating func readFunction(_ file: SwiftFile, _ k: Int) {
         var j = k + 1
-        var name = "init"
+        var nameIndex = -1
         if file.tokens[k].name == .func {
             guard j < file.count else { return }
-            name = file.tokens[j].kind == .identifier ? file.identifier(j) : file.text(j)
+            nameIndex = j
             j += 1
         }
         if file.isKind(j, .operator) && !file.textIs(j, "<") { j += 1 } // init? / init!
@@ -229,7 +248,7 @@ struct Declarations: Sendable {
             let token = file.tokens[j]
             switch token.kind {
             case .leftBrace:
-                functions.append(FunctionDeclaration(name: name, parameterList: parameterList, keywordIndex: k,
+                functions.append(FunctionDeclaration(nameIndex: nameIndex, parameterList: parameterList, keywordIndex: k,
                                                      open: j, close: file.closing(j)))
                 return
             case .leftParen, .leftBracket:
@@ -275,10 +294,16 @@ struct Declarations: Sendable {
         }
     }
 
-    private static let modifiers: Set<Name> = [
-        .private, .fileprivate, .internal, .public, .open, .final, .lazy, .weak, .unowned, .override,
-        .nonisolated, .dynamic, .required, .convenience, .static, .class, .mutating,
-    ]
+    /// A switch, not a set: no hashing for every token before a `var`.
+    private static func isModifier(_ name: Name) -> Bool {
+        switch name {
+        case .private, .fileprivate, .internal, .public, .open, .final, .lazy, .weak, .unowned, .override,
+             .nonisolated, .dynamic, .required, .convenience, .static, .class, .mutating:
+            return true
+        default:
+            return false
+        }
+    }
 
     private mutating func readVariables(_ file: SwiftFile, _ k: Int) {
         // Attributes and modifiers written before the keyword.
@@ -289,7 +314,7 @@ struct Declarations: Sendable {
         while m >= 0 && steps < 64 {
             steps += 1
             let token = file.tokens[m]
-            if token.kind == .identifier && Declarations.modifiers.contains(token.name) {
+            if token.kind == .identifier && Declarations.isModifier(token.name) {
                 m -= 1
             } else if token.kind == .attribute {
                 if token.name == .ScaledMetric { isScaledMetric = true }
@@ -298,7 +323,7 @@ struct Declarations: Sendable {
             } else if token.kind == .rightParen, file.matching[m] > 0 {
                 let open = Int(file.matching[m])
                 let before = open - 1
-                if file.isKind(before, .attribute) || (file.isKind(before, .identifier) && Declarations.modifiers.contains(file.tokens[before].name)) {
+                if file.isKind(before, .attribute) || (file.isKind(before, .identifier) && Declarations.isModifier(file.tokens[before].name)) {
                     m = before
                 } else {
                     break

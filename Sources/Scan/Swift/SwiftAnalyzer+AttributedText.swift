@@ -67,7 +67,7 @@ extension SwiftAnalyzer {
     /// when it is one: an attributed text made there brings what the body gives it.
     private func helperBody(called j: Int) -> Range<Int>? {
         guard file.isKind(j + 1, .leftParen), file.name(j) == .none, file.name(j - 1) != .func,
-              let function = decls.functions.first(where: { $0.name == file.identifier(j) }) else { return nil }
+              let function = decls.functions.first(where: { $0.isNamed(file.identifier(j), in: file) }) else { return nil }
         return (function.open + 1)..<function.close
     }
 }

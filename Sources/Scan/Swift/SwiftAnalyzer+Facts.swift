@@ -14,6 +14,7 @@ extension SwiftAnalyzer {
         var assignments: [Int] = []
         assignments.reserveCapacity(file.landmarks.count)
         var fontCalls: [Int] = []
+        var firstFor = Int.max
         for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
             let i = Int(landmark)
             switch file.tokens[i].name {
@@ -36,6 +37,9 @@ extension SwiftAnalyzer {
                 && !file.isKind(i + 4, .period):
                 // `typealias Font = UIFont`: the alias makes UIKit fonts too.
                 facts.fontAliases.insert(file.identifier(i + 1))
+            case .for:
+                // A loop around a statement starts before it: statements before the first need no search.
+                if firstFor == Int.max { firstFor = i }
             case .import where file.tokens[i].flags.contains(.newlineBefore) || i == 0:
                 // `import Module`, `import struct Module.Type`, `@testable import Module`.
                 var j = i + 1
@@ -53,7 +57,7 @@ extension SwiftAnalyzer {
             let origin = localOrigin(of: variable, in: file)
             let owner = decls.typeByBrace[variable.scope].map { decls.types[$0].name } ?? ""
             let key = owner + "." + variable.name
-            facts.origins[key] = facts.origins[key].map { ProjectIndex.merge($0, origin) } ?? origin
+            ProjectIndex.update(&facts.origins[key]) { $0 = $0.map { ProjectIndex.merge($0, origin) } ?? origin }
             if let type = variable.typeName ?? initializerType(variable, in: file) {
                 facts.memberTypes[variable.name] = type
             }
@@ -68,12 +72,13 @@ extension SwiftAnalyzer {
             guard scales || caps != nil else { continue }
             let owner = decls.enclosingType(of: function.keywordIndex, in: file)?.name ?? ""
             let signature = CallSignature.of(function, owner: owner, in: file)
+            let name = function.name(in: file)
             if scales {
-                facts.scalingFunctions.insert(function.name)
-                facts.scalingSignatures[function.name, default: []].append(signature)
+                facts.scalingFunctions.insert(name)
+                facts.scalingSignatures[name, default: []].append(signature)
             }
             if let (label, spelled, rank) = caps {
-                facts.cappingDefaults[function.name, default: []].append(
+                facts.cappingDefaults[name, default: []].append(
                     CappingDefault(signature: signature, label: label, spelled: spelled, rank: rank))
             }
         }
@@ -86,9 +91,9 @@ extension SwiftAnalyzer {
                 members: membersByBrace[type.open] ?? [],
                 setsLiveUpdate: setsOwnLiveUpdate(type, in: file, marks: liveUpdateMarks)))
         }
-        let reader = SwiftAnalyzer(file: file, index: ProjectIndex())
+        let reader = SwiftAnalyzer(file: file, index: ProjectIndex.empty)
         // Members already noted, for the type whose body opens at `brace`: statements repeat.
-        var noted: [(brace: Int, member: String, kind: Int)] = []
+        var noted: [(brace: Int, member: String, kind: Int, token: Int)] = []
         var lastParent = -2
         var lastType: (index: Int, open: Int)?
         for i in assignments {
@@ -113,7 +118,25 @@ extension SwiftAnalyzer {
                 if property == .adjustsFontForContentSizeCategory && !reader.isTrue(value) { continue }
                 // An attributed text restyles the view when it brings fonts of its own.
                 if property == .attributedText && !reader.attributedTextBringsFonts(value, at: i) { continue }
-                guard let (_, receiver) = reader.assignment(i, value: value) else { continue }
+                // The receiver's first name. One plain name, the usual receiver, is kept as its token
+                // and made a string only when it is new to the type.
+                var first = ""
+                var firstToken = -1
+                if reader.isLensSetter(after: i) {
+                    guard let (_, receiver) = reader.assignment(i, value: value) else { continue }
+                    first = receiver.isSelf ? "self" : SwiftAnalyzer.firstComponent(receiver.key)
+                } else {
+                    // What `assignment(i, value:)` finds here, without the key.
+                    guard let (start, last) = reader.receiverTokens(ofProperty: i) else { continue }
+                    if last < 0 {
+                        first = "self"
+                    } else if start == last && file.isKind(start, .identifier) && !file.tokens[start].flags.contains(.backticked) {
+                        if file.textIs(start, "self") { first = "self" } else { firstToken = start }
+                    } else {
+                        let key = reader.receiverKey(start, last)
+                        first = key == "self" ? "self" : SwiftAnalyzer.firstComponent(key)
+                    }
+                }
                 // The enclosing type depends only on the bracket around `i`: statements in a row share it.
                 if Int(file.parent[i]) != lastParent {
                     lastParent = Int(file.parent[i])
@@ -122,10 +145,9 @@ extension SwiftAnalyzer {
                 guard let (typeIndex, brace) = lastType else { continue }
                 let isFont = property == .font || property == .attributedText
                 let kind = isFont ? 0 : property == .numberOfLines ? 2 : 1
-                let first = receiver.isSelf ? "self" : SwiftAnalyzer.firstComponent(receiver.key)
-                func note(_ member: String) {
+                func note(_ member: String, token: Int = -1) {
                     if noted.contains(where: { $0.brace == brace && $0.kind == kind && $0.member == member }) { return }
-                    if noted.count < 64 { noted.append((brace, member, kind)) }
+                    if noted.count < 64 { noted.append((brace, member, kind, token)) }
                     let typeName = decls.types[typeIndex].name
                     switch kind {
                     case 0: facts.fontMembers[typeName, default: []].insert(member)
@@ -135,7 +157,14 @@ extension SwiftAnalyzer {
                 }
                 // `for button in [a, b] { button.titleLabel?.font = ... }` sets a and b. (No array is
                 // made for the one member of the usual statement.)
-                if let elements = reader.loopElements(first, at: i) {
+                if firstToken >= 0 {
+                    if i > firstFor, let elements = reader.loopElements(at: i, isName: { file.identifier($0) == file.text(firstToken) }) {
+                        for member in elements { note(member) }
+                    } else if !noted.contains(where: { $0.brace == brace && $0.kind == kind && $0.token >= 0 && file.sameText($0.token, firstToken) }) {
+                        // Same bytes, same name; other bytes may still spell it, which `note` tells.
+                        note(file.text(firstToken), token: firstToken)
+                    }
+                } else if i > firstFor, let elements = reader.loopElements(first, at: i) {
                     for member in elements { note(member) }
                 } else {
                     note(first)
@@ -151,6 +180,15 @@ extension SwiftAnalyzer {
     /// UIContentSizeCategory = .extraExtraLarge`): its argument label, the default as written, and
     /// the cap's rank. Read by names the lexer resolved first: most parameters have no such default.
     static func cappingDefault(of function: FunctionDeclaration, in file: SwiftFile) -> (String, String, Int)? {
+        // Most parameter lists hold no size name at all, and an argument's last token is one of
+        // theirs: one look at the tokens spares splitting the list into arguments.
+        let close = file.closing(function.parameterList)
+        var j = function.parameterList + 1
+        while j < close {
+            if let rank = file.name(j).sizeRank, rank < 11 { break }
+            j += 1
+        }
+        guard j < close else { return nil }
         var found: (String, String, Int)?
         file.forEachArgument(function.parameterList) { argument in
             guard found == nil, argument.end > argument.start, let rank = file.name(argument.end - 1).sizeRank, rank < 11,

@@ -35,7 +35,7 @@ extension SwiftAnalyzer {
             }
             guard let found else { continue }
             let owner = decls.enclosingType(of: function.keywordIndex, in: file)?.name ?? ""
-            result[function.name, default: []].append(FixedSizeWrapper(owner: owner, label: found.label, position: found.position))
+            result[function.name(in: file), default: []].append(FixedSizeWrapper(owner: owner, label: found.label, position: found.position))
         }
         return result
     }

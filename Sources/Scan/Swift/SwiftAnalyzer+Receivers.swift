@@ -13,15 +13,23 @@ extension SwiftAnalyzer {
 
     /// For `x.property = value` at `property`, the receiver; nil for declarations and non-statements.
     func receiver(ofProperty i: Int) -> Receiver? {
+        guard let (start, last) = receiverTokens(ofProperty: i) else { return nil }
+        guard last >= 0 else { return Receiver(key: "self", last: -1, start: i) }
+        let key = receiverKey(start, last)
+        if key == "self" { return Receiver(key: "self", last: -1, start: start) }
+        return Receiver(key: key, last: last, start: start)
+    }
+
+    /// The tokens `start...last` of the receiver `receiver(ofProperty:)` finds, without making its
+    /// key; `last` is -1 for a bare property, which sets `self`'s.
+    func receiverTokens(ofProperty i: Int) -> (start: Int, last: Int)? {
         if file.isKind(i - 1, .period) {
             var last = i - 2
             while last >= 0 && file.isPostfixUnwrap(last) { last -= 1 }
             guard last >= 0 else { return nil }
             let start = file.chainStart(endingAt: i - 2)
             guard start <= last, start != i - 1 else { return nil }
-            let key = receiverKey(start, last)
-            if key == "self" { return Receiver(key: "self", last: -1, start: start) }
-            return Receiver(key: key, last: last, start: start)
+            return (start, last)
         }
         // A bare property: only as the start of a statement inside a type.
         let previous = i - 1
@@ -30,7 +38,7 @@ extension SwiftAnalyzer {
         if previous >= 0 && file.isKind(previous, .identifier) && (file.name(previous) == .var || file.name(previous) == .let) {
             return nil
         }
-        return Receiver(key: "self", last: -1, start: i)
+        return (i, -1)
     }
 
     /// How a message names the receiver: "'titleLabel'", or "this label" for `self` and `$0`.
@@ -78,9 +86,24 @@ extension SwiftAnalyzer {
         return key
     }
 
+    /// Whether token `j` is the one-byte operator `byte` (`=`): `file.isOperator` without its call,
+    /// for the test made of every property a rule looks at.
+    func isOperator(_ j: Int, byte: UInt8) -> Bool {
+        guard file.isKind(j, .operator) else { return false }
+        let token = file.tokens[j]
+        return token.end - token.start == 1 && file.bytes[Int(token.start)] == byte
+    }
+
+    /// Whether a lens setter `.~` follows `i`; its length told first, as most properties take `=`.
+    func isLensSetter(after i: Int) -> Bool {
+        guard file.isKind(i + 1, .operator) else { return false }
+        let token = file.tokens[i + 1]
+        return token.end - token.start == 2 && file.textIs(i + 1, ".~")
+    }
+
     /// `property = value` at `i`: the value's range; nil when `i` is not assigned.
     func assignedValue(_ i: Int) -> (start: Int, end: Int)? {
-        guard file.isOperator(i + 1, "="), !file.isKind(i + 2, .operator) || file.isKind(i + 2, .period) else { return nil }
+        guard isOperator(i + 1, byte: 0x3D), !file.isKind(i + 2, .operator) || file.isKind(i + 2, .period) else { return nil }
         if file.name(i - 1) == .var || file.name(i - 1) == .let || file.name(i - 1) == .case { return nil }
         let start = i + 2
         return (start, file.expressionEnd(from: start))
@@ -97,7 +120,7 @@ extension SwiftAnalyzer {
     /// The value `assignment(i)` gives when it finds an assignment; nil where it finds none. Cheap
     /// beside the receiver: rules that look at the value first skip the receiver for most properties.
     func assignmentValue(_ i: Int) -> (start: Int, end: Int)? {
-        if file.isOperator(i + 1, ".~") {
+        if isLensSetter(after: i) {
             let start = i + 2
             var end = start
             let limit = file.expressionEnd(from: start)
@@ -113,7 +136,7 @@ extension SwiftAnalyzer {
 
     /// `assignment(i)` once `assignmentValue(i)` gave `value`.
     func assignment(_ i: Int, value: (start: Int, end: Int)) -> (value: (start: Int, end: Int), receiver: Receiver)? {
-        if file.isOperator(i + 1, ".~") {
+        if isLensSetter(after: i) {
             let start = i + 2
             var end = start
             let limit = file.expressionEnd(from: start)
@@ -194,7 +217,7 @@ extension SwiftAnalyzer {
 
     func declaredType(of name: String, at i: Int) -> String? {
         let variable = decls.variable(named: name, visibleAt: i, in: file)
-            ?? decls.variablesByName[name].flatMap { $0.first.map { decls.variables[$0] } }
+            ?? decls.variableIndices(named: name).flatMap { $0.first.map { decls.variables[$0] } }
         if let variable {
             if let type = variable.typeName { return type }
             if let type = SwiftAnalyzer.initializerType(variable, in: file) { return type }
@@ -252,7 +275,7 @@ extension SwiftAnalyzer {
             return known
         }
         let answer = receiverClass(named: name, property: property, at: i)
-        if (decls.variablesByName[name]?.count ?? 0) <= 1 {
+        if (decls.variableIndices(named: name)?.count ?? 0) <= 1 {
             memo.receiverClasses[key] = answer
             if receiver.start == last { memo.lastReceiverClass = (last, property, answer) }
         }

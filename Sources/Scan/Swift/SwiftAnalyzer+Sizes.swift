@@ -91,7 +91,7 @@ extension SwiftAnalyzer {
                 }
             }
             var variable = qualified
-                ? self.decls.variablesByName[name]?.lazy.map { self.decls.variables[$0] }.first { self.decls.typeByBrace[$0.scope] != nil || $0.scope < 0 }
+                ? self.decls.variableIndices(named: name)?.lazy.map { self.decls.variables[$0] }.first { self.decls.typeByBrace[$0.scope] != nil || $0.scope < 0 }
                 : decls.variable(named: name, visibleAt: position, in: file)
             // A property of another type that only shares the name (`var body: some View`) says nothing.
             if let type = variable?.typeName, !SwiftAnalyzer.numericTypes.contains(type) { variable = nil }
@@ -187,7 +187,7 @@ extension SwiftAnalyzer {
     /// compiles, or all of them when the conditions do not tell.
     func origin(ofConstant variable: VariableDeclaration, depth: Int) -> (ValueOrigin, via: String?) {
         let name = variable.name
-        let siblings = (decls.variablesByName[name] ?? []).map { decls.variables[$0] }.filter { $0.scope == variable.scope }
+        let siblings = (decls.variableIndices(named: name) ?? []).map { decls.variables[$0] }.filter { $0.scope == variable.scope }
         guard siblings.count > 1, file.directiveBranches(around: variable.nameIndex) != nil else {
             let (found, via) = origin(of: variable, depth: depth)
             return (found, via ?? name)

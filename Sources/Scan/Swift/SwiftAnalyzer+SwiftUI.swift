@@ -63,7 +63,7 @@ extension SwiftAnalyzer {
         let name = file.identifier(j)
         var open = -1
         if file.isKind(j + 1, .leftParen) {
-            guard let function = decls.functions.first(where: { $0.name == name }) else { return nil }
+            guard let function = decls.functions.first(where: { $0.isNamed(name, in: file) }) else { return nil }
             open = function.open
         } else if let variable = decls.variable(named: name, visibleAt: j, in: file), variable.bodyOpen >= 0 {
             open = variable.bodyOpen
@@ -127,7 +127,7 @@ extension SwiftAnalyzer {
     func isAdaptive(_ i: Int) -> Bool {
         if isInTextSizeBranch(i) { return true }
         guard let function = decls.innermostFunction(of: i, in: file) else { return false }
-        return adaptiveFunctions().contains(function.name)
+        return adaptiveFunctions().contains(function.name(in: file))
     }
 
     func isInTextSizeBranch(_ i: Int) -> Bool {
@@ -152,7 +152,7 @@ extension SwiftAnalyzer {
             adaptiveFunctionsCache = []
             return []
         }
-        let names = NameSet(Set(decls.functions.map(\.name)))
+        let names = NameSet(Set(decls.functions.map { $0.name(in: file) }))
         var adaptive: Set<String> = []
         var plain: Set<String> = []
         for j in file.tokens.indices where file.tokens[j].kind == .identifier && file.isKind(j + 1, .leftParen) {

@@ -112,11 +112,17 @@ extension SwiftAnalyzer {
     /// For `name` the variable of a `for name in [a, b] { ... }` around `i`, the names of the array's
     /// elements (`a`, `b`); nil when `name` is not such a loop's variable.
     func loopElements(_ name: String, at i: Int) -> [String]? {
+        loopElements(at: i) { file.identifier($0) == name }
+    }
+
+    /// `loopElements(_:at:)` for the name that `isName` tells a token's identifier is: asked of
+    /// few tokens, so that the name can be made only then.
+    func loopElements(at i: Int, isName: (Int) -> Bool) -> [String]? {
         for p in file.ancestors(of: i) where file.tokens[p].kind == .leftBrace {
             if decls.functionByBrace[p] != nil || decls.typeByBrace[p] != nil { return nil }
             var close = p - 1
             var header = close
-            if file.isKind(close, .identifier), file.name(close - 1) == .in, file.identifier(close - 2) == name,
+            if file.isKind(close, .identifier), file.name(close - 1) == .in, isName(close - 2),
                file.name(close - 3) == .for {
                 // `for button in buttons`, with `let buttons = [a, b]...` in scope.
                 guard let list = decls.variable(named: file.identifier(close), visibleAt: close, in: file),
@@ -128,7 +134,7 @@ extension SwiftAnalyzer {
             let open = Int(file.matching[close])
             if header == p - 1 && !file.isKind(header, .identifier) {
                 guard file.name(open - 1) == .in, file.isKind(open - 2, .identifier), file.name(open - 3) == .for,
-                      file.identifier(open - 2) == name else { continue }
+                      isName(open - 2) else { continue }
             }
             var names: [String] = []
             for element in file.arguments(open) where element.end > element.start {

@@ -134,6 +134,32 @@ extension SwiftFile {
             }
             if k == end && end > Int(token.start) { return Double(value) }
         }
+        if token.kind == .float && token.end - token.start <= 16 {
+            // `12.5`: at most 15 digits around one point. The digits and the power of ten are both
+            // exact doubles, so their quotient is rounded once, to what Double(_:) reads.
+            var mantissa = 0
+            var scale = 1.0
+            var point = false
+            var digits = 0
+            var k = Int(token.start)
+            let end = Int(token.end)
+            while k < end {
+                let byte = bytes[k]
+                if byte == 0x2E && !point {
+                    point = true
+                } else if byte &- 0x30 <= 9 {
+                    mantissa = mantissa * 10 + Int(byte &- 0x30)
+                    digits += 1
+                    if point { scale *= 10 }
+                } else {
+                    break
+                }
+                k += 1
+            }
+            if k == end && point && digits <= 15 && scale > 1 && bytes[Int(token.start)] != 0x2E {
+                return Double(mantissa) / scale
+            }
+        }
         var text = text(i)
         text.removeAll { $0 == "_" }
         if text.hasPrefix("0x") || text.hasPrefix("0X") {
