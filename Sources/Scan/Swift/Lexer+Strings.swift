@@ -74,7 +74,10 @@ extension LexerState {
                         break scan
                     }
                 } else {
+                    // Most of a literal is plain text, none of whose bytes changes a frame: passed
+                    // here without a look at the stack for each.
                     i += 1
+                    while i < n && Byte.isPlainInString(p[i]) { i &+= 1 }
                 }
             case let .interpolation(depth, multiline):
                 switch c {

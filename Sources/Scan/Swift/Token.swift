@@ -176,7 +176,7 @@ final class NameTable: Sendable {
     /// The names the rules' Swift triggers spell that `Name` does not list, each once, in the
     /// rules' order: the spare names take them.
     static func triggerSpellings(of rules: [RuleUnit]) -> [String] {
-        let listed = Set(Name.allCases.filter { !$0.isSpare }.map { NameTable.overrides[$0] ?? String(describing: $0) })
+        let listed = Set(Name.allCases.filter { !$0.isSpare }.map(NameTable.listedSpelling))
         var extra: [String] = []
         for rule in rules {
             for trigger in rule.swift {
@@ -206,6 +206,12 @@ final class NameTable: Sendable {
     static let width = 48
     private static let bits: UInt32 = 11
 
+    /// The spelling of each name but the spare ones (`none` for `.none`), by raw value: made once,
+    /// as each takes the runtime's reflection, for both the rules' names and the table.
+    private static let caseSpellings: [String] = Name.allCases.map { $0.isSpare ? "" : overrides[$0] ?? String(describing: $0) }
+
+    static func listedSpelling(_ name: Name) -> String { caseSpellings[Int(name.rawValue)] }
+
     /// Names whose case cannot be spelled like the identifier.
     static let overrides: [Name: String] = [
         .cgFloatType: "CGFloat", .doubleType: "Double", .floatType: "Float", .intType: "Int",
@@ -220,7 +226,7 @@ final class NameTable: Sendable {
         var rows: [UInt8] = []
         var longest = 0
         for name in Name.allCases {
-            var spelling = name == .none ? "" : NameTable.overrides[name] ?? String(describing: name)
+            var spelling = name == .none ? "" : NameTable.listedSpelling(name)
             if name.isSpare {
                 let k = Int(name.rawValue - Name.spare0.rawValue)
                 spelling = k < extraSpellings.count ? extraSpellings[k] : ""
@@ -280,21 +286,23 @@ final class NameTable: Sendable {
         /// Whether the spelling in the row at `row` is `p[start..<start + length]`. The rows are
         /// zero padded to `width`, so whole words are compared: the identifier's own words, and for a
         /// short one a word that starts with it, masked to its length, where that word lies inside `p`.
-        /// (Offsets here are within `p` or a row, so plain wrapping sums cannot overflow.)
+        /// (Offsets here are within `p` or a row, so plain wrapping sums cannot overflow. The words
+        /// read lie inside `p[start..<start + length]`, or inside `p` by the guard, and inside the
+        /// row, which is `width` bytes, longer than any name: they are read unchecked.)
         @inline(__always)
         func matches(_ row: Int, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
             if length < 8 {
                 guard start &+ 8 <= p.count else { return matchesByteByByte(row, p, start, length) }
                 let mask: UInt64 = (1 << UInt64(length &* 8)) &- 1
-                return Byte.word(p, start) & mask == Byte.word(rows, row)
+                return Byte.wordInside(p, start) & mask == Byte.wordInside(rows, row)
             }
             var k = 0
             while k &+ 8 <= length {
-                if Byte.word(p, start &+ k) != Byte.word(rows, row &+ k) { return false }
+                if Byte.wordInside(p, start &+ k) != Byte.wordInside(rows, row &+ k) { return false }
                 k &+= 8
             }
             // The last, overlapping word; the row's bytes after the spelling are zero and not read.
-            return k == length || Byte.word(p, start &+ length &- 8) == Byte.word(rows, row &+ length &- 8)
+            return k == length || Byte.wordInside(p, start &+ length &- 8) == Byte.wordInside(rows, row &+ length &- 8)
         }
 
         /// `matches` for a short name at the very end of the input, where no whole word lies: rare,
