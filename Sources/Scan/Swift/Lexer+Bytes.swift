@@ -56,6 +56,11 @@ enum Byte {
         }
     }
     @inline(__always) static func isLineEnd(_ c: UInt8) -> Bool { c == newline || c == carriageReturn }
+    /// None of `(`, `)`, `"`, `#`, `/` and the line ends: a byte code in an interpolation passes over.
+    @inline(__always) static func isPlainInInterpolation(_ c: UInt8) -> Bool {
+        c > slash || (c != leftParen && c != rightParen && c != quote && c != hash && c != slash && c != newline
+                      && c != carriageReturn)
+    }
     /// Neither quote, backslash nor line end: a byte a string literal's text passes over.
     @inline(__always) static func isPlainInString(_ c: UInt8) -> Bool {
         c > backslash || (c != quote && c != backslash && c != newline && c != carriageReturn)

@@ -87,32 +87,34 @@ enum ByteClass {
     static let skip: UInt8 = 5
     static let leftParen: UInt8 = 6
     static let period: UInt8 = 7
-    /// `single` plus a `TokenKind`'s raw value: a token of this one byte, of that kind.
-    static let single: UInt8 = 16
+    /// A token of this one byte, of the kind `singleKinds` gives.
+    static let single: UInt8 = 8
 
     /// The class of each of the 256 bytes.
-    static let table: [UInt8] = (0...255).map { classify(UInt8($0)) }
+    static let table: [UInt8] = (0...255).map { classify(UInt8($0)).byteClass }
+    /// The kind of each byte's token where its class is `single` (`.unknown` elsewhere).
+    static let singleKinds: [TokenKind] = (0...255).map { classify(UInt8($0)).kind }
 
-    static func classify(_ c: UInt8) -> UInt8 {
-        if Byte.isIdentifierStart(c) { return identifier }
+    static func classify(_ c: UInt8) -> (byteClass: UInt8, kind: TokenKind) {
+        if Byte.isIdentifierStart(c) { return (identifier, .unknown) }
         switch c {
-        case Byte.space, Byte.tab: return space
-        case Byte.newline: return newline
-        case Byte.carriageReturn: return carriageReturn
-        case 0x0B, 0x0C, 0: return skip
-        case Byte.leftParen: return leftParen
-        case Byte.period: return period
-        case Byte.rightParen: return single + TokenKind.rightParen.rawValue
-        case Byte.leftBracket: return single + TokenKind.leftBracket.rawValue
-        case Byte.rightBracket: return single + TokenKind.rightBracket.rawValue
-        case Byte.leftBrace: return single + TokenKind.leftBrace.rawValue
-        case Byte.rightBrace: return single + TokenKind.rightBrace.rawValue
-        case Byte.comma: return single + TokenKind.comma.rawValue
-        case Byte.colon: return single + TokenKind.colon.rawValue
-        case Byte.semicolon: return single + TokenKind.semicolon.rawValue
-        case Byte.backslash: return single + TokenKind.backslash.rawValue
-        case Byte.slash, Byte.quote, Byte.hash, Byte.at, Byte.backtick, Byte.dollar, Byte.zero...Byte.nine: return other
-        default: return Byte.isOperator(c) ? other : single + TokenKind.unknown.rawValue
+        case Byte.space, Byte.tab: return (space, .unknown)
+        case Byte.newline: return (newline, .unknown)
+        case Byte.carriageReturn: return (carriageReturn, .unknown)
+        case 0x0B, 0x0C, 0: return (skip, .unknown)
+        case Byte.leftParen: return (leftParen, .unknown)
+        case Byte.period: return (period, .unknown)
+        case Byte.rightParen: return (single, .rightParen)
+        case Byte.leftBracket: return (single, .leftBracket)
+        case Byte.rightBracket: return (single, .rightBracket)
+        case Byte.leftBrace: return (single, .leftBrace)
+        case Byte.rightBrace: return (single, .rightBrace)
+        case Byte.comma: return (single, .comma)
+        case Byte.colon: return (single, .colon)
+        case Byte.semicolon: return (single, .semicolon)
+        case Byte.backslash: return (single, .backslash)
+        case Byte.slash, Byte.quote, Byte.hash, Byte.at, Byte.backtick, Byte.dollar, Byte.zero...Byte.nine: return (other, .unknown)
+        default: return Byte.isOperator(c) ? (other, .unknown) : (single, .unknown)
         }
     }
 }

@@ -18,9 +18,23 @@ extension LexerState {
         return .string(hashes: hashes, multiline: false)
     }
 
+    /// The end of a literal at `i` on one line with neither escape nor interpolation, `"text"`,
+    /// most literals, found without the frames of `stringLiteral`; nil for any other literal.
+    private func plainStringEnd() -> Int? {
+        guard p[i] == Byte.quote && !(at(i + 1) == Byte.quote && at(i + 2) == Byte.quote && i + 2 < n) else { return nil }
+        var j = i &+ 1
+        while j < n && Byte.isPlainInString(p[j]) { j &+= 1 }
+        return j < n && p[j] == Byte.quote ? j &+ 1 : nil
+    }
+
     /// A whole string literal, with interpolations and the strings nested in them, as one token.
     /// Uses an explicit stack, so no input can exhaust the call stack.
     mutating func stringLiteral() {
+        if let end = plainStringEnd() {
+            emit(.string, i, end)
+            i = end
+            return
+        }
         let start = i
         var flags = Token.Flags()
         // The kept frames, taken out so that they are not shared while in use.
@@ -76,8 +90,9 @@ extension LexerState {
                 } else {
                     // Most of a literal is plain text, none of whose bytes changes a frame: passed
                     // here without a look at the stack for each.
-                    i += 1
-                    while i < n && Byte.isPlainInString(p[i]) { i &+= 1 }
+                    var j = i &+ 1
+                    while j < n && Byte.isPlainInString(p[j]) { j &+= 1 }
+                    i = j
                 }
             case let .interpolation(depth, multiline):
                 switch c {
@@ -130,7 +145,10 @@ extension LexerState {
                         }
                     }
                 default:
-                    i += 1
+                    // Code in an interpolation: only the bytes above change a frame.
+                    var j = i &+ 1
+                    while j < n && Byte.isPlainInInterpolation(p[j]) { j &+= 1 }
+                    i = j
                 }
             }
         }

@@ -101,10 +101,12 @@ public enum Lexer {
                      && output.lineStarts.count >= capacity.tokens && output.landmarks.count >= capacity.tokens)
         return NameTable.shared.withLookup { names in
             ByteClass.table.withUnsafeBufferPointer { classes in
-                var state = LexerState(buffer, names, classes, output)
-                state.run()
-                return Counts(tokens: state.tokenCount, comments: state.commentCount, lines: state.lineCount,
-                              landmarks: state.landmarkCount)
+                ByteClass.singleKinds.withUnsafeBufferPointer { kinds in
+                    var state = LexerState(buffer, names, classes, kinds, output)
+                    state.run()
+                    return Counts(tokens: state.tokenCount, comments: state.commentCount, lines: state.lineCount,
+                                  landmarks: state.landmarkCount)
+                }
             }
         }
     }
@@ -139,8 +141,9 @@ struct LexerState {
     let p: UnsafeBufferPointer<UInt8>
     let n: Int
     let names: NameTable.Lookup
-    /// `ByteClass.table`.
+    /// `ByteClass.table` and `ByteClass.singleKinds`.
     let classes: UnsafeBufferPointer<UInt8>
+    let singleKinds: UnsafeBufferPointer<TokenKind>
     /// Output, written in place: code tokens, comments, line starts and landmarks.
     let output: Lexer.Output
     /// Where the lexer is and what it has written: the main loop keeps a copy of its own in registers.
@@ -149,12 +152,15 @@ struct LexerState {
     /// The frames of the string literal being read, kept from one literal to the next.
     var frames: [Frame] = []
 
-    init(_ p: UnsafeBufferPointer<UInt8>, _ names: NameTable.Lookup, _ classes: UnsafeBufferPointer<UInt8>, _ output: Lexer.Output) {
-        precondition(classes.count == 256)
+    init(_ p: UnsafeBufferPointer<UInt8>, _ names: NameTable.Lookup, _ classes: UnsafeBufferPointer<UInt8>,
+         _ singleKinds: UnsafeBufferPointer<TokenKind>, _ output: Lexer.Output) {
+        // Indexed by a byte, unchecked.
+        precondition(classes.count == 256 && singleKinds.count == 256)
         self.p = p
         self.n = p.count
         self.names = names
         self.classes = classes
+        self.singleKinds = singleKinds
         self.output = output
         // Offsets, indices and lines are kept in 32 bits: checked once here, not at every token.
         precondition(p.count < Int(Int32.max), "a file of 2 GB or more")
@@ -216,6 +222,7 @@ struct LexerState {
         let names = self.names
         let output = self.output
         let classes = self.classes
+        let singleKinds = self.singleKinds
         var pos = cursor
         while pos.i < n {
             let c = p[pos.i]
@@ -260,8 +267,8 @@ struct LexerState {
                 otherToken(c)
                 pos = cursor
             default:
-                // A token of one byte, whose kind the class gives.
-                pos.emit(TokenKind(rawValue: byteClass &- ByteClass.single)!, pos.i, pos.i &+ 1, output)
+                // `ByteClass.single`: a token of one byte.
+                pos.emit(singleKinds[Int(c)], pos.i, pos.i &+ 1, output)
                 pos.i &+= 1
             }
         }

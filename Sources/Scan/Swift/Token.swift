@@ -199,12 +199,13 @@ final class NameTable: Sendable {
     /// Each name's spelling in a row of `width` bytes, zero padded.
     private let rows: [UInt8]
     private let slots: [Slot]
-    private let shift: UInt32
     /// The longest spelling: longer identifiers are no name.
     private let longest: Int
 
     static let width = 48
     private static let bits: UInt32 = 11
+    /// A constant, so that the lexer's lookup shifts by an immediate.
+    private static let shift: UInt32 = 32 - bits
 
     /// The spelling of each name but the spare ones (`none` for `.none`), by raw value: made once,
     /// as each takes the runtime's reflection, for both the rules' names and the table.
@@ -239,19 +240,17 @@ final class NameTable: Sendable {
         precondition(rows.count <= Int(UInt16.max), "every row starts at an offset a slot can hold")
         let capacity = 1 << Int(NameTable.bits)
         var slots = [Slot](repeating: Slot(key: 0, row: 0, name: .none), count: capacity)
-        let shift = 32 - NameTable.bits
         for name in Name.allCases where name != .none && !spellings[Int(name.rawValue)].isEmpty {
             let start = Int(name.rawValue) * NameTable.width
             let end = start + spellings[Int(name.rawValue)].utf8.count
             let key = rows.withUnsafeBufferPointer { NameTable.key($0, start, end) }
-            var slot = Int(NameTable.slot(key, shift: shift))
+            var slot = Int(NameTable.slot(key))
             while slots[slot].key != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Slot(key: key, row: UInt16(start), name: name)
         }
         self.spellings = spellings
         self.rows = rows
         self.slots = slots
-        self.shift = shift
         self.longest = longest
     }
 
@@ -264,15 +263,15 @@ final class NameTable: Sendable {
     }
 
     @inline(__always)
-    static func slot(_ key: UInt32, shift: UInt32) -> UInt32 {
-        (key &* 0x9E37_79B1) >> shift
+    static func slot(_ key: UInt32) -> UInt32 {
+        (key &* 0x9E37_79B1) >> NameTable.shift
     }
 
     /// The table's storage, borrowed for the duration of `body` (a lexer's run).
     func withLookup<R>(_ body: (Lookup) -> R) -> R {
         slots.withUnsafeBufferPointer { slots in
             rows.withUnsafeBufferPointer { rows in
-                body(Lookup(slots: slots, rows: rows, shift: shift, longest: longest))
+                body(Lookup(slots: slots, rows: rows, longest: longest))
             }
         }
     }
@@ -316,7 +315,6 @@ final class NameTable: Sendable {
 
         let slots: UnsafeBufferPointer<Slot>
         let rows: UnsafeBufferPointer<UInt8>
-        let shift: UInt32
         let longest: Int
 
         /// The first slot is read here, inline where the lexer meets a name: most identifiers stop
@@ -326,7 +324,7 @@ final class NameTable: Sendable {
             let length = end &- start
             guard length > 0 && length <= longest else { return .none }
             let key = NameTable.key(p, start, end)
-            let slot = Int(NameTable.slot(key, shift: shift))
+            let slot = Int(NameTable.slot(key))
             let found = slots[slot]
             if found.key == 0 { return .none }
             if found.key == key && matches(Int(found.row), p, start, length) { return found.name }
