@@ -232,7 +232,9 @@ struct LexerState {
                 let start = pos.i
                 let end = LexerState.identifierEnd(p, from: start &+ 1)
                 pos.emit(.identifier, start, end, name: names.name(p, start, end), output)
-                pos.i = end
+                // A name is often followed by one space: passed here, not by another turn of the loop
+                // (white space writes nothing, so where a run of it is passed does not matter).
+                pos.i = end < n && p[end] == Byte.space ? end &+ 1 : end
             case ByteClass.space:
                 pos.i &+= 1
                 // Mostly one space between tokens: done without reading a word.

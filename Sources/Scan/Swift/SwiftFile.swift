@@ -157,12 +157,20 @@ final class SwiftFile: @unchecked Sendable {
         // Open brackets, innermost last: never more than there are tokens.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count + 1) { stack in
             var depth = 0
+            // The innermost open bracket (`stack[depth - 1]`, or -1): the parent of every token
+            // until the next bracket. Indices fit in 32 bits, as the lexer checks.
+            var innermost: Int32 = -1
             for index in 0..<tokens.count {
                 let kind = tokens[index].kind
-                parent[index] = depth > 0 ? stack[depth - 1] : -1
+                parent[index] = innermost
+                // The six bracket kinds are consecutive: one comparison passes every other token.
+                guard kind.rawValue &- TokenKind.leftParen.rawValue <= TokenKind.rightBrace.rawValue &- TokenKind.leftParen.rawValue else {
+                    continue
+                }
                 switch kind {
                 case .leftParen, .leftBracket, .leftBrace:
-                    stack[depth] = Int32(index)
+                    innermost = Int32(truncatingIfNeeded: index)
+                    stack[depth] = innermost
                     depth += 1
                 case .rightParen, .rightBracket, .rightBrace:
                     let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBracket ? .leftBracket : .leftBrace
@@ -173,9 +181,10 @@ final class SwiftFile: @unchecked Sendable {
                     if level >= limit && level >= 0 {
                         let open = stack[level]
                         depth = level
-                        matching[Int(open)] = Int32(index)
+                        matching[Int(open)] = Int32(truncatingIfNeeded: index)
                         matching[index] = open
-                        parent[index] = depth > 0 ? stack[depth - 1] : -1
+                        innermost = depth > 0 ? stack[depth - 1] : -1
+                        parent[index] = innermost
                     }
                 default:
                     break
