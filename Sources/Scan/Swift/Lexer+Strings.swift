@@ -20,8 +20,10 @@ extension LexerState {
 
     /// The end of a literal at `i` on one line with neither escape nor interpolation, `"text"`,
     /// most literals, found without the frames of `stringLiteral`; nil for any other literal.
-    private func plainStringEnd() -> Int? {
-        guard p[i] == Byte.quote && !(at(i + 1) == Byte.quote && at(i + 2) == Byte.quote && i + 2 < n) else { return nil }
+    /// (Static: a method of `self` here took a copy of the whole state at each literal.)
+    private static func plainStringEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+        let n = p.count
+        guard p[i] == Byte.quote && !(i + 2 < n && p[i + 1] == Byte.quote && p[i + 2] == Byte.quote) else { return nil }
         var j = i &+ 1
         while j < n && Byte.isPlainInString(p[j]) { j &+= 1 }
         return j < n && p[j] == Byte.quote ? j &+ 1 : nil
@@ -30,7 +32,7 @@ extension LexerState {
     /// A whole string literal, with interpolations and the strings nested in them, as one token.
     /// Uses an explicit stack, so no input can exhaust the call stack.
     mutating func stringLiteral() {
-        if let end = plainStringEnd() {
+        if let end = LexerState.plainStringEnd(p, from: i) {
             emit(.string, i, end)
             i = end
             return

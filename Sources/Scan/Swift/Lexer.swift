@@ -243,6 +243,8 @@ struct LexerState {
             case ByteClass.newline:
                 pos.i &+= 1
                 pos.newLine(at: pos.i, output)
+                // Most lines start with indentation: passed here, not by another turn of the loop.
+                pos.i = Byte.spacesEnd(p, from: pos.i)
             case ByteClass.carriageReturn:
                 pos.i &+= 1
                 if pos.i >= n || p[pos.i] != Byte.newline { pos.newLine(at: pos.i, output) }
@@ -269,9 +271,10 @@ struct LexerState {
                 otherToken(c)
                 pos = cursor
             default:
-                // `ByteClass.single`: a token of one byte.
-                pos.emit(singleKinds[Int(c)], pos.i, pos.i &+ 1, output)
-                pos.i &+= 1
+                // `ByteClass.single`: a token of one byte, often `,` or `:` and a space.
+                let end = pos.i &+ 1
+                pos.emit(singleKinds[Int(c)], pos.i, end, output)
+                pos.i = end < n && p[end] == Byte.space ? end &+ 1 : end
             }
         }
         cursor = pos
