@@ -9,8 +9,9 @@ struct LexerCursor {
     /// the byte at `i`.
     var lineCount = 1
     var landmarkCount = 0
-    /// The line of the last byte of the previous code token, 0 before the first.
-    var previousEndLine: Int32 = 0
+    /// The line of the last byte of the previous code token; before the first, a line no token
+    /// comes after, so that one comparison tells a line break before a token.
+    var previousEndLine = Int32.max
     var previousEnd = -1
 
     /// The 1-based line of the byte at `i`.
@@ -37,7 +38,7 @@ struct LexerCursor {
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, name: Name = .none, flags: Token.Flags = Token.Flags(),
                        _ output: Lexer.Output) {
         var flags = flags
-        if line > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
+        if line > previousEndLine { flags.insert(.newlineBefore) }
         if start != previousEnd { flags.insert(.spaceBefore) }
         precondition(tokenCount < output.tokens.count)
         if name != .none { landmark(tokenCount, output) }

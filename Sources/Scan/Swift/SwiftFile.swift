@@ -136,9 +136,9 @@ final class SwiftFile: @unchecked Sendable {
                 landmarks.baseAddress!.moveInitialize(from: (base + landmarkScratch).assumingMemoryBound(to: Int32.self),
                                                       count: counts.landmarks)
             }
+            // Every token's partner and parent are written by `matchBrackets`, in one pass over the
+            // tokens: nothing to set first.
             let matching = Lexer.Output.buffer(base + matchingStart, Int32.self, counts.tokens)
-            matching.initialize(repeating: -1)
-            // Every token's parent is written by `matchBrackets`, in one pass: nothing to set first.
             let parent = Lexer.Output.buffer(base + parentStart, Int32.self, counts.tokens)
             return Filled(tokens: Lexer.Output.buffer(base + tokens, Token.self, counts.tokens), matching: matching,
                           parent: parent, lineStarts: lines, landmarks: landmarks, size: landmarksStart + counts.landmarks * index)
@@ -162,6 +162,8 @@ final class SwiftFile: @unchecked Sendable {
             var innermost: Int32 = -1
             for index in 0..<tokens.count {
                 let kind = tokens[index].kind
+                // No partner yet: a closing bracket further on may set one.
+                matching[index] = -1
                 parent[index] = innermost
                 // The six bracket kinds are consecutive: one comparison passes every other token.
                 guard kind.rawValue &- TokenKind.leftParen.rawValue <= TokenKind.rightBrace.rawValue &- TokenKind.leftParen.rawValue else {
