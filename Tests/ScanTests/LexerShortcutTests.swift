@@ -25,9 +25,14 @@ struct LexerShortcutTests {
         }
     }
 
-    @Test("a plain literal at the end of the input, open or closed")
-    func plainLiteralAtTheEnd() {
-        for source in ["\"", "\"abc", "\"abc\"", "x = \"abc", "\"abc\\", "\"a\"\"", "\"\"", "\"\"\"", "\"abc\nd\""] {
+    @Test("a simple literal at the end of the input, open or closed, and its escapes and interpolations")
+    func simpleLiterals() {
+        let sources = [
+            "\"", "\"abc", "\"abc\"", "x = \"abc", "\"abc\\", "\"a\"\"", "\"\"", "\"\"\"", "\"abc\nd\"",
+            "\"a\\(b)\" c", "\"a\\(b\"", "\"a\\(\"", "\"\\\\(x)\"", "\"a\\(f(x))\"", "\"a\\\"b\"", "\"a\\\nb\"",
+            "\"\\(x) \\(y)", "\"\\(a/b)\"", "\"\\(a \"b\")\"", "\"\\(a\nb)\"", "\"\\(#x)\"", "\"é\\(é)é\"", "\"\\",
+        ]
+        for source in sources {
             #expect(LexerEquivalenceTests.same(Array(source.utf8)), "\(source.debugDescription)")
         }
     }
