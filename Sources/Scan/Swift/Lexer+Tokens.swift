@@ -75,6 +75,9 @@ extension LexerState {
             }
         }
         emit(.operator, start, i)
+        // Most operators are followed by one space: passed here, not by a turn of the main loop
+        // (white space writes nothing, so where a run of it is passed does not matter).
+        if i < n && p[i] == Byte.space { i += 1 }
     }
 
     /// A bare `/regex/` where an expression may start and the closing slash is on the same line.
