@@ -56,6 +56,15 @@ enum Byte {
         }
     }
     @inline(__always) static func isLineEnd(_ c: UInt8) -> Bool { c == newline || c == carriageReturn }
+    /// None of `(`, `)`, `"`, `#`, `/` and the line ends: a byte code in an interpolation passes over.
+    @inline(__always) static func isPlainInInterpolation(_ c: UInt8) -> Bool {
+        c > slash || (c != leftParen && c != rightParen && c != quote && c != hash && c != slash && c != newline
+                      && c != carriageReturn)
+    }
+    /// Neither quote, backslash nor line end: a byte a string literal's text passes over.
+    @inline(__always) static func isPlainInString(_ c: UInt8) -> Bool {
+        c > backslash || (c != quote && c != backslash && c != newline && c != carriageReturn)
+    }
 
     // Eight bytes as one word, the first byte lowest, tested all at once: for bytes below 0x80,
     // `x + (0x80 - lo)` sets a byte's top bit when x >= lo, and `x + (0x7F - hi)` when x > hi,
@@ -68,6 +77,31 @@ enum Byte {
     @inline(__always) static func word(_ p: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt64 {
         precondition(k >= 0 && k + 8 <= p.count)
         return UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + k).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The eight bytes at `p[k..<k + 8]`, unchecked: for loops whose own condition keeps
+    /// `k + 8 <= p.count` (so `p` is not empty), where the check of `word` is paid at every step.
+    @inline(__always) static func wordInside(_ p: UnsafeBufferPointer<UInt8>, _ k: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p.baseAddress.unsafelyUnwrapped + k).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Whether any byte of the word is below 0x0E, where the line breaks are (exact as a yes or
+    /// no, though the top bits above the first such byte may be wrong).
+    @inline(__always) static func hasByteBelow0E(_ word: UInt64) -> Bool {
+        (word &- ones &* 0x0E) & ~word & highs != 0
+    }
+
+    /// The end of the run of spaces and tabs in `p` from `i` on.
+    @inline(__always) static func spacesEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        var i = i
+        // Indentation comes in long runs of spaces: skip them a word at a time.
+        while i &+ 8 <= p.count {
+            let run = spaceRun(wordInside(p, i))
+            i &+= run
+            if run < 8 { break }
+        }
+        while i < p.count && (p[i] == space || p[i] == tab) { i &+= 1 }
+        return i
     }
 
     /// The top bit of each byte of `x & 0x7F...` that lies in `lo...hi`.

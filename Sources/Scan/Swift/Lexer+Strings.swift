@@ -18,9 +18,49 @@ extension LexerState {
         return .string(hashes: hashes, multiline: false)
     }
 
+    /// The end of a literal at `i` on one line whose escapes are simple and whose interpolations
+    /// hold plain code (no bracket, string, `#` or `/`), `"text \(value * 2)"`: most literals,
+    /// found without the frames of `stringLiteral`, and whether it interpolates; nil for any other.
+    /// (Static: a method of `self` here took a copy of the whole state at each literal.)
+    private static func simpleStringEnd(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> (end: Int, interpolated: Bool)? {
+        let n = p.count
+        guard p[i] == Byte.quote && !(i + 2 < n && p[i + 1] == Byte.quote && p[i + 2] == Byte.quote) else { return nil }
+        var j = i &+ 1
+        var interpolated = false
+        while j < n {
+            let c = p[j]
+            if Byte.isPlainInString(c) {
+                j &+= 1
+                continue
+            }
+            if c == Byte.quote { return (j &+ 1, interpolated) }
+            // A line end, or a backslash as the last byte.
+            guard c == Byte.backslash && j &+ 1 < n else { return nil }
+            let next = p[j &+ 1]
+            if next == Byte.leftParen {
+                var k = j &+ 2
+                while k < n && Byte.isPlainInInterpolation(p[k]) { k &+= 1 }
+                guard k < n && p[k] == Byte.rightParen else { return nil }
+                interpolated = true
+                j = k &+ 1
+            } else if Byte.isLineEnd(next) {
+                return nil
+            } else {
+                j &+= 2
+            }
+        }
+        return nil
+    }
+
     /// A whole string literal, with interpolations and the strings nested in them, as one token.
     /// Uses an explicit stack, so no input can exhaust the call stack.
     mutating func stringLiteral() {
+        if let (end, interpolated) = LexerState.simpleStringEnd(p, from: i) {
+            // It holds no line break: a spanning token's count of its lines is not needed.
+            emit(.string, i, end, flags: interpolated ? .interpolated : Token.Flags())
+            i = end
+            return
+        }
         let start = i
         var flags = Token.Flags()
         // The kept frames, taken out so that they are not shared while in use.
@@ -74,7 +114,11 @@ extension LexerState {
                         break scan
                     }
                 } else {
-                    i += 1
+                    // Most of a literal is plain text, none of whose bytes changes a frame: passed
+                    // here without a look at the stack for each.
+                    var j = i &+ 1
+                    while j < n && Byte.isPlainInString(p[j]) { j &+= 1 }
+                    i = j
                 }
             case let .interpolation(depth, multiline):
                 switch c {
@@ -127,7 +171,10 @@ extension LexerState {
                         }
                     }
                 default:
-                    i += 1
+                    // Code in an interpolation: only the bytes above change a frame.
+                    var j = i &+ 1
+                    while j < n && Byte.isPlainInInterpolation(p[j]) { j &+= 1 }
+                    i = j
                 }
             }
         }

@@ -13,12 +13,13 @@ extension LexerState {
     static func identifierEnd(_ p: UnsafeBufferPointer<UInt8>, from j: Int) -> Int {
         var j = j
         // Eight bytes at a time while a whole word lies inside the input, then byte by byte.
-        while j + 8 <= p.count {
-            let run = Byte.identifierRun(Byte.word(p, j))
-            j += run
+        // (`j` is at most the input's size, below 2 GB: sums cannot overflow.)
+        while j &+ 8 <= p.count {
+            let run = Byte.identifierRun(Byte.wordInside(p, j))
+            j &+= run
             if run < 8 { return j }
         }
-        while j < p.count && Byte.isIdentifierContinue(p[j]) { j += 1 }
+        while j < p.count && Byte.isIdentifierContinue(p[j]) { j &+= 1 }
         return j
     }
 
@@ -74,6 +75,9 @@ extension LexerState {
             }
         }
         emit(.operator, start, i)
+        // Most operators are followed by one space: passed here, not by a turn of the main loop
+        // (white space writes nothing, so where a run of it is passed does not matter).
+        if i < n && p[i] == Byte.space { i += 1 }
     }
 
     /// A bare `/regex/` where an expression may start and the closing slash is on the same line.

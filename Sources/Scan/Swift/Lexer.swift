@@ -100,11 +100,14 @@ public enum Lexer {
         precondition(output.tokens.count >= capacity.tokens && output.comments.count >= capacity.comments
                      && output.lineStarts.count >= capacity.tokens && output.landmarks.count >= capacity.tokens)
         return NameTable.shared.withLookup { names in
-            var state = LexerState(buffer, names, tokens: output.tokens, comments: output.comments, lineStarts: output.lineStarts,
-                                   landmarks: output.landmarks)
-            state.run()
-            return Counts(tokens: state.tokenCount, comments: state.commentCount, lines: state.lineCount,
-                          landmarks: state.landmarkCount)
+            ByteClass.table.withUnsafeBufferPointer { classes in
+                ByteClass.singleKinds.withUnsafeBufferPointer { kinds in
+                    var state = LexerState(buffer, names, classes, kinds, output)
+                    state.run()
+                    return Counts(tokens: state.tokenCount, comments: state.commentCount, lines: state.lineCount,
+                                  landmarks: state.landmarkCount)
+                }
+            }
         }
     }
 
@@ -138,210 +141,187 @@ struct LexerState {
     let p: UnsafeBufferPointer<UInt8>
     let n: Int
     let names: NameTable.Lookup
-    var i = 0
-    /// Output, written in place: code tokens, comments and line starts.
-    let tokens: UnsafeMutableBufferPointer<Token>
-    var tokenCount = 0
-    let comments: UnsafeMutableBufferPointer<Token>
+    /// `ByteClass.table` and `ByteClass.singleKinds`.
+    let classes: UnsafeBufferPointer<UInt8>
+    let singleKinds: UnsafeBufferPointer<TokenKind>
+    /// Output, written in place: code tokens, comments, line starts and landmarks.
+    let output: Lexer.Output
+    /// Where the lexer is and what it has written: the main loop keeps a copy of its own in registers.
+    var cursor = LexerCursor()
     var commentCount = 0
-    let lineStarts: UnsafeMutableBufferPointer<Int32>
-    var lineCount = 1
-    let landmarks: UnsafeMutableBufferPointer<Int32>
-    var landmarkCount = 0
-    /// The 1-based line of the byte at `i`: every line break before `i` has been counted.
-    var line: Int32 = 1
-    /// The line of the last byte of the previous code token, 0 before the first.
-    var previousEndLine: Int32 = 0
-    var previousEnd = -1
     /// The frames of the string literal being read, kept from one literal to the next.
     var frames: [Frame] = []
 
-    init(_ p: UnsafeBufferPointer<UInt8>, _ names: NameTable.Lookup, tokens: UnsafeMutableBufferPointer<Token>,
-         comments: UnsafeMutableBufferPointer<Token>, lineStarts: UnsafeMutableBufferPointer<Int32>,
-         landmarks: UnsafeMutableBufferPointer<Int32>) {
+    init(_ p: UnsafeBufferPointer<UInt8>, _ names: NameTable.Lookup, _ classes: UnsafeBufferPointer<UInt8>,
+         _ singleKinds: UnsafeBufferPointer<TokenKind>, _ output: Lexer.Output) {
+        // Indexed by a byte, unchecked.
+        precondition(classes.count == 256 && singleKinds.count == 256)
         self.p = p
         self.n = p.count
         self.names = names
-        self.tokens = tokens
-        self.comments = comments
-        self.lineStarts = lineStarts
-        self.landmarks = landmarks
+        self.classes = classes
+        self.singleKinds = singleKinds
+        self.output = output
         // Offsets, indices and lines are kept in 32 bits: checked once here, not at every token.
         precondition(p.count < Int(Int32.max), "a file of 2 GB or more")
-        lineStarts[0] = 0
+        output.lineStarts[0] = 0
     }
+
+    var i: Int {
+        get { cursor.i }
+        set { cursor.i = newValue }
+    }
+    var tokenCount: Int { cursor.tokenCount }
+    var lineCount: Int { cursor.lineCount }
+    var landmarkCount: Int { cursor.landmarkCount }
+    /// The 1-based line of the byte at `i`.
+    var line: Int32 { cursor.line }
+    var tokens: UnsafeMutableBufferPointer<Token> { output.tokens }
 
     /// The last code token so far.
     var lastToken: Token? { tokenCount > 0 ? tokens[tokenCount - 1] : nil }
-
-    @inline(__always)
-    mutating func landmark(_ index: Int) {
-        precondition(landmarkCount < landmarks.count)
-        landmarks[landmarkCount] = Int32(truncatingIfNeeded: index)
-        landmarkCount &+= 1
-    }
-
-    @inline(__always)
-    mutating func newLine(at offset: Int) {
-        precondition(lineCount < lineStarts.count)
-        lineStarts[lineCount] = Int32(truncatingIfNeeded: offset)
-        // Counts bounded by the buffers' sizes, which the file's size bounds: no overflow to check.
-        lineCount &+= 1
-        line &+= 1
-    }
 
     @inline(__always) func at(_ index: Int) -> UInt8 { index < n ? p[index] : 0 }
 
     /// Counts the line breaks in `start..<end`, bytes the main loop skips because a token holds
     /// them; returns the line of the token's last byte.
     mutating func countLines(_ start: Int, _ end: Int) -> Int32 {
-        var k = start
-        var lastWasBreak = false
-        while k < end {
-            let c = p[k]
-            lastWasBreak = false
-            if c < 0x0E {
-                if c == Byte.newline || (c == Byte.carriageReturn && (k + 1 >= n || p[k + 1] != Byte.newline)) {
-                    newLine(at: k + 1)
-                    lastWasBreak = true
-                }
-            }
-            k += 1
-        }
-        return lastWasBreak ? line - 1 : line
+        cursor.countLines(p, start, end, output)
     }
 
-    /// A code token on one line (it holds no line break). No flags are `Token.Flags()`, not `[]`:
-    /// an array literal left a release of the empty array behind at every token.
+    /// A code token on one line (it holds no line break).
     @inline(__always)
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, name: Name = .none, flags: Token.Flags = Token.Flags()) {
-        var flags = flags
-        if line > previousEndLine && previousEndLine > 0 { flags.insert(.newlineBefore) }
-        if start != previousEnd { flags.insert(.spaceBefore) }
-        precondition(tokenCount < tokens.count)
-        if name != .none { landmark(tokenCount) }
-        tokens[tokenCount] = Token(kind: kind, name: name, start: Int32(truncatingIfNeeded: start),
-                                   end: Int32(truncatingIfNeeded: end), flags: flags)
-        tokenCount &+= 1
-        previousEndLine = line
-        previousEnd = end
+        cursor.emit(kind, start, end, name: name, flags: flags, output)
     }
 
     /// A code token that may span lines: string and regex literals.
     mutating func emitSpanning(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = Token.Flags()) {
         emit(kind, start, end, flags: flags)
-        previousEndLine = countLines(start, end)
+        cursor.previousEndLine = countLines(start, end)
     }
 
     mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int, flags: Token.Flags = Token.Flags()) {
-        precondition(commentCount < comments.count)
-        comments[commentCount] = Token(kind: kind, start: Int32(truncatingIfNeeded: start),
-                                       end: Int32(truncatingIfNeeded: end), flags: flags)
+        precondition(commentCount < output.comments.count)
+        output.comments[commentCount] = Token(kind: kind, start: Int32(truncatingIfNeeded: start),
+                                              end: Int32(truncatingIfNeeded: end), flags: flags)
         commentCount += 1
         if kind == .blockComment { _ = countLines(start, end) }
     }
 
+    /// The main loop. Its state lives in locals, a copy of `cursor`, so that it stays in registers:
+    /// written through `self`, it was loaded and stored again around every token. Names, white
+    /// space, line breaks and one-byte tokens are read here; every other token is read by
+    /// `otherToken`, with the copy handed back to `self` around the call.
     mutating func run() {
         // A byte order mark and a `#!` line at the very start are not code.
         if n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF { i = 3 }
         if at(i) == Byte.hash && at(i + 1) == Byte.exclamation { lineComment() }
-        while i < n {
-            let c = p[i]
-            // Names are most tokens: tried first (no case below starts one).
-            if Byte.isIdentifierStart(c) {
-                // Inline here, where most tokens start: `i` stays in a register, no call for a name.
-                let start = i
-                let end = LexerState.identifierEnd(p, from: i + 1)
-                i = end
-                emit(.identifier, start, end, name: names.name(p, start, end))
-                continue
-            }
-            switch c {
-            case Byte.space, Byte.tab:
-                i += 1
+        let p = self.p
+        let n = self.n
+        let names = self.names
+        let output = self.output
+        let classes = self.classes
+        let singleKinds = self.singleKinds
+        var pos = cursor
+        while pos.i < n {
+            let c = p[pos.i]
+            let byteClass = classes[Int(c)]
+            switch byteClass {
+            case ByteClass.identifier:
+                let start = pos.i
+                let end = LexerState.identifierEnd(p, from: start &+ 1)
+                pos.emit(.identifier, start, end, name: names.name(p, start, end), output)
+                // A name is often followed by one space: passed here, not by another turn of the loop
+                // (white space writes nothing, so where a run of it is passed does not matter).
+                pos.i = end < n && p[end] == Byte.space ? end &+ 1 : end
+            case ByteClass.space:
+                pos.i &+= 1
                 // Mostly one space between tokens: done without reading a word.
-                if i < n && p[i] != Byte.space && p[i] != Byte.tab { continue }
-                // Indentation comes in long runs of spaces: skip them a word at a time.
-                while i + 8 <= n {
-                    let run = Byte.spaceRun(Byte.word(p, i))
-                    i += run
-                    if run < 8 { break }
-                }
-                while i < n && (p[i] == Byte.space || p[i] == Byte.tab) { i += 1 }
-            case Byte.newline:
-                i += 1
-                newLine(at: i)
-            case Byte.carriageReturn:
-                i += 1
-                if i >= n || p[i] != Byte.newline { newLine(at: i) }
-            case 0x0B, 0x0C, 0:
-                i += 1
-            case Byte.slash:
-                if at(i + 1) == Byte.slash {
-                    lineComment()
-                } else if at(i + 1) == Byte.star {
-                    blockComment()
-                } else if let end = bareRegexEnd() {
-                    // An escaped line break can sit inside: `/a\` and a new line.
-                    emitSpanning(.regex, i, end)
-                    i = end
-                } else {
+                if pos.i < n && p[pos.i] != Byte.space && p[pos.i] != Byte.tab { continue }
+                pos.i = Byte.spacesEnd(p, from: pos.i)
+            case ByteClass.newline:
+                pos.i &+= 1
+                pos.newLine(at: pos.i, output)
+                // Most lines start with indentation: passed here, not by another turn of the loop.
+                pos.i = Byte.spacesEnd(p, from: pos.i)
+            case ByteClass.carriageReturn:
+                pos.i &+= 1
+                if pos.i >= n || p[pos.i] != Byte.newline { pos.newLine(at: pos.i, output) }
+            case ByteClass.skip:
+                pos.i &+= 1
+            case ByteClass.leftParen:
+                if pos.tokenCount > 0 && output.tokens[pos.tokenCount &- 1].kind == .leftBrace { pos.landmark(pos.tokenCount &- 1, output) }
+                pos.emit(.leftParen, pos.i, pos.i &+ 1, output)
+                pos.i &+= 1
+            case ByteClass.period:
+                // `...`, `..<` and operators such as `.~` start with a dot; `.name` does not.
+                let next = at(pos.i &+ 1)
+                if next == Byte.period || (Byte.isOperator(next) && !(next == Byte.slash && (at(pos.i &+ 2) == Byte.slash
+                                                                                            || at(pos.i &+ 2) == Byte.star))) {
+                    cursor = pos
                     operatorRun()
-                }
-            case Byte.quote:
-                stringLiteral()
-            case Byte.hash:
-                hash()
-            case Byte.at:
-                if Byte.isIdentifierStart(at(i + 1)) {
-                    let start = i
-                    i += 1
-                    let name = identifierBody()
-                    emit(.attribute, start, i, name: name)
+                    pos = cursor
                 } else {
-                    emit(.unknown, i, i + 1)
-                    i += 1
+                    pos.emit(.period, pos.i, pos.i &+ 1, output)
+                    pos.i &+= 1
                 }
-            case Byte.backtick:
-                backtickIdentifier()
-            case Byte.dollar:
+            case ByteClass.other:
+                cursor = pos
+                otherToken(c)
+                pos = cursor
+            default:
+                // `ByteClass.single`: a token of one byte, often `,` or `:` and a space.
+                let end = pos.i &+ 1
+                pos.emit(singleKinds[Int(c)], pos.i, end, output)
+                pos.i = end < n && p[end] == Byte.space ? end &+ 1 : end
+            }
+        }
+        cursor = pos
+    }
+
+    /// The tokens the main loop leaves to calls: comments, literals, operators, attributes,
+    /// directives, backticked names and `$` names.
+    @inline(never)
+    mutating func otherToken(_ c: UInt8) {
+        switch c {
+        case Byte.slash:
+            if at(i + 1) == Byte.slash {
+                lineComment()
+            } else if at(i + 1) == Byte.star {
+                blockComment()
+            } else if let end = bareRegexEnd() {
+                // An escaped line break can sit inside: `/a\` and a new line.
+                emitSpanning(.regex, i, end)
+                i = end
+            } else {
+                operatorRun()
+            }
+        case Byte.quote:
+            stringLiteral()
+        case Byte.hash:
+            hash()
+        case Byte.at:
+            if Byte.isIdentifierStart(at(i + 1)) {
                 let start = i
                 i += 1
-                while i < n && Byte.isIdentifierContinue(p[i]) { i += 1 }
-                emit(.identifier, start, i)
-            case Byte.zero...Byte.nine:
-                number()
-            case Byte.leftParen:
-                if tokenCount > 0 && tokens[tokenCount - 1].kind == .leftBrace { landmark(tokenCount - 1) }
-                single(.leftParen)
-            case Byte.rightParen: single(.rightParen)
-            case Byte.leftBracket: single(.leftBracket)
-            case Byte.rightBracket: single(.rightBracket)
-            case Byte.leftBrace: single(.leftBrace)
-            case Byte.rightBrace: single(.rightBrace)
-            case Byte.comma: single(.comma)
-            case Byte.colon: single(.colon)
-            case Byte.semicolon: single(.semicolon)
-            case Byte.backslash: single(.backslash)
-            case Byte.period:
-                // `...`, `..<` and operators such as `.~` start with a dot; `.name` does not.
-                let next = at(i + 1)
-                if next == Byte.period || (Byte.isOperator(next) && !(next == Byte.slash && (at(i + 2) == Byte.slash || at(i + 2) == Byte.star))) {
-                    operatorRun()
-                } else {
-                    single(.period)
-                }
-            default:
-                if Byte.isIdentifierStart(c) {
-                    let start = i
-                    let name = identifierBody()
-                    emit(.identifier, start, i, name: name)
-                } else if Byte.isOperator(c) {
-                    operatorRun()
-                } else {
-                    single(.unknown)
-                }
+                let name = identifierBody()
+                emit(.attribute, start, i, name: name)
+            } else {
+                emit(.unknown, i, i + 1)
+                i += 1
             }
+        case Byte.backtick:
+            backtickIdentifier()
+        case Byte.dollar:
+            let start = i
+            i += 1
+            while i < n && Byte.isIdentifierContinue(p[i]) { i += 1 }
+            emit(.identifier, start, i)
+        case Byte.zero...Byte.nine:
+            number()
+        default:
+            operatorRun()
         }
     }
 

@@ -136,9 +136,9 @@ final class SwiftFile: @unchecked Sendable {
                 landmarks.baseAddress!.moveInitialize(from: (base + landmarkScratch).assumingMemoryBound(to: Int32.self),
                                                       count: counts.landmarks)
             }
+            // Every token's partner and parent are written by `matchBrackets`, in one pass over the
+            // tokens: nothing to set first.
             let matching = Lexer.Output.buffer(base + matchingStart, Int32.self, counts.tokens)
-            matching.initialize(repeating: -1)
-            // Every token's parent is written by `matchBrackets`, in one pass: nothing to set first.
             let parent = Lexer.Output.buffer(base + parentStart, Int32.self, counts.tokens)
             return Filled(tokens: Lexer.Output.buffer(base + tokens, Token.self, counts.tokens), matching: matching,
                           parent: parent, lineStarts: lines, landmarks: landmarks, size: landmarksStart + counts.landmarks * index)
@@ -157,12 +157,22 @@ final class SwiftFile: @unchecked Sendable {
         // Open brackets, innermost last: never more than there are tokens.
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count + 1) { stack in
             var depth = 0
+            // The innermost open bracket (`stack[depth - 1]`, or -1): the parent of every token
+            // until the next bracket. Indices fit in 32 bits, as the lexer checks.
+            var innermost: Int32 = -1
             for index in 0..<tokens.count {
                 let kind = tokens[index].kind
-                parent[index] = depth > 0 ? stack[depth - 1] : -1
+                // No partner yet: a closing bracket further on may set one.
+                matching[index] = -1
+                parent[index] = innermost
+                // The six bracket kinds are consecutive: one comparison passes every other token.
+                guard kind.rawValue &- TokenKind.leftParen.rawValue <= TokenKind.rightBrace.rawValue &- TokenKind.leftParen.rawValue else {
+                    continue
+                }
                 switch kind {
                 case .leftParen, .leftBracket, .leftBrace:
-                    stack[depth] = Int32(index)
+                    innermost = Int32(truncatingIfNeeded: index)
+                    stack[depth] = innermost
                     depth += 1
                 case .rightParen, .rightBracket, .rightBrace:
                     let opener: TokenKind = kind == .rightParen ? .leftParen : kind == .rightBracket ? .leftBracket : .leftBrace
@@ -173,9 +183,10 @@ final class SwiftFile: @unchecked Sendable {
                     if level >= limit && level >= 0 {
                         let open = stack[level]
                         depth = level
-                        matching[Int(open)] = Int32(index)
+                        matching[Int(open)] = Int32(truncatingIfNeeded: index)
                         matching[index] = open
-                        parent[index] = depth > 0 ? stack[depth - 1] : -1
+                        innermost = depth > 0 ? stack[depth - 1] : -1
+                        parent[index] = innermost
                     }
                 default:
                     break

@@ -176,7 +176,7 @@ final class NameTable: Sendable {
     /// The names the rules' Swift triggers spell that `Name` does not list, each once, in the
     /// rules' order: the spare names take them.
     static func triggerSpellings(of rules: [RuleUnit]) -> [String] {
-        let listed = Set(Name.allCases.filter { !$0.isSpare }.map { NameTable.overrides[$0] ?? String(describing: $0) })
+        let listed = Set(Name.allCases.filter { !$0.isSpare }.map(NameTable.listedSpelling))
         var extra: [String] = []
         for rule in rules {
             for trigger in rule.swift {
@@ -199,12 +199,19 @@ final class NameTable: Sendable {
     /// Each name's spelling in a row of `width` bytes, zero padded.
     private let rows: [UInt8]
     private let slots: [Slot]
-    private let shift: UInt32
     /// The longest spelling: longer identifiers are no name.
     private let longest: Int
 
     static let width = 48
     private static let bits: UInt32 = 11
+    /// A constant, so that the lexer's lookup shifts by an immediate.
+    private static let shift: UInt32 = 32 - bits
+
+    /// The spelling of each name but the spare ones (`none` for `.none`), by raw value: made once,
+    /// as each takes the runtime's reflection, for both the rules' names and the table.
+    private static let caseSpellings: [String] = Name.allCases.map { $0.isSpare ? "" : overrides[$0] ?? String(describing: $0) }
+
+    static func listedSpelling(_ name: Name) -> String { caseSpellings[Int(name.rawValue)] }
 
     /// Names whose case cannot be spelled like the identifier.
     static let overrides: [Name: String] = [
@@ -220,7 +227,7 @@ final class NameTable: Sendable {
         var rows: [UInt8] = []
         var longest = 0
         for name in Name.allCases {
-            var spelling = name == .none ? "" : NameTable.overrides[name] ?? String(describing: name)
+            var spelling = name == .none ? "" : NameTable.listedSpelling(name)
             if name.isSpare {
                 let k = Int(name.rawValue - Name.spare0.rawValue)
                 spelling = k < extraSpellings.count ? extraSpellings[k] : ""
@@ -233,19 +240,17 @@ final class NameTable: Sendable {
         precondition(rows.count <= Int(UInt16.max), "every row starts at an offset a slot can hold")
         let capacity = 1 << Int(NameTable.bits)
         var slots = [Slot](repeating: Slot(key: 0, row: 0, name: .none), count: capacity)
-        let shift = 32 - NameTable.bits
         for name in Name.allCases where name != .none && !spellings[Int(name.rawValue)].isEmpty {
             let start = Int(name.rawValue) * NameTable.width
             let end = start + spellings[Int(name.rawValue)].utf8.count
             let key = rows.withUnsafeBufferPointer { NameTable.key($0, start, end) }
-            var slot = Int(NameTable.slot(key, shift: shift))
+            var slot = Int(NameTable.slot(key))
             while slots[slot].key != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = Slot(key: key, row: UInt16(start), name: name)
         }
         self.spellings = spellings
         self.rows = rows
         self.slots = slots
-        self.shift = shift
         self.longest = longest
     }
 
@@ -258,15 +263,15 @@ final class NameTable: Sendable {
     }
 
     @inline(__always)
-    static func slot(_ key: UInt32, shift: UInt32) -> UInt32 {
-        (key &* 0x9E37_79B1) >> shift
+    static func slot(_ key: UInt32) -> UInt32 {
+        (key &* 0x9E37_79B1) >> NameTable.shift
     }
 
     /// The table's storage, borrowed for the duration of `body` (a lexer's run).
     func withLookup<R>(_ body: (Lookup) -> R) -> R {
         slots.withUnsafeBufferPointer { slots in
             rows.withUnsafeBufferPointer { rows in
-                body(Lookup(slots: slots, rows: rows, shift: shift, longest: longest))
+                body(Lookup(slots: slots, rows: rows, longest: longest))
             }
         }
     }
@@ -280,21 +285,23 @@ final class NameTable: Sendable {
         /// Whether the spelling in the row at `row` is `p[start..<start + length]`. The rows are
         /// zero padded to `width`, so whole words are compared: the identifier's own words, and for a
         /// short one a word that starts with it, masked to its length, where that word lies inside `p`.
-        /// (Offsets here are within `p` or a row, so plain wrapping sums cannot overflow.)
+        /// (Offsets here are within `p` or a row, so plain wrapping sums cannot overflow. The words
+        /// read lie inside `p[start..<start + length]`, or inside `p` by the guard, and inside the
+        /// row, which is `width` bytes, longer than any name: they are read unchecked.)
         @inline(__always)
         func matches(_ row: Int, _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Bool {
             if length < 8 {
                 guard start &+ 8 <= p.count else { return matchesByteByByte(row, p, start, length) }
                 let mask: UInt64 = (1 << UInt64(length &* 8)) &- 1
-                return Byte.word(p, start) & mask == Byte.word(rows, row)
+                return Byte.wordInside(p, start) & mask == Byte.wordInside(rows, row)
             }
             var k = 0
             while k &+ 8 <= length {
-                if Byte.word(p, start &+ k) != Byte.word(rows, row &+ k) { return false }
+                if Byte.wordInside(p, start &+ k) != Byte.wordInside(rows, row &+ k) { return false }
                 k &+= 8
             }
             // The last, overlapping word; the row's bytes after the spelling are zero and not read.
-            return k == length || Byte.word(p, start &+ length &- 8) == Byte.word(rows, row &+ length &- 8)
+            return k == length || Byte.wordInside(p, start &+ length &- 8) == Byte.wordInside(rows, row &+ length &- 8)
         }
 
         /// `matches` for a short name at the very end of the input, where no whole word lies: rare,
@@ -308,7 +315,6 @@ final class NameTable: Sendable {
 
         let slots: UnsafeBufferPointer<Slot>
         let rows: UnsafeBufferPointer<UInt8>
-        let shift: UInt32
         let longest: Int
 
         /// The first slot is read here, inline where the lexer meets a name: most identifiers stop
@@ -318,7 +324,7 @@ final class NameTable: Sendable {
             let length = end &- start
             guard length > 0 && length <= longest else { return .none }
             let key = NameTable.key(p, start, end)
-            let slot = Int(NameTable.slot(key, shift: shift))
+            let slot = Int(NameTable.slot(key))
             let found = slots[slot]
             if found.key == 0 { return .none }
             if found.key == key && matches(Int(found.row), p, start, length) { return found.name }
