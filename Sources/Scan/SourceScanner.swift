@@ -28,13 +28,16 @@ public enum SourceScanner {
         // instead of holding up the first file lexed.
         DispatchQueue.global(qos: .userInitiated).async { _ = NameTable.shared }
         let rootPath = absolute(root)
-        let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath, admits: admits)
+        var folders = WalkedFolders()
+        let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath, admits: admits, folders: &folders)
         // Each file is read, lexed and its facts gathered in one go, on every core.
         var loaded: [LoadedFile] = Array(repeating: .missing, count: files.count)
         var facts = [FileFacts](repeating: FileFacts(), count: files.count)
         var identities = [FileIdentity?](repeating: nil, count: files.count)
-        let modules = ModuleMap(paths: files.map(\.relative)) { folder in
-            ModuleMap.folderHoldsXcodeProject(rootPath == "/" ? "/" + folder : rootPath + "/" + folder)
+        let modules = ModuleMap(paths: files.map(\.relative)) { [folders] folder in
+            let path = rootPath == "/" ? "/" + folder : rootPath + "/" + folder
+            // A walked folder was listed already.
+            return folders.holdsProject(path) ?? ModuleMap.folderHoldsXcodeProject(path)
         }
         // With one module, its index grows while files are read, in file order, instead of after.
         let builder = ProjectIndexBuilder(count: modules.count == 1 ? files.count : 0)
