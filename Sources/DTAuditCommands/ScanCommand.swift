@@ -198,6 +198,8 @@ struct ScanCommand: ParsableCommand {
             return rewrote
         } : nil
         guard let outcome = try session.judge(scanned, fix: fixStep) else { return }
+        // As the files' memory: the findings go with the process, not freed one by one before it exits.
+        defer { SourceScanner.keepUntilExit((scanned, outcome)) }
 
         let options = ReporterOptions(color: console.style.enabled && chosenFormat == .text, absolutePaths: chosenFormat == .xcode,
                                       toolVersion: DTAudit.version, rulesHelpBase: DTAudit.rulesHelpBase)

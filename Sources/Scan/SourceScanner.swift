@@ -273,15 +273,24 @@ public enum SourceScanner {
     }
 }
 
+extension SourceScanner {
+    /// Keeps `value` (a report, say) until the process exits, for a command that exits once it has
+    /// written it: the system takes the memory back whole instead of the main thread freeing its
+    /// objects one by one (see `FileMemory.keepUntilExit`).
+    public static func keepUntilExit(_ value: Any) {
+        KeptMemory.shared.keep(value)
+    }
+}
+
 /// The memory of scans kept until the process exits. Held here rather than never released, so that
 /// the leak checker of an address-sanitized build finds it still in use, as it is.
 private final class KeptMemory: @unchecked Sendable {
     static let shared = KeptMemory()
     private let lock = Lock()
-    private var kept: [Leftovers] = []
+    private var kept: [Any] = []
 
-    func keep(_ leftovers: Leftovers) {
-        lock.withLock { kept.append(leftovers) }
+    func keep(_ value: Any) {
+        lock.withLock { kept.append(value) }
     }
 }
 
