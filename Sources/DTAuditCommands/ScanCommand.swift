@@ -173,6 +173,8 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The scan's threads allocate tens of megabytes in small objects.
+        Memory.growHeapInSteps(of: 16 << 20)
         let console = Console(global)
         let store = try console.storeQuery.openForScan(recording: record).map { console.watch($0) }
         // The command ends once the report is written (and kept): the files' memory goes with the process.
