@@ -26,8 +26,10 @@ public struct CommandConfiguration: Sendable {
     public var commandName: String?
     /// One line: what the command does.
     public var abstract: String
-    /// Paragraphs shown under the overview in `--help`.
-    public var discussion: String
+    /// Paragraphs shown under the overview in `--help`: made when help asks for them, not whenever
+    /// a command line is parsed (some interpolate whole tables).
+    public var discussion: String { makeDiscussion() }
+    private let makeDiscussion: @Sendable () -> String
     /// Examples shown at the end of `--help`, one command line each, with an optional comment.
     public var examples: [(command: String, comment: String)]
     /// Every subcommand: the ungrouped ones, then those of each group.
@@ -46,14 +48,14 @@ public struct CommandConfiguration: Sendable {
     /// (`"remove": "dtaudit retract ID"`): the "did you mean" of an unknown subcommand.
     public var pointers: [String: String]
 
-    public init(commandName: String? = nil, abstract: String = "", discussion: String = "",
+    public init(commandName: String? = nil, abstract: String = "", discussion: @autoclosure @escaping @Sendable () -> String = "",
                 examples: [(command: String, comment: String)] = [],
                 subcommands: [any ParsableCommand.Type] = [], groupedSubcommands: [CommandGroup] = [],
                 aliases: [String] = [], version: String? = nil, shouldDisplay: Bool = true, pointers: [String: String] = [:]) {
         self.pointers = pointers
         self.commandName = commandName
         self.abstract = abstract
-        self.discussion = discussion
+        makeDiscussion = discussion
         self.examples = examples
         self.ungroupedSubcommands = subcommands
         self.groupedSubcommands = groupedSubcommands

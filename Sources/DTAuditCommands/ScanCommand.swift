@@ -173,6 +173,8 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The scan's threads allocate tens of megabytes in small objects.
+        Memory.growHeapInSteps(of: 16 << 20)
         let console = Console(global)
         let store = try console.storeQuery.openForScan(recording: record).map { console.watch($0) }
         // The command ends once the report is written (and kept): the files' memory goes with the process.
@@ -198,6 +200,8 @@ struct ScanCommand: ParsableCommand {
             return rewrote
         } : nil
         guard let outcome = try session.judge(scanned, fix: fixStep) else { return }
+        // As the files' memory: the findings go with the process, not freed one by one before it exits.
+        defer { SourceScanner.keepUntilExit((scanned, outcome)) }
 
         let options = ReporterOptions(color: console.style.enabled && chosenFormat == .text, absolutePaths: chosenFormat == .xcode,
                                       toolVersion: DTAudit.version, rulesHelpBase: DTAudit.rulesHelpBase)

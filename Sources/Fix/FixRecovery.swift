@@ -110,7 +110,10 @@ public enum FixRecovery {
         let folder = root == "/" ? "/" : root + "/"
         guard let names = try? Files.list(folder) else { return [] }
         return names.filter { name in
-            guard let process = TemporaryFile.writer(of: name, for: FixJournal.name) else { return false }
+            // A journal's name is hidden, as most names of a project's folder are not: the others are
+            // passed over at their first byte.
+            guard name.utf8.first == UInt8(ascii: "."),
+                  let process = TemporaryFile.writer(of: name, for: FixJournal.name) else { return false }
             return process != System.processID && !System.isRunning(process)
         }.sorted().map { folder + $0 }
     }

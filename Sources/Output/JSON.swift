@@ -98,6 +98,20 @@ public indirect enum JSON: Sendable, Equatable {
         text.withUTF8 { appendQuoted($0, to: &bytes) }
     }
 
+    /// Whether the eight bytes of `word` are all printable ASCII other than a quote or a backslash:
+    /// none below 0x20, none above 0x7E (DEL and every byte of a non-ASCII character), no 0x22, no 0x5C.
+    @inline(__always)
+    private static func isPlain(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let above = ((word &+ ones) | word) & highs
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let matches = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+        return (below | above | (matches & highs)) == 0
+    }
+
     /// Appends valid UTF-8 `text` as a JSON string literal, escaping quotes, backslashes, every
     /// control character, DEL, and the line and paragraph separators (U+2028, U+2029), which some
     /// JavaScript readers take for line breaks. Runs that need no escape are copied whole.
@@ -109,7 +123,16 @@ public indirect enum JSON: Sendable, Equatable {
         func flush(to end: Int) {
             if end > runStart { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<end])) }
         }
+        // Eight bytes at a time while none needs a look; after a word that does, its bytes one by one.
+        var wordsFrom = 0
         while index < count {
+            if index >= wordsFrom && index &+ 8 <= count {
+                if isPlain(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                    index &+= 8
+                    continue
+                }
+                wordsFrom = index &+ 8
+            }
             let byte = text[index]
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
                 index += 1

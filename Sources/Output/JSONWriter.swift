@@ -57,7 +57,17 @@ public struct JSONWriter {
             bytes.append(0x30 + UInt8(value))
             return
         }
-        bytes.append(contentsOf: String(value).utf8)
+        guard value > 0 else {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        // Digit by digit, from the largest power of ten in it: no string made for a line number.
+        var power = 10
+        while value / power >= 10 { power *= 10 }
+        while power > 0 {
+            bytes.append(0x30 + UInt8(value / power % 10))
+            power /= 10
+        }
     }
 
     /// `value` as a JSON string literal, escaped as every JSON file of dtaudit is.

@@ -40,6 +40,15 @@ public enum Memory {
         munmap(block.baseAddress, block.count)
     }
 
+    /// Lets the heap grow in steps of `byteCount` bytes, for a task whose threads allocate many
+    /// megabytes in small objects: glibc otherwise grows each thread's heap a page at a time, a
+    /// system call for every 4 KB. Only the pages written cost memory.
+    public static func growHeapInSteps(of byteCount: Int) {
+        #if canImport(Glibc)
+        _ = glibcMallopt(glibcTopPad, Int32(clamping: byteCount))
+        #endif
+    }
+
     /// Hands the pages of freed heap memory back to the system, for a task that freed many small
     /// objects and goes on to need memory of another kind (glibc keeps them otherwise; elsewhere
     /// the allocator gives them back by itself).
@@ -54,4 +63,11 @@ public enum Memory {
 /// glibc's `malloc_trim`, which the Glibc module leaves out (it is in malloc.h).
 @_silgen_name("malloc_trim")
 private func glibcMallocTrim(_ pad: Int) -> Int32
+
+/// glibc's `mallopt`, left out with it.
+@_silgen_name("mallopt")
+private func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+
+/// malloc.h's `M_TOP_PAD`: how much more than asked a heap grows by.
+private let glibcTopPad: Int32 = -2
 #endif

@@ -96,7 +96,10 @@ struct SignCounts {
 
     /// The signs seen at least once, with their counts.
     var dictionary: [GoodSign: Int] {
-        var result: [GoodSign: Int] = [:]
+        // Made at its size at once, and not at all for the many files without a sign.
+        let seen = counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
+        guard seen > 0 else { return [:] }
+        var result = [GoodSign: Int](minimumCapacity: seen)
         for sign in GoodSign.allCases where counts[SignCounts.slot(sign)] > 0 { result[sign] = counts[SignCounts.slot(sign)] }
         return result
     }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Platform
 
 /// Which files share a module, so that a file's findings depend on another file only through
 /// declarations it can really use: those of its own module and of the modules it imports. Two
@@ -37,32 +38,40 @@ struct ModuleMap: Sendable {
         // folder's module is found once, keyed by the folder's bytes. (Only for an ASCII path, whose
         // characters are its bytes; any other is split into characters each time, as it always was.)
         var rootOfFolder: [[UInt8]: String] = [:]
-        // Files come sorted: most share the folder of the file before them.
-        var last: (folder: [UInt8], key: String)?
+        // Files come sorted: most share the folder of the file before them, and so its module,
+        // told by comparing bytes in place.
+        var last: (path: String, folderEnd: Int, number: Int)?
         for path in paths {
             var path = path
+            let folderEnd = ModuleMap.asciiFolderEnd(&path)
+            if let folderEnd, var previous = last, previous.folderEnd == folderEnd,
+               ModuleMap.sameStart(&path, &previous.path, count: folderEnd) {
+                moduleOf.append(previous.number)
+                continue
+            }
             let key: String
-            if let folder = ModuleMap.asciiFolder(&path) {
-                if let last, last.folder == folder {
-                    key = last.key
-                } else if let known = rootOfFolder[folder] {
+            if let folderEnd {
+                let folder = path.withUTF8 { Array($0[..<folderEnd]) }
+                if let known = rootOfFolder[folder] {
                     key = known
                 } else {
                     key = ModuleMap.moduleRoot(of: path, packageRoots: packageRoots, holdsProject: holdsProject)
                     rootOfFolder[folder] = key
                 }
-                last = (folder, key)
             } else {
                 key = ModuleMap.moduleRoot(of: path, packageRoots: packageRoots, holdsProject: holdsProject)
             }
-            if let number = numbers[key] {
-                moduleOf.append(number)
+            let number: Int
+            if let known = numbers[key] {
+                number = known
             } else {
-                numbers[key] = names.count
-                moduleOf.append(names.count)
+                number = names.count
+                numbers[key] = number
                 let folder = key.hasSuffix("/") ? key.dropLast() : Substring(key)
                 names.append(folder.split(separator: "/").last.map(String.init) ?? "")
             }
+            moduleOf.append(number)
+            last = folderEnd.map { (path, $0, number) }
         }
         self.moduleOf = moduleOf
         self.names = names
@@ -70,9 +79,9 @@ struct ModuleMap: Sendable {
 
     var count: Int { names.count }
 
-    /// The bytes of an ASCII path through its last `/` (none for a file at the top), or nil for a
+    /// The length of an ASCII path through its last `/` (0 for a file at the top), or nil for a
     /// path that is not ASCII.
-    private static func asciiFolder(_ path: inout String) -> [UInt8]? {
+    private static func asciiFolderEnd(_ path: inout String) -> Int? {
         path.withUTF8 { bytes in
             var end = 0
             for k in bytes.indices {
@@ -80,7 +89,14 @@ struct ModuleMap: Sendable {
                 if byte >= 0x80 { return nil }
                 if byte == UInt8(ascii: "/") { end = k + 1 }
             }
-            return Array(bytes[..<end])
+            return end
+        }
+    }
+
+    /// Whether the first `count` bytes of `a` and `b` (both at least that long) are the same.
+    private static func sameStart(_ a: inout String, _ b: inout String, count: Int) -> Bool {
+        a.withUTF8 { x in
+            b.withUTF8 { y in ByteComparison.commonPrefix(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) >= count }
         }
     }
 
@@ -106,6 +122,14 @@ struct ModuleMap: Sendable {
     static func folderHoldsXcodeProject(_ absolute: String) -> Bool {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return false }
         return entries.contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+    }
+
+    /// Whether a folder's entry `name` is an Xcode project or workspace, as `folderHoldsXcodeProject`
+    /// tells it: its bytes are looked at first, as a walk asks it of every name.
+    static func namesXcodeProject(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard utf8.last == UInt8(ascii: "j") || utf8.last == UInt8(ascii: "e") else { return false }
+        return name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace")
     }
 
     /// For each module, the modules whose declarations its files may use: itself first, then the

@@ -69,10 +69,23 @@ extension SourceScanner {
 
     /// The scannable files under `paths`, sorted by their path relative to `root`.
     static func listFiles(paths: [String], root: String, admits: ((String) -> Bool)? = nil) throws(ScanError) -> [SourcePath] {
+        var folders = WalkedFolders()
+        return try listFiles(paths: paths, root: root, admits: admits, folders: &folders)
+    }
+
+    /// The scannable files under `paths`, sorted by their path relative to `root`; `folders` notes
+    /// what the walks saw of the folders they listed.
+    static func listFiles(paths: [String], root: String, admits: ((String) -> Bool)?,
+                          folders: inout WalkedFolders) throws(ScanError) -> [SourcePath] {
         var seen: [String: Int] = [:]
         var result: [SourcePath] = []
-        func add(_ absolutePath: String, walked: Bool) {
-            let relativePath = relative(absolutePath, to: root)
+        // One walked folder lists each file once: no file needs looking up among those seen.
+        let once = paths.count == 1
+        func add(_ absolutePath: String, relative relativePath: String, walked: Bool) {
+            if once && walked {
+                result.append(SourcePath(absolute: absolutePath, relative: relativePath, walked: walked))
+                return
+            }
             if let index = seen[absolutePath] {
                 // Named on its own as well: scanned whatever it is.
                 if !walked { result[index].walked = false }
@@ -82,8 +95,9 @@ extension SourceScanner {
             result.append(SourcePath(absolute: absolutePath, relative: relativePath, walked: walked))
         }
         func addListed(_ absolutePath: String, walked: Bool) {
-            if let admits, !admits(relative(absolutePath, to: root)) { return }
-            add(absolutePath, walked: walked)
+            let relativePath = relative(absolutePath, to: root)
+            if let admits, !admits(relativePath) { return }
+            add(absolutePath, relative: relativePath, walked: walked)
         }
         for path in paths {
             let full = absolute(path)
@@ -91,13 +105,13 @@ extension SourceScanner {
             guard exists(full, isFolder: &isFolder) else { throw ScanError.pathNotFound(path) }
             if !isFolder {
                 guard isScannable(full) else { throw ScanError.unsupportedFile(path) }
-                add(full, walked: false)
+                add(full, relative: relative(full, to: root), walked: false)
                 continue
             }
             if let files = gitFiles(in: full) {
                 for file in files { addListed(file, walked: false) }
             } else {
-                for file in walk(full) { addListed(file, walked: true) }
+                for file in walk(full, folders: &folders) { addListed(file, walked: true) }
             }
         }
         // Sorted by their bytes, all paths' bytes laid end to end once.
@@ -182,24 +196,31 @@ extension SourceScanner {
     /// folders are walked, and scannable names that are not folders are taken (a symbolic link, or
     /// the rare pipe or device, is sorted out when `load` reads it). Only a file system that does not
     /// tell costs a `stat`. Excluded folders' names are passed over unread, and the folders of one
-    /// depth are read on every core.
-    static func walk(_ folder: String) -> [String] {
+    /// depth are read on every core. `folders` notes each folder listed and whether it holds an
+    /// Xcode project.
+    static func walk(_ folder: String, folders: inout WalkedFolders) -> [String] {
         var files: [String] = []
         var level = [folder]
         while !level.isEmpty {
-            let listings = inParallel(level) { current -> [(path: String, kind: EntryKind)] in
-                guard let names = try? Files.entries(current) else { return [] }
+            let listings = inParallel(level) { current -> Listing in
+                guard let names = try? Files.entries(current) else { return Listing(entries: [], listed: false, holdsProject: false) }
                 var entries: [(path: String, kind: EntryKind)] = []
                 entries.reserveCapacity(names.count)
-                for entry in names where !excludedFolders.contains(entry.name) {
+                var holdsProject = false
+                for entry in names {
+                    if !holdsProject && ModuleMap.namesXcodeProject(entry.name) { holdsProject = true }
+                    if excludedFolders.contains(entry.name) { continue }
                     let path = current == "/" ? "/" + entry.name : current + "/" + entry.name
                     let kind = kind(of: path, entry.kind, scannable: isScannable(entry.name))
                     if kind != .skipped { entries.append((path, kind)) }
                 }
-                return entries
+                return Listing(entries: entries, listed: true, holdsProject: holdsProject)
+            }
+            for (current, listing) in zip(level, listings) where listing.listed {
+                folders.note(current, holdsProject: listing.holdsProject)
             }
             level = []
-            for entry in listings.joined() {
+            for entry in listings.lazy.map(\.entries).joined() {
                 switch entry.kind {
                 case .file: files.append(entry.path)
                 case .folder: level.append(entry.path)
@@ -208,6 +229,28 @@ extension SourceScanner {
             }
         }
         return files
+    }
+
+    /// One folder's listing in a walk.
+    struct Listing: Sendable {
+        var entries: [(path: String, kind: EntryKind)]
+        /// The folder could be read.
+        var listed: Bool
+        var holdsProject: Bool
+    }
+
+    /// The folders walks listed, and which of them hold an Xcode project: what `ModuleMap` asks of
+    /// a folder, answered without listing it again.
+    struct WalkedFolders {
+        /// By the folder's path and a `/`.
+        private var holdsProject: [String: Bool] = [:]
+
+        mutating func note(_ folder: String, holdsProject: Bool) {
+            self.holdsProject[folder == "/" ? "/" : folder + "/", default: false] = holdsProject
+        }
+
+        /// Whether the folder at `path` (ending in `/`) holds an Xcode project, or nil when no walk listed it.
+        func holdsProject(_ path: String) -> Bool? { holdsProject[path] }
     }
 
     enum EntryKind: Sendable {

@@ -28,13 +28,16 @@ public enum SourceScanner {
         // instead of holding up the first file lexed.
         DispatchQueue.global(qos: .userInitiated).async { _ = NameTable.shared }
         let rootPath = absolute(root)
-        let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath, admits: admits)
+        var folders = WalkedFolders()
+        let files = try listFiles(paths: paths.isEmpty ? [root] : paths, root: rootPath, admits: admits, folders: &folders)
         // Each file is read, lexed and its facts gathered in one go, on every core.
         var loaded: [LoadedFile] = Array(repeating: .missing, count: files.count)
         var facts = [FileFacts](repeating: FileFacts(), count: files.count)
         var identities = [FileIdentity?](repeating: nil, count: files.count)
-        let modules = ModuleMap(paths: files.map(\.relative)) { folder in
-            ModuleMap.folderHoldsXcodeProject(rootPath == "/" ? "/" + folder : rootPath + "/" + folder)
+        let modules = ModuleMap(paths: files.map(\.relative)) { [folders] folder in
+            let path = rootPath == "/" ? "/" + folder : rootPath + "/" + folder
+            // A walked folder was listed already.
+            return folders.holdsProject(path) ?? ModuleMap.folderHoldsXcodeProject(path)
         }
         // With one module, its index grows while files are read, in file order, instead of after.
         let builder = ProjectIndexBuilder(count: modules.count == 1 ? files.count : 0)
@@ -270,15 +273,24 @@ public enum SourceScanner {
     }
 }
 
+extension SourceScanner {
+    /// Keeps `value` (a report, say) until the process exits, for a command that exits once it has
+    /// written it: the system takes the memory back whole instead of the main thread freeing its
+    /// objects one by one (see `FileMemory.keepUntilExit`).
+    public static func keepUntilExit(_ value: Any) {
+        KeptMemory.shared.keep(value)
+    }
+}
+
 /// The memory of scans kept until the process exits. Held here rather than never released, so that
 /// the leak checker of an address-sanitized build finds it still in use, as it is.
 private final class KeptMemory: @unchecked Sendable {
     static let shared = KeptMemory()
     private let lock = Lock()
-    private var kept: [Leftovers] = []
+    private var kept: [Any] = []
 
-    func keep(_ leftovers: Leftovers) {
-        lock.withLock { kept.append(leftovers) }
+    func keep(_ value: Any) {
+        lock.withLock { kept.append(value) }
     }
 }
 

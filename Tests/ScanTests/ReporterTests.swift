@@ -227,4 +227,19 @@ struct JSONStringTests {
             #expect(writer.text == JSONStringTests.reference(value), "\(value.debugDescription)")
         }
     }
+
+    @Test("integers are written as their decimal text, each power of ten and each end of the range")
+    func integers() {
+        var values = [0, 9, 10, 11, 99, 100, 101, 999, 1_000, 1_234_567, Int.max, Int.max - 1, -1, -10, Int.min]
+        var power = 1
+        while power <= Int.max / 10 {
+            power *= 10
+            values += [power - 1, power, power + 1]
+        }
+        for value in values {
+            var writer = JSONWriter()
+            writer.int(value)
+            #expect(writer.text == String(value))
+        }
+    }
 }

@@ -21,6 +21,31 @@ struct SourceScannerTests {
         #expect(report.linesScanned == 5)
     }
 
+    @Test("a walk tells which folders hold an Xcode project as listing each of them does, and they make modules of their own")
+    func walkedProjects() throws {
+        let folder = try TemporaryFolder()
+        for path in ["App/A.swift", "App/App.xcodeproj/project.pbxproj", "Kit/Sub/B.swift", "Kit/Kit.xcworkspace/contents.xcworkspacedata",
+                     "Plain/C.swift", "Plain/notes.xcodeproj.txt", "Pods/Pods.xcodeproj/project.pbxproj"] {
+            try folder.write(path, fixedFont)
+        }
+        var folders = SourceScanner.WalkedFolders()
+        let files = SourceScanner.walk(folder.path, folders: &folders)
+        #expect(files.count == 3)
+        for path in ["", "/App", "/App/App.xcodeproj", "/Kit", "/Kit/Sub", "/Plain"].map({ folder.path + $0 }) {
+            #expect(folders.holdsProject(path + "/") == ModuleMap.folderHoldsXcodeProject(path), "\(path)")
+        }
+        #expect(folders.holdsProject(folder.path + "/App/") == true)
+        #expect(folders.holdsProject(folder.path + "/Plain/") == false)
+        #expect(folders.holdsProject(folder.path + "/Pods/") == nil, "an excluded folder is not listed")
+        // Each project's folder is a module: the same constant name in both does not cross over.
+        try folder.write("App/Theme.swift", "import UIKit\nenum Theme { static let size: CGFloat = 13 }\n")
+        try folder.write("Kit/Theme.swift", "import UIKit\nenum Theme { static var size: CGFloat { UIFontMetrics.default.scaledValue(for: 17) } }\n")
+        try folder.write("App/Row.swift", "import SwiftUI\nlet f = Font.system(size: Theme.size)\n")
+        let report = try SourceScanner.scan(paths: [folder.path], root: folder.path)
+        let row = report.findings.first { $0.file == "App/Row.swift" && $0.rule == .fixedFontSize }
+        #expect(row?.message.contains("13 pt") == true, "the constant of its own project")
+    }
+
     @Test("a git checkout: tracked and untracked files, not ignored ones, not deleted ones",
           .enabled(if: run("git", ["--version"])?.status == 0, "needs git on PATH"))
     func gitCheckout() throws {

@@ -59,7 +59,14 @@ public enum Fingerprint {
         mix(rule, into: &value)
         mix(file, into: &value)
         mix(code, into: &value)
-        mix(String(occurrence), into: &value)
+        if occurrence >= 0 && occurrence < 10 {
+            // One digit, the usual count, mixed as its byte: no string made for it.
+            value ^= UInt64(0x30 + occurrence)
+            value &*= 0x0000_0100_0000_01b3
+            value &*= 0x0000_0100_0000_01b3
+        } else {
+            mix(String(occurrence), into: &value)
+        }
         return String(unsafeUninitializedCapacity: 16) { digits in
             for k in 0..<16 { digits[k] = hexDigits[Int(truncatingIfNeeded: value >> UInt64(60 - 4 * k)) & 0xF] }
             return 16
