@@ -41,7 +41,8 @@ extension ASCDeclaration.Family {
     }
 
     /// The same request for the `asc` tool (App-Store-Connect-CLI): `asc accessibility create
-    /// --app ID --device-family IPHONE --supports-larger-text true ...`, or `update --id ID ...`.
+    /// --app ID --device-family IPHONE --supports-larger-text true ...`, or `update --id ID ...`;
+    /// the flags as its `internal/cli/accessibility` declares them, each taking `true` or `false`.
     public func ascArguments(appID: String?) -> [String]? {
         guard supportsLargerText != nil else { return nil }
         var arguments = ["asc", "accessibility"]
