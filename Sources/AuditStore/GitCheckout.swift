@@ -48,7 +48,10 @@ public struct GitCheckout: Sendable, Equatable {
 
     /// `folder` relative to the top ("" for the top itself); nil when it lies outside.
     public func relativePath(of folder: String) -> String? {
-        let folder = Files.standardized(folder)
+        relativePath(ofStandard: Files.standardized(folder))
+    }
+
+    func relativePath(ofStandard folder: String) -> String? {
         if folder == top { return "" }
         let base = top == "/" ? "/" : top + "/"
         return folder.hasPrefix(base) ? String(folder.dropFirst(base.count)) : nil
@@ -70,6 +73,10 @@ public struct GitCheckout: Sendable, Equatable {
 
     static func storeName(_ relative: String) -> String {
         guard !relative.isEmpty else { return rootName }
+        // Most audit folders are one plain name (`ios`): nothing to escape.
+        if relative.utf8.count <= 180, !relative.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "%") }) {
+            return rootName + "%2F" + relative
+        }
         var bytes = Array((rootName + "%2F").utf8)
         for byte in relative.utf8 {
             switch byte {

@@ -34,6 +34,13 @@ public struct StoreLocation: Sendable, Equatable {
         self.isInGitDirectory = isInGitDirectory
     }
 
+    /// Paths already standardized, as the search makes them.
+    init(standardFolder folder: String, root: String, isInGitDirectory: Bool) {
+        self.folder = folder
+        self.root = root
+        self.isInGitDirectory = isInGitDirectory
+    }
+
     public var databasePath: String { folder + "/" + StoreLocation.databaseName }
 
     /// What the search for a store found.
@@ -68,18 +75,21 @@ public struct StoreLocation: Sendable, Equatable {
             if directory == "/" || directory.isEmpty { break }
             directory = PathNames.folder(of: directory)
         }
+        // Each folder costs two `stat` calls; a location is made only for what is there.
         for level in levels {
-            let earlier = StoreLocation(folder: joined(level, folderName))
-            var earlierHolds = false
-            if Files.status(earlier.folder, followLinks: false) != nil {
-                try earlier.checkUnlinked()
-                earlierHolds = Files.status(earlier.databasePath, followLinks: false) != nil
+            let besideFolder = joined(level, folderName)
+            var earlier: StoreLocation?
+            if Files.status(besideFolder, followLinks: false) != nil {
+                let beside = StoreLocation(standardFolder: besideFolder, root: level, isInGitDirectory: false)
+                try beside.checkUnlinked()
+                if Files.status(beside.databasePath, followLinks: false) != nil { earlier = beside }
             }
-            if let checkout, let relative = checkout.relativePath(of: level) {
-                let home = StoreLocation(folder: checkout.storeFolder(forAuditIn: relative), root: level, isInGitDirectory: true)
-                if earlierHolds { return Found(location: home, earlier: earlier) }
-                if Files.status(home.databasePath) != nil { return Found(location: home) }
-            } else if earlierHolds {
+            if let checkout, let relative = checkout.relativePath(ofStandard: level) {
+                let folder = checkout.storeFolder(forAuditIn: relative)
+                if earlier != nil || Files.status(folder + "/" + databaseName) != nil {
+                    return Found(location: StoreLocation(standardFolder: folder, root: level, isInGitDirectory: true), earlier: earlier)
+                }
+            } else if let earlier {
                 return Found(location: earlier)
             }
         }
