@@ -47,8 +47,26 @@ struct SchemaObject: Equatable {
 
     static func all(in db: Database) throws -> [SchemaObject] {
         try db.rows("SELECT type, name, tbl_name, sql FROM sqlite_master") { row in
-            SchemaObject(type: try row["type"], name: try row["name"], table: try row["tbl_name"], sql: try row["sql"])
+            SchemaObject(type: try row["type"], name: try row["name"], table: try row["tbl_name"], sql: (try row["sql"] as String?).map(plain))
         }
+    }
+
+    /// The SQL with its identifiers' quotes dropped and its spaces run together: what releases of
+    /// SQLite may write differently for the same schema (a table renamed gets its name quoted).
+    static func plain(_ sql: String) -> String {
+        var result = ""
+        var space = false
+        for scalar in sql.unicodeScalars {
+            if scalar == "\"" || scalar == "`" { continue }
+            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" {
+                space = true
+                continue
+            }
+            if space, !result.isEmpty { result.unicodeScalars.append(" ") }
+            space = false
+            result.unicodeScalars.append(scalar)
+        }
+        return result
     }
 
     /// The first way `found` differs from `expected`, in words ("a trigger 'x'"); nil when they agree.
