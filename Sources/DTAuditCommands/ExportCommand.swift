@@ -73,7 +73,7 @@ struct ExportCommand: ParsableCommand {
             the same requests as 'asc accessibility create|update' commands.
 
             The same audit always gives the same bytes: dates come from the audit itself. Files go to \
-            Exports/ beside the .dtaudit folder: Exports/<app>-<date>.md (with <app>-<date>.svg and <app>-<date>-failures.svg), Exports/<app>.json, \
+            Exports/ in the audit's folder: Exports/<app>-<date>.md (with <app>-<date>.svg and <app>-<date>-failures.svg), Exports/<app>.json, \
             Exports/<app>-<date>.csv, Exports/<app>-<date>-log.csv, Exports/<app>-<date>-summary.md, Exports/<app>-<date>-openacr.yaml, \
             Exports/<app>-<date>-vpat.md (and .html), Exports/<app>-<date>-asc-declaration.json (and -iphone.json, -ipad.json, ...).
             """,

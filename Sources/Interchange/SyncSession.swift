@@ -28,8 +28,8 @@ extension Sync {
                                         kind: .misnamed)
             }
             let git = GitState.of(shared)
+            removeLeftovers(of: store.location)
             let report = try run(store, with: shared, holding: git.hold)
-            StoreIgnore.upgrade(folder: store.location.folder)
             return SyncOutcome(report: report, shared: shared, createdStore: nil,
                                suggestsGitSetup: git.inCheckout && suggestsGitSetup(report, shared, created: false, inCheckout: true), git: git)
         }
@@ -50,8 +50,17 @@ extension Sync {
             shared = SharedAudit(root: location.root, relativePath: found.files[0])
         }
         guard shared.status() != nil else { throw SharedFileProblem("no file '\(file ?? shared.relativePath)'", kind: .missing) }
+        removeLeftovers(of: location)
         let report = try createStore(at: location, from: shared).1
         return SyncOutcome(report: report, shared: shared, createdStore: location, suggestsGitSetup: suggestsGitSetup(report, shared, created: true))
+    }
+
+    /// Removes the temporary files a sync killed midway left in the store's folder (a database
+    /// being set up, a copy of the file being kept, evidence being taken in): only names of the
+    /// forms dtaudit's writers give them, made by processes that no longer run.
+    static func removeLeftovers(of location: StoreLocation) {
+        Files.removeLeftovers(of: [location.databasePath, SharedCopy.copyPath(location), SharedCopy.indexPath(location)])
+        AuditStore.removeIncomingLeftovers(in: location)
     }
 
     /// The folder a shared file belongs to: the one above its `Exports/`, else the working folder.
