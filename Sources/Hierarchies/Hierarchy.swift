@@ -33,7 +33,9 @@ public struct Element: Sendable {
     /// How reasons name the element: `StaticText "Total"`, or the type alone when it has no name.
     public var shownName: String {
         let text = name.isEmpty ? label : name
-        return text.isEmpty ? type.name : "\(type.name) \"\(Element.shown(text))\""
+        // A type is read from the file too: a hostile one may hold a line break.
+        let type = Element.shown(type.name)
+        return text.isEmpty ? type : "\(type) \"\(Element.shown(text))\""
     }
 
     /// A name as reasons show it: control and formatting characters as `U+...`, at most 60 characters.

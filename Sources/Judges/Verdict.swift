@@ -31,9 +31,10 @@ public struct ElementRef: Sendable, Equatable {
         self.largeFrame = largeFrame
     }
 
-    /// `StaticText "Total"`, as reasons name it.
+    /// `StaticText "Total"`, as reasons name it: one line, whatever a hostile file spells.
     public var shown: String {
-        name.isEmpty ? type : "\(type) \"\(Element.shown(name))\""
+        let type = Element.shown(type)
+        return name.isEmpty ? type : "\(type) \"\(Element.shown(name))\""
     }
 }
 
