@@ -129,6 +129,18 @@ public struct Hierarchy: Sendable {
         return false
     }
 
+    /// Per element, the index just past its last descendant: elements are in document order, so
+    /// `a` holds `b` exactly when `a < b < ends[a]`, told without walking up (a hostile file may
+    /// nest thousands deep).
+    public func subtreeEnds() -> [Int] {
+        var ends = elements.indices.map { $0 + 1 }
+        for index in elements.indices.reversed() where elements[index].parent >= 0 {
+            let parent = elements[index].parent
+            ends[parent] = max(ends[parent], ends[index])
+        }
+        return ends
+    }
+
     /// Elements a judge may look at: not hidden, not the system's, with a usable frame.
     public func judged(where include: (Element) -> Bool) -> [Int] {
         elements.indices.filter { !hidden[$0] && !inSystemUI[$0] && elements[$0].frame != nil && include(elements[$0]) }
