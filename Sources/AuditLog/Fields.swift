@@ -11,7 +11,8 @@ public struct InterchangeError: Error, Sendable, CustomStringConvertible, Equata
         self.message = message
     }
 
-    public var description: String { "line \(line): \(message)" }
+    /// A problem of no one line (two versions' records that clash) says none.
+    public var description: String { line > 0 ? "line \(line): \(message)" : message }
 }
 
 /// The fields of one JSON object, taken one by one; whatever is left over is an unknown field.

@@ -146,6 +146,7 @@ extension ScanError: ExitStatusProviding {
     public var exitStatus: Int32 {
         let kind: ExitStatus = switch self {
         case .pathNotFound, .unsupportedFile, .unknownRule: .usage
+        case .notAFile: .noInput
         case .unreadable: .ioError
         }
         return kind.rawValue
@@ -156,7 +157,7 @@ extension ScanSettingsError: ExitStatusProviding {
     /// The configuration is part of the command line, checked in: a bad key is a usage error (64).
     public var exitStatus: Int32 {
         let kind: ExitStatus = switch self {
-        case .missing: .noInput
+        case .missing, .notAFile: .noInput
         case .unreadable: .ioError
         case .configuration: .usage
         case .baseline: .badData

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Shared files and working folders an attacker or a full disk shapes: each refused with one line,
 /// nothing stored changed, nothing written anywhere but where the user asked.
@@ -281,6 +286,25 @@ import Testing
             let result = try cli.run(arguments)
             #expect(result.status == 66, "\(arguments): \(result.stderr)")
             #expect(result.stderr == "error: cannot read /dev/zero: it is not a regular file\n", "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func aDeviceOrAPipeWhereAFileShouldBeIsRefusedWithTheTablesStatus() throws {
+        // Robustness's table: a device or a pipe where a file should be exits 66, read nowhere, waited on never.
+        let cli = try CLI()
+        _ = try cli.initialized()
+        #expect(mkfifo(cli.directory.appendingPathComponent("pipe").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: cli.directory.appendingPathComponent("Device.swift").path, withDestinationPath: "/dev/zero")
+        let device = cli.directory.appendingPathComponent("Device.swift").path
+        // A link to a device in the scanned tree is passed over, as a device there is.
+        #expect(try cli.run(["scan"]).status == 0)
+        for (arguments, shown) in [(["scan", "--baseline", "/dev/zero"], "/dev/zero"), (["scan", "--config", "/dev/null"], "/dev/null"),
+                                   (["scan", "--baseline", "pipe"], "pipe"), (["scan", "Device.swift"], device),
+                                   (["checklist", "show", "/dev/zero"], "/dev/zero"), (["checklist", "show", "./pipe"], "./pipe"),
+                                   (["checklist", "upgrade", "/dev/zero"], "/dev/zero")] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == "error: cannot read \(shown): it is not a regular file\n", "\(arguments): \(result.stderr)")
         }
     }
 }

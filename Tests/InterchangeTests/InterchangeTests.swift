@@ -209,6 +209,18 @@ final class TemporaryStore {
         }
     }
 
+    @Test func twoVersionsThatClashAreRefusedWithoutALineOfNeither() throws {
+        // A clash between the two versions lies on no one line: the refusal names none, never "line 0".
+        let ours = try TemporaryStore()
+        try ours.fillIn()
+        let text = String(decoding: try ours.file, as: UTF8.self)
+        let screen = try #require(text.split(separator: "\n").first { $0.contains("\"record\":\"screen\"") && $0.contains("\"name\":\"") })
+        let theirs = text.replacingOccurrences(of: String(screen), with: screen.replacingOccurrences(of: "\"name\":\"", with: "\"name\":\"Edited "))
+        let error = try #require(throws: InterchangeError.self) { try MergeDriver.merge(base: [], ours: try ours.file, theirs: Array(theirs.utf8)) }
+        #expect(error.description == error.message && error.message.contains("with other content"), "\(error)")
+        #expect(InterchangeError(line: 3, "a record").description == "line 3: a record")
+    }
+
     @Test func theMergeDriverGivesWhatImportingBothGives() throws {
         let base = try TemporaryStore()
         let start = try base.file
