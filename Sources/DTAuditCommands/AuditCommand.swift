@@ -85,6 +85,8 @@ struct AuditCommand: ParsableCommand {
             return
         }
 
+        // Whose name the answers will carry is said before the first question, not after the first answer.
+        console.noteSigner(store)
         Terminal.unblockTerminationSignals()
         let input: AuditInput
         var rawMode = false
