@@ -51,6 +51,18 @@ import Testing
         #expect((screen["next"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func aPassAfterAFixIsTheRetestNotAReplacement() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail", "--note", "Pay button clipped"])
+        try cli.ok(["fix", "Checkout", "--type", "scroll"])
+        let retest = try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--pass"])
+        #expect(!retest.contains("replaced"), "\(retest)")
+        // A pass over a failure no fix has addressed still says what it replaces.
+        try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "no-truncation", "--fail"])
+        let over = try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "all", "--pass"])
+        #expect(over.contains("replaced 1 failure with pass: ax3: no-truncation"), "\(over)")
+    }
+
     @Test func categoriesAreDerivedFromTheLatestRecordings() throws {
         let cli = try CLI().initialized()
         try cli.ok(["screen", "add", "Map"])
