@@ -39,9 +39,13 @@ public struct StoreLocation: Sendable, Equatable {
                 case .directory?: throw .folderInTheWay(path: location.databasePath)
                 default: break
                 }
-                // The app's folder given instead of its .dtaudit folder.
+                // The app's folder given instead of its .dtaudit folder: the store in it, held to
+                // what a store found by walking up is held to, since the repository put it there.
                 let inside = StoreLocation(folder: location.folder + "/" + folderName)
-                if Files.status(inside.databasePath)?.kind == .regular { throw .storeIsInside(given: location.folder, store: inside.folder) }
+                if Files.status(inside.databasePath)?.kind == .regular {
+                    try inside.checkUnlinked()
+                    return inside
+                }
                 throw .missingDatabase(folder: location.folder)
             case nil:
                 throw .noStoreAt(folder: location.folder)
