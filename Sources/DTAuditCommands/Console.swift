@@ -47,6 +47,16 @@ struct Console {
         out.write("\n")
     }
 
+    /// Prints `text` broken between words to fit the terminal, so that the terminal never breaks a
+    /// word: each of its lines as it starts, what follows indented by `hanging` spaces. Whole where
+    /// the width is unknown (piped without COLUMNS), as scripts want it.
+    func paragraph(_ text: String, hanging: Int = 0) {
+        guard let width else { return line(text) }
+        for given in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            for part in TextLayout.wrap(String(given), width: width, hanging: hanging) { line(part) }
+        }
+    }
+
     func json(_ value: JSON) {
         out.write(value.serialized(pretty: true))
         out.write("\n")

@@ -136,8 +136,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let selection = try filter.selection(console)
+        let typed = try filter.selection(console)
         let store = try console.openStore(format == .json ? .write : .read, quiet: format == .json)
+        let selection = try filter.resolve(typed, in: store, console: console)
         let destination: ExportDestination = output.map { $0 == "-" ? .standardOutput : .named(StoreLocation.absolute($0.path, from: console.workingDirectory)) } ?? .exports
         // An earlier export is read before the store's audit, so that the two never take memory at once.
         let since = try self.since.map { spec -> ChangesSince in

@@ -139,6 +139,23 @@ import Testing
                 "\(newest)")
     }
 
+    @Test func historyLimitCountsACommandsRecordingsAsOneEntry() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "all", "--pass"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "newest"])
+        let lines = try cli.ok(["history", "--limit", "2"]).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first?.contains("newest") == true)
+        // The seven recordings of one command are one entry, whole.
+        #expect(lines.dropFirst().first?.contains("pass  ax3: no-truncation, no-overlap, layout-adapts, custom-fonts, icons-scale, long-translations, landscape") == true,
+                "\(lines)")
+        #expect(lines.dropFirst().first?.contains(" +6]") == true, "\(lines)")
+        #expect(lines.last == "(the 2 newest; --limit N or --all for more)")
+        let json = try #require(try cli.json(["history", "--limit", "2"]) as? [[String: Any]])
+        #expect(json.count == 8)
+        #expect(try #require(try cli.json(["history", "--limit", "2", "--each"]) as? [[String: Any]]).count == 2)
+    }
+
     @Test func anItemNamedExplicitlyIsRecordedOutsideItsPlan() throws {
         let cli = try CLI().initialized()
         let output = try cli.ok(["record", "Checkout", "--size", "m", "--item", "reachable", "--fail"])
