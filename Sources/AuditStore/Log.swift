@@ -7,7 +7,10 @@ import SQLite
 extension AuditStore {
     /// Adds records this store's commands made. Must run inside `write {}`.
     public func append(_ records: [LogRecord]) throws {
-        appendedRecords = true
+        if !appendedRecords {
+            appendedRecords = true
+            beforeAppending?()
+        }
         // A command's few records need no larger page cache.
         try merge(largeCache: false) { add in
             for record in records { try add(record, 0) }

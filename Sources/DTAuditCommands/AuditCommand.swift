@@ -65,8 +65,9 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let selection = try filter.selection(console)
+        let typed = try filter.selection(console)
         let store = try console.openStore()
+        let selection = try filter.resolve(typed, in: store, console: console)
         let author = try InputRules.name(try console.author(author.by), what: "the auditor's name")
         let sizes = size.map { Set($0.sizes) }
         let only = try screen.resolve(in: store)
@@ -77,6 +78,8 @@ struct AuditCommand: ParsableCommand {
             let scope = sizes.map { " at " + Size.auditOrder.filter($0.contains).map(\.id).joined(separator: ",") } ?? ""
             if let only {
                 console.line("Nothing to check on \(console.style.bold(console.safe(only.name)))\(scope).")
+            } else if walk.looked == 0 && !selection.isEverything {
+                filter.sayNoScreen(selection, among: try store.screens(), console: console)
             } else {
                 let chosen = selection.isEverything ? "" : " on the screens " + console.safe(selection.description)
                 console.line(walk.looked == 0 && selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'."
@@ -85,6 +88,8 @@ struct AuditCommand: ParsableCommand {
             return
         }
 
+        // Whose name the answers will carry is said before the first question, not after the first answer.
+        console.noteSigner(store)
         Terminal.unblockTerminationSignals()
         let input: AuditInput
         var rawMode = false

@@ -66,7 +66,7 @@ final class AuditSession {
         var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
         if screen.critical { heading += style.magenta(" · critical") }
         console.line()
-        console.line(heading + style.dim("  \(steps.count) check\(steps.count == 1 ? "" : "s") to do"))
+        console.paragraph(heading + style.dim("  \(steps.count) check\(steps.count == 1 ? "" : "s") to do"), hanging: 2)
 
         /// What each cell holds now, as shown above its prompt.
         var cells: [CellKey: Shown] = [:]
@@ -142,7 +142,7 @@ final class AuditSession {
                 default: result.notApplicable += 1
                 }
                 if !files.isEmpty {
-                    console.line(style.dim("  attached " + files.map { console.safe($0.name) }.joined(separator: ", ")))
+                    console.paragraph(style.dim("  attached " + files.map { console.safe($0.name) }.joined(separator: ", ")), hanging: 4)
                 }
                 answers.append((index, status, outcome.recordings))
                 index += 1
@@ -163,8 +163,8 @@ final class AuditSession {
                     cells[CellKey(item: recording.item, size: recording.size)] = Shown(status: .pass, note: note, by: author, at: outcome.at)
                 }
                 result.passed += outcome.recordings.count
-                console.line("  Recorded \(counted(outcome.recordings.count, "cell")) of \(console.safe(screen.name)) as pass: "
-                             + console.cellList(outcome.recordings.map { ($0.item, $0.size) }))
+                console.paragraph("  Recorded \(counted(outcome.recordings.count, "cell")) of \(console.safe(screen.name)) as pass: "
+                                  + console.cellList(outcome.recordings.map { ($0.item, $0.size) }), hanging: 4)
                 answers.append((index, .pass, outcome.recordings))
                 index += rest.count
                 resetPending()
@@ -205,7 +205,7 @@ final class AuditSession {
                     console.line(style.dim("  took back the \(count) passes at \(undone.size.id); they are to check again"))
                 } else {
                     let now = restored.flatMap { $0.status.isAnswered ? "it shows its earlier \($0.status.rawValue) again" : nil } ?? "it is untested again"
-                    console.line(style.dim("  took back \(last.status.rawValue) for \(undone.size.id) \(undone.item); \(now)"))
+                    console.paragraph(style.dim("  took back \(last.status.rawValue) for \(undone.size.id) \(undone.item); \(now)"), hanging: 4)
                 }
                 if undone.size != step.size { shownSize = nil }
                 index = last.index
@@ -241,7 +241,8 @@ final class AuditSession {
             case .unknown(let text):
                 if input.isTerminal {
                     console.line()
-                    console.line(style.yellow("  \(text) is not an answer") + style.dim(": p pass · f fail · a n/a · s skip · r pass the rest · b back · n note · e evidence · q quit · ? help"))
+                    console.paragraph(style.yellow("  \(text) is not an answer") + style.dim(": p pass · f fail · a n/a · s skip · r pass the rest · b back · n note · e evidence · q quit · ? help"),
+                                      hanging: 4)
                 } else {
                     throw AuditInputError(position: input.position,
                                           problem: "'\(TextLayout.singleLine(text))' is not an answer; answers are pass, fail, na, skip, rest, back, note TEXT, evidence FILE and quit (or p f a s r b n e q); the answers before it are saved",
@@ -259,7 +260,7 @@ final class AuditSession {
                                  remaining: ArraySlice<AuditPlan.Step>) throws -> (steps: [AuditPlan.Step], count: Int)? {
         let earlier = try store.latestUndoableRecordings(by: author, on: screen)
         guard !earlier.isEmpty else {
-            console.line(style.dim("  nothing of \(console.safe(author))'s to take back on this screen"))
+            console.paragraph(style.dim("  nothing of \(console.safe(author))'s to take back on this screen"), hanging: 4)
             return nil
         }
         _ = try store.write { try store.retract(earlier.map(LogRecord.recording), note: "undone", by: author) }
@@ -277,7 +278,7 @@ final class AuditSession {
         }
         let first = earlier[0]
         let what = earlier.count == 1 ? "\(first.status.rawValue) for \(first.size.id) \(first.item)" : "\(earlier.count) answers recorded together"
-        console.line(style.dim("  took back \(what), answered \(first.at.inLocalTime.minute) before this walk; asking again"))
+        console.paragraph(style.dim("  took back \(what), answered \(first.at.inLocalTime.minute) before this walk; asking again"), hanging: 4)
         return (steps, earlier.count)
     }
 
@@ -312,7 +313,7 @@ final class AuditSession {
             return try InputRules.note(text)
         } catch {
             if input.isTerminal {
-                console.line(style.yellow("  " + error.message))
+                console.paragraph(style.yellow("  " + error.message), hanging: 4)
                 return nil
             }
             throw AuditInputError(position: input.position, problem: error.message, exitStatus: 64)
@@ -337,7 +338,7 @@ final class AuditSession {
 
     private func report(_ error: EvidenceError) throws {
         if input.isTerminal {
-            console.line(style.yellow("  " + error.description))
+            console.paragraph(style.yellow("  " + error.description), hanging: 4)
         } else {
             throw AuditInputError(position: input.position, problem: error.description + "; the answer was not saved", exitStatus: 1)
         }

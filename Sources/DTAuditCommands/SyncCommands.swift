@@ -65,6 +65,8 @@ struct SyncCommand: ParsableCommand {
         if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true,
            let store = try? console.openStore(), let author = try? console.author(nil) {
             console.warnClock(try? store.clockFinding(for: author))
+            // A clone's store was set up: whose name its records will carry is said now, before any is written.
+            if outcome.createdStore != nil { console.noteSigner(store) }
         }
         if !output.json, let store = try? console.openStore(.read, quiet: true) {
             // Only when this sync took something in: a removal of a screen holding your work is news once.

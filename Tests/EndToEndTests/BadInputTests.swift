@@ -89,11 +89,25 @@ import Testing
         #expect(twice.stderr.contains("already exists"))
     }
 
+    @Test func theFolderThatHoldsTheStoreNamesItToo() throws {
+        let cli = try CLI().initialized()
+        let root = cli.directory.path
+        let elsewhere = try CLI()
+        #expect(try elsewhere.ok(["--store", root, "screen", "list"]).contains("Checkout"))
+        try elsewhere.ok(["--store", root, "record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass"])
+        #expect(try cli.history().count == 1)
+        #expect(try elsewhere.run(["status"], environment: ["DTAUDIT_STORE": root]).stdout.contains("1 screen"))
+        // The .dtaudit in the folder given is held to what a store found by walking up is: never a link.
+        let planted = elsewhere.directory.appendingPathComponent("planted")
+        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: planted.path + "/.dtaudit", withDestinationPath: root + "/.dtaudit")
+        let linked = try elsewhere.run(["--store", planted.path, "status"])
+        #expect(linked.status == 65 && linked.stderr.contains("\(planted.path)/.dtaudit is a symbolic link"), "\(linked.stderr)")
+    }
+
     @Test func aStorePathThatMissesTheStoreSaysWhereItIs() throws {
         let cli = try CLI().initialized()
         let root = cli.directory.path
-        try expectRefusal(cli, ["--store", root, "status"], status: 64,
-                          message: "\(root) is the folder that holds the store; --store names the store's own folder: \(root)/.dtaudit")
         try expectRefusal(cli, ["--store", cli.storeFile.path, "status"], status: 64,
                           message: "\(cli.storeFile.path) is a file; --store names the store's folder, which holds audit.sqlite")
         try expectRefusal(cli, ["--store", root + "/nowhere", "status"], status: 66,

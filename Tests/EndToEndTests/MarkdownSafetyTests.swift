@@ -172,6 +172,7 @@ import Testing
         #expect(!html.contains("href=\"#"), "the summary has no sections to link to")
         #expect(!html.contains("<img") && !html.contains("<details>"))
 
+        try cli.settleConformance(in: demo)
         let vpat = try render(try cli.ok(["export", "--format", "vpat", "--author-email", "a11y@example.com", "--output", "-"], in: demo))
         let rows = try #require(HTMLTables.parse(vpat).first)
         #expect(rows.map { $0.count } == [3, 3, 3])

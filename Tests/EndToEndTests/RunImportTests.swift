@@ -114,7 +114,8 @@ import Testing
         #expect(try cli.ok(["history", "Checkout"]).contains("by run \(run), imported by Tess Tester"))
         let entries = try cli.history(["Checkout"])
         #expect(entries.filter { $0["run"] as? String == run }.count == 3 && entries.filter { $0["run"] is NSNull }.count == 1)
-        let shown = try cli.ok(["screen", "show", "Checkout"])
+        // Piped without COLUMNS, each failure is one line.
+        let shown = try cli.run(["screen", "show", "Checkout"], environment: ["COLUMNS": ""]).stdout
         #expect(shown.contains("Text clipped (element: payButton Pay)  (run \(run), imported by Tess Tester, "))
         #expect(shown.contains("Total clipped  (Tess Tester, "))
         let cells = try #require((try cli.json(["screen", "show", "Checkout"]) as? [String: Any])?["cells"] as? [[String: Any]])
