@@ -28,22 +28,37 @@ enum CommitRemovals {
         let last = try store.mark(mark)
         if last != head { try store.write { try store.setMark(mark, head) } }
         guard let last, last != head,
-              let log = GitSetup.git(shared.root, ["--literal-pathspecs", "log", "--full-history", "--no-merges", "-n", "\(limit)", "--format=%H%x09%h%x09%s",
-                                                   "\(last)..\(head)", "--", shared.relativePath]) else { return nil }
+              let log = GitSetup.git(shared.root, ["--literal-pathspecs", "log", "--full-history", "--no-merges", "-n", "\(limit)", "--raw", "--abbrev=40",
+                                                   "--format=commit %H%x09%s", "\(last)..\(head)", "--", shared.relativePath]) else { return nil }
         var removed = Set<String>()
         var latest: (commit: String, subject: String)?
-        for entry in log.split(separator: "\n") {
-            let fields = entry.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 3 else { continue }
-            let ids = removedRecords(in: fields[0], shared)
+        var commit: (name: String, subject: String)?
+        for line in log.split(separator: "\n") {
+            if line.hasPrefix("commit ") {
+                let fields = line.dropFirst(7).split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                commit = (fields[0], fields.count > 1 ? fields[1] : "")
+                continue
+            }
+            // :100644 100644 <before> <after> M<tab>path: only a file that shrank can have lost a line,
+            // since an audit commit only adds lines; its diff is read then, and only then.
+            let raw = line.split(separator: " ")
+            guard let commit, line.hasPrefix(":"), raw.count >= 5, let before = Self.size(String(raw[2]), shared),
+                  let after = Self.size(String(raw[3]), shared), after < before else { continue }
+            let ids = removedRecords(in: commit.name, shared)
             guard !ids.isEmpty else { continue }
-            if latest == nil { latest = (fields[1], fields[2]) }
+            if latest == nil { latest = (String(commit.name.prefix(7)), commit.subject) }
             removed.formUnion(ids)
         }
         guard let latest, !removed.isEmpty else { return nil }
         let held = try store.held(Array(removed))
         guard !held.isEmpty else { return nil }
         return CommitRemoval(records: held.count, commit: latest.commit, subject: latest.subject)
+    }
+
+    /// The size of a blob; nil for none (the file added or deleted).
+    static func size(_ object: String, _ shared: SharedAudit) -> Int? {
+        guard !object.allSatisfy({ $0 == "0" }) else { return nil }
+        return GitSetup.git(shared.root, ["cat-file", "-s", object]).flatMap { Int($0) }
     }
 
     /// The ids of record lines `commit` removed from the file and did not add back, read from its
