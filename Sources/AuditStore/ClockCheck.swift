@@ -49,16 +49,17 @@ public enum ClockFinding: Sendable, Equatable {
         return counted(minutes, "minute")
     }
 
-    /// What the finding is about, so that it is told once: the same people, the same way, by about
-    /// the same time. A clock that drifts further, or a third clock that settles whose it is, is news.
+    /// What the finding is about, so that it is told once: clocks apart the same way by about the
+    /// same time, with the same one to blame. A clock that drifts further, or a third clock that
+    /// settles whose it is, is news; the same gap seen again through another record is not.
     var key: String {
         switch self {
-        case .ahead(let skew, let teammate, _, _, _, _, let others, let blame):
-            "ahead \(Self.duration(skew)) \(blame) \(others) \(teammate)"
-        case .later(let skew, let author, _, let others, let blame):
-            "later \(Self.duration(skew)) \(blame) \(others) \(author)"
+        case .ahead(let skew, _, _, _, _, _, _, let blame):
+            "ahead \(Self.duration(skew)) \(blame)"
+        case .later(let skew, _, _, _, let blame):
+            "later \(Self.duration(skew)) \(blame)"
         case .brought(let skew, let record, let yours):
-            yours ? "brought \(record.id)" : "later \(Self.duration(skew)) brought \(record.by)"
+            yours ? "brought \(record.id)" : "later \(Self.duration(skew)) either"
         }
     }
 

@@ -68,7 +68,8 @@ public struct SharedAudit: Sendable, Equatable {
             guard AuditFile.isConflictMarker(line) else { break }
             rest = rest[(end + 1)...]
         }
-        return rest.starts(with: "{\"format\":".utf8)
+        let opening = Array("{\"format\":".utf8)
+        return rest.starts(with: opening) && rest.dropFirst(opening.count).first.map { (0x30...0x39).contains($0) } == true
     }
 
     /// Refuses the file, its evidence folder or a folder between the root and them (`Exports/`)
