@@ -32,8 +32,9 @@ extension Sync {
             let git = GitState.of(shared)
             let report = try run(store, with: shared, holding: git.hold, sides: git.unmerged ? git.sides : [], stashedEvidence: git.stashedEvidence)
             StoreIgnore.upgrade(folder: store.location.folder)
-            // Held, the file is not in step: the commits are looked at by the sync that writes it.
-            let removal = git.inCheckout && report.held == nil ? try CommitRemovals.check(store, shared) : nil
+            // A hint, never a reason to fail the sync; held, the file is not in step, and the commits
+            // are looked at by the sync that writes it.
+            let removal = git.inCheckout && report.held == nil ? (try? CommitRemovals.check(store, shared)) ?? nil : nil
             return SyncOutcome(report: report, shared: shared, createdStore: nil,
                                suggestsGitSetup: git.inCheckout && suggestsGitSetup(report, shared, created: false, inCheckout: true), git: git,
                                removal: removal)
