@@ -94,10 +94,10 @@ let package = Package(
         // prlimit, and it times the judges on generated runs.
         .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
         .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AutomatedRunsTests", dependencies: ["AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "AutomatedRunsTests", dependencies: ["AuditLog", "AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "Platform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FixTests", dependencies: ["Fix", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         // Package.swift itself: every target declares what it imports.

@@ -135,11 +135,11 @@ public final class AuditStore {
         }
         do {
             try fileManager.moveItem(atPath: temporary, toPath: location.databasePath)
-            // Keep the whole folder out of git, this file included, so that the guide's `git add`
-            // leaves nothing of the store untracked: an audit travels as its shared file.
-            // Created exclusively: a link a clone planted there is never written through.
+            // Keep a folder among the audit's files out of git, this file included, so that the
+            // guide's `git add` leaves nothing of the store untracked: an audit travels as its
+            // shared file. Created exclusively: a link a clone planted there is never written through.
             let ignore = location.folder + "/.gitignore"
-            if Files.status(ignore, followLinks: false) == nil {
+            if !location.isInGitDirectory, Files.status(ignore, followLinks: false) == nil {
                 let stream = try BufferedOutput.createNew(path: ignore)
                 stream.write(Self.ignoredFolder)
                 guard stream.close() else { throw SystemError(operation: "write", path: ignore, code: stream.errorCode) }
@@ -157,7 +157,7 @@ public final class AuditStore {
         return store
     }
 
-    /// `.dtaudit/.gitignore`: everything in the folder, itself too, stays local.
+    /// `.dtaudit/.gitignore` of a store outside git's directory: everything in the folder, itself too, stays local.
     public static let ignoredFolder = "# The store stays local, this file too; the audit is shared through `dtaudit sync` (Exports/<app>.json).\n*\n"
 
     private func checkIdentity() throws {

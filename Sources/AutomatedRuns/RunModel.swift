@@ -17,6 +17,8 @@ public struct RunContents: Sendable {
     public var hierarchies: [RunScreenshot] = []
     /// Tests the run lists, whatever they did: what was read, when nothing in it counts.
     public var tests = 0
+    /// The devices the run says it ran on (`RunDevices`).
+    public var devices: [RunDevice] = []
 
     public init() {}
 }

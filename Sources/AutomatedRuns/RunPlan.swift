@@ -173,6 +173,7 @@ public enum RunImport {
             plan.fingerprint = String(SHA256.hex(identity.finalize()).prefix(12))
             plan.run = RunReader.name(result.name, fingerprint: plan.fingerprint)
         }
+        plan.run = RunPlan.marked(plan.run, devices: contents.devices)
         let recorded = try store.cellsRecorded(byRun: plan.fingerprint)
         for cell in decided.cells {
             if recorded.contains(AuditStore.cellKey(screen: cell.screen.id, item: cell.item, size: cell.size)) {

@@ -98,6 +98,7 @@ public enum RunReader {
             // The manifest lists only the tests that attached something; this lists them all.
             result.contents.tests = 0
             TestResults.readTests(root, into: &result.contents)
+            result.contents.noteDevices(in: root)
             // The exported files are the attachments the tests list.
             result.contents.unexportedAttachments = 0
         }
@@ -160,6 +161,7 @@ public enum RunReader {
                 guard let path = inside(folder, file) else {
                     throw RunReadError(.badData, "\(shown)/manifest.json names '\(JSONReader.shown(file))' (line \(attachment.line)), which is outside its folder; a path in an imported file must stay inside it; nothing was changed")
                 }
+                contents.noteDevice(model: nil, name: attachment["deviceName"]?.string, platform: nil)
                 let human = attachment["suggestedHumanReadableName"]?.string.map(attachmentName) ?? ""
                 let names = [human, testName].filter { !$0.isEmpty }
                 try take(file: file, path: path, names: names, suites: suites, into: &contents, identity: &identity)
@@ -221,6 +223,7 @@ public enum RunReader {
         contents.otherFailures += found.otherFailures
         contents.unexportedAttachments += found.unexportedAttachments
         contents.skipped += found.skipped
+        for device in found.devices where !contents.devices.contains(device) { contents.devices.append(device) }
     }
 
     /// XML is a hierarchy when it starts as a page source does, or when its name says `.xml`: such a
@@ -234,6 +237,7 @@ public enum RunReader {
     /// `name` is the document's file or attachment name, which says the screen and size of tools
     /// that don't.
     static func readDocument(_ root: JSONReader.Node, name: String, into contents: inout RunContents) -> String? {
+        contents.noteDevices(in: root)
         if root["dtaudit"]?.string == "audit" {
             contents.audits.append(HarnessAudit.read(root, name: name))
             return "a dtaudit harness audit"

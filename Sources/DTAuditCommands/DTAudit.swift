@@ -12,8 +12,10 @@ public struct DTAudit: ParsableCommand {
         commandName: "dtaudit",
         abstract: "Run a team's Dynamic Type audit of an iOS app, from triage to a review-ready report.",
         discussion: """
-            The audit lives in .dtaudit/audit.sqlite at the root of the app's repository, found by \
-            walking up from the working folder the way git finds .git. Every read command takes --json.
+            The audit's store is found by walking up from the working folder the way git finds .git: \
+            in a git checkout it is kept under git's directory (.git/dtaudit/), out of reach of git clean, \
+            git stash --all and git worktree remove; elsewhere in .dtaudit/ in the app's folder. Every \
+            read command takes --json.
 
             A typical round:
               dtaudit init --app "Trailhead"

@@ -60,7 +60,7 @@ extension StoreError: ExitStatusProviding {
         let kind: ExitStatus = switch self {
         case .notFound, .missingDatabase, .noStoreAt: .noInput
         case .storeIsInside, .notAFolder: .usage
-        case .notAStore, .damaged, .newerSchema, .folderInTheWay, .linkedStore: .badData
+        case .notAStore, .damaged, .newerSchema, .folderInTheWay, .linkedStore, .trackedStore, .foreignSchema: .badData
         case .alreadyExists, .readOnly, .cannotCreate: .cannotWrite
         case .busy: .busy
         case .diskFull, .database: .ioError

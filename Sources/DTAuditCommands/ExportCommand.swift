@@ -9,7 +9,7 @@ import Reports
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the audit as a Markdown review page with its charts, as JSON for sharing through git, as CSV, or as conformance report rows (OpenACR, VPAT).",
+        abstract: "Write the audit as a Markdown review page with its charts, as JSON for sharing through git, as CSV, as conformance report rows (OpenACR, VPAT), or as App Store Connect's accessibility declaration.",
         discussion: """
             markdown (the default): the review page. At the top, the verdicts on Apple's Larger Text label \
             (with the critical flows it rests on and what would change it), WCAG 1.4.4 and 1.4.10, then \
@@ -58,10 +58,24 @@ struct ExportCommand: ParsableCommand {
             (the level so far in words beside it), the screens still to record named, and the file \
             named -draft (Exports/<app>-<date>-vpat-draft.md).
 
+            asc-declaration: App Store Connect's accessibility declaration, for each device family the \
+            app ships (--device-family; by default those the evidence shows and the team's file declares: \
+            IPHONE, IPAD, VISION, APPLE_WATCH; MAC and APPLE_TV have no Larger Text label), as the exact JSON body of POST \
+            /v1/accessibilityDeclarations (or the PATCH of a draft, --declaration-id FAMILY=ID), one file \
+            beside the report per family. supportsLargerText is the Larger Text verdict on that family's \
+            evidence alone: a UI-test run counts for the device it ran on, a person's recordings for the \
+            audit's main family (IPHONE unless --main-family or dtaudit-declaration.json names another). \
+            A family without evidence is not evaluated and gets no body. The eight other features come \
+            only from the team's dtaudit-declaration.json at the repository's root (App Store Connect \
+            takes a feature a request leaves out as not supported; the command says so when the file is \
+            missing); publish is never set. The report is the evidence index: each body's verdict and the \
+            screens, sizes, recordings, runs and files it rests on, with their SHA-256. It also prints \
+            the same requests as 'asc accessibility create|update' commands.
+
             The same audit always gives the same bytes: dates come from the audit itself. Files go to \
-            Exports/ beside the .dtaudit folder: Exports/<app>-<date>.md (with <app>-<date>.svg and <app>-<date>-failures.svg), Exports/<app>.json, \
+            Exports/ in the audit's folder: Exports/<app>-<date>.md (with <app>-<date>.svg and <app>-<date>-failures.svg), Exports/<app>.json, \
             Exports/<app>-<date>.csv, Exports/<app>-<date>-log.csv, Exports/<app>-<date>-summary.md, Exports/<app>-<date>-openacr.yaml, \
-            Exports/<app>-<date>-vpat.md (and .html).
+            Exports/<app>-<date>-vpat.md (and .html), Exports/<app>-<date>-asc-declaration.json (and -iphone.json, -ipad.json, ...).
             """,
         examples: [
             ("dtaudit export", "The Markdown report and its chart, in Exports/."),
@@ -74,10 +88,11 @@ struct ExportCommand: ParsableCommand {
             ("dtaudit export --format openacr --product-version 2.4 --author-email a11y@example.com", "The OpenACR fragment to merge into the product's report."),
             ("dtaudit export --format vpat", "The VPAT rows, as Markdown and HTML."),
             ("dtaudit export --format vpat --draft", "The same rows marked DRAFT while checks are still open, for review."),
+            ("dtaudit export --format asc-declaration --device-family IPHONE,IPAD --app-id 1234567890", "App Store Connect's declaration bodies, one per family, and their evidence index."),
         ]
     )
 
-    @Option(name: .names("format", short: "f"), help: "markdown, json, csv (the current sheet), csv-log (every recording), openacr or vpat.", valueName: "format")
+    @Option(name: .names("format", short: "f"), help: "markdown, json, csv (the current sheet), csv-log (every recording), openacr, vpat or asc-declaration.", valueName: "format")
     var format: ReportFormat = .markdown
 
     @Option(name: .names("output", short: "o"), help: "The file to write, or - for standard output (a Markdown report then has no chart file and no evidence folder, and shows no screenshots).", valueName: "file|-")
@@ -100,11 +115,14 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var parties: ReportPartyOptions
 
+    @OptionGroup var declaration: DeclarationOptions
+
     @OptionGroup var filter: ScreenFilterOptions
 
     @OptionGroup var global: GlobalOptions
 
     mutating func validate() throws {
+        try declaration.validate(format: format, choosesScreens: filter.owner != nil || filter.flow != nil || filter.mine, draft: draft)
         if force && format != .json {
             throw ValidationError("--force applies to the JSON export, which is refused when writing it would drop records")
         }
@@ -148,6 +166,7 @@ struct ExportCommand: ParsableCommand {
                                     selection: selection, parties: parties.request, generator: "dtaudit \(DTAudit.version)",
                                     workingDirectory: console.workingDirectory)
         request.draft = draft
+        request.declaration = declaration.request
         let outcome: ExportOutcome
         do {
             outcome = try Export.run(request, store: store, standardOutput: console.out)
@@ -159,7 +178,7 @@ struct ExportCommand: ParsableCommand {
                          + "or write a draft for review with --draft.")
             throw ExitCode.failure
         }
-        if outcome.path != nil { say(outcome, store: store, console: console) }
+        if outcome.path != nil || format == .ascDeclaration { say(outcome, store: store, console: console) }
     }
 
     /// `A, B, C and 9 more (12 screens)`: screens named on one line, the first ten of them.
@@ -176,6 +195,8 @@ struct ExportCommand: ParsableCommand {
         let asOf = ", as of \(outcome.day))"
         let screens = outcome.screens.map { " (\(counted($0, "screen"))" } ?? " ("
         switch format {
+        case .ascDeclaration:
+            DeclarationMessages.say(outcome, console: console)
         case .json:
             var message = (outcome.wroteFile ? "Wrote " : "Already up to date: ") + shown + " (\(counted(outcome.count ?? 0, "record")))"
             if outcome.evidenceShared > 0 { message += ", and \(counted(outcome.evidenceShared, "evidence file")) into \(folder)/" }

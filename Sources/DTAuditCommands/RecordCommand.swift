@@ -14,7 +14,7 @@ struct RecordCommand: ParsableCommand {
             each of the sizes given; an item named explicitly is recorded at every size given, even \
             outside its plan.
 
-            Evidence files are copied into .dtaudit/evidence/ under the SHA-256 of their content, so \
+            Evidence files are copied into the store's evidence/ folder under the SHA-256 of their content, so \
             the same screenshot is stored once and the audit keeps it when the original moves. They \
             are checked before anything is recorded: a file that is not a PNG, JPEG, HEIC, PDF, MOV or \
             MP4 by content, or is over the store's size limit (50 MB unless 'dtaudit evidence limit' \

@@ -10,8 +10,8 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Scan the app's Swift and Interface Builder files for code that keeps text from following the text size.",
         discussion: """
-            Reads the .swift, .xib and .storyboard files under the paths (default: the folder holding \
-            .dtaudit, else the working folder), skipping Pods, Carthage, .build, DerivedData, build and, \
+            Reads the .swift, .xib and .storyboard files under the paths (default: the audit's folder, \
+            else the working folder), skipping Pods, Carthage, .build, DerivedData, build and, \
             in a git checkout, the files git ignores. Paths in the output are relative to that folder.
 
             Rules, with the checklist item each maps to (ids for --rule and dtaudit:ignore):
@@ -85,7 +85,7 @@ struct ScanCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "Files or folders to scan (default: the folder holding .dtaudit, else the working folder).", valueName: "path")
+    @Argument(help: "Files or folders to scan (default: the audit's folder, else the working folder).", valueName: "path")
     var paths: [PathArgument] = []
 
     @Option(name: .names("format", short: "f"), help: "text, xcode, json or sarif.", valueName: "format")

@@ -17,9 +17,12 @@ public enum Demo {
     /// Creates the example in `folder` (an absolute path, shown in messages as `shown`) and returns
     /// its store; `tool` names the dtaudit that records the example's scan.
     public static func create(in folder: String, shownAs shown: String, tool: String) throws -> AuditStore {
-        let location = StoreLocation(folder: folder + "/" + StoreLocation.folderName)
-        if try !isPreviousDemo(location) { try checkSourcesAreFree(in: folder, shownAs: shown) }
+        let location = try StoreLocation.own(in: folder)
+        // An earlier release kept the example's store beside it, in a git checkout too.
+        let beside = StoreLocation(folder: folder + "/" + StoreLocation.folderName)
+        if try !isPreviousDemo(location) && !isPreviousDemo(beside) { try checkSourcesAreFree(in: folder, shownAs: shown) }
         try clearPreviousDemo(at: location)
+        if beside != location { try clearPreviousDemo(at: beside) }
         try writeSources(in: folder)
         return try DemoAudit.build(at: location, tool: tool)
     }

@@ -4,7 +4,7 @@ import Platform
 /// Where a team shares its audit: one file in the app's repository (`Exports/trailhead.json`) and,
 /// beside it, one folder of evidence named by content (`Exports/trailhead-evidence/`).
 public struct SharedAudit: Sendable, Equatable {
-    /// The folder that holds the store's `.dtaudit`: the repository's root as the store sees it.
+    /// The audit's folder (`StoreLocation.root`): the repository's root as the store sees it.
     public let root: String
     /// The file, relative to the root.
     public let relativePath: String

@@ -2,7 +2,7 @@ import AuditStore
 import Platform
 
 /// The shared file as this store last left it in step with it, kept beside the store
-/// (`.dtaudit/shared-copy`, with `shared-copy.index`): a later sync compares the file with it and
+/// (`shared-copy` in the store's folder, with `shared-copy.index`): a later sync compares the file with it and
 /// reads only the lines between the longest common start and end, instead of the whole file.
 ///
 /// The copy is believed only when everything about it agrees: the index's format, the mark the

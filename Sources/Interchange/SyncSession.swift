@@ -30,8 +30,8 @@ extension Sync {
                                         kind: .misnamed)
             }
             let git = GitState.of(shared)
+            removeLeftovers(of: store.location)
             let report = try run(store, with: shared, holding: git.hold, sides: git.unmerged ? git.sides : [], stashedEvidence: git.stashedEvidence)
-            StoreIgnore.upgrade(folder: store.location.folder)
             // A hint, never a reason to fail the sync; held, the file is not in step, and the commits
             // are looked at by the sync that writes it.
             let removal = git.inCheckout && report.held == nil ? (try? CommitRemovals.check(store, shared)) ?? nil : nil
@@ -56,9 +56,18 @@ extension Sync {
             shared = SharedAudit(root: location.root, relativePath: found.files[0])
         }
         guard shared.status() != nil else { throw SharedFileProblem("no file '\(file ?? shared.relativePath)'", kind: .missing) }
+        removeLeftovers(of: location)
         let git = GitState.of(shared)
         let report = try createStore(at: location, from: shared, sides: git.unmerged ? git.sides : []).1
         return SyncOutcome(report: report, shared: shared, createdStore: location, suggestsGitSetup: suggestsGitSetup(report, shared, created: true), git: git)
+    }
+
+    /// Removes the temporary files a sync killed midway left in the store's folder (a database
+    /// being set up, a copy of the file being kept, evidence being taken in): only names of the
+    /// forms dtaudit's writers give them, made by processes that no longer run.
+    static func removeLeftovers(of location: StoreLocation) {
+        Files.removeLeftovers(of: [location.databasePath, SharedCopy.copyPath(location), SharedCopy.indexPath(location)])
+        AuditStore.removeIncomingLeftovers(in: location)
     }
 
     /// The folder a shared file belongs to: the one above its `Exports/`, else the working folder.

@@ -27,6 +27,8 @@ public struct ExportOutcome: Sendable {
     public var missingEvidence = 0
     /// A conformance report's criteria, with their levels.
     public var conformance: ConformanceReport?
+    /// The App Store Connect declaration, family by family.
+    public var declaration: ASCDeclaration?
 }
 
 /// `dtaudit export`: the reporter `--format` chooses reads the store, the plan names its files and
@@ -55,6 +57,7 @@ public enum Export {
         let plan = try ExportPlan(reporter, request: request, reading: reading, store: store)
         var outcome = ExportOutcome(format: request.format, path: plan.path, day: reading.day, screens: reading.screens, evidenceFolder: plan.evidenceFolder,
                                     missingEvidence: reading.missingEvidence, conformance: reading.conformance)
+        outcome.declaration = reading.declaration
         if case .stream(let device) = request.destination {
             let output = try OutputFile.openStream(device, shownAs: plan.shown(device))
             outcome.count = try reporter.write(reading.content, plan: plan, to: output).count

@@ -55,6 +55,8 @@ public struct ExportRequest: Sendable {
     /// `--draft`: a conformance report written while criteria cannot be judged yet, marked as a
     /// draft throughout and never claiming a level.
     public var draft = false
+    /// `--device-family`, `--declaration-id`, `--app-id`, `--main-family`: the App Store Connect declaration's.
+    public var declaration = DeclarationRequest()
     /// `dtaudit 0.1.0`
     public var generator: String
     /// The folder messages show paths from.

@@ -9,6 +9,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case markdown, json, csv
     case csvLog = "csv-log"
     case openacr, vpat
+    case ascDeclaration = "asc-declaration"
 
     /// The reporter that writes the format.
     public var reporter: any Reporter {
@@ -19,6 +20,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .csvLog: CSVLogReporter()
         case .openacr: OpenACRReporter()
         case .vpat: VPATReporter()
+        case .ascDeclaration: ASCDeclarationReporter()
         }
     }
 
@@ -30,6 +32,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .csvLog: "-log"
         case .openacr: "-openacr"
         case .vpat: "-vpat"
+        case .ascDeclaration: "-asc-declaration"
         default: ""
         }
     }
@@ -173,6 +176,8 @@ public struct ReportReading<Content> {
     public var conformance: ConformanceReport?
     /// A conformance report's draft: its file is named `-draft`.
     public var draft = false
+    /// The App Store Connect declaration, family by family.
+    public var declaration: ASCDeclaration?
 
     public init(content: Content, app: String, day: String, screens: Int? = nil) {
         self.content = content

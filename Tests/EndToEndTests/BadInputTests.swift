@@ -95,7 +95,7 @@ import Testing
         try expectRefusal(cli, ["--store", root, "status"], status: 64,
                           message: "\(root) is the folder that holds the store; --store names the store's own folder: \(root)/.dtaudit")
         try expectRefusal(cli, ["--store", cli.storeFile.path, "status"], status: 64,
-                          message: "\(cli.storeFile.path) is a file; --store names the .dtaudit folder that holds audit.sqlite")
+                          message: "\(cli.storeFile.path) is a file; --store names the store's folder, which holds audit.sqlite")
         try expectRefusal(cli, ["--store", root + "/nowhere", "status"], status: 66,
                           message: "no audit store at \(root)/nowhere: there is no such folder")
         try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: false)
@@ -111,7 +111,7 @@ import Testing
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
         let output = try cli.run(["init", "--app", "Watch"], in: nested)
         #expect(output.status == 0)
-        #expect(output.stdout.contains("this folder is inside the audit in \(cli.directory.path)/.dtaudit"), "\(output.stdout)")
+        #expect(output.stdout.contains("this folder is inside the audit in \(cli.directory.path);"), "\(output.stdout)")
         #expect(try cli.ok(["screen", "list"], in: nested).contains("No screens"))
     }
 

@@ -95,7 +95,8 @@ import Testing
         // Every recording names the run, in the shared file too; a second import adds nothing.
         let shared = try cli.ok(["export", "--format", "json", "--output", "-"])
         let run = try #require(plan["run"] as? String)
-        #expect(run.hasPrefix("R-attachments #") && run.count == "R-attachments #".count + 12)
+        // The manifest says the run was on an iPhone 16: the name keeps the device's family and model.
+        #expect(run.hasPrefix("R-attachments [IPHONE: iPhone 16] #") && run.count == "R-attachments [IPHONE: iPhone 16] #".count + 12)
         #expect(shared.components(separatedBy: "\"run\":\"\(run)\"").count - 1 == 5)
         let again = try #require(try cli.json(["evidence", "import-xcresult", "R-attachments"]) as? [String: Any])
         #expect(again["attached"] as? Int == 0 && again["recorded"] as? Int == 0)
@@ -106,7 +107,7 @@ import Testing
         try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "no-truncation", "--fail", "--note", "Total clipped"])
         let page = try cli.ok(["export", "--output", "-"])
         #expect(page.contains("| `no-truncation` |   |   | ⬜ |   | ❌ | ❌🤖 |"))
-        #expect(page.contains("(🤖 run R-attachments \\#\(run.suffix(12)), imported by Tess Tester"))
+        #expect(page.contains("(🤖 run R-attachments \\[IPHONE: iPhone 16\\] \\#\(run.suffix(12)), imported by Tess Tester"))
         #expect(page.contains("Total clipped (Tess Tester, "))
 
         // So do history, screen show, the audit and every JSON that says who recorded a result.

@@ -74,15 +74,16 @@ import TestSupport
 
     @Test func everyFormatHasAReporter() {
         #expect(ReportFormat.allCases.map { $0.reporter.format } == ReportFormat.allCases)
-        #expect(ReportFormat.allCases.map(\.fileExtension) == ["md", "json", "csv", "csv", "yaml", "md"])
-        #expect(ReportFormat.allCases.map(\.fileNameSuffix) == ["", "", "", "-log", "-openacr", "-vpat"])
+        #expect(ReportFormat.allCases.map(\.fileExtension) == ["md", "json", "csv", "csv", "yaml", "md", "json"])
+        #expect(ReportFormat.allCases.map(\.fileNameSuffix) == ["", "", "", "-log", "-openacr", "-vpat", "-asc-declaration"])
         // Each reporter names its own file in Exports/ and the files it writes beside it.
         let names = ReportFormat.allCases.map { $0.reporter.defaultFileName(app: "Trailhead", day: "2026-10-13", selection: .everything) }
         #expect(names == ["trailhead-2026-10-13.md", "trailhead.json", "trailhead-2026-10-13.csv", "trailhead-2026-10-13-log.csv", "trailhead-2026-10-13-openacr.yaml",
-                          "trailhead-2026-10-13-vpat.md"])
+                          "trailhead-2026-10-13-vpat.md", "trailhead-2026-10-13-asc-declaration.json"])
         #expect(MarkdownSummaryReporter().defaultFileName(app: "Trailhead", day: "2026-10-13", selection: ScreenSelection(owner: "Ana", flow: nil))
                 == "trailhead-2026-10-13" + ScreenSelection(owner: "Ana", flow: nil).fileNameSuffix + "-summary.md")
         #expect(zip(ReportFormat.allCases, names).map { $0.reporter.attachmentNames(forReport: $1) }
-                == [["trailhead-2026-10-13.svg", "trailhead-2026-10-13-failures.svg"], [], [], [], [], ["trailhead-2026-10-13-vpat.html"]])
+                == [["trailhead-2026-10-13.svg", "trailhead-2026-10-13-failures.svg"], [], [], [], [], ["trailhead-2026-10-13-vpat.html"],
+                    ["iphone", "ipad", "apple-watch", "vision"].map { "trailhead-2026-10-13-asc-declaration-\($0).json" }])
     }
 }
