@@ -82,6 +82,8 @@ public enum MediaKind: String, CaseIterable, Sendable {
     /// A page source starts, after an optional byte order mark, white space and XML declaration,
     /// with its root: `<AppiumAUT` or `<XCUIElementTypeApplication`. Other XML is not one.
     static func isPageSource(_ prefix: [UInt8]) -> Bool {
+        // Windows PowerShell 5 saves text as UTF-16: its start is compared as UTF-8.
+        if isUTF16(prefix) { return isPageSource(Array(utf16Text(prefix).utf8)) }
         var bytes = prefix[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         func skipSpace() { bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
@@ -92,6 +94,30 @@ public enum MediaKind: String, CaseIterable, Sendable {
             skipSpace()
         }
         return bytes.starts(with: Array("<AppiumAUT".utf8)) || bytes.starts(with: Array("<XCUIElementTypeApplication".utf8))
+    }
+
+    /// Whether `prefix` starts as UTF-16 text does: a byte order mark, or `<` as one 16-bit unit.
+    public static func isUTF16(_ prefix: [UInt8]) -> Bool {
+        guard prefix.count >= 2 else { return false }
+        return (prefix[0] == 0xFF && prefix[1] == 0xFE) || (prefix[0] == 0xFE && prefix[1] == 0xFF)
+            || (prefix[0] == 0x3C && prefix[1] == 0) || (prefix[0] == 0 && prefix[1] == 0x3C)
+    }
+
+    /// UTF-16 bytes as text, by their byte order mark (little-endian without one, as Windows writes).
+    static func utf16Text(_ bytes: [UInt8]) -> String {
+        var body = bytes[...]
+        var bigEndian = body.first == 0 || body.first == 0xFE
+        if body.starts(with: [0xFF, 0xFE]) { body = body.dropFirst(2); bigEndian = false }
+        if body.starts(with: [0xFE, 0xFF]) { body = body.dropFirst(2); bigEndian = true }
+        var units: [UInt16] = []
+        units.reserveCapacity(body.count / 2)
+        var index = body.startIndex
+        while index + 1 < body.endIndex {
+            let (high, low) = bigEndian ? (body[index], body[index + 1]) : (body[index + 1], body[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     static func looksLikeText(_ bytes: [UInt8]) -> Bool {
