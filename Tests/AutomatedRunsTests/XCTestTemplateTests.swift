@@ -122,7 +122,7 @@ import TestSupport
             "Button checkout.pay|Pay| {x 16, y 760, 358 x 50}",
             "Other || {x 0, y 200, 390 x 300}",
             "Switch gift|Gift|1 {x 300, y 600, 51 x 31}",
-            "TextView notes|\(String(repeating: "\"", count: XCTestTemplate.clippedScalars))…|\(String(repeating: "&", count: XCTestTemplate.clippedScalars))… {x 16, y 520, 358 x 200}",
+            "TextView notes|\(String(repeating: "\"", count: 10_000))…|\(String(repeating: "&", count: 10_000))… {x 16, y 520, 358 x 200}",
         ])
         #expect(hierarchy.elements.allSatisfy { $0.visible == nil && $0.enabled })
     }
