@@ -224,7 +224,7 @@ public enum RunReader {
         prefix.removeSubrange(count...)
         let first = prefix.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         let namedXML = file.lowercased().hasSuffix(".xml")
-        if MediaKind.detect(prefix) == .hierarchy || (namedXML && (first == UInt8(ascii: "<") || MediaKind.isUTF16(prefix))) {
+        if MediaKind.detect(prefix) == .hierarchy || (namedXML && MediaKind.startsWithMarkup(prefix)) {
             contents.hierarchies.append(RunScreenshot(path: file, names: names, suites: suites))
             return
         }

@@ -75,7 +75,7 @@ public enum MediaKind: String, CaseIterable, Sendable {
         if prefix.starts(with: [0x49, 0x49, 0x2A, 0x00]) || prefix.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "a TIFF image" }
         if let box = FileTypeBox(prefix) { return "an ISO media file of brand '\(box.major)'" }
         if isPageSource(prefix) { return "an element hierarchy, which only the import of a UI-test run takes in" }
-        if looksLikeText(prefix) { return "text" }
+        if looksLikeText(prefix) || (isUTF16(prefix) && looksLikeText(Array(utf16Text(prefix).utf8))) { return "text" }
         return "data of an unknown kind"
     }
 
@@ -96,8 +96,15 @@ public enum MediaKind: String, CaseIterable, Sendable {
         return bytes.starts(with: Array("<AppiumAUT".utf8)) || bytes.starts(with: Array("<XCUIElementTypeApplication".utf8))
     }
 
+    /// Whether the first character of `prefix` after white space (and a byte order mark) is `<`,
+    /// in UTF-8 or UTF-16: the start of XML.
+    public static func startsWithMarkup(_ prefix: [UInt8]) -> Bool {
+        let text = isUTF16(prefix) ? Array(utf16Text(prefix).utf8) : prefix
+        return text.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "<")
+    }
+
     /// Whether `prefix` starts as UTF-16 text does: a byte order mark, or `<` as one 16-bit unit.
-    public static func isUTF16(_ prefix: [UInt8]) -> Bool {
+    static func isUTF16(_ prefix: [UInt8]) -> Bool {
         guard prefix.count >= 2 else { return false }
         return (prefix[0] == 0xFF && prefix[1] == 0xFE) || (prefix[0] == 0xFE && prefix[1] == 0xFF)
             || (prefix[0] == 0x3C && prefix[1] == 0) || (prefix[0] == 0 && prefix[1] == 0x3C)

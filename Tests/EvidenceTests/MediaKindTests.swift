@@ -34,6 +34,10 @@ import Testing
         }
         let notes = "just some notes".utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
         #expect(MediaKind.detect([0xFF, 0xFE] + notes) == nil)
+        // A file named `.xml` is read as XML only when it starts as XML does, in either encoding.
+        #expect(MediaKind.describe([0xFF, 0xFE] + notes) == "text")
+        #expect(!MediaKind.startsWithMarkup([0xFF, 0xFE] + notes))
+        #expect(MediaKind.startsWithMarkup([0xFF, 0xFE] + little) && MediaKind.startsWithMarkup(Array(" \n<plist>".utf8)))
     }
 
     @Test func otherFilesAreRefusedAndDescribed() {
