@@ -4,12 +4,15 @@ import Platform
 /// The merge driver's usual case, made in one pass over the three versions, a chunk of each in
 /// memory: every version written as a store writes it (canonical lines in `LogPlace` order), so
 /// the union in that order is a merge of three sorted runs. A line that two or three versions
-/// share sits at the head of each of them at once, so it is compared as bytes and parsed once;
-/// every distinct line is still read and checked as `RecordReader` checks it.
+/// share sits at the head of each of them at once and is compared as bytes: it came from a file
+/// both sides already took, so it is not read again, only its place is taken from where a
+/// canonical line keeps its kind, id, screen and time. A line only one version has (what the
+/// merge brings) is read and checked as `RecordReader` checks it, and must be canonical.
 ///
-/// The result is byte for byte what `MergeDriver.unionOfRecords` writes. Whatever this pass cannot
-/// be sure of (a line out of order, two lines under one id, a line that is not canonical, a format 1
-/// part, conflict markers, damage) makes it give up, and the caller merges record by record.
+/// For versions stores wrote, the result is byte for byte what `MergeDriver.unionOfRecords`
+/// writes. Whatever this pass cannot be sure of (a line out of order, two lines under one id, a new
+/// line that is not canonical, a format 1 part, conflict markers, damage) makes it give up, and the
+/// caller merges record by record.
 enum OrderedMerge {
     /// Merges the versions `sources` gives (each appends its next chunk and returns false at the
     /// end), handing `sink` the merged file in pieces. False when it gave up: what `sink` got then
@@ -50,6 +53,10 @@ enum OrderedMerge {
     static let endLine = Array("{\"record\":\"end\"}".utf8)
     static let closing = Array("]}".utf8)
     static let footer = Array(AuditFile.footer.utf8)
+    static let opening = Array("{\"record\":\"".utf8)
+    static let idKey = Array("\",\"id\":\"".utf8)
+    static let screenKey = Array("\",\"screen\":\"".utf8)
+    static let atKey = Array(",\"at\":".utf8)
     static let newline: [UInt8] = [0x0A]
 
     /// One version, read a line at a time.
@@ -117,6 +124,8 @@ enum OrderedMerge {
                     if side.place == nil {
                         if let twin = sides.first(where: { $0 !== side && !$0.done && $0.place != nil && $0.sameLine(as: side) }) {
                             side.place = twin.place
+                        } else if sides.contains(where: { $0 !== side && !$0.done && $0.sameLine(as: side) }), let place = glance(side) {
+                            side.place = place
                         } else {
                             guard let place = read(side) else { return false }
                             side.place = place
@@ -133,7 +142,8 @@ enum OrderedMerge {
                     side.taken = true
                 }
                 first.taken = true
-                guard ids.insert(LineDigest.of(place.stamp.id.utf8)).inserted else { return false }
+                var id = place.stamp.id
+                guard ids.insert(id.withUTF8 { LineDigest.of($0) }).inserted else { return false }
                 first.lines.buffer.withUnsafeBytes { sink(UnsafeRawBufferPointer(rebasing: $0[first.lines.line])) }
                 write(OrderedMerge.newline)
                 for side in sides where side.taken {
@@ -168,23 +178,90 @@ enum OrderedMerge {
                 side.lines.buffer.withUnsafeBytes { ByteComparison.same(written, UnsafeRawBufferPointer(rebasing: $0[side.content])) }
             }
             guard same else { return nil }
-            let stamp = Stamp(record)
-            if case .screen = record {
-                guard !unplacedScreens.contains(record.id) else { return nil }
-                let block = blocks[record.id] ?? Block(serial: blocks.count, text: Array(LogPlace.block(ofScreenAddedAt: stamp).utf8))
-                blocks[record.id] = block
+            if case .screen = record { return place(stamp: Stamp(record), addsScreen: true, screen: nil, isNaming: false) }
+            return place(stamp: Stamp(record), addsScreen: false, screen: record.screen, isNaming: record.kind == .audit)
+        }
+
+        /// The place of a record with `stamp`: one that adds a screen opens the screen's block; one
+        /// of a screen goes in its block, or in the audit's when no version adds that screen.
+        private mutating func place(stamp: Stamp, addsScreen: Bool, screen: String?, isNaming: Bool) -> Place? {
+            if addsScreen {
+                guard !unplacedScreens.contains(stamp.id) else { return nil }
+                let block = blocks[stamp.id] ?? Block(serial: blocks.count, text: Array(LogPlace.block(ofScreenAddedAt: stamp).utf8))
+                blocks[stamp.id] = block
                 return Place(block: block, rank: 0, stamp: stamp)
             }
-            if let screen = record.screen {
+            if let screen {
                 if let block = blocks[screen] { return Place(block: block, rank: 1, stamp: stamp) }
                 unplacedScreens.insert(screen)
                 return Place(block: nil, rank: 1, stamp: stamp)
             }
-            return Place(block: nil, rank: record.kind == .audit ? 0 : 1, stamp: stamp)
+            return Place(block: nil, rank: isNaming ? 0 : 1, stamp: stamp)
+        }
+
+        /// The place of a canonical line read from its bytes: `{"record":"KIND","id":"ID",` at its
+        /// start, `"screen":"ID",` next for a screen's records, `"at":"TIME"}` at its end. Nil for
+        /// any other shape (the line is then read whole).
+        private mutating func glance(_ side: Side) -> Place? {
+            let found = side.lines.buffer.withUnsafeBufferPointer { all -> (kind: Kind, id: String, screen: String?, at: Timestamp)? in
+                let line = UnsafeBufferPointer(rebasing: all[side.content])
+                var offset = 0
+                func expect(_ text: [UInt8]) -> Bool {
+                    guard offset + text.count <= line.count, line[offset..<(offset + text.count)].elementsEqual(text) else { return false }
+                    offset += text.count
+                    return true
+                }
+                func word() -> UnsafeBufferPointer<UInt8>? {
+                    let start = offset
+                    while offset < line.count, line[offset] != 0x22 { offset += 1 }
+                    guard offset < line.count else { return nil }
+                    return UnsafeBufferPointer(rebasing: line[start..<offset])
+                }
+                guard expect(OrderedMerge.opening), let kindWord = word(), let kind = Kind(kindWord), expect(OrderedMerge.idKey),
+                      let id = word(), Kind.isID(id) else { return nil }
+                var screen: String?
+                if kind == .screenRecord {
+                    guard expect(OrderedMerge.screenKey), let word = word(), Kind.isID(word) else { return nil }
+                    screen = String(decoding: word, as: UTF8.self)
+                }
+                // `,"at":"TIME"}`, the time holding no quote.
+                guard line.count > offset + 10, line[line.count - 1] == 0x7D, line[line.count - 2] == 0x22 else { return nil }
+                var quote = line.count - 3
+                while quote > offset, line[quote] != 0x22 { quote -= 1 }
+                guard quote - 6 > offset, line[(quote - 6)..<quote].elementsEqual(OrderedMerge.atKey),
+                      let at = Timestamp(iso8601Bytes: UnsafeBufferPointer(rebasing: line[(quote + 1)..<(line.count - 2)])) else { return nil }
+                return (kind, String(decoding: id, as: UTF8.self), screen, at)
+            }
+            guard let found else { return nil }
+            return place(stamp: Stamp(at: found.at, id: found.id), addsScreen: found.kind == .addsScreen, screen: found.screen,
+                         isNaming: found.kind == .naming)
         }
 
         private func write(_ bytes: [UInt8]) {
             bytes.withUnsafeBytes { sink($0) }
+        }
+    }
+
+    /// What a line's `record` word says about its place.
+    enum Kind {
+        case naming, checklist, addsScreen, screenRecord
+
+        init?(_ word: UnsafeBufferPointer<UInt8>) {
+            switch String(decoding: word, as: UTF8.self) {
+            case "audit": self = .naming
+            case "checklist": self = .checklist
+            case "screen": self = .addsScreen
+            case "edit", "recording", "fix", "evidence", "retract", "amend": self = .screenRecord
+            default: return nil
+            }
+        }
+
+        /// As `Fields.isID` checks an id, on its bytes.
+        static func isID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            !bytes.isEmpty && bytes.count <= Fields.maximumIDLength && bytes.allSatisfy { byte in
+                (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
+                    || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
+            }
         }
     }
 }
