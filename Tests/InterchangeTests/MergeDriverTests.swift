@@ -11,10 +11,10 @@ import TestSupport
 /// damage, blank versions), give the same bytes or the same refusal. Versions written as stores
 /// write them are always merged in the one pass.
 ///
-/// DTAUDIT_PROPERTY_RUNS sets the number of merges (120 by default); a failure names its seed, and
+/// DTAUDIT_PROPERTY_RUNS sets the number of merges (80 by default); a failure names its seed, and
 /// DTAUDIT_PROPERTY_SEED replays that one merge.
 @Suite struct MergeDriverTests {
-    static var runs: Int { ProcessInfo.processInfo.environment["DTAUDIT_PROPERTY_RUNS"].flatMap(Int.init) ?? 120 }
+    static var runs: Int { ProcessInfo.processInfo.environment["DTAUDIT_PROPERTY_RUNS"].flatMap(Int.init) ?? 80 }
 
     @Test func theOnePassWritesWhatTheRecordMergeWrites() throws {
         let own = try AuditFile.read(try TemporaryStore().file).records.map(\.record)
