@@ -351,8 +351,9 @@ extension Files {
     /// Writes a file whole or not at all: `body` writes into a new temporary file beside `path`,
     /// created exclusively under a random name (so no planted file or link is ever followed), and
     /// only a complete, flushed file is renamed over `path`. On any failure the temporary file is
-    /// removed and `path` is as it was.
-    public static func writeAtomically(_ path: String, _ body: (BufferedOutput) throws -> Void) throws {
+    /// removed and `path` is as it was. A file that is only a cache (`durable` false) is renamed
+    /// without being flushed first: after a crash it may be old, empty or torn, which its reader tells.
+    public static func writeAtomically(_ path: String, durable: Bool = true, _ body: (BufferedOutput) throws -> Void) throws {
         // A device or a pipe is never replaced by a file (as root, that would remove /dev/null).
         if status(path, followLinks: false)?.kind == .other { throw SystemError(operation: "replace", path: path, code: EEXIST) }
         removeLeftovers(of: path)
@@ -360,7 +361,7 @@ extension Files {
         let output = try BufferedOutput.createNew(path: temporary)
         do {
             try body(output)
-            guard output.close() else { throw SystemError(operation: "write", path: temporary, code: output.errorCode) }
+            guard output.close(syncing: durable) else { throw SystemError(operation: "write", path: temporary, code: output.errorCode) }
             try rename(temporary, to: path)
         } catch {
             output.close()
