@@ -24,24 +24,7 @@ public enum PNGEncoder {
                         var best = 0
                         var bestCost = Int.max
                         for filter in 0..<5 {
-                            let filtered = candidates + filter * rowBytes
-                            var cost = 0
-                            for i in 0..<rowBytes {
-                                let left = i >= channels ? Int(current[i - channels]) : 0
-                                let up = Int(previous[i])
-                                let corner = i >= channels ? Int(previous[i - channels]) : 0
-                                let predicted: Int
-                                switch filter {
-                                case 1: predicted = left
-                                case 2: predicted = up
-                                case 3: predicted = (left + up) / 2
-                                case 4: predicted = PNGDecoder.paeth(left, up, corner)
-                                default: predicted = 0
-                                }
-                                let value = UInt8(truncatingIfNeeded: Int(current[i]) - predicted)
-                                filtered[i] = value
-                                cost += value < 128 ? Int(value) : 256 - Int(value)
-                            }
+                            let cost = Self.filter(filter, current, previous, into: candidates + filter * rowBytes, count: rowBytes, channels: channels)
                             if cost < bestCost {
                                 bestCost = cost
                                 best = filter
@@ -65,5 +48,37 @@ public enum PNGEncoder {
         PNG.appendChunk("IDAT", Zlib.deflate(rows, level: level), to: &file)
         PNG.appendChunk("IEND", [], to: &file)
         return file
+    }
+
+    /// Writes `current` filtered with PNG filter `filter` (none, sub, up, average, Paeth) against
+    /// `previous` to `out`, and returns the sum of the bytes as signed values, which the encoder
+    /// keeps smallest. One loop per filter, without a branch per byte for the bytes that have a
+    /// left neighbour.
+    @inline(__always)
+    static func filter(_ filter: Int, _ current: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+                       count: Int, channels: Int) -> Int {
+        var cost = 0
+        let first = min(channels, count)
+        switch filter {
+        case 1:
+            for i in 0..<first { out[i] = current[i] }
+            for i in first..<count { out[i] = current[i] &- current[i - channels] }
+        case 2:
+            for i in 0..<count { out[i] = current[i] &- previous[i] }
+        case 3:
+            for i in 0..<first { out[i] = current[i] &- previous[i] / 2 }
+            for i in first..<count { out[i] = current[i] &- UInt8(truncatingIfNeeded: (Int(current[i - channels]) + Int(previous[i])) / 2) }
+        case 4:
+            for i in 0..<first { out[i] = current[i] &- UInt8(truncatingIfNeeded: PNGDecoder.paeth(0, Int(previous[i]), 0)) }
+            for i in first..<count {
+                let predicted = PNGDecoder.paeth(Int(current[i - channels]), Int(previous[i]), Int(previous[i - channels]))
+                out[i] = current[i] &- UInt8(truncatingIfNeeded: predicted)
+            }
+        default:
+            for i in 0..<count { out[i] = current[i] }
+        }
+        // A byte as a signed value's size: v below 128, else 256 - v.
+        for i in 0..<count { cost &+= Int(min(out[i], 0 &- out[i])) }
+        return cost
     }
 }
