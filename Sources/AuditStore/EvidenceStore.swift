@@ -120,10 +120,12 @@ extension AuditStore {
 
     /// Sets the largest evidence file the store accepts; nil goes back to the default.
     public func setEvidenceLimit(_ bytes: Int64?) throws {
-        if let bytes {
-            try setMeta("evidence_limit", String(bytes))
-        } else {
-            try db.run("DELETE FROM meta WHERE key = 'evidence_limit'")
+        try write {
+            if let bytes {
+                try setMeta("evidence_limit", String(bytes))
+            } else {
+                try db.run("DELETE FROM meta WHERE key = 'evidence_limit'")
+            }
         }
     }
 

@@ -173,7 +173,7 @@ struct EvidenceLimitCommand: ParsableCommand {
         }
         let store = try console.openStore(newLimit == nil ? .read : .write)
         if let newLimit {
-            try store.write { try store.setEvidenceLimit(newLimit) }
+            try store.setEvidenceLimit(newLimit)
         }
         let limit = try store.evidenceLimit()
         if output.json {

@@ -54,16 +54,7 @@ struct EvidenceImportCommand: ParsableCommand {
 
         if !intake.dryRun && !plan.matches.isEmpty {
             let author = try intake.resolvedAuthor(console)
-            let time = Timestamp.now()
-            let progress = console.progress(total: plan.matches.count, verb: "storing")
-            try store.write {
-                for (index, match) in plan.matches.enumerated() {
-                    progress?(index)
-                    let file = try store.storeEvidence(match.candidate, by: author, at: time)
-                    try store.attach(file, name: match.relativePath, to: match.screen, size: match.size, item: match.item, by: author, at: time)
-                }
-            }
-            progress?(plan.matches.count)
+            try EvidenceImport.apply(plan, store: store, by: author, progress: console.progress(total: plan.matches.count, verb: "storing"))
         }
 
         if intake.json {

@@ -51,9 +51,7 @@ struct ScreenAddCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let screen = try store.write {
-            try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: try console.author(author.by))
-        }
+        let screen = try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: try console.author(author.by))
         console.warnUnmatched(file, root: store.location.root, screen: screen.name)
         let checks = try store.checklist().plannedCells.count
         var details: [String] = []
@@ -258,7 +256,7 @@ struct ScreenEditCommand: ParsableCommand {
         }
         let (store, screen) = try self.screen.open(console)
         let by = try console.author(author.by)
-        let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
+        let updated = try store.updateScreen(screen, changes, by: by)
         console.line("Updated \(console.style.bold(console.safe(updated.name)))" + Self.changes(from: screen, to: updated, console: console))
         console.warnUnmatched(addFile, root: store.location.root, screen: updated.name)
     }
@@ -311,7 +309,7 @@ struct ScreenRemoveCommand: ParsableCommand {
             throw ValidationError("'\(screen.name)' has \(held); add --force to remove the screen anyway (they stay in the history, and 'dtaudit screen restore' brings it back)")
         }
         let by = try console.author(author.by)
-        try store.write { try store.removeScreen(screen, by: by) }
+        try store.removeScreen(screen, by: by)
         console.line("Removed \(console.style.bold(console.safe(screen.name)))" + (activity.recordings + activity.fixes > 0 ? "; its \(held) stay in the history" : ""))
         console.line(console.style.dim("  'dtaudit screen restore \"\(console.safe(screen.name))\"' brings it back"))
     }
@@ -332,10 +330,8 @@ struct ScreenRestoreCommand: ParsableCommand {
         let console = Console(global)
         let (store, screen) = try typed.open(console, removed: true)
         let by = try console.author(author.by)
-        let restored = try store.write {
-            try store.restoreScreen(screen, by: by)
-            return try store.screen(id: screen.id)
-        }
+        try store.restoreScreen(screen, by: by)
+        let restored = try store.screen(id: screen.id)
         let shown = restored?.name ?? screen.name
         console.line("Restored \(console.style.bold(console.safe(shown)))" + (shown != screen.name ? console.style.dim(" (another screen is named '\(console.safe(screen.name))')") : ""))
     }
