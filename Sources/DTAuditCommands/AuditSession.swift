@@ -68,7 +68,7 @@ final class AuditSession {
         var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
         if screen.critical { heading += style.magenta(" · critical") }
         console.line()
-        console.paragraph(heading + style.dim("  \(steps.count) check\(steps.count == 1 ? "" : "s") to do"), hanging: 2)
+        console.paragraph(heading + style.dim("  \(counted(steps.count, "check")) to do"), hanging: 2)
 
         /// What each cell holds now, as shown above its prompt.
         var cells: [CellKey: Shown] = [:]
