@@ -26,17 +26,7 @@ public struct XCTestTemplate: Sendable {
     /// `text` as a Swift string literal, with every character unsafe to show escaped (`\u{202e}`),
     /// so that an editor or a review shows the line as the compiler reads it.
     public static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case _ where scalar.isUnsafeToShow:
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        text.doubleQuoted { $0.isUnsafeToShow ? "\\u{" + String($0.value, radix: 16) + "}" : nil }
     }
 
     public func render() -> String {

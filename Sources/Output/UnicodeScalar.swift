@@ -30,3 +30,20 @@ extension Unicode.Scalar {
         return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
+
+extension String {
+    /// The text between double quotes as C-like languages write a string (Swift, YAML): `\` and `"`
+    /// backslashed, and each scalar `escape` gives a form for written in that form.
+    public func doubleQuoted(escaping escape: (Unicode.Scalar) -> String?) -> String {
+        var result = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            default:
+                if let escaped = escape(scalar) { result += escaped } else { result.unicodeScalars.append(scalar) }
+            }
+        }
+        return result + "\""
+    }
+}

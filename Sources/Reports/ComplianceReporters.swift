@@ -79,25 +79,18 @@ public struct OpenACRReporter: Reporter {
     /// A YAML double-quoted scalar: backslash, quote and every control or invisible formatting
     /// character escaped, so that the value is read back exactly and shows nothing hidden.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
+        text.doubleQuoted { scalar in
             switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.isUnsafeToShow || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-                                                   : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "\n": return "\\n"
+            case "\t": return "\\t"
+            case "\r": return "\\r"
+            case _ where scalar.isUnsafeToShow || (0xFFFE...0xFFFF).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                                            : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default: return nil
             }
         }
-        return result + "\""
     }
 
     /// Text for a YAML comment: one line, nothing hidden.
