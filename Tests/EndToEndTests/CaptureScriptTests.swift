@@ -92,7 +92,7 @@ import Testing
         #expect(script.contains("shoot 'Pay-lanoisseforP-now' ax5 accessibility-extra-extra-extra-large"), "\(script)")
         let syntax = try Self.tool("/bin/sh", ["-n", file.path], in: cli)
         #expect(syntax.status == 0, "\(syntax.output)")
-        if let shellcheck = Self.shellcheck {
+        if let shellcheck = try RequiredTool.shellcheck.locationIfInstalled(for: "shellcheck on the script") {
             let lint = try Self.tool(shellcheck, ["--shell=sh", "--severity=style", file.path], in: cli)
             #expect(lint.status == 0 && lint.output.isEmpty, "\(lint.output)")
         }
