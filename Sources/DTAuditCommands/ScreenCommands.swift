@@ -57,7 +57,7 @@ struct ScreenAddCommand: ParsableCommand {
         var details: [String] = []
         if let flow = screen.flow { details.append("flow \(console.safe(flow))") }
         if screen.critical { details.append("critical") }
-        if !screen.files.isEmpty { details.append("\(screen.files.count) file pattern\(screen.files.count == 1 ? "" : "s")") }
+        if !screen.files.isEmpty { details.append(counted(screen.files.count, "file pattern")) }
         console.line("Added \(console.style.bold(console.safe(screen.name)))\(details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"): \(checks) checks to record")
     }
 }
@@ -304,7 +304,7 @@ struct ScreenRemoveCommand: ParsableCommand {
             throw ValidationError("'\(typed.name)' is only the start of '\(screen.name)'; type the whole name to remove it")
         }
         let activity = try store.activityCount(of: screen)
-        let held = counted(activity.recordings, "recording") + " and " + counted(activity.fixes, "fix", "fixes")
+        let held = counted(activity.recordings, "recording") + " and " + counted(activity.fixes, "fix")
         if (activity.recordings > 0 || activity.fixes > 0) && !force {
             throw ValidationError("'\(screen.name)' has \(held); add --force to remove the screen anyway (they stay in the history, and 'dtaudit screen restore' brings it back)")
         }
