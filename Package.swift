@@ -40,6 +40,9 @@ let package = Package(
         .target(name: "Hierarchies", dependencies: ["StrictXML", "Platform"]),
         // Geometry judges a checklist item from a screen's hierarchies at each size: a verdict with
         // its reason, shared UI grouped once, and crops of the screenshots that show each failure.
+        // Reading a label's text back from its pixels with tesseract (found on the PATH, run in
+        // batches), and the rule that tells a truncated label from a whole one.
+        .target(name: "TextReading", dependencies: ["Imaging", "Platform"]),
         .target(name: "Judges", dependencies: ["Hierarchies", "Imaging", "DynamicType"]),
         // Text and JSON primitives below the domain: the strict JSON reader the audit's records are
         // read with, the JSON writer, text layout, escapes for URIs, suggestions for typos.
@@ -94,6 +97,7 @@ let package = Package(
         // prlimit, and it times the judges on generated runs.
         .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
         .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "Platform"], exclude: ["Fixtures"]),
         .testTarget(name: "AutomatedRunsTests", dependencies: ["AuditLog", "AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
