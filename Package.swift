@@ -43,7 +43,7 @@ let package = Package(
         // Reading a label's text back from its pixels with tesseract (found on the PATH, run in
         // batches), and the rule that tells a truncated label from a whole one.
         .target(name: "TextReading", dependencies: ["Imaging", "Platform"]),
-        .target(name: "Judges", dependencies: ["Hierarchies", "Imaging", "DynamicType"]),
+        .target(name: "Judges", dependencies: ["Hierarchies", "Imaging", "DynamicType", "TextReading"]),
         // Text and JSON primitives below the domain: the strict JSON reader the audit's records are
         // read with, the JSON writer, text layout, escapes for URIs, suggestions for typos.
         .target(name: "Output", dependencies: ["Platform"]),
@@ -65,7 +65,7 @@ let package = Package(
         // Automated runs taken in: the shapes xcresulttool, Appium and pymobiledevice3 write, matched to
         // screens, sizes and checklist items; element hierarchies judged; imported as evidence (with
         // crops of each judged failure) and recordings marked with the run.
-        .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Hierarchies", "Imaging", "Judges", "Output", "Platform"]),
+        .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Hierarchies", "Imaging", "Judges", "Output", "Platform", "TextReading"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
         .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Judges", "Output", "Platform", "Scan"]),
@@ -96,7 +96,7 @@ let package = Package(
         // Reads and judges hierarchy files as the import will: the memory-bound tests run it under
         // prlimit, and it times the judges on generated runs.
         .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
-        .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport", "TextReading"], exclude: ["Fixtures"]),
         .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "Platform"], exclude: ["Fixtures"]),
         .testTarget(name: "AutomatedRunsTests", dependencies: ["AuditLog", "AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
@@ -107,7 +107,7 @@ let package = Package(
         // Package.swift itself: every target declares what it imports.
         .testTarget(name: "PackageTests"),
         // Runs the built `dtaudit` binary the way a user types it.
-        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"], exclude: ["Fixtures"]),
         // Starts programs for the tests without Foundation's Process.
         .target(name: "TestSupport", path: "Tests/Support"),
     ]

@@ -15,8 +15,9 @@ public struct ReadingError: Error, Sendable, CustomStringConvertible {
 /// the folder when the reader goes, so disk and memory hold at most one wave of pictures.
 public final class TextReader {
     public let tesseract: Tesseract
-    /// `deu+eng`: the languages given to tesseract.
-    public let languages: String
+    /// The languages given to tesseract, the main one first: they may change until the first batch
+    /// is read (an import learns its labels' languages screen by screen).
+    public var languages: [String]
     public let cores: Int
     /// Pictures a batch reads at most: about 10 KB each on disk.
     public let wave: Int
@@ -27,9 +28,9 @@ public final class TextReader {
     private var texts: [String] = []
     private var batches = 0
 
-    public init(_ tesseract: Tesseract, languages: [String], cores: Int = System.processorCount, wave: Int = 4000) throws(ReadingError) {
+    public init(_ tesseract: Tesseract, languages: [String] = ["eng"], cores: Int = System.processorCount, wave: Int = 4000) throws(ReadingError) {
         self.tesseract = tesseract
-        self.languages = languages.joined(separator: "+")
+        self.languages = languages
         self.cores = max(1, cores)
         self.wave = max(1, wave)
         do {
@@ -112,7 +113,7 @@ public final class TextReader {
                 let stem = folder + "/batch-" + String(batches)
                 try Self.write(Array(jobs[next].ids.map { path(of: $0) + "\n" }.joined().utf8), to: stem + ".txt")
                 do {
-                    let child = try ChildProcess.start(tesseract.program, [stem + ".txt", "stdout", "--psm", String(jobs[next].psm), "-l", languages, "tsv"],
+                    let child = try ChildProcess.start(tesseract.program, [stem + ".txt", "stdout", "--psm", String(jobs[next].psm), "-l", languages.joined(separator: "+"), "tsv"],
                                                        environment: ["OMP_THREAD_LIMIT": "1"], output: stem + ".tsv", errors: stem + ".err")
                     running.append(Running(job: next, child: child, output: stem + ".tsv", errors: stem + ".err"))
                 } catch {

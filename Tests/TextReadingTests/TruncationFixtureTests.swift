@@ -82,7 +82,7 @@ enum Reader {
         let crops = try Self.manifest()
         #expect(crops.count >= 400)
         let readings = try Self.readAll(crops, with: tesseract)
-        var flagged = 0, rightlyFlagged = 0, truncated = 0, intact = 0, gatedIntact = 0, gatedOut = 0, gatedGroups = 0
+        var flagged = 0, rightlyFlagged = 0, byEdgesAlone = 0, truncated = 0, intact = 0, gatedIntact = 0, gatedOut = 0, gatedGroups = 0
         var misses: [String] = []
         for group in Set(crops.map(\.group)).sorted() {
             let members = crops.indices.filter { crops[$0].group == group }
@@ -105,7 +105,10 @@ enum Reader {
                 let decision = TruncationCheck.judge(readings[index], large: readings[large])
                 if !decision.whole {
                     flagged += 1
-                    if isTruncated { rightlyFlagged += 1 } else { misses.append("\(crop.file) (\(crop.label)) flagged: \(decision.detail)") }
+                    if isTruncated {
+                        rightlyFlagged += 1
+                        if decision.shortOf.isEmpty && !decision.ellipsis { byEdgesAlone += 1 }
+                    } else { misses.append("\(crop.file) (\(crop.label)) flagged: \(decision.detail)") }
                 } else if isTruncated {
                     misses.append("\(crop.file) (\(crop.kind)) read whole: \(readings[index].read)")
                 }
@@ -114,7 +117,7 @@ enum Reader {
         let precision = Double(rightlyFlagged) / Double(max(1, flagged))
         // A truncated label the gate left out counts as missed.
         let recall = Double(rightlyFlagged) / Double(max(1, truncated))
-        print("no-truncation fixtures: \(truncated) truncated, \(intact) intact; flagged \(flagged), rightly \(rightlyFlagged); "
+        print("no-truncation fixtures: \(truncated) truncated, \(intact) intact; flagged \(flagged), rightly \(rightlyFlagged) (\(byEdgesAlone) by their edges alone); "
               + "precision \(precision), recall \(recall); intact left out by the gate \(gatedIntact); "
               + "symbols and other text left out \(gatedOut) of \(gatedGroups)")
         for miss in misses { print("  " + miss) }
