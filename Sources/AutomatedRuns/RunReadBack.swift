@@ -61,7 +61,7 @@ final class RunReadBack {
         let decoder = PNGDecoder()
         do throws(ReadingError) {
             for size in sizes + [.l] where labels.count < 2_000 {
-                for element in run.hierarchies[size]?.elements ?? [] where element.type.isText { labels.append(element.label) }
+                labels += (run.hierarchies[size]?.elements ?? []).lazy.filter(\.type.isText).map(\.label).prefix(2_000 - labels.count)
             }
             reader.languages = tesseract.usable(Tesseract.languages(for: labels)).languages
             guard !reader.languages.isEmpty else {

@@ -76,7 +76,13 @@ public struct NoTruncation: Sendable {
         guard !judged.isEmpty, let large = context.index(at: .l) else { return result }
         var wanted = Set<Int>()
         for size in judged {
-            guard case .success(let comparison) = context.comparison(at: size) else { continue }
+            let comparison: Comparison
+            switch context.comparison(at: size) {
+            case .failure(let gap):
+                result.gaps[size] = gap.reason
+                continue
+            case .success(let found): comparison = found
+            }
             let hierarchy = comparison.other.hierarchy
             let labels = hierarchy.judged(where: Self.isLabel).filter { !hierarchy.inBar[$0] }
             guard labels.count <= Self.labelsPerSize else {
@@ -148,6 +154,7 @@ public struct NoTruncation: Sendable {
                         read: (TextImage) throws(ReadingError) -> Int) throws(ReadingError) -> Result<(PixelFacts, Int?), Unmeasured> {
         let label = text(of: element)
         guard label.count <= longestLabel else { return .failure(Unmeasured("longer than \(longestLabel) characters")) }
+        guard !TextMatch.letters(label).isEmpty else { return .failure(Unmeasured("with no letter or digit in its label")) }
         guard let frame = element.frame else { return .failure(Unmeasured("without a frame")) }
         let left = ((frame.x - shot.origin.0) * shot.scale).rounded(), right = ((frame.maxX - shot.origin.0) * shot.scale).rounded()
         let top = ((frame.y - shot.origin.1) * shot.scale).rounded(), bottom = ((frame.maxY - shot.origin.1) * shot.scale).rounded()

@@ -103,3 +103,19 @@ import TextReading
         #expect(NoTruncation().verdicts(pixels, texts: []).map(\.reason).first == "labels are read against Large, so Large itself is left to people")
     }
 }
+
+extension NoTruncationTests {
+    @Test func aLabelWithoutLettersIsNotMeasuredAndWindowsThatDifferSaySo() throws {
+        let large: [Node] = [.text("Total", 16, 100, 100, 20), .text("•", 16, 140, 20, 20)]
+        let ax5: [Node] = [.text("Total", 16, 100, 200, 60), .text("•", 16, 180, 40, 60)]
+        let shots: [Size: Result<RGBAImage, ImageError>] = [
+            .l: .success(Self.screenshot([(16, 100, 100, 20), (16, 140, 20, 20)])),
+            .ax5: .success(Self.screenshot([(16, 100, 200, 60), (16, 180, 40, 60)])),
+        ]
+        let judged = try Self.judge(try run(.harness, [.l: large, .ax5: ax5]), shots: shots) { label, _ in label }
+        #expect(judged.verdicts.first?.reason == "1 of 2 labels read back whole at ax5; left out: 1 not measured (with no letter or digit in its label)")
+        let other = try run(.harness, [.l: large, .ax5: ax5], widths: [.ax5: 430])
+        let apart = try Self.judge(other, shots: shots) { label, _ in label }
+        #expect(apart.verdicts.first?.reason == "the window is 390 x 844 pt at Large but 430 x 844 pt at ax5: not the same device")
+    }
+}
