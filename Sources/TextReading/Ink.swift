@@ -195,8 +195,9 @@ public enum Ink {
                 if inner >= faint { nearCount += 1 }
             }
             let extent = edge.isVertical ? textHeight : textWidth
-            cut[edge] = Double(cutCount) / extent
-            near[edge] = Double(nearCount) / (2 * extent)
+            // Faint ink may reach beyond the strong ink's extent: a share is at most the whole edge.
+            cut[edge] = min(1, Double(cutCount) / extent)
+            near[edge] = min(1, Double(nearCount) / (2 * extent))
         }
         return (PixelFacts(contrast: contrast, lines: max(1, lines), cut: cut, near: near), bands)
     }

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Imaging
 import Testing
 @testable import TextReading
@@ -140,5 +142,36 @@ import Testing
     @Test func quotedTextStaysOnOneLineAndShort() {
         #expect(TruncationCheck.quoted("Two\nlines\u{202E}") == "\"Two lines\"")
         #expect(TruncationCheck.quoted(String(repeating: "a", count: 80)).count == 65)
+    }
+}
+
+/// Any picture and any frame inside it: measured without a crash, every share between 0 and 1,
+/// the reader's picture black on white with its margin. DTAUDIT_PROPERTY_RUNS sets the number of
+/// pictures (300 by default); a failure names its seed.
+@Suite struct RandomInkTests {
+    static var runs: Int { ProcessInfo.processInfo.environment["DTAUDIT_PROPERTY_RUNS"].flatMap(Int.init).map { $0 * 3 } ?? 300 }
+
+    @Test func anyFrameOfAnyPictureIsMeasured() {
+        for seed in 0..<UInt64(Self.runs) {
+            var random = SplitMix64(seed: seed)
+            let width = Int.random(in: 1...40, using: &random), height = Int.random(in: 1...40, using: &random)
+            var image = RGBAImage(width: width, height: height, background: RGBA(UInt8.random(in: 0...255, using: &random), 128, 40))
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                let color = RGBA(UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random))
+                image.fill(PixelRect(x: Int.random(in: -5...width, using: &random), y: Int.random(in: -5...height, using: &random),
+                                     width: Int.random(in: 1...30, using: &random), height: Int.random(in: 1...30, using: &random)), color)
+            }
+            let x = Int.random(in: 0..<width, using: &random), y = Int.random(in: 0..<height, using: &random)
+            let rect = PixelRect(x: x, y: y, width: Int.random(in: 1...(width - x), using: &random), height: Int.random(in: 1...(height - y), using: &random))
+            let (facts, picture) = Ink.measure(image, rect)
+            for share in Array(facts.cut.values) + Array(facts.near.values) {
+                #expect(share >= 0 && share <= 1, "seed \(seed)")
+            }
+            #expect(facts.contrast >= 0 && facts.contrast <= 255, "seed \(seed)")
+            if let picture {
+                #expect(picture.pixels.count == picture.width * picture.height, "seed \(seed)")
+                #expect(picture.pixels.first == 255, "seed \(seed)")
+            }
+        }
     }
 }
