@@ -102,7 +102,7 @@ public final class TextReader {
         struct Running { var job: Int; var child: ChildProcess; var output: String; var errors: String }
         var next = 0
         var running: [Running] = []
-        var finished = 0
+        var finished = 0, reported = -1
         var failure: ReadingError?
         defer {
             for process in running { process.child.stop() }
@@ -150,7 +150,9 @@ public final class TextReader {
             running = stillRunning
             if let progress {
                 let reading = running.reduce(0) { $0 + min(jobs[$1.job].ids.count, Self.pagesBegun($1.errors)) }
-                progress(alreadyRead + finished + reading, texts.count)
+                let done = alreadyRead + finished + reading
+                if done != reported || running.isEmpty { progress(done, texts.count) }
+                reported = done
             }
             if failure == nil && !running.isEmpty { System.sleep(milliseconds: 40) }
         }
