@@ -18,17 +18,12 @@ public struct ChildProcess: Sendable {
     /// variables.
     public static func start(_ program: String, _ arguments: [String], environment: [String: String] = [:],
                              output: String, errors: String) throws(SystemError) -> ChildProcess {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        var actions = SpawnActions()
+        defer { posix_spawn_file_actions_destroy(&actions.value) }
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, flags, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, flags, 0o600)
+        posix_spawn_file_actions_addopen(&actions.value, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions.value, 1, output, flags, 0o600)
+        posix_spawn_file_actions_addopen(&actions.value, 2, errors, flags, 0o600)
 
         var variables: [String] = []
         var index = 0
@@ -46,7 +41,7 @@ public struct ChildProcess: Sendable {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        let code = posix_spawn(&pid, program, &actions.value, nil, argv, envp)
         guard code == 0 else { throw SystemError(operation: "start", path: program, code: code) }
         return ChildProcess(pid: pid)
     }
@@ -86,6 +81,18 @@ public struct ChildProcess: Sendable {
     static func ending(_ status: Int32) -> Ending {
         status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .killed(status & 0x7f)
     }
+}
+
+/// posix_spawn's file actions, initialised: an optional pointer on Darwin, a structure on Linux.
+/// Whoever makes one destroys it (`posix_spawn_file_actions_destroy(&actions.value)`).
+struct SpawnActions {
+    #if canImport(Darwin)
+    var value: posix_spawn_file_actions_t? = nil
+    #else
+    var value = posix_spawn_file_actions_t()
+    #endif
+
+    init() { posix_spawn_file_actions_init(&value) }
 }
 
 extension System {
