@@ -21,9 +21,10 @@ public final class AuditStore {
     private var cachedChecklist: Checklist?
     /// Makes the unique ids of new recordings and fixes; replaced only to build reproducible examples.
     public var makeID: () -> String = UniqueID.make
-    /// Called once a transaction that added records this store's commands made has committed: where
-    /// a command says, the first time in a store, whose name those records carry.
-    public var afterAppending: (() -> Void)?
+    /// Called inside a transaction before it adds the first of the records this store's commands
+    /// make: where a command says, the first time in a store, whose name those records will carry,
+    /// before any of them is written.
+    public var beforeAppending: (() -> Void)?
     /// Whether the open transaction added such records.
     var appendedRecords = false
 
@@ -135,11 +136,11 @@ public final class AuditStore {
         }
         do {
             try fileManager.moveItem(atPath: temporary, toPath: location.databasePath)
-            // Keep the whole folder out of git, this file included, so that the guide's `git add`
-            // leaves nothing of the store untracked: an audit travels as its shared file.
-            // Created exclusively: a link a clone planted there is never written through.
+            // Keep a folder among the audit's files out of git, this file included, so that the
+            // guide's `git add` leaves nothing of the store untracked: an audit travels as its
+            // shared file. Created exclusively: a link a clone planted there is never written through.
             let ignore = location.folder + "/.gitignore"
-            if Files.status(ignore, followLinks: false) == nil {
+            if !location.isInGitDirectory, Files.status(ignore, followLinks: false) == nil {
                 let stream = try BufferedOutput.createNew(path: ignore)
                 stream.write(Self.ignoredFolder)
                 guard stream.close() else { throw SystemError(operation: "write", path: ignore, code: stream.errorCode) }
@@ -157,7 +158,7 @@ public final class AuditStore {
         return store
     }
 
-    /// `.dtaudit/.gitignore`: everything in the folder, itself too, stays local.
+    /// `.dtaudit/.gitignore` of a store outside git's directory: everything in the folder, itself too, stays local.
     public static let ignoredFolder = "# The store stays local, this file too; the audit is shared through `dtaudit sync` (Exports/<app>.json).\n*\n"
 
     private func checkIdentity() throws {
@@ -182,10 +183,7 @@ public final class AuditStore {
         let outermost = !db.isInTransaction
         do {
             let result = try db.transaction(.immediate, body)
-            if outermost && appendedRecords {
-                appendedRecords = false
-                afterAppending?()
-            }
+            if outermost { appendedRecords = false }
             return result
         } catch let error as SQLiteError {
             if outermost { appendedRecords = false }

@@ -70,7 +70,7 @@ extension AuditStore {
             opened.reader.close()
             throw EvidenceError.cannotStore(detail: error.description)
         }
-        let temporary = adoption.folder + "/" + Self.incomingPrefix + UniqueID.make()
+        let temporary = Self.incomingPath(in: adoption.folder)
         defer { try? Files.remove(temporary) }
         var buffer = [UInt8](repeating: 0, count: Int(min(file.byteCount + 1, 1 << 20)))
         let copied: (hash: String, bytes: Int64, prefix: [UInt8])

@@ -89,3 +89,23 @@ extension AuditStore {
         return garbage
     }
 }
+
+extension AuditStore {
+    /// A new name for a half-written copy in `folder`: `.incoming-p<PID>-<UUID>`, which names its
+    /// writer, so that a copy a killed writer left is told from one being written now.
+    static func incomingPath(in folder: String) -> String {
+        folder + "/" + incomingPrefix + "p" + String(System.processID) + "-" + UniqueID.make()
+    }
+
+    /// Removes the half-written copies that writers killed midway left in the evidence folder:
+    /// only those whose name says which process wrote them, and only when it no longer runs.
+    public static func removeIncomingLeftovers(in location: StoreLocation) {
+        let folder = location.evidenceFolder
+        for name in (try? Files.list(folder)) ?? [] where name.hasPrefix(incomingPrefix + "p") {
+            let rest = name.dropFirst(incomingPrefix.count + 1)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != System.processID,
+                  !TemporaryFile.isRunning(pid) else { continue }
+            try? Files.remove(folder + "/" + name)
+        }
+    }
+}

@@ -55,7 +55,7 @@ public final class EvidenceIntake {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var buffer = [UInt8](repeating: 0, count: 1 << 20)
             for index in stride(from: worker, to: count, by: workers) {
-                let temporary = folder + "/" + AuditStore.incomingPrefix + UniqueID.make()
+                let temporary = AuditStore.incomingPath(in: folder)
                 let result: Result<Staged, EvidenceError>
                 do {
                     let (hash, bytes, prefix) = try AuditStore.copy(candidates[index].path, to: temporary, limit: limit, buffer: &buffer, syncing: false)
@@ -105,7 +105,7 @@ public final class EvidenceIntake {
 
     /// Makes the renamed files durable before the transaction that names them commits.
     public func finish() throws {
-        guard Files.syncAll(placed, in: folder) else {
+        guard Files.syncAll(placed) else {
             throw EvidenceError.cannotStore(detail: "the evidence files could not be written to the disk (is it full?)")
         }
         placed = []

@@ -4,7 +4,7 @@ import Evidence
 import Platform
 import SQLite
 
-/// A file stored as evidence: once per content, in `.dtaudit/evidence/<sha-256>.<ext>`.
+/// A file stored as evidence: once per content, in the store's `evidence/<sha-256>.<ext>`.
 public struct EvidenceFile: Sendable, Equatable {
     /// Reads the columns hash, kind, bytes, first_name, added_at and added_by, by name.
     init(row: Row) throws {
@@ -102,7 +102,7 @@ public enum EvidenceError: Error, Sendable, Equatable, CustomStringConvertible {
 
 
 extension StoreLocation {
-    /// `.dtaudit/evidence`, where evidence files are stored.
+    /// The store's `evidence` folder, where evidence files are stored.
     public var evidenceFolder: String { folder + "/" + EvidenceFile.folderName }
 
     /// The absolute path of a stored evidence file.
@@ -147,7 +147,7 @@ extension AuditStore {
             throw EvidenceError.cannotStore(detail: error.description)
         }
 
-        let temporary = folder + "/" + Self.incomingPrefix + UniqueID.make()
+        let temporary = Self.incomingPath(in: folder)
         var placed = false
         defer { if !placed { try? Files.remove(temporary) } }
         let (hash, byteCount, prefix) = try copy(candidate.path, to: temporary, limit: limit)
@@ -196,7 +196,7 @@ extension AuditStore {
         let file = EvidenceFile(hash: hash, kind: kind, byteCount: Int64(bytes.count), firstName: name, addedAt: time, addedBy: author)
         let destination = location.path(of: file)
         if Files.status(destination)?.byteCount != file.byteCount {
-            let temporary = folder + "/" + Self.incomingPrefix + UniqueID.make()
+            let temporary = Self.incomingPath(in: folder)
             do {
                 let output = try BufferedOutput.createNew(path: temporary)
                 output.write(bytes: bytes)
@@ -295,8 +295,9 @@ extension AuditStore {
 
     /// Keeps evidence out of git: exports copy the files they show, and the store stays local.
     func ensureEvidenceIgnored(_ folder: String) throws(SystemError) {
+        // Under git's directory nothing needs keeping out of git.
         let path = folder + "/.gitignore"
-        guard Files.status(path) == nil else { return }
+        guard !location.isInGitDirectory, Files.status(path) == nil else { return }
         guard let stream = try? BufferedOutput.createNew(path: path) else { return }
         stream.write("# Evidence stays local, like audit.sqlite: an export copies the files it shows beside it.\n*\n")
         stream.close()

@@ -1,3 +1,4 @@
+import Platform
 import SQLite
 
 /// Everything that can go wrong with the store, each said in one line a user can act on.
@@ -18,6 +19,12 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// A `.dtaudit` found by walking up that is a symbolic link, or holds one where its database
     /// or evidence should be: a clone could commit one to another checkout's store.
     case linkedStore(path: String, target: String)
+    /// A `.dtaudit` among the audit's files that git tracks: it came with the clone, so it may be
+    /// anybody's (a store is never shared through git; its shared file is).
+    case trackedStore(path: String, file: String)
+    /// A store whose schema holds an object dtaudit did not create, or one of dtaudit's changed: a
+    /// trigger there would rewrite what its user records.
+    case foreignSchema(path: String, object: String)
     case diskFull(path: String)
     case cannotCreate(path: String, detail: String)
     case database(path: String, detail: String)
@@ -33,7 +40,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .storeIsInside(let given, let store):
             return "\(given) is the folder that holds the store; --store names the store's own folder: \(store)"
         case .notAFolder(let path):
-            return "\(path) is a file; --store names the .dtaudit folder that holds \(StoreLocation.databaseName)"
+            return "\(path) is a file; --store names the store's folder, which holds \(StoreLocation.databaseName)"
         case .alreadyExists(let folder):
             return "an audit store already exists at \(folder); nothing was changed"
         case .notAStore(let path):
@@ -56,6 +63,13 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             }
             return "\(path) is a symbolic link (to \(target)); a store dtaudit finds by itself must hold its own database and evidence, never another store's. "
                 + "Nothing was read or changed: remove the link (git rm it if committed), or pass --store to use this store as it is"
+        case .trackedStore(let path, let file):
+            return "\(path) is tracked by git (\(file)): a store that comes with the repository may be anybody's, so dtaudit never uses it as this clone's own. "
+                + "Nothing was read or changed: take it out of git ('git rm -r --cached \(PathNames.fileName(of: path))' in \(PathNames.folder(of: path)), and commit), "
+                + "then run the command again"
+        case .foreignSchema(let path, let object):
+            return "\(path) holds \(object); a store is used only as dtaudit made it, so that nothing in it can change what is recorded. "
+                + "Nothing was read or changed: delete it and run 'dtaudit sync' to set up this clone's store from the shared file, or pass --store to use it as it is"
         case .diskFull(let path):
             return "the disk holding \(path) is full; nothing was changed"
         case .cannotCreate(let path, let detail):

@@ -1,8 +1,10 @@
 import ArgumentParsing
+import AuditLog
 
 /// The `dtaudit` command: runs a team's Dynamic Type audit of an iOS app.
 public struct DTAudit: ParsableCommand {
-    public static let version = "0.1.0"
+    /// Kept with the shared file's reader, which names the release a file needs (`Release`).
+    public static let version = Release.version
     /// The rule sections of the scan's page, for SARIF's `helpUri`: each rule id is its heading's anchor.
     static let rulesHelpBase = "https://github.com/dtaudit/dtaudit/blob/main/Docs/scan.md"
 
@@ -10,8 +12,10 @@ public struct DTAudit: ParsableCommand {
         commandName: "dtaudit",
         abstract: "Run a team's Dynamic Type audit of an iOS app, from triage to a review-ready report.",
         discussion: """
-            The audit lives in .dtaudit/audit.sqlite at the root of the app's repository, found by \
-            walking up from the working folder the way git finds .git. Every read command takes --json.
+            The audit's store is found by walking up from the working folder the way git finds .git: \
+            in a git checkout it is kept under git's directory (.git/dtaudit/), out of reach of git clean, \
+            git stash --all and git worktree remove; elsewhere in .dtaudit/ in the app's folder. Every \
+            read command takes --json.
 
             A typical round:
               dtaudit init --app "Trailhead"

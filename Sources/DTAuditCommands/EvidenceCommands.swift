@@ -8,12 +8,12 @@ struct EvidenceCommand: ParsableCommand {
         commandName: "evidence",
         abstract: "Import, list and clean up the screenshots and recordings kept as evidence.",
         discussion: """
-            Evidence files live in .dtaudit/evidence/, each stored once under the SHA-256 of its \
+            Evidence files live in the store's evidence/ folder, each stored once under the SHA-256 of its \
             content. Attach them with 'dtaudit record --evidence FILE', while answering in \
             'dtaudit audit', or from a folder of snapshot-test or capture-script screenshots with \
             'dtaudit evidence import'. 'dtaudit screen show' lists them per cell.
 
-            The folder is kept out of git, like the database (.dtaudit/evidence/.gitignore): \
+            The folder stays out of git, like the database: \
             screenshots are large and change with every run, and an export copies the ones it shows \
             beside itself for review.
             """,

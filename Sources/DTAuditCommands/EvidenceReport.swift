@@ -29,14 +29,11 @@ enum EvidenceReport {
         Files.status(store.location.path(of: file), followLinks: false)?.kind == .regular
     }
 
-    /// A stored file's path as a user can type it from the repository root
-    /// (`.dtaudit/evidence/<sha-256>.png`), or absolute when the store is not a `.dtaudit` folder.
+    /// A stored file's path as a user can type it from the audit's folder
+    /// (`.git/dtaudit/root/evidence/<sha-256>.png`, `.dtaudit/evidence/<sha-256>.png`), or absolute
+    /// when the store lies elsewhere (a linked work tree's, one named with --store).
     static func displayPath(of file: EvidenceFile, store: AuditStore) -> String {
-        let folder = store.location.folder
-        if folder.split(separator: "/").last.map(String.init) == StoreLocation.folderName {
-            return StoreLocation.folderName + "/" + file.relativePath
-        }
-        return store.location.path(of: file)
+        PathNames.shown(store.location.path(of: file), from: store.location.root)
     }
 }
 

@@ -8,13 +8,14 @@ import Platform
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Start an audit: create the .dtaudit store in this folder.",
+        abstract: "Start an audit of the app in this folder, with a new store.",
         discussion: """
             Run it at the root of the app's repository. The store keeps its own copy of the checklist, \
-            so later edits of the checklist file never rewrite the audit's history. The database itself \
-            is kept out of git (.dtaudit/.gitignore); 'dtaudit sync' writes the shared file (Exports/<app>.json) \
-            that git carries. Where the repository already shares an audit, init refuses: 'dtaudit sync' \
-            joins it instead (--new starts a second audit anyway).
+            so later edits of the checklist file never rewrite the audit's history. In a git checkout the \
+            store is kept under git's directory (.git/dtaudit/), where no git command that cleans, stashes \
+            or removes a work tree reaches it; elsewhere it is the folder .dtaudit here. 'dtaudit sync' \
+            writes the shared file (Exports/<app>.json) that git carries. Where the repository already \
+            shares an audit, init refuses: 'dtaudit sync' joins it instead (--new starts a second audit anyway).
             """,
         examples: [
             ("dtaudit init --app \"Trailhead\"", "Audit Trailhead against the shipped Dynamic Type checklist."),
@@ -37,8 +38,7 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let location = try StoreLocation.forNewStore(explicit: global.store?.path, environment: System.environment("DTAUDIT_STORE"),
-                                                 workingDirectory: console.workingDirectory)
+        let location = try console.storeQuery.newLocation()
         if !new, Files.status(location.databasePath) == nil, let shared = SharedAudit.find(from: location.root) {
             throw FileProblem(description: "this repository already shares an audit in \(shared.files.joined(separator: ", ")); "
                               + "'dtaudit sync' sets up your store from it (or --new starts a second, separate audit)", kind: .cannotWrite)
@@ -53,11 +53,12 @@ struct InitCommand: ParsableCommand {
         console.watch(store)
         console.noteSigner(store)
         let cells = list.plannedCells.count
-        console.line("Started the audit of \(console.style.bold(console.safe(appName))) in \(store.location.folder)")
+        console.line("Started the audit of \(console.style.bold(console.safe(appName))) in \(console.safe(store.location.root))"
+                     + (store.location.isInGitDirectory ? ", its store kept in \(console.safe(PathNames.shown(store.location.folder, from: console.workingDirectory)))" : ""))
         console.line("Checklist: \(list.title) v\(list.version), \(counted(list.items.count, "item")), \(counted(cells, "check")) per screen at \(list.plannedSizes.map(\.id).joined(separator: " "))")
         console.line("Next: add the screens, e.g. dtaudit screen add \"Checkout\" --flow checkout --critical")
         if let enclosing {
-            console.line(console.style.dim("Note: this folder is inside the audit in \(enclosing.folder); commands run here now use the new one."))
+            console.line(console.style.dim("Note: this folder is inside the audit in \(console.safe(enclosing.root)); commands run here now use the new one."))
         }
     }
 }

@@ -21,13 +21,14 @@ struct ManualCommand: ParsableCommand {
             + ["129, 130, 143: audit ended by a closed terminal, Ctrl-C or SIGTERM; every answer given before is saved."]
         let page = ManualPage.render(root: DTAudit.self, date: Self.releaseDate, sections: [
             ManualPage.Section(title: "Environment", paragraphs: [
-                "DTAUDIT_STORE: the .dtaudit folder to use, as --store.",
+                "DTAUDIT_STORE: the store's folder to use, as --store.",
                 "DTAUDIT_USER: who is acting, before git's user.name and the login name.",
                 "NO_COLOR: never colour the output (--color always overrides it).",
                 "COLUMNS: the width tables are cut to; TZ: the time zone times are shown in.",
             ]),
             ManualPage.Section(title: "Files", paragraphs: [
-                ".dtaudit/audit.sqlite: the store, at the root of the app's repository.",
+                ".git/dtaudit/root/audit.sqlite: the store of the audit at the top of a git checkout (.git/dtaudit/root%2Fios/ for one in ios/), "
+                    + "shared by its linked work trees; outside git, .dtaudit/audit.sqlite in the app's folder.",
                 "Exports/<app>.json and Exports/<app>-evidence/: the audit the team shares through git, and its screenshots.",
             ]),
             ManualPage.Section(title: "Exit status", paragraphs: statuses),

@@ -10,8 +10,8 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Scan the app's Swift and Interface Builder files for code that keeps text from following the text size.",
         discussion: """
-            Reads the .swift, .xib and .storyboard files under the paths (default: the folder holding \
-            .dtaudit, else the working folder), skipping Pods, Carthage, .build, DerivedData, build and, \
+            Reads the .swift, .xib and .storyboard files under the paths (default: the audit's folder, \
+            else the working folder), skipping Pods, Carthage, .build, DerivedData, build and, \
             in a git checkout, the files git ignores. Paths in the output are relative to that folder.
 
             Rules, with the checklist item each maps to (ids for --rule and dtaudit:ignore):
@@ -80,12 +80,12 @@ struct ScanCommand: ParsableCommand {
             ("dtaudit scan \"$SRCROOT\" --changed-since HEAD --format xcode --fail-on critical",
              "An Xcode Run Script build phase: findings in lines you changed, fixed font sizes as errors, the rest as warnings."),
             ("dtaudit scan --baseline dtaudit-baseline.txt --format sarif > dtaudit.sarif || true",
-             "For GitHub code scanning; upload it in a workflow with github/codeql-action/upload-sarif@v3 and 'sarif_file: dtaudit.sarif'."),
+             "For GitHub code scanning; upload it in a workflow with github/codeql-action/upload-sarif@v4 and 'sarif_file: dtaudit.sarif'."),
             ("dtaudit scan --format json | jq '.[] | select(.screen == \"Map\")'", "Findings of one screen, for scripts."),
         ]
     )
 
-    @Argument(help: "Files or folders to scan (default: the folder holding .dtaudit, else the working folder).", valueName: "path")
+    @Argument(help: "Files or folders to scan (default: the audit's folder, else the working folder).", valueName: "path")
     var paths: [PathArgument] = []
 
     @Option(name: .names("format", short: "f"), help: "text, xcode, json or sarif.", valueName: "format")

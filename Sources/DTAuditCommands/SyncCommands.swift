@@ -13,20 +13,27 @@ struct SyncCommand: ParsableCommand {
             Run it after 'git pull' and before 'git commit'. The file's records go into the store (a \
             union: nothing is ever refused that a union can settle), then the file is written with every \
             record the store holds, yours and everyone's, and evidence is copied both ways between \
-            .dtaudit/evidence and the shared evidence folder beside the file. When neither side changed \
+            the store's evidence and the shared evidence folder beside the file. When neither side changed \
             since the last sync, nothing is read. A shared evidence file that is a link, over the store's \
             limit ('dtaudit evidence limit') or not the size or bytes its name and records say is named \
             and left out, unread; the records still sync.
 
-            When git has the file unmerged, sync writes both sides' records into it and names the \
-            'git add' that concludes the merge. While a stash entry changes the file, or HEAD is \
-            detached on an older commit, sync takes the file in but leaves it as git has it (so \
-            'git stash pop' succeeds and the checkout stays clean); the store keeps every record, and \
-            the first sync after git's step writes them.
+            When git has the file unmerged, sync reads both sides from git's index (stages 2 and 3), \
+            writes their records into it and names the 'git add' that concludes the merge; a side it \
+            cannot read is named and nothing is changed. While a stash entry changes the file, or HEAD \
+            is detached on an older commit, sync takes the file in but leaves it as git has it, and \
+            leaves the screenshots a stash holds to it (so 'git stash pop' succeeds and the checkout \
+            stays clean); the store keeps every record, and the first sync after git's step writes \
+            them. A commit since the last sync that removed records from the file (a 'git revert') \
+            takes nothing back: sync says so and names 'undo' and 'retract', which do.
 
             In a fresh clone, sync sets the store up from the committed file (Exports/<app>.json): that \
             is how a teammate joins. The file is the store's shared file from then on; name another \
             to move it.
+
+            With --pre-commit FILE (what the hook of 'dtaudit git-setup --hook' runs from the work \
+            tree's top), sync uses the store that shares through FILE, stages FILE and its evidence \
+            folder with 'git add', and does nothing where no store here shares through it.
             """,
         examples: [
             ("git pull && dtaudit sync", "Take in what teammates recorded."),
@@ -38,20 +45,30 @@ struct SyncCommand: ParsableCommand {
     @Argument(help: "The shared audit file (default: the store's, or the one in Exports/).", valueName: "file")
     var file: PathArgument?
 
+    @Flag(help: "Sync the store that shares through the file, and stage it: what the pre-commit hook runs.")
+    var preCommit = false
+
     @OptionGroup var output: JSONOption
 
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+        if preCommit && file == nil { throw ValidationError("--pre-commit names the audit file to sync: dtaudit sync --pre-commit Exports/<app>.json") }
+        if preCommit && (output.json || global.store != nil) { throw ValidationError("--pre-commit goes without --json and --store: it finds the store by the file") }
+    }
+
     func run() throws {
         let console = Console(global)
+        if preCommit, let file { return try syncBeforeCommit(file.path, console: console) }
         let outcome = try Sync.perform(console.storeQuery, file: file?.path)
-        show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, console: console)
+        show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, removal: outcome.removal, console: console)
         if !output.json { console.noteGitStep(outcome) }
         // A clock this store thinks wrong is named, never a reason to stop; only records just taken
         // in can have changed what the store thinks.
-        if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true,
-           let store = try? console.openStore(), let author = try? console.author(nil) {
-            console.warnClock(try? store.clockFinding(for: author))
+        if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true {
+            console.warnClockAfterTakingIn(outcome.report.imported)
+            // A clone's store was set up: whose name its records will carry is said now, before any is written.
+            if outcome.createdStore != nil, let store = try? console.openStore() { console.noteSigner(store) }
         }
         if !output.json, let store = try? console.openStore(.read, quiet: true) {
             // Only when this sync took something in: a removal of a screen holding your work is news once.
@@ -61,6 +78,31 @@ struct SyncCommand: ParsableCommand {
         if outcome.suggestsGitSetup && !output.json {
             console.line(console.style.dim("Tip: 'dtaudit git-setup' lets git merge the audit file itself, without conflicts."))
         }
+    }
+
+    /// The pre-commit hook's sync: silent unless git's step needs a word; any problem stops the
+    /// commit, in one line that says how to commit without the hook.
+    private func syncBeforeCommit(_ file: String, console: Console) throws {
+        let done: CommitSync.Outcome
+        do {
+            done = try CommitSync.perform(file: file, workingDirectory: console.workingDirectory)
+        } catch let again as CommitSync.CommitAgain {
+            throw FileProblem(description: again.description, kind: .no)
+        } catch {
+            throw CommitStopped(problem: error)
+        }
+        if case .synced(let outcome, _) = done { console.noteGitStep(outcome) }
+    }
+
+    /// Why the pre-commit hook stops a commit: the sync's own problem, with the way around it.
+    struct CommitStopped: Error, ExitStatusProviding, CustomStringConvertible {
+        let problem: any Error
+
+        var description: String {
+            "\(problem); so the commit stops ('git commit --no-verify' commits without the audit file)"
+        }
+
+        var exitStatus: Int32 { (problem as? ExitStatusProviding)?.exitStatus ?? ExitStatus.no.rawValue }
     }
 
     /// What the sync took into the store from `file`, then what it wrote into the file, each as it
@@ -75,12 +117,16 @@ struct SyncCommand: ParsableCommand {
         guard let held = report.recordsInFile else {
             return "Wrote \(file) with all \(counted(report.records, "record")) (it was not there yet)."
         }
-        // The file held what the store would write: a checkout touched it, nothing more.
-        if report.imported == nil && !report.wroteFile { return "Up to date with \(file) (\(counted(report.records, "record")))." }
+        // The file held what the store would write: a checkout touched it, or an unmerged file's
+        // sides were read again and brought nothing.
+        if !report.wroteFile && (report.imported == nil || (!report.sidesTaken.isEmpty && report.imported?.changedAnything == false)) {
+            return "Up to date with \(file) (\(counted(report.records, "record")))."
+        }
         let outcome = report.imported?.outcome ?? MergeOutcome()
         var took: String
         if outcome.addedCount > 0 {
-            took = "Took in " + ImportSummary.describe(outcome.added) + " from \(file)"
+            // An unmerged file's records come from its sides in git's index too.
+            took = "Took in " + ImportSummary.describe(outcome.added) + " from \(file)" + (report.sidesTaken.isEmpty ? "" : " and its sides in git")
         } else {
             took = "\(file) held nothing this store lacks"
         }
@@ -102,7 +148,7 @@ struct SyncCommand: ParsableCommand {
         return took + "; wrote it again with the same \(counted(report.records, "record")), in the order every store writes them."
     }
 
-    private func show(_ report: SyncReport, shared: SharedAudit, created: String?, console: Console) {
+    private func show(_ report: SyncReport, shared: SharedAudit, created: String?, removal: CommitRemoval?, console: Console) {
         let file = PathNames.shown(shared.path, from: console.workingDirectory)
         if output.json {
             var members: [(String, JSON)] = [("file", .string(file)), ("createdStore", created.map(JSON.string) ?? .null),
@@ -110,8 +156,10 @@ struct SyncCommand: ParsableCommand {
                                              ("recordsInFileBefore", report.recordsInFile.map(JSON.int) ?? .null)]
             if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
             members += [("leftAlone", report.held.map { .string($0 == .stashed ? "stash" : "detached") } ?? .null)]
+            members += [("removedByCommit", removal.map { .object([("commit", .string($0.commit)), ("subject", .string($0.subject)),
+                                                                   ("records", .int($0.records))]) } ?? .null)]
             members += [("evidenceShared", .int(report.evidenceShared)), ("evidenceTaken", .int(report.evidenceTaken)),
-                        ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))),
+                        ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))), ("evidenceStashed", .int(report.evidenceStashed)),
                         ("evidenceRefused", .array(report.evidenceRefused.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) }))]
             console.json(.object(members))
             return
@@ -133,6 +181,10 @@ struct SyncCommand: ParsableCommand {
         if !report.evidenceMissing.isEmpty {
             console.line(style.yellow("  \(counted(report.evidenceMissing.count, "evidence file")) the records name \(report.evidenceMissing.count == 1 ? "is" : "are") in neither the store nor \(console.safe(folder))/")
                          + style.dim(": whoever attached \(report.evidenceMissing.count == 1 ? "it" : "them") has not shared \(report.evidenceMissing.count == 1 ? "it" : "them") yet"))
+        }
+        if report.evidenceStashed > 0 {
+            console.line(style.yellow("  left \(counted(report.evidenceStashed, "evidence file")) out of \(console.safe(folder))/")
+                         + style.dim(": a stash entry holds \(report.evidenceStashed == 1 ? "it" : "them"), and 'git stash pop' brings \(report.evidenceStashed == 1 ? "it" : "them") back"))
         }
         for refused in report.evidenceRefused {
             console.line(style.yellow("  \(console.safe(refused.file)) \(console.safe(refused.reason)); it was not taken in"))
@@ -173,91 +225,5 @@ struct MergeDriverCommand: ParsableCommand {
         if let problem = MergeDriver.run(base: base, ours: ours, theirs: theirs, shownAs: path) {
             throw FileProblem(description: problem, kind: .badData)
         }
-    }
-}
-
-struct GitSetupCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "git-setup",
-        abstract: "Make git merge the shared audit file by itself, in this clone and (as a union) in every other.",
-        discussion: """
-            For this clone, writes a line in .git/info/attributes and git's config that hand the audit \
-            file to 'dtaudit merge-driver', which keeps both sides' records in order. Where the audit file \
-            is not committed yet (the clone that starts the audit), it also writes a line to the \
-            repository's .gitattributes asking for git's union merge (commit it with the file: every \
-            clone then keeps both sides' records); in other clones it leaves .gitattributes alone, so \
-            that no pull meets an untracked copy. Each teammate runs it once per clone, before or after \
-            the first sync; running it again changes nothing.
-
-            With --hook, also writes a pre-commit hook that runs 'dtaudit sync' and adds the audit \
-            file and its evidence folder to each commit, so that no commit leaves records in the \
-            store alone. A pre-commit hook of your own is never replaced: git-setup says which line \
-            to add to it instead (exit 73).
-            """,
-        examples: [
-            ("dtaudit git-setup", "Let git merge the audit file in this clone."),
-            ("dtaudit git-setup --hook", "Also sync the audit file into every commit."),
-        ]
-    )
-
-    @Argument(help: "The shared audit file (default: the store's).", valueName: "file")
-    var file: PathArgument?
-
-    @Flag(help: "Also write a pre-commit hook that syncs the audit file into every commit.")
-    var hook = false
-
-    @OptionGroup var global: GlobalOptions
-
-    func run() throws {
-        let console = Console(global)
-        let path = try GitSetup.sharedFile(console.storeQuery, given: file?.path)
-        let result: GitSetup.Result
-        do {
-            result = try GitSetup.run(file: path, command: Self.command())
-        } catch {
-            throw FileProblem(description: error.description, kind: .cannotWrite)
-        }
-        if result.changed.isEmpty {
-            console.line("Git already merges \(console.safe(result.pattern)) with dtaudit; nothing to change.")
-        } else {
-            console.line("Git now merges \(console.safe(result.pattern)) with dtaudit's merge driver (changed: \(result.changed.map(console.safe).joined(separator: ", "))).")
-        }
-        switch result.shared {
-        case .present: break
-        case .written:
-            console.line(console.style.dim("Commit .gitattributes with the audit file, so that clones without the driver keep both sides' records (merge=union)."))
-        case .missing(let line):
-            console.line(console.style.dim("The repository's .gitattributes does not ask for git's union merge of the audit file, so clones without the driver "
-                                           + "merge it with conflict markers (which sync reads too). Left alone, so that no pull meets an untracked copy: "
-                                           + "to change it, add the line '\(console.safe(line))' to .gitattributes and commit it."))
-        }
-        if hook { try installHook(path: path, pattern: result.pattern, console: console) }
-    }
-
-    private func installHook(path: String, pattern: String, console: Console) throws {
-        let shared = SharedAudit(root: "", relativePath: pattern)
-        let outcome: CommitHook.Outcome
-        do {
-            outcome = try CommitHook.install(in: PathNames.folder(of: path), command: Self.command(),
-                                             file: shared.relativePath, evidence: shared.relativeEvidenceFolder)
-        } catch {
-            throw FileProblem(description: console.safe(error.description), kind: .cannotWrite)
-        }
-        switch outcome {
-        case .written(let hook):
-            console.line("Each commit now syncs \(console.safe(pattern)) and carries it (\(console.safe(hook)); 'git commit --no-verify' skips it once).")
-        case .unchanged(let hook):
-            console.line("The pre-commit hook \(console.safe(hook)) already syncs the audit file; nothing to change.")
-        }
-    }
-
-    /// How git should start this dtaudit: by name when the PATH finds this very program, else by
-    /// its full path.
-    static func command() -> String {
-        let invoked = CommandLine.arguments.first ?? "dtaudit"
-        if !invoked.contains("/") { return "dtaudit" }
-        let path = Files.standardized(StoreLocation.absolute(invoked, from: Console.currentDirectory))
-        let safe = path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789/._-+".unicodeScalars.contains($0) }
-        return safe ? path : Executable.shellQuoted(path)
     }
 }

@@ -17,9 +17,12 @@ public enum Demo {
     /// Creates the example in `folder` (an absolute path, shown in messages as `shown`) and returns
     /// its store; `tool` names the dtaudit that records the example's scan.
     public static func create(in folder: String, shownAs shown: String, tool: String) throws -> AuditStore {
-        let location = StoreLocation(folder: folder + "/" + StoreLocation.folderName)
-        if try !isPreviousDemo(location) { try checkSourcesAreFree(in: folder, shownAs: shown) }
+        let location = try StoreLocation.own(in: folder)
+        // An earlier release kept the example's store beside it, in a git checkout too.
+        let beside = StoreLocation(folder: folder + "/" + StoreLocation.folderName)
+        if try !isPreviousDemo(location) && !isPreviousDemo(beside) { try checkSourcesAreFree(in: folder, shownAs: shown) }
         try clearPreviousDemo(at: location)
+        if beside != location { try clearPreviousDemo(at: beside) }
         try writeSources(in: folder)
         return try DemoAudit.build(at: location, tool: tool)
     }
@@ -39,17 +42,21 @@ public enum Demo {
         }
     }
 
-    /// Writes the example app's sources under `folder`, where its screens' file patterns point.
+    /// Writes the example app's sources under `folder`, where its screens' file patterns point,
+    /// and makes them durable together.
     static func writeSources(in folder: String) throws {
+        var written: [String] = []
         for file in DemoSources.files {
             let full = folder + "/" + file.path
             do {
                 try Files.makeDirectories(PathNames.folder(of: full))
-                try Files.writeAtomically(full) { $0.write(bytes: file.bytes) }
+                try Files.writeAtomically(full, durable: false) { $0.write(bytes: file.bytes) }
             } catch {
                 throw DemoError.cannotWriteSource(full)
             }
+            written.append(full)
         }
+        guard Files.syncAll(written) else { throw DemoError.cannotWriteSource(folder + "/" + sourcesFolder) }
     }
 
     /// Removes an earlier demo store so the demo can be run again; refuses to touch anything else.

@@ -1,7 +1,9 @@
 import Platform
 
-/// The opt-in pre-commit hook `git-setup --hook` writes: it runs `dtaudit sync` and adds the shared
-/// file and its evidence folder to the commit, so that no commit leaves records in the store alone.
+/// The opt-in pre-commit hook `git-setup --hook` writes: one line per audit of the repository,
+/// each running `dtaudit sync --pre-commit FILE` (`CommitSync`), which syncs the store that shares
+/// through that file and stages the file and its evidence folder, so that no commit leaves records
+/// in a store alone. Git runs a hook from the work tree's top, so each line names its file from there.
 public enum CommitHook {
     /// The line that marks a hook as dtaudit's own, which `git-setup --hook` may rewrite.
     static let marker = "# dtaudit git-setup --hook"
@@ -9,7 +11,7 @@ public enum CommitHook {
     public enum Outcome: Sendable, Equatable {
         /// Written now; the path as `git rev-parse --git-path` gives it.
         case written(String)
-        /// dtaudit's hook was there already, as it would write it.
+        /// dtaudit's hook was there already, syncing the file.
         case unchanged(String)
     }
 
@@ -27,46 +29,81 @@ public enum CommitHook {
         }
     }
 
-    /// The hook's text for the shared file at `file` and its evidence folder `evidence` (both
-    /// relative to the repository's top, where git runs hooks); `command` starts dtaudit.
-    static func script(command: String, file: String, evidence: String) -> String {
-        let (file, evidence) = (Executable.shellQuoted(file), Executable.shellQuoted(evidence))
-        return """
-            #!/bin/sh
-            \(marker): every commit carries the audit records this clone holds.
-            # 'git commit --no-verify' skips it once; deleting this file stops it.
-            \(line(command: command, file: file, evidence: evidence))
-
-            """
+    /// The hook's text, syncing each of `files` (relative to the work tree's top); `command` starts dtaudit.
+    static func script(command: String, files: [String]) -> String {
+        ([
+            "#!/bin/sh",
+            "\(marker): every commit carries the audit records this clone holds.",
+            "# One line per audit; 'git commit --no-verify' skips them once; deleting this file stops them.",
+        ] + files.map { line(command: command, file: $0) }).joined(separator: "\n") + "\n"
     }
 
-    /// What the hook runs, as one line a person can add to a hook of their own.
-    static func line(command: String, file: String, evidence: String) -> String {
-        "\(command) sync >/dev/null && git add -- \(file) && { [ ! -d \(evidence) ] || git add -- \(evidence); } "
-            + "|| { echo 'dtaudit: the audit file could not be synced (above), so the commit stops; git commit --no-verify commits without it' >&2; exit 1; }"
+    /// What the hook runs for one audit, as one line a person can add to a hook of their own.
+    static func line(command: String, file: String) -> String {
+        "\(command) sync --pre-commit \(Executable.shellQuoted(file.hasPrefix("-") ? "./" + file : file)) || exit 1"
     }
 
-    /// Writes the hook into the repository holding `folder`, unless a hook of someone else's is there.
-    public static func install(in folder: String, command: String, file: String, evidence: String) throws(Problem) -> Outcome {
+    /// The files the lines of a hook dtaudit wrote sync, in order: `sync --pre-commit FILE` lines,
+    /// and the `git add -- FILE` of the single line an earlier version wrote.
+    static func files(in text: String) -> [String] {
+        var files: [String] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            for marker in [" sync --pre-commit '", " git add -- '"] {
+                guard let start = Self.end(of: marker, in: line), let file = unquoted(line[start...]) else { continue }
+                if !files.contains(file) { files.append(file) }
+                break
+            }
+        }
+        return files
+    }
+
+    /// Where the first `marker` in `line` ends.
+    private static func end(of marker: String, in line: Substring) -> Substring.Index? {
+        var index = line.startIndex
+        while index < line.endIndex {
+            if line[index...].hasPrefix(marker) { return line.index(index, offsetBy: marker.count) }
+            index = line.index(after: index)
+        }
+        return nil
+    }
+
+    /// The word `Executable.shellQuoted` made, read back from just after its opening quote.
+    private static func unquoted(_ text: Substring) -> String? {
+        var result = ""
+        var rest = text
+        while let quote = rest.firstIndex(of: "'") {
+            result += rest[..<quote]
+            rest = rest[rest.index(after: quote)...]
+            guard rest.hasPrefix("\\''") else { return result }
+            result += "'"
+            rest = rest.dropFirst(3)
+        }
+        return nil
+    }
+
+    /// Adds `file`'s line to the hook of the repository holding `folder`, writing the hook when
+    /// there is none, unless a hook of someone else's is there. `file` is absolute.
+    public static func install(in folder: String, command: String, file: String) throws(Problem) -> Outcome {
         // The shared file's folder need not exist yet (git-setup before the first sync).
         var folder = folder
         while folder != "/", Files.status(folder)?.kind != .directory { folder = PathNames.folder(of: folder) }
-        guard let given = GitSetup.git(folder, ["rev-parse", "--git-path", "hooks/pre-commit"]) else { throw .cannotWrite("hooks/pre-commit") }
+        guard let given = GitSetup.git(folder, ["rev-parse", "--git-path", "hooks/pre-commit"]),
+              let top = GitSetup.git(folder, ["rev-parse", "--show-toplevel"]) else { throw .cannotWrite("hooks/pre-commit") }
         let path = given.hasPrefix("/") ? given : Files.standardized(folder + "/" + given)
         // Named from the repository's top, as git-setup names the files it changes.
-        let top = GitSetup.git(folder, ["rev-parse", "--show-toplevel"])
-        let shown = top.map { PathNames.shown(path, from: $0) } ?? given
-        let text = script(command: command, file: file, evidence: evidence)
+        let shown = PathNames.shown(path, from: top)
+        let relative = PathNames.shown(Files.resolvingLinks(file), from: Files.resolvingLinks(top))
+        var files = [relative]
         if let status = Files.status(path, followLinks: false) {
             let existing = status.kind == .regular ? RegularFile(opening: path)?.readAll().map { String(decoding: $0, as: UTF8.self) } : nil
-            guard let existing, existing.contains(marker) else {
-                throw .taken(path: shown, line: line(command: command, file: Executable.shellQuoted(file), evidence: Executable.shellQuoted(evidence)))
-            }
-            if existing == text, Files.permissions(path).map({ $0 & 0o111 != 0 }) == true { return .unchanged(shown) }
+            guard let existing, existing.contains(marker) else { throw .taken(path: shown, line: line(command: command, file: relative)) }
+            let written = Self.files(in: existing)
+            files = written + (written.contains(relative) ? [] : [relative])
+            if existing == script(command: command, files: files), Files.permissions(path).map({ $0 & 0o111 != 0 }) == true { return .unchanged(shown) }
         }
         do {
             try? Files.makeDirectories(PathNames.folder(of: path))
-            try Files.writeAtomically(path) { $0.write(text) }
+            try Files.writeAtomically(path) { $0.write(script(command: command, files: files)) }
             try Files.setPermissions(path, 0o755)
         } catch {
             throw .cannotWrite(shown)

@@ -2,8 +2,10 @@ import AuditStore
 import Platform
 
 /// Where a command looks for its store: the folder `--store` names, else `DTAUDIT_STORE`, else the
-/// nearest `.dtaudit` walking up from the working folder (`StoreLocation.find`). Every command
-/// finds, opens and starts its store through this one type.
+/// store of the nearest audit walking up from the working folder (`StoreLocation.search`), kept
+/// under git's common directory in a git checkout. Every command finds, opens and starts its store
+/// through this one type, which moves a store an earlier dtaudit kept among the audit's files
+/// there first (`StoreAdoption`).
 public struct StoreQuery: Sendable {
     /// `--store`, as typed.
     public var explicit: String?
@@ -26,8 +28,10 @@ public struct StoreQuery: Sendable {
     public var isNamed: Bool { explicit != nil || environment != nil }
 
     /// The store's place; throws when there is none.
-    public func location() throws(StoreError) -> StoreLocation {
-        try StoreLocation.find(explicit: explicit, environment: environment, workingDirectory: workingDirectory)
+    public func location() throws -> StoreLocation {
+        let found = try StoreLocation.search(explicit: explicit, environment: environment, workingDirectory: workingDirectory)
+        if let earlier = found.earlier { try StoreAdoption.adopt(earlier, into: found.location) }
+        return found.location
     }
 
     /// The store's place when there is one, without opening it.
@@ -35,9 +39,15 @@ public struct StoreQuery: Sendable {
         try? location()
     }
 
-    /// Where a command that starts a store puts it: the named folder, else `.dtaudit` here.
-    public func newLocation() throws(StoreError) -> StoreLocation {
-        try StoreLocation.forNewStore(explicit: explicit, environment: environment, workingDirectory: workingDirectory)
+    /// Where a command that starts a store puts it: the named folder, else the store of an audit
+    /// here (where a store an earlier dtaudit kept here has moved first).
+    public func newLocation() throws -> StoreLocation {
+        let location = try StoreLocation.forNewStore(explicit: explicit, environment: environment, workingDirectory: workingDirectory)
+        let earlier = StoreLocation(folder: location.root + "/" + StoreLocation.folderName)
+        if location.isInGitDirectory, Files.status(earlier.databasePath, followLinks: false) != nil {
+            try StoreAdoption.adopt(earlier, into: location)
+        }
+        return location
     }
 
     /// Finds and opens the store. Where there is none but the repository shares an audit, the
@@ -47,7 +57,7 @@ public struct StoreQuery: Sendable {
         let location: StoreLocation
         do {
             location = try self.location()
-        } catch .notFound(let folder) {
+        } catch StoreError.notFound(let folder) {
             if let shared = SharedAudit.find(from: workingDirectory) {
                 throw StoreDiscoveryError.sharedAuditNotSetUp(file: shared.files[0])
             }

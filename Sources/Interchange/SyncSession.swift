@@ -13,6 +13,8 @@ public struct SyncOutcome: Sendable {
     public var suggestsGitSetup: Bool
     /// What git is in the middle of with the file, as sync found it.
     public var git = GitState(path: "")
+    /// A commit since the last sync that removed records the store holds (a `git revert`).
+    public var removal: CommitRemoval?
 }
 
 extension Sync {
@@ -28,10 +30,14 @@ extension Sync {
                                         kind: .misnamed)
             }
             let git = GitState.of(shared)
-            let report = try run(store, with: shared, holding: git.hold)
-            StoreIgnore.upgrade(folder: store.location.folder)
+            removeLeftovers(of: store.location)
+            let report = try run(store, with: shared, holding: git.hold, sides: git.unmerged ? git.sides : [], stashedEvidence: git.stashedEvidence)
+            // A hint, never a reason to fail the sync; held, the file is not in step, and the commits
+            // are looked at by the sync that writes it.
+            let removal = git.inCheckout && report.held == nil ? (try? CommitRemovals.check(store, shared)) ?? nil : nil
             return SyncOutcome(report: report, shared: shared, createdStore: nil,
-                               suggestsGitSetup: git.inCheckout && suggestsGitSetup(report, shared, created: false, inCheckout: true), git: git)
+                               suggestsGitSetup: git.inCheckout && suggestsGitSetup(report, shared, created: false, inCheckout: true), git: git,
+                               removal: removal)
         }
         let location: StoreLocation
         let shared: SharedAudit
@@ -50,8 +56,18 @@ extension Sync {
             shared = SharedAudit(root: location.root, relativePath: found.files[0])
         }
         guard shared.status() != nil else { throw SharedFileProblem("no file '\(file ?? shared.relativePath)'", kind: .missing) }
-        let report = try createStore(at: location, from: shared).1
-        return SyncOutcome(report: report, shared: shared, createdStore: location, suggestsGitSetup: suggestsGitSetup(report, shared, created: true))
+        removeLeftovers(of: location)
+        let git = GitState.of(shared)
+        let report = try createStore(at: location, from: shared, sides: git.unmerged ? git.sides : []).1
+        return SyncOutcome(report: report, shared: shared, createdStore: location, suggestsGitSetup: suggestsGitSetup(report, shared, created: true), git: git)
+    }
+
+    /// Removes the temporary files a sync killed midway left in the store's folder (a database
+    /// being set up, a copy of the file being kept, evidence being taken in): only names of the
+    /// forms dtaudit's writers give them, made by processes that no longer run.
+    static func removeLeftovers(of location: StoreLocation) {
+        Files.removeLeftovers(of: [location.databasePath, SharedCopy.copyPath(location), SharedCopy.indexPath(location)])
+        AuditStore.removeIncomingLeftovers(in: location)
     }
 
     /// The folder a shared file belongs to: the one above its `Exports/`, else the working folder.

@@ -41,6 +41,11 @@ public enum System {
         return String(cString: value)
     }
 
+    /// Sets a variable of the process environment, for the programs it starts from now on.
+    public static func setEnvironment(_ name: String, _ value: String) {
+        setenv(name, value, 1)
+    }
+
     /// The processors online, at least 1.
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 

@@ -28,7 +28,7 @@ public enum TemporaryFile {
     }
 
     /// Whether process `pid` still runs (one of another user counts as running).
-    static func isRunning(_ pid: Int32) -> Bool {
+    public static func isRunning(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0 || errno == EPERM
     }
 

@@ -44,7 +44,12 @@ public struct Migrator: Sendable {
     /// Applies every pending migration in order, each in an immediate transaction that also moves
     /// `user_version`, so an interrupted run resumes at the first migration that did not commit.
     public func migrate(_ database: Database) throws {
-        for (index, migration) in migrations.enumerated() {
+        try migrate(database, upTo: currentVersion)
+    }
+
+    /// Applies the pending migrations up to `version` only: the schema a database of that version has.
+    public func migrate(_ database: Database, upTo version: Int) throws {
+        for (index, migration) in migrations.prefix(version).enumerated() {
             try database.transaction(.immediate) {
                 // Re-read inside the write lock: another process may have migrated meanwhile.
                 let version = try checkedVersion(database)

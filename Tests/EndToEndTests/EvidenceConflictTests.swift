@@ -53,7 +53,7 @@ import Testing
         let carol = try team.clone("carol")
         try team.dtaudit(["sync"], in: carol)
         let stored = try team.dtaudit(["evidence", "list"], in: carol)
-        #expect(stored.contains(".dtaudit/evidence/") && stored.contains("1 attachment of 1 stored file"), "\(stored)")
+        #expect(stored.contains(".git/dtaudit/root/evidence/") && stored.contains("1 attachment of 1 stored file"), "\(stored)")
     }
 
     @Test func aFileTheRecordsNameButTheStoreLacksIsNeverListedAsStored() throws {
@@ -62,7 +62,7 @@ import Testing
         let carol = try team.clone("carol")
         try team.dtaudit(["sync"], in: carol)
         let listed = try team.dtaudit(["evidence", "list"], in: carol)
-        #expect(listed.contains("missing from this store") && !listed.contains(".dtaudit/evidence/"), "\(listed)")
+        #expect(listed.contains("missing from this store") && !listed.contains("dtaudit/root/evidence/"), "\(listed)")
         #expect(listed.contains("1 attachment of 0 stored files, 0 bytes"))
         #expect(listed.contains("1 file the records name is not in this store: 'dtaudit sync' takes it in once whoever attached it has shared it"))
         let json = try JSONSerialization.jsonObject(with: Data(try team.dtaudit(["evidence", "list", "--json"], in: carol).utf8)) as? [[String: Any]]

@@ -62,23 +62,4 @@ import Testing
         let recorded = Set(try team.cli.history(in: bob).map { "\($0["screen"] ?? "") \($0["size"] ?? "")" })
         #expect(recorded == ["Checkout ax5", "Settings xs"])
     }
-
-    /// A store made by an earlier version ignores only its database, so its own `.gitignore` stays
-    /// untracked: sync brings that file up to date, unless the team committed it.
-    @Test func syncMakesAnEarlierStoresGitignoreIgnoreItselfUnlessItIsTracked() throws {
-        let team = try Team()
-        let (alice, bob) = try team.started()
-        let earlier = "# The store stays local; the audit is shared through `dtaudit sync` (Exports/<app>.json).\naudit.sqlite\naudit.sqlite-*\n"
-        for clone in [alice, bob] {
-            try Data(earlier.utf8).write(to: clone.appendingPathComponent(".dtaudit/.gitignore"))
-        }
-        #expect(try team.git(["status", "--porcelain"], in: alice).stdout == "?? .dtaudit/\n")
-        try team.dtaudit(["sync"], in: alice)
-        #expect(try team.git(["status", "--porcelain", "--untracked-files=all"], in: alice).stdout.isEmpty)
-        // Bob's team committed it: theirs to keep.
-        try team.git(["add", "-f", ".dtaudit/.gitignore"], in: bob)
-        try team.git(["commit", "-q", "-m", "Keep the store out of git"], in: bob)
-        try team.dtaudit(["sync"], in: bob)
-        #expect(try String(contentsOf: bob.appendingPathComponent(".dtaudit/.gitignore"), encoding: .utf8) == earlier)
-    }
 }

@@ -29,12 +29,13 @@ import Testing
         }
     }
 
-    /// The bytes of every file under `folder`, by relative path, leaving out git's own folder.
+    /// The bytes of every file under `folder`, by relative path, leaving out git's own folder but
+    /// for the stores dtaudit keeps there.
     static func bytes(under folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
         let base = folder.resolvingSymlinksInPath().path
         guard let walker = FileManager.default.enumerator(atPath: base) else { return result }
-        for case let path as String in walker where !path.hasPrefix(".git/") && path != ".git" {
+        for case let path as String in walker where !(path.hasPrefix(".git/") && !path.hasPrefix(".git/dtaudit/")) && path != ".git" {
             let full = base + "/" + path
             if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: full) {
                 result[path] = Data(("link to " + target).utf8)
@@ -75,9 +76,8 @@ import Testing
         let team = try Team()
         let victim = try Victim(team)
         let clone = try plantedClone(team) { alice in
-            // Nothing of the store is tracked (its .gitignore ignores itself); the link is committed by force.
-            try FileManager.default.moveItem(at: alice.appendingPathComponent(".dtaudit"), to: team.cli.directory.appendingPathComponent("alice-store"))
-            try Self.link(".dtaudit", in: alice, to: "../secret-project/.dtaudit")
+            // The other project's store, where dtaudit keeps it, linked as an earlier release's store folder.
+            try Self.link(".dtaudit", in: alice, to: "../secret-project/.git/dtaudit/root")
             return ".dtaudit"
         }
         let before = try victim.bytes()
@@ -85,7 +85,7 @@ import Testing
         for arguments in [["sync"], ["status"], ["record", "Checkout", "--size", "ax3", "--item", "reachable", "--pass"], ["init", "--app", "Trailhead", "--new"]] {
             let result = try team.cli.run(arguments, in: clone)
             #expect(result.status == 65, "\(arguments): \(result.output)")
-            #expect(result.stderr.hasSuffix(".dtaudit is a symbolic link (to ../secret-project/.dtaudit); dtaudit uses a .dtaudit it finds by itself only "
+            #expect(result.stderr.hasSuffix(".dtaudit is a symbolic link (to ../secret-project/.git/dtaudit/root); dtaudit uses a .dtaudit it finds by itself only "
                                             + "when it is a real folder, never another checkout's store. Nothing was read or changed: remove the link "
                                             + "(git rm it if committed) and run 'dtaudit sync' to set up this clone's own store, or pass --store to use "
                                             + "the linked one on purpose\n"), "\(arguments): \(result.stderr)")
@@ -98,7 +98,7 @@ import Testing
         // Given on purpose, the linked store is used; the way the message says sets up the clone's own.
         #expect(try team.dtaudit(["--store", ".dtaudit", "screen", "list"], in: clone).contains("Private Ledger"))
         try team.git(["rm", "-q", ".dtaudit"], in: clone)
-        #expect(try team.dtaudit(["sync"], in: clone).contains("Set up the audit store .dtaudit from Exports/trailhead.json"))
+        #expect(try team.dtaudit(["sync"], in: clone).contains("Set up the audit store .git/dtaudit/root from Exports/trailhead.json"))
         let screens = try team.dtaudit(["screen", "list"], in: clone)
         #expect(screens.contains("Checkout") && !screens.contains("Private Ledger"))
     }
@@ -118,8 +118,8 @@ import Testing
     /// The places of a store or a shared audit that a clone could carry as links, each aimed at
     /// the same place of the other project.
     static let plantedLinks: [(path: String, target: String)] = [
-        (".dtaudit/audit.sqlite", "../../secret-project/.dtaudit/audit.sqlite"),
-        (".dtaudit/evidence", "../../secret-project/.dtaudit/evidence"),
+        (".dtaudit/audit.sqlite", "../../secret-project/.git/dtaudit/root/audit.sqlite"),
+        (".dtaudit/evidence", "../../secret-project/.git/dtaudit/root/evidence"),
         (".dtaudit/audit.sqlite-wal", "../../secret-project/Exports/secret.json"),
         ("Exports", "../secret-project/Exports"),
         ("Exports/trailhead.json", "../../secret-project/Exports/secret.json"),
@@ -141,7 +141,7 @@ import Testing
                 "\(path): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try victim.bytes() == before, "\(path): the other project is as it was")
-        let database = try? FileManager.default.attributesOfItem(atPath: clone.appendingPathComponent(".dtaudit/audit.sqlite").path)
+        let database = try? FileManager.default.attributesOfItem(atPath: clone.appendingPathComponent(".git/dtaudit/root/audit.sqlite").path)
         #expect(database?[.type] as? FileAttributeType != .typeRegular, "\(path): no store was set up")
         #expect(try team.git(["status", "--porcelain"], in: clone).stdout.isEmpty, "\(path): nothing in the clone changed")
     }
@@ -153,7 +153,7 @@ import Testing
         var stored = ""
         let clone = try plantedClone(team) { alice in
             stored = try #require(try FileManager.default.contentsOfDirectory(atPath: alice.appendingPathComponent("Exports/trailhead-evidence").path).first)
-            // The shared copy goes, and the store's own copy becomes a link to a private file.
+            // The shared copy goes, and where an earlier release kept the store's own copy, a link to a private file.
             try FileManager.default.removeItem(at: alice.appendingPathComponent("Exports/trailhead-evidence/" + stored))
             try Self.link(".dtaudit/evidence/" + stored, in: alice, to: secret.path)
             return ".dtaudit/evidence/" + stored

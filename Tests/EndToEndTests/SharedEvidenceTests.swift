@@ -72,7 +72,7 @@ import Testing
             let limit = try team.dtaudit(["evidence", "limit"], in: clone)
             #expect(citedLimit(limit) == citedLimit(synced.stdout) && citedLimit(limit) != nil, "\(limit) against \(synced.stdout)")
             #expect(try team.dtaudit(["history", "Checkout"], in: clone).contains("Pay hidden"), "the records synced")
-            let evidence = clone.appendingPathComponent(".dtaudit/evidence")
+            let evidence = clone.appendingPathComponent(".git/dtaudit/root/evidence")
             let kept = (try? FileManager.default.contentsOfDirectory(atPath: evidence.path)) ?? []
             #expect(kept.filter { $0 != ".gitignore" }.isEmpty, "\(clone.lastPathComponent): nothing of it was stored: \(kept)")
             #expect(try FileManager.default.attributesOfItem(atPath: huge.path)[.size] as? UInt64 == 10 << 30, "the shared file was left as it is")
@@ -98,7 +98,7 @@ import Testing
             try FileManager.default.createSymbolicLink(atPath: alice.appendingPathComponent("Exports/trailhead-evidence").path, withDestinationPath: outside.path)
         }
         try team.git(["pull", "-q", "--no-rebase", "origin", "main"], in: bob)
-        let before = try PlantedLinkTests.bytes(under: bob.appendingPathComponent(".dtaudit"))
+        let before = try PlantedLinkTests.bytes(under: bob.appendingPathComponent(".git/dtaudit/root"))
         let carol = try team.clone("carol")
         for clone in [bob, carol] {
             let result = try team.cli.run(["sync"], in: clone, environment: ["DTAUDIT_USER": clone.lastPathComponent])
@@ -106,8 +106,8 @@ import Testing
             #expect(result.stderr.contains("Exports/trailhead-evidence is a symbolic link (to \(outside.path))"), "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
-        #expect(try PlantedLinkTests.bytes(under: bob.appendingPathComponent(".dtaudit")) == before, "Bob's store is as it was")
-        #expect(!FileManager.default.fileExists(atPath: carol.appendingPathComponent(".dtaudit/audit.sqlite").path), "no store was set up")
+        #expect(try PlantedLinkTests.bytes(under: bob.appendingPathComponent(".git/dtaudit/root")) == before, "Bob's store is as it was")
+        #expect(!FileManager.default.fileExists(atPath: carol.appendingPathComponent(".git/dtaudit/root/audit.sqlite").path), "no store was set up")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [stored])
     }
 
@@ -117,19 +117,14 @@ import Testing
         try team.dtaudit(["init", "--app", "Trailhead"], in: alice)
         try team.dtaudit(["screen", "add", "Checkout"], in: alice)
         _ = try sharedScreenshot(team, alice)
-        // A file where the store's evidence folder goes (nothing of the store itself is tracked).
-        #expect(try team.git(["ls-files", ".dtaudit"], in: alice).stdout.isEmpty)
-        try FileManager.default.removeItem(at: alice.appendingPathComponent(".dtaudit"))
-        try Fixture.write(Data("not a folder".utf8), ".dtaudit/evidence", in: alice)
-        try team.git(["add", "--force", ".dtaudit/evidence"], in: alice)
-        try team.git(["commit", "-q", "-m", "Planted"], in: alice)
-        try team.git(["push", "-q", "origin", "main"], in: alice)
         let carol = try team.clone("carol")
+        // A file where the store's evidence folder goes.
+        try Fixture.write(Data("not a folder".utf8), ".git/dtaudit/root/evidence", in: carol)
         let result = try team.cli.run(["sync"], in: carol)
         #expect(result.status == 73, "\(result.output)")
         #expect(result.stderr.contains("cannot store the evidence") && result.stderr.contains("nothing was changed"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: carol.appendingPathComponent(".dtaudit").path) == ["evidence"], "no store was left")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: carol.appendingPathComponent(".git/dtaudit/root").path) == ["evidence"], "no store was left")
         #expect(try team.git(["status", "--porcelain"], in: carol).stdout.isEmpty)
     }
 }

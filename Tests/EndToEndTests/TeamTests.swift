@@ -79,7 +79,7 @@ import Testing
         #expect(initialized.status == 73)
         #expect(initialized.stderr.contains("'dtaudit sync' sets up your store from it"))
         let synced = try team.dtaudit(["sync"], in: bob)
-        #expect(synced.contains("Set up the audit store .dtaudit from Exports/trailhead.json"))
+        #expect(synced.contains("Set up the audit store .git/dtaudit/root from Exports/trailhead.json"))
         #expect(try team.dtaudit(["screen", "list"], in: bob).contains("Checkout"))
         // Nothing to commit: the store stays out of git, the file is as it was.
         #expect(try team.git(["status", "--porcelain"], in: bob).stdout.isEmpty)
