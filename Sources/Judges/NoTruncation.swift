@@ -146,6 +146,13 @@ public struct NoTruncation: Sendable {
             gaps[size] = "the screenshot at \(size) is \(image.width) x \(image.height) px, not a picture\(window)"
             return nil
         }
+        // A screenshot stored scaled down (a snapshot test's thumbnail) draws body text a few pixels
+        // tall, which no reader reads: it would fail whole labels.
+        guard scale >= 0.95 else {
+            gaps[size] = "the screenshot at \(size) is \(image.width) x \(image.height) px, under a pixel a point of the "
+                + "\(Frame.points(window.width)) x \(Frame.points(window.height)) pt window: too small to read labels in"
+            return nil
+        }
         return (image, scale, (window.x, window.y))
     }
 

@@ -80,7 +80,8 @@ import TextReading
         let cases: [(Result<RGBAImage, ImageError>?, Result<RGBAImage, ImageError>?, String)] = [
             (.success(large), nil, "the run has no screenshot of this screen at ax5"),
             (.success(large), .success(RGBAImage(width: 390, height: 400)), "the screenshot at ax5 is 390 x 400 px, not a picture of the 390 x 844 pt window"),
-            (.success(large), .success(RGBAImage(width: 100, height: 216)), "the screenshot at ax5 is 100 x 216 px, not a picture of the 390 x 844 pt window"),
+            (.success(large), .success(RGBAImage(width: 100, height: 216)),
+             "the screenshot at ax5 is 100 x 216 px, under a pixel a point of the 390 x 844 pt window: too small to read labels in"),
             (.success(large), .failure(ImageError("is interlaced")), "the screenshot at ax5 is interlaced"),
             (nil, .success(large), "the run has no screenshot of this screen at l, which labels are read against"),
         ]

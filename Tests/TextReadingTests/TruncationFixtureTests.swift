@@ -2,29 +2,15 @@ import Foundation
 import Imaging
 import Platform
 import Testing
+import TestSupport
 @testable import TextReading
-
-/// Where tesseract is: the tests that read text need it. CI installs it (`.ci/run`), so there a
-/// missing tesseract fails the tests instead of skipping them.
-enum Reader {
-    static let tesseract = Tesseract.find()
-    static let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
-    static var runs: Bool { tesseract != nil || inCI }
-    static let why = "tesseract is not installed (apt-get install tesseract-ocr tesseract-ocr-deu tesseract-ocr-rus / brew install tesseract tesseract-lang)"
-
-    /// The installed tesseract, or a recorded failure (in CI) when there is none.
-    static func required() -> Tesseract? {
-        if tesseract == nil { Issue.record("\(why); CI must have it") }
-        return tesseract
-    }
-}
 
 /// The rule measured on the fixtures `Scripts/truncation-fixtures` rendered: 104 labels in English,
 /// German and Russian, in four fonts Debian ships, at 2x and 3x, light, dark and tinted; each at
 /// Large, intact at two larger sizes and truncated three ways (ellipses, cuts through a glyph,
 /// through the top or the bottom, two lines cut to one); and eight drawn as a symbol or as other
 /// text, which the gate must leave out. 592 crops, 480 of them judged.
-@Suite(.enabled(if: Reader.runs, Comment(rawValue: Reader.why))) struct TruncationFixtureTests {
+struct TruncationFixtureTests {
     /// The committed set, or another the script drew (`DTAUDIT_TRUNCATION_FIXTURES=DIR`, from
     /// `Scripts/truncation-fixtures --seed N --out DIR`): a set the thresholds were not chosen on.
     static let folder = ProcessInfo.processInfo.environment["DTAUDIT_TRUNCATION_FIXTURES"].map { URL(fileURLWithPath: $0) }
@@ -73,8 +59,9 @@ enum Reader {
         }
     }
 
-    @Test func precisionAndRecallMeetTheirTargets() throws {
-        guard let tesseract = Reader.required() else { return }
+    @Test(.requires(.tesseract)) func precisionAndRecallMeetTheirTargets() throws {
+        _ = try RequiredTool.tesseract.location()
+        let tesseract = try #require(Tesseract.find())
         for language in ["deu", "rus"] where !tesseract.installed.contains(language) {
             Issue.record("tesseract has no '\(language)' data: \(Tesseract.advice(installing: [language]))")
             return
