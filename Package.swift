@@ -40,7 +40,10 @@ let package = Package(
         .target(name: "Hierarchies", dependencies: ["Output", "StrictXML", "Platform"]),
         // Geometry judges a checklist item from a screen's hierarchies at each size: a verdict with
         // its reason, shared UI grouped once, and crops of the screenshots that show each failure.
-        .target(name: "Judges", dependencies: ["Hierarchies", "Imaging", "DynamicType", "Output"]),
+        // Reading a label's text back from its pixels with tesseract (found on the PATH, run in
+        // batches), and the rule that tells a truncated label from a whole one.
+        .target(name: "TextReading", dependencies: ["Imaging", "Platform"]),
+        .target(name: "Judges", dependencies: ["Hierarchies", "Imaging", "DynamicType", "Output", "TextReading"]),
         // Text and JSON primitives below the domain: the strict JSON reader the audit's records are
         // read with, the JSON writer, text layout, escapes for URIs, suggestions for typos.
         .target(name: "Output", dependencies: ["Platform"]),
@@ -62,7 +65,7 @@ let package = Package(
         // Automated runs taken in: the shapes xcresulttool, Appium and pymobiledevice3 write, matched to
         // screens, sizes and checklist items; element hierarchies judged; imported as evidence (with
         // crops of each judged failure) and recordings marked with the run.
-        .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Hierarchies", "Imaging", "Judges", "Output", "Platform"]),
+        .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Hierarchies", "Imaging", "Judges", "Output", "Platform", "TextReading"]),
         // What a person does with the store, step by step, apart from reading keys and printing:
         // the guided walk of a screen.
         .target(name: "AuditWorkflows", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence"]),
@@ -96,7 +99,8 @@ let package = Package(
         // Reads and judges hierarchy files as the import will: the memory-bound tests run it under
         // prlimit, and it times the judges on generated runs.
         .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
-        .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport", "TextReading"], exclude: ["Fixtures"]),
+        .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "Platform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AutomatedRunsTests", dependencies: ["AuditLog", "AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
         .testTarget(name: "AuditWorkflowsTests", dependencies: ["AuditWorkflows", "AuditLog", "AuditStore", "DynamicType"]),
@@ -107,7 +111,7 @@ let package = Package(
         // Package.swift itself: every target declares what it imports.
         .testTarget(name: "PackageTests"),
         // Runs the built `dtaudit` binary the way a user types it.
-        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"], exclude: ["Fixtures"]),
         // Starts programs for the tests without Foundation's Process.
         .target(name: "TestSupport", path: "Tests/Support"),
     ]

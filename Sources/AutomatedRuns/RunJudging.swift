@@ -62,7 +62,7 @@ extension RunImport {
     /// hierarchies to keep. A file that cannot be read as a hierarchy refuses the whole run, with
     /// one line naming it: a run judged with holes in it would pass what it never saw.
     static func judge(_ files: [RunScreenshot], of result: RunReader.Result, finder: ScreenFinder, checklist: Checklist,
-                      store: AuditStore, limit: Int64, into plan: inout RunPlan, decided: inout DecidedCells,
+                      store: AuditStore, limit: Int64, labels: LabelReading?, into plan: inout RunPlan, decided: inout DecidedCells,
                       identity: inout SHA256) throws {
         guard !files.isEmpty else { return }
         var screens: [String: (screen: Screen, files: [Size: (file: String, path: String)])] = [:]
@@ -94,6 +94,7 @@ extension RunImport {
         let background = RunIdentity(continuing: identity)
         defer { identity = background.finish() }
         var refused: [String] = []
+        let readBack = RunReadBack(checklist: checklist, reading: labels, notes: &plan.notes)
         for id in order {
             let (screen, files) = screens[id]!
             var hierarchies: [Size: Hierarchy] = [:]
@@ -135,6 +136,7 @@ extension RunImport {
                                                       largeShot: shots[screen.id + "\u{1F}" + Size.l.id], beforeFixShot: beforeFix?.shot))
                 }
             }
+            readBack?.add(screen, run: run, files: files.mapValues(\.file), shots: { shots[screen.id + "\u{1F}" + $0.id] })
             if let large = files[.l],
                let candidate = try? EvidenceCandidate.check(path: large.path, limit: limit, shownAs: large.file, accepting: [.hierarchy]) {
                 plan.keptHierarchies.append(RunPlan.Attachment(file: large.file, candidate: candidate, screen: screen, size: .l))
@@ -144,6 +146,7 @@ extension RunImport {
             let more = refused.count > 1 ? " (and \(refused.count - 1) more \(plural("hierarchy", refused.count - 1)) refused)" : ""
             throw RunReadError(.badData, "\(first)\(more); nothing was changed")
         }
+        readBack?.finish(into: &plan, decided: &decided)
     }
 
     /// The run's PNG screenshots by screen and size, for the crops.

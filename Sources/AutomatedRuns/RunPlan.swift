@@ -51,6 +51,8 @@ public struct RunPlan: Sendable {
     public var keptHierarchies: [Attachment] = []
     /// Crops to make of the run's screenshots, one set per failed judged cell.
     public var crops: [CropJob] = []
+    /// What the import says once about how it judged: `no-truncation` left to people without tesseract.
+    public var notes: [String] = []
     /// Hierarchies holding frames the judges could not use (NaN, beyond a million points, ...).
     public var unusableFrames: [(what: String, reason: String)] = []
     /// What the run held, matched or not: tests, screenshots, audits, element hierarchies.
@@ -62,8 +64,9 @@ public struct RunPlan: Sendable {
 
 public enum RunImport {
     /// Matches what the run produced to the store's screens, sizes and checklist items.
+    /// `labels` says how the run's labels are read back for `no-truncation`; nil leaves it to people.
     public static func plan(_ result: RunReader.Result, store: AuditStore, map: ScreenMap, hashFiles: Bool,
-                            progress: ((Int) -> Void)? = nil) throws -> RunPlan {
+                            progress: ((Int) -> Void)? = nil, labels: LabelReading? = nil) throws -> RunPlan {
         var plan = RunPlan(run: result.name, fingerprint: result.fingerprint, shape: result.shape)
         let contents = result.contents
         plan.otherFailures = contents.otherFailures
@@ -167,7 +170,7 @@ public enum RunImport {
         // takes in their bytes, so that two runs that differ only in them are two runs.
         var identity = SHA256()
         try judge(contents.hierarchies, of: result, finder: finder, checklist: checklist, store: store, limit: limit,
-                  into: &plan, decided: &decided, identity: &identity)
+                  labels: labels, into: &plan, decided: &decided, identity: &identity)
         if !contents.hierarchies.isEmpty {
             identity.update(result.fingerprint)
             plan.fingerprint = String(SHA256.hex(identity.finalize()).prefix(12))

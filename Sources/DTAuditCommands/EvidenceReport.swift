@@ -56,6 +56,15 @@ extension Console {
 
     /// A progress counter on standard error for long work (20 files or more), shown only on a
     /// terminal; called with the number done, and with the total at the end to clear the line.
+    /// Labels read back so far, on a terminal, once there are enough to wait for.
+    static func labelProgress() -> (@Sendable (Int, Int) -> Void)? {
+        guard StandardStream.error.isTerminal else { return nil }
+        return { done, total in
+            guard total >= 200 else { return }
+            BufferedOutput.standardError.write(done >= total ? "\r\u{1B}[K" : "\rreading labels \(done)/\(total)…")
+        }
+    }
+
     func progress(total: Int, verb: String = "reading") -> ((Int) -> Void)? {
         guard total >= 20, StandardStream.error.isTerminal else { return nil }
         return { done in

@@ -30,7 +30,10 @@ struct ImportRunCommand: ParsableCommand {
             harness writes, one file per screen and size: 'Checkout_ax5.xml') are matched the same \
             way and judged: text-scales, no-overlap, reachable, cells-resize, icons-scale and \
             default-unchanged are decided from the elements' frames where the run holds what each \
-            rule needs (Docs/judges.md), and left to people where it does not. Each failure gets \
+            rule needs (Docs/judges.md), and left to people where it does not. With tesseract on \
+            the PATH, each label is also read back from the screenshot and no-truncation decided: \
+            a label whose letters do not all read back, that shows an ellipsis or is cut by its \
+            frame fails. Each failure gets \
             crops of the screenshots with the failing elements outlined, linked to its recording. \
             The Large hierarchy is kept, for the first run after a fix to compare with. A \
             hierarchy that cannot be read (a document type declaration, over 16 MB, 20,000 \
@@ -67,7 +70,8 @@ struct ImportRunCommand: ParsableCommand {
         }
         let map = try intake.map(console, store: store)
         let plan = try RunImport.plan(result, store: store, map: map, hashFiles: dryRun,
-                                      progress: console.progress(total: result.contents.screenshots.count, verb: "reading"))
+                                      progress: console.progress(total: result.contents.screenshots.count, verb: "reading"),
+                                      labels: .onPath(progress: Console.labelProgress()))
         var outcome: RunImport.Outcome?
         if !dryRun && (!plan.attachments.isEmpty || !plan.cells.isEmpty) {
             let author = try intake.resolvedAuthor(console)

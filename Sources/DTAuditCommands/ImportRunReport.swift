@@ -30,6 +30,7 @@ enum RunImportReport {
                          ("outcome", .string(judgment.verdict.outcome.rawValue)), ("reason", .string(judgment.verdict.reason)),
                          ("file", .string(judgment.file))])
             })),
+            ("notes", .array(plan.notes.map(JSON.string))),
             ("unusableFrames", .array(plan.unusableFrames.map { .object([("file", .string($0.what)), ("reason", .string($0.reason))]) })),
             ("crops", .int(outcome?.crops ?? 0)),
             ("cropsNotMade", .array((outcome?.cropMisses ?? []).map { miss in
@@ -133,6 +134,7 @@ enum RunImportReport {
             }
         }
         for frames in plan.unusableFrames { console.line(style.yellow("  \(console.safe(frames.what)): \(console.safe(frames.reason))")) }
+        for note in plan.notes { console.line(style.yellow(console.safe(note.prefix(1).uppercased() + note.dropFirst() + "."))) }
         if let outcome {
             if outcome.crops > 0 { console.line(style.dim("Outlined the failing elements in \(counted(outcome.crops, "crop")) of the screenshots.")) }
             let missing = outcome.cropMisses.filter(\.screenshotMissing)

@@ -54,23 +54,18 @@ public enum Subprocess {
         guard pipe(&pipeEnds) == 0 else { return nil }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
 
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-        posix_spawn_file_actions_addclose(&actions, readEnd)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var actions = SpawnActions()
+        defer { posix_spawn_file_actions_destroy(&actions.value) }
+        posix_spawn_file_actions_adddup2(&actions.value, writeEnd, 1)
+        posix_spawn_file_actions_addclose(&actions.value, readEnd)
+        posix_spawn_file_actions_addopen(&actions.value, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions.value, 0, "/dev/null", O_RDONLY, 0)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
 
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        let spawned = posix_spawnp(&pid, program, &actions.value, nil, argv, environ)
         _ = Glue.close(writeEnd)
         guard spawned == 0 else {
             _ = Glue.close(readEnd)

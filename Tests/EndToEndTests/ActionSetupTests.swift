@@ -110,4 +110,26 @@ import Testing
         }
         #expect(used.count >= 4, "\(used)")
     }
+
+    /// The `tesseract` input installs tesseract with the languages asked for, with apt-get on Linux
+    /// and Homebrew on a Mac; empty, nothing; a value that is not language names, nothing either.
+    @Test func tesseractIsInstalledWithTheLanguagesAskedForAndNothingElse() throws {
+        /// The step's exit status, then each command it ran.
+        func install(_ languages: String, on system: String) throws -> String {
+            let runner = try ActionRunner()
+            let log = runner.temp.appendingPathComponent("installed.txt").path
+            let record = #"echo "$FUNCNAME $*" >> "$INSTALL_LOG""#
+            let outcome = try runner.run("Install tesseract", inputs: ["tesseract": languages], environment: ["FAKE_UNAME": system, "INSTALL_LOG": log],
+                                         standIns: ["uname": #"echo "$FAKE_UNAME""#, "sudo": record, "brew": record, "tesseract": record])
+            return "exit \(outcome.result.status)\n" + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        }
+        #expect(try install("deu rus chi_sim", on: "Linux") == "exit 0\nsudo apt-get update -q\n"
+                + "sudo apt-get install -y -q tesseract-ocr tesseract-ocr-deu tesseract-ocr-rus tesseract-ocr-chi-sim\ntesseract --list-langs\n")
+        #expect(try install("eng", on: "Linux") == "exit 0\nsudo apt-get update -q\nsudo apt-get install -y -q tesseract-ocr\ntesseract --list-langs\n")
+        #expect(try install("deu", on: "Darwin") == "exit 0\nbrew install tesseract\nbrew install tesseract-lang\ntesseract --list-langs\n")
+        #expect(try install(" eng ", on: "Darwin") == "exit 0\nbrew install tesseract\ntesseract --list-langs\n")
+        #expect(try install("", on: "Linux") == "exit 0\n")
+        #expect(try install("deu;touch x", on: "Linux") == "exit 1\n")
+        #expect(try install("deu\n-o Dpkg::Options::=x", on: "Linux") == "exit 1\n")
+    }
 }

