@@ -1,6 +1,6 @@
 /// A value read from one column of a row, the way GRDB's `DatabaseValueConvertible` reads one:
-/// each type says once how it is stored, and a type built from a row reads its columns with
-/// `row[index]` beside the list of columns it selects.
+/// each type says once how it is stored, and a type built from a row reads its columns by name
+/// (`row["screen_id"]`) beside the list of columns it selects.
 public protocol ColumnDecodable {
     /// The value in `column`; throws when what is stored cannot be this type (a store changed by
     /// another program), so that the damage is reported instead of read as some default.

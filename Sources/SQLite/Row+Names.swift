@@ -1,7 +1,8 @@
 /// A row's values read by the names its query selects (`uid`, or the alias after `AS`), as GRDB's
 /// `row["name"]` reads them: a query's columns can be reordered or added to without its readers
-/// changing. Each statement works out where its columns are once; a loop over many rows can also
-/// look a column up once with `Statement.index(of:)` and read it by that index.
+/// changing. Each statement reads its columns' names once and keeps them; a lookup tries the column
+/// after the last one found first, so that reading a row's columns in the order they are selected
+/// costs a comparison of short strings each, what reading them by place costs.
 extension Row {
     public func isNull(_ name: String) -> Bool { isNull(index(of: name)) }
     public func int(_ name: String) -> Int { int(index(of: name)) }
