@@ -5,10 +5,13 @@ import Output
 public struct InterchangeError: Error, Sendable, CustomStringConvertible, Equatable {
     public let line: Int
     public let message: String
+    /// Set when a newer release wrote the file: the release to upgrade to, or "" when it does not say.
+    public let upgrade: String?
 
-    public init(line: Int, _ message: String) {
+    public init(line: Int, _ message: String, upgrade: String? = nil) {
         self.line = line
         self.message = message
+        self.upgrade = upgrade
     }
 
     /// A problem of no one line (two versions' records that clash) says none.

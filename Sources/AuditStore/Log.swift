@@ -17,6 +17,11 @@ extension AuditStore {
         }
     }
 
+    /// Which of `ids` the log holds.
+    public func held(_ ids: [String]) throws -> [String] {
+        try read { try ids.filter { try LogTable.line(of: $0, in: db) != nil } }
+    }
+
     /// Adds records from elsewhere as a union by id: new ones are folded in, known ones skipped,
     /// and an id that comes with another line is settled or refused (`Clash`).
     /// Must run inside `write {}`.

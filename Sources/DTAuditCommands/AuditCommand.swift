@@ -38,6 +38,11 @@ struct AuditCommand: ParsableCommand {
             Every answer is saved the moment it is given: quitting, Ctrl-C (status 130) or a closed \
             terminal loses nothing answered, and running audit again carries on where it stopped. \
             Skipped checks come back the next time.
+
+            What others record on the screen while the walk is open (a pull and sync in another \
+            terminal) is shown before the next answer is saved: a check answered in this walk that \
+            somebody else recorded meanwhile is asked again, and an answer given to a check whose \
+            result changed under it is not saved; the check is shown again with its new result.
             """,
         examples: [
             ("dtaudit audit Checkout", "Audit one screen, AX5 first."),

@@ -52,6 +52,8 @@ final class AuditSession {
     // MARK: Walking one screen
 
     func walk(_ screen: Screen) throws -> Outcome {
+        // Read before the screen: whatever is recorded after it is news to the walk.
+        var watch = Watch(seen: try store.latestRecordingRow())
         guard let state = try state(of: screen) else { return .finished }
         // Grows when `back` reopens a check answered before this walk.
         var steps = AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, everything: everything)
@@ -100,7 +102,17 @@ final class AuditSession {
             }
         }
 
+        /// Looks for what others recorded meanwhile; true when the check shown changed, so that it is
+        /// shown again, and an answer just given to it is not saved.
+        func newsChangedTheCheck(answered: Bool) throws -> Bool {
+            guard try takeNews(on: screen, watch: &watch, cells: &cells, steps: &steps, index: index, shown: answered || !showCell) else { return false }
+            if answered { console.line(style.dim("  the answer was not saved: answer this check again")) }
+            showCell = true
+            return true
+        }
+
         while index < steps.count {
+            if try newsChangedTheCheck(answered: false) { continue }
             let step = steps[index]
             let key = CellKey(item: step.item, size: step.size)
             if step.size != shownSize {
@@ -132,9 +144,11 @@ final class AuditSession {
                     }
                     interrupted = interrupted || input.lineInterrupted
                 }
+                if try newsChangedTheCheck(answered: true) { continue }
                 // The store gives the answer its time: after every record of the screen, so it is the cell's latest.
                 guard let outcome = try save(RecordingRequest(screen: screen, items: [step.item], sizes: [step.size], status: status, note: note,
                                                               evidence: files, by: author)) else { continue }
+                watch.saved(outcome.recordings, as: status)
                 cells[key] = Shown(status: status, note: note, by: author, at: outcome.at)
                 switch status {
                 case .pass: result.passed += 1
@@ -156,9 +170,11 @@ final class AuditSession {
                 // Every check still to do at this size, as one command: one transaction, one time,
                 // one line, and one `back` (or `undo`) takes them all back.
                 console.line(console.statusLabel(.pass) + style.dim(" the rest at \(step.size.id)"))
+                if try newsChangedTheCheck(answered: true) { continue }
                 let rest = steps[index...].prefix { $0.size == step.size }
                 guard let outcome = try save(RecordingRequest(screen: screen, items: rest.map(\.item), sizes: [step.size], status: .pass, note: note,
                                                               evidence: files, by: author)) else { continue }
+                watch.saved(outcome.recordings, as: .pass)
                 for recording in outcome.recordings {
                     cells[CellKey(item: recording.item, size: recording.size)] = Shown(status: .pass, note: note, by: author, at: outcome.at)
                 }
@@ -192,6 +208,7 @@ final class AuditSession {
                 let now = try self.state(of: screen)
                 for recording in last.recordings {
                     cells[CellKey(item: recording.item, size: recording.size)] = now?.cell(recording.item, recording.size).map { Shown($0) }
+                    watch.answered[CellKey(item: recording.item, size: recording.size)] = nil
                 }
                 let restored = now?.cell(undone.item, undone.size)
                 let count = last.recordings.count

@@ -122,7 +122,7 @@ import Testing
         let byRun = cells.filter { $0["run"] as? String == run }.map { "\($0["item"]!) \($0["size"]!)" }
         #expect(Set(byRun) == ["text-scales ax5", "no-truncation ax5", "text-scales l"])
         #expect(cells.allSatisfy { $0.keys.contains("run") })
-        let walk = try cli.run(["audit", "Checkout", "--size", "ax5", "--all"], input: "s\nq\n")
+        let walk = try cli.run(["audit", "Checkout", "--size", "ax5", "--all"], input: "s\nq\n", environment: ["COLUMNS": ""])
         #expect(walk.stdout.contains("(run \(run), imported by Tess Tester, "), "\(walk.stdout)")
         // The CSV sheet names the run beside each cell it recorded, and nothing beside a person's.
         let sheet = try #require(CSV.parse(try cli.ok(["export", "--format", "csv", "--output", "-"])))
