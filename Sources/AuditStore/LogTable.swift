@@ -26,7 +26,7 @@ enum LogTable {
             INSERT INTO log (uid, kind, screen, target, at, by, rank, line, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (uid) DO NOTHING
             """).run([record.id, record.kind.rawValue, record.screen, record.target, at ?? record.at.iso8601, record.by,
-                      LogPlace(record, screenAdded: nil).rank, line, LineDigest.of(line.utf8)])
+                      LogPlace(record, screenAdded: nil).rank, line, LineDigest.of(line)])
         return db.changes > 0
     }
 
@@ -35,7 +35,7 @@ enum LogTable {
         try db.run("""
             UPDATE log SET kind = ?, screen = ?, target = ?, at = ?, by = ?, rank = ?, line = ?, digest = ? WHERE uid = ?
             """, [record.kind.rawValue, record.screen, record.target, record.at.iso8601, record.by, LogPlace(record, screenAdded: nil).rank,
-                  line, LineDigest.of(line.utf8), record.id])
+                  line, LineDigest.of(line), record.id])
         // The file a sync last wrote no longer holds this store's lines: its copy no longer holds.
         try db.run("DELETE FROM meta WHERE key = 'shared_copy'")
     }
