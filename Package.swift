@@ -130,7 +130,7 @@ if ProcessInfo.processInfo.environment["DTAUDIT_FUZZ"] != nil {
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(name: "FuzzSizes", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Sizes", exclude: ["corpus"]),
         .executableTarget(name: "FuzzChecklist", dependencies: ["DynamicType", "FuzzSupport"], path: "Fuzz/Checklist", exclude: ["corpus"]),
-        .executableTarget(name: "FuzzImport", dependencies: ["AuditLog", "Interchange", "FuzzSupport"], path: "Fuzz/Import", exclude: ["corpus"]),
+        .executableTarget(name: "FuzzImport", dependencies: ["AuditLog", "AuditStore", "Interchange", "FuzzSupport"], path: "Fuzz/Import", exclude: ["corpus"]),
         .executableTarget(name: "FuzzLexer", dependencies: ["Scan", "FuzzSupport"], path: "Fuzz/Lexer", exclude: ["corpus"]),
         .executableTarget(name: "FuzzEvidence", dependencies: ["DynamicType", "Evidence", "FuzzSupport", "Platform"], path: "Fuzz/Evidence", exclude: ["corpus"]),
         .executableTarget(name: "FuzzHierarchy", dependencies: ["DynamicType", "Hierarchies", "Judges", "FuzzSupport"], path: "Fuzz/Hierarchy", exclude: ["corpus"]),

@@ -66,6 +66,12 @@ public struct LogPlace: Sendable, Hashable, Comparable {
 /// A 64-bit FNV-1a hash of a record's line: the store keeps one per line, so that a sync can tell
 /// a line it already has from a new or changed one without parsing it.
 public enum LineDigest {
+    /// The digest of a line's bytes, read in place.
+    public static func of(_ line: String) -> Int64 {
+        var line = line
+        return line.withUTF8 { of($0) }
+    }
+
     public static func of(_ bytes: some Sequence<UInt8>) -> Int64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {

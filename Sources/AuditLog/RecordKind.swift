@@ -2,13 +2,14 @@ import DynamicType
 
 /// One kind of record of the shared log, said once, the way GRDB's `FetchableRecord` says once how
 /// a row is read: the word its lines carry, the fields it writes and reads back, where it belongs,
-/// how it folds into the audit held in memory, and how `history` and `import` speak of it.
+/// and how `history` and `import` speak of it.
 ///
-/// A new kind is three files: its type here in `Kinds/`, a case of `LogRecord` with its place in
-/// `LogRecord.kinds` (`Records.swift`), and its fold into the store's tables (`StoreFoldable`, in
-/// the store's `Folds/`). One that brings state of its own adds its table (a migration) and its
-/// place in what both folds settle. The two folds are held together by a property test that
-/// folds random histories of every kind both ways, and fails until it makes the new kind too.
+/// A new kind is three files: its type here in `Kinds/`, a case of `LogRecord` with its arm in
+/// `visit`, its requirement in `LogRecordVisitor` and its place in `LogRecord.kinds`
+/// (`Records.swift`), and its fold into the store's tables (`StoreFoldable`, in the store's
+/// `Folds/`), which the compiler asks for. The store's fold is the only one: a file read without a
+/// store is folded by it too, into a private store (`AuditStore.scratch`). `Docs/record-kinds.md`
+/// walks through a kind that brings state of its own.
 public protocol LogRecordKind: Sendable, Equatable {
     /// The word in the `record` field of its lines.
     static var kind: LogRecord.Kind { get }
@@ -33,8 +34,6 @@ public protocol LogRecordKind: Sendable, Equatable {
     /// Reads what `write` wrote, `by` and `at` included, checking each field as a hostile file
     /// could get it wrong; `id` is read already and unknown fields are refused after.
     init(id: String, reading fields: inout Fields) throws(InterchangeError)
-    /// Folds it into the audit held in memory.
-    func fold(into audit: inout AuditFold)
     /// What it did, in a few words, for `history`; `target` is the record it names, if it names one.
     func phrase(target: LogRecord?) -> Phrase
     /// How a record that names it speaks of it ("fail ax5 no-truncation"); nil when only by its id.

@@ -14,6 +14,8 @@ extension LogRecord {
 
     /// Frames a kind's fields: `{"record":"kind","id":...,<its fields>,"by":...,"at":...}`.
     private struct Writing: LogRecordVisitor {
+        typealias Result = ByteText
+
         func visit<Record: LogRecordKind>(_ record: Record) -> ByteText {
             var line = LineWriter(text: ByteText(capacity: 256), kind: Record.kind)
             line.string("id", record.id)

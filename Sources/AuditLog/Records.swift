@@ -1,7 +1,7 @@
 /// One change somebody made to the audit. Records are immutable and carry a unique id, so a log of
 /// them merges by union; everything the audit shows is a fold of its records (see `Docs/interchange.md`).
-/// Each kind says once how it is written, read, folded and described (`LogRecordKind`); a new kind
-/// is a case here, its arm in `visit` and its place in `kinds`.
+/// Each kind says once how it is written, read and described (`LogRecordKind`); a new kind is a
+/// case here, its arm in `visit`, its requirement in `LogRecordVisitor` and its place in `kinds`.
 public enum LogRecord: Sendable, Equatable {
     /// Starts the audit or renames the app.
     case audit(AppNaming)
@@ -90,40 +90,66 @@ public enum LogRecord: Sendable, Equatable {
     }
 }
 
-/// Something done with a record as its own kind (`LogRecord.visit`).
+/// Something done with a record as its own kind (`LogRecord.visit`): one requirement a kind, so
+/// that a visitor written once for every kind (`func visit<Record: LogRecordKind>`) answers them
+/// all, and one written for kinds of a narrower protocol (the store's fold, `StoreFoldable`) does
+/// not compile until every kind conforms to it. Swift infers no `Result` from such a visitor: it
+/// names it (`typealias Result = String`).
 public protocol LogRecordVisitor {
     associatedtype Result
-    func visit<Record: LogRecordKind>(_ record: Record) -> Result
+    func visit(_ record: AppNaming) -> Result
+    func visit(_ record: ChecklistAdoption) -> Result
+    func visit(_ record: Screen) -> Result
+    func visit(_ record: ScreenEdit) -> Result
+    func visit(_ record: Recording) -> Result
+    func visit(_ record: Fix) -> Result
+    func visit(_ record: EvidenceAttachment) -> Result
+    func visit(_ record: Retraction) -> Result
+    func visit(_ record: Amendment) -> Result
 }
 
 extension LogRecord {
     /// Readers of the fields every kind has.
     private enum Accessors {
         struct Body: LogRecordVisitor {
+            typealias Result = any LogRecordKind
+
             func visit<Record: LogRecordKind>(_ record: Record) -> any LogRecordKind { record }
         }
 
         struct ID: LogRecordVisitor {
+            typealias Result = String
+
             func visit<Record: LogRecordKind>(_ record: Record) -> String { record.id }
         }
 
         struct By: LogRecordVisitor {
+            typealias Result = String
+
             func visit<Record: LogRecordKind>(_ record: Record) -> String { record.by }
         }
 
         struct At: LogRecordVisitor {
+            typealias Result = Timestamp
+
             func visit<Record: LogRecordKind>(_ record: Record) -> Timestamp { record.at }
         }
 
         struct Screen: LogRecordVisitor {
+            typealias Result = String?
+
             func visit<Record: LogRecordKind>(_ record: Record) -> String? { record.screenID }
         }
 
         struct Target: LogRecordVisitor {
+            typealias Result = String?
+
             func visit<Record: LogRecordKind>(_ record: Record) -> String? { record.targetID }
         }
 
         struct KindWord: LogRecordVisitor {
+            typealias Result = Kind
+
             func visit<Record: LogRecordKind>(_ record: Record) -> Kind { Record.kind }
         }
     }

@@ -27,13 +27,19 @@ public final class AuditStore {
     public var beforeAppending: (() -> Void)?
     /// Whether the open transaction added such records.
     var appendedRecords = false
+    /// Screens' rows in the tables by their ids, as this store looked them up or added them, so
+    /// that a write reads a screen's row once. A screen's row never changes; one added by a write
+    /// that failed is forgotten with it.
+    var screenRows: [String: Int64] = [:]
+    /// A store of its own for a file read without one (`scratch`): what the file lacks, it lacks.
+    var isScratch = false
 
     public enum Access: Sendable {
         case read
         case write
     }
 
-    private init(location: StoreLocation, db: Database, isReadOnly: Bool) {
+    init(location: StoreLocation, db: Database, isReadOnly: Bool) {
         self.location = location
         self.db = db
         self.isReadOnly = isReadOnly
@@ -187,12 +193,14 @@ public final class AuditStore {
             return result
         } catch let error as SQLiteError {
             if outermost { appendedRecords = false }
-            // A checklist the transaction adopted is gone with it.
+            // A checklist the transaction adopted is gone with it, and so are screens it added.
             cachedChecklist = nil
+            screenRows = [:]
             throw StoreError.from(error, path: location.databasePath)
         } catch {
             if outermost { appendedRecords = false }
             cachedChecklist = nil
+            screenRows = [:]
             throw error
         }
     }

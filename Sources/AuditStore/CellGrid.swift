@@ -85,12 +85,9 @@ extension AuditStore {
     /// Calls `body` with the screen's row, the item's position in `plan` and the state of each
     /// latest cell of every screen, or of the screen with this row.
     func forEachCell(plan: Plan, screenRow: Int64?, detailed: Bool, _ body: (Int64, Int, consuming CellState) -> Void) throws {
-        // The current items' places, read once and matched by their bytes: joining the items
-        // table to every cell of a whole audit cost a search of it a cell.
-        var items = ItemPlaces()
-        try db.cachedStatement("SELECT id, position FROM items WHERE current = 1 ORDER BY id").forEach { row in
-            items.add(row.withText(0) { Array($0) }, position: row.int(1))
-        }
+        // The plan's items matched by their bytes: joining the items table to every cell of a
+        // whole audit cost a search of it a cell.
+        var items = ItemPlaces(plan)
         var sql = """
             SELECT cells.screen_id, cells.item, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END AS note, r.recorded_by, r.run" : "")
             FROM cells\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
@@ -116,17 +113,16 @@ extension AuditStore {
     }
 }
 
-/// The current checklist items' places by their ids' bytes, in the order of the ids' bytes: the
-/// order a screen's cells come in, so the item after the last one found is tried next.
+/// The plan's items' places by their ids' bytes, in the order of the ids' bytes: the order a
+/// screen's cells come in, so the item after the last one found is tried next.
 private struct ItemPlaces {
-    private var ids: [[UInt8]] = []
-    private var positions: [Int] = []
+    private let ids: [[UInt8]]
+    private let positions: [Int]
     private var last = 0
 
-    /// Added in the order of their ids.
-    mutating func add(_ id: [UInt8], position: Int) {
-        ids.append(id)
-        positions.append(position)
+    init(_ plan: Plan) {
+        ids = plan.idBytes
+        positions = plan.byID
     }
 
     mutating func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {

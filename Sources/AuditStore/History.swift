@@ -40,7 +40,7 @@ extension AuditStore {
             }
             var names: [String: String] = [:]
             try db.cachedStatement("SELECT uid, name FROM screens").forEach { names[$0.string("uid")] = $0.string("name") }
-            let retracted = Set(try db.rows("SELECT target FROM log WHERE target IS NOT NULL AND kind = 'retract'") { $0.string("target") })
+            let retracted = Set(try db.rows(LogTable.retractedIDs) { $0.string("target") })
             return try records.map { record in
                 let target = try record.target.flatMap { try LogTable.line(of: $0, in: db) }.map(LogTable.parse)
                 return HistoryEntry(record: record, screen: record.screen.flatMap { names[$0] } ?? "", retracted: retracted.contains(record.id),

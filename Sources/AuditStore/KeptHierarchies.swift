@@ -18,8 +18,9 @@ extension AuditStore {
     /// Nil when the screen has no live fix, or no run before its latest fix kept a Large hierarchy.
     public func runBeforeLatestFix(of screen: Screen) throws -> RunBeforeFix? {
         try read {
-            guard let fixedAt = try db.first("SELECT max(f.fixed_at) FROM fixes f JOIN screens s ON s.id = f.screen_id WHERE f.retracted = 0 AND s.uid = ?",
-                                             [screen.id], { $0.isNull(0) ? nil : $0.string(0) }) ?? nil else { return nil }
+            guard let fixedAt = try db.first("""
+                SELECT max(f.fixed_at) AS fixed_at FROM fixes f JOIN screens s ON s.id = f.screen_id WHERE f.retracted = 0 AND s.uid = ?
+                """, [screen.id], { $0.optionalString("fixed_at") }) ?? nil else { return nil }
             guard let hierarchy = try db.first("""
                 SELECT \(EvidenceLink.columns) WHERE s.uid = ? AND l.size = 'l' AND f.kind = ? AND l.attached_at < ?
                 ORDER BY l.attached_at DESC, l.uid DESC LIMIT 1

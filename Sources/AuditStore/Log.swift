@@ -48,7 +48,7 @@ extension AuditStore {
         // every insert off the disk (64 MB at most, only while merging).
         if largeCache { try db.execute("PRAGMA cache_size = -65536") }
         defer { if largeCache { try? db.execute("PRAGMA cache_size = -2000") } }
-        let applier = LogApplier(db: db, currentItems: readItemIDs)
+        let applier = LogApplier(db: db, currentItems: readItemIDs, screenRows: screenRows, holders: isScratch ? "the file" : "the file or the store")
         var waiting: [(record: LogRecord, line: Int)] = []
         var shaped = false
         try feed { record, line in
@@ -67,6 +67,7 @@ extension AuditStore {
         if let stuck = waiting.min(by: { $0.line < $1.line }) { throw try applier.dangling(stuck.record, line: stuck.line) }
         try applier.finish(store: self)
         if shaped { try checkBounds() }
+        screenRows = applier.screenRows
         return applier
     }
 
@@ -129,7 +130,8 @@ extension AuditStore {
         try db.cachedStatement("SELECT screen, kind FROM log WHERE seq > ?").forEach([sequence]) { row in
             blocks.insert(row.isNull("screen") ? nil : row.string("screen"))
             // A new screen, or an edit that may move one, changes the order of the blocks.
-            if ["screen", "edit"].contains(row.string("kind")) { opensScreens = true }
+            let kind = row.string("kind")
+            if kind == LogRecord.Kind.screen.rawValue || kind == LogRecord.Kind.edit.rawValue { opensScreens = true }
         }
         return (blocks, opensScreens)
     }
@@ -200,7 +202,7 @@ extension AuditStore {
 
     /// Whether a retraction takes back the record with this id.
     public func isRetracted(_ id: String) throws -> Bool {
-        try db.first("SELECT 1 FROM log WHERE target = ? AND kind = 'retract'", [id]) { _ in true } ?? false
+        try db.first(LogTable.retractionOf, [id]) { _ in true } ?? false
     }
 
     /// The time of the latest thing that happened in the audit.

@@ -43,10 +43,11 @@ public struct DanglingReference: Error, Sendable, CustomStringConvertible {
 /// (`unsettled`) and folded once at `finish`.
 final class LogApplier {
     let db: Database
-    private var screens: [String: (row: Int64, added: Stamp)] = [:]
+    /// Screens' rows by their ids, as the store knew them and as this fold finds and adds them.
+    private(set) var screenRows: [String: Int64]
     var unsettled = Unsettled()
     /// Whether the log holds any retraction: most never do, and then nothing needs looking up.
-    lazy var hasRetractions: Bool = (try? db.cachedStatement("SELECT 1 FROM log WHERE target IS NOT NULL AND kind = 'retract' LIMIT 1").first { _ in true }) != nil
+    lazy var hasRetractions: Bool = (try? db.cachedStatement(LogTable.retractedIDs + " LIMIT 1").first { _ in true }) != nil
     /// What adding did. The records added are counted in a list of kinds, not a dictionary keyed by
     /// them, which costs a search of the program's conformances the first time: more than all of a
     /// `record` writes, which never reads the count.
@@ -61,9 +62,14 @@ final class LogApplier {
     private var items: Set<String>?
     private let currentItems: [String]?
 
-    init(db: Database, currentItems: [String]? = nil) {
+    /// Where a record's screen, item or target could have come from, as a refusal names them.
+    let holders: String
+
+    init(db: Database, currentItems: [String]? = nil, screenRows: [String: Int64] = [:], holders: String = "the file or the store") {
         self.db = db
         self.currentItems = currentItems
+        self.screenRows = screenRows
+        self.holders = holders
     }
 
     /// Adds one record read from `line` of a file (0 for records made here). Returns false, adding
@@ -112,10 +118,10 @@ final class LogApplier {
 
     private func missing(_ record: LogRecord, _ fold: any StoreFoldable) throws -> String? {
         if record.kind != .screen, let uid = record.screen, try screen(uid) == nil {
-            return "refers to the screen '\(uid)', which is not in the file or the store"
+            return "refers to the screen '\(uid)', which is not in \(holders)"
         }
         if let target = record.target, try LogTable.line(of: target, in: db) == nil {
-            return "names '\(target)', which is not in the file or the store"
+            return "names '\(target)', which is not in \(holders)"
         }
         return try fold.missing(in: self)
     }
@@ -140,31 +146,22 @@ final class LogApplier {
     }
 
     /// A screen's row, as the fold looks it up.
-    struct ScreenRow {
+    enum ScreenRow {
         /// Also what `AuditStore.rowID(of:)` asks: one statement to prepare where a write needs both.
-        static let query = "SELECT id, created_at FROM screens WHERE uid = ?"
-
-        var row: Int64
-        var createdAt: Timestamp
-
-        init(row: Row) throws {
-            self.row = try row["id"]
-            createdAt = try row["created_at"]
-        }
+        static let query = "SELECT id FROM screens WHERE uid = ?"
     }
 
-    /// The screen's row and the stamp of the record that added it, if the store has it.
-    func screen(_ uid: String) throws -> (row: Int64, added: Stamp)? {
-        if let known = screens[uid] { return known }
-        guard let found = try db.cachedStatement(ScreenRow.query).first([uid], ScreenRow.init(row:)) else { return nil }
-        let screen = (row: found.row, added: Stamp(at: found.createdAt, id: uid))
-        screens[uid] = screen
-        return screen
+    /// The screen's row, if the store has it.
+    func screen(_ uid: String) throws -> Int64? {
+        if let known = screenRows[uid] { return known }
+        guard let found = try db.cachedStatement(ScreenRow.query).first([uid], { row in try row["id"] as Int64 }) else { return nil }
+        screenRows[uid] = found
+        return found
     }
 
     /// A screen just added, so that its records find it without a query.
-    func remember(screen uid: String, row: Int64, added: Stamp) {
-        screens[uid] = (row, added)
+    func remember(screen uid: String, row: Int64) {
+        screenRows[uid] = row
     }
 
     /// Whether some checklist of the audit has the item. The checklist in use, when the store read
@@ -189,10 +186,12 @@ final class LogApplier {
         try db.cachedStatement("SELECT \(CellRef.columns) WHERE uid = ?").first([uid], CellRef.init(row:))
     }
 
-    /// Whether a retraction in the log takes back `uid`.
-    func isRetracted(_ uid: String) throws -> Bool {
-        guard hasRetractions else { return false }
-        return try db.cachedStatement("SELECT 1 FROM log WHERE target = ? AND kind = 'retract'").first([uid], { _ in true }) != nil
+    /// Whether a retraction in the log takes back `uid`, a record being folded. Only a line that
+    /// replaces another of its id can be: a retraction waits until the record it names is in the
+    /// log (`missing`), so none names a record the log did not hold before.
+    func isRetracted(_ uid: String, replacing: Bool) throws -> Bool {
+        guard replacing, hasRetractions else { return false }
+        return try db.cachedStatement(LogTable.retractionOf).first([uid], { _ in true }) != nil
     }
 
     /// The kind and screen of a record of the log, as a record that names it checks them.
@@ -215,7 +214,7 @@ final class LogApplier {
         let found = try db.cachedStatement("SELECT \(NamedRecord.columns) WHERE uid = ?").first([target], NamedRecord.init(row:))
         let what = kinds.map(\.rawValue).joined(separator: ", ")
         guard let found else {
-            throw DanglingReference(line: line, message: "the \(kind.rawValue) record names '\(target)', which is not in the file or the store")
+            throw DanglingReference(line: line, message: "the \(kind.rawValue) record names '\(target)', which is not in \(holders)")
         }
         guard kinds.map(\.rawValue).contains(found.kind), found.screen == record.screenID else {
             throw DanglingReference(line: line, message: "the \(kind.rawValue) record names '\(target)', which is not a \(what) of its screen")
@@ -234,7 +233,7 @@ final class LogApplier {
         if unsettled.retractionsWithdrawn {
             // Another retraction may still take back what a replaced one named.
             for table in ["recordings", "fixes"] {
-                try db.run("UPDATE \(table) SET retracted = 1 WHERE retracted = 0 AND uid IN (SELECT target FROM log WHERE kind = 'retract' AND target IS NOT NULL)")
+                try db.run("UPDATE \(table) SET retracted = 1 WHERE retracted = 0 AND uid IN (\(LogTable.retractedIDs))")
             }
         }
         for cell in unsettled.cells { try settle(cell) }
@@ -262,10 +261,9 @@ final class LogApplier {
             UPDATE screens SET given_name = ?, flow = ?, critical = ?, owner = ?, notes = ?, triage = ?, removed = ?, created_at = ?, created_by = ?
             WHERE id = ?
             """, [screen.name, screen.flow, screen.critical, screen.owner, screen.notes, screen.triage?.rawValue, fold.removed,
-                  screen.createdAt.iso8601, screen.createdBy, row.row])
-        try db.run("DELETE FROM screen_files WHERE screen_id = ?", [row.row])
-        for pattern in screen.files { try db.run("INSERT INTO screen_files (screen_id, pattern) VALUES (?, ?)", [row.row, pattern]) }
-        screens[uid] = (row.row, Stamp(at: screen.createdAt, id: uid))
+                  screen.createdAt.iso8601, screen.createdBy, row])
+        try db.run("DELETE FROM screen_files WHERE screen_id = ?", [row])
+        for pattern in screen.files { try db.run("INSERT INTO screen_files (screen_id, pattern) VALUES (?, ?)", [row, pattern]) }
     }
 
     /// A live screen's given name, as `ScreenNames` weighs it.

@@ -3,6 +3,22 @@ import SQLite
 
 /// The `log` table: every record's line, and where it goes in the shared file.
 enum LogTable {
+    /// The condition that picks records of these kinds, by the words their types declare (`kind =
+    /// 'retract'`): SQL never spells a kind's word again.
+    static func kind(is kinds: LogRecord.Kind...) -> String {
+        kind(in: kinds)
+    }
+
+    static func kind(in kinds: [LogRecord.Kind]) -> String {
+        kinds.count == 1 ? "kind = '\(kinds[0].rawValue)'" : "kind IN (" + kinds.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
+    }
+
+    /// Whether a retraction in the log takes back the record with the id bound to `?`.
+    static let retractionOf = "SELECT 1 FROM log WHERE target = ? AND \(kind(is: .retract))"
+
+    /// The ids every retraction in the log takes back.
+    static let retractedIDs = "SELECT target FROM log WHERE target IS NOT NULL AND \(kind(is: .retract))"
+
     /// Inserts the record's line unless its id is there already; returns whether it was inserted.
     @discardableResult
     static func insert(_ record: LogRecord, line: String, at: String? = nil, into db: Database) throws -> Bool {
@@ -10,7 +26,7 @@ enum LogTable {
             INSERT INTO log (uid, kind, screen, target, at, by, rank, line, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (uid) DO NOTHING
             """).run([record.id, record.kind.rawValue, record.screen, record.target, at ?? record.at.iso8601, record.by,
-                      LogPlace(record, screenAdded: nil).rank, line, LineDigest.of(line.utf8)])
+                      LogPlace(record, screenAdded: nil).rank, line, LineDigest.of(line)])
         return db.changes > 0
     }
 
@@ -19,7 +35,7 @@ enum LogTable {
         try db.run("""
             UPDATE log SET kind = ?, screen = ?, target = ?, at = ?, by = ?, rank = ?, line = ?, digest = ? WHERE uid = ?
             """, [record.kind.rawValue, record.screen, record.target, record.at.iso8601, record.by, LogPlace(record, screenAdded: nil).rank,
-                  line, LineDigest.of(line.utf8), record.id])
+                  line, LineDigest.of(line), record.id])
         // The file a sync last wrote no longer holds this store's lines: its copy no longer holds.
         try db.run("DELETE FROM meta WHERE key = 'shared_copy'")
     }

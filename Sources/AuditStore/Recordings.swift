@@ -51,15 +51,11 @@ extension Fix {
         FROM fixes f JOIN screens s ON s.id = f.screen_id LEFT JOIN corrections c ON c.target = f.uid
         """
 
-    /// Reads the columns of `Fix.columns` by place: every audit's fixes are read this way, and a
-    /// name costs a search of the statement's names each.
+    /// Reads the columns of `Fix.columns` but the row id (`id`).
     init(row: Row, items: [String]) throws {
-        self.init(id: try row[0], screen: try row[1], type: try row[2], items: items, note: try row[3], ref: try row[4],
-                  by: try row[5], at: try row[6])
+        self.init(id: try row["uid"], screen: try row["screen"], type: try row["type"], items: items, note: try row["note"], ref: try row["ref"],
+                  by: try row["fixed_by"], at: try row["fixed_at"])
     }
-
-    /// The row id, the last of `Fix.columns`.
-    static let rowColumn = 7
 }
 
 /// A screen's latest record times, as stored (`AuditStore.latestTimes`).
@@ -134,7 +130,7 @@ extension AuditStore {
         try db.cachedStatement("""
             SELECT uid, round FROM recordings WHERE screen_id = ? AND item = ? AND size = ?
             ORDER BY round DESC, recorded_at DESC, uid DESC LIMIT 1
-            """).first([row, item, size.id]) { (id: try $0[0], round: try $0[1]) }
+            """).first([row, item, size.id]) { (id: try $0["uid"], round: try $0["round"]) }
     }
 
     /// Records a fix to `screen` that addresses `items`, at the store's own time for the screen
@@ -179,18 +175,21 @@ extension AuditStore {
     /// command share a time) that nobody has taken back yet. Empty when there is none.
     public func latestUndoable(by author: String) throws -> [LogRecord] {
         try read {
-            let undoable = "by = ? AND kind IN ('recording', 'fix', 'evidence') AND NOT EXISTS (SELECT 1 FROM log r WHERE r.target = log.uid AND r.kind = 'retract')"
+            let undoable = "by = ? AND \(LogTable.kind(in: Retraction.targetKinds)) AND NOT EXISTS (\(Self.retractionOfLogRecord))"
             guard let latest = try db.first("SELECT max(at) AS latest FROM log WHERE \(undoable)", [author], { $0.optionalString("latest") }) ?? nil else { return [] }
             return try db.rows("SELECT line FROM log WHERE \(undoable) AND at = ? ORDER BY uid", [author, latest]) { try LogTable.parse($0.string("line")) }
         }
     }
+
+    /// A retraction of the `log` row the query is at.
+    private static let retractionOfLogRecord = "SELECT 1 FROM log r WHERE r.target = log.uid AND r.\(LogTable.kind(is: .retract))"
 
     /// What `back` in a guided audit takes back once the walk has nothing of its own to: the latest
     /// recordings `author` made on `screen` (those of one answer or command share a time) that
     /// nobody has taken back yet, as `undo` would find them. Empty when there is none.
     public func latestUndoableRecordings(by author: String, on screen: Screen) throws -> [Recording] {
         try read {
-            let undoable = "by = ? AND kind = 'recording' AND screen = ? AND NOT EXISTS (SELECT 1 FROM log r WHERE r.target = log.uid AND r.kind = 'retract')"
+            let undoable = "by = ? AND \(LogTable.kind(is: .recording)) AND screen = ? AND NOT EXISTS (\(Self.retractionOfLogRecord))"
             guard let latest = try db.first("SELECT max(at) AS latest FROM log WHERE \(undoable)", [author, screen.id], { $0.optionalString("latest") }) ?? nil else { return [] }
             return try db.rows("SELECT line FROM log WHERE \(undoable) AND at = ? ORDER BY uid", [author, screen.id, latest]) { try LogTable.parse($0.string("line")) }
                 .compactMap { record in if case .recording(let recording) = record { recording } else { nil } }
@@ -234,7 +233,7 @@ extension AuditStore {
             let position = Dictionary(try checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
             let filter = screen == nil ? "" : " AND s.uid = ?"
             return try db.rows("SELECT \(Fix.columns) WHERE f.retracted = 0\(filter) ORDER BY f.fixed_at, f.uid", screen.map { [$0.id] } ?? []) { row in
-                let id = row.int64(Fix.rowColumn)
+                let id = row.int64("id")
                 let unsorted = screen == nil ? items[id] ?? [] : screenItems.filter { $0.fix == id }.map(\.item)
                 let fixItems = unsorted.sorted { (position[$0] ?? .max, $0) < (position[$1] ?? .max, $1) }
                 return try Fix(row: row, items: fixItems)

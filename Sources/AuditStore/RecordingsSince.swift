@@ -6,7 +6,7 @@ import SQLite
 extension AuditStore {
     /// The newest recording's row: where a walk starts looking from.
     public func latestRecordingRow() throws -> Int64 {
-        try db.first("SELECT ifnull(max(id), 0) FROM recordings") { try $0[0] as Int64 } ?? 0
+        try db.first("SELECT ifnull(max(id), 0) AS latest FROM recordings") { try $0["latest"] as Int64 } ?? 0
     }
 
     /// The recordings of `screen` stored after `row`, oldest first, and the newest row now.

@@ -16,7 +16,7 @@ extension AuditStore {
     public func removal(ofScreen id: String) throws -> (by: String, at: Timestamp)? {
         // Inside a JSON string every quote is escaped, so this text is only ever the field itself.
         try db.first("""
-            SELECT by, at FROM log WHERE screen = ? AND kind = 'edit' AND instr(line, '"removed":true') > 0
+            SELECT by, at FROM log WHERE screen = ? AND \(LogTable.kind(is: .edit)) AND instr(line, '"removed":true') > 0
             ORDER BY at DESC, uid DESC LIMIT 1
             """, [id]) { (by: try $0["by"] as String, at: try $0["at"] as Timestamp) }
     }

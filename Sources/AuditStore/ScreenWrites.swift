@@ -93,9 +93,24 @@ extension AuditStore {
                 ? try record(screen: request.screen, cells: keys, status: request.status, note: request.note, by: request.by, at: time)
                 : try record(screen: request.screen, cells: keys, status: request.status, note: request.note, evidence: request.evidence,
                              by: request.by, at: time)
-            let after = try state(of: request.screen, plan: plan, fixes: fixes)
+            let after = try state(of: request.screen, after: before, recording: recordings)
             return RecordingOutcome(plan: cells, recordings: recordings, at: time, before: before.standing, after: after.standing, clock: clock)
         }
+    }
+
+    /// Where a screen that stood at `before` stands once `recordings` are in. Each takes its cell,
+    /// as the `cells` trigger gives a cell to a recording of a round above every other recording of
+    /// it (`CellRule`), so the cells are not read again; they are when a recording is of the last
+    /// round, which another of its cell may share.
+    private func state(of screen: Screen, after before: ScreenState, recording recordings: [Recording]) throws -> ScreenState {
+        let plan = before.grid.plan
+        guard recordings.allSatisfy({ $0.round < Recording.maximumRound }) else { return try state(of: screen, plan: plan, fixes: before.fixes) }
+        var grid = before.grid
+        for recording in recordings {
+            guard let item = plan.index[recording.item] else { continue }
+            grid.set(CellState(item: recording.item, size: recording.size, status: recording.status, at: recording.at, recordingID: 0), item: item)
+        }
+        return ScreenState.derive(screen: screen, grid: grid, fixes: before.fixes)
     }
 
     /// Records the fix for the items `FixPlan` allows (those failing now, by default). Throws

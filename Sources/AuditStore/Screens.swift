@@ -29,14 +29,13 @@ public enum ScreenLookupError: Error, Sendable, CustomStringConvertible {
 }
 
 extension Screen {
-    /// The columns `init(row:)` reads, from the `screens` table.
-    static let columns = "uid, name, flow, critical, owner, notes, triage, created_at, created_by"
+    /// The columns `init(row:)` reads, from the `screens` table, and the screen's row (`id`).
+    static let columns = "uid, name, flow, critical, owner, notes, triage, created_at, created_by, id"
 
-    /// Reads the columns of `Screen.columns` by place (every query selects them first, and a name
-    /// costs a search of the statement's names each); file patterns are read apart.
+    /// Reads the columns of `Screen.columns`; file patterns are read apart.
     init(row: Row) throws {
-        self.init(id: try row[0], name: try row[1], flow: try row[2], critical: try row[3], owner: try row[4],
-                  notes: try row[5], triage: try row[6], createdAt: try row[7], createdBy: try row[8])
+        self.init(id: try row["uid"], name: try row["name"], flow: try row["flow"], critical: try row["critical"], owner: try row["owner"],
+                  notes: try row["notes"], triage: try row["triage"], createdAt: try row["created_at"], createdBy: try row["created_by"])
     }
 }
 
@@ -63,24 +62,26 @@ extension AuditStore {
 
     /// The screen with this id, live or removed.
     public func screen(id: String) throws -> Screen? {
-        guard let found = try db.first("SELECT \(Screen.columns) FROM screens WHERE uid = ?", [id], Screen.init(row:)) else { return nil }
-        return try withFiles(found)
+        try db.first("SELECT \(Screen.columns) FROM screens WHERE uid = ?", [id], withFiles(row:))
     }
 
-    /// The screen with its file patterns, which `Screen.columns` leaves out.
-    private func withFiles(_ screen: Screen) throws -> Screen {
-        var screen = screen
-        screen.files = try db.rows("""
-            SELECT f.pattern FROM screen_files f JOIN screens s ON s.id = f.screen_id WHERE s.uid = ? ORDER BY f.pattern
-            """, [screen.id]) { $0.string("pattern") }
+    /// The screen in `row` (`Screen.columns`) with its file patterns, which those columns leave out;
+    /// its row is remembered for the writes that follow.
+    private func withFiles(row: Row) throws -> Screen {
+        var screen = try Screen(row: row)
+        let id = row.int64("id")
+        screenRows[screen.id] = id
+        screen.files = try db.rows("SELECT pattern FROM screen_files WHERE screen_id = ? ORDER BY pattern", [id]) { $0.string("pattern") }
         return screen
     }
 
     /// The screen's row in the tables, which only this store knows.
     func rowID(of screen: Screen) throws -> Int64 {
+        if let row = screenRows[screen.id] { return row }
         guard let row = try db.cachedStatement(LogApplier.ScreenRow.query).first([screen.id], { $0.int64("id") }) else {
             throw InputError("the screen '\(screen.name)' is not in this store")
         }
+        screenRows[screen.id] = row
         return row
     }
 
@@ -92,11 +93,11 @@ extension AuditStore {
         // A live screen's key is its name in lower case (Swift's, or SQLite's for ASCII), so the
         // index of keys finds an exact name at once; the search of every name stays for the rest.
         if !removed, let exact = try db.first("SELECT \(Screen.columns) FROM screens WHERE name_key = ? AND name = ? AND removed = 0",
-                                              [key, typed], Screen.init(row:)) {
-            return try withFiles(exact)
+                                              [key, typed], withFiles(row:)) {
+            return exact
         }
-        if let exact = try db.first("SELECT \(Screen.columns) FROM screens WHERE name = ? AND removed = ?", [typed, live], Screen.init(row:)) {
-            return try withFiles(exact)
+        if let exact = try db.first("SELECT \(Screen.columns) FROM screens WHERE name = ? AND removed = ?", [typed, live], withFiles(row:)) {
+            return exact
         }
         if let caseless = try db.first("SELECT uid FROM screens WHERE name_key = ? AND removed = ?", [key, live], { $0.string("uid") }),
            let found = try screen(id: caseless) {

@@ -104,6 +104,10 @@ final class Plan: Sendable {
     let scaling: [Bool]
     /// Whether each (item, size) slot is planned.
     let isPlanned: [Bool]
+    /// The items' positions in the order of their ids' bytes, the order a screen's cells come in
+    /// from the `cells` table, and those ids' bytes (`ItemPlaces`).
+    let byID: [Int]
+    let idBytes: [[UInt8]]
 
     init(_ checklist: Checklist) {
         items = checklist.items
@@ -113,6 +117,9 @@ final class Plan: Sendable {
         var planned = Array(repeating: false, count: checklist.items.count * Size.allCases.count)
         for (item, size) in cells { planned[CellGrid.slot(item, size)] = true }
         isPlanned = planned
+        let items = checklist.items
+        byID = items.indices.sorted { items[$0].id.utf8.lexicographicallyPrecedes(items[$1].id.utf8) }
+        idBytes = byID.map { Array(items[$0].id.utf8) }
     }
 }
 

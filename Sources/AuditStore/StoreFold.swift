@@ -1,9 +1,10 @@
 import AuditLog
 import SQLite
 
-/// How records of one kind fold into the store's tables: the truth every view of the audit reads.
-/// Each kind says it beside the tables, one file a kind (`Folds/`); `LogApplier` hands it each new
-/// record and settles at its end what several records decide together (`LogApplier.Unsettled`).
+/// How records of one kind fold into the store's tables: the one fold of the audit, which every
+/// view of it reads, a store's or a file's read without one (`AuditStore.scratch`). Each kind says
+/// it beside the tables, one file a kind (`Folds/`); `LogApplier` hands it each new record and
+/// settles at its end what several records decide together (`LogApplier.Unsettled`).
 protocol StoreFoldable: LogRecordKind {
     /// What the record refers to that the store does not hold, besides its screen and its target,
     /// said as the end of a sentence ("refers to the item 'x', which ..."); nil when all is there.
@@ -20,15 +21,15 @@ extension StoreFoldable {
 }
 
 extension LogRecord {
-    /// The record as its kind folds it into the store. Made for each kind where the store's
-    /// conformances are known, the cast is settled when the store is built, not looked up.
+    /// The record as its kind folds it into the store. `StoreFolding` answers every requirement of
+    /// `LogRecordVisitor` only while every kind is `StoreFoldable`: a kind without its fold does
+    /// not compile ("candidate would match if 'Kind' conformed to 'StoreFoldable'").
     var storeFold: any StoreFoldable { visit(StoreFolding()) }
 
     private struct StoreFolding: LogRecordVisitor {
-        func visit<Record: LogRecordKind>(_ record: Record) -> any StoreFoldable {
-            guard let fold = record as? any StoreFoldable else { preconditionFailure("the \(Record.kind) record has no fold into the store") }
-            return fold
-        }
+        typealias Result = any StoreFoldable
+
+        func visit<Record: StoreFoldable>(_ record: Record) -> any StoreFoldable { record }
     }
 }
 

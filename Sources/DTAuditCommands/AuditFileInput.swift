@@ -26,8 +26,10 @@ enum InterchangeFile {
         }
     }
 
-    /// Reads the file through `read`, which gets the chunks; problems name the file and line.
-    static func reading<T>(_ path: String, workingDirectory: String, _ read: (@escaping (inout [UInt8]) -> Bool) throws -> T) throws -> T {
+    /// Reads the file through `read`, which gets the chunks; problems name the file and line, and
+    /// a record that refers to what the file lacks ends with `dangling`.
+    static func reading<T>(_ path: String, workingDirectory: String, dangling: String = "; nothing was imported",
+                           _ read: (@escaping (inout [UInt8]) -> Bool) throws -> T) throws -> T {
         let shown = path == "-" ? "standard input" : path
         let input = try open(path, workingDirectory: workingDirectory)
         let limit = AuditFile.maximumBytes
@@ -44,17 +46,14 @@ enum InterchangeFile {
             if let failure = failure() { throw failure }
             throw FileProblem(description: "\(shown) \(error)", kind: .badData)
         } catch let error as DanglingReference {
-            throw FileProblem(description: "\(shown) \(error); nothing was imported", kind: .badData)
+            throw FileProblem(description: "\(shown) \(error)\(dangling)", kind: .badData)
         }
     }
 
-    /// The audit an earlier file holds, folded.
+    /// The audit an earlier file holds, folded as an import would fold it, and refused as an
+    /// import would refuse it.
     static func document(_ path: String, workingDirectory: String) throws -> AuditDocument {
-        var records: [LogRecord] = []
-        _ = try reading(path, workingDirectory: workingDirectory) { source in
-            try AuditFile.scan(chunks: source) { record, _ in records.append(record) }
-        }
-        return AuditDocument(records: records)
+        try reading(path, workingDirectory: workingDirectory, dangling: "") { source in try AuditDocument(reading: source) }
     }
 }
 

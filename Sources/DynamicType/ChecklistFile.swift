@@ -56,9 +56,19 @@ public enum ChecklistFile {
     }
 
     /// A valid item id: lower-case words joined by single hyphens (`no-truncation`).
+    /// Checked a byte at a time: every recording a file brings names one.
     public static func isValidItemID(_ id: some StringProtocol) -> Bool {
-        guard !id.isEmpty, id.count <= 64, id.first != "-", id.last != "-", !id.contains("--") else { return false }
-        return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        let hyphen = UInt8(ascii: "-")
+        var count = 0
+        // A hyphen before the first byte, so that a leading one reads as two in a row.
+        var previous = hyphen
+        for byte in id.utf8 {
+            count += 1
+            guard count <= 64, (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || (byte == hyphen && previous != hyphen) else { return false }
+            previous = byte
+        }
+        return count > 0 && previous != hyphen
     }
 
     private struct PendingItem {

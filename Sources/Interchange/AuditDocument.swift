@@ -50,14 +50,20 @@ public struct AuditDocument: Sendable {
                   recordings: recordings.filter { live.contains($0.screen) }, fixes: fixes.filter { live.contains($0.screen) })
     }
 
-    /// Folds records in memory (`AuditFold`), as a store folds them into its tables.
-    public init(records: [LogRecord]) {
-        self.init(AuditFold(records).settled())
+    /// The audit `records` hold, folded by the store's own fold into a store of their own
+    /// (`AuditStore.scratch`) and read back as from any store. Refused as an import refuses them:
+    /// a record that refers to what the records do not hold throws `DanglingReference`.
+    public init(records: [LogRecord]) throws {
+        try self.init(store: AuditStore.scratch { store in try store.merge(records.map { ($0, 0) }) })
     }
 
-    public init(_ audit: AuditFold.Settled) {
-        self.init(app: audit.app, createdAt: audit.createdAt, createdBy: audit.createdBy, checklist: audit.checklist, screens: audit.screens,
-                  recordings: audit.recordings, fixes: audit.fixes)
+    /// The audit of a shared file `source` reads (chunks appended to its argument, false at the
+    /// end), folded as `init(records:)` folds them a record at a time: the file is never held
+    /// whole. A malformed line throws `InterchangeError`, a dangling record `DanglingReference`.
+    public init(reading source: @escaping (inout [UInt8]) -> Bool) throws {
+        try self.init(store: AuditStore.scratch { store in
+            try store.merge { add in _ = try AuditFile.scan(chunks: source, body: add) }
+        })
     }
 
     /// The time of the latest thing the audit holds: its start, a screen added, a recording, a fix.

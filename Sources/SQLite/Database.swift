@@ -29,6 +29,8 @@ public final class Database {
     public let path: String
     private var cache: [String: Statement] = [:]
     private var savepointDepth = 0
+    /// What `traceStatements` calls, kept alive while SQLite holds it.
+    private var tracer: StatementTracer?
     public var cachedStatementInUse: CachedStatementInUse = {
         #if DEBUG
         .stop
@@ -37,7 +39,13 @@ public final class Database {
         #endif
     }()
 
+    /// The library set up before its first connection: without its counts of memory in use, which
+    /// nothing here reads and which cost every allocation a mutex (a tenth of a short command's
+    /// work inside SQLite). Too late once SQLite is in use (a host program's), and harmless then.
+    private static let configured: Bool = dtaudit_sqlite3_config_memstatus(0) == SQLITE_OK
+
     public init(path: String, mode: Mode = .readWrite, busyTimeout milliseconds: Int32 = 10_000) throws(SQLiteError) {
+        _ = Database.configured
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         var location = path
         switch mode {
@@ -118,9 +126,13 @@ public final class Database {
         try cachedStatement(sql).first(values, transform)
     }
 
-    /// The integer in the first column of the first row, or 0 when there is none.
+    /// The integer a query of one value selects (`SELECT count(*) ...`, a `PRAGMA`), or 0 when it
+    /// gives no row. Its one column needs no name: a query of more is a mistake, stopped with its SQL.
     public func integer(_ sql: String, _ values: [any SQLBindable] = []) throws -> Int {
-        try first(sql, values) { $0.int(0) } ?? 0
+        try first(sql, values) { row in
+            precondition(row.count == 1, "'\(sql)' selects \(row.count) columns where one value is read")
+            return row.int(0)
+        } ?? 0
     }
 
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
@@ -186,6 +198,24 @@ public final class Database {
                     systemCode: sqlite3_system_errno(handle))
     }
 
+    /// Calls `body` with the SQL of each statement as it starts to run (as written, `?` where values
+    /// are bound; statements triggers run are left out), or stops calling it when `body` is nil:
+    /// what a command asks of the database, for a test to count.
+    public func traceStatements(_ body: ((String) -> Void)?) {
+        tracer = body.map(StatementTracer.init)
+        guard let tracer else {
+            sqlite3_trace_v2(handle, 0, nil, nil)
+            return
+        }
+        sqlite3_trace_v2(handle, UInt32(SQLITE_TRACE_STMT), { _, context, _, text in
+            guard let context, let text else { return 0 }
+            let sql = String(cString: text.assumingMemoryBound(to: CChar.self))
+            // A trigger's statements come as comments naming it.
+            if !sql.hasPrefix("--") { Unmanaged<StatementTracer>.fromOpaque(context).takeUnretainedValue().body(sql) }
+            return 0
+        }, Unmanaged.passUnretained(tracer).toOpaque())
+    }
+
     /// The version of the SQLite library in use.
     public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 
@@ -203,5 +233,14 @@ public final class Database {
             }
         }
         return result
+    }
+}
+
+/// The closure `Database.traceStatements` was given, in a class SQLite can hold a pointer to.
+private final class StatementTracer {
+    let body: (String) -> Void
+
+    init(_ body: @escaping (String) -> Void) {
+        self.body = body
     }
 }

@@ -7,13 +7,22 @@ private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// connection, so that a loop of inserts does not compile it again; one-off ones
 /// (`Database.makeStatement(_:)`) are finalized when released.
 public final class Statement {
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     public let sql: String
     unowned let database: Database
     /// True from binding until the rows are done with: a statement steps through one query at a time.
     private(set) var isStepping = false
-    /// Where each column of the result is, by name, worked out at the first lookup by name.
-    private var columnIndexes: [String: Int32]?
+    /// The result's column names in order, read from SQLite at the first lookup by name and kept
+    /// with the statement (empty until then); nil where a name repeats one before it, since the
+    /// first of two columns of one name wins, as GRDB's row has it. Held outside Swift's reference
+    /// counting, so that a lookup costs no retain of them.
+    @usableFromInline @exclusivity(unchecked) var columnNames = UnsafeMutableBufferPointer<String?>(start: nil, count: 0)
+    /// The column a lookup by name tries first: the one after the column last found, since a
+    /// reader mostly reads the columns in the order it selects them. A hit costs one comparison of
+    /// two short strings (their bits, for names of up to 15 bytes), inlined where the row is read,
+    /// so that `row["screen_id"]` costs what `row[3]` does, where hashing the name cost several
+    /// times more.
+    @usableFromInline @exclusivity(unchecked) var nextColumn = 0
 
     init(database: Database, sql: String, persistent: Bool) throws(SQLiteError) {
         var handle: OpaquePointer?
@@ -29,6 +38,8 @@ public final class Statement {
 
     deinit {
         sqlite3_finalize(handle)
+        columnNames.deinitialize()
+        columnNames.deallocate()
     }
 
     /// Clears previous bindings and binds `values` to the parameters in order. Refused while the
@@ -118,98 +129,40 @@ public final class Statement {
         isStepping = false
     }
 
-    /// Where the result column named `name` is, for a loop over many rows to look it up once; a
-    /// name the query does not select is a mistake in the code that reads it, stopped with the SQL.
+    /// Where the result column named `name` is, as the query's select list names it (`uid`, or the
+    /// alias after `AS`); a name the query does not select is a mistake in the code that reads it,
+    /// stopped with the SQL. A loop over many rows may also look a column up once and read by place.
+    @inlinable
     public func index(of name: String) -> Int {
-        guard let index = columnIndex(name) else {
+        let guess = nextColumn
+        if guess < columnNames.count, let candidate = columnNames[guess], candidate == name {
+            nextColumn = guess + 1
+            return guess
+        }
+        return search(name)
+    }
+
+    /// `index(of:)` when the column after the last one found is not `name`.
+    @usableFromInline
+    func search(_ name: String) -> Int {
+        if columnNames.baseAddress == nil { readColumnNames() }
+        guard let found = columnNames.firstIndex(where: { $0 == name }) else {
             preconditionFailure("no column named '\(name)' in '\(sql)'")
         }
-        return Int(index)
+        nextColumn = found + 1
+        return found
     }
 
-    /// The index of the result column named `name`, as the query's select list names it.
-    func columnIndex(_ name: String) -> Int32? {
-        if let columnIndexes { return columnIndexes[name] }
-        var indexes: [String: Int32] = [:]
-        for column in 0..<sqlite3_column_count(handle) {
-            // The first of two columns of one name wins, as GRDB's row does.
-            if let text = sqlite3_column_name(handle, column), indexes[String(cString: text)] == nil {
-                indexes[String(cString: text)] = column
-            }
+    private func readColumnNames() {
+        let count = Int(sqlite3_column_count(handle))
+        // Allocated even for no column, so that an address says the names were read.
+        let base = UnsafeMutablePointer<String?>.allocate(capacity: max(count, 1))
+        var seen: [String] = []
+        for column in 0..<count {
+            let name = sqlite3_column_name(handle, Int32(column)).map { String(cString: $0) } ?? ""
+            (base + column).initialize(to: seen.contains(name) ? nil : name)
+            seen.append(name)
         }
-        columnIndexes = indexes
-        return indexes[name]
-    }
-}
-
-/// The current row of a statement; valid only inside the closure that receives it.
-public struct Row {
-    let statement: Statement
-
-    public var count: Int { Int(sqlite3_column_count(statement.handle)) }
-
-    public func isNull(_ column: Int) -> Bool {
-        sqlite3_column_type(statement.handle, Int32(column)) == SQLITE_NULL
-    }
-
-    public func int(_ column: Int) -> Int {
-        Int(sqlite3_column_int64(statement.handle, Int32(column)))
-    }
-
-    public func int64(_ column: Int) -> Int64 {
-        sqlite3_column_int64(statement.handle, Int32(column))
-    }
-
-    public func double(_ column: Int) -> Double {
-        sqlite3_column_double(statement.handle, Int32(column))
-    }
-
-    public func bool(_ column: Int) -> Bool {
-        int(column) != 0
-    }
-
-    /// The column as text; an empty string for NULL.
-    public func string(_ column: Int) -> String {
-        let index = Int32(column)
-        guard let text = sqlite3_column_text(statement.handle, index) else { return "" }
-        let length = Int(sqlite3_column_bytes(statement.handle, index))
-        return String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
-    }
-
-    /// Calls `body` with the column's UTF-8 bytes, valid only during the call.
-    public func withText<T>(_ column: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let index = Int32(column)
-        guard let text = sqlite3_column_text(statement.handle, index) else {
-            return body(UnsafeBufferPointer(start: nil, count: 0))
-        }
-        return body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, index))))
-    }
-
-    /// The column's UTF-8 bytes, or nil for NULL. They stay valid until the statement moves to
-    /// the next row or is reset: use them inside the closure that receives the row.
-    public func unsafeText(_ column: Int) -> UnsafeBufferPointer<UInt8>? {
-        let index = Int32(column)
-        guard let text = sqlite3_column_text(statement.handle, index) else { return nil }
-        return UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.handle, index)))
-    }
-
-    public func optionalString(_ column: Int) -> String? {
-        isNull(column) ? nil : string(column)
-    }
-
-    public func optionalInt(_ column: Int) -> Int? {
-        isNull(column) ? nil : int(column)
-    }
-
-    func sqlite3ColumnName(_ column: Int) -> String {
-        guard let name = sqlite3_column_name(statement.handle, Int32(column)) else { return "\(column)" }
-        return String(cString: name)
-    }
-
-    public func blob(_ column: Int) -> [UInt8] {
-        let index = Int32(column)
-        guard let bytes = sqlite3_column_blob(statement.handle, index) else { return [] }
-        let length = Int(sqlite3_column_bytes(statement.handle, index))
-        return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+        columnNames = UnsafeMutableBufferPointer(start: base, count: count)
     }
 }

@@ -136,6 +136,17 @@ enum Samples {
         }
         #expect(ordered.map(\.id) == ["a-1", "c-1", "s-1", "e-1", "r-1", "r-2", "v-1", "f-1", "f-2", "t-1", "m-1", "m-2", "s-2", "v-2"])
     }
+
+    /// The digest a sync compares is 64-bit FNV-1a of the line's UTF-8 bytes, whether it is taken
+    /// of the line or of its bytes (the first three from the FNV authors' test vectors).
+    @Test func aLinesDigestIsFNV1aOfItsBytes() {
+        let vectors: [(String, UInt64)] = [("", 0xcbf2_9ce4_8422_2325), ("a", 0xaf63_dc4c_8601_ec8c), ("foobar", 0x8594_4171_f739_67e8),
+                                           ("café ⟨AX5⟩", 0x7d6a_990d_30dc_0c0e)]
+        for (line, digest) in vectors {
+            #expect(LineDigest.of(line) == Int64(bitPattern: digest), "\(line)")
+            #expect(LineDigest.of(Array(line.utf8)) == Int64(bitPattern: digest), "\(line)")
+        }
+    }
 }
 
 @Suite struct FoldTests {

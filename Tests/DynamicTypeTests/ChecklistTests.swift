@@ -5,6 +5,16 @@ import Testing
 @Suite struct ChecklistTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    @Test func anItemIDIsLowerCaseWordsJoinedBySingleHyphens() {
+        for id in ["no-truncation", "a", "text-scales", "ax5-only", "1-2-3", String(repeating: "a", count: 64)] {
+            #expect(ChecklistFile.isValidItemID(id), "\(id)")
+        }
+        for id in ["", "-a", "a-", "a--b", "Bad", "bad id", "café", "a_b", "ａ", "a\u{301}", String(repeating: "a", count: 65), "-"] {
+            #expect(!ChecklistFile.isValidItemID(id), "\(id)")
+            #expect(!ChecklistFile.isValidItemID(Substring(id)), "\(id)")
+        }
+    }
+
     @Test func theShippedChecklistIsValidAndCoversTheRequiredItems() throws {
         let checklist = try ShippedChecklists.defaultChecklist()
         let plan = Dictionary(uniqueKeysWithValues: checklist.items.map { ($0.id, $0.sizes.map(\.id)) })

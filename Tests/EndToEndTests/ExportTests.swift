@@ -193,6 +193,19 @@ import Testing
         let newScreens = try #require(section.components(separatedBy: "### New screens").last)
         #expect(newScreens.contains("- [Settings](#settings)"))
 
+        // An earlier file whose recording names a screen the file lacks is refused as an import
+        // refuses it: one line naming the file and the line, and nothing written.
+        let lines = try String(contentsOf: cli.directory.appendingPathComponent("base.json"), encoding: .utf8).components(separatedBy: "\n")
+        let recording = try #require(lines.firstIndex { $0.contains("\"record\":\"recording\"") })
+        var edited = lines
+        edited[recording] = edited[recording].replacingOccurrences(of: "\"screen\":\"", with: "\"screen\":\"nowhere-")
+        try Data(edited.joined(separator: "\n").utf8).write(to: cli.directory.appendingPathComponent("edited.json"))
+        let dangling = try cli.run(["export", "--since", "edited.json", "--output", "-"])
+        #expect(dangling.status == 65)
+        #expect(dangling.stdout.isEmpty)
+        #expect(dangling.stderr.hasPrefix("error: edited.json line \(recording + 1): the recording record refers to the screen 'nowhere-"))
+        #expect(dangling.stderr.hasSuffix("', which is not in the file\n"))
+
         // A date before everything: every screen is new, nothing regressed.
         let sinceDate = try cli.ok(["export", "--since", "2000-01-01", "--output", "-"])
         #expect(sinceDate.contains("## Changes since 2000-01-01"))

@@ -34,7 +34,7 @@ import Testing
             let state = try #require(try target.store.snapshot(only: screen).screens.first)
             #expect(state.cells[future.cell]?.status == .na, "the recording dated \(time) kept its cell")
             // Its file reads back, and the memory's fold agrees.
-            let document = AuditDocument(records: try AuditFile.read(try target.file).records.map(\.record))
+            let document = try AuditDocument(records: try AuditFile.read(try target.file).records.map(\.record))
             #expect(document.latestCells()[screen.id]?[future.cell]?.id == made.first?.id)
         }
     }

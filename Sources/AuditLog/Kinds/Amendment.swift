@@ -38,10 +38,6 @@ public struct Amendment: LogRecordKind {
         self.init(id: id, screen: screen, target: target, note: try fields.note("note"), by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
-    public func fold(into audit: inout AuditFold) {
-        audit.correct(self)
-    }
-
     public func phrase(target record: LogRecord?) -> Phrase {
         var phrase = Phrase("corrected the note of ", .correction)
         phrase.cite(record, id: target)

@@ -26,10 +26,6 @@ public struct AppNaming: LogRecordKind {
         self.init(id: id, app: try fields.name("app")!, by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
-    public func fold(into audit: inout AuditFold) {
-        audit.name(self)
-    }
-
     public func phrase(target: LogRecord?) -> Phrase {
         var phrase = Phrase("audit of ")
         phrase.quote(app, .strong)

@@ -54,10 +54,6 @@ public struct ChecklistAdoption: LogRecordKind {
         self.init(id: id, checklist: checklist, by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
-    public func fold(into audit: inout AuditFold) {
-        audit.adopt(self)
-    }
-
     public func phrase(target: LogRecord?) -> Phrase {
         var phrase = Phrase("checklist ")
         phrase.quote(checklist.name)

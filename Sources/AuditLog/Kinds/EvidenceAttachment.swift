@@ -71,10 +71,6 @@ public struct EvidenceAttachment: LogRecordKind {
                   bytes: bytes, name: name, by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
-    public func fold(into audit: inout AuditFold) {
-        audit.evidence.append(self)
-    }
-
     public func phrase(target: LogRecord?) -> Phrase {
         var phrase = Phrase("evidence ")
         phrase.quote(name)

@@ -50,10 +50,6 @@ public struct Fix: LogRecordKind {
                   by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
-    public func fold(into audit: inout AuditFold) {
-        audit.fixes.append(self)
-    }
-
     public func phrase(target: LogRecord?) -> Phrase {
         var phrase = Phrase("fix " + type.rawValue, .change)
         if !items.isEmpty { phrase.say(" " + items.joined(separator: ", ")) }

@@ -72,10 +72,6 @@ public struct Recording: LogRecordKind {
                   round: try fields.round("round"), by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
-    public func fold(into audit: inout AuditFold) {
-        audit.recordings.append(self)
-    }
-
     public func phrase(target: LogRecord?) -> Phrase {
         var phrase = Phrase("\(status.rawValue) \(size.id) \(item)")
         if let note {

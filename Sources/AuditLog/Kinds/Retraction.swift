@@ -38,10 +38,6 @@ public struct Retraction: LogRecordKind {
                   by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
-    public func fold(into audit: inout AuditFold) {
-        audit.retracted.insert(target)
-    }
-
     public func phrase(target record: LogRecord?) -> Phrase {
         var phrase = Phrase("took back ", .correction)
         phrase.cite(record, id: target)

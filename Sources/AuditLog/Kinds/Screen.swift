@@ -67,10 +67,6 @@ public struct Screen: LogRecordKind {
                   createdAt: try fields.timestamp("at"), createdBy: try fields.name("by")!)
     }
 
-    public func fold(into audit: inout AuditFold) {
-        audit.shape(screen: id, with: record)
-    }
-
     public func phrase(target: LogRecord?) -> Phrase {
         var phrase = Phrase("added", .change)
         if let flow {

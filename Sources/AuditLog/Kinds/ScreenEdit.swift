@@ -104,10 +104,6 @@ public struct ScreenEdit: LogRecordKind {
         if isEmpty { throw InterchangeError(line: fields.line, "the edit record changes nothing: it sets no field of the screen") }
     }
 
-    public func fold(into audit: inout AuditFold) {
-        audit.shape(screen: screen, with: record)
-    }
-
     public func phrase(target: LogRecord?) -> Phrase {
         var phrase = Phrase()
         func part(_ words: String, given: String? = nil) {

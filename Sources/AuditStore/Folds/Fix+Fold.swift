@@ -7,10 +7,10 @@ extension Fix: StoreFoldable {
     }
 
     func apply(to fold: LogApplier, line: Int, replacing: Bool) throws {
-        guard let row = try fold.screen(screen)?.row else { return }
+        guard let row = try fold.screen(screen) else { return }
         try fold.db.cachedStatement("""
             INSERT INTO fixes (uid, screen_id, type, note, ref, fixed_by, fixed_at, retracted) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """).run([id, row, type.rawValue, note, ref, by, fold.stored(at), try fold.isRetracted(id)])
+            """).run([id, row, type.rawValue, note, ref, by, fold.stored(at), try fold.isRetracted(id, replacing: replacing)])
         let fixRow = fold.db.lastInsertedRowID
         for item in items { try fold.db.cachedStatement("INSERT OR IGNORE INTO fix_items (fix_id, item) VALUES (?, ?)").run([fixRow, item]) }
     }

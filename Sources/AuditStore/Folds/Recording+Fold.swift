@@ -8,8 +8,8 @@ extension Recording: StoreFoldable {
     /// Inserts the recording; the `cells` trigger keeps its cell's standing recording (`CellRule`).
     /// A line that replaces another leaves its cell to settle at the end.
     func apply(to fold: LogApplier, line: Int, replacing: Bool) throws {
-        guard let row = try fold.screen(screen)?.row else { return }
-        let retracted = try fold.isRetracted(id)
+        guard let row = try fold.screen(screen) else { return }
+        let retracted = try fold.isRetracted(id, replacing: replacing)
         if replacing {
             try fold.db.run("""
                 UPDATE recordings SET screen_id = ?, item = ?, size = ?, status = ?, note = ?, run = ?, recorded_by = ?, recorded_at = ?, retracted = ?,
@@ -26,7 +26,7 @@ extension Recording: StoreFoldable {
     }
 
     func withdraw(from fold: LogApplier) throws {
-        if let row = try fold.screen(screen)?.row {
+        if let row = try fold.screen(screen) {
             fold.unsettled.cells.insert(LogApplier.CellRef(screen: row, item: item, size: size.id))
         }
     }

@@ -7,7 +7,7 @@ extension Screen: StoreFoldable {
             try fold.db.cachedStatement("""
                 INSERT INTO screens (uid, name, name_key, given_name, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)
                 """).run([id, name, key, name, fold.stored(createdAt), createdBy])
-            fold.remember(screen: id, row: fold.db.lastInsertedRowID, added: Stamp(at: createdAt, id: id))
+            fold.remember(screen: id, row: fold.db.lastInsertedRowID)
         }
         fold.unsettled.screens.insert(id)
         fold.unsettled.names = true
