@@ -109,7 +109,7 @@ let package = Package(
         // Package.swift itself: every target declares what it imports.
         .testTarget(name: "PackageTests"),
         // Runs the built `dtaudit` binary the way a user types it.
-        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"], exclude: ["GitHubFake"]),
         // Starts programs for the tests without Foundation's Process.
         .target(name: "TestSupport", path: "Tests/Support"),
     ]

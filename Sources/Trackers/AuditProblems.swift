@@ -106,7 +106,7 @@ public struct AuditProblems: Sendable {
                                      recordedBy: cell.run.map { "the run \($0)" } ?? (cell.by ?? "someone")))
                 guard let folder, let files = evidence[state.screen.id] else { continue }
                 let links = (files.cells[CellKey(item: action.item, size: size)] ?? []) + (files.screenshots[size] ?? [])
-                for link in links where !paths.contains(where: { $0.path.hasSuffix("/" + link.file.storedName) }) {
+                for link in links where link.file.kind.isImage && !paths.contains(where: { $0.path.hasSuffix("/" + link.file.storedName) }) {
                     paths.append(.init(label: "\(state.screen.name) at \(size.id): \(link.name)", path: folder.relativePath + "/" + link.file.storedName,
                                        committed: folder.holds(link.file.storedName)))
                 }

@@ -118,21 +118,23 @@ public enum IssueText {
         return String(SHA256.hex(hash.finalize()).prefix(24))
     }
 
-    /// Text from the audit made inert in Markdown: ASCII punctuation backslash-escaped (mentions,
-    /// references, tags, emphasis and table cells included), line breaks and control characters
-    /// made spaces.
+    /// Text from the audit made inert in Markdown: the characters that format, link, mention,
+    /// reference, open a tag or end a table cell backslash-escaped, line breaks and control
+    /// characters made spaces.
     public static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 result += " "
             } else {
-                if scalar.isASCII && scalar.properties.isPatternSyntax { result += "\\" }
+                if Self.active.contains(scalar) { result += "\\" }
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
     }
+
+    static let active = Set("\\`*_[]<>|#@~!".unicodeScalars)
 
     static func listed(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
