@@ -124,7 +124,7 @@ public enum IssueText {
     public static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format || scalar == "\u{2028}" || scalar == "\u{2029}" {
+            if isHidden(scalar) {
                 result += " "
             } else {
                 if Self.active.contains(scalar) { result += "\\" }
@@ -132,6 +132,20 @@ public enum IssueText {
             }
         }
         return result
+    }
+
+    /// Text from the audit for a place Markdown does not format (a title, a CSV cell): control,
+    /// format and line-separating characters made spaces.
+    public static func plain(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isHidden(scalar) { result += " " } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     static let active = Set("\\`*_[]<>|#@~!".unicodeScalars)

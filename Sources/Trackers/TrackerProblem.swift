@@ -91,11 +91,19 @@ public struct TrackerProblem: Sendable, Equatable {
 
     public var isShared: Bool { element != nil }
 
-    /// `Checkout: no-truncation fails at ax5, ax3`, or for shared UI every screen it fails on.
+    /// The longest title GitHub takes (it answers 422 beyond it).
+    public static let maximumTitle = 256
+
+    /// `Checkout: no-truncation fails at ax5, ax3`, or for shared UI every screen it fails on. Names
+    /// come from the shared file: characters that reorder or hide text become spaces, and long
+    /// names are cut, so that the item and the sizes always show and the tracker takes the title.
     public var title: String {
-        let names = places.map(\.name)
-        let screen = names.count <= 3 ? names.joined(separator: ", ") : names.prefix(2).joined(separator: ", ") + " and \(names.count - 2) more"
-        return "\(screen)\(isShared ? " (shared UI)" : ""): \(item) fails at \(sizes.map(\.id).joined(separator: ", "))"
+        let names = places.map { IssueText.plain($0.name) }
+        var screen = names.count <= 3 ? names.joined(separator: ", ") : names.prefix(2).joined(separator: ", ") + " and \(names.count - 2) more"
+        let tail = "\(isShared ? " (shared UI)" : ""): \(item) fails at \(sizes.map(\.id).joined(separator: ", "))"
+        let room = Self.maximumTitle - tail.count
+        if screen.count > room { screen = String(screen.prefix(max(0, room - 1))) + "…" }
+        return screen + tail
     }
 }
 

@@ -31,6 +31,17 @@ import Testing
         #expect(ProblemIdentity.screen("s1", item: "a") != ProblemIdentity.screen("s1", item: "b"))
     }
 
+    @Test func aTitleKeepsTheItemAndSizesWithinGitHubsLimitAndNoHiddenCharacter() {
+        var problem = Self.problem(sizes: Size.allCases.reversed())
+        problem.places = [.init(screen: "s1", name: String(repeating: "é", count: 200) + "\u{202E}"), .init(screen: "s2", name: "Cart\u{200B}")]
+        let title = problem.title
+        #expect(title.count == TrackerProblem.maximumTitle)
+        #expect(title.hasSuffix("…: no-truncation fails at " + Size.allCases.reversed().map(\.id).joined(separator: ", ")))
+        #expect(!title.unicodeScalars.contains { $0.properties.generalCategory == .format })
+        problem.places = [.init(screen: "s1", name: "Check\u{202E}out")]
+        #expect(problem.title == "Check out: no-truncation fails at " + Size.allCases.reversed().map(\.id).joined(separator: ", "))
+    }
+
     @Test func aProblemIsCreatedOnceThenFoundByItsMarkerThenLeftAlone() {
         let problem = Self.problem()
         let audit = AuditProblems(problems: [problem])

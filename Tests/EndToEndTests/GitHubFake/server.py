@@ -197,7 +197,22 @@ class Handler(BaseHTTPRequestHandler):
             state["issues"][str(number)] = issue
             return issue
 
+    def refused(self, payload):
+        # GitHub answers 422 "Validation Failed" for a title over 256 characters or a body over
+        # 65536, which its OpenAPI description does not state; so does the stand-in.
+        for key, limit in (("title", 256), ("body", 65536)):
+            value = payload.get(key)
+            if isinstance(value, str) and len(value) > limit:
+                with lock:
+                    state["violations"].append("%s of %d characters, over GitHub's %d" % (key, len(value), limit))
+                self.answer(422, {"message": "Validation Failed", "errors": [{"resource": "Issue", "code": "custom", "field": key,
+                                                                               "message": key + " is too long"}]})
+                return True
+        return False
+
     def op_issues_create(self, args, query, payload, responses):
+        if self.refused(payload):
+            return
         issue = self.new_issue(args, str(payload["title"]), payload.get("body"), [l if isinstance(l, str) else l["name"] for l in payload.get("labels", [])])
         with lock:
             slow, state["slow"] = state["slow"], 0
@@ -213,6 +228,8 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(200, issue_json(issue, self.base()), schema=responses["200"])
 
     def op_issues_update(self, args, query, payload, responses):
+        if self.refused(payload):
+            return
         with lock:
             issue = state["issues"].get(args[2])
             if issue is None:
