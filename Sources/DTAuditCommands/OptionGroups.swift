@@ -5,7 +5,7 @@ import TerminalStyle
 
 /// Options every command accepts.
 public struct GlobalOptions: ParsableArguments {
-    @Option(help: "The store's folder to use (it holds audit.sqlite), or the audit's folder,, instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir",
+    @Option(help: "The store's folder to use (it holds audit.sqlite), or the audit's folder, instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir",
             completion: .directory)
     var store: PathArgument?
 

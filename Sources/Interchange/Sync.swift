@@ -199,16 +199,15 @@ public enum Sync {
     /// once: written beside the file while it is compared with it, and renamed over it only when
     /// they differ. Returns the number of records.
     static func writeIfDifferent(_ store: AuditStore, to shared: SharedAudit, remember: Bool = true, wrote: inout Bool) throws -> Int {
-        var checksum = Checksum()
-        var blocks: [SharedCopy.Block] = []
+        var sums = BlockChecksums()
         var byteCount = 0
         do {
             try Files.makeDirectories(PathNames.folder(of: shared.path))
             let existing = Comparison(shared.path)
             try Files.writeAtomically(shared.path) { output in
-                _ = try AuditFileWriter.write(store: store, startingBlock: { blocks.append(SharedCopy.Block(start: $0, line: $1)) }) { chunk in
+                _ = try AuditFileWriter.write(store: store, startingBlock: { sums.start(at: $0, line: $1) }) { chunk in
                     output.write(chunk)
-                    checksum.add(UnsafeRawBufferPointer(chunk))
+                    sums.add(UnsafeRawBufferPointer(chunk), at: byteCount)
                     byteCount += chunk.count
                     existing.compare(UnsafeRawBufferPointer(chunk))
                 }
@@ -220,7 +219,7 @@ public enum Sync {
         } catch let error as SystemError {
             throw SharedFileProblem("cannot write \(shared.relativePath): \(error)", kind: .unwritable)
         }
-        return try self.remember(store, shared, remember ? .new(bytes: nil, byteCount: byteCount, checksum: checksum.value, blocks: blocks) : .none)
+        return try self.remember(store, shared, remember ? .new(bytes: nil, byteCount: byteCount, blocks: sums.blocks) : .none)
     }
 
     /// The file already held what was written: the temporary copy is thrown away.
@@ -258,21 +257,21 @@ public enum Sync {
         case none
         /// How it looks; the copy of it stands as it was.
         case unchanged
-        /// How it looks, and a new copy (its bytes when at hand, size, checksum and blocks).
-        case new(bytes: [UInt8]?, byteCount: Int, checksum: UInt64, blocks: [SharedCopy.Block])
+        /// How it looks, and a new copy (its bytes when at hand, size, and blocks with their checksums).
+        case new(bytes: [UInt8]?, byteCount: Int, blocks: [SharedCopy.Block])
     }
 
     /// Remembers how the file looks now it holds the store's log, and keeps a copy of it for the
-    /// next sync. Returns the number of records.
-    static func remember(_ store: AuditStore, _ shared: SharedAudit, _ keeping: Keeping) throws -> Int {
-        let count = try store.recordCount()
+    /// next sync. Returns the number of records: `records` when the caller knows it, else counted.
+    static func remember(_ store: AuditStore, _ shared: SharedAudit, _ keeping: Keeping, records: Int? = nil) throws -> Int {
+        let count = try records ?? store.recordCount()
         if case .none = keeping { return count }
         guard let status = shared.status() else { throw SharedFileProblem("cannot read \(shared.relativePath) back after writing it", kind: .unreadable) }
         try store.write {
             try store.setSharing(AuditStore.Sharing(file: shared.relativePath, byteCount: status.byteCount,
                                                     modified: status.modifiedMilliseconds, records: count))
-            if case .new(let bytes, let byteCount, let checksum, let blocks) = keeping {
-                try SharedCopy.keep(store, shared, records: count, bytes: bytes, byteCount: byteCount, checksum: checksum, blocks: blocks)
+            if case .new(let bytes, let byteCount, let blocks) = keeping {
+                try SharedCopy.keep(store, shared, records: count, bytes: bytes, byteCount: byteCount, blocks: blocks)
             }
         }
         return count

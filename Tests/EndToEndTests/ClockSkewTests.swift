@@ -7,7 +7,7 @@ import Testing
 /// the whole `dtaudit` process (and the merge driver git starts from it) runs under. Not under the
 /// address sanitizer: libfaketime and the sanitizer both take over the clock functions, and a
 /// binary built with one and loaded with the other waits on itself forever.
-@Suite(.tags(.endToEnd), .enabled(if: FakeClock.library != nil, "libfaketime is not installed"),
+@Suite(.tags(.endToEnd), .requires(.libfaketime),
        .enabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil, "libfaketime cannot run under the address sanitizer"))
 struct ClockSkewTests {
 
@@ -15,8 +15,8 @@ struct ClockSkewTests {
     @discardableResult
     func dtaudit(_ team: TeamTests.Team, _ arguments: [String], in folder: URL, clock offset: String? = nil) throws -> CLI.Result {
         var environment = ["DTAUDIT_USER": folder.lastPathComponent]
-        if let offset, let library = FakeClock.library {
-            environment["LD_PRELOAD"] = library
+        if let offset {
+            environment["LD_PRELOAD"] = try RequiredTool.libfaketime.location()
             environment["FAKETIME"] = offset
             environment["DONT_FAKE_MONOTONIC"] = "1"
         }
@@ -156,10 +156,4 @@ struct ClockSkewTests {
                 "\(told)")
         #expect(try cell(team, in: sam) == "fail")
     }
-}
-
-/// libfaketime, which moves the clock of the process it is loaded into.
-enum FakeClock {
-    static let library: String? = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
-                                    "/usr/lib/faketime/libfaketime.so.1"].first { FileManager.default.fileExists(atPath: $0) }
 }

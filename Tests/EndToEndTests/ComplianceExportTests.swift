@@ -8,16 +8,6 @@ import Testing
     static let schema = repository.appendingPathComponent("Tests/Schemas/openacr-fragment.schema.json")
     static let parties = ["--product-version", "3.2", "--author", "Ana Lima", "--author-email", "ana@trailhead.example", "--company", "Trailhead Outdoors"]
 
-    /// In Linux CI (`.ci/run` installs them) the check always runs, so that a missing install fails
-    /// instead of skipping; elsewhere it runs where they are installed.
-    static let pythonReaders: Bool = {
-        #if os(Linux)
-        if ProcessInfo.processInfo.environment["CI"] != nil { return true }
-        #endif
-        return (try? Spawn.run("/bin/sh", ["-c", "python3 -c 'import yaml, jsonschema'"], in: FileManager.default.temporaryDirectory,
-                               environment: ProcessInfo.processInfo.environment, input: nil).status) == 0
-    }()
-
     func demo() throws -> (CLI, URL) {
         let cli = try CLI()
         try cli.ok(["demo", "--quiet"])
@@ -113,7 +103,7 @@ import Testing
         #expect((resize["notes"] as? String)?.contains("Text does not scale on 6 screens: Home, Map, Offline maps, Profile, Search, Trail detail.") == true)
     }
 
-    @Test(.enabled(if: ComplianceExportTests.pythonReaders, "needs python3 with PyYAML and jsonschema: pip install pyyaml jsonschema"))
+    @Test(.requires(.yamlReaders))
     func theOpenACRFragmentValidatesAsJSONAgainstTheSchema() throws {
         let (cli, demo) = try demo()
         try cli.settleConformance(in: demo)
@@ -134,7 +124,7 @@ import Testing
             print(len(list(jsonschema.Draft7Validator(schema).iter_errors(broken))))
             sys.exit(1 if errors else 0)
             """
-        let result = try Spawn.run("/bin/sh", ["-c", "exec python3 -c \"$0\" \"$1\" \"$2\"", script, Self.schema.path, "report.yaml"],
+        let result = try Spawn.run(try RequiredTool.yamlReaders.location(), ["-c", script, Self.schema.path, "report.yaml"],
                                    in: demo, environment: ProcessInfo.processInfo.environment, input: nil)
         #expect(result.status == 0, "schema errors:\n\(result.output)")
         let lines = result.stdout.split(separator: "\n").map(String.init)

@@ -96,11 +96,11 @@ import Darwin
 
     /// Another program (here the sqlite3 tool) holds the store's write lock past the busy timeout:
     /// one line that says so and does not blame another dtaudit, exit 75, and nothing recorded.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    @Test(.requires(.sqlite3))
     func aStoreLockedByAnotherProgramIsNamedSoAndNothingIsRecorded() throws {
         let cli = try CLI().initialized()
         let database = cli.directory.appendingPathComponent(".dtaudit/audit.sqlite").path
-        let holder = try Spawn.start("/bin/sh", ["-c", "(echo 'BEGIN EXCLUSIVE;'; echo 'SELECT 1;'; sleep 14) | /usr/bin/sqlite3 \"$0\"", database],
+        let holder = try Spawn.start("/bin/sh", ["-c", "(echo 'BEGIN EXCLUSIVE;'; echo 'SELECT 1;'; sleep 14) | \"$1\" \"$0\"", database, try RequiredTool.sqlite3.location()],
                                      in: cli.directory, environment: cli.environment, input: nil)
         defer { _ = Spawn.wait(holder.pid) }
         // The lock is held once the tool has answered its first statement.
