@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "TrackersTests", dependencies: ["Trackers", "AuditLog", "AuditStore", "DynamicType", "Output", "TestSupport"]),
+        .testTarget(name: "TrackersTests", dependencies: ["Trackers", "AuditLog", "DynamicType"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "Platform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FixTests", dependencies: ["Fix", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         // Package.swift itself: every target declares what it imports.

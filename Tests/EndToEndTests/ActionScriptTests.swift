@@ -144,23 +144,6 @@ import Testing
         #expect(short.result.stdout.contains("Settings"), "\(short.result.output)")
     }
 
-    @Test func filingNamesTheRepositoryPassesItsArgumentsAndARateLimitOnlyWarns() throws {
-        let folder = try Self.standIns()
-        let file = try Self.step("File issues")
-        #expect(file.env.contains("GH_TOKEN"))
-        let environment = ["FILE_REPOSITORY": "acme/trailhead", "FILE_ARGUMENTS": "", "GH_TOKEN": "t"]
-        let plain = try Self.run(file, in: folder, environment)
-        #expect(plain.result.status == 0, "\(plain.result.stderr)")
-        #expect(plain.calls == [["file", "--github", "acme/trailhead"]])
-        let given = try Self.run(file, in: folder, environment.merging(["FILE_ARGUMENTS": "--label a11y  --per-hour 100"]) { $1 })
-        #expect(given.calls == [["file", "--github", "acme/trailhead", "--label", "a11y", "--per-hour", "100"]])
-        let limited = try Self.run(file, in: folder, environment.merging(["DTAUDIT_STATUS": "75"]) { $1 })
-        #expect(limited.result.status == 0)
-        #expect(limited.result.stdout.contains("::warning"))
-        let refused = try Self.run(file, in: folder, environment.merging(["DTAUDIT_STATUS": "66"]) { $1 })
-        #expect(refused.result.status == 66)
-    }
-
     /// Debian has no bash 3.2 to run the scripts with, and bash 4.4 and later accept "${a[@]}" of an
     /// empty array under set -u; so every array expansion must be the form bash 3.2 accepts too.
     @Test func everyArrayExpansionIsSafeWhenTheArrayIsEmpty() throws {

@@ -8,7 +8,7 @@ import Testing
         try cli.run(["file", "--github", "acme/trailhead"] + extra, environment: fake.environment.merging(environment) { $1 })
     }
 
-    @Test(.enabled(if: TrackerFilingTests.canRun, "python3 or curl is not installed"))
+    @Test(.requires(.python3, .curl))
     func aHostileLongScreenNameMakesATitleGitHubTakesAndABodyThatMentionsNobody() throws {
         let fake = try FakeGitHub()
         let cli = try CLI().initialized()
@@ -33,14 +33,14 @@ import Testing
         #expect(try file(cli, fake).stdout.contains("Nothing to file"))
     }
 
-    @Test(.enabled(if: TrackerFilingTests.canRun, "python3 or curl is not installed"))
+    @Test(.requires(.python3, .curl))
     func theTokenIsNeverPrintedNorPassedInCurlsArguments() throws {
         let fake = try FakeGitHub()
         let cli = try CLI().initialized()
         try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail"])
         // A curl that writes its arguments down, then runs the real one: a link to a script of the
         // repository, since an executable written here can be busy while other tests start programs.
-        let real = try #require(ScreenshotTests.find(["curl"]))
+        let real = try RequiredTool.curl.location()
         let bin = cli.directory.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let recorder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("GitHubFake/curl-recorder")
@@ -61,5 +61,31 @@ import Testing
         let passed = try String(contentsOf: arguments, encoding: .utf8)
         #expect(!passed.isEmpty, "the stand-in curl was not run")
         #expect(!passed.contains("test-token") && !passed.contains("ghp_wrong"), "\(passed)")
+    }
+
+    /// The Action's step, run as the runner runs it with the built dtaudit, against the stand-in.
+    @Test(.requires(.python3, .curl))
+    func theActionsStepFilesTheRepositorysProblemsAndARateLimitOnlyWarns() throws {
+        let fake = try FakeGitHub()
+        let runner = try ActionRunner()
+        try runner.ok("dtaudit", ["init", "--app", "Trailhead"])
+        try runner.ok("dtaudit", ["screen", "add", "Checkout"])
+        try runner.ok("dtaudit", ["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail"])
+        let repository = ["github.repository": "acme/trailhead"]
+        let environment = fake.environment.merging(["DTAUDIT_USER": "CI"]) { $1 }
+        let description = try #require(runner.action.input("file-arguments")?.description)
+        let example = try #require(description.components(separatedBy: "e.g. \"").dropFirst().first.map { String($0.prefix { $0 != "\"" }) })
+        try fake.control(["op": "rate_limit", "after": 0, "kind": "secondary"])
+        let limited = try runner.run("File issues", inputs: ["file-issues": "true", "file-arguments": example], expressions: repository, environment: environment)
+        #expect(limited.result.status == 0, "\(limited.result.output)")
+        #expect(limited.result.stdout.contains("::warning"), "\(limited.result.output)")
+        let filed = try runner.run("File issues", inputs: ["file-issues": "true", "file-arguments": example], expressions: repository, environment: environment)
+        #expect(filed.result.status == 0, "\(filed.result.output)")
+        let state = try fake.state()
+        #expect(state.issues.count == 1)
+        #expect(state.violations.isEmpty, "\(state.violations)")
+        let refused = try runner.run("File issues", inputs: ["file-issues": "true"], expressions: repository,
+                                     environment: environment.merging(["GH_TOKEN": "wrong"]) { $1 })
+        #expect(refused.result.status == 66, "\(refused.result.output)")
     }
 }

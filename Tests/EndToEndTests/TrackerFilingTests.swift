@@ -5,11 +5,6 @@ import Testing
 /// which checks every request and answer against an excerpt of GitHub's OpenAPI description. The
 /// tests run the built binary as a user types it and read what the fake holds afterwards.
 @Suite(.tags(.endToEnd)) struct TrackerFilingTests {
-    static var canRun: Bool {
-        if ProcessInfo.processInfo.environment["CI"] != nil { return true }
-        return ScreenshotTests.find(["python3"]) != nil && ScreenshotTests.find(["curl"]) != nil
-    }
-
     /// A store with two screens and two problems a person recorded: Checkout's Pay button cut at
     /// ax5 and ax3, Cart's text not scaling at ax5.
     static func audit() throws -> CLI {
@@ -24,7 +19,7 @@ import Testing
         try cli.run(["file", "--github", "acme/trailhead"] + extra, in: folder, environment: fake.environment)
     }
 
-    @Test(.enabled(if: canRun, "python3 or curl is not installed"))
+    @Test(.requires(.python3, .curl))
     func tenIdenticalRunsFileEachProblemOnceAndSpeakGitHubsShapes() throws {
         let fake = try FakeGitHub()
         let cli = try Self.audit()
@@ -52,7 +47,7 @@ import Testing
         #expect(!state.requests.contains { ($0["path"] as? String ?? "").hasPrefix("/search") })
     }
 
-    @Test(.enabled(if: canRun, "python3 or curl is not installed"))
+    @Test(.requires(.python3, .curl))
     func aCloneWithoutTheRecordsFindsTheIssuesByTheirMarkers() throws {
         let fake = try FakeGitHub()
         let cli = try Self.audit()
@@ -68,7 +63,7 @@ import Testing
         #expect(try file(cli, fake, in: teammate).stdout.contains("Nothing to file"))
     }
 
-    @Test(.enabled(if: canRun, "python3 or curl is not installed"))
+    @Test(.requires(.python3, .curl))
     func aKillBetweenTheCreateAndItsRecordFilesNothingTwice() throws {
         let fake = try FakeGitHub()
         let cli = try Self.audit()
@@ -87,7 +82,7 @@ import Testing
         #expect(try fake.state().issues.count == 2, "the killed run's issue was filed again")
     }
 
-    @Test(.enabled(if: canRun, "python3 or curl is not installed"))
+    @Test(.requires(.python3, .curl))
     func anIssueClosedAsNotPlannedIsNeverReopened() throws {
         let fake = try FakeGitHub()
         let cli = try Self.audit()
@@ -103,7 +98,7 @@ import Testing
         #expect(state.comments["\(cart)"] == nil, "dtaudit spoke on a triaged issue")
     }
 
-    @Test(.enabled(if: canRun, "python3 or curl is not installed"))
+    @Test(.requires(.python3, .curl))
     func aRetestPassClosesInTheSameRunAndAFailureAfterReopens() throws {
         let fake = try FakeGitHub()
         let cli = try Self.audit()
@@ -132,7 +127,7 @@ import Testing
         #expect(state.violations.isEmpty, "\(state.violations)")
     }
 
-    @Test(.enabled(if: canRun, "python3 or curl is not installed"), arguments: ["secondary", "primary", "429"])
+    @Test(.requires(.python3, .curl), arguments: ["secondary", "primary", "429"])
     func aRateLimitStopsTheRunAndTheNextResumes(kind: String) throws {
         let fake = try FakeGitHub()
         let cli = try Self.audit()
@@ -148,7 +143,7 @@ import Testing
         #expect(try file(cli, fake).stdout.contains("Nothing to file"))
     }
 
-    @Test(.enabled(if: canRun, "python3 or curl is not installed"))
+    @Test(.requires(.python3, .curl))
     func theBudgetStopsARunAndTwoClonesDuplicateIsClosed() throws {
         let fake = try FakeGitHub()
         let cli = try Self.audit()
@@ -168,7 +163,7 @@ import Testing
         #expect(state.violations.isEmpty, "\(state.violations)")
     }
 
-    @Test(.enabled(if: canRun, "python3 or curl is not installed"))
+    @Test(.requires(.python3, .curl))
     func noTokenIsOneLine() throws {
         let fake = try FakeGitHub()
         let cli = try Self.audit()
@@ -199,6 +194,11 @@ import Testing
     }
 }
 
+extension RequiredTool {
+    /// What `file --github` sends its requests with, and the tests ask the stand-in with.
+    static let curl = RequiredTool("curl", .program(["curl"]), install: "apt-get install curl")
+}
+
 /// The fake GitHub server, started for one test and stopped with it.
 final class FakeGitHub {
     struct Failure: Error, CustomStringConvertible {
@@ -214,7 +214,7 @@ final class FakeGitHub {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-github-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ready = folder.appendingPathComponent("port")
-        pid = try Spawn.start("python3", [here.appendingPathComponent("server.py").path, here.appendingPathComponent("openapi-excerpt.json").path, ready.path],
+        pid = try Spawn.start(try RequiredTool.python3.location(), [here.appendingPathComponent("server.py").path, here.appendingPathComponent("openapi-excerpt.json").path, ready.path],
                               in: folder, environment: ProcessInfo.processInfo.environment, input: nil).pid
         let deadline = Date().addingTimeInterval(20)
         while !FileManager.default.fileExists(atPath: ready.path), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
@@ -241,7 +241,7 @@ final class FakeGitHub {
     }
 
     func state() throws -> State {
-        let result = try Spawn.run("curl", ["-s", url + "/_state"], in: folder, environment: ProcessInfo.processInfo.environment)
+        let result = try Spawn.run(try RequiredTool.curl.location(), ["-s", url + "/_state"], in: folder, environment: ProcessInfo.processInfo.environment)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
         return State(issues: object["issues"] as? [String: [String: Any]] ?? [:], comments: object["comments"] as? [String: [String]] ?? [:],
                      requests: object["requests"] as? [[String: Any]] ?? [], violations: object["violations"] as? [String] ?? [],
@@ -250,7 +250,7 @@ final class FakeGitHub {
 
     func control(_ payload: [String: Any]) throws {
         let data = try JSONSerialization.data(withJSONObject: payload)
-        _ = try Spawn.run("curl", ["-s", "-X", "POST", "--data-binary", String(decoding: data, as: UTF8.self), url + "/_control"], in: folder,
+        _ = try Spawn.run(try RequiredTool.curl.location(), ["-s", "-X", "POST", "--data-binary", String(decoding: data, as: UTF8.self), url + "/_control"], in: folder,
                           environment: ProcessInfo.processInfo.environment)
     }
 
