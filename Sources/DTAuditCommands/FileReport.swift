@@ -35,7 +35,6 @@ enum FileReport {
     }
 
     static func csv(_ csv: CSVFiling, path: String, dryRun: Bool, console: Console, json: Bool) {
-        let exported = csv.rows.filter { $0.state == .exported }.count
         if json {
             console.json(.object([("tracker", .string(csv.tracker.rawValue)), ("dryRun", .bool(dryRun)), ("file", .string(path)),
                                   ("rows", .int(csv.rowCount)), ("notes", .array(csv.notes.map(JSON.string)))]))
@@ -48,7 +47,6 @@ enum FileReport {
             console.line((dryRun ? "Would write " : "Wrote ") + counted(csv.rowCount, "problem") + " for \(name)'s importer to \(console.safe(path))"
                          + (dryRun ? " (dry run: nothing is written)." : "; import it, then commit the audit file so that teammates do not export them again."))
         }
-        _ = exported
         notes(csv.notes, console: console)
     }
 
