@@ -72,6 +72,11 @@ let package = Package(
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
         .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Judges", "Output", "Platform", "Scan"]),
+        // Problems filed into a team's tracker: one issue per problem of "What to fix first", never
+        // twice (an identity kept in the shared log and as a marker in the issue), updated, closed
+        // after a retest and reopened on a regression; GitHub's REST API through curl, Jira and
+        // Linear as CSV files; a budget of writes and a clear stop at the tracker's rate limit.
+        .target(name: "Trackers", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Judges", "Output", "Platform", "Reports"]),
         // The example audit `dtaudit demo` creates: the store's story, the screenshots it draws, and
         // DemoApp/, the example app's Swift sources it writes beside the store (resources, never compiled).
         .target(
@@ -83,7 +88,7 @@ let package = Package(
         .target(
             name: "DTAuditCommands",
             dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AuditWorkflows", "AutomatedRuns", "Demo", "DynamicType", "Evidence", "Fix", "Interchange",
-                           "Judges", "Output", "Platform", "Reports", "Scan", "SQLite", "TerminalStyle"]
+                           "Judges", "Output", "Platform", "Reports", "Scan", "SQLite", "TerminalStyle", "Trackers"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
@@ -106,12 +111,13 @@ let package = Package(
         .testTarget(name: "AuditWorkflowsTests", dependencies: ["AuditWorkflows", "AuditLog", "AuditStore", "DynamicType"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TrackersTests", dependencies: ["Trackers", "AuditLog", "DynamicType"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "Platform", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FixTests", dependencies: ["Fix", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         // Package.swift itself: every target declares what it imports.
         .testTarget(name: "PackageTests"),
         // Runs the built `dtaudit` binary the way a user types it.
-        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["dtaudit", "TestSupport"], exclude: ["Fixtures", "GitHubFake"]),
         // Starts programs for the tests without Foundation's Process.
         .target(name: "TestSupport", path: "Tests/Support"),
     ]

@@ -18,11 +18,13 @@ public enum LogRecord: Sendable, Equatable {
     case retract(Retraction)
     /// Corrects the note of a recording or fix.
     case amend(Amendment)
+    /// Says which tracker issue a problem was filed as, and where it stands.
+    case filing(Filing)
 
     /// Every kind of record, in the order `import --json` counts them.
     public static let kinds: [any LogRecordKind.Type] = [
         AppNaming.self, ChecklistAdoption.self, Screen.self, ScreenEdit.self, Recording.self, Fix.self, EvidenceAttachment.self,
-        Retraction.self, Amendment.self,
+        Retraction.self, Amendment.self, Filing.self,
     ]
 
     /// Hands the record to `visitor` as its own kind: the one place that tells the cases apart.
@@ -41,6 +43,7 @@ public enum LogRecord: Sendable, Equatable {
         case .evidence(let record): visitor.visit(record)
         case .retract(let record): visitor.visit(record)
         case .amend(let record): visitor.visit(record)
+        case .filing(let record): visitor.visit(record)
         }
     }
 

@@ -39,7 +39,7 @@ public struct DTAudit: ParsableCommand {
             ]),
             CommandGroup(name: "Fixing", subcommands: [FixCommand.self, ScanCommand.self, ExplainCommand.self]),
             CommandGroup(name: "Sharing", subcommands: [SyncCommand.self, ImportCommand.self, GitSetupCommand.self, MergeDriverCommand.self]),
-            CommandGroup(name: "CI", subcommands: [GateCommand.self, XCTestTemplateCommand.self]),
+            CommandGroup(name: "CI", subcommands: [GateCommand.self, FileCommand.self, XCTestTemplateCommand.self]),
             CommandGroup(name: "Reports", subcommands: [StatusCommand.self, HistoryCommand.self, ExportCommand.self]),
             CommandGroup(name: "Tools", subcommands: [SizesCommand.self, ChecklistCommand.self, CompletionsCommand.self, ManualCommand.self]),
         ],

@@ -4,9 +4,9 @@ import AuditLog
 /// quoted when they hold a comma, quote or line break, quotes doubled). A field that starts with
 /// `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, so that no
 /// spreadsheet runs it as a formula.
-enum CSVRow {
+public enum CSVRow {
     /// Appends `fields` as one row, line end included.
-    static func append(_ fields: [String], to text: inout ByteText) {
+    public static func append(_ fields: [String], to text: inout ByteText) {
         for (index, value) in fields.enumerated() {
             if index > 0 { text.append(",") }
             appendField(value, to: &text)

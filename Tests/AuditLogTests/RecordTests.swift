@@ -35,6 +35,10 @@ enum Samples {
         .retract(Retraction(id: "t-1", screen: "s-1", target: "r-2", note: "wrong screen", by: "Ana", at: at(7))),
         .amend(Amendment(id: "m-1", screen: "s-1", target: "r-1", note: "Clipped at the edge", by: "Ana", at: at(8))),
         .amend(Amendment(id: "m-2", screen: "s-1", target: "f-1", note: nil, by: "Sam", at: at(9))),
+        .filing(Filing(id: "g-1", problem: "p-0123456789abcdef01234567", tracker: "github:acme/trailhead", issue: 12, url: "https://github.com/acme/trailhead/issues/12",
+                       state: .open, item: "no-truncation", cells: [FiledCell(screen: "s-1", size: .ax5)], digest: "abc123", by: "Ana", at: at(10))),
+        .filing(Filing(id: "g-2", problem: "p-0123456789abcdef01234567", tracker: "jira", issue: nil, url: nil, state: .exported, item: "no-truncation",
+                       cells: [], digest: nil, by: "Sam", at: at(11))),
     ]
 
     static func read(_ line: String, number: Int = 1) throws(InterchangeError) -> LogRecord? {
@@ -134,7 +138,7 @@ enum Samples {
             LogPlace($0, screenAdded: $0.kind == .screen ? nil : $0.screen.flatMap { added[$0] })
                 < LogPlace($1, screenAdded: $1.kind == .screen ? nil : $1.screen.flatMap { added[$0] })
         }
-        #expect(ordered.map(\.id) == ["a-1", "c-1", "s-1", "e-1", "r-1", "r-2", "v-1", "f-1", "f-2", "t-1", "m-1", "m-2", "s-2", "v-2"])
+        #expect(ordered.map(\.id) == ["a-1", "c-1", "g-1", "g-2", "s-1", "e-1", "r-1", "r-2", "v-1", "f-1", "f-2", "t-1", "m-1", "m-2", "s-2", "v-2"])
     }
 
     /// The digest a sync compares is 64-bit FNV-1a of the line's UTF-8 bytes, whether it is taken

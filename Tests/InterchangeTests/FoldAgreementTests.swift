@@ -126,6 +126,12 @@ struct RecordHistory {
             // Sometimes from a clock far behind: then it says who started the audit.
             made = .audit(AppNaming(id: id, app: pick(["Trailhead", "Trailhead 2", "Summit"])!, by: by,
                                     at: chance(50) ? at.adding(minutes: -Int.random(in: 0...200, using: &random)) : at))
+        case 4..<5 where chance(60):
+            // A filing of a problem: it changes no view of the audit, in either fold.
+            let cells = screens.prefix(2).map { FiledCell(screen: $0.id, size: pick(Size.allCases)!) }
+            made = .filing(Filing(id: id, problem: "p-" + String(repeating: pick(["a", "b"])!, count: 24), tracker: "github:acme/trailhead",
+                                  issue: chance(80) ? Int.random(in: 1...40, using: &random) : nil, url: nil,
+                                  state: pick(Filing.State.allCases)!, item: pick(items)!.id, cells: cells, digest: nil, by: by, at: at))
         case 4..<7:
             var upgraded = checklist
             upgraded.version = String(Int.random(in: 2...9, using: &random))
@@ -218,6 +224,7 @@ struct RecordHistory {
             if others.contains(where: { $0.id == retraction.target }), chance(50), let instead = pick(others) { retraction.target = instead.id }
             other = .retract(retraction)
         case .amend(var amendment): amendment.note = text; other = .amend(amendment)
+        case .filing(var filing): filing.issue = (filing.issue ?? 0) + 1; other = .filing(filing)
         }
         guard other.line != record.line else { return }
         lines.append(other)
