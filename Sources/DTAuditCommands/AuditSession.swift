@@ -93,7 +93,10 @@ final class AuditSession {
         /// which is said, and the check is asked again.
         func save(_ request: RecordingRequest) throws -> RecordingOutcome? {
             do {
-                return try store.record(request)
+                let outcome = try store.record(request)
+                // The store counts a clock finding as told once it returns it: said here, as `record` says it.
+                console.warnClock(outcome.clock)
+                return outcome
             } catch let error as EvidenceError {
                 try report(error)
                 console.line(style.dim("  nothing was saved; answer this check again"))

@@ -82,8 +82,11 @@ struct Console {
     }
 
     /// Where this command looks for its store (`StoreQuery`): `--store`, `DTAUDIT_STORE`, the working folder.
+    /// A store it moves where it belongs on the way is named on standard error.
     var storeQuery: StoreQuery {
-        StoreQuery(explicit: global.store?.path, workingDirectory: workingDirectory)
+        var query = StoreQuery(explicit: global.store?.path, workingDirectory: workingDirectory)
+        query.tell = { BufferedOutput.standardError.write("note: \(TextLayout.singleLine($0))\n") }
+        return query
     }
 
     /// Opens the store for this command. Unless `quiet`, prints on standard error the notice the

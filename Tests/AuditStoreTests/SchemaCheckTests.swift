@@ -51,4 +51,11 @@ import DynamicType
         #expect(SchemaObject.plain("CREATE TABLE \"evidence_files\"(\n    hash TEXT\n)") == SchemaObject.plain("CREATE TABLE evidence_files( hash TEXT )"))
         #expect(SchemaObject.plain("SET status = 'pass'") != SchemaObject.plain("SET status = 'fail'"))
     }
+
+    /// The digest a store of the current version is passed on without the slower comparison is
+    /// that of what the migrations make: a migration added changes it, and this says the new one.
+    @Test func theCurrentSchemasDigestIsWhatTheMigrationsMake() throws {
+        let made = SchemaObject.digest(try AuditStore.expectedSchema(version: Schema.currentVersion))
+        #expect(AuditStore.currentSchemaDigest == made, "set AuditStore.currentSchemaDigest to \"\(made)\"")
+    }
 }
