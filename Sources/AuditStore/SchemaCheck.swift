@@ -14,6 +14,8 @@ extension AuditStore {
     /// which takes several times what a command does.
     public static func checkSchema(of location: StoreLocation) throws(StoreError) {
         let path = location.databasePath
+        // What is not a database file (a folder in its place) is named as such when the store is opened.
+        guard Files.status(path, followLinks: false)?.kind == .regular else { return }
         do {
             // Read as it lies when nothing waits in a write-ahead log, so that a refused store gets
             // not even SQLite's files beside it; with a log, through it, where its changes are.

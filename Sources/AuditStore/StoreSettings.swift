@@ -9,7 +9,7 @@ enum StoreSettings {
         switch key {
         case "shared_file": return sharedFileProblem(value)
         case "evidence_limit":
-            guard let bytes = Int64(value), (1000...4_000_000_000).contains(bytes) else { return "'\(shown(value))' is not a size between 1 KB and 4 GB" }
+            guard let bytes = Int64(value), bytes > 0 else { return "'\(shown(value))' is not a size in bytes" }
         case "author":
             if value.isEmpty || value.count > InputRules.maximumNameLength || value.unicodeScalars.contains(where: \.isControlCharacter) {
                 return "'\(shown(value))' is not a name dtaudit would sign with"
