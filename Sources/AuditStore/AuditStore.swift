@@ -234,8 +234,11 @@ public final class AuditStore {
         try db.run("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value])
     }
 
+    /// A setting, checked as it is read (`StoreSettings`): one dtaudit never writes is refused.
     func meta(_ key: String) throws -> String? {
-        try db.first("SELECT value FROM meta WHERE key = ?", [key]) { $0.string("value") }
+        guard let value = try db.first("SELECT value FROM meta WHERE key = ?", [key], { $0.string("value") }) else { return nil }
+        if let problem = StoreSettings.problem(key: key, value: value) { throw StoreError.badSetting(path: location.folder, key: key, detail: problem) }
+        return value
     }
 
     /// The app under audit.
@@ -250,40 +253,6 @@ public final class AuditStore {
 
     public func createdAt() throws -> Timestamp? {
         try meta("created_at").flatMap(Timestamp.init(iso8601:))
-    }
-
-    /// Where the store shares its audit and how that file looked after the last sync.
-    public struct Sharing: Sendable, Equatable {
-        /// The shared file, relative to the folder that holds the store (`Exports/trailhead.json`).
-        public var file: String
-        /// The file's size and time of change when this store last read or wrote it, and the
-        /// number of records the store held then: while all three are the same, nothing is new.
-        public var byteCount: Int64?
-        public var modified: Int64?
-        public var records: Int?
-
-        public init(file: String, byteCount: Int64? = nil, modified: Int64? = nil, records: Int? = nil) {
-            self.file = file
-            self.byteCount = byteCount
-            self.modified = modified
-            self.records = records
-        }
-    }
-
-    public func sharing() throws -> Sharing? {
-        guard let file = try meta("shared_file") else { return nil }
-        let state = (try meta("shared_state") ?? "").split(separator: " ").compactMap { Int64($0) }
-        guard state.count == 3 else { return Sharing(file: file) }
-        return Sharing(file: file, byteCount: state[0], modified: state[1], records: Int(state[2]))
-    }
-
-    public func setSharing(_ sharing: Sharing) throws {
-        try setMeta("shared_file", sharing.file)
-        if let byteCount = sharing.byteCount, let modified = sharing.modified, let records = sharing.records {
-            try setMeta("shared_state", "\(byteCount) \(modified) \(records)")
-        } else {
-            try db.run("DELETE FROM meta WHERE key = 'shared_state'")
-        }
     }
 
     /// Marks the store with a free-form flag (the demo marks its own store so it may replace it).

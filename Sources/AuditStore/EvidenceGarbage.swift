@@ -98,13 +98,14 @@ extension AuditStore {
     }
 
     /// Removes the half-written copies that writers killed midway left in the evidence folder:
-    /// only those whose name says which process wrote them, and only when it no longer runs.
+    /// only those whose name says which process wrote them, and only when it no longer runs (or
+    /// the copy has not changed for a day, its process number now another's).
     public static func removeIncomingLeftovers(in location: StoreLocation) {
         let folder = location.evidenceFolder
         for name in (try? Files.list(folder)) ?? [] where name.hasPrefix(incomingPrefix + "p") {
             let rest = name.dropFirst(incomingPrefix.count + 1)
-            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != System.processID,
-                  !TemporaryFile.isRunning(pid) else { continue }
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0,
+                  TemporaryFile.isLeftOver(folder + "/" + name, writer: pid) else { continue }
             try? Files.remove(folder + "/" + name)
         }
     }

@@ -1,14 +1,19 @@
-import Evidence
 import Platform
 
-/// The git checkout a folder lies in, read from `.git` the way git reads it, without starting git:
-/// every command looks for its store, and starting git costs more than the whole search.
+/// The git checkout a folder lies in, read from `.git` (or git's environment) the way git reads
+/// it, without starting git: every command looks for its store, and starting git costs more than
+/// the whole search.
 public struct GitCheckout: Sendable, Equatable {
-    /// The work tree's top: the folder that holds `.git`.
+    /// The work tree's top: the folder that holds `.git`, or `GIT_WORK_TREE`.
     public let top: String
+    /// This work tree's own git folder: `.git`, where a `.git` file points (a linked work tree, a
+    /// submodule), or `GIT_DIR`.
+    public let gitDirectory: String
     /// The repository's common directory (the main work tree's `.git`), which every linked work
     /// tree shares and which no git command that cleans, stashes or removes a work tree touches.
     public let commonDirectory: String
+    /// Named by `GIT_DIR` rather than found as `.git` in `top`.
+    public let isNamedByEnvironment: Bool
 
     /// The checkout whose top is `folder`, which holds `.git`; nil when that `.git` is not one git
     /// would use. `.git` is a folder in a clone's main work tree and a file (`gitdir: PATH`) in a
@@ -27,18 +32,38 @@ public struct GitCheckout: Sendable, Equatable {
         default:
             return nil
         }
-        guard Files.status(gitDirectory + "/HEAD") != nil else { return nil }
-        var common = gitDirectory
-        if let named = firstLine(gitDirectory + "/commondir")?.trimmingSpaces, !named.isEmpty {
-            common = Files.absolute(named, from: gitDirectory)
-        }
-        guard Files.status(common)?.kind == .directory else { return nil }
-        return GitCheckout(top: Files.standardized(folder), commonDirectory: Files.standardized(common))
+        return checkout(top: folder, gitDirectory: gitDirectory, common: nil, fromEnvironment: false)
     }
 
-    /// The checkout `folder` lies in: the nearest folder at or above it that holds `.git`.
+    /// The checkout git's environment names, as git takes it before it looks for `.git`: `GIT_DIR`
+    /// is the git folder, `GIT_WORK_TREE` the top (else the working folder, as git has it), and
+    /// `GIT_COMMON_DIR` the common directory (else what the git folder's `commondir` names). A
+    /// hook, a script or a checkout kept apart from its repository (`GIT_DIR=repo.git
+    /// GIT_WORK_TREE=work`) sets them; nil when `GIT_DIR` is unset or names no git folder.
+    public static func fromEnvironment() -> GitCheckout? {
+        guard let named = System.environment("GIT_DIR"), !named.isEmpty else { return nil }
+        let here = (try? WorkingDirectory.path()) ?? "/"
+        let top = System.environment("GIT_WORK_TREE").flatMap { $0.isEmpty ? nil : Files.absolute($0, from: here) } ?? here
+        let common = System.environment("GIT_COMMON_DIR").flatMap { $0.isEmpty ? nil : Files.absolute($0, from: here) }
+        return checkout(top: top, gitDirectory: Files.absolute(named, from: here), common: common, fromEnvironment: true)
+    }
+
+    private static func checkout(top: String, gitDirectory: String, common named: String?, fromEnvironment: Bool) -> GitCheckout? {
+        guard Files.status(gitDirectory + "/HEAD") != nil else { return nil }
+        var common = named ?? gitDirectory
+        if named == nil, let written = firstLine(gitDirectory + "/commondir")?.trimmingSpaces, !written.isEmpty {
+            common = Files.absolute(written, from: gitDirectory)
+        }
+        guard Files.status(common)?.kind == .directory else { return nil }
+        return GitCheckout(top: Files.standardized(top), gitDirectory: Files.standardized(gitDirectory),
+                           commonDirectory: Files.standardized(common), isNamedByEnvironment: fromEnvironment)
+    }
+
+    /// The checkout `folder` lies in: the one git's environment names when `folder` lies in its
+    /// work tree, else the nearest folder at or above it that holds `.git`.
     public static func containing(_ folder: String) -> GitCheckout? {
         var directory = Files.standardized(folder)
+        if let named = fromEnvironment(), named.relativePath(ofStandard: directory) != nil { return named }
         while true {
             if Files.status((directory == "/" ? "" : directory) + "/.git", followLinks: false) != nil { return at(top: directory) }
             if directory == "/" || directory.isEmpty { return nil }
@@ -57,6 +82,18 @@ public struct GitCheckout: Sendable, Equatable {
         return folder.hasPrefix(base) ? String(folder.dropFirst(base.count)) : nil
     }
 
+    /// Refuses a checkout whose `.git` or common directory belongs to another user, unless git
+    /// itself agrees to work in it (`safe.directory`, `sudo`): git refuses such a repository too,
+    /// since whoever owns it decides what is in it. Starts git only when the owner differs.
+    public func checkOwned() throws(StoreError) {
+        let dotGit = (top == "/" ? "" : top) + "/.git"
+        for path in (isNamedByEnvironment ? [] : [dotGit]) + [commonDirectory] {
+            guard let owner = Files.owner(path), !System.isOwnUser(owner) else { continue }
+            if Subprocess.output(of: "git", ["-C", top, "rev-parse", "--git-dir"]) != nil { return }
+            throw .otherOwner(path: path, owner: owner)
+        }
+    }
+
     /// `<common directory>/dtaudit`, which holds the stores of this repository's audits.
     public var storesFolder: String { commonDirectory + "/" + Self.storesFolderName }
 
@@ -69,52 +106,26 @@ public struct GitCheckout: Sendable, Equatable {
         storesFolder + "/" + Self.storeName(relative)
     }
 
-    static let rootName = "root"
-
-    static func storeName(_ relative: String) -> String {
-        guard !relative.isEmpty else { return rootName }
-        // Most audit folders are one plain name (`ios`): nothing to escape.
-        if relative.utf8.count <= 180, !relative.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "%") }) {
-            return rootName + "%2F" + relative
+    /// The tops of every work tree of the repository that git lists and that is there: the main
+    /// one (the folder holding the common directory, unless the repository is bare) and each
+    /// linked one (`worktrees/*/gitdir` names its `.git` file). Read from the files, without git.
+    public var workTreeTops: [String] {
+        var tops: [String] = []
+        let main = PathNames.folder(of: commonDirectory)
+        if PathNames.fileName(of: commonDirectory) == ".git", Files.status(main)?.kind == .directory { tops.append(main) }
+        let listed = commonDirectory + "/worktrees"
+        for name in ((try? Files.list(listed)) ?? []).sorted() {
+            guard let named = Self.firstLine(listed + "/" + name + "/gitdir")?.trimmingSpaces, !named.isEmpty else { continue }
+            let dotGit = Files.absolute(named, from: listed + "/" + name)
+            let tree = PathNames.folder(of: dotGit)
+            if Files.status(dotGit, followLinks: false)?.kind == .regular, !tops.contains(tree) { tops.append(tree) }
         }
-        var bytes = Array((rootName + "%2F").utf8)
-        for byte in relative.utf8 {
-            switch byte {
-            case UInt8(ascii: "%"): bytes += Array("%25".utf8)
-            case UInt8(ascii: "/"): bytes += Array("%2F".utf8)
-            default: bytes.append(byte)
-            }
-        }
-        // A file name is at most 255 bytes: a deep folder is named by its path's digest instead.
-        guard bytes.count <= 200 else {
-            var digest = SHA256()
-            digest.update(relative)
-            return rootName + "-" + String(SHA256.hex(digest.finalize()).prefix(40))
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The audit folder (relative to the top) a store folder's name stands for; nil for a name
-    /// that is not one (or a digest, which cannot be read back).
-    static func auditFolder(ofStoreNamed name: String) -> String? {
-        if name == rootName { return "" }
-        guard name.hasPrefix(rootName + "%2F") else { return nil }
-        var bytes: [UInt8] = []
-        var rest = Array(name.utf8.dropFirst(rootName.utf8.count + 3))
-        while !rest.isEmpty {
-            if rest.count >= 3, rest[0] == UInt8(ascii: "%") {
-                let code = String(decoding: rest[1...2], as: UTF8.self)
-                if code == "25" { bytes.append(UInt8(ascii: "%")) } else if code == "2F" { bytes.append(UInt8(ascii: "/")) } else { return nil }
-                rest.removeFirst(3)
-            } else {
-                bytes.append(rest.removeFirst())
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        if !tops.contains(top) { tops.append(top) }
+        return tops
     }
 
     /// The first line of a small file git wrote, or nil.
-    private static func firstLine(_ path: String) -> String? {
+    static func firstLine(_ path: String) -> String? {
         guard let file = RegularFile(opening: path), file.byteCount < 1 << 16, let bytes = file.readAll() else { return nil }
         let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
         return String(decoding: line, as: UTF8.self)

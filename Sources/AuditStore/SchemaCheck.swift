@@ -1,3 +1,4 @@
+import Evidence
 import Platform
 import SQLite
 
@@ -6,8 +7,15 @@ extension AuditStore {
     /// make for its version: no trigger, view, table or index more, none less, none changed. A store
     /// that came from somewhere else (a folder a repository committed) could otherwise carry a
     /// trigger that rewrites what its user records. Reads the schema only; changes nothing.
+    ///
+    /// Every store a command finds by itself is checked, each time: a store at the current version
+    /// whose schema has the digest of what the migrations make (`currentSchemaDigest`) passes
+    /// after a read of its few schema rows; only any other is compared with the migrations' schema,
+    /// which takes several times what a command does.
     public static func checkSchema(of location: StoreLocation) throws(StoreError) {
         let path = location.databasePath
+        // What is not a database file (a folder in its place) is named as such when the store is opened.
+        guard Files.status(path, followLinks: false)?.kind == .regular else { return }
         do {
             // Read as it lies when nothing waits in a write-ahead log, so that a refused store gets
             // not even SQLite's files beside it; with a log, through it, where its changes are.
@@ -17,7 +25,9 @@ extension AuditStore {
             let version = try db.userVersion()
             if version > Schema.currentVersion { throw StoreError.newerSchema(path: path, found: version, known: Schema.currentVersion) }
             guard version >= 0 else { throw StoreError.damaged(path: path, detail: "schema version \(version), which no dtaudit writes") }
-            if let difference = try SchemaObject.difference(found: SchemaObject.all(in: db), expected: expectedSchema(version: version)) {
+            let found = try SchemaObject.all(in: db)
+            if version == Schema.currentVersion, SchemaObject.digest(found) == currentSchemaDigest { return }
+            if let difference = try SchemaObject.difference(found: found, expected: expectedSchema(version: version)) {
                 throw StoreError.foreignSchema(path: location.folder, object: difference)
             }
         } catch let error as StoreError {
@@ -28,6 +38,11 @@ extension AuditStore {
             throw StoreError.database(path: path, detail: String(describing: error))
         }
     }
+
+    /// `SchemaObject.digest` of what the migrations make for `Schema.currentVersion`. A migration
+    /// added changes it: `SchemaCheckTests` says the new value. A store whose digest differs is
+    /// compared object by object, so a stale value costs time, never a wrong answer.
+    static let currentSchemaDigest = "875f92fcede40c43576bff1d45a54f796a196d65be0efdd59f1a458333e4c7e3"
 
     /// What dtaudit's migrations up to `version` make, built in memory.
     static func expectedSchema(version: Int) throws -> [SchemaObject] {
@@ -49,6 +64,15 @@ struct SchemaObject: Equatable {
         try db.rows("SELECT type, name, tbl_name, sql FROM sqlite_master") { row in
             SchemaObject(type: try row["type"], name: try row["name"], table: try row["tbl_name"], sql: (try row["sql"] as String?).map(plain))
         }
+    }
+
+    /// A SHA-256 of the objects, in order of kind and name: two schemas with one digest are the same.
+    static func digest(_ objects: [SchemaObject]) -> String {
+        var digest = SHA256()
+        for object in objects.sorted(by: { ($0.type, $0.name) < ($1.type, $1.name) }) {
+            digest.update("\(object.type)\u{0}\(object.name)\u{0}\(object.table)\u{0}\(object.sql ?? "-")\u{0}\n")
+        }
+        return SHA256.hex(digest.finalize())
     }
 
     /// The SQL with its identifiers' quotes dropped and its spaces run together: what releases of

@@ -25,6 +25,11 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// A store whose schema holds an object dtaudit did not create, or one of dtaudit's changed: a
     /// trigger there would rewrite what its user records.
     case foreignSchema(path: String, object: String)
+    /// A store, `.dtaudit` or `.git` found by walking up that belongs to another user: whoever
+    /// owns it decides what is in it.
+    case otherOwner(path: String, owner: UInt32)
+    /// A setting the store holds that dtaudit never writes (a shared file outside the audit's folder).
+    case badSetting(path: String, key: String, detail: String)
     case diskFull(path: String)
     case cannotCreate(path: String, detail: String)
     case database(path: String, detail: String)
@@ -70,6 +75,14 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .foreignSchema(let path, let object):
             return "\(path) holds \(object); a store is used only as dtaudit made it, so that nothing in it can change what is recorded. "
                 + "Nothing was read or changed: delete it and run 'dtaudit sync' to set up this clone's store from the shared file, or pass --store to use it as it is"
+        case .otherOwner(let path, let owner):
+            return "\(path) belongs to another user (uid \(owner)); dtaudit uses no store it finds through a folder another user owns, "
+                + "which may be anybody's (git refuses such a repository too). Nothing was read or changed: run dtaudit in a folder of your own, "
+                + "or pass --store DIR to name the store to use"
+        case .badSetting(let path, let key, let detail):
+            return "the store \(path) holds a setting dtaudit never writes (\(key): \(detail)); a store is used only as dtaudit made it, "
+                + "so that no store can make dtaudit write outside the audit. Nothing was read or changed: delete it and run 'dtaudit sync' "
+                + "to set it up again from the shared file"
         case .diskFull(let path):
             return "the disk holding \(path) is full; nothing was changed"
         case .cannotCreate(let path, let detail):

@@ -53,10 +53,12 @@ public struct StoreLocation: Sendable, Equatable {
 
     /// The store for a command: `--store DIR`, else `DTAUDIT_STORE`, else the store of the nearest
     /// audit walking up from `workingDirectory` to the repository's top (the first folder that holds
-    /// `.git`), the way git finds `.git`. In a git checkout each folder's store is looked for under
-    /// the common directory, and a `.dtaudit` in the folder is one an earlier dtaudit made
-    /// (`Found.earlier`); outside git the `.dtaudit` is the store. Each `.dtaudit` met must be a real
-    /// folder whose database and evidence are its own (see `checkUnlinked`). Starts no process.
+    /// `.git`, or the work tree git's environment names), the way git finds `.git`. In a git
+    /// checkout each folder's store is looked for under the common directory, and a `.dtaudit` in
+    /// the folder is one an earlier dtaudit made (`Found.earlier`); outside git the `.dtaudit` is
+    /// the store. Each `.dtaudit` met must be a real folder whose database and evidence are its own
+    /// (see `checkUnlinked`), and it, the store and the `.git` found must be the running user's
+    /// (`checkOwned`). Starts no process, unless a `.git` is another user's (git is asked then).
     public static func search(explicit: String?, environment: String?, workingDirectory: String) throws(StoreError) -> Found {
         if let given = explicit ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) {
             do {
@@ -67,20 +69,8 @@ public struct StoreLocation: Sendable, Equatable {
                 return try search(explicit: nil, environment: nil, workingDirectory: folder)
             }
         }
-        // The working folder as the system names it has no links in it, so neither has any
-        // folder the walk goes through.
-        var directory = Files.standardized(workingDirectory)
-        var levels: [String] = []
-        var checkout: GitCheckout?
-        while true {
-            levels.append(directory)
-            if Files.status(joined(directory, ".git"), followLinks: false) != nil {
-                checkout = GitCheckout.at(top: directory)
-                break
-            }
-            if directory == "/" || directory.isEmpty { break }
-            directory = PathNames.folder(of: directory)
-        }
+        let (levels, checkout) = walk(from: workingDirectory)
+        try checkout?.checkOwned()
         // Each folder costs two `stat` calls; a location is made only for what is there.
         for level in levels {
             let besideFolder = joined(level, folderName)
@@ -88,18 +78,52 @@ public struct StoreLocation: Sendable, Equatable {
             if Files.status(besideFolder, followLinks: false) != nil {
                 let beside = StoreLocation(standardFolder: besideFolder, root: level, isInGitDirectory: false)
                 try beside.checkUnlinked()
+                try beside.checkOwned()
                 if Files.status(beside.databasePath, followLinks: false) != nil { earlier = beside }
             }
             if let checkout, let relative = checkout.relativePath(ofStandard: level) {
                 let folder = checkout.storeFolder(forAuditIn: relative)
                 if earlier != nil || Files.status(folder + "/" + databaseName) != nil {
-                    return Found(location: StoreLocation(standardFolder: folder, root: level, isInGitDirectory: true), earlier: earlier)
+                    let location = StoreLocation(standardFolder: folder, root: level, isInGitDirectory: true)
+                    if earlier == nil { try location.checkOwned() }
+                    return Found(location: location, earlier: earlier)
                 }
             } else if let earlier {
                 return Found(location: earlier)
             }
         }
         throw .notFound(searchedFrom: Files.standardized(workingDirectory))
+    }
+
+    /// The folders a search looks at, from `workingDirectory` up to the checkout's top (the work
+    /// tree git's environment names, else the first folder holding `.git`) or to `/`, and the checkout.
+    static func walk(from workingDirectory: String) -> (levels: [String], checkout: GitCheckout?) {
+        // The working folder as the system names it has no links in it, so neither has any
+        // folder the walk goes through.
+        var directory = Files.standardized(workingDirectory)
+        var levels: [String] = []
+        if let named = GitCheckout.fromEnvironment(), named.relativePath(ofStandard: directory) != nil {
+            while true {
+                levels.append(directory)
+                if directory == named.top || directory == "/" || directory.isEmpty { return (levels, named) }
+                directory = PathNames.folder(of: directory)
+            }
+        }
+        while true {
+            levels.append(directory)
+            if Files.status(joined(directory, ".git"), followLinks: false) != nil { return (levels, GitCheckout.at(top: directory)) }
+            if directory == "/" || directory.isEmpty { return (levels, nil) }
+            directory = PathNames.folder(of: directory)
+        }
+    }
+
+    /// Refuses a store folder, or its database, that belongs to another user (`SUDO_UID` aside, as
+    /// git has it): a `.dtaudit` in a folder shared with others, or unpacked as root from another
+    /// user's archive, may be anybody's.
+    public func checkOwned() throws(StoreError) {
+        for path in [folder, databasePath] {
+            if let owner = Files.owner(path), !System.isOwnUser(owner) { throw .otherOwner(path: path, owner: owner) }
+        }
     }
 
     /// The store `search` finds, as it stands: a store an earlier dtaudit left among the audit's
@@ -176,7 +200,9 @@ public struct StoreLocation: Sendable, Equatable {
         let root = Files.standardized(root)
         let inFolder = StoreLocation(folder: joined(root, folderName))
         try inFolder.checkUnlinked()
+        try inFolder.checkOwned()
         if let checkout = GitCheckout.containing(root), let relative = checkout.relativePath(of: root) {
+            try checkout.checkOwned()
             return StoreLocation(folder: checkout.storeFolder(forAuditIn: relative), root: root, isInGitDirectory: true)
         }
         return inFolder

@@ -88,7 +88,10 @@ final class AuditSession {
         /// nothing, which is said, and the check is asked again.
         func save(_ record: () throws -> RecordingOutcome) throws -> RecordingOutcome? {
             do {
-                return try record()
+                let outcome = try record()
+                // The store counts a clock finding as told once it returns it: said here, as `record` says it.
+                console.warnClock(outcome.clock)
+                return outcome
             } catch let error as EvidenceError {
                 try report(error)
                 console.line(style.dim("  nothing was saved; answer this check again"))

@@ -82,8 +82,11 @@ struct Console {
     }
 
     /// Where this command looks for its store (`StoreQuery`): `--store`, `DTAUDIT_STORE`, the working folder.
+    /// A store it moves where it belongs on the way is named on standard error.
     var storeQuery: StoreQuery {
-        StoreQuery(explicit: global.store?.path, workingDirectory: workingDirectory)
+        var query = StoreQuery(explicit: global.store?.path, workingDirectory: workingDirectory)
+        query.tell = { BufferedOutput.standardError.write("note: \(TextLayout.singleLine($0))\n") }
+        return query
     }
 
     /// Opens the store for this command. Unless `quiet`, prints on standard error the notice the
@@ -131,6 +134,21 @@ struct Console {
               signer.source != .option, (try? store.claimSignerNotice()) == true else { return }
         out.flush()
         BufferedOutput.standardError.write(style.dim("note: " + signer.notice) + "\n")
+    }
+
+    /// `--file` patterns as the shared file keeps them, relative to the audit's folder `root`: one
+    /// typed as an absolute path inside it loses that folder's path, which names this machine's
+    /// folders to every teammate; one outside it names no file of the audit and is refused.
+    func filePatterns(_ patterns: [String], root: String) throws -> [String] {
+        try patterns.map { pattern in
+            guard pattern.hasPrefix("/") else { return pattern }
+            let path = Files.standardized(pattern), top = Files.standardized(root)
+            guard path.hasPrefix(top + "/") else {
+                throw ValidationError("--file '\(safe(pattern))' lies outside the audit's folder \(safe(top)); give a glob relative to it "
+                                      + "(such as App/Checkout/*.swift): the shared file goes to every teammate's machine")
+            }
+            return String(path.dropFirst(top.count + 1))
+        }
     }
 
     /// Warns on standard error about `--file` patterns that match no source file in the repository.

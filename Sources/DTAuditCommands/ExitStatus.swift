@@ -20,6 +20,9 @@ enum ExitStatus: Int32, CaseIterable {
     case badData = 65
     /// What the command reads is not there: no store, no such file.
     case noInput = 66
+    /// A program the command needs cannot be run: git, in a git checkout (not on the PATH, or
+    /// refusing another user's folder).
+    case unavailable = 69
     /// What the command would write cannot be written: read-only, already there, in the way.
     case cannotWrite = 73
     /// Reading or writing failed midway: a full disk, an I/O error.
@@ -34,6 +37,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .usage: "The command line is wrong: an unknown command, option, screen, size or item, a bad value, swapped arguments, a fix for checks that are not failing."
         case .badData: "A file or store given is malformed, damaged, or written by a newer dtaudit."
         case .noInput: "What the command reads is not there: no store, no such file."
+        case .unavailable: "A program the command needs cannot be run: git, where sync works in a git checkout (not on the PATH, or refusing the folder)."
         case .cannotWrite: "What the command would write cannot be written: read-only, already there, in the way."
         case .ioError: "Reading or writing failed midway: a full disk, an I/O error."
         case .busy: "The store stayed locked by another program for too long; try again."
@@ -60,7 +64,7 @@ extension StoreError: ExitStatusProviding {
         let kind: ExitStatus = switch self {
         case .notFound, .missingDatabase, .noStoreAt: .noInput
         case .storeIsInside, .notAFolder: .usage
-        case .notAStore, .damaged, .newerSchema, .folderInTheWay, .linkedStore, .trackedStore, .foreignSchema: .badData
+        case .notAStore, .damaged, .newerSchema, .folderInTheWay, .linkedStore, .trackedStore, .foreignSchema, .otherOwner, .badSetting: .badData
         case .alreadyExists, .readOnly, .cannotCreate: .cannotWrite
         case .busy: .busy
         case .diskFull, .database: .ioError
@@ -89,6 +93,10 @@ extension ExportProblem: ExitStatusProviding {
         }
         return status.rawValue
     }
+}
+
+extension GitUnavailable: ExitStatusProviding {
+    public var exitStatus: Int32 { ExitStatus.unavailable.rawValue }
 }
 
 extension StoreDiscoveryError: ExitStatusProviding {

@@ -1,3 +1,4 @@
+import AuditStore
 import Interchange
 import Output
 import Platform
@@ -21,10 +22,21 @@ extension Console {
                  + "'git add \(word)' concludes the merge (then 'git commit', or 'git rebase --continue')")
         }
         if let removal = outcome.removal {
-            line(style.yellow("Commit \(safe(removal.commit)) (\(safe(removal.subject))) removed \(counted(removal.records, "record")) from \(safe(file)): ")
-                 + "a record is taken back only by another record, so the file holds \(plural("it", removal.records)) again. "
-                 + "To take \(plural("it", removal.records)) back in every clone, 'dtaudit undo' takes back your last command's records and "
-                 + "'dtaudit retract ID' any recording, fix or screenshot ('dtaudit history --each' shows the ids); then sync and commit")
+            let them = plural("it", removal.records)
+            // 'undo' takes back only this clone's own last command: named only when the records are its signer's.
+            let me = session.signer?.name ?? (try? Author.identify(nil))?.name
+            let yours = !removal.authors.isEmpty && removal.authors.allSatisfy { PersonName.key($0) == me.map(PersonName.key) }
+            let whose = yours || removal.authors.isEmpty ? "" : " (signed " + removal.authors.prefix(3).map { safe($0) }.joined(separator: ", ")
+                + (removal.authors.count > 3 ? " and others" : "") + ")"
+            line(style.yellow("Commit \(safe(removal.commit)) (\(safe(removal.subject))) removed \(counted(removal.records, "record"))\(whose) from \(safe(file)): ")
+                 + "a record is taken back only by another record, so the file holds \(them) again. To take \(them) back in every clone, "
+                 + (yours ? "'dtaudit undo' takes back your last command's records and 'dtaudit retract ID' any recording, fix or screenshot"
+                          : "'dtaudit retract ID' takes back any recording, fix or screenshot, whoever made it")
+                 + " ('dtaudit history --each' shows the ids); then sync and commit")
+        }
+        if let driver = outcome.unstartableDriver {
+            line(style.yellow("git could not start dtaudit's merge driver: ") + "its config names \(safe(driver)), which is not there, so git left "
+                 + "\(safe(file)) unmerged instead of merging it; 'dtaudit git-setup' points git at this dtaudit")
         }
         switch outcome.report.held {
         case .stashed?:

@@ -51,8 +51,9 @@ struct ScreenAddCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let screen = try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: try console.author(author.by))
-        console.warnUnmatched(file, root: store.location.root, screen: screen.name)
+        let files = try console.filePatterns(file, root: store.location.root)
+        let screen = try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: files, by: try console.author(author.by))
+        console.warnUnmatched(files, root: store.location.root, screen: screen.name)
         let checks = try store.checklist().plannedCells.count
         var details: [String] = []
         if let flow = screen.flow { details.append("flow \(console.safe(flow))") }
@@ -255,10 +256,11 @@ struct ScreenEditCommand: ParsableCommand {
             throw ValidationError("nothing to change; give --name, --flow, --critical, --owner, --notes, --add-file or --remove-file")
         }
         let (store, screen) = try self.screen.open(console)
+        changes.addFiles = try console.filePatterns(addFile, root: store.location.root)
         let by = try console.author(author.by)
         let updated = try store.updateScreen(screen, changes, by: by)
         console.line("Updated \(console.style.bold(console.safe(updated.name)))" + Self.changes(from: screen, to: updated, console: console))
-        console.warnUnmatched(addFile, root: store.location.root, screen: updated.name)
+        console.warnUnmatched(changes.addFiles, root: store.location.root, screen: updated.name)
     }
 
     /// `: owner Ana → Sam, flow none → checkout`: each field the edit changed, old and new.

@@ -1,3 +1,4 @@
+import AuditLog
 import AuditStore
 import Platform
 
@@ -11,11 +12,16 @@ public struct CommitRemoval: Sendable, Equatable {
     /// The commit's short name and subject, the latest of them when several did.
     public var commit: String
     public var subject: String
+    /// Who signed the records it removed, each name once, in order of first removal.
+    public var authors: [String] = []
 }
 
 enum CommitRemovals {
-    /// Where the store remembers the commit its last sync saw.
+    /// Where the store remembers the commit its last sync saw, for each work tree (linked work
+    /// trees share the store, each on its own branch); a store from before kept one for all.
     static let mark = "synced_head"
+
+    static func mark(of store: AuditStore) -> String { mark + " " + store.location.root }
     /// Commits looked at between two syncs: a pull of weeks' work brings fewer that touch the file.
     static let limit = 50
 
@@ -25,12 +31,13 @@ enum CommitRemovals {
     /// in the same commit, and remembers where HEAD is. Nil when none removed a record the store holds.
     static func check(_ store: AuditStore, _ shared: SharedAudit) throws -> CommitRemoval? {
         guard let head = GitSetup.git(shared.root, ["rev-parse", "--verify", "-q", "HEAD"]), !head.isEmpty else { return nil }
-        let last = try store.mark(mark)
-        if last != head { try store.write { try store.setMark(mark, head) } }
+        let key = mark(of: store)
+        let last = try store.mark(key) ?? store.mark(mark)
+        if last != head { try store.write { try store.setMark(key, head) } }
         guard let last, last != head,
               let log = GitSetup.git(shared.root, ["--literal-pathspecs", "log", "--full-history", "--no-merges", "-n", "\(limit)", "--raw", "--abbrev=40",
                                                    "--format=commit %H%x09%s", "\(last)..\(head)", "--", shared.relativePath]) else { return nil }
-        var removed = Set<String>()
+        var removed: [String: String] = [:]
         var latest: (commit: String, subject: String)?
         var commit: (name: String, subject: String)?
         for line in log.split(separator: "\n") {
@@ -47,12 +54,14 @@ enum CommitRemovals {
             let ids = removedRecords(in: commit.name, shared)
             guard !ids.isEmpty else { continue }
             if latest == nil { latest = (String(commit.name.prefix(7)), commit.subject) }
-            removed.formUnion(ids)
+            removed.merge(ids) { first, _ in first }
         }
         guard let latest, !removed.isEmpty else { return nil }
-        let held = try store.held(Array(removed))
+        let held = try store.held(removed.keys.sorted())
         guard !held.isEmpty else { return nil }
-        return CommitRemoval(records: held.count, commit: latest.commit, subject: latest.subject)
+        var authors: [String] = []
+        for id in held where !authors.contains(removed[id] ?? "") { authors.append(removed[id] ?? "") }
+        return CommitRemoval(records: held.count, commit: latest.commit, subject: latest.subject, authors: authors.filter { !$0.isEmpty })
     }
 
     /// The size of a blob; nil for none (the file added or deleted).
@@ -61,21 +70,26 @@ enum CommitRemovals {
         return GitSetup.git(shared.root, ["cat-file", "-s", object]).flatMap { Int($0) }
     }
 
-    /// The ids of record lines `commit` removed from the file and did not add back, read from its
-    /// diff a chunk at a time (an audit commit only adds lines, so the diff is small).
-    static func removedRecords(in commit: String, _ shared: SharedAudit) -> Set<String> {
+    /// The ids of record lines `commit` removed from the file and did not add back, with who signed
+    /// each, read from its diff a chunk at a time (an audit commit only adds lines, so the diff is small).
+    static func removedRecords(in commit: String, _ shared: SharedAudit) -> [String: String] {
         guard let diff = Subprocess.Reading("git", ["-C", shared.root, "--literal-pathspecs", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-                                                    "-U0", "\(commit)^", commit, "--", shared.relativePath]) else { return [] }
+                                                    "-U0", "\(commit)^", commit, "--", shared.relativePath]) else { return [:] }
         let input = diff.input
         var lines = LineReader { input.read(appendingTo: &$0) }
-        var removed = Set<String>()
+        var removed: [String: String] = [:]
         var added = Set<String>()
         while let line = lines.next() {
             guard line.count > 12, line.first == UInt8(ascii: "-") || line.first == UInt8(ascii: "+"),
                   let id = AuditFile.quickID(line.dropFirst()) else { continue }
-            if line.first == UInt8(ascii: "-") { removed.insert(id) } else { added.insert(id) }
+            if line.first == UInt8(ascii: "-") {
+                let by = if case .record(let record)? = try? RecordReader.read(line: line.dropFirst(), number: 0) { record.by } else { "" }
+                removed[id] = by
+            } else {
+                added.insert(id)
+            }
         }
-        guard diff.finish() else { return [] }
-        return removed.subtracting(added)
+        guard diff.finish() else { return [:] }
+        return removed.filter { !added.contains($0.key) }
     }
 }

@@ -30,8 +30,11 @@ public enum CommitSync {
         let path = Files.absolute(file, from: workingDirectory)
         guard let store = try store(sharingThrough: path) else { return .noStore }
         let shared = try SharedAudit.of(store)
+        // A branch that does not track the file (one made before the audit started) gets no audit
+        // file from its commits; a file no commit has yet is the audit's first commit, and is taken.
+        if !isTracked(shared.path), hasEverBeenCommitted(shared.path) { return .noStore }
         let stagedBefore = staged(in: workingDirectory)
-        let git = GitState.of(shared)
+        let git = try GitState.of(shared)
         Sync.removeLeftovers(of: store.location)
         let report = try Sync.run(store, with: shared, holding: git.hold)
         let outcome = SyncOutcome(report: report, shared: shared, createdStore: nil, suggestsGitSetup: false, git: git)
@@ -41,6 +44,7 @@ public enum CommitSync {
         guard Subprocess.output(of: "git", ["--literal-pathspecs", "add", "--"] + paths) != nil else {
             throw SharedFileProblem("cannot stage \(paths.joined(separator: " and ")) with 'git add'", kind: .unwritable)
         }
+        try stageInRealIndex(paths, workingDirectory: workingDirectory)
         if stagedBefore == false, staged(in: workingDirectory) == true, !concludingAStep() {
             throw CommitAgain(file: PathNames.shown(shared.path, from: workingDirectory))
         }
@@ -69,6 +73,34 @@ public enum CommitSync {
             let above = PathNames.folder(of: location.root)
             guard above != location.root, GitCheckout.containing(location.root)?.top != location.root else { return nil }
             folder = above
+        }
+    }
+
+    /// Whether the index of the commit being made holds `path`: the branch tracks the file.
+    static func isTracked(_ path: String) -> Bool {
+        Subprocess.output(of: "git", ["--literal-pathspecs", "ls-files", "--cached", "-z", "--", path]).map { !$0.isEmpty } ?? true
+    }
+
+    /// Whether any commit of the repository, on any branch, holds `path`.
+    static func hasEverBeenCommitted(_ path: String) -> Bool {
+        Subprocess.output(of: "git", ["--literal-pathspecs", "log", "--all", "-1", "--format=%H", "--", path]).map { !$0.isEmpty } ?? false
+    }
+
+    /// A partial commit (`git commit FILE`, `-o`) is made from an index of its own
+    /// (`next-index-*.lock`), and git then keeps, as the real index, the one it wrote to
+    /// `index.lock` before its hook ran: staged only in the first, the synced file would stand in
+    /// the commit while the index kept the file as it was, a change undoing the commit's. Staged in
+    /// both, the commit and the index agree.
+    static func stageInRealIndex(_ paths: [String], workingDirectory: String) throws {
+        guard let index = System.environment("GIT_INDEX_FILE"), PathNames.fileName(of: index).hasPrefix("next-index-"),
+              let gitFolder = GitCheckout.containing(workingDirectory)?.gitDirectory else { return }
+        let real = gitFolder + "/index.lock"
+        guard Files.status(real, followLinks: false)?.kind == .regular else { return }
+        System.setEnvironment("GIT_INDEX_FILE", real)
+        defer { System.setEnvironment("GIT_INDEX_FILE", index) }
+        guard Subprocess.output(of: "git", ["--literal-pathspecs", "add", "--"] + paths) != nil else {
+            throw SharedFileProblem("cannot stage \(paths.joined(separator: " and ")) in the index after this partial commit with 'git add'",
+                                    kind: .unwritable)
         }
     }
 

@@ -95,6 +95,34 @@ public enum GitSetup {
         return value.hasSuffix(": merge: \(driverName)") && git(folder, ["config", "merge.\(driverName).driver"]) != nil
     }
 
+    /// The program git's config names as dtaudit's merge driver for `file`, when git cannot start
+    /// it (not there any more: dtaudit moved since `git-setup`, or was removed); nil when the file
+    /// is not set up for the driver, or when the program is there.
+    public static func unstartableDriver(file: String) -> String? {
+        guard isSetUp(file: file), let driver = git(PathNames.folder(of: file), ["config", "merge.\(driverName).driver"]) else { return nil }
+        let program = firstWord(driver)
+        guard !program.isEmpty else { return nil }
+        if program.contains("/") {
+            return Files.status(program)?.kind == .regular && System.isExecutable(program) ? nil : program
+        }
+        return Executable.onPath(program, path: System.environment("PATH")) == nil ? program : nil
+    }
+
+    /// The first word of a shell command, as `command()` in git-setup writes it: bare, or in single quotes.
+    static func firstWord(_ command: String) -> String {
+        guard command.hasPrefix("'") else { return String(command.prefix { $0 != " " && $0 != "\t" }) }
+        var word = ""
+        var rest = Substring(command.dropFirst())
+        while let quote = rest.firstIndex(of: "'") {
+            word += rest[..<quote]
+            rest = rest[rest.index(after: quote)...]
+            guard rest.hasPrefix("\\''") else { return word }
+            word += "'"
+            rest = rest.dropFirst(3)
+        }
+        return word + rest
+    }
+
     static func git(_ folder: String, _ arguments: [String]) -> String? {
         Subprocess.output(of: "git", ["-C", folder] + arguments)?.trimmingTrailingNewlines
     }

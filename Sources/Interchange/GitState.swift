@@ -1,3 +1,4 @@
+import AuditStore
 import Platform
 
 /// What git is in the middle of with the shared file, asked before a sync writes it: a sync must
@@ -37,16 +38,24 @@ public struct GitState: Sendable, Equatable {
     /// The file lies in a git checkout.
     public var inCheckout = false
 
-    /// Asks git about `shared`; outside a git checkout, or without git, it is never unmerged or held.
-    /// One `git status` says whether the folder is a checkout, whether HEAD is detached or has no
-    /// commit yet and whether the file is unmerged; the stash is looked at only when there is one.
-    public static func of(_ shared: SharedAudit) -> GitState {
+    /// Asks git about `shared`; outside a git checkout it is never unmerged or held. One `git
+    /// status` says whether the folder is a checkout, whether HEAD is detached or has no commit yet
+    /// and whether the file is unmerged; the stash is looked at only when there is one. In a
+    /// checkout (a `.git` found as `StoreLocation` finds it) where git cannot run, throws
+    /// `GitUnavailable`: what git would say of the file (its other side) cannot be known.
+    public static func of(_ shared: SharedAudit) throws(GitUnavailable) -> GitState {
         var state = GitState(path: shared.relativePath)
         let root = shared.root
         // Optional locks off: a sync run from a hook while git holds the index must not take it.
         guard let status = GitSetup.git(root, ["--no-optional-locks", "--literal-pathspecs", "status", "--porcelain=v2", "--branch",
                                                "--no-ahead-behind", "--untracked-files=no", "--ignore-submodules", "--", shared.relativePath])
-        else { return state }
+        else {
+            if let checkout = GitCheckout.containing(root) {
+                throw GitUnavailable(file: shared.relativePath, checkout: checkout.top,
+                                     said: Subprocess.complaint(of: "git", ["-C", root, "rev-parse", "--git-dir"]))
+            }
+            return state
+        }
         state.inCheckout = true
         var detached = false
         var born = true
@@ -111,5 +120,26 @@ public struct GitState: Sendable, Equatable {
             guard let path = GitSetup.git(root, ["rev-parse", "--git-path", name]) else { return false }
             return Files.status(path.hasPrefix("/") ? path : root + "/" + path) != nil
         }
+    }
+}
+
+/// git could not be run in a checkout where a command needs what git says of the shared file:
+/// not on the PATH, or refusing the folder (another user's: "dubious ownership").
+public struct GitUnavailable: Error, Sendable, CustomStringConvertible {
+    public let file: String
+    public let checkout: String
+    /// What git said; nil when it could not be started at all.
+    public let said: String?
+
+    public var description: String {
+        let why = said.map { $0.isEmpty ? "it failed" : "it said: " + Self.plain($0) } ?? "git is not installed or not on the PATH"
+        return "\(file) lies in the git checkout \(checkout), but git could not be run there (\(why)); sync asks git first whether the file "
+            + "is unmerged (and reads its other side if so), so nothing was read or changed: put git on the PATH, or, for a checkout another user "
+            + "owns that you trust, 'git config --global --add safe.directory \(checkout)'"
+    }
+
+    /// git's words with anything a terminal obeys as a `?`.
+    static func plain(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "?" : $0 }))
     }
 }

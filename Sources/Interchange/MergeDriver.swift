@@ -29,8 +29,16 @@ public enum MergeDriver {
     /// settle); `OrderedMerge` leaves it whatever it is unsure of.
     static func unionOfRecords(base: [UInt8], ours: [UInt8], theirs: [UInt8]) throws(InterchangeError) -> String {
         var byID: [String: LogRecord] = [:]
-        for bytes in [base, ours, theirs] where !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }) {
-            for (record, _) in try AuditFile.read(bytes).records {
+        let versions = [(base, "the common ancestor's version (%O)"), (ours, "our version (%A)"), (theirs, "their version (%B)")]
+        for (bytes, version) in versions where !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }) {
+            let read: AuditFile
+            do {
+                read = try AuditFile.read(bytes)
+            } catch {
+                // Which version holds the line: each has its own line numbers.
+                throw InterchangeError(line: 0, "\(version), " + error.description, upgrade: error.upgrade)
+            }
+            for (record, _) in read.records {
                 if let earlier = byID[record.id], earlier != record {
                     guard Clash.isSettleable(earlier, record) else {
                         throw InterchangeError(line: 0, Clash.refusal(earlier, record, where: "in the other version"))
@@ -55,9 +63,13 @@ public enum MergeDriver {
             guard let opened = RegularFile(opening: file) else { return false }
             return opened.byteCount <= AuditFile.maximumBytes
         }
-        guard readable(base) || Files.status(base) == nil, readable(ours), readable(theirs) else {
-            return "cannot read the three versions of \(name)" + leftToGit
+        // Which one: each comes from elsewhere (ours from this clone, theirs from the other branch).
+        func unreadable(_ sides: [(file: String, unread: Bool)]) -> String {
+            let named = zip(sides, ["the common ancestor's version (%O)", "our version (%A)", "their version (%B)"]).filter { $0.0.unread }.map(\.1)
+            return "cannot read " + (named.isEmpty ? "the three versions" : named.joined(separator: " and ")) + " of \(name)" + leftToGit
         }
+        let sides = [(base, !readable(base) && Files.status(base) != nil), (ours, !readable(ours)), (theirs, !readable(theirs))]
+        guard !sides.contains(where: \.1) else { return unreadable(sides) }
         let scratch = MergeScratch(for: ours)
         do {
             try scratch.write { output in
@@ -66,17 +78,18 @@ public enum MergeDriver {
                    !inputs.contains(where: { $0?.failed == true }) {
                     return
                 }
-                guard let baseBytes = MergeInput.readAll(base) ?? (Files.status(base) == nil ? [] : nil),
-                      let ourBytes = MergeInput.readAll(ours), let theirBytes = MergeInput.readAll(theirs) else {
-                    throw MergeScratch.Unreadable()
+                let (baseRead, ourRead, theirRead) = (MergeInput.readAll(base) ?? (Files.status(base) == nil ? [] : nil), MergeInput.readAll(ours),
+                                                      MergeInput.readAll(theirs))
+                guard let baseBytes = baseRead, let ourBytes = ourRead, let theirBytes = theirRead else {
+                    throw MergeScratch.Unreadable(sides: [baseRead == nil, ourRead == nil, theirRead == nil])
                 }
                 let merged = try unionOfRecords(base: baseBytes, ours: ourBytes, theirs: theirBytes)
                 try output.restart()
                 output.write(merged)
             }
             return nil
-        } catch is MergeScratch.Unreadable {
-            return "cannot read the three versions of \(name)" + leftToGit
+        } catch let error as MergeScratch.Unreadable {
+            return unreadable(zip([base, ours, theirs], error.sides).map { ($0, $1) })
         } catch let error as InterchangeError {
             return "\(name) cannot be merged as an audit file (\(error))" + leftToGit
         } catch {

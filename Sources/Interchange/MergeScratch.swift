@@ -1,3 +1,4 @@
+import AuditStore
 import Platform
 
 /// Where the merge driver writes its result before renaming it over git's file. Git runs the driver
@@ -11,30 +12,17 @@ struct MergeScratch {
     /// The name temporary files are made for: `dtaudit-merge` in the git folder, or the target.
     let base: String
 
-    struct Unreadable: Error {}
+    /// A version could not be read whole: for each of base, ours and theirs, whether it was that one.
+    struct Unreadable: Error {
+        var sides: [Bool]
+    }
 
     init(for target: String) {
         self.target = target
-        base = MergeScratch.gitFolder(around: PathNames.folder(of: target)).map { $0 + "/dtaudit-merge" } ?? target
-    }
-
-    /// The git folder of the work tree whose top is `folder`: its `.git` folder, or where a `.git`
-    /// file (a linked work tree, a submodule) says it is.
-    static func gitFolder(around folder: String) -> String? {
-        let dotGit = folder + "/.git"
-        switch Files.status(dotGit, followLinks: false)?.kind {
-        case .directory:
-            return dotGit
-        case .regular:
-            guard let file = RegularFile(opening: dotGit), file.byteCount < 4096, let bytes = file.readAll() else { return nil }
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard text.hasPrefix("gitdir: ") else { return nil }
-            let named = String(text.dropFirst(8).prefix { $0 != "\n" && $0 != "\r" })
-            let path = named.hasPrefix("/") ? named : folder + "/" + named
-            return Files.status(path)?.kind == .directory ? path : nil
-        default:
-            return nil
-        }
+        // The work tree's own git folder: `.git`, where a `.git` file (a linked work tree, a
+        // submodule) says it is, or `GIT_DIR`. Git names the files from the work tree's top.
+        let folder = Files.absolute(PathNames.folder(of: target), from: (try? WorkingDirectory.path()) ?? "/")
+        base = GitCheckout.containing(folder).map { $0.gitDirectory + "/dtaudit-merge" } ?? target
     }
 
     /// Writes the result through `body` into a new temporary file, then renames it over the

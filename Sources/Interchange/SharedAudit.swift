@@ -8,6 +8,9 @@ public struct SharedAudit: Sendable, Equatable {
     public let root: String
     /// The file, relative to the root.
     public let relativePath: String
+    /// Named on the command line outside the store's audit folder (`root` is then its own
+    /// folder): shown by its whole path, and never remembered as the store's shared file.
+    public private(set) var isOutside = false
 
     public init(root: String, relativePath: String) {
         self.root = root
@@ -15,6 +18,9 @@ public struct SharedAudit: Sendable, Equatable {
     }
 
     public var path: String { root + "/" + relativePath }
+
+    /// The file as messages name it: from the audit's folder, or whole when it lies outside.
+    public var shown: String { isOutside ? path : relativePath }
 
     /// `Exports/trailhead-evidence`, relative to the root.
     public var relativeEvidenceFolder: String {
@@ -38,7 +44,9 @@ public struct SharedAudit: Sendable, Equatable {
     public static func named(_ path: String, root: String) -> SharedAudit {
         let base = root.hasSuffix("/") ? root : root + "/"
         if path.hasPrefix(base) { return SharedAudit(root: root, relativePath: String(path.dropFirst(base.count))) }
-        return SharedAudit(root: PathNames.folder(of: path), relativePath: PathNames.fileName(of: path))
+        var outside = SharedAudit(root: PathNames.folder(of: path), relativePath: PathNames.fileName(of: path))
+        outside.isOutside = true
+        return outside
     }
 
     /// The audit files in `Exports/` below `folder` or the nearest folder above it that has one,

@@ -12,6 +12,9 @@ public struct StoreQuery: Sendable {
     /// `DTAUDIT_STORE`; empty counts as unset.
     public var environment: String?
     public var workingDirectory: String
+    /// Told each line a command says about its store before it runs: a store moved where it
+    /// belongs (`StoreMoves`, `StoreAdoption`).
+    public var tell: @Sendable (String) -> Void = { _ in }
 
     public init(explicit: String?, environment: String?, workingDirectory: String) {
         self.explicit = explicit
@@ -27,10 +30,28 @@ public struct StoreQuery: Sendable {
     /// Whether the store was named (`--store` or `DTAUDIT_STORE`) rather than searched for.
     public var isNamed: Bool { explicit != nil || environment != nil }
 
-    /// The store's place; throws when there is none.
+    /// The store's place; throws when there is none. A store found by walking up is moved where
+    /// it belongs first (an earlier release's `.dtaudit/`, in this work tree or, the first time, in
+    /// any; a renamed audit folder's), and must have the schema dtaudit makes; a named one is used
+    /// as it is.
     public func location() throws -> StoreLocation {
-        let found = try StoreLocation.search(explicit: explicit, environment: environment, workingDirectory: workingDirectory)
-        if let earlier = found.earlier { try StoreAdoption.adopt(earlier, into: found.location) }
+        if !isNamed, let checkout = GitCheckout.containing(workingDirectory) {
+            StoreMoves.moveEarlierStores(of: checkout, from: workingDirectory, tell: tell)
+        }
+        let found: StoreLocation.Found
+        do {
+            found = try StoreLocation.search(explicit: explicit, environment: environment, workingDirectory: workingDirectory)
+        } catch StoreError.notFound(let folder) {
+            guard !isNamed, let moved = try StoreMoves.renamedAudit(from: workingDirectory) else { throw StoreError.notFound(searchedFrom: folder) }
+            tell(moved.note)
+            try AuditStore.checkSchema(of: moved.location)
+            return moved.location
+        }
+        if let earlier = found.earlier {
+            if let adopted = try StoreAdoption.adopt(earlier, into: found.location) { tell(StoreMoves.note(adopted)) }
+        } else if !isNamed {
+            try AuditStore.checkSchema(of: found.location)
+        }
         return found.location
     }
 
@@ -44,8 +65,9 @@ public struct StoreQuery: Sendable {
     public func newLocation() throws -> StoreLocation {
         let location = try StoreLocation.forNewStore(explicit: explicit, environment: environment, workingDirectory: workingDirectory)
         let earlier = StoreLocation(folder: location.root + "/" + StoreLocation.folderName)
-        if location.isInGitDirectory, Files.status(earlier.databasePath, followLinks: false) != nil {
-            try StoreAdoption.adopt(earlier, into: location)
+        if location.isInGitDirectory, Files.status(earlier.databasePath, followLinks: false) != nil,
+           let adopted = try StoreAdoption.adopt(earlier, into: location) {
+            tell(StoreMoves.note(adopted))
         }
         return location
     }
@@ -58,10 +80,7 @@ public struct StoreQuery: Sendable {
         do {
             location = try self.location()
         } catch StoreError.notFound(let folder) {
-            if let shared = SharedAudit.find(from: workingDirectory) {
-                throw StoreDiscoveryError.sharedAuditNotSetUp(file: shared.files[0])
-            }
-            throw StoreError.notFound(searchedFrom: folder)
+            throw StoreDiscoveryError.notSetUp(searchedFrom: folder, workingDirectory: workingDirectory) ?? StoreError.notFound(searchedFrom: folder)
         }
         let store = try AuditStore.open(location, access: access)
         return OpenedStore(store: store, changedSharedFile: noticing ? Self.changedSharedFile(of: store) : nil)
@@ -149,13 +168,54 @@ public struct OpenedStore {
 
 /// Why no store could be opened, beyond what `StoreError` says.
 public enum StoreDiscoveryError: Error, Sendable, CustomStringConvertible {
-    /// No store here, but the repository shares an audit: `sync` sets the store up from it.
-    case sharedAuditNotSetUp(file: String)
+    /// No store here, but the folder shares an audit: `sync` sets the store up from it. `inGit`
+    /// when the folder lies in a git checkout (outside one, a store that lived in a `.git` that is
+    /// gone went with it).
+    case sharedAuditNotSetUp(file: String, inGit: Bool)
+    /// No store here, but audits in folders below have theirs (a monorepo's top): their folders.
+    case auditsBelow(folder: String, audits: [String])
+    /// Several stores of audit folders this work tree no longer has hold the audit shared here.
+    case severalRenamed(audit: String, stores: [String])
+
+    /// What to say instead of "no store" in `workingDirectory`, where the search found none from
+    /// `folder`: an audit shared here, or audits below with stores of their own; nil for neither.
+    public static func notSetUp(searchedFrom folder: String, workingDirectory: String) -> StoreDiscoveryError? {
+        let checkout = GitCheckout.containing(workingDirectory)
+        if let shared = SharedAudit.find(from: workingDirectory) { return .sharedAuditNotSetUp(file: shared.files[0], inGit: checkout != nil) }
+        let below = auditFolders(below: workingDirectory)
+        return below.isEmpty ? nil : .auditsBelow(folder: Files.standardized(folder), audits: below)
+    }
+
+    /// The audit folders below `folder` (relative to it) that have a store under the checkout's
+    /// `.git/dtaudit/`, or, where none has, an audit file in their `Exports/` one level down.
+    public static func auditFolders(below folder: String) -> [String] {
+        let folder = Files.standardized(folder)
+        if let checkout = GitCheckout.containing(folder), let here = checkout.relativePath(of: folder) {
+            let prefix = here.isEmpty ? "" : here + "/"
+            let stored = checkout.stores.compactMap(\.auditFolder).filter { $0.hasPrefix(prefix) && $0 != here }.map { String($0.dropFirst(prefix.count)) }
+            let present = stored.filter { Files.status(folder + "/" + $0)?.kind == .directory }
+            if !present.isEmpty { return present }
+        }
+        return ((try? Files.list(folder)) ?? []).sorted().filter { name in
+            !name.hasPrefix(".") && ((try? Files.list(folder + "/" + name + "/Exports")) ?? []).contains {
+                $0.hasSuffix(".json") && SharedAudit.isAuditFile(folder + "/" + name + "/Exports/" + $0)
+            }
+        }
+    }
 
     public var description: String {
         switch self {
-        case .sharedAuditNotSetUp(let file):
+        case .sharedAuditNotSetUp(let file, true):
             "no audit store here yet, but this repository shares an audit in \(file); run 'dtaudit sync' to set up your store from it"
+        case .sharedAuditNotSetUp(let file, false):
+            "no audit store here yet, but this folder shares an audit in \(file) (and is not in a git checkout: a store kept in a .git folder "
+                + "that is gone went with it, records not yet synced included); run 'dtaudit sync' to set up a store from it"
+        case .auditsBelow(let folder, let audits):
+            "no audit store in \(folder) or any folder above it, but the audits of this repository are in "
+                + audits.map { $0 + "/" }.joined(separator: ", ") + ": run dtaudit there (cd \(audits[0])), or pass --store DIR"
+        case .severalRenamed(let audit, let stores):
+            "no audit store for \(audit) yet, and the stores of folders this work tree no longer has, "
+                + stores.joined(separator: " and ") + ", each hold its audit; nothing was moved: name the one to use with --store"
         }
     }
 }

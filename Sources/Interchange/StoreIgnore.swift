@@ -32,10 +32,11 @@ public enum StoreIgnore {
         return StoreLocation.ownNames.contains(name) || (name.hasPrefix(evidence) && name != evidence + ".gitignore")
     }
 
-    /// Empties the folder of an earlier store whose database and evidence `home` now holds: the
+    /// Empties the folder of an earlier store whose records and evidence `home` now holds: the
     /// evidence files `home` has, the database with SQLite's files, the copy of the shared file,
-    /// the temporary files killed writers left, the `.gitignore` files dtaudit wrote; never a file
-    /// git tracks or one dtaudit did not write. The folder goes when nothing else is left in it.
+    /// the temporary files killed writers left, and last the `.gitignore` files dtaudit wrote, each
+    /// only with a folder nothing else is left in (so that what stays, evidence no record names
+    /// say, stays out of git); never a file git tracks or one dtaudit did not write.
     static func clear(_ earlier: StoreLocation, movedTo home: StoreLocation, tracked: Set<String>) {
         let folder = earlier.folder
         func remove(_ name: String) {
@@ -45,12 +46,14 @@ public enum StoreIgnore {
         for entry in (try? Files.entries(earlier.evidenceFolder)) ?? [] where EvidenceExport.isEvidenceName(entry.name) {
             if Files.status(home.evidenceFolder + "/" + entry.name, followLinks: false)?.kind == .regular { remove(evidence + "/" + entry.name) }
         }
-        removeOwn(evidence + "/.gitignore", in: folder, texts: [evidenceWritten], tracked: tracked)
+        if (try? Files.list(earlier.evidenceFolder)) == [".gitignore"] {
+            removeOwn(evidence + "/.gitignore", in: folder, texts: [evidenceWritten], tracked: tracked)
+        }
         try? Files.removeDirectory(earlier.evidenceFolder)
         for name in sharedCopyNames { remove(name) }
         Files.removeLeftovers(of: ([StoreLocation.databaseName, ".gitignore"] + sharedCopyNames).map { folder + "/" + $0 })
         for suffix in ["-wal", "-shm", "-journal", ""] { remove(StoreLocation.databaseName + suffix) }
-        removeOwn(".gitignore", in: folder, texts: written, tracked: tracked)
+        if (try? Files.list(folder)) == [".gitignore"] { removeOwn(".gitignore", in: folder, texts: written, tracked: tracked) }
         try? Files.removeDirectory(folder)
     }
 

@@ -108,7 +108,7 @@ public enum Sync {
                     report.held = hold
                     report.records = try store.recordCount()
                 } else {
-                    report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
+                    report.records = try writeIfDifferent(store, to: shared, remember: !shared.isOutside, wrote: &report.wroteFile)
                 }
                 try shareEvidence(store, shared, into: &report, adoption: &adoption, withholding: stashedEvidence)
             }
@@ -151,13 +151,13 @@ public enum Sync {
         let input = try open(shared)
         do {
             let report = try Importer.merge(reading: { input.total <= AuditFile.maximumBytes && input.read(appendingTo: &$0) }, into: store)
-            if input.failed { throw SharedFileProblem("cannot read \(shared.relativePath)", kind: .unreadable) }
+            if input.failed { throw SharedFileProblem("cannot read \(shared.shown)", kind: .unreadable) }
             if input.total > AuditFile.maximumBytes { throw tooLarge(shared, input.total) }
             return report
         } catch let error as InterchangeError {
-            throw SharedFileProblem("\(shared.relativePath) \(error); nothing was changed")
+            throw SharedFileProblem("\(shared.shown) \(error); nothing was changed")
         } catch let error as DanglingReference {
-            throw SharedFileProblem("\(shared.relativePath) \(error); nothing was changed")
+            throw SharedFileProblem("\(shared.shown) \(error); nothing was changed")
         }
     }
 
@@ -165,18 +165,19 @@ public enum Sync {
     /// larger than an audit file may be.
     static func open(_ shared: SharedAudit) throws -> ChunkedInput {
         guard let status = Files.status(shared.path), status.kind == .regular else {
-            throw SharedFileProblem("cannot read \(shared.relativePath): it is missing or not a regular file", kind: .missing)
+            throw SharedFileProblem("cannot read \(shared.shown): " + (Files.status(shared.path) == nil ? "it is missing" : "it is not a regular file"),
+                                    kind: .missing)
         }
         if status.byteCount > Int64(AuditFile.maximumBytes) { throw tooLarge(shared, Int(status.byteCount)) }
         do {
             return try ChunkedInput(path: shared.path)
         } catch {
-            throw SharedFileProblem("cannot read \(shared.relativePath): \(error)", kind: .unreadable)
+            throw SharedFileProblem("cannot read \(shared.shown): \(error)", kind: .unreadable)
         }
     }
 
     static func tooLarge(_ shared: SharedAudit, _ bytes: Int) -> SharedFileProblem {
-        SharedFileProblem("\(shared.relativePath) is \(bytes >> 20) MB; an audit file is at most \(AuditFile.maximumBytes >> 20) MB")
+        SharedFileProblem("\(shared.shown) is \(bytes >> 20) MB; an audit file is at most \(AuditFile.maximumBytes >> 20) MB")
     }
 
     /// Whether the file holds exactly the bytes the store would write, compared a chunk at a time.
@@ -205,7 +206,7 @@ public enum Sync {
         do {
             try Files.makeDirectories(PathNames.folder(of: shared.path))
             let existing = Comparison(shared.path)
-            try Files.writeAtomically(shared.path) { output in
+            try WorkTreeFile.writeAtomically(shared.path) { output in
                 _ = try AuditFileWriter.write(store: store, startingBlock: { sums.start(at: $0, line: $1) }) { chunk in
                     output.write(chunk)
                     sums.add(UnsafeRawBufferPointer(chunk), at: byteCount)
@@ -218,7 +219,7 @@ public enum Sync {
         } catch is Unchanged {
             wrote = false
         } catch let error as SystemError {
-            throw SharedFileProblem("cannot write \(shared.relativePath): \(error)", kind: .unwritable)
+            throw SharedFileProblem("cannot write \(shared.shown): \(error)", kind: .unwritable)
         }
         return try self.remember(store, shared, remember ? .new(bytes: nil, byteCount: byteCount, blocks: sums.blocks) : .none)
     }
@@ -267,7 +268,7 @@ public enum Sync {
     static func remember(_ store: AuditStore, _ shared: SharedAudit, _ keeping: Keeping, records: Int? = nil) throws -> Int {
         let count = try records ?? store.recordCount()
         if case .none = keeping { return count }
-        guard let status = shared.status() else { throw SharedFileProblem("cannot read \(shared.relativePath) back after writing it", kind: .unreadable) }
+        guard let status = shared.status() else { throw SharedFileProblem("cannot read \(shared.shown) back after writing it", kind: .unreadable) }
         try store.write {
             try store.setSharing(AuditStore.Sharing(file: shared.relativePath, byteCount: status.byteCount,
                                                     modified: status.modifiedMilliseconds, records: count))

@@ -216,7 +216,7 @@ extension Sync {
                 report.recordsInFile = imported.recordsRead
                 outcome = imported.outcome
             } catch let error as DanglingReference {
-                throw SharedFileProblem("\(shared.relativePath) \(error); nothing was changed")
+                throw SharedFileProblem("\(shared.shown) \(error); nothing was changed")
             }
         }
         guard let splice = try delta.output(store, after: outcome) else {
@@ -243,11 +243,11 @@ extension Sync {
                 return
             }
             do {
-                try Files.writeAtomically(shared.path) { output in
+                try WorkTreeFile.writeAtomically(shared.path) { output in
                     splice.forEachPiece { output.write(UnsafeBufferPointer(start: $0.baseAddress?.assumingMemoryBound(to: UInt8.self), count: $0.count)) }
                 }
             } catch let error as SystemError {
-                throw SharedFileProblem("cannot write \(shared.relativePath): \(error)", kind: .unwritable)
+                throw SharedFileProblem("cannot write \(shared.shown): \(error)", kind: .unwritable)
             }
             report.wroteFile = true
         }

@@ -15,6 +15,9 @@ public struct SyncOutcome: Sendable {
     public var git = GitState(path: "")
     /// A commit since the last sync that removed records the store holds (a `git revert`).
     public var removal: CommitRemoval?
+    /// The unmerged file is set up for dtaudit's merge driver, but git's config names a program
+    /// that is not there (`GitSetup.unstartableDriver`): why git left it unmerged.
+    public var unstartableDriver: String?
 }
 
 extension Sync {
@@ -29,7 +32,7 @@ extension Sync {
                 throw SharedFileProblem("cannot write \(shared.relativePath): it is inside the store's folder \(store.location.folder); choose a file outside it",
                                         kind: .misnamed)
             }
-            let git = GitState.of(shared)
+            let git = try GitState.of(shared)
             removeLeftovers(of: store.location)
             let report = try run(store, with: shared, holding: git.hold, sides: git.unmerged ? git.sides : [], stashedEvidence: git.stashedEvidence)
             // A hint, never a reason to fail the sync; held, the file is not in step, and the commits
@@ -37,7 +40,7 @@ extension Sync {
             let removal = git.inCheckout && report.held == nil ? (try? CommitRemovals.check(store, shared)) ?? nil : nil
             return SyncOutcome(report: report, shared: shared, createdStore: nil,
                                suggestsGitSetup: git.inCheckout && suggestsGitSetup(report, shared, created: false, inCheckout: true), git: git,
-                               removal: removal)
+                               removal: removal, unstartableDriver: git.unmerged ? GitSetup.unstartableDriver(file: shared.path) : nil)
         }
         let location: StoreLocation
         let shared: SharedAudit
@@ -46,6 +49,11 @@ extension Sync {
             shared = SharedAudit.named(given, root: location.root)
         } else {
             guard let found = SharedAudit.find(from: query.workingDirectory) else {
+                let below = StoreDiscoveryError.auditFolders(below: query.workingDirectory)
+                if !below.isEmpty, !query.isNamed {
+                    throw SharedFileProblem("no audit store here, and no audit file in Exports/ to set one up from, but the audits of this repository are in "
+                                            + below.map { $0 + "/" }.joined(separator: ", ") + ": run 'dtaudit sync' there (cd \(below[0]))", kind: .missing)
+                }
                 throw SharedFileProblem("no audit store here, and no audit file in Exports/ to set one up from; 'dtaudit init' starts an audit", kind: .missing)
             }
             if found.files.count > 1 {
@@ -55,11 +63,17 @@ extension Sync {
             location = query.isNamed ? try query.newLocation() : try StoreLocation.own(in: found.root)
             shared = SharedAudit(root: location.root, relativePath: found.files[0])
         }
-        guard shared.status() != nil else { throw SharedFileProblem("no file '\(file ?? shared.relativePath)'", kind: .missing) }
+        guard shared.status() != nil else {
+            // A store named elsewhere keeps its audit's files in the folder above it, which is where the file was looked for.
+            throw SharedFileProblem("no file \(shared.path)" + (query.isNamed && file == nil
+                ? " (a store named with --store keeps its audit in the folder that holds it, \(location.root)); name the file to set it up from: "
+                    + "dtaudit --store DIR sync Exports/<app>.json" : ""), kind: .missing)
+        }
         removeLeftovers(of: location)
-        let git = GitState.of(shared)
+        let git = try GitState.of(shared)
         let report = try createStore(at: location, from: shared, sides: git.unmerged ? git.sides : []).1
-        return SyncOutcome(report: report, shared: shared, createdStore: location, suggestsGitSetup: suggestsGitSetup(report, shared, created: true), git: git)
+        return SyncOutcome(report: report, shared: shared, createdStore: location, suggestsGitSetup: suggestsGitSetup(report, shared, created: true), git: git,
+                           unstartableDriver: git.unmerged ? GitSetup.unstartableDriver(file: shared.path) : nil)
     }
 
     /// Removes the temporary files a sync killed midway left in the store's folder (a database

@@ -318,7 +318,7 @@ extension Files {
     /// together afterwards (`syncAll`) are written the same way.
     public static func writeAtomically(_ path: String, durable: Bool = true, _ body: (BufferedOutput) throws -> Void) throws {
         // A device or a pipe is never replaced by a file (as root, that would remove /dev/null).
-        if status(path, followLinks: false)?.kind == .other { throw SystemError(operation: "replace", path: path, code: EEXIST) }
+        if status(path, followLinks: false)?.kind == .other { throw SystemError.notReplaceable(path) }
         removeLeftovers(of: path)
         let temporary = TemporaryFile.path(for: path)
         let output = try BufferedOutput.createNew(path: temporary)

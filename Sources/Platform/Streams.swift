@@ -178,6 +178,12 @@ public struct SystemError: Error, Sendable, CustomStringConvertible {
 
     /// Whether a rename failed because the two names are on different file systems.
     public var isCrossDevice: Bool { code == EXDEV }
+
+    /// `path` is a device or a pipe, which no file replaces (as root, that would remove /dev/null).
+    public static func notReplaceable(_ path: String) -> SystemError { SystemError(operation: "replace", path: path, code: EEXIST) }
+
+    /// `path` could not be read whole.
+    public static func unreadable(_ path: String) -> SystemError { SystemError(operation: "read", path: path, code: EIO) }
 }
 
 /// Unqualified `write` and `close` would resolve to the methods above.

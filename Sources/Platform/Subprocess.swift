@@ -17,6 +17,22 @@ public enum Subprocess {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// What `program` says on standard error when it fails (its first line, at most 300 bytes), ""
+    /// when it succeeds, nil when it cannot be started at all (not on `PATH`). Standard output is
+    /// discarded: this is for saying why a program refused.
+    public static func complaint(of program: String, _ arguments: [String]) -> String? {
+        guard let (pid, readEnd) = spawn(program, arguments, errorsInPipe: true) else { return nil }
+        let input = ChunkedInput(owning: readEnd)
+        var output: [UInt8] = []
+        while output.count < 1 << 16, input.read(appendingTo: &output, count: 4096) {}
+        _ = input.drain(limit: .max)
+        var waited: Int32 = 0
+        while waitpid(pid, &waited, 0) < 0 && errno == EINTR {}
+        if waited & 0x7f == 0 && (waited >> 8) & 0xff == 0 { return "" }
+        let line = output.prefix { $0 != 0x0A && $0 != 0x0D }.prefix(300)
+        return String(decoding: line, as: UTF8.self)
+    }
+
     /// A program started with its standard output in a pipe, read a chunk at a time through
     /// `input` (so that a large output is never held whole), then `finish`ed.
     public final class Reading {
@@ -49,16 +65,17 @@ public enum Subprocess {
     }
 
     /// Starts `program` with its standard output in a pipe; returns its process and the pipe's read end.
-    private static func spawn(_ program: String, _ arguments: [String]) -> (pid_t, Int32)? {
+    /// With `errorsInPipe`, standard error goes to the pipe and standard output is discarded.
+    private static func spawn(_ program: String, _ arguments: [String], errorsInPipe: Bool = false) -> (pid_t, Int32)? {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
 
         var actions = SpawnActions()
         defer { posix_spawn_file_actions_destroy(&actions.value) }
-        posix_spawn_file_actions_adddup2(&actions.value, writeEnd, 1)
+        posix_spawn_file_actions_adddup2(&actions.value, writeEnd, errorsInPipe ? 2 : 1)
         posix_spawn_file_actions_addclose(&actions.value, readEnd)
-        posix_spawn_file_actions_addopen(&actions.value, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions.value, errorsInPipe ? 1 : 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions.value, 0, "/dev/null", O_RDONLY, 0)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]

@@ -32,6 +32,20 @@ public enum TemporaryFile {
         kill(pid, 0) == 0 || errno == EPERM
     }
 
+    /// How long a temporary file may go unchanged while a process of its writer's number runs:
+    /// every writer writes its file in seconds, so one that old was left by a writer killed long
+    /// ago, whose number another process has since been given.
+    public static let abandonedAfterMilliseconds: Int64 = 24 * 60 * 60 * 1000
+
+    /// Whether the temporary file at `path`, made by process `pid`, was left by a writer that is
+    /// gone: the process no longer runs, or the file has not changed for a day.
+    public static func isLeftOver(_ path: String, writer pid: Int32, now: Int64 = System.currentMilliseconds()) -> Bool {
+        guard pid != getpid() else { return false }
+        if !isRunning(pid) { return true }
+        guard let modified = Files.status(path, followLinks: false)?.modifiedMilliseconds else { return false }
+        return now - modified > abandonedAfterMilliseconds
+    }
+
     /// The folder part of `path` (with its `/`, or empty) and the name in it.
     public static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
@@ -61,7 +75,7 @@ extension Files {
                 let inner = entry.dropFirst().dropLast(4)
                 guard let dot = inner.lastIndex(of: "."), targets.contains(String(inner[..<dot])),
                       let pid = TemporaryFile.writer(of: entry, for: String(inner[..<dot])),
-                      pid != getpid(), !TemporaryFile.isRunning(pid) else { continue }
+                      TemporaryFile.isLeftOver(folder + entry, writer: pid) else { continue }
                 try? remove(folder + entry)
             }
         }

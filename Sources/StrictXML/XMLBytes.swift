@@ -83,7 +83,15 @@ enum XMLBytes {
                 // Seven digits hold every character; more is an overflow waiting to happen.
                 if k - digitsStart > 7 { throw bad }
             }
-            guard k < n, k > digitsStart, isXMLCharacter(value), let scalar = Unicode.Scalar(value) else { throw bad }
+            guard k < n, k > digitsStart else { throw bad }
+            guard isXMLCharacter(value), let scalar = Unicode.Scalar(value) else {
+                // Named by its code point, as the scanner names a raw control byte, not by the
+                // reference's own text, which reads as markup.
+                let code = String(value, radix: 16, uppercase: true)
+                let point = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
+                let what = value < 0x20 ? "a control character (\(point))" : point
+                throw XMLError("a reference to \(what), which XML does not allow", line: line(of: i, in: d))
+            }
             return (k + 1, scalar)
         }
         let nameStart = k

@@ -51,4 +51,23 @@ import DynamicType
         #expect(SchemaObject.plain("CREATE TABLE \"evidence_files\"(\n    hash TEXT\n)") == SchemaObject.plain("CREATE TABLE evidence_files( hash TEXT )"))
         #expect(SchemaObject.plain("SET status = 'pass'") != SchemaObject.plain("SET status = 'fail'"))
     }
+
+    /// The digest a store of the current version is passed on without the slower comparison is
+    /// that of what the migrations make: a migration added changes it, and this says the new one.
+    @Test func theCurrentSchemasDigestIsWhatTheMigrationsMake() throws {
+        let made = SchemaObject.digest(try AuditStore.expectedSchema(version: Schema.currentVersion))
+        #expect(AuditStore.currentSchemaDigest == made, "set AuditStore.currentSchemaDigest to \"\(made)\"")
+    }
+
+    /// A setting dtaudit never writes is refused as it is read: above all a shared file outside the
+    /// audit's folder, where sync would write.
+    @Test func aSharedFileOutsideTheAuditIsRefused() throws {
+        let store = try AuditStore.create(at: try location(), app: "Trailhead", checklist: try ShippedChecklists.defaultChecklist(), by: "Tess")
+        try store.write { try store.setSharing(AuditStore.Sharing(file: "Exports/trailhead.json")) }
+        #expect(try store.sharing()?.file == "Exports/trailhead.json")
+        for planted in ["/etc/passwd", "../outside.json", "Exports/../../x.json", ".git/hooks/pre-commit", "Exports/a\u{1B}.json"] {
+            try store.write { try store.setMeta("shared_file", planted) }
+            #expect(throws: StoreError.self, "\(planted)") { try store.sharing() }
+        }
+    }
 }

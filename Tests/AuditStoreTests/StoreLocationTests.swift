@@ -63,7 +63,7 @@ import Testing
         try write("ref: refs/heads/review\n", to: main + "/.git/worktrees/review/HEAD")
         try write("../..\n", to: main + "/.git/worktrees/review/commondir")
         let checkout = try #require(GitCheckout.containing(linked + "/Sources"))
-        #expect(checkout == GitCheckout(top: linked, commonDirectory: main + "/.git"))
+        #expect(checkout.top == linked && checkout.commonDirectory == main + "/.git" && checkout.gitDirectory == main + "/.git/worktrees/review")
         #expect(try StoreLocation.own(in: linked).folder == main + "/.git/dtaudit/root")
     }
 

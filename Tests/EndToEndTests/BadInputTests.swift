@@ -220,6 +220,10 @@ import Testing
         try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.storeFile.path)
         defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
         let asUser: [String] = getuid() == 0 ? [try RequiredTool.setpriv.location(), "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        if getuid() == 0 {
+            // The store is that user's own (a store another user owns is refused), read-only to them.
+            for path in [folder.path, cli.storeFile.path] { try manager.setAttributes([.ownerAccountID: 65534], ofItemAtPath: path) }
+        }
 
         let before = try cli.storeBytes()
         let read = try runAs(asUser, cli, ["status", "--json"])

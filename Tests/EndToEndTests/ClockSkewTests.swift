@@ -156,4 +156,19 @@ struct ClockSkewTests {
                 "\(told)")
         #expect(try cell(team, in: sam) == "fail")
     }
+
+    /// The guided walk records as `record` does, and tells what the store finds of the clock as
+    /// `record` does: once, the first time it is found.
+    @Test func theGuidedAuditTellsAClockBehindOnce() throws {
+        let (team, alice, _, sam) = try team()
+        _ = try share(team, alice, record: ["Checkout", "--size", "ax5", "--item", "reachable", "--pass"])
+        _ = try pull(team, sam)
+        let environment = ["DTAUDIT_USER": "sam", "LD_PRELOAD": try RequiredTool.libfaketime.location(), "FAKETIME": "-2d", "DONT_FAKE_MONOTONIC": "1"]
+        let walked = try team.cli.run(["audit", "Checkout"], in: sam, input: "p\nq\n", environment: environment)
+        #expect(walked.status == 0, "\(walked.stderr)")
+        #expect(walked.stderr.contains("warning: a record by alice is dated ") && walked.stderr.contains(", 2 days after this machine's clock"),
+                "\(walked.stderr)")
+        let recorded = try dtaudit(team, ["record", "Checkout", "--size", "ax3", "--item", "reachable", "--pass"], in: sam, clock: "-2d")
+        #expect(recorded.status == 0 && !recorded.stderr.contains("clock"), "told once: \(recorded.stderr)")
+    }
 }

@@ -179,4 +179,41 @@ import Testing
         let lines = try hook(alice).split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.count == 1 && lines[0].hasSuffix(" sync --pre-commit 'Exports/trailhead.json' || exit 1"), "\(lines)")
     }
+
+    /// A branch made before the audit started does not track its file: its commits stay without it.
+    @Test func onABranchThatDoesNotTrackTheFileTheHookLeavesTheCommitAlone() throws {
+        let team = try Team()
+        let alice = try team.clone("alice")
+        try Data("Readme\n".utf8).write(to: alice.appendingPathComponent("README.md"))
+        try team.git(["add", "README.md"], in: alice)
+        try team.git(["commit", "-q", "-m", "Readme"], in: alice)
+        try team.git(["branch", "docs"], in: alice)
+        try team.dtaudit(["init", "--app", "Trailhead"], in: alice)
+        try team.dtaudit(["screen", "add", "Checkout"], in: alice)
+        try team.dtaudit(["git-setup", "--hook"], in: alice)
+        try team.git(["add", "-A"], in: alice)
+        try team.git(["commit", "-q", "-m", "Start the audit"], in: alice)
+
+        try team.git(["checkout", "-q", "docs"], in: alice)
+        try team.dtaudit(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass"], in: alice)
+        try Data("Readme, longer\n".utf8).write(to: alice.appendingPathComponent("README.md"))
+        try team.git(["commit", "-q", "-am", "Longer readme"], in: alice)
+        #expect(try team.git(["show", "--name-only", "--format=", "HEAD"], in: alice).stdout == "README.md\n")
+        #expect(try team.git(["status", "--porcelain", "--untracked-files=all"], in: alice).stdout.isEmpty)
+    }
+
+    /// `git commit FILE` commits from an index of its own: the synced audit file goes into the
+    /// commit and into the index git keeps after it, so that nothing is left looking changed.
+    @Test func aPartialCommitLeavesTheIndexAsTheCommit() throws {
+        let team = try Team()
+        let (alice, _) = try team.started()
+        try team.dtaudit(["git-setup", "--hook"], in: alice)
+        try team.dtaudit(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Pay button below the fold"], in: alice)
+        try Data("Notes\n".utf8).write(to: alice.appendingPathComponent("NOTES.md"))
+        try team.git(["add", "NOTES.md"], in: alice)
+        try Data("Notes, more\n".utf8).write(to: alice.appendingPathComponent("NOTES.md"))
+        try team.git(["commit", "-q", "-m", "Notes", "NOTES.md"], in: alice)
+        #expect(try team.git(["show", "HEAD:Exports/trailhead.json"], in: alice).stdout.contains("Pay button below the fold"))
+        #expect(try team.git(["status", "--porcelain", "--untracked-files=all"], in: alice).stdout.isEmpty)
+    }
 }

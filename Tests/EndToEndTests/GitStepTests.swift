@@ -118,7 +118,10 @@ import Testing
         try team.git(["commit", "-q", "-am", "Settings at AX3"], in: bob)
         try team.git(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: bob)
         let pulled = try team.dtaudit(["sync"], in: bob)
-        #expect(pulled.contains(told), "\(pulled)")
+        // They are Alice's: Bob is pointed at retract, which takes back anybody's, not at his own undo.
+        #expect(pulled.contains("removed 2 records (signed alice) from Exports/trailhead.json: a record is taken back only by another record, "
+                                + "so the file holds them again. To take them back in every clone, 'dtaudit retract ID' takes back any recording"),
+                "\(pulled)")
 
         // As said: undo takes them back, and the take-back travels.
         try team.dtaudit(["undo"], in: alice)
@@ -151,5 +154,22 @@ import Testing
         #expect(!back.contains("Left "))
         let file = try team.file(bob)
         #expect(file.contains("Newer work") && file.contains("Unshared work"))
+    }
+
+    /// A revert of a teammate's records points at `retract`, which takes back anybody's records,
+    /// not at `undo`, which takes back only this clone's own last command.
+    @Test func aRevertOfATeammatesRecordsNamesWhoseTheyAreAndPointsAtRetract() throws {
+        let team = try Team()
+        let (alice, bob) = try team.started()
+        try team.dtaudit(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Bob's build"], in: bob)
+        try team.share(bob, "Checkout fails")
+        try team.git(["pull", "-q", "--no-rebase", "origin", "main"], in: alice)
+        try team.dtaudit(["sync"], in: alice)
+        try team.git(["revert", "--no-edit", "HEAD"], in: alice)
+        let synced = try team.dtaudit(["sync"], in: alice)
+        #expect(synced.contains("removed 1 record (signed bob) from Exports/trailhead.json: a record is taken back only by another record, so the file "
+                                + "holds it again. To take it back in every clone, 'dtaudit retract ID' takes back any recording, fix or screenshot, "
+                                + "whoever made it"), "\(synced)")
+        #expect(!synced.contains("your last command"), "\(synced)")
     }
 }

@@ -105,4 +105,61 @@ import Testing
         #expect(try files(under: store) == before)
         #expect(!FileManager.default.fileExists(atPath: clone.appendingPathComponent(".git/dtaudit").path))
     }
+
+    /// A `.dtaudit/` that came out of git (`git rm --cached`) or out of a ZIP of a repository is
+    /// moved in by what its log says, each record read as a shared file's: a table changed
+    /// behind the log, or a setting that sends the shared file outside the audit, is not taken.
+    @Test(.requires(.sqlite3))
+    func anUntrackedStoreBringsOnlyItsRecords() throws {
+        let team = try Team()
+        let clone = try team.clone("alice")
+        let store = try storeInTheWorkTree(team, clone)
+        try team.dtaudit(["--store", ".dtaudit", "record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Pay hidden"], in: clone)
+        try plant("UPDATE cells SET status = 'pass'; UPDATE recordings SET status = 'pass';"
+                  + "INSERT OR REPLACE INTO meta (key, value) VALUES ('shared_file', '../outside.json');", in: store)
+
+        let shown = try team.cli.run(["screen", "show", "Checkout"], in: clone)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("1 failed"), "\(shown.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+        try team.dtaudit(["sync"], in: clone)
+        #expect(!FileManager.default.fileExists(atPath: team.cli.directory.appendingPathComponent("outside.json").path))
+        let line = try #require(try team.file(clone).split(separator: "\n").first { $0.contains("Pay hidden") })
+        #expect(line.contains(#""status":"fail""#), "\(line)")
+    }
+
+    /// Outside git a `.dtaudit/` is the store itself: its schema is checked before each use.
+    @Test(.requires(.sqlite3))
+    func outsideGitAStoreWhoseSchemaIsNotDtauditsIsRefused() throws {
+        let cli = try CLI()
+        let folder = cli.directory.appendingPathComponent("audit")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try cli.ok(["init", "--app", "Trailhead"], in: folder)
+        _ = try cli.ok(["screen", "add", "Checkout"], in: folder)
+        let store = folder.appendingPathComponent(".dtaudit")
+        try plant(Self.forgingTrigger, in: store)
+        let result = try cli.run(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail"], in: folder)
+        #expect(result.status == 65, "\(result.output)")
+        #expect(result.stderr.contains("/audit/.dtaudit holds a trigger 'keep_green' that dtaudit did not create"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// A store folder another user owns may hold anything they put there: it is refused, untouched.
+    @Test(.enabled(if: getuid() == 0, "only root can give a folder to another user"))
+    func aStoreAnotherUserOwnsIsRefused() throws {
+        let cli = try CLI()
+        let folder = cli.directory.appendingPathComponent("audit")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try cli.ok(["init", "--app", "Trailhead"], in: folder)
+        let store = folder.appendingPathComponent(".dtaudit")
+        for path in [store.path, store.appendingPathComponent("audit.sqlite").path] {
+            try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: path)
+        }
+        let before = try files(under: store)
+        let result = try cli.run(["screen", "add", "Checkout"], in: folder)
+        #expect(result.status == 65, "\(result.output)")
+        #expect(result.stderr.contains("/audit/.dtaudit belongs to another user (uid 65534)"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try files(under: store) == before)
+    }
 }

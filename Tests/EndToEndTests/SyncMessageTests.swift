@@ -58,4 +58,13 @@ import Testing
         #expect(sync.stdout.hasPrefix("Exports/trailhead.json held nothing this store lacks; wrote it again with the same 4 records, in the order every store writes them.\n"),
                 "\(sync.stdout)")
     }
+
+    /// A file named outside the audit's folder is named as it was typed, whole.
+    @Test func aFileOutsideTheAuditIsNamedByItsWholePath() throws {
+        let team = try Team()
+        let (alice, _) = try team.started()
+        let synced = try team.cli.run(["sync", "/dev/null"], in: alice)
+        #expect(synced.status == 66, "\(synced.output)")
+        #expect(synced.stderr == "error: cannot read /dev/null: it is not a regular file\n", "\(synced.stderr)")
+    }
 }

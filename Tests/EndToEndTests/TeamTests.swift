@@ -163,7 +163,8 @@ import Testing
         #expect(merge.status == 1)
         let said = merge.output.split(separator: "\n").filter { $0.contains("cannot be merged as an audit file") }
         #expect(said.count == 1, "\(merge.output)")
-        #expect(said.first?.hasPrefix("error: Exports/trailhead.json cannot be merged as an audit file (line 1: ") == true)
+        #expect(said.first?.hasPrefix("error: Exports/trailhead.json cannot be merged as an audit file (their version (%B), line 1: ") == true,
+                "\(said)")
         #expect(said.first?.hasSuffix("; git marks it as conflicted with our version in it: mend it, then 'git add' it") == true)
         #expect(merge.output.contains("CONFLICT (content): Merge conflict in Exports/trailhead.json"))
         // As said: unmerged in the index (base, ours, theirs), our version in the file byte for byte.

@@ -47,6 +47,26 @@ import TestSupport
         #expect(seeds.count < 50 || (asStoresWrite > seeds.count / 3 && onePass >= asStoresWrite && onePass < seeds.count))
     }
 
+    /// A version the driver cannot take is named: git hands it three files, and which one is wrong
+    /// says where to look (their branch, this clone, the ancestor).
+    @Test func aVersionItCannotTakeIsNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-sides-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = try TemporaryStore().file
+        let bad = Array(String(decoding: good, as: UTF8.self).replacingOccurrences(of: #""record":"audit","#, with: #""record":"audit","colour":"red","#).utf8)
+        #expect(bad != good)
+        func path(_ name: String, _ bytes: [UInt8]?) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            if let bytes { try Data(bytes).write(to: url) } else { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+            return url.path
+        }
+        let damaged = MergeDriver.run(base: try path("b1", good), ours: try path("o1", good), theirs: try path("t1", bad), shownAs: "Exports/trailhead.json")
+        #expect(damaged?.contains("Exports/trailhead.json cannot be merged as an audit file (their version (%B), line ") == true, "\(damaged ?? "merged")")
+        let unreadable = MergeDriver.run(base: try path("b2", good), ours: try path("o2", nil), theirs: try path("t2", good), shownAs: "Exports/trailhead.json")
+        #expect(unreadable?.hasPrefix("cannot read our version (%A) of Exports/trailhead.json; ") == true, "\(unreadable ?? "merged")")
+    }
+
     /// One version in memory, handed over in pieces of random size as a file's chunks are.
     static func source(_ bytes: [UInt8]) -> (inout [UInt8]) -> Bool {
         var offset = 0

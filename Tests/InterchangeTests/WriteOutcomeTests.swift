@@ -75,6 +75,8 @@ import Testing
         let clone = FileManager.default.temporaryDirectory.appendingPathComponent("clone-" + UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: clone) }
         try FileManager.default.createDirectory(at: clone.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        // What makes `.git` one git would use: its HEAD.
+        try Data("ref: refs/heads/main\n".utf8).write(to: clone.appendingPathComponent(".git/HEAD"))
         try FileManager.default.createDirectory(at: clone.appendingPathComponent("Exports"), withIntermediateDirectories: true)
         try Data(try audit.file).write(to: clone.appendingPathComponent("Exports/trailhead.json"))
         let query = StoreQuery(explicit: nil, environment: nil, workingDirectory: clone.path)

@@ -53,4 +53,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: running))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == [".out.json.\(getppid())-w0rk1ng.tmp", "out.json", "victim.txt"])
     }
+
+    /// A process number is given again once its process is gone: a temporary file unchanged for
+    /// more than a day was left by a writer killed long ago, whatever runs under that number now.
+    @Test func aLeftoverWhoseProcessNumberWasGivenAgainGoesOnceADayOld() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let target = root + "/out.json"
+        let old = root + "/.out.json.\(getppid())-0ld.tmp", fresh = root + "/.out.json.\(getppid())-fr3sh.tmp"
+        try Data("half".utf8).write(to: URL(fileURLWithPath: old))
+        try Data("half".utf8).write(to: URL(fileURLWithPath: fresh))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -2 * 24 * 3600)], ofItemAtPath: old)
+        Files.removeLeftovers(of: target)
+        #expect(!FileManager.default.fileExists(atPath: old))
+        #expect(FileManager.default.fileExists(atPath: fresh), "a writer of that number may be writing it now")
+    }
 }

@@ -75,6 +75,9 @@ func refusal(_ text: String, limits: XMLLimits = XMLLimits()) -> String? {
         #expect(refusal("junk<a/>") == "line 1: text outside the root element")
         #expect(refusal("<a>\u{1}</a>") == "line 1: a control character (byte 1)")
         #expect(refusal("<a x=\"&#0;\"/>") != nil, "NUL is no XML character")
+        // A reference to a character XML does not allow is named by its code point, never echoed as a reference.
+        #expect(refusal("<a x=\"&#27;\"/>") == "line 1: a reference to a control character (U+001B), which XML does not allow")
+        #expect(refusal("<a>\n&#x1b;</a>") == "line 2: a reference to a control character (U+001B), which XML does not allow")
         #expect(refusal("<a x=\"&#xD800;\"/>") != nil, "a surrogate is no character")
         #expect(refusal("<a x=\"&#99999999999;\"/>") != nil, "digits beyond any character")
         #expect(refusal("") == "holds no element")
