@@ -89,6 +89,8 @@ extension SwiftAnalyzer {
                 let kind = name == key ? receiverClass(subview, property: "text", at: last).0
                     : declaredType(of: name, at: j).flatMap { classify(typeName: $0).0 } ?? UIKitClass(guessingFrom: name)
                 if kind?.isTextView == true { return true }
+                // A stack or container of its own that holds a label.
+                if name == key, kind == nil || kind == .otherView, !subview.isSelf, holdsTextSubview(subview, at: j) { return true }
             }
         }
         return false
