@@ -1,14 +1,36 @@
 import Platform
 
 /// The code a `CodeLocator` searches: every Swift and Interface Builder file of the app (constants
-/// and string keys may be declared anywhere in it), the files of the screens a failure is on (where
-/// the failing element must be made), and the app's string tables. Files are lexed or parsed once,
-/// when first asked about.
-public final class LocatorSources {
+/// and string keys may be declared anywhere in it) and the app's string tables, with the files of
+/// the screens a failure is on, where the failing element must be made.
+public struct LocatorSources {
+    let app: AppCode
+    let screenFiles: Set<String>
+
+    /// `files`: the app's Swift, Interface Builder and string table files; `screenFiles`: the paths
+    /// among them where the failing element may be made.
+    public init(files: [(path: String, bytes: [UInt8])], screenFiles: [String]) {
+        self.init(app: AppCode(files: files), screenFiles: screenFiles)
+    }
+
+    public init(app: AppCode, screenFiles: [String]) {
+        self.app = app
+        self.screenFiles = Set(screenFiles).intersection(app.paths)
+    }
+
+    var paths: [String] { app.paths }
+    var tables: StringTables { app.tables }
+    func swift(_ path: String) -> SwiftFile? { app.swift(path) }
+    func document(_ path: String) -> MarkupDocument? { app.document(path) }
+    func mayHold(_ path: String, _ needle: [UInt8]) -> Bool { app.mayHold(path, needle) }
+}
+
+/// An app's code as the locator reads it, once for all the screens that share it: files are lexed
+/// or parsed when first asked about.
+public final class AppCode {
     /// Paths relative to the root, with `/` separators.
     let paths: [String]
     private let bytes: [String: [UInt8]]
-    let screenFiles: Set<String>
     let tables: StringTables
     private var swiftFiles: [String: SwiftFile] = [:]
     private var documents: [String: MarkupDocument] = [:]
@@ -20,9 +42,7 @@ public final class LocatorSources {
     public static let maximumFiles = 20_000
     public static let maximumTotalBytes = 512 << 20
 
-    /// `files`: the app's Swift, Interface Builder and string table files; `screenFiles`: the paths
-    /// among them where the failing element may be made.
-    public init(files: [(path: String, bytes: [UInt8])], screenFiles: [String]) {
+    public init(files: [(path: String, bytes: [UInt8])]) {
         var table: [String: [UInt8]] = [:]
         var paths: [String] = []
         var stringFiles: [(path: String, bytes: [UInt8])] = []
@@ -36,14 +56,18 @@ public final class LocatorSources {
         }
         self.bytes = table
         self.paths = paths.sorted { SourceScanner.utf8Precedes($0, $1) }
-        self.screenFiles = Set(screenFiles).intersection(table.keys)
         tables = StringTables(files: stringFiles)
     }
 
+    /// The files among the app's that `patterns` (a screen's `--file` patterns) match.
+    public func files(matching patterns: [String]) -> [String] {
+        let globs = patterns.map(Glob.init)
+        return paths.filter { path in globs.contains { $0.matches(path) } }
+    }
+
     /// Reads the app under `root` as the scan lists it (git's files in a checkout, less dependencies
-    /// and build output) with its string tables; the screen files are those `patterns` match. nil
-    /// when the root is not a folder on this machine.
-    public static func load(root: String, screenPatterns: [String]) -> LocatorSources? {
+    /// and build output) with its string tables. nil when the root is not a folder on this machine.
+    public static func load(root: String) -> AppCode? {
         var isFolder = false
         guard SourceScanner.exists(root, isFolder: &isFolder), isFolder,
               let listed = try? SourceScanner.listFiles(paths: [root], root: root) else { return nil }
@@ -58,9 +82,7 @@ public final class LocatorSources {
         }
         for file in listed { read(file.absolute, file.relative) }
         for table in stringTables(under: root) { read(root == "/" ? "/" + table : root + "/" + table, table) }
-        let globs = screenPatterns.map(Glob.init)
-        let screen = files.map(\.path).filter { path in globs.contains { $0.matches(path) } }
-        return LocatorSources(files: files, screenFiles: screen)
+        return AppCode(files: files)
     }
 
     /// The string tables under `root`, relative to it: `.xcstrings` catalogs and `.strings` files in
