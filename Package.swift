@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "Output", "TerminalStyle", "TestSupport"]),
-        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"]),
+        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EvidenceTests", dependencies: ["DynamicType", "Evidence", "Imaging"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),
@@ -94,7 +94,7 @@ let package = Package(
         // prlimit, and it times the judges on generated runs.
         .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
         .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AutomatedRunsTests", dependencies: ["AuditLog", "AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "AutomatedRunsTests", dependencies: ["AuditLog", "AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),

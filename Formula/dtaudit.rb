@@ -8,6 +8,7 @@ class Dtaudit < Formula
   url "https://github.com/dtaudit/dtaudit.git",
       tag:      "v0.1.0",
       revision: "77d87b9fdd2c9390c643dab66347bebe30a15e83"
+  license "MIT"
   head "https://github.com/dtaudit/dtaudit.git", branch: "main"
 
   depends_on xcode: ["26.0", :build]

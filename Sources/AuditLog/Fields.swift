@@ -5,13 +5,17 @@ import Output
 public struct InterchangeError: Error, Sendable, CustomStringConvertible, Equatable {
     public let line: Int
     public let message: String
+    /// Set when a newer release wrote the file: the release to upgrade to, or "" when it does not say.
+    public let upgrade: String?
 
-    public init(line: Int, _ message: String) {
+    public init(line: Int, _ message: String, upgrade: String? = nil) {
         self.line = line
         self.message = message
+        self.upgrade = upgrade
     }
 
-    public var description: String { "line \(line): \(message)" }
+    /// A problem of no one line (two versions' records that clash) says none.
+    public var description: String { line > 0 ? "line \(line): \(message)" : message }
 }
 
 /// The fields of one JSON object, taken one by one; whatever is left over is an unknown field.

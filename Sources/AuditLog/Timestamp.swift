@@ -13,10 +13,6 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         Timestamp(milliseconds: System.currentMilliseconds())
     }
 
-    /// The latest time a record read or followed now may carry: a day after this machine's clock,
-    /// room for time zones set wrong and clocks a little fast, none for a date years ahead.
-    public static func latestTrusted(now: Timestamp = .now()) -> Timestamp { now.adding(days: 1) }
-
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
     /// `2026-11-29T18:45:08.123Z`

@@ -21,9 +21,10 @@ public final class AuditStore {
     private var cachedChecklist: Checklist?
     /// Makes the unique ids of new recordings and fixes; replaced only to build reproducible examples.
     public var makeID: () -> String = UniqueID.make
-    /// Called once a transaction that added records this store's commands made has committed: where
-    /// a command says, the first time in a store, whose name those records carry.
-    public var afterAppending: (() -> Void)?
+    /// Called inside a transaction before it adds the first of the records this store's commands
+    /// make: where a command says, the first time in a store, whose name those records will carry,
+    /// before any of them is written.
+    public var beforeAppending: (() -> Void)?
     /// Whether the open transaction added such records.
     var appendedRecords = false
 
@@ -182,10 +183,7 @@ public final class AuditStore {
         let outermost = !db.isInTransaction
         do {
             let result = try db.transaction(.immediate, body)
-            if outermost && appendedRecords {
-                appendedRecords = false
-                afterAppending?()
-            }
+            if outermost { appendedRecords = false }
             return result
         } catch let error as SQLiteError {
             if outermost { appendedRecords = false }

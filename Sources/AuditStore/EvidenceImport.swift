@@ -203,6 +203,8 @@ public enum EvidenceImport {
                 for key in EvidenceNaming.variants(of: [before]) { keys.append((key, "name", false)) }
             }
         }
+        // The test alone: `testTraitsWithView` of `testTraitsWithView.label-large`.
+        for key in EvidenceNaming.variants(of: parts.testNames) { keys.append((key, "name", false)) }
         for folder in folders {
             for key in EvidenceNaming.folderKeys(folder) { keys.append((key, "folder", false)) }
         }

@@ -105,7 +105,7 @@ public final class EvidenceIntake {
 
     /// Makes the renamed files durable before the transaction that names them commits.
     public func finish() throws {
-        guard Files.syncAll(placed, in: folder) else {
+        guard Files.syncAll(placed) else {
             throw EvidenceError.cannotStore(detail: "the evidence files could not be written to the disk (is it full?)")
         }
         placed = []

@@ -49,3 +49,11 @@ extension AuditStore {
         }
     }
 }
+
+extension AuditStore {
+    /// Every name the log's records are signed with, each spelling once, the most used first:
+    /// who `history --by` can mean.
+    public func signers() throws -> [String] {
+        try read { try db.rows("SELECT by FROM log GROUP BY by ORDER BY count(*) DESC, by") { $0.string("by") } }
+    }
+}

@@ -7,11 +7,19 @@ import SQLite
 extension AuditStore {
     /// Adds records this store's commands made. Must run inside `write {}`.
     public func append(_ records: [LogRecord]) throws {
-        appendedRecords = true
+        if !appendedRecords {
+            appendedRecords = true
+            beforeAppending?()
+        }
         // A command's few records need no larger page cache.
         try merge(largeCache: false) { add in
             for record in records { try add(record, 0) }
         }
+    }
+
+    /// Which of `ids` the log holds.
+    public func held(_ ids: [String]) throws -> [String] {
+        try read { try ids.filter { try LogTable.line(of: $0, in: db) != nil } }
     }
 
     /// Adds records from elsewhere as a union by id: new ones are folded in, known ones skipped,

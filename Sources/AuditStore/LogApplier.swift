@@ -13,10 +13,20 @@ public struct MergeOutcome: Sendable, Equatable {
     public var clashes: [String] = []
     /// Clashes the other side's line won: the store's record was replaced by it.
     public var replaced = 0
+    /// The new record dated latest: what the clock check looks at (`ClockFinding.brought`).
+    public var latestAdded: AddedRecord?
 
     public init() {}
 
     public var addedCount: Int { added.values.reduce(0, +) }
+}
+
+/// A record a merge added, as the clock check names it.
+public struct AddedRecord: Sendable, Equatable {
+    public var id: String
+    public var kind: LogRecord.Kind
+    public var by: String
+    public var at: Timestamp
 }
 
 /// A record that refers to something neither the store nor the records with it hold.
@@ -69,6 +79,9 @@ final class LogApplier {
                 added[index].count += 1
             } else {
                 added.append((record.kind, 1))
+            }
+            if record.at.milliseconds > counts.latestAdded?.at.milliseconds ?? .min {
+                counts.latestAdded = AddedRecord(id: record.id, kind: record.kind, by: record.by, at: record.at)
             }
             return true
         }

@@ -7,6 +7,7 @@ public struct RecordingPlan: Sendable {
     /// Cells recorded although the checklist does not plan their item at their size.
     public var offPlan: [CellKey]
     /// Cells failing now that this recording passes or sets n/a: a bulk `--item all` must say so.
+    /// A failure a later fix addresses is not among them: a pass then is the retest the fix asked for.
     public var replacedFailures: [CellKey]
 
     public struct Problem: Error, Sendable, CustomStringConvertible {
@@ -26,7 +27,9 @@ public struct RecordingPlan: Sendable {
                 let key = CellKey(item: id, size: size)
                 cells.append(key)
                 if !planned { offPlan.append(key) }
-                if status == .pass || status == .na, current?.cell(id, size)?.status == .fail { replacedFailures.append(key) }
+                if status == .pass || status == .na, current?.cell(id, size)?.status == .fail, !(current?.awaitsRetest(id, size) ?? false) {
+                    replacedFailures.append(key)
+                }
             }
         }
         if cells.isEmpty {
@@ -143,6 +146,16 @@ public enum WorkOrder {
             if a.screen.critical != b.screen.critical { return a.screen.critical }
             if aRetest != bRetest { return aRetest }
             return a.screen.name.lowercased() < b.screen.name.lowercased()
+        }
+    }
+}
+
+private extension ScreenState {
+    /// Whether the cell failed and a later fix sent it back to be retested.
+    func awaitsRetest(_ item: String, _ size: Size) -> Bool {
+        pending.contains { check in
+            guard case .retest = check.reason else { return false }
+            return check.item == item && check.size == size
         }
     }
 }

@@ -70,8 +70,10 @@ struct LatestTimes {
 
 extension AuditStore {
     /// The time for what this store records now on `screen`: the clock, or a millisecond after the
-    /// latest record the store holds for the screen when that is later (a file from a machine whose
-    /// clock runs ahead), so that what is recorded here always comes after what was known.
+    /// latest record the store holds for the screen when that is later by at most the clock check's
+    /// tolerance (a teammate's clock minutes ahead), so that what is recorded here comes after what
+    /// was known. A gap larger than that is left as the clocks give it: it is the evidence the
+    /// clock check names the wrong clock by, and that clock is told to be set right.
     public func ownTime(on screen: Screen, now: Timestamp = .now()) throws -> Timestamp {
         try ownTime(onScreen: screen.id, now: now)
     }
@@ -103,7 +105,7 @@ extension AuditStore {
     static func ownTime(after latest: String?, now: Timestamp) -> Timestamp {
         // A time beyond what a file may carry (a store that took one in before it was refused) is
         // not followed: it would carry what is recorded here out of the years a time can have.
-        guard let latest, let held = Timestamp(iso8601: latest), held >= now, held < Timestamp.latestTrusted(now: now) else { return now }
+        guard let latest, let held = Timestamp(iso8601: latest), held >= now, held.milliseconds - now.milliseconds <= ClockFinding.tolerance else { return now }
         return Timestamp(milliseconds: held.milliseconds + 1)
     }
 

@@ -86,7 +86,7 @@ extension AuditStore {
             let cells = try RecordingPlan(checklist: checklist, items: request.items, sizes: request.sizes, status: request.status, current: before)
             let now = Timestamp.now()
             let times = try latestTimes(onScreen: request.screen.id, besides: request.by)
-            let clock = try clockFinding(for: request.by, screen: request.screen, times: times, now: now)
+            let clock = try untold(try clockFinding(for: request.by, screen: request.screen, times: times, now: now))
             let time = Self.ownTime(after: times.all, now: now)
             let keys = cells.cells.map { ($0.item, $0.size) }
             let recordings = request.evidence.isEmpty

@@ -59,7 +59,13 @@ public struct StoreLocation: Sendable, Equatable {
     /// folder whose database and evidence are its own (see `checkUnlinked`). Starts no process.
     public static func search(explicit: String?, environment: String?, workingDirectory: String) throws(StoreError) -> Found {
         if let given = explicit ?? environment.flatMap({ $0.isEmpty ? nil : $0 }) {
-            return Found(location: try named(given, workingDirectory: workingDirectory))
+            do {
+                return Found(location: try named(given, workingDirectory: workingDirectory))
+            } catch .storeIsInside(let folder, _) {
+                // The audit's folder given instead of its store's: the store a walk from there finds,
+                // held to the same rules (and moved under git's directory the same way).
+                return try search(explicit: nil, environment: nil, workingDirectory: folder)
+            }
         }
         // The working folder as the system names it has no links in it, so neither has any
         // folder the walk goes through.

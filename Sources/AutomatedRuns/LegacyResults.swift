@@ -60,20 +60,40 @@ enum LegacyResults {
 /// Audits that Appium and pymobiledevice3 print: a list of issues, with nothing about the screen
 /// or the size, which come from the file's name.
 enum DeviceAudits {
-    /// Appium's XCUITest driver, `mobile: performAccessibilityAudit`: `[{detailedDescription,
-    /// compactDescription, auditType: "XCUIAccessibilityAuditTypeDynamicType", elementDescription,
-    /// elementAttributes: {identifier, label, ...}}]`.
+    /// Appium's XCUITest driver, `mobile: performAccessibilityAudit` (WebDriverAgent's
+    /// `/wda/performAccessibilityAudit`): `[{detailedDescription, compactDescription, auditType:
+    /// "XCUIAccessibilityAuditTypeDynamicType" (a number when WebDriverAgent has no name for it),
+    /// element: "'Yes' button", elementDescription, elementAttributes: {rawIdentifier, label, ...}}]`.
     static func appium(_ elements: [JSONReader.Node], name: String) -> RunAudit {
         let issues = elements.map { issue in
             let attributes = issue["elementAttributes"]
-            let label = attributes?["label"]?.string ?? attributes?["name"]?.string
-            let identifier = attributes?["rawIdentifier"]?.string ?? attributes?["identifier"]?.string
-            let element = [identifier.map { "id " + $0 }, label.map { "'" + $0 + "'" }].compactMap { $0 }.joined(separator: " ")
-            return AuditIssue(kind: AuditKind(name: issue["auditType"]?.string ?? "unknown"),
-                              description: issue["compactDescription"]?.string ?? issue["detailedDescription"]?.string ?? "an audit issue",
-                              element: element.isEmpty ? issue["elementDescription"]?.string : element)
+            let label = nonEmpty(attributes?["label"]?.string) ?? nonEmpty(attributes?["name"]?.string)
+            let identifier = nonEmpty(attributes?["rawIdentifier"]?.string) ?? nonEmpty(attributes?["identifier"]?.string)
+            // `element` is how XCTest describes the element in a few words; the debug description
+            // is a whole tree, kept (its first line) only when nothing else says which element it is.
+            var said = [identifier.map { "id " + $0 }].compactMap { $0 }
+            if let element = nonEmpty(issue["element"]?.string) { said.append(element) } else if let label { said.append("'" + label + "'") }
+            let debug = nonEmpty(issue["elementDescription"]?.string).flatMap { nonEmpty($0.split(whereSeparator: \.isNewline).first.map(String.init)) }
+            let compact = nonEmpty(issue["compactDescription"]?.string), detailed = nonEmpty(issue["detailedDescription"]?.string)
+            var description = compact ?? detailed ?? "an audit issue"
+            if let compact, let detailed, detailed != compact { description = compact + ": " + detailed }
+            return AuditIssue(kind: kind(issue["auditType"]), description: description,
+                              element: said.isEmpty ? debug : said.joined(separator: " "))
         }
         return RunAudit(source: name, names: [name], issues: issues)
+    }
+
+    /// An audit type by its name, or by its number (`XCUIAccessibilityAuditType`'s raw value).
+    static func kind(_ node: JSONReader.Node?) -> AuditKind {
+        if let text = node?.number ?? node?.string, !text.isEmpty, text.allSatisfy(\.isNumber), let value = UInt64(text) {
+            return AuditKind(rawValue: value)
+        }
+        return AuditKind(name: node?.string ?? "unknown")
+    }
+
+    static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
+        return text
     }
 
     /// pymobiledevice3 `developer accessibility run-audit`: `[{element_rect_value,

@@ -19,21 +19,25 @@ extension RunImport {
 
     /// Makes the crops of the judged failures recorded in `recorded` and links each to its
     /// recording; stores the Large hierarchies the plan keeps and links them to their screen.
-    /// Runs inside the import's write transaction. Screenshots are decoded one job at a time, so
-    /// no more than two are in memory at once.
+    /// Runs inside the import's write transaction. A screen's jobs are taken size by size, and a
+    /// decoded screenshot is kept while the next job needs it: each is decoded once (a screen that
+    /// fails three checks at AX5 has its two pictures decoded twice, not six times), and no more
+    /// than three are in memory at once (Large, the failing size, before the fix).
     static func storeJudgedEvidence(_ plan: RunPlan, recorded: [Recording], store: AuditStore, by author: String, at time: Timestamp,
                                     into outcome: inout Outcome) throws {
         var byCell: [String: Recording] = [:]
         for recording in recorded { byCell[AuditStore.cellKey(screen: recording.screen, item: recording.item, size: recording.size)] = recording }
         let decoder = PNGDecoder()
-        for job in plan.crops {
+        var decoded: [String: Result<RGBAImage, ImageError>] = [:]
+        for job in bySize(plan.crops) {
             guard let recording = byCell[job.cellKey] else { continue }
             let verdict = job.plan.verdict
             func miss(_ reason: String, screenshotMissing: Bool = false) {
                 outcome.cropMisses.append(CropMiss(screen: job.screen.name, item: verdict.item, size: verdict.size, reason: reason,
                                                    screenshotMissing: screenshotMissing))
             }
-            var decoded: [String: Result<RGBAImage, ImageError>] = [:]
+            let needed = Set([job.shot, job.largeShot, job.plan.comparesWithBeforeFix ? job.beforeFixShot : nil].compactMap { $0 })
+            decoded = decoded.filter { needed.contains($0.key) }
             func image(_ path: String?) -> RGBAImage? {
                 guard let path else { return nil }
                 if decoded[path] == nil { decoded[path] = Result { () throws(ImageError) in try decoder.decode(path: path) } }
@@ -71,5 +75,17 @@ extension RunImport {
             }
         }
         try intake.finish()
+    }
+
+    /// The jobs with each screen's together, in the order the screens came, and within a screen
+    /// by size: consecutive jobs then share their screenshots.
+    static func bySize(_ jobs: [RunPlan.CropJob]) -> [RunPlan.CropJob] {
+        var order: [String: Int] = [:]
+        for job in jobs where order[job.screen.id] == nil { order[job.screen.id] = order.count }
+        return jobs.enumerated().sorted { first, second in
+            let a = (order[first.element.screen.id] ?? 0, first.element.plan.verdict.size.rawValue, first.offset)
+            let b = (order[second.element.screen.id] ?? 0, second.element.plan.verdict.size.rawValue, second.offset)
+            return a < b
+        }.map(\.element)
     }
 }

@@ -69,9 +69,20 @@ public enum RunReader {
             shape = found
         }
         let fingerprint = String(SHA256.hex(identity.finalize()).prefix(12))
-        var label = Files.standardized(path).split(separator: "/").last.map(String.init) ?? "run"
-        label = String(label.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "#" ? "?" : Character($0) }.prefix(80))
+        let label = runLabel(Files.standardized(path).split(separator: "/").last.map(String.init) ?? "run")
         return Result(contents: contents, folder: folder, fingerprint: fingerprint, name: label + " #" + fingerprint, shape: shape)
+    }
+
+    /// What a run is called by its file or folder: control characters and `#` shown as `?`, and a
+    /// name over 80 characters shortened in its stem, so that its extension stays whole.
+    static func runLabel(_ name: String) -> String {
+        let shown = String(name.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "#" ? "?" : Character($0) })
+        guard shown.count > 80 else { return shown }
+        var stem = Substring(shown), ext = Substring("")
+        if let dot = shown.lastIndex(of: "."), dot != shown.startIndex, shown.distance(from: dot, to: shown.endIndex) <= 10 {
+            (stem, ext) = (shown[..<dot], shown[dot...])
+        }
+        return String(stem.prefix(80 - ext.count - 1)) + "…" + ext
     }
 
     /// A run's name with another fingerprint: `R-attachments #3f2a9c1e4b5d`.
@@ -103,8 +114,7 @@ public enum RunReader {
             result.contents.unexportedAttachments = 0
         }
         result.fingerprint = String(SHA256.hex(identity.finalize()).prefix(12))
-        let label = Files.standardized(path).split(separator: "/").last.map(String.init) ?? "run"
-        result.name = String(label.prefix(80)) + " #" + result.fingerprint
+        result.name = runLabel(Files.standardized(path).split(separator: "/").last.map(String.init) ?? "run") + " #" + result.fingerprint
         result.shape = "an Xcode result bundle, read with xcresulttool"
         result.temporaryFolder = temporary
         return result
@@ -194,21 +204,38 @@ public enum RunReader {
     }
 
     /// One attached file: an audit when it holds JSON dtaudit knows, an element hierarchy when it is
-    /// a page source, else a screenshot candidate.
+    /// a page source, else a screenshot candidate. XML is a hierarchy when it starts as a page
+    /// source does (in UTF-8 or UTF-16), or when its name says `.xml`: such a file is read as one,
+    /// and refused with the reason if it is not (a document type declaration, say); a file named
+    /// `.xml` that holds no XML is left out with its reason. Other XML a test attached (a property
+    /// list, an SVG) is left for the screenshots' check.
     static func take(file: String, path: String, names: [String], suites: [String], into contents: inout RunContents,
                      identity: inout SHA256) throws(RunReadError) {
-        let prefix = (try? FileReader.prefix(of: path, count: MediaKind.prefixLength)) ?? []
+        // Looked at without following a link and opened only as a regular file: a named pipe a
+        // manifest lists would otherwise hold the import (and a dry run) waiting for a writer.
+        guard let status = Files.status(path, followLinks: false) else {
+            contents.skipped.append((file, "listed, but not in the folder"))
+            return
+        }
+        guard status.kind == .regular, let opened = RegularFile(opening: path) else {
+            contents.skipped.append((file, "not a regular file (a folder, a named pipe or a device), left unopened"))
+            return
+        }
+        var prefix = [UInt8](repeating: 0, count: MediaKind.prefixLength)
+        let count = prefix.withUnsafeMutableBytes { opened.read(into: $0) } ?? 0
+        prefix.removeSubrange(count...)
         let first = prefix.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if first == UInt8(ascii: "<") && isHierarchy(file: file, prefix: prefix) {
+        let namedXML = file.lowercased().hasSuffix(".xml")
+        if MediaKind.detect(prefix) == .hierarchy || (namedXML && MediaKind.startsWithMarkup(prefix)) {
             contents.hierarchies.append(RunScreenshot(path: file, names: names, suites: suites))
             return
         }
+        if namedXML {
+            contents.skipped.append((file, "named .xml, but its content is \(MediaKind.describe(prefix)), not a page source"))
+            return
+        }
         guard let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            if Files.status(path) == nil {
-                contents.skipped.append((file, "listed, but not in the folder"))
-            } else {
-                contents.screenshots.append(RunScreenshot(path: file, names: names, suites: suites))
-            }
+            contents.screenshots.append(RunScreenshot(path: file, names: names, suites: suites))
             return
         }
         let root = try document(at: path, shownAs: file, identity: &identity)
@@ -226,13 +253,6 @@ public enum RunReader {
         for device in found.devices where !contents.devices.contains(device) { contents.devices.append(device) }
     }
 
-    /// XML is a hierarchy when it starts as a page source does, or when its name says `.xml`: such a
-    /// file is read as one, and refused with the reason if it is not (a document type declaration,
-    /// say). Other XML a test attached (a property list, an SVG) is left for the screenshots' check.
-    static func isHierarchy(file: String, prefix: [UInt8]) -> Bool {
-        MediaKind.detect(prefix) == .hierarchy || file.lowercased().hasSuffix(".xml")
-    }
-
     /// Reads a JSON document of any known shape; returns the shape's name, nil when unknown.
     /// `name` is the document's file or attachment name, which says the screen and size of tools
     /// that don't.
@@ -246,6 +266,11 @@ public enum RunReader {
             TestResults.readTests(root, into: &contents)
             return "xcresulttool get test-results tests"
         }
+        // `test-details` and `activities` both list `testRuns`: a detail's runs are test nodes.
+        if root["testRuns"] != nil && (root["testResult"] != nil || root["testRuns"]?.array.contains { $0["nodeType"] != nil } == true) {
+            TestResults.readTestDetails(root, into: &contents)
+            return "xcresulttool get test-results test-details"
+        }
         if root["testRuns"] != nil {
             TestResults.readActivities(root, into: &contents)
             return "xcresulttool get test-results activities"
@@ -257,6 +282,10 @@ public enum RunReader {
         if root["_type"] != nil {
             LegacyResults.read(root, into: &contents)
             return "xcresulttool get --legacy --format json"
+        }
+        // WebDriverAgent's own response, as its HTTP route returns it: `{"value": [...], "sessionId": ...}`.
+        if let value = root["value"], case .array = value.value, root.keys.allSatisfy({ $0 == "value" || $0 == "sessionId" || $0 == "status" }) {
+            return readDocument(value, name: name, into: &contents).map { $0 == "Appium mobile: performAccessibilityAudit" ? "WebDriverAgent's /wda/performAccessibilityAudit response" : $0 }
         }
         if case .array(let elements) = root.value {
             if elements.isEmpty || elements.allSatisfy({ $0["issue_classification"] != nil }) {

@@ -7,24 +7,34 @@ enum TestResults {
     /// `tests`: `{testNodes: [node]}`, a node `{nodeType, name, children}`; a failure is a child
     /// `{nodeType: "Failure Message", name: "File.swift:38: message"}`.
     static func readTests(_ root: JSONReader.Node, into contents: inout RunContents) {
-        func walk(_ node: JSONReader.Node, test: String?, suites: [String], depth: Int) {
-            guard depth < 64 else { return }
-            let type = node["nodeType"]?.string ?? ""
-            let name = node["name"]?.string ?? ""
-            var test = test
-            var suites = suites
-            switch type {
-            case "Test Case":
-                test = name
-                contents.tests += 1
-            case "Test Suite", "UI test bundle", "Unit test bundle": suites.insert(name, at: 0)
-            case "Failure Message": failure(message: stripLocation(name), test: test, suites: suites, into: &contents)
-            case "Attachment": contents.unexportedAttachments += 1
-            default: break
-            }
-            for child in node["children"]?.array ?? [] { walk(child, test: test, suites: suites, depth: depth + 1) }
+        for node in root["testNodes"]?.array ?? [] { walk(node, test: nil, suites: [], depth: 0, into: &contents) }
+    }
+
+    /// `test-details --test-id ID`: `{testIdentifier, testName, testResult, testRuns: [node]}`,
+    /// each run a node as in `tests` (a device, a repetition) holding the test's failures.
+    static func readTestDetails(_ root: JSONReader.Node, into contents: inout RunContents) {
+        let (test, suites) = RunReader.testNames(root["testIdentifier"]?.string ?? root["testName"]?.string ?? "")
+        contents.tests += 1
+        for node in root["testRuns"]?.array ?? [] { walk(node, test: test, suites: suites, depth: 0, into: &contents) }
+    }
+
+    /// The test nodes under `node`, their failures and attachments.
+    static func walk(_ node: JSONReader.Node, test: String?, suites: [String], depth: Int, into contents: inout RunContents) {
+        guard depth < 64 else { return }
+        let type = node["nodeType"]?.string ?? ""
+        let name = node["name"]?.string ?? ""
+        var test = test
+        var suites = suites
+        switch type {
+        case "Test Case":
+            test = name
+            contents.tests += 1
+        case "Test Suite", "UI test bundle", "Unit test bundle": suites.insert(name, at: 0)
+        case "Failure Message": failure(message: stripLocation(name), test: test, suites: suites, into: &contents)
+        case "Attachment": contents.unexportedAttachments += 1
+        default: break
         }
-        for node in root["testNodes"]?.array ?? [] { walk(node, test: nil, suites: [], depth: 0) }
+        for child in node["children"]?.array ?? [] { walk(child, test: test, suites: suites, depth: depth + 1, into: &contents) }
     }
 
     /// `activities --test-id ID`: `{testName, testRuns: [{activities: [{title,

@@ -38,6 +38,11 @@ struct AuditCommand: ParsableCommand {
             Every answer is saved the moment it is given: quitting, Ctrl-C (status 130) or a closed \
             terminal loses nothing answered, and running audit again carries on where it stopped. \
             Skipped checks come back the next time.
+
+            What others record on the screen while the walk is open (a pull and sync in another \
+            terminal) is shown before the next answer is saved: a check answered in this walk that \
+            somebody else recorded meanwhile is asked again, and an answer given to a check whose \
+            result changed under it is not saved; the check is shown again with its new result.
             """,
         examples: [
             ("dtaudit audit Checkout", "Audit one screen, AX5 first."),
@@ -65,8 +70,9 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let selection = try filter.selection(console)
+        let typed = try filter.selection(console)
         let store = try console.openStore()
+        let selection = try filter.resolve(typed, in: store, console: console)
         let author = try InputRules.name(try console.author(author.by), what: "the auditor's name")
         let sizes = size.map { Set($0.sizes) }
         let only = try screen.resolve(in: store)
@@ -77,6 +83,8 @@ struct AuditCommand: ParsableCommand {
             let scope = sizes.map { " at " + Size.auditOrder.filter($0.contains).map(\.id).joined(separator: ",") } ?? ""
             if let only {
                 console.line("Nothing to check on \(console.style.bold(console.safe(only.name)))\(scope).")
+            } else if walk.looked == 0 && !selection.isEverything {
+                filter.sayNoScreen(selection, among: try store.screens(), console: console)
             } else {
                 let chosen = selection.isEverything ? "" : " on the screens " + console.safe(selection.description)
                 console.line(walk.looked == 0 && selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'."
@@ -85,6 +93,8 @@ struct AuditCommand: ParsableCommand {
             return
         }
 
+        // Whose name the answers will carry is said before the first question, not after the first answer.
+        console.noteSigner(store)
         Terminal.unblockTerminationSignals()
         let input: AuditInput
         var rawMode = false

@@ -52,6 +52,8 @@ final class AuditSession {
     // MARK: Walking one screen
 
     func walk(_ screen: Screen) throws -> Outcome {
+        // Read before the screen: whatever is recorded after it is news to the walk.
+        var watch = Watch(seen: try store.latestRecordingRow())
         guard let state = try state(of: screen) else { return .finished }
         // Grows when `back` reopens a check answered before this walk.
         var steps = AuditPlan.steps(for: state, checklist: checklist, sizes: sizes, everything: everything)
@@ -66,7 +68,7 @@ final class AuditSession {
         var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
         if screen.critical { heading += style.magenta(" · critical") }
         console.line()
-        console.line(heading + style.dim("  \(steps.count) check\(steps.count == 1 ? "" : "s") to do"))
+        console.paragraph(heading + style.dim("  \(steps.count) check\(steps.count == 1 ? "" : "s") to do"), hanging: 2)
 
         /// What each cell holds now, as shown above its prompt.
         var cells: [CellKey: Shown] = [:]
@@ -100,7 +102,17 @@ final class AuditSession {
             }
         }
 
+        /// Looks for what others recorded meanwhile; true when the check shown changed, so that it is
+        /// shown again, and an answer just given to it is not saved.
+        func newsChangedTheCheck(answered: Bool) throws -> Bool {
+            guard try takeNews(on: screen, watch: &watch, cells: &cells, steps: &steps, index: index, shown: answered || !showCell) else { return false }
+            if answered { console.line(style.dim("  the answer was not saved: answer this check again")) }
+            showCell = true
+            return true
+        }
+
         while index < steps.count {
+            if try newsChangedTheCheck(answered: false) { continue }
             let step = steps[index]
             let key = CellKey(item: step.item, size: step.size)
             if step.size != shownSize {
@@ -132,9 +144,11 @@ final class AuditSession {
                     }
                     interrupted = interrupted || input.lineInterrupted
                 }
+                if try newsChangedTheCheck(answered: true) { continue }
                 // The store gives the answer its time: after every record of the screen, so it is the cell's latest.
                 guard let outcome = try save(RecordingRequest(screen: screen, items: [step.item], sizes: [step.size], status: status, note: note,
                                                               evidence: files, by: author)) else { continue }
+                watch.saved(outcome.recordings, as: status)
                 cells[key] = Shown(status: status, note: note, by: author, at: outcome.at)
                 switch status {
                 case .pass: result.passed += 1
@@ -142,7 +156,7 @@ final class AuditSession {
                 default: result.notApplicable += 1
                 }
                 if !files.isEmpty {
-                    console.line(style.dim("  attached " + files.map { console.safe($0.name) }.joined(separator: ", ")))
+                    console.paragraph(style.dim("  attached " + files.map { console.safe($0.name) }.joined(separator: ", ")), hanging: 4)
                 }
                 answers.append((index, status, outcome.recordings))
                 index += 1
@@ -156,15 +170,17 @@ final class AuditSession {
                 // Every check still to do at this size, as one command: one transaction, one time,
                 // one line, and one `back` (or `undo`) takes them all back.
                 console.line(console.statusLabel(.pass) + style.dim(" the rest at \(step.size.id)"))
+                if try newsChangedTheCheck(answered: true) { continue }
                 let rest = steps[index...].prefix { $0.size == step.size }
                 guard let outcome = try save(RecordingRequest(screen: screen, items: rest.map(\.item), sizes: [step.size], status: .pass, note: note,
                                                               evidence: files, by: author)) else { continue }
+                watch.saved(outcome.recordings, as: .pass)
                 for recording in outcome.recordings {
                     cells[CellKey(item: recording.item, size: recording.size)] = Shown(status: .pass, note: note, by: author, at: outcome.at)
                 }
                 result.passed += outcome.recordings.count
-                console.line("  Recorded \(counted(outcome.recordings.count, "cell")) of \(console.safe(screen.name)) as pass: "
-                             + console.cellList(outcome.recordings.map { ($0.item, $0.size) }))
+                console.paragraph("  Recorded \(counted(outcome.recordings.count, "cell")) of \(console.safe(screen.name)) as pass: "
+                                  + console.cellList(outcome.recordings.map { ($0.item, $0.size) }), hanging: 4)
                 answers.append((index, .pass, outcome.recordings))
                 index += rest.count
                 resetPending()
@@ -192,6 +208,7 @@ final class AuditSession {
                 let now = try self.state(of: screen)
                 for recording in last.recordings {
                     cells[CellKey(item: recording.item, size: recording.size)] = now?.cell(recording.item, recording.size).map { Shown($0) }
+                    watch.answered[CellKey(item: recording.item, size: recording.size)] = nil
                 }
                 let restored = now?.cell(undone.item, undone.size)
                 let count = last.recordings.count
@@ -205,7 +222,7 @@ final class AuditSession {
                     console.line(style.dim("  took back the \(count) passes at \(undone.size.id); they are to check again"))
                 } else {
                     let now = restored.flatMap { $0.status.isAnswered ? "it shows its earlier \($0.status.rawValue) again" : nil } ?? "it is untested again"
-                    console.line(style.dim("  took back \(last.status.rawValue) for \(undone.size.id) \(undone.item); \(now)"))
+                    console.paragraph(style.dim("  took back \(last.status.rawValue) for \(undone.size.id) \(undone.item); \(now)"), hanging: 4)
                 }
                 if undone.size != step.size { shownSize = nil }
                 index = last.index
@@ -241,7 +258,8 @@ final class AuditSession {
             case .unknown(let text):
                 if input.isTerminal {
                     console.line()
-                    console.line(style.yellow("  \(text) is not an answer") + style.dim(": p pass · f fail · a n/a · s skip · r pass the rest · b back · n note · e evidence · q quit · ? help"))
+                    console.paragraph(style.yellow("  \(text) is not an answer") + style.dim(": p pass · f fail · a n/a · s skip · r pass the rest · b back · n note · e evidence · q quit · ? help"),
+                                      hanging: 4)
                 } else {
                     throw AuditInputError(position: input.position,
                                           problem: "'\(TextLayout.singleLine(text))' is not an answer; answers are pass, fail, na, skip, rest, back, note TEXT, evidence FILE and quit (or p f a s r b n e q); the answers before it are saved",
@@ -259,7 +277,7 @@ final class AuditSession {
                                  remaining: ArraySlice<AuditPlan.Step>) throws -> (steps: [AuditPlan.Step], count: Int)? {
         let earlier = try store.latestUndoableRecordings(by: author, on: screen)
         guard !earlier.isEmpty else {
-            console.line(style.dim("  nothing of \(console.safe(author))'s to take back on this screen"))
+            console.paragraph(style.dim("  nothing of \(console.safe(author))'s to take back on this screen"), hanging: 4)
             return nil
         }
         _ = try store.write { try store.retract(earlier.map(LogRecord.recording), note: "undone", by: author) }
@@ -277,7 +295,7 @@ final class AuditSession {
         }
         let first = earlier[0]
         let what = earlier.count == 1 ? "\(first.status.rawValue) for \(first.size.id) \(first.item)" : "\(earlier.count) answers recorded together"
-        console.line(style.dim("  took back \(what), answered \(first.at.inLocalTime.minute) before this walk; asking again"))
+        console.paragraph(style.dim("  took back \(what), answered \(first.at.inLocalTime.minute) before this walk; asking again"), hanging: 4)
         return (steps, earlier.count)
     }
 
@@ -312,7 +330,7 @@ final class AuditSession {
             return try InputRules.note(text)
         } catch {
             if input.isTerminal {
-                console.line(style.yellow("  " + error.message))
+                console.paragraph(style.yellow("  " + error.message), hanging: 4)
                 return nil
             }
             throw AuditInputError(position: input.position, problem: error.message, exitStatus: 64)
@@ -337,7 +355,7 @@ final class AuditSession {
 
     private func report(_ error: EvidenceError) throws {
         if input.isTerminal {
-            console.line(style.yellow("  " + error.description))
+            console.paragraph(style.yellow("  " + error.description), hanging: 4)
         } else {
             throw AuditInputError(position: input.position, problem: error.description + "; the answer was not saved", exitStatus: 1)
         }

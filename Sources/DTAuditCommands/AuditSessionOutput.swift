@@ -14,19 +14,26 @@ extension AuditSession {
         let title = "\(size.designName)\(size == .default ? " (default)" : "") · \(size.id) · \(count) check\(count == 1 ? "" : "s")"
         console.line()
         console.line(style.cyan("━━ ") + style.bold(title) + style.cyan(" ━━"))
-        for line in Self.settingLines(for: size) { console.line("  " + line) }
-        console.line("  " + style.dim("Simulator: ") + "xcrun simctl ui booted content_size \(size.simctlName)")
+        console.paragraph("  " + Self.setting(for: size), hanging: 4)
+        // The command stays whole on a line of its own, to be copied, when the label leaves it no room.
+        let simulator = "xcrun simctl ui booted content_size \(size.simctlName)"
+        if 2 + 11 + TextLayout.width(simulator) <= console.width ?? .max {
+            console.line("  " + style.dim("Simulator: ") + simulator)
+        } else {
+            console.line("  " + style.dim("Simulator:"))
+            console.line("    " + simulator)
+        }
         console.line("  " + style.dim("Body text here: ") + "\(body.pointSize(at: size)) pt (\(body.percentOfDefault(at: size))% of Large)")
     }
 
     /// Where the setting is on a device.
-    static func settingLines(for size: Size) -> [String] {
+    static func setting(for size: Size) -> String {
         let path = "Settings › Accessibility › Display & Text Size › Larger Text"
         if size.isAccessibility {
-            return ["\(path): turn on Larger Accessibility Sizes,", "  then move the slider to step \(size.sliderPosition) of 12 (\(size.designName))."]
+            return "\(path): turn on Larger Accessibility Sizes, then move the slider to step \(size.sliderPosition) of 12 (\(size.designName))."
         }
         let middle = size == .default ? ", the middle, where it starts" : ""
-        return ["\(path): slider at step \(size.sliderPosition) of 7\(middle)", "  (Larger Accessibility Sizes off; with it on, the same step of 12)."]
+        return "\(path): slider at step \(size.sliderPosition) of 7\(middle) (Larger Accessibility Sizes off; with it on, the same step of 12)."
     }
 
     /// A cell's latest answer, as shown above its prompt.
@@ -63,7 +70,7 @@ extension AuditSession {
         console.line(style.dim("[\(number)/\(total)] \(step.size.id) · ") + reason)
         var title = style.bold(step.item) + (item.map { ": " + console.safe($0.title) } ?? "")
         if let severity = item?.severity { title += style.dim(" · \(severity.rawValue)") }
-        console.line(title)
+        console.paragraph(title, hanging: 2)
         if let how = item?.howToCheck, !how.isEmpty {
             let width = max(40, min(100, console.width ?? 80) - 4)
             for line in TextLayout.wrap(how.split(whereSeparator: \.isNewline).joined(separator: " "), width: width) {
@@ -74,7 +81,7 @@ extension AuditSession {
             var now = "  Now: " + console.statusLabel(current.status)
             if let note = current.note { now += " · " + console.safe(note) }
             if let by = current.by { now += style.dim(" (" + console.recorder(by: by, run: current.run, withBy: false) + ", \(current.at.inLocalTime.minute))") }
-            console.line(now)
+            console.paragraph(now, hanging: 4)
         }
     }
 
@@ -82,8 +89,13 @@ extension AuditSession {
         var extras: [String] = []
         if note != nil { extras.append("note") }
         if !files.isEmpty { extras.append("\(files.count) file\(files.count == 1 ? "" : "s")") }
-        let pending = extras.isEmpty ? "" : style.dim(" (" + extras.joined(separator: ", ") + " ready)")
+        var pending = extras.isEmpty ? "" : style.dim(" (" + extras.joined(separator: ", ") + " ready)")
         let keys = style.dim("[p]ass [f]ail n/[a] [s]kip [r]est [b]ack [n]ote [e]vidence [q]uit [?]")
+        // What is ready goes on a line of its own when the prompt would not fit beside it.
+        if !pending.isEmpty && TextLayout.width(keys + pending) + 3 > console.width ?? .max {
+            console.line(" " + pending)
+            pending = ""
+        }
         console.out.write(keys + pending + " › ")
         console.out.flush()
     }
@@ -100,7 +112,7 @@ extension AuditSession {
             "e  a screenshot or recording to attach to the next answer",
             "q  quit; every answer so far is saved",
         ]
-        for line in lines { console.line("  " + line) }
+        for line in lines { console.paragraph("  " + line, hanging: 5) }
     }
 
     // MARK: Summary
@@ -125,7 +137,7 @@ extension AuditSession {
             }
             var category = "now " + console.standingLabel(result.after)
             if result.after != result.before { category += style.dim(" (was \(result.before.label))") }
-            console.line("  " + style.bold(console.safe(result.screen.name)) + " — " + parts.joined(separator: ", ") + "; " + category)
+            console.paragraph("  " + style.bold(console.safe(result.screen.name)) + " — " + parts.joined(separator: ", ") + "; " + category, hanging: 4)
         }
         if outcome != .finished, walked.contains(where: { ($0.remaining ?? 1) > 0 }) {
             console.line(style.dim("  Run the same 'dtaudit audit' again to carry on."))

@@ -69,21 +69,43 @@ enum ChecklistSource {
         }
     }
 
-    struct UnreadableFile: Error, CustomStringConvertible {
+    /// A checklist file that could not be used, with the exit status its kind of problem has.
+    struct UnreadableFile: Error, CustomStringConvertible, ExitStatusProviding {
         let description: String
+        var kind: ExitStatus = .ioError
+        var exitStatus: Int32 { kind.rawValue }
     }
 
-    /// The file's text; refuses files too large to be a checklist and bytes that are not UTF-8.
+    /// The file's text; refuses what is not a regular file (a device, a pipe: opening one never
+    /// waits), files too large to be a checklist and bytes that are not UTF-8.
     static func readText(_ path: String, shownAs shown: String) throws -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > maximumFileSize {
-            throw UnreadableFile(description: "\(shown) is \(size / 1024) KB; a checklist file is at most \(maximumFileSize / 1024) KB")
+        let opened: (reader: FileReader, byteCount: Int64)
+        do {
+            opened = try FileReader.openRegular(path, followLinks: true)
+        } catch {
+            switch error {
+            case .missing: throw UnreadableFile(description: "no file '\(shown)'", kind: .noInput)
+            case .notAFile, .link: throw UnreadableFile(description: "cannot read \(shown): it is not a regular file", kind: .noInput)
+            case .unreadable(let problem): throw UnreadableFile(description: "cannot read \(shown): \(System.errorDescription(problem.code))")
+            }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UnreadableFile(description: "cannot read \(shown)")
+        defer { opened.reader.close() }
+        let tooLarge = UnreadableFile(description: "\(shown) is over \(maximumFileSize / 1024) KB; a checklist file is at most \(maximumFileSize / 1024) KB", kind: .badData)
+        guard opened.byteCount <= Int64(maximumFileSize) else {
+            throw UnreadableFile(description: "\(shown) is \(opened.byteCount / 1024) KB; a checklist file is at most \(maximumFileSize / 1024) KB", kind: .badData)
         }
+        // One byte more than allowed, to see a file that grew since it was opened.
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while data.count <= maximumFileSize {
+            let count: Int
+            do { count = try opened.reader.read(into: &buffer) } catch { throw UnreadableFile(description: "cannot read \(shown): \(System.errorDescription(error.code))") }
+            if count == 0 { break }
+            data += buffer[..<count]
+        }
+        guard data.count <= maximumFileSize else { throw tooLarge }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw UnreadableFile(description: "\(shown) is not UTF-8 text")
+            throw UnreadableFile(description: "\(shown) is not UTF-8 text", kind: .badData)
         }
         return text
     }

@@ -115,8 +115,9 @@ enum CodeReport {
             return
         }
         console.line()
-        console.line(style.bold("Code") + "  " + counts(scan, style: style)
-                     + style.dim("  (\(scan.files) file\(scan.files == 1 ? "" : "s"), \(scan.lines) lines, scanned \(scan.run.at.inLocalTime.minute) by \(console.safe(scan.run.by)))"))
+        console.paragraph(style.bold("Code") + "  " + counts(scan, style: style)
+                          + style.dim("  (\(scan.files) file\(scan.files == 1 ? "" : "s"), \(scan.lines) lines, scanned \(scan.run.at.inLocalTime.minute) by \(console.safe(scan.run.by)))"),
+                          hanging: 6)
         let active = scan.findings.filter(\.isActive)
         let order = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let items = Array(Set(active.map(\.item))).sorted { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }
@@ -124,9 +125,9 @@ enum CodeReport {
             console.line("  " + style.bold(item) + (order[item] == nil ? style.dim(" (not in this checklist)") : ""))
             for finding in active where finding.item == item {
                 let confidence = finding.confidence == "high" ? "" : style.dim(" (\(finding.confidence) confidence)")
-                console.line("    " + console.safe("\(finding.file):\(finding.line):\(finding.column)") + "  "
-                             + severity(finding.severity, style: style) + " " + finding.rule + confidence)
-                console.line("      " + style.dim(console.safe(finding.message)))
+                console.paragraph("    " + console.safe("\(finding.file):\(finding.line):\(finding.column)") + "  "
+                                  + severity(finding.severity, style: style) + " " + finding.rule + confidence, hanging: 6)
+                console.paragraph("      " + style.dim(console.safe(finding.message)), hanging: 6)
             }
         }
         let suppressed = scan.findings.filter { !$0.isActive }
@@ -134,11 +135,11 @@ enum CodeReport {
             console.line("  " + style.bold("suppressed"))
             for finding in suppressed {
                 let reason = finding.suppressionReason.map { " — " + console.safe($0) } ?? style.dim(" (no reason given)")
-                console.line("    " + console.safe("\(finding.file):\(finding.line):\(finding.column)") + "  " + finding.rule + reason)
+                console.paragraph("    " + console.safe("\(finding.file):\(finding.line):\(finding.column)") + "  " + finding.rule + reason, hanging: 6)
             }
         }
         if !scan.signs.isEmpty {
-            console.line("  " + style.green("good signs") + "  " + console.safe(GoodSign.list(scan.signs)))
+            console.paragraph("  " + style.green("good signs") + "  " + console.safe(GoodSign.list(scan.signs)), hanging: 4)
         }
     }
 

@@ -47,6 +47,16 @@ struct Console {
         out.write("\n")
     }
 
+    /// Prints `text` broken between words to fit the terminal, so that the terminal never breaks a
+    /// word: each of its lines as it starts, what follows indented by `hanging` spaces. Whole where
+    /// the width is unknown (piped without COLUMNS), as scripts want it.
+    func paragraph(_ text: String, hanging: Int = 0) {
+        guard let width else { return line(text) }
+        for given in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            for part in TextLayout.wrap(String(given), width: width, hanging: hanging) { line(part) }
+        }
+    }
+
     func json(_ value: JSON) {
         out.write(value.serialized(pretty: true))
         out.write("\n")
@@ -92,12 +102,12 @@ struct Console {
         return watch(opened.store)
     }
 
-    /// Makes `store` the one this command signs in: the first records it adds in that store say
-    /// (`noteSigner`) whose name they carry.
+    /// Makes `store` the one this command signs in: before the first records it adds in that store,
+    /// it says (`noteSigner`) whose name they will carry.
     @discardableResult
     func watch(_ store: AuditStore) -> AuditStore {
         session.store = store
-        store.afterAppending = { [weak store] in
+        store.beforeAppending = { [weak store] in
             if let store { noteSigner(store) }
         }
         return store
@@ -111,9 +121,11 @@ struct Console {
         return signer.name
     }
 
-    /// Says on standard error who the records just added are signed by, where that name came from
-    /// and how to change it: once in each store, so once in each clone. A name typed with `--by`
-    /// needs no word, and leaves the word for the next command.
+    /// Says on standard error whose name records made here carry, where that name came from and how
+    /// to change it: once in each store, so once in each clone, when the clone's store is set up or
+    /// before the first record is written. Inside a transaction the word is kept with its records, so
+    /// that one taken back is said again. A name typed with `--by` needs no word, and leaves the
+    /// word for the next command.
     func noteSigner(_ store: AuditStore) {
         guard let signer = session.signer ?? (try? Author.identify(nil, storeAuthor: try? store.ownAuthor())),
               signer.source != .option, (try? store.claimSignerNotice()) == true else { return }

@@ -1,8 +1,10 @@
 import ArgumentParsing
+import AuditLog
 
 /// The `dtaudit` command: runs a team's Dynamic Type audit of an iOS app.
 public struct DTAudit: ParsableCommand {
-    public static let version = "0.1.0"
+    /// Kept with the shared file's reader, which names the release a file needs (`Release`).
+    public static let version = Release.version
     /// The rule sections of the scan's page, for SARIF's `helpUri`: each rule id is its heading's anchor.
     static let rulesHelpBase = "https://github.com/dtaudit/dtaudit/blob/main/Docs/scan.md"
 

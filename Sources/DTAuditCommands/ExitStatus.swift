@@ -30,7 +30,7 @@ enum ExitStatus: Int32, CaseIterable {
     /// What the status means, for the manual page.
     var meaning: String {
         switch self {
-        case .no: "The answer is no: gate found the bar not met, scan found findings that count, checklist validate found the file invalid, export refused to drop records the shared file holds, or a conformance report (openacr, vpat) could not judge a criterion yet."
+        case .no: "The answer is no: gate found the bar not met, scan found findings that count, checklist validate found the file invalid, export refused to drop records the shared file holds, or a conformance report (openacr, vpat) could not judge a criterion yet or open checks could still change its level."
         case .usage: "The command line is wrong: an unknown command, option, screen, size or item, a bad value, swapped arguments, a fix for checks that are not failing."
         case .badData: "A file or store given is malformed, damaged, or written by a newer dtaudit."
         case .noInput: "What the command reads is not there: no store, no such file."
@@ -146,6 +146,7 @@ extension ScanError: ExitStatusProviding {
     public var exitStatus: Int32 {
         let kind: ExitStatus = switch self {
         case .pathNotFound, .unsupportedFile, .unknownRule: .usage
+        case .notAFile: .noInput
         case .unreadable: .ioError
         }
         return kind.rawValue
@@ -156,7 +157,7 @@ extension ScanSettingsError: ExitStatusProviding {
     /// The configuration is part of the command line, checked in: a bad key is a usage error (64).
     public var exitStatus: Int32 {
         let kind: ExitStatus = switch self {
-        case .missing: .noInput
+        case .missing, .notAFile: .noInput
         case .unreadable: .ioError
         case .configuration: .usage
         case .baseline: .badData

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import AuditStore
+import DynamicType
 import Evidence
 import Interchange
 import Output
@@ -51,9 +52,14 @@ struct ExportCommand: ParsableCommand {
             table, as Markdown and an HTML page beside it. Both are for the whole product; the product \
             is the audit's app unless --product says otherwise, the author the name --by would take and \
             git's user.email unless --author and --author-email say otherwise (OpenACR requires the \
-            email). While a criterion cannot be judged yet (no failure, checks still open), both are \
-            refused with exit 1, naming the screens still to record: these formats allow "Not Evaluated" \
-            for level AAA criteria only. --draft writes them anyway as a draft for review, never a claim: \
+            email). A level is written only when it is final, when no open check (never recorded, a \
+            retest, a default-size re-check) could change it: Does Not Support once more than half \
+            the screens fail with no fix to retest, Partially Supports once the failing screens and \
+            those with open checks are no more than half, Supports once nothing is open. Until then, \
+            and while a criterion cannot be judged at all (these formats allow "Not Evaluated" for \
+            level AAA criteria only), both are refused with exit 1: one line names the criteria, \
+            where each stands and what the open checks could make it, then each screen whose open \
+            checks could change it, with those checks. --draft writes them anyway as a draft for review, never a claim: \
             DRAFT in the title, the opening lines, the table and every row, every level Not Evaluated \
             (the level so far in words beside it), the screens still to record named, and the file \
             named -draft (Exports/<app>-<date>-vpat-draft.md).
@@ -154,8 +160,9 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(global)
-        let selection = try filter.selection(console)
+        let typed = try filter.selection(console)
         let store = try console.openStore(format == .json ? .write : .read, quiet: format == .json)
+        let selection = try filter.resolve(typed, in: store, console: console)
         let destination: ExportDestination = output.map { $0 == "-" ? .standardOutput : .named(StoreLocation.absolute($0.path, from: console.workingDirectory)) } ?? .exports
         // An earlier export is read before the store's audit, so that the two never take memory at once.
         let since = try self.since.map { spec -> ChangesSince in
@@ -171,14 +178,30 @@ struct ExportCommand: ParsableCommand {
         do {
             outcome = try Export.run(request, store: store, standardOutput: console.out)
         } catch let refusal as ConformanceRefusal {
-            let open = refusal.report.unfileable
-            console.line("\(open.map { "\($0.number) \($0.name)" }.joined(separator: " and ")) cannot be reported yet: \(open[0].remarks)")
-            console.line("Still to record: " + console.safe(Self.listed(refusal.report.screensToRecord)) + ".")
-            console.line("OpenACR and VPAT reports allow \"Not Evaluated\" only for level AAA criteria; record the open checks first ('dtaudit next'), "
-                         + "or write a draft for review with --draft.")
+            console.paragraph(refusal.headline)
+            let open = refusal.openChecks
+            for entry in open.prefix(Self.listedScreens) { console.paragraph("  " + Self.openLine(entry, console: console), hanging: 4) }
+            if open.count > Self.listedScreens {
+                console.line(console.style.dim("  and \(counted(open.count - Self.listedScreens, "more screen")) ('dtaudit next' lists every one)"))
+            }
             throw ExitCode.failure
         }
         if outcome.path != nil || format == .ascDeclaration { say(outcome, store: store, console: console) }
+        if outcome.screens == 0 && !selection.isEverything { filter.sayNoScreen(selection, among: try store.screens(), console: console) }
+    }
+
+    /// How many screens a refused conformance report lists with their open checks.
+    static let listedScreens = 20
+
+    /// `Search: retest ax5: text-scales · l: text-scales; check ax3: no-truncation`: a screen's open
+    /// checks that could change a level, by why they are open.
+    static func openLine(_ entry: (screen: String, checks: [PendingCheck]), console: Console) -> String {
+        var groups: [(label: String, cells: [(item: String, size: Size)])] = []
+        for label in ["retest", "re-check default", "check"] {
+            let cells = entry.checks.filter { $0.reason.label == label }.map { (item: $0.item, size: $0.size) }
+            if !cells.isEmpty { groups.append((label, cells)) }
+        }
+        return console.safe(entry.screen) + ": " + groups.map { $0.label + " " + console.cellList($0.cells) }.joined(separator: "; ")
     }
 
     /// `A, B, C and 9 more (12 screens)`: screens named on one line, the first ten of them.

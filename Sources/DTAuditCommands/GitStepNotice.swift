@@ -1,4 +1,5 @@
 import Interchange
+import Output
 import Platform
 
 extension Console {
@@ -9,8 +10,21 @@ extension Console {
         let file = PathNames.shown(outcome.shared.path, from: workingDirectory)
         let word = safe(Executable.shellWord(file))
         if outcome.git.unmerged {
-            line(style.yellow("\(safe(file)) is unmerged in git: ") + "sync took in both sides' records and wrote them into it in order; "
+            // Only what was read is said: the sides come from git's index, whatever the file holds.
+            let took = switch outcome.report.sidesTaken.map(\.stage) {
+            case [2, 3]: "sync took in both sides' records and wrote them into it in order"
+            case [2]: "sync took in our side's records (their side deletes the file) and wrote them into it in order"
+            case [3]: "sync took in their side's records (our side deletes the file) and wrote them into it in order"
+            default: "sync took in the records the file holds and wrote them into it in order"
+            }
+            line(style.yellow("\(safe(file)) is unmerged in git: ") + took + "; "
                  + "'git add \(word)' concludes the merge (then 'git commit', or 'git rebase --continue')")
+        }
+        if let removal = outcome.removal {
+            line(style.yellow("Commit \(safe(removal.commit)) (\(safe(removal.subject))) removed \(counted(removal.records, "record")) from \(safe(file)): ")
+                 + "a record is taken back only by another record, so the file holds \(removal.records == 1 ? "it" : "them") again. "
+                 + "To take \(removal.records == 1 ? "it" : "them") back in every clone, 'dtaudit undo' takes back your last command's records and "
+                 + "'dtaudit retract ID' any recording, fix or screenshot ('dtaudit history --each' shows the ids); then sync and commit")
         }
         switch outcome.report.held {
         case .stashed?:

@@ -17,13 +17,15 @@ struct HistoryCommand: ParsableCommand {
 
     @OptionGroup var screen: OptionalScreenArgument
 
-    @Option(help: "Show at most this many records (default: 200; 1 to 10000000).", valueName: "n", range: 1...10_000_000)
+    @Option(help: "Show at most this many entries, a command's recordings being one unless --each (default: 200; 1 to 10000000).", valueName: "n",
+            range: 1...10_000_000)
     var limit: Int?
 
     @Flag(help: "Show everything, however long.")
     var all = false
 
-    @Option(name: .long("by"), help: "Only what this person did (case and spacing do not matter), or an automated run's importer.", valueName: "name")
+    @Option(name: .long("by"), help: "Only what this person did, or an automated run's importer: the whole name, a word of it or the starts of its words (Ben, okafor, B Oka), in any case.",
+            valueName: "name")
     var who: String?
 
     @Option(help: "Only what happened from the start of this day: YYYY-MM-DD, today, yesterday, or Nd for N days ago (UTC).", valueName: "day")
@@ -45,9 +47,8 @@ struct HistoryCommand: ParsableCommand {
         let store = try console.openStore(.read)
         let only = try screen.resolve(in: store)
         let limit = self.limit ?? 200
-        var entries = try store.history(of: only, limit: all ? nil : limit + 1, by: who, since: since?.start)
-        let cut = !all && entries.count > limit
-        if cut { entries.removeLast() }
+        let (person, nobody) = try resolve(who, in: store, console: console)
+        let (entries, groups, cut) = try read(store, only: only, by: person, limit: all ? nil : limit)
 
         if output.json {
             console.json(.array(entries.map(Self.json)))
@@ -57,25 +58,17 @@ struct HistoryCommand: ParsableCommand {
             var filters: [String] = []
             if let who { filters.append("by " + console.safe(who)) }
             if let since { filters.append("since " + since.text) }
-            console.line(filters.isEmpty ? "Nothing recorded yet." : "Nothing recorded " + filters.joined(separator: " ") + ".")
+            console.line(filters.isEmpty ? "Nothing recorded yet." : "Nothing recorded " + filters.joined(separator: " ") + (nobody ?? "."))
             return
         }
         let position = Dictionary(try store.checklist().items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var index = 0
-        while index < entries.count {
-            let entry = entries[index]
+        for group in groups {
+            let entry = entries[group.lowerBound]
             var line = console.style.dim(entry.at.inLocalTime.minute) + "  " + (entry.screen.isEmpty ? "" : console.style.bold(console.safe(entry.screen)) + "  ")
-            var next = index + 1
             if case .recording(let first) = entry.record {
-                var cells: [(item: String, size: Size)] = [(first.item, first.size)]
-                var ids = 1
-                while !each, next < entries.count, case .recording(let other) = entries[next].record, other.screen == first.screen,
-                      other.at == first.at, other.by == first.by, other.run == first.run, other.status == first.status, other.note == first.note,
-                      entries[next].retracted == entry.retracted {
-                    cells.append((other.item, other.size))
-                    ids += 1
-                    next += 1
-                }
+                var cells: [(item: String, size: Size)] = []
+                for member in entries[group] { if case .recording(let other) = member.record { cells.append((other.item, other.size)) } }
+                let ids = group.count
                 cells.sort { (position[$0.item] ?? .max, $0.item) < (position[$1.item] ?? .max, $1.item) }
                 line += console.statusLabel(first.status) + "  " + console.cellList(cells)
                 if let note = first.note { line += "  " + console.safe(note) }
@@ -87,9 +80,63 @@ struct HistoryCommand: ParsableCommand {
             }
             if entry.retracted { line += console.style.red("  (taken back)") }
             console.line(line)
-            index = next
         }
         if cut { console.line(console.style.dim("(the \(limit) newest; --limit N or --all for more)")) }
+    }
+
+    /// The person `--by` names, spelled as the log spells them (`Ben` for Ben Okafor), or as typed
+    /// when it names nobody, with what to say then (`; did you mean 'Ben Okafor'?`). A name that
+    /// could be two people is refused.
+    private func resolve(_ typed: String?, in store: AuditStore, console: Console) throws -> (person: String?, nobody: String?) {
+        guard let typed else { return (nil, nil) }
+        let signers = try store.signers()
+        let found = PersonName.matches(typed, among: signers)
+        if found.count > 1 {
+            let names = found.map { "'" + console.safe($0) + "'" }
+            throw ValidationError("--by '\(console.safe(typed))' could be \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1]); give more of the name")
+        }
+        if let person = found.first { return (person, nil) }
+        let hint = Suggestions.didYouMean(typed, among: PersonName.tally(signers).map(\.name))
+        return (typed, hint.isEmpty ? nil : console.safe(hint))
+    }
+
+    /// The newest entries, at most `limit` of them when given, an entry being a command's
+    /// recordings together unless `--each`: read in larger steps until the last entry shown is
+    /// whole. Returns the records, each entry's range of them, and whether more were left out.
+    private func read(_ store: AuditStore, only: Screen?, by person: String?, limit: Int?) throws
+        -> (entries: [HistoryEntry], groups: [Range<Int>], cut: Bool) {
+        var asked = limit.map { $0 + 1 }
+        while true {
+            let entries = try store.history(of: only, limit: asked, by: person, since: since?.start)
+            let groups = Self.groups(entries, each: each)
+            guard let limit, let read = asked else { return (entries, groups, false) }
+            // Every entry up to the limit is whole once a later one has begun, or the log has no more.
+            if groups.count > limit || entries.count < read {
+                let shown = Array(groups.prefix(limit))
+                return (Array(entries[..<(shown.last?.upperBound ?? 0)]), shown, groups.count > limit)
+            }
+            asked = read * 2
+        }
+    }
+
+    /// The entries `entries` make: a command's recordings (one screen, time, signer, run, status
+    /// and note) together, every other record alone; each alone with `each`.
+    static func groups(_ entries: [HistoryEntry], each: Bool) -> [Range<Int>] {
+        var groups: [Range<Int>] = []
+        var index = 0
+        while index < entries.count {
+            var next = index + 1
+            if !each, case .recording(let first) = entries[index].record {
+                while next < entries.count, case .recording(let other) = entries[next].record, other.screen == first.screen,
+                      other.at == first.at, other.by == first.by, other.run == first.run, other.status == first.status, other.note == first.note,
+                      entries[next].retracted == entries[index].retracted {
+                    next += 1
+                }
+            }
+            groups.append(index..<next)
+            index = next
+        }
+        return groups
     }
 
     /// A record's id as history shows it: the first eight characters of a random id, which
@@ -152,50 +199,5 @@ struct HistoryCommand: ParsableCommand {
         members.append(("id", .string(entry.record.id)))
         members.append(("retracted", .bool(entry.retracted)))
         return .object(members)
-    }
-}
-
-struct SizesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sizes",
-        abstract: "Show the twelve text sizes, their names and their point sizes.",
-        discussion: "Any name in the table is accepted wherever a size is asked for, in any case; output always uses the id."
-    )
-
-    @OptionGroup var output: JSONOption
-
-    @OptionGroup var global: GlobalOptions
-
-    func run() throws {
-        let console = Console(global)
-        if output.json {
-            console.json(.array(Size.allCases.map { size in
-                .object([
-                    ("id", .string(size.id)),
-                    ("name", .string(size.designName)),
-                    ("swiftUI", .string(size.swiftUIName)),
-                    ("uiKit", .string(size.uiKitName)),
-                    ("uiKitRawValue", .string(size.uiKitRawValue)),
-                    ("simctl", .string(size.simctlName)),
-                    ("accessibility", .bool(size.isAccessibility)),
-                    ("points", .object(TextStyle.allCases.map { (JSON.key($0.rawValue), .int($0.pointSize(at: size))) })),
-                ])
-            }))
-            return
-        }
-        var table = TextTable(header: ["ID", "NAME", "SWIFTUI", "UIKIT", "SIMCTL CONTENT_SIZE", "BODY", "OF LARGE", "LARGE TITLE"],
-                              alignments: [.left, .left, .left, .left, .left, .right, .right, .right])
-        for size in Size.allCases {
-            let body = TextStyle.body
-            let name = size == .default ? size.designName + " (default)" : size.designName
-            table.add([console.style.bold(size.id), name, size.swiftUIName, size.uiKitName, size.simctlName,
-                       "\(body.pointSize(at: size)) pt", "\(body.percentOfDefault(at: size))%",
-                       "\(TextStyle.largeTitle.pointSize(at: size)) pt"])
-        }
-        console.table(table)
-        console.line()
-        console.line(console.style.dim("UIKit raw values are UICTContentSizeCategory + XS, S, M, L, XL, XXL, XXXL, AccessibilityM ... AccessibilityXXXL."))
-        console.line(console.style.dim("Body reaches 200% of its default size at ax3; largeTitle never does (176% at ax5)."))
-        console.line(console.style.dim("Groups: all, standard (xs-xxxl), accessibility (ax1-ax5); ranges like xxxl-ax3."))
     }
 }

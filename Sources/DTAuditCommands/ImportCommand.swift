@@ -48,6 +48,7 @@ struct ImportCommand: ParsableCommand {
             try InterchangeFile.reading(file.path, workingDirectory: console.workingDirectory, body)
         }
         ImportSummary.show(outcome.report, from: shown, created: outcome.createdStore?.folder, dryRun: dryRun, json: output.json, console: console)
+        if !output.json, !dryRun, outcome.report.changedAnything { console.warnClockAfterTakingIn(outcome.report) }
     }
 }
 

@@ -84,7 +84,9 @@ enum RunImportReport {
             notes.append("ignored \(counted(plan.ignoredIssues.reduce(0) { $0 + $1.count }, "issue")) of audits no check stands for ("
                          + plan.ignoredIssues.map { "\(console.safe($0.kind)) \($0.count)" }.joined(separator: ", ") + ")")
         }
-        if plan.otherFailures > 0 { notes.append("\(counted(plan.otherFailures, "test failure")) that are no audit issue, left for a person") }
+        if plan.otherFailures > 0 {
+            notes.append("\(counted(plan.otherFailures, "test failure")) that \(plan.otherFailures == 1 ? "is" : "are") no audit issue, left for a person")
+        }
         if plan.unexportedAttachments > 0 {
             notes.append("\(counted(plan.unexportedAttachments, "attachment")) listed without their files: export them with 'xcrun xcresulttool export attachments' and import that folder")
         }

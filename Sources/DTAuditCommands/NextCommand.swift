@@ -59,13 +59,10 @@ struct NextCommand: ParsableCommand {
         if states.isEmpty {
             let waiting = checks.awaitingFix
             if checks.looked.isEmpty {
-                console.line(selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'."
-                                                    : "No screen is \(console.safe(selection.description)).")
-                let others = selection.alternatives(among: try store.snapshot().screens.map(\.screen))
-                if !others.isEmpty {
-                    let what = selection.owner != nil ? "Owners" : "Flows"
-                    let mine = view.filter.mine ? " (--mine is you as recordings are signed: DTAUDIT_USER, --by or git's user.name)" : ""
-                    console.line(console.style.dim("\(what) in the audit: " + others.prefix(8).map { "'" + console.safe($0) + "'" }.joined(separator: ", ") + mine))
+                if selection.isEverything {
+                    console.line("No screens yet: add one with 'dtaudit screen add NAME'.")
+                } else {
+                    view.filter.sayNoScreen(selection, among: try store.screens(), console: console)
                 }
             } else {
                 console.line(console.style.green("Nothing to check") + (selection.isEverything ? "." : " on the screens \(console.safe(selection.description)).")
@@ -82,7 +79,8 @@ struct NextCommand: ParsableCommand {
                 for line in PendingReport.lines(state, console: console) { console.line("  " + line) }
             }
         } else {
-            var table = TextTable(alignments: [.left, .left, .left, .left], yielding: [2, 0, 3])
+            // What is open wraps at words before a name or a standing is cut.
+            var table = TextTable(alignments: [.left, .left, .left, .left], yielding: [3, 2, 0], wrapping: (column: 3, least: 16))
             for state in shown {
                 table.add([console.safe(state.screen.name), state.screen.critical ? console.style.magenta("critical") : "",
                            console.standingLabel(state.standing), OpenWork(state).parts.joined(separator: " · ")])
@@ -93,7 +91,7 @@ struct NextCommand: ParsableCommand {
         var footer = Self.summary(checks.open, screens: states.count, style: console.style)
         if shown.count < states.count { footer += console.style.dim(" (showing \(shown.count))") }
         if !all && only == nil { footer += console.style.dim(" · 'dtaudit next SCREEN' or --all lists the checks, 'dtaudit audit' walks them") }
-        console.line(footer)
+        console.paragraph(footer)
         JudgedProblemReport.nextSection(judged, console: console)
     }
 

@@ -5,7 +5,7 @@ import TerminalStyle
 
 /// Options every command accepts.
 public struct GlobalOptions: ParsableArguments {
-    @Option(help: "The store's folder to use (it holds audit.sqlite), instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir",
+    @Option(help: "The store's folder to use (it holds audit.sqlite), or the audit's folder, instead of searching up from the working folder (also DTAUDIT_STORE).", valueName: "dir",
             completion: .directory)
     var store: PathArgument?
 
@@ -78,7 +78,7 @@ struct IntakeOptions: ParsableArguments {
 
 /// `--owner`, `--flow`, `--mine`: the screens a view shows, for the views of daily work.
 struct ScreenFilterOptions: ParsableArguments {
-    @Option(help: "Only the screens this person owns (case and spacing do not matter).", valueName: "name")
+    @Option(help: "Only the screens this person owns: the whole name, a word of it or the starts of its words (Ben, okafor, B Oka), in any case.", valueName: "name")
     var owner: String?
 
     @Option(help: "Only the screens of this flow (case and spacing do not matter).", valueName: "flow")
@@ -109,7 +109,7 @@ struct ViewOptions: ParsableArguments {
     func open(_ console: Console, screen: OptionalScreenArgument) throws -> (selection: ScreenSelection, store: AuditStore, only: Screen?) {
         let selection = try filter.selection(console)
         let store = try console.openStore(.read)
-        return (selection, store, try screen.resolve(in: store))
+        return (try filter.resolve(selection, in: store, console: console), store, try screen.resolve(in: store))
     }
 }
 

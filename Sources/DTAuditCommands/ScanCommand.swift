@@ -80,7 +80,7 @@ struct ScanCommand: ParsableCommand {
             ("dtaudit scan \"$SRCROOT\" --changed-since HEAD --format xcode --fail-on critical",
              "An Xcode Run Script build phase: findings in lines you changed, fixed font sizes as errors, the rest as warnings."),
             ("dtaudit scan --baseline dtaudit-baseline.txt --format sarif > dtaudit.sarif || true",
-             "For GitHub code scanning; upload it in a workflow with github/codeql-action/upload-sarif@v3 and 'sarif_file: dtaudit.sarif'."),
+             "For GitHub code scanning; upload it in a workflow with github/codeql-action/upload-sarif@v4 and 'sarif_file: dtaudit.sarif'."),
             ("dtaudit scan --format json | jq '.[] | select(.screen == \"Map\")'", "Findings of one screen, for scripts."),
         ]
     )

@@ -15,10 +15,15 @@ extension ScanCommand {
         let location = { (path: String) in path.hasPrefix("/") ? path : (root == "/" ? "/" : root + "/") + path }
         // A file is rewritten from the bytes the scan read; a symbolic link is left to the file it names.
         let isLink = { (path: String) in Files.status(location(path), followLinks: false)?.kind == .symbolicLink }
+        // Only a file the next run could put back is rewritten: one inside the root, reached without a link.
+        let isOutside = { (path: String) in !FixPlan.isRecoverable(path, root: root) }
         let plan = Fixer.plan(report, verdict: verdict, rules: rules, changes: changes, read: { path in
-            isLink(path) ? nil : contents[path] ?? RegularFile(opening: location(path))?.readAll()
+            isLink(path) || isOutside(path) ? nil : contents[path] ?? RegularFile(opening: location(path))?.readAll()
         }, unreadable: { path in
-            isLink(path) ? "a symbolic link: fix the file it names" : "the file could not be read again"
+            if isLink(path) { return "a symbolic link: fix the file it names" }
+            if path.hasPrefix("/") { return "outside the folder the scan runs from (\(root)): run 'dtaudit scan --fix' from a folder that holds it" }
+            if isOutside(path) { return "past a symbolic link to a folder: run 'dtaudit scan --fix' where the file lies" }
+            return "the file could not be read again"
         })
         // A report for people goes to standard output with text, else beside the machine-read output
         // (buffered there too: a file may get hundreds of thousands of rewrites).

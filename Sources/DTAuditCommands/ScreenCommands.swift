@@ -86,7 +86,7 @@ struct ScreenListCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore(.read)
-        let selection = try filter.selection(console)
+        let selection = try filter.resolve(try filter.selection(console), in: store, console: console)
         let listing = try store.screenListing(selection: selection, group: category, criticalOnly: critical)
         let states = listing.screens
         if output.json {
@@ -110,7 +110,14 @@ struct ScreenListCommand: ParsableCommand {
             return
         }
         if states.isEmpty {
-            console.line(listing.total == 0 ? "No screens yet: add one with 'dtaudit screen add NAME'." : "No screen matches.")
+            let screens = try store.screens()
+            if listing.total == 0 {
+                console.line("No screens yet: add one with 'dtaudit screen add NAME'.")
+            } else if !selection.isEverything && !screens.contains(where: selection.includes) {
+                filter.sayNoScreen(selection, among: screens, console: console)
+            } else {
+                console.line("No screen matches.")
+            }
             return
         }
         var table = TextTable(header: ["SCREEN", "FLOW", "CRITICAL", "STANDING", "RECORDED", "FAILED", "FIXES", "CODE", "OWNER"],

@@ -28,7 +28,7 @@ enum ScreenReport {
         let screen = state.screen
         var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
         if screen.critical { heading += style.magenta(" · critical") }
-        console.line(heading)
+        console.paragraph(heading, hanging: 2)
         var facts: [String] = []
         if let flow = screen.flow { facts.append("flow " + console.safe(flow)) }
         if let owner = screen.owner { facts.append("owner " + console.safe(owner)) }
@@ -39,8 +39,8 @@ enum ScreenReport {
         if let scan = state.scan, scan.fixedFontSizes > 0 {
             facts.append(style.red("code says: " + ScanRule.fixedFontSize.counted(scan.fixedFontSizes)))
         }
-        console.line("  " + facts.joined(separator: " · "))
-        if let notes = screen.notes { console.line("  " + style.dim(console.safe(notes))) }
+        console.paragraph("  " + facts.joined(separator: " · "), hanging: 4)
+        if let notes = screen.notes { console.paragraph("  " + style.dim(console.safe(notes)), hanging: 2) }
         for pattern in screen.files {
             console.line("  " + style.dim("file " + console.safe(pattern)) + (unmatchedFiles.contains(pattern) ? style.yellow("  matches no source file") : ""))
         }
@@ -78,10 +78,13 @@ enum ScreenReport {
                     line += "  likely " + style.cyan(console.safe("\(cause.file):\(cause.line)")) + " " + cause.rule
                 }
                 if problems?.toldByShared(screen: screen.name, item: cell.item, size: cell.size) == true { line += style.dim("  · shared UI, below") }
-                console.line(line)
-                let indent = String(repeating: " ", count: 2 + 4 + 1 + itemWidth + 2)
-                for more in judged?.lines(console: console) ?? [] { console.line(indent + more) }
-                for element in trace.elements ?? [] { console.line(indent + "code: " + ExplainCommand.elementLine(element, console: console)) }
+                // What follows the check wraps under its note.
+                let column = 2 + 4 + 1 + itemWidth + 2
+                console.paragraph(line, hanging: column)
+                for more in judged?.lines(console: console) ?? [] { console.paragraph(String(repeating: " ", count: column) + more, hanging: column) }
+                for element in trace.elements ?? [] {
+                    console.paragraph(String(repeating: " ", count: column) + "code: " + ExplainCommand.elementLine(element, console: console), hanging: column)
+                }
             }
         }
         JudgedProblemReport.sharedSection(problems?.shared(on: screen.name) ?? [], console: console)
@@ -97,7 +100,7 @@ enum ScreenReport {
                 if let note = fix.note { line += "  " + console.safe(note) }
                 if let ref = fix.ref { line += style.dim("  (\(console.safe(ref)))") }
                 line += style.dim("  by \(console.safe(fix.by))")
-                console.line(line)
+                console.paragraph(line, hanging: 14)
             }
         }
         CodeReport.screenText(state, checklist: checklist, console: console)

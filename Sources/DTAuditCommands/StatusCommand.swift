@@ -35,11 +35,13 @@ struct StatusCommand: ParsableCommand {
         if view.json {
             console.json(Self.json(snapshot, findings: findings, selection: selection))
         } else {
-            Self.text(snapshot, findings: findings, selection: selection, console: console)
+            Self.text(snapshot, findings: findings, selection: selection, console: console) {
+                view.filter.sayNoScreen(selection, among: (try? store.screens()) ?? [], console: console)
+            }
             if let unshared = SharedAudit.unsharedRecords(of: store) {
                 let file = console.safe(PathNames.shown(unshared.file.path, from: console.workingDirectory))
-                console.line(console.style.bold("Shared") + "    \(counted(unshared.count, "record")) in this store \(unshared.count == 1 ? "is" : "are") not in \(file) yet: "
-                             + "'dtaudit sync' writes \(unshared.count == 1 ? "it" : "them") there, then commit the file")
+                console.paragraph(console.style.bold("Shared") + "    \(counted(unshared.count, "record")) in this store \(unshared.count == 1 ? "is" : "are") not in \(file) yet: "
+                                  + "'dtaudit sync' writes \(unshared.count == 1 ? "it" : "them") there, then commit the file", hanging: 10)
             }
             console.noteWorkOnRemovedScreens(in: store, label: "Removed")
         }
@@ -88,14 +90,20 @@ struct StatusCommand: ParsableCommand {
         ])
     }
 
-    static func text(_ snapshot: AuditSnapshot, findings: FindingTotals, selection: ScreenSelection = .everything, console: Console) {
+    /// `noScreen` says what there is when the selection finds no screen.
+    static func text(_ snapshot: AuditSnapshot, findings: FindingTotals, selection: ScreenSelection = .everything, console: Console,
+                     noScreen: () -> Void = {}) {
         let style = console.style
         let total = snapshot.screens.count
         let scope = selection.isEverything ? "" : " " + console.safe(selection.description)
-        console.line(style.bold(console.safe(snapshot.app)) + style.dim("  ·  \(snapshot.checklist.title) checklist v\(snapshot.checklist.version)  ·  \(counted(total, "screen"))\(scope)"))
+        console.paragraph(style.bold(console.safe(snapshot.app)) + style.dim("  ·  \(snapshot.checklist.title) checklist v\(snapshot.checklist.version)  ·  \(counted(total, "screen"))\(scope)"))
         if total == 0 {
             console.line()
-            console.line(selection.isEverything ? "No screens yet: add one with 'dtaudit screen add NAME'." : "No screen is\(scope).")
+            if selection.isEverything {
+                console.line("No screens yet: add one with 'dtaudit screen add NAME'.")
+            } else {
+                noScreen()
+            }
             return
         }
         console.line()
@@ -114,29 +122,30 @@ struct StatusCommand: ParsableCommand {
             case .unaudited: coloured = style.dim(bar)
             }
             let detail = counts.detail(of: group)
-            console.line("  " + TextLayout.pad(console.groupLabel(group), to: 16) + TextLayout.pad(String(count), to: 5, alignRight: true)
-                         + "  " + coloured + TextLayout.pad("\(TextLayout.percent(count, of: total))%", to: 6, alignRight: true)
-                         + (detail.isEmpty ? "" : style.dim("  " + detail)))
+            // What a row hides wraps under itself, beside the bar.
+            console.paragraph("  " + TextLayout.pad(console.groupLabel(group), to: 16) + TextLayout.pad(String(count), to: 5, alignRight: true)
+                              + "  " + coloured + TextLayout.pad("\(TextLayout.percent(count, of: total))%", to: 6, alignRight: true)
+                              + (detail.isEmpty ? "" : style.dim("  " + detail)), hanging: 2 + 16 + 5 + 2 + 24 + 6 + 2)
         }
         console.line()
 
         let required = snapshot.required
         let recorded = snapshot.recorded
-        console.line(style.bold("Plan") + "      \(recorded) of \(required) checks recorded (\(TextLayout.percent(recorded, of: required))%)"
-                     + "  " + style.green("\(snapshot.passed) passed") + " · " + style.red("\(snapshot.failed) failed") + " · \(snapshot.notApplicable) n/a")
+        console.paragraph(style.bold("Plan") + "      \(recorded) of \(required) checks recorded (\(TextLayout.percent(recorded, of: required))%)"
+                          + "  " + style.green("\(snapshot.passed) passed") + " · " + style.red("\(snapshot.failed) failed") + " · \(snapshot.notApplicable) n/a", hanging: 10)
         let critical = snapshot.screens.filter(\.screen.critical)
         let notSupported = snapshot.criticalNotSupported
         if critical.isEmpty {
-            console.line(style.bold("Critical") + "  no screen is marked critical ('dtaudit screen edit NAME --critical')")
+            console.paragraph(style.bold("Critical") + "  no screen is marked critical ('dtaudit screen edit NAME --critical')", hanging: 10)
         } else if notSupported.isEmpty {
             console.line(style.bold("Critical") + "  " + style.green("all \(critical.count) critical screens supported"))
         } else {
             let names = notSupported.prefix(6).map { console.safe($0.screen.name) + " (" + console.standingLabel($0.standing) + ")" }
-            console.line(style.bold("Critical") + "  \(notSupported.count) of \(critical.count) not supported: " + names.joined(separator: ", ")
-                         + (notSupported.count > 6 ? ", ..." : ""))
+            console.paragraph(style.bold("Critical") + "  \(notSupported.count) of \(critical.count) not supported: " + names.joined(separator: ", ")
+                              + (notSupported.count > 6 ? ", ..." : ""), hanging: 10)
         }
         if let code = CodeReport.statusLine(snapshot, findings: findings, console: console) {
-            console.line(style.bold("Code") + "      " + code)
+            console.paragraph(style.bold("Code") + "      " + code, hanging: 10)
         }
         console.line()
 
@@ -154,16 +163,17 @@ struct StatusCommand: ParsableCommand {
 
         let fixes = snapshot.fixCounts
         let fixTotal = fixes.values.reduce(0, +)
-        console.line(style.bold("Fixes") + "     " + (fixTotal == 0 ? "none yet" :
-            FixType.allCases.map { "\($0.rawValue) \(fixes[$0] ?? 0)" }.joined(separator: " · ") + style.dim("  (\(fixTotal) in all)")))
+        console.paragraph(style.bold("Fixes") + "     " + (fixTotal == 0 ? "none yet" :
+            FixType.allCases.map { "\($0.rawValue) \(fixes[$0] ?? 0)" }.joined(separator: " · ") + style.dim("  (\(fixTotal) in all)")), hanging: 10)
 
         let open = OpenWork(snapshot.screens)
         let waiting = open.awaitingFix
         let pendingStates = snapshot.screens.filter { !$0.pending.isEmpty }
         if pendingStates.isEmpty {
-            console.line(style.bold("Next") + "      " + style.green("nothing to check") + (waiting > 0 ? "; \(counted(waiting, "failed check")) \(waiting == 1 ? "waits" : "wait") for a fix" : ""))
+            console.paragraph(style.bold("Next") + "      " + style.green("nothing to check") + (waiting > 0 ? "; \(counted(waiting, "failed check")) \(waiting == 1 ? "waits" : "wait") for a fix" : ""),
+                              hanging: 10)
         } else {
-            console.line(style.bold("Next") + "      " + NextCommand.summary(open, screens: pendingStates.count, style: style) + style.dim("  ('dtaudit next')"))
+            console.paragraph(style.bold("Next") + "      " + NextCommand.summary(open, screens: pendingStates.count, style: style) + style.dim("  ('dtaudit next')"), hanging: 10)
             if waiting > 0 { console.line("          \(counted(waiting, "failed check")) \(waiting == 1 ? "waits" : "wait") for a fix") }
         }
     }

@@ -18,11 +18,14 @@ struct SyncCommand: ParsableCommand {
             limit ('dtaudit evidence limit') or not the size or bytes its name and records say is named \
             and left out, unread; the records still sync.
 
-            When git has the file unmerged, sync writes both sides' records into it and names the \
-            'git add' that concludes the merge. While a stash entry changes the file, or HEAD is \
-            detached on an older commit, sync takes the file in but leaves it as git has it (so \
-            'git stash pop' succeeds and the checkout stays clean); the store keeps every record, and \
-            the first sync after git's step writes them.
+            When git has the file unmerged, sync reads both sides from git's index (stages 2 and 3), \
+            writes their records into it and names the 'git add' that concludes the merge; a side it \
+            cannot read is named and nothing is changed. While a stash entry changes the file, or HEAD \
+            is detached on an older commit, sync takes the file in but leaves it as git has it, and \
+            leaves the screenshots a stash holds to it (so 'git stash pop' succeeds and the checkout \
+            stays clean); the store keeps every record, and the first sync after git's step writes \
+            them. A commit since the last sync that removed records from the file (a 'git revert') \
+            takes nothing back: sync says so and names 'undo' and 'retract', which do.
 
             In a fresh clone, sync sets the store up from the committed file (Exports/<app>.json): that \
             is how a teammate joins. The file is the store's shared file from then on; name another \
@@ -58,13 +61,14 @@ struct SyncCommand: ParsableCommand {
         let console = Console(global)
         if preCommit, let file { return try syncBeforeCommit(file.path, console: console) }
         let outcome = try Sync.perform(console.storeQuery, file: file?.path)
-        show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, console: console)
+        show(outcome.report, shared: outcome.shared, created: outcome.createdStore?.folder, removal: outcome.removal, console: console)
         if !output.json { console.noteGitStep(outcome) }
         // A clock this store thinks wrong is named, never a reason to stop; only records just taken
         // in can have changed what the store thinks.
-        if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true,
-           let store = try? console.openStore(), let author = try? console.author(nil) {
-            console.warnClock(try? store.clockFinding(for: author))
+        if !output.json, outcome.createdStore != nil || outcome.report.imported?.changedAnything == true {
+            console.warnClockAfterTakingIn(outcome.report.imported)
+            // A clone's store was set up: whose name its records will carry is said now, before any is written.
+            if outcome.createdStore != nil, let store = try? console.openStore() { console.noteSigner(store) }
         }
         if !output.json, let store = try? console.openStore(.read, quiet: true) {
             // Only when this sync took something in: a removal of a screen holding your work is news once.
@@ -113,12 +117,16 @@ struct SyncCommand: ParsableCommand {
         guard let held = report.recordsInFile else {
             return "Wrote \(file) with all \(counted(report.records, "record")) (it was not there yet)."
         }
-        // The file held what the store would write: a checkout touched it, nothing more.
-        if report.imported == nil && !report.wroteFile { return "Up to date with \(file) (\(counted(report.records, "record")))." }
+        // The file held what the store would write: a checkout touched it, or an unmerged file's
+        // sides were read again and brought nothing.
+        if !report.wroteFile && (report.imported == nil || (!report.sidesTaken.isEmpty && report.imported?.changedAnything == false)) {
+            return "Up to date with \(file) (\(counted(report.records, "record")))."
+        }
         let outcome = report.imported?.outcome ?? MergeOutcome()
         var took: String
         if outcome.addedCount > 0 {
-            took = "Took in " + ImportSummary.describe(outcome.added) + " from \(file)"
+            // An unmerged file's records come from its sides in git's index too.
+            took = "Took in " + ImportSummary.describe(outcome.added) + " from \(file)" + (report.sidesTaken.isEmpty ? "" : " and its sides in git")
         } else {
             took = "\(file) held nothing this store lacks"
         }
@@ -140,7 +148,7 @@ struct SyncCommand: ParsableCommand {
         return took + "; wrote it again with the same \(counted(report.records, "record")), in the order every store writes them."
     }
 
-    private func show(_ report: SyncReport, shared: SharedAudit, created: String?, console: Console) {
+    private func show(_ report: SyncReport, shared: SharedAudit, created: String?, removal: CommitRemoval?, console: Console) {
         let file = PathNames.shown(shared.path, from: console.workingDirectory)
         if output.json {
             var members: [(String, JSON)] = [("file", .string(file)), ("createdStore", created.map(JSON.string) ?? .null),
@@ -148,8 +156,10 @@ struct SyncCommand: ParsableCommand {
                                              ("recordsInFileBefore", report.recordsInFile.map(JSON.int) ?? .null)]
             if let imported = report.imported { members.append(("imported", ImportSummary.json(imported))) }
             members += [("leftAlone", report.held.map { .string($0 == .stashed ? "stash" : "detached") } ?? .null)]
+            members += [("removedByCommit", removal.map { .object([("commit", .string($0.commit)), ("subject", .string($0.subject)),
+                                                                   ("records", .int($0.records))]) } ?? .null)]
             members += [("evidenceShared", .int(report.evidenceShared)), ("evidenceTaken", .int(report.evidenceTaken)),
-                        ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))),
+                        ("evidenceMissing", .array(report.evidenceMissing.map(JSON.string))), ("evidenceStashed", .int(report.evidenceStashed)),
                         ("evidenceRefused", .array(report.evidenceRefused.map { .object([("file", .string($0.file)), ("reason", .string($0.reason))]) }))]
             console.json(.object(members))
             return
@@ -171,6 +181,10 @@ struct SyncCommand: ParsableCommand {
         if !report.evidenceMissing.isEmpty {
             console.line(style.yellow("  \(counted(report.evidenceMissing.count, "evidence file")) the records name \(report.evidenceMissing.count == 1 ? "is" : "are") in neither the store nor \(console.safe(folder))/")
                          + style.dim(": whoever attached \(report.evidenceMissing.count == 1 ? "it" : "them") has not shared \(report.evidenceMissing.count == 1 ? "it" : "them") yet"))
+        }
+        if report.evidenceStashed > 0 {
+            console.line(style.yellow("  left \(counted(report.evidenceStashed, "evidence file")) out of \(console.safe(folder))/")
+                         + style.dim(": a stash entry holds \(report.evidenceStashed == 1 ? "it" : "them"), and 'git stash pop' brings \(report.evidenceStashed == 1 ? "it" : "them") back"))
         }
         for refused in report.evidenceRefused {
             console.line(style.yellow("  \(console.safe(refused.file)) \(console.safe(refused.reason)); it was not taken in"))

@@ -42,17 +42,21 @@ public enum Demo {
         }
     }
 
-    /// Writes the example app's sources under `folder`, where its screens' file patterns point.
+    /// Writes the example app's sources under `folder`, where its screens' file patterns point,
+    /// and makes them durable together.
     static func writeSources(in folder: String) throws {
+        var written: [String] = []
         for file in DemoSources.files {
             let full = folder + "/" + file.path
             do {
                 try Files.makeDirectories(PathNames.folder(of: full))
-                try Files.writeAtomically(full) { $0.write(bytes: file.bytes) }
+                try Files.writeAtomically(full, durable: false) { $0.write(bytes: file.bytes) }
             } catch {
                 throw DemoError.cannotWriteSource(full)
             }
+            written.append(full)
         }
+        guard Files.syncAll(written) else { throw DemoError.cannotWriteSource(folder + "/" + sourcesFolder) }
     }
 
     /// Removes an earlier demo store so the demo can be run again; refuses to touch anything else.

@@ -37,8 +37,9 @@ enum DemoRun {
             for size in sizes {
                 let drawn = screen.draw(size)
                 let base = folder + "/" + screen.file + "_" + size.id
-                try Files.writeAtomically(base + ".png") { $0.write(bytes: drawn.screenshot) }
-                try Files.writeAtomically(base + ".xml") { $0.write(bytes: Array(xml(drawn.application, primaryAction: screen.primaryAction).utf8)) }
+                // Scratch files, read back at once and removed: nothing to flush to the disk.
+                try Files.writeAtomically(base + ".png", durable: false) { $0.write(bytes: drawn.screenshot) }
+                try Files.writeAtomically(base + ".xml", durable: false) { $0.write(bytes: Array(xml(drawn.application, primaryAction: screen.primaryAction).utf8)) }
             }
         }
         let result = try RunReader.read(path: folder, shownAs: folderName)

@@ -14,14 +14,21 @@ public struct FileNameParts: Sendable, Equatable {
     /// (`testTraits.iphone-se-large` gives `testtraits`): the name of the test around them.
     public var plainBefore: String
     public var plainAfter: String
+    /// The test's own name where the words before the size hold more: swift-snapshot-testing's
+    /// `<test>.<snapshot name>` gives `testtraitswithview` for `testTraitsWithView.label-large`,
+    /// and iOSSnapshotTestCase's counter is left off (`testDynamicFonts_03_large` gives
+    /// `testdynamicfonts`). Tried after the words themselves.
+    public var testNames: [String]
 
-    public init(size: Size, sizeSpelling: String, before: String, after: String, plainBefore: String? = nil, plainAfter: String? = nil) {
+    public init(size: Size, sizeSpelling: String, before: String, after: String, plainBefore: String? = nil, plainAfter: String? = nil,
+                testNames: [String] = []) {
         self.size = size
         self.sizeSpelling = sizeSpelling
         self.before = before
         self.after = after
         self.plainBefore = plainBefore ?? before
         self.plainAfter = plainAfter ?? after
+        self.testNames = testNames
     }
 
     /// The keys a screen may go by, most likely first: the words around the size with the
@@ -33,7 +40,7 @@ public struct FileNameParts: Sendable, Equatable {
             bases.append(before + after)
             if !after.isEmpty && !before.isEmpty { bases += [before, after] }
         }
-        return EvidenceNaming.variants(of: bases)
+        return EvidenceNaming.variants(of: bases + testNames)
     }
 }
 
@@ -73,8 +80,24 @@ public enum EvidenceNaming {
                           before: String(words.characters[..<match.range.lowerBound]),
                           after: String(words.characters[match.range.upperBound...]),
                           plainBefore: kept(0..<match.range.lowerBound),
-                          plainAfter: kept(match.range.upperBound..<words.characters.count))
+                          plainAfter: kept(match.range.upperBound..<words.characters.count),
+                          testNames: testNames(words, before: match.range.lowerBound))
         }
+    }
+
+    /// The test's name in the words before `end`: what comes before the first `.` when more
+    /// follows it, and the words without the counters that stand as parts of their own at their end.
+    static func testNames(_ words: Words, before end: Int) -> [String] {
+        var names: [String] = []
+        var cut = end
+        if let dot = words.firstDot, dot > 0, dot < end { cut = dot }
+        let tokens = words.tokens.filter { $0.range.upperBound <= cut }
+        var kept = tokens[...]
+        while let last = kept.last, kept.count > 1, last.afterSeparator, last.text.allSatisfy(\.isNumber) { kept = kept.dropLast() }
+        if let last = kept.last, last.range.upperBound < end {
+            names.append(String(words.characters[..<last.range.upperBound]))
+        }
+        return names
     }
 
     /// The words of a file name that look like a size but name a device, a screen dimension or a
@@ -191,6 +214,9 @@ struct Words {
     /// Positions that follow an underscore: where capture scripts and iOSSnapshotTestCase put a
     /// size or an OS version, never where a device's model name goes on.
     var afterUnderscore: Set<Int> = []
+    /// Where the first `.` of the stem falls among the characters: swift-snapshot-testing puts
+    /// it between a test's name and the snapshot's.
+    var firstDot: Int?
     /// For each character, where it came from in the original stem.
     private var sources: [Int] = []
     private let original: [Character]
@@ -202,6 +228,7 @@ struct Words {
             guard character.isLetter || character.isNumber else {
                 afterSeparator = true
                 if character == "_" { afterUnderscore.insert(characters.count) }
+                if character == ".", firstDot == nil { firstDot = characters.count }
                 continue
             }
             let position = characters.count
@@ -245,7 +272,12 @@ enum SizeNames {
         /// Where the spelling's own words meet (`extra|extra|large`): the only places inside a
         /// match where a file name may have punctuation, so that `3X_xxl` is not read as `xxxl`.
         var wordStarts: Set<Int>
+        /// Made of English words only (`small`, `extraLarge`): words a test's name uses for other
+        /// things (`testLargeView`), so such a spelling counts only as a name part of its own.
+        var isPlainWords: Bool
     }
+
+    static let plainWords = ["extra", "small", "medium", "large"]
 
     static let entries: [Entry] = {
         var result: [Entry] = []
@@ -266,7 +298,8 @@ enum SizeNames {
                 byKey[key, default: []].formUnion(words.boundaries.keys.filter { $0 > 0 && $0 < key.count })
             }
             for key in order {
-                result.append(Entry(key: Array(key), size: size, needsSeparators: key.count == 1, wordStarts: byKey[key] ?? []))
+                result.append(Entry(key: Array(key), size: size, needsSeparators: key.count == 1, wordStarts: byKey[key] ?? [],
+                                    isPlainWords: OtherNames.splits(Substring(key), into: plainWords)))
             }
         }
         return result
@@ -283,7 +316,10 @@ enum SizeNames {
             for start in stride(from: characters.count - length, through: 0, by: -1) {
                 let end = start + length
                 guard let startBoundary = words.boundaries[start], let endBoundary = words.boundaries[end] else { continue }
-                if entry.needsSeparators && (startBoundary != .separator || endBoundary != .separator) { continue }
+                // A size ends a name part (`testCheckoutAX5`, `_large_`), never goes on into a word
+                // (`whenSmallIcons`, `largeLongMessage`); a plain word must stand alone.
+                if endBoundary != .separator { continue }
+                if (entry.needsSeparators || entry.isPlainWords) && startBoundary != .separator { continue }
                 guard characters[start..<end].elementsEqual(entry.key) else { continue }
                 if excluded.contains(where: { $0.overlaps(start..<end) }) { continue }
                 let split = (start + 1..<end).contains { words.boundaries[$0] == .separator && !entry.wordStarts.contains($0 - start) }

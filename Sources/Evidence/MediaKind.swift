@@ -75,13 +75,15 @@ public enum MediaKind: String, CaseIterable, Sendable {
         if prefix.starts(with: [0x49, 0x49, 0x2A, 0x00]) || prefix.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "a TIFF image" }
         if let box = FileTypeBox(prefix) { return "an ISO media file of brand '\(box.major)'" }
         if isPageSource(prefix) { return "an element hierarchy, which only the import of a UI-test run takes in" }
-        if looksLikeText(prefix) { return "text" }
+        if looksLikeText(prefix) || (isUTF16(prefix) && looksLikeText(Array(utf16Text(prefix).utf8))) { return "text" }
         return "data of an unknown kind"
     }
 
     /// A page source starts, after an optional byte order mark, white space and XML declaration,
     /// with its root: `<AppiumAUT` or `<XCUIElementTypeApplication`. Other XML is not one.
     static func isPageSource(_ prefix: [UInt8]) -> Bool {
+        // Windows PowerShell 5 saves text as UTF-16: its start is compared as UTF-8.
+        if isUTF16(prefix) { return isPageSource(Array(utf16Text(prefix).utf8)) }
         var bytes = prefix[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         func skipSpace() { bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
@@ -92,6 +94,37 @@ public enum MediaKind: String, CaseIterable, Sendable {
             skipSpace()
         }
         return bytes.starts(with: Array("<AppiumAUT".utf8)) || bytes.starts(with: Array("<XCUIElementTypeApplication".utf8))
+    }
+
+    /// Whether the first character of `prefix` after white space (and a byte order mark) is `<`,
+    /// in UTF-8 or UTF-16: the start of XML.
+    public static func startsWithMarkup(_ prefix: [UInt8]) -> Bool {
+        let text = isUTF16(prefix) ? Array(utf16Text(prefix).utf8) : prefix
+        return text.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "<")
+    }
+
+    /// Whether `prefix` starts as UTF-16 text does: a byte order mark, or `<` as one 16-bit unit.
+    static func isUTF16(_ prefix: [UInt8]) -> Bool {
+        guard prefix.count >= 2 else { return false }
+        return (prefix[0] == 0xFF && prefix[1] == 0xFE) || (prefix[0] == 0xFE && prefix[1] == 0xFF)
+            || (prefix[0] == 0x3C && prefix[1] == 0) || (prefix[0] == 0 && prefix[1] == 0x3C)
+    }
+
+    /// UTF-16 bytes as text, by their byte order mark (little-endian without one, as Windows writes).
+    static func utf16Text(_ bytes: [UInt8]) -> String {
+        var body = bytes[...]
+        var bigEndian = body.first == 0 || body.first == 0xFE
+        if body.starts(with: [0xFF, 0xFE]) { body = body.dropFirst(2); bigEndian = false }
+        if body.starts(with: [0xFE, 0xFF]) { body = body.dropFirst(2); bigEndian = true }
+        var units: [UInt16] = []
+        units.reserveCapacity(body.count / 2)
+        var index = body.startIndex
+        while index + 1 < body.endIndex {
+            let (high, low) = bigEndian ? (body[index], body[index + 1]) : (body[index + 1], body[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     static func looksLikeText(_ bytes: [UInt8]) -> Bool {

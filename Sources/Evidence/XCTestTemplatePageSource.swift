@@ -15,6 +15,10 @@ extension XCTestTemplate {
     /// shape dtaudit reads (Docs/judges.md, "The hierarchy files"). A snapshot has no `visible`
     /// attribute, so none is written; values are escaped with XML's entities and character
     /// references, so no label can break the file.
+    /// How many Unicode scalars of a label or value the harness writes: escaped, each is at most
+    /// 6 bytes (`&quot;`), so a cut text stays below the reader's 64 KB for one attribute.
+    public static let clippedScalars = 10_000
+
     static var pageSourceWriter: [String] {
         var lines = [
             "",
@@ -34,10 +38,10 @@ extension XCTestTemplate {
             "    static func write(_ element: any XCUIElementSnapshot, depth: Int, into text: inout String) {",
             "        let tag = \"XCUIElementType\" + typeName(element.elementType)",
             "        let indent = String(repeating: \"  \", count: depth)",
-            "        let name = element.identifier.isEmpty ? element.label : element.identifier",
-            "        let value = element.value.map { String(describing: $0) } ?? \"\"",
+            "        let name = clipped(element.identifier.isEmpty ? element.label : element.identifier)",
+            "        let value = clipped(element.value.map { String(describing: $0) } ?? \"\")",
             "        let frame = element.frame",
-            "        text += indent + \"<\\(tag) type=\\\"\\(tag)\\\" name=\\\"\\(escaped(name))\\\" label=\\\"\\(escaped(element.label))\\\"\"",
+            "        text += indent + \"<\\(tag) type=\\\"\\(tag)\\\" name=\\\"\\(escaped(name))\\\" label=\\\"\\(escaped(clipped(element.label)))\\\"\"",
             "        text += \" value=\\\"\\(escaped(value))\\\" enabled=\\\"\\(element.isEnabled)\\\"\"",
             "        text += \" x=\\\"\\(Double(frame.minX))\\\" y=\\\"\\(Double(frame.minY))\\\" width=\\\"\\(Double(frame.width))\\\" height=\\\"\\(Double(frame.height))\\\"\"",
             "        let children = element.children",
@@ -48,6 +52,16 @@ extension XCTestTemplate {
             "        text += \">\\n\"",
             "        for child in children { write(child, depth: depth + 1, into: &text) }",
             "        text += indent + \"</\\(tag)>\\n\"",
+            "    }",
+            "",
+            "    /// dtaudit reads attribute values of up to 64 KB: a longer text (a text view's whole document) is cut to",
+            "    /// its first \(clippedScalars) Unicode scalars, which stay below that even when every one is escaped.",
+            "    static func clipped(_ text: String) -> String {",
+            "        let scalars = text.unicodeScalars",
+            "        guard scalars.count > \(clippedScalars) else { return text }",
+            "        var kept = String.UnicodeScalarView()",
+            "        kept.append(contentsOf: scalars.prefix(\(clippedScalars)))",
+            "        return String(kept) + \"…\"",
             "    }",
             "",
             "    /// XML's five entities; line breaks and tabs as character references (&#10;), other control characters",

@@ -17,7 +17,7 @@ import Platform
 /// version was replaced by the fix, and the name holding its old version gets its place back.
 struct FixJournal: Equatable {
     struct Entry: Equatable {
-        /// The file, as the plan names it: relative to the root, or absolute.
+        /// The file, relative to the root.
         var target: String
         /// Names in the file's folder: where the new text is staged, and where the old is kept when
         /// the file system cannot swap two names in one step.
@@ -141,9 +141,9 @@ struct FixJournal: Equatable {
         return String(validating: result, as: UTF8.self)
     }
 
-    /// Where a file the plan names lies.
+    /// Where a file the plan names (relative to the root) lies.
     static func location(of target: String, root: String) -> String {
-        target.hasPrefix("/") ? target : (root == "/" ? "/" : root + "/") + target
+        (root == "/" ? "/" : root + "/") + target
     }
 
     /// The path of a name in the folder of `location`.
@@ -151,12 +151,23 @@ struct FixJournal: Equatable {
         TemporaryFile.split(location).folder + name
     }
 
-    /// Whether the entry names only what a fix of process `process` writes: a file path without `..`
+    /// Whether `target` names a file inside the root: a relative path of plain names (none empty,
+    /// `.` or `..`).
+    static func isInsideRoot(_ target: String) -> Bool {
+        !target.hasPrefix("/") && target.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { ConfinedFolder.isPlainName(String($0)) }
+    }
+
+    /// The folders from the root to `target`'s, and its name.
+    static func steps(of target: String) -> (folders: [String], name: String) {
+        let parts = target.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return (Array(parts.dropLast()), parts.last ?? "")
+    }
+
+    /// Whether the entry names only what a fix of process `process` writes: a file inside the root
     /// and, beside it, temporary names of that process for that file.
     func isWellFormed(_ entry: Entry) -> Bool {
-        let target = entry.target
-        guard !target.isEmpty, !target.hasSuffix("/"), !target.split(separator: "/").contains("..") else { return false }
-        let name = TemporaryFile.split(target).name
-        return [entry.staged, entry.backup].allSatisfy { !$0.contains("/") && TemporaryFile.writer(of: $0, for: name) == process }
+        guard Self.isInsideRoot(entry.target) else { return false }
+        let name = Self.steps(of: entry.target).name
+        return [entry.staged, entry.backup].allSatisfy { ConfinedFolder.isPlainName($0) && TemporaryFile.writer(of: $0, for: name) == process }
     }
 }

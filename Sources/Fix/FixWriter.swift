@@ -16,8 +16,16 @@ extension FixPlan {
     /// next `--fix` (`FixRecovery`).
     public func write(root: String, scanned: (String) -> FileIdentity? = { _ in nil }) throws(FixWriteError) {
         guard !files.isEmpty else { return }
+        // Only what the next run can put back: a file inside the root, reached without a link.
+        for file in files where !FixPlan.isRecoverable(file.path, root: root) { throw .outside(file.path) }
         var commit = FixCommit(root: root, files: files.map { FixCommit.File(path: $0.path, old: $0.old, new: $0.new, scanned: scanned($0.path)) })
         try commit.run()
+    }
+
+    /// Whether `path` names a file inside `root` whose folders are reached without following a
+    /// link: the files a killed `--fix` journal may name, and so the only ones a `--fix` writes.
+    public static func isRecoverable(_ path: String, root: String) -> Bool {
+        FixJournal.isInsideRoot(path) && ConfinedFolder(root: root, folders: FixJournal.steps(of: path).folders) != nil
     }
 }
 
@@ -26,6 +34,7 @@ public enum FixWriteError: Error, Sendable, CustomStringConvertible {
     case changed(String, keptRewritten: [String] = [])
     case cannotWrite(String)
     case cannotSwap(String)
+    case outside(String)
 
     public var description: String {
         switch self {
@@ -33,6 +42,8 @@ public enum FixWriteError: Error, Sendable, CustomStringConvertible {
             "\(path) changed while the scan ran; nothing was rewritten"
                 + (kept.isEmpty ? "" : " except \(kept.joined(separator: ", ")), edited again once rewritten and left as edited")
                 + ": run --fix again"
+        case let .outside(path):
+            "cannot rewrite \(path): it lies outside the scanned folder or past a symbolic link to a folder; nothing was rewritten"
         case let .cannotWrite(path): "cannot write \(path): the folder is not writable or the disk is full; nothing was rewritten"
         case let .cannotSwap(path):
             "cannot rewrite \(path) safely: its file system can neither swap two files nor give a file a second name; nothing was rewritten"

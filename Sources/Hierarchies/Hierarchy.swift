@@ -33,7 +33,9 @@ public struct Element: Sendable {
     /// How reasons name the element: `StaticText "Total"`, or the type alone when it has no name.
     public var shownName: String {
         let text = name.isEmpty ? label : name
-        return text.isEmpty ? type.name : "\(type.name) \"\(Element.shown(text))\""
+        // A type is read from the file too: a hostile one may hold a line break.
+        let type = Element.shown(type.name)
+        return text.isEmpty ? type : "\(type) \"\(Element.shown(text))\""
     }
 
     /// A name as reasons show it: control and formatting characters as `U+...`, at most 60 characters.
@@ -125,6 +127,18 @@ public struct Hierarchy: Sendable {
             current = elements[current].parent
         }
         return false
+    }
+
+    /// Per element, the index just past its last descendant: elements are in document order, so
+    /// `a` holds `b` exactly when `a < b < ends[a]`, told without walking up (a hostile file may
+    /// nest thousands deep).
+    public func subtreeEnds() -> [Int] {
+        var ends = elements.indices.map { $0 + 1 }
+        for index in elements.indices.reversed() where elements[index].parent >= 0 {
+            let parent = elements[index].parent
+            ends[parent] = max(ends[parent], ends[index])
+        }
+        return ends
     }
 
     /// Elements a judge may look at: not hidden, not the system's, with a usable frame.

@@ -25,7 +25,13 @@ public struct HierarchyReader: Sendable {
     public var maximumFileBytes = 16 << 20
     /// Frames beyond a million points are not of a screen.
     public var maximumCoordinate = 1_000_000.0
-    public var xml = XMLLimits()
+    /// A text view's whole document may be its value: one over the limit is left out of that
+    /// element (read as empty) rather than refusing the file, and so the run.
+    public var xml: XMLLimits = {
+        var limits = XMLLimits()
+        limits.droppableValues = ["value", "label", "name"]
+        return limits
+    }()
 
     public init() {}
 
@@ -63,8 +69,9 @@ public struct HierarchyReader: Sendable {
             throw HierarchyError("is \(bytes.count) bytes, more than the \(maximumFileBytes >> 20) MB a hierarchy may be")
         }
         var builder = Builder(maximumCoordinate: maximumCoordinate)
+        let utf8 = try UTF16Source.utf8(bytes) ?? bytes
         do {
-            try XMLScanner.scan(bytes, limits: xml, into: &builder)
+            try XMLScanner.scan(utf8, limits: xml, into: &builder)
         } catch {
             throw HierarchyError("is not a page source that can be read: \(error)")
         }

@@ -135,85 +135,93 @@ public struct PNGDecoder: Sendable {
         type.unicodeScalars.allSatisfy { ($0.value >= 0x41 && $0.value <= 0x5A) || ($0.value >= 0x61 && $0.value <= 0x7A) } ? type : "unnamed"
     }
 
-    /// Undoes each row's filter in place (PNG's five: none, sub, up, average, Paeth).
+    /// Undoes each row's filter in place (PNG's five: none, sub, up, average, Paeth). Each filter
+    /// has its own loop over raw pointers, and the first row and first pixel (whose neighbours are
+    /// zero) are done apart, so that the loop over the rest has no branch but Paeth's own.
     static func unfilter(_ raw: UnsafeMutableRawBufferPointer, _ header: Header) throws(ImageError) {
-        let stride = header.rowBytes + 1
-        let bpp = max(1, header.bitsPerPixel / 8)
-        let data = raw.bindMemory(to: UInt8.self)
+        guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let stride = header.rowBytes + 1, count = header.rowBytes
+        let bpp = min(max(1, header.bitsPerPixel / 8), count)
         for row in 0..<header.height {
-            let line = row * stride + 1
-            let previous = row > 0 ? (row - 1) * stride + 1 : -1
-            let filter = data[line - 1]
-            switch filter {
-            case 0: break
-            case 1:
-                for i in bpp..<header.rowBytes { data[line + i] &+= data[line + i - bpp] }
-            case 2 where previous >= 0:
-                for i in 0..<header.rowBytes { data[line + i] &+= data[previous + i] }
-            case 2: break
-            case 3:
-                for i in 0..<header.rowBytes {
-                    let left = i >= bpp ? Int(data[line + i - bpp]) : 0
-                    let up = previous >= 0 ? Int(data[previous + i]) : 0
-                    data[line + i] &+= UInt8((left + up) / 2)
-                }
-            case 4:
-                for i in 0..<header.rowBytes {
-                    let left = i >= bpp ? Int(data[line + i - bpp]) : 0
-                    let up = previous >= 0 ? Int(data[previous + i]) : 0
-                    let corner = i >= bpp && previous >= 0 ? Int(data[previous + i - bpp]) : 0
-                    data[line + i] &+= UInt8(paeth(left, up, corner))
-                }
+            let line = base + row * stride + 1
+            let up: UnsafeMutablePointer<UInt8>? = row > 0 ? line - stride : nil
+            let filter = line[-1]
+            switch (filter, up) {
+            case (0, _), (2, nil): break
+            case (1, _), (4, nil):
+                // Paeth over a zero row picks the left neighbour: the same as sub.
+                var i = bpp
+                while i < count { line[i] &+= line[i - bpp]; i += 1 }
+            case (2, let up?):
+                for i in 0..<count { line[i] &+= up[i] }
+            case (3, nil):
+                var i = bpp
+                while i < count { line[i] &+= line[i - bpp] >> 1; i += 1 }
+            case (3, let up?):
+                for i in 0..<bpp { line[i] &+= up[i] >> 1 }
+                var i = bpp
+                while i < count { line[i] &+= UInt8(truncatingIfNeeded: (UInt16(line[i - bpp]) + UInt16(up[i])) >> 1); i += 1 }
+            case (4, let up?):
+                // The first pixel's left and corner are zero: Paeth picks the one above.
+                for i in 0..<bpp { line[i] &+= up[i] }
+                var i = bpp
+                while i < count { line[i] &+= paeth(line[i - bpp], up[i], up[i - bpp]); i += 1 }
             default:
                 throw ImageError("has a row with filter type \(filter); PNG defines 0 to 4")
             }
         }
     }
 
-    static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-        let p = a + b - c
-        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+    /// Paeth's predictor on bytes: `|p - a|` is `|b - c|`, `|p - b|` is `|a - c|`, `|p - c|` is
+    /// `|a + b - 2c|`, in 16 bits.
+    @inline(__always)
+    static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+        let a16 = Int16(a), b16 = Int16(b), c16 = Int16(c)
+        let pa = abs(b16 - c16), pb = abs(a16 - c16), pc = abs(a16 + b16 - 2 * c16)
         if pa <= pb && pa <= pc { return a }
         return pb <= pc ? b : c
     }
 
-    /// The unfiltered rows as RGBA samples.
+    /// The unfiltered rows as RGBA samples: one loop for each colour type, RGBA rows copied whole.
     static func expand(_ raw: UnsafeMutableRawBufferPointer, _ header: Header, _ palette: [RGBA]) throws(ImageError) -> RGBAImage {
-        let data = raw.bindMemory(to: UInt8.self)
+        let data = UnsafeRawPointer(raw.baseAddress!).assumingMemoryBound(to: UInt8.self)
         let stride = header.rowBytes + 1
         let width = header.width
         var badIndex = false
-        let samples = [UInt8](unsafeUninitializedCapacity: width * header.height * 4) { out, initialized in
-            var o = 0
+        let samples = [UInt8](unsafeUninitializedCapacity: width * header.height * 4) { buffer, initialized in
+            let out = buffer.baseAddress!
             for row in 0..<header.height {
-                let line = row * stride + 1
-                for x in 0..<width {
-                    switch header.colorType {
-                    case 2:
-                        let i = line + x * 3
-                        out[o] = data[i]; out[o + 1] = data[i + 1]; out[o + 2] = data[i + 2]; out[o + 3] = 255
-                    case 6:
-                        let i = line + x * 4
-                        out[o] = data[i]; out[o + 1] = data[i + 1]; out[o + 2] = data[i + 2]; out[o + 3] = data[i + 3]
-                    case 0:
-                        let v = data[line + x]
-                        out[o] = v; out[o + 1] = v; out[o + 2] = v; out[o + 3] = 255
-                    case 4:
-                        let v = data[line + x * 2]
-                        out[o] = v; out[o + 1] = v; out[o + 2] = v; out[o + 3] = data[line + x * 2 + 1]
-                    default:
-                        let depth = header.bitDepth
+                let line = data + row * stride + 1
+                let target = out + row * width * 4
+                switch header.colorType {
+                case 6:
+                    target.update(from: line, count: width * 4)
+                case 2:
+                    for x in 0..<width {
+                        target[x * 4] = line[x * 3]; target[x * 4 + 1] = line[x * 3 + 1]; target[x * 4 + 2] = line[x * 3 + 2]; target[x * 4 + 3] = 255
+                    }
+                case 0:
+                    for x in 0..<width {
+                        let v = line[x]
+                        target[x * 4] = v; target[x * 4 + 1] = v; target[x * 4 + 2] = v; target[x * 4 + 3] = 255
+                    }
+                case 4:
+                    for x in 0..<width {
+                        let v = line[x * 2]
+                        target[x * 4] = v; target[x * 4 + 1] = v; target[x * 4 + 2] = v; target[x * 4 + 3] = line[x * 2 + 1]
+                    }
+                default:
+                    let depth = header.bitDepth
+                    for x in 0..<width {
                         let bit = x * depth
-                        let byte = data[line + bit / 8]
-                        let index = Int(byte >> UInt8(8 - depth - bit % 8)) & ((1 << depth) - 1)
+                        let index = Int(line[bit / 8] >> UInt8(8 - depth - bit % 8)) & ((1 << depth) - 1)
                         let color = index < palette.count ? palette[index] : RGBA(0, 0, 0, 0)
                         if index >= palette.count { badIndex = true }
-                        out[o] = color.red; out[o + 1] = color.green; out[o + 2] = color.blue; out[o + 3] = color.alpha
+                        target[x * 4] = color.red; target[x * 4 + 1] = color.green; target[x * 4 + 2] = color.blue; target[x * 4 + 3] = color.alpha
                     }
-                    o += 4
                 }
             }
-            initialized = o
+            initialized = width * header.height * 4
         }
         if badIndex { throw ImageError("has a pixel whose colour is not in its palette") }
         return RGBAImage(width: width, height: header.height, samples: samples)

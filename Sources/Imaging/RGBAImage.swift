@@ -101,19 +101,33 @@ public struct RGBAImage: Sendable, Equatable {
     /// Fills `rect` (the part inside the picture) with `color`.
     public mutating func fill(_ rect: PixelRect, _ color: RGBA) {
         guard let area = rect.clamped(to: width, height) else { return }
-        let line = RGBAImage.row(of: color, width: area.width)
-        for row in area.y..<(area.y + area.height) {
-            let start = (row * width + area.x) * 4
-            samples.replaceSubrange(start..<(start + line.count), with: line)
+        let width = self.width
+        // Written in place: a row built of four-byte arrays and copied in made and freed one
+        // array a pixel.
+        samples.withUnsafeMutableBufferPointer { samples in
+            for row in area.y..<(area.y + area.height) {
+                let start = (row * width + area.x) * 4
+                for index in stride(from: start, to: start + area.width * 4, by: 4) {
+                    samples[index] = color.red
+                    samples[index + 1] = color.green
+                    samples[index + 2] = color.blue
+                    samples[index + 3] = color.alpha
+                }
+            }
         }
     }
 
     /// `width` pixels of `color`, as samples.
     static func row(of color: RGBA, width: Int) -> [UInt8] {
-        var row: [UInt8] = []
-        row.reserveCapacity(width * 4)
-        for _ in 0..<width { row += [color.red, color.green, color.blue, color.alpha] }
-        return row
+        [UInt8](unsafeUninitializedCapacity: width * 4) { row, count in
+            for index in stride(from: 0, to: width * 4, by: 4) {
+                row[index] = color.red
+                row[index + 1] = color.green
+                row[index + 2] = color.blue
+                row[index + 3] = color.alpha
+            }
+            count = width * 4
+        }
     }
 
     /// Draws the outline of `rect`, `lineWidth` pixels wide, inside its edges: the outermost row

@@ -3,7 +3,7 @@ import AuditStore
 
 /// The shared audit file: one JSON document, one record per line.
 ///
-///     {"format":2,"records":[
+///     {"format":3,"needs":"0.2.0","records":[
 ///     {"record":"audit","id":"...","app":"Trailhead","by":"Mei Chen","at":"..."},
 ///     {"record":"checklist","id":"...","name":"dynamic-type",...},
 ///     {"record":"screen","id":"...","name":"Checkout",...},
@@ -11,19 +11,23 @@ import AuditStore
 ///     {"record":"end"}
 ///     ]}
 ///
-/// Lines come in `LogPlace` order, every record line ends with a comma, and the first and last
-/// two lines never change, so a union of two files (git's `merge=union`, or both sides of a
-/// conflict) is still a file this reader takes. Lines of git's conflict markers are skipped: with
-/// immutable records, both sides of a conflict are simply both true.
+/// Lines come in `LogPlace` order, every record line ends with a comma, and the last two lines
+/// never change, so a union of two files (git's `merge=union`, or both sides of a conflict) is
+/// still a file this reader takes: the first line changes only between releases, and every header
+/// line a union holds is read (`AuditFileHeader`). Lines of git's conflict markers are skipped:
+/// with immutable records, both sides of a conflict are simply both true.
 public struct AuditFile: Sendable {
-    /// The version of the layout this code writes.
-    public static let formatVersion = 2
-    public static let header = "{\"format\":2,\"records\":["
+    /// The version of the layout this code writes: format 2's lines under a header that names the
+    /// oldest release that reads them (`AuditFileHeader`).
+    public static let formatVersion = 3
+    /// The oldest release that reads what this code writes: the first to read `follows` and `round`.
+    public static let needs = "0.2.0"
+    public static let header = "{\"format\":3,\"needs\":\"\(needs)\",\"records\":["
     public static let footer = "{\"record\":\"end\"}\n]}\n"
     /// Files larger than this are refused before they are read.
     public static let maximumBytes = 256 << 20
 
-    /// The format the file was written in: 1 (converted as it is read) or 2.
+    /// The format the file was written in: 1 (converted as it is read), 2 or 3; the lowest of a union's.
     public var format: Int
     /// Each id once, with the line it was read from (0 for a format 1 file). Where one id came
     /// on two lines, the smaller line.
@@ -118,13 +122,14 @@ public struct AuditFile: Sendable {
             first = next
             while let last = first.last, last == 0x0D || last == 0x20 { first = first.dropLast() }
         }
-        guard first.elementsEqual(header.utf8) else {
+        guard let opening = try AuditFileHeader.read(first, number: firstNumber) else {
             // Format 1: one JSON document in any layout, which its own reader takes whole, with any
             // format 2 lines a union with a teammate's upgraded file added.
             summary.format = 1
             try readMixed(FormatOneFeed(lines: lines, first: first, number: firstNumber), into: &summary, body: body)
             return summary
         }
+        summary.format = opening.format
         var lineNumber = firstNumber
         var ended = false
         var closed = false
@@ -143,6 +148,12 @@ public struct AuditFile: Sendable {
                 try readMixed(FormatOneFeed(lines: lines, first: line, number: lineNumber, formatTwoScreens: screens),
                               into: &summary, body: body)
                 return summary
+            }
+            // A union with a file another release wrote, or the other side of a conflict: its header too
+            // says which release reads it.
+            if !ended, let other = try AuditFileHeader.read(line, number: lineNumber) {
+                summary.format = min(summary.format, other.format)
+                continue
             }
             if line.starts(with: "{\"record\":\"screen\",".utf8), let id = quickID(line) { screens.insert(id) }
             if closed { throw InterchangeError(line: lineNumber, "text after the closing ]} line") }

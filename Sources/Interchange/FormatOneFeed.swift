@@ -62,7 +62,7 @@ final class FormatOneFeed {
             number += 1
             pending.append(0x0A)
             while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line = line.dropLast() }
-            if mixed || line.elementsEqual(AuditFile.header.utf8) || AuditFile.isConflictMarker(line) {
+            if mixed || AuditFileHeader.looksLikeOne(line) || AuditFile.isConflictMarker(line) {
                 route(line)
             } else {
                 pending += line
@@ -77,8 +77,13 @@ final class FormatOneFeed {
     /// Puts one line of a mixed file where it belongs; a line that is not the format 1 reader's
     /// leaves a blank line in its place.
     private func route(_ line: ArraySlice<UInt8>) {
-        if line.elementsEqual(AuditFile.header.utf8) {
+        if AuditFileHeader.looksLikeOne(line) {
             mixed = true
+            do {
+                _ = try AuditFileHeader.read(line, number: number)
+            } catch {
+                if failure == nil { failure = error }
+            }
             return
         }
         if line.isEmpty || line.elementsEqual("]}".utf8) || line.elementsEqual("{\"record\":\"end\"}".utf8)

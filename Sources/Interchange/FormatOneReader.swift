@@ -93,8 +93,9 @@ private final class Builder {
             throw InterchangeError(line: formatNode.line, "field 'format' must be a whole number such as \(AuditFile.formatVersion), not \(found)")
         }
         if format != 1 {
-            let advice = format > AuditFile.formatVersion ? "; it was written by a newer dtaudit: upgrade dtaudit" : ""
-            throw InterchangeError(line: formatNode.line, "field 'format' is \(format); this dtaudit reads formats 1 and \(AuditFile.formatVersion)\(advice)")
+            let advice = format > AuditFile.formatVersion ? "; it was written by a newer dtaudit: upgrade dtaudit"
+                : format > 1 ? ", and formats from 2 on only as dtaudit lays them out (one record a line)" : ""
+            throw InterchangeError(line: formatNode.line, "field 'format' is \(format); this dtaudit reads formats 1 to \(AuditFile.formatVersion)\(advice)")
         }
         var header = try Fields(root, what: "the file")
         _ = header.take("format")

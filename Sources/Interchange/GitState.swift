@@ -12,10 +12,26 @@ public struct GitState: Sendable, Equatable {
         case detached
     }
 
+    /// One side of an unmerged file, as git's index keeps it: stage 2 is ours (the branch merged
+    /// into, or during a rebase the commits replayed onto), stage 3 theirs.
+    public struct Side: Sendable, Equatable {
+        public var stage: Int
+        /// The blob's object name.
+        public var object: String
+
+        /// `ours` or `theirs`, as git's stages name them.
+        public var name: String { stage == 2 ? "ours" : "theirs" }
+    }
+
     /// Git lists the file as unmerged (`UU`): a merge, rebase or cherry-pick waits for `git add`.
     public var unmerged = false
+    /// The sides an unmerged file has in git's index (a side that deleted the file has none).
+    public var sides: [Side] = []
     /// Set when writing the file would get in git's way; nil when it may be written.
     public var hold: Hold?
+    /// Files of the evidence folder a stash entry holds (by name): copying them there would make
+    /// `git stash pop` abort, so they stay in the store until the stash is popped or dropped.
+    public var stashedEvidence: Set<String> = []
     /// The file's path as `git add` takes it from the repository's root folder.
     public var path: String
     /// The file lies in a git checkout.
@@ -40,11 +56,20 @@ public struct GitState: Sendable, Equatable {
             // Unmerged entries of the one path asked about.
             if line.hasPrefix("u ") {
                 state.unmerged = true
+                // u XY sub m1 m2 m3 mW h1 h2 h3 path: the object names of stages 1, 2 and 3, zeros where absent.
+                let fields = line.split(separator: " ", maxSplits: 10, omittingEmptySubsequences: false)
+                if fields.count == 11 {
+                    for stage in [2, 3] where !fields[6 + stage].allSatisfy({ $0 == "0" }) {
+                        state.sides.append(Side(stage: stage, object: String(fields[6 + stage])))
+                    }
+                }
                 // Unmerged, the file is git's to conclude: sync writes the union into it.
                 return state
             }
         }
-        if stashChanges(shared) {
+        let stashed = stashed(shared)
+        state.stashedEvidence = stashed.evidence
+        if stashed.file {
             state.hold = .stashed
         } else if detached, born, !rebasing(root) {
             state.hold = .detached
@@ -52,17 +77,32 @@ public struct GitState: Sendable, Equatable {
         return state
     }
 
-    /// Whether any of the newest stash entries changes the file (a few dozen at most are looked at:
-    /// nobody pops an older one without seeing it). Without a stash, git's first answer says so.
-    static func stashChanges(_ shared: SharedAudit) -> Bool {
-        guard let entries = GitSetup.git(shared.root, ["log", "-g", "-n", "50", "--format=%H", "refs/stash"]) else { return false }
-        for entry in entries.split(separator: "\n") where !entry.isEmpty {
-            if let changed = GitSetup.git(shared.root, ["--literal-pathspecs", "diff", "--name-only", "\(entry)^1", String(entry), "--", shared.relativePath]),
-               !changed.isEmpty {
-                return true
+    /// Whether any of the newest stash entries changes the file, and the evidence files they change
+    /// or hold untracked (`git stash -u`). A few dozen entries at most are looked at: nobody pops an
+    /// older one without seeing it. Without a stash, git's first answer says so.
+    static func stashed(_ shared: SharedAudit) -> (file: Bool, evidence: Set<String>) {
+        guard let entries = GitSetup.git(shared.root, ["log", "-g", "-n", "50", "--format=%H %P", "refs/stash"]) else { return (false, []) }
+        var file = false
+        var evidence = Set<String>()
+        let folder = shared.relativeEvidenceFolder + "/"
+        func note(_ paths: String?) {
+            for path in paths?.split(separator: "\n") ?? [] {
+                if path == shared.relativePath { file = true }
+                if path.hasPrefix(folder) { evidence.insert(String(path.dropFirst(folder.count))) }
             }
         }
-        return false
+        for entry in entries.split(separator: "\n") {
+            let commits = entry.split(separator: " ").map(String.init)
+            guard let stash = commits.first else { continue }
+            // Paths relative to the root the shared file is named from, which may lie below git's.
+            note(GitSetup.git(shared.root, ["--literal-pathspecs", "diff", "--relative", "--name-only", "\(stash)^1", stash, "--",
+                                            shared.relativePath, shared.relativeEvidenceFolder]))
+            if commits.count > 3 {
+                note(GitSetup.git(shared.root, ["--literal-pathspecs", "ls-tree", "-r", "--name-only", commits[3], "--",
+                                                shared.relativePath, shared.relativeEvidenceFolder]))
+            }
+        }
+        return (file, evidence)
     }
 
     /// A rebase detaches HEAD while it replays commits; the file is written as on any branch then.

@@ -23,6 +23,26 @@ public struct ImportReport: Sendable {
     /// How many of the file's records the store held, or took in, once it was read: records the
     /// file holds that the store now holds too.
     public var recordsRead: Int { outcome.known + outcome.addedCount + outcome.clashes.count }
+
+    /// This import and `other`, read before it, as one: what both added; what the later says of
+    /// the screens, unless it touched none.
+    public func adding(_ other: ImportReport) -> ImportReport {
+        var together = self
+        together.outcome.known += other.outcome.known
+        for (kind, count) in other.outcome.added { together.outcome.added[kind, default: 0] += count }
+        together.outcome.clashes += other.outcome.clashes
+        together.outcome.replaced += other.outcome.replaced
+        if let latest = other.outcome.latestAdded, latest.at.milliseconds > together.outcome.latestAdded?.at.milliseconds ?? .min {
+            together.outcome.latestAdded = latest
+        }
+        together.newScreens = other.newScreens + newScreens
+        if concurrentEdits.isEmpty { together.concurrentEdits = other.concurrentEdits }
+        if nameClashes.isEmpty { together.nameClashes = other.nameClashes }
+        together.format = min(format, other.format)
+        together.mixedFormats = mixedFormats || other.mixedFormats
+        together.conflictMarkers = conflictMarkers + other.conflictMarkers
+        return together
+    }
 }
 
 /// Takes a shared file into a store: a union of records by id, in one transaction.

@@ -56,11 +56,20 @@ public struct SharedAudit: Sendable, Equatable {
         }
     }
 
-    /// Whether the file's first bytes say it is an audit file of either format.
+    /// Whether the file's first bytes say it is an audit file of any format, after any lines of
+    /// git's conflict markers (a plain merge of files two releases wrote conflicts on the header).
     public static func isAuditFile(_ path: String) -> Bool {
-        guard let prefix = try? FileReader.prefix(of: path, count: 64) else { return false }
-        let text = String(decoding: prefix, as: UTF8.self)
-        return text.hasPrefix(AuditFile.header) || text.hasPrefix("{\"format\":1,")
+        guard let prefix = try? FileReader.prefix(of: path, count: 4096) else { return false }
+        var rest = prefix[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        while let end = rest.firstIndex(of: 0x0A) {
+            var line = rest[..<end]
+            while let last = line.last, last == 0x0D || last == 0x20 { line = line.dropLast() }
+            guard AuditFile.isConflictMarker(line) else { break }
+            rest = rest[(end + 1)...]
+        }
+        let opening = Array("{\"format\":".utf8)
+        return rest.starts(with: opening) && rest.dropFirst(opening.count).first.map { (0x30...0x39).contains($0) } == true
     }
 
     /// Refuses the file, its evidence folder or a folder between the root and them (`Exports/`)

@@ -11,7 +11,7 @@ import Platform
 /// a higher sequence number, so a store that gained any has a newer one), the copy's size and
 /// checksum, and its blocks against the store's screens. Any doubt and the sync reads the whole file.
 struct SharedCopy {
-    static let indexVersion = "dtaudit-shared-copy 1"
+    static let indexVersion = "dtaudit-shared-copy 2"
     /// Larger files are synced whole: two copies of them are not held in memory.
     static let largestFile = 96 << 20
 
@@ -22,9 +22,12 @@ struct SharedCopy {
     var records: Int
     var lastSequence: Int64
 
+    /// A block's checksum covers its bytes up to the next block, the last one's up to the end
+    /// of the file: a sync that changes a few blocks checksums only those.
     struct Block: Equatable {
         var start: Int
         var line: Int
+        var checksum: UInt64 = 0
     }
 
     static func copyPath(_ store: AuditStore) -> String { copyPath(store.location) }
@@ -42,7 +45,7 @@ struct SharedCopy {
         let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 7, lines[0] == indexVersion, lines[1] == "mark " + mark,
               let records = field(lines[2], "records"), let sequence = field(lines[3], "sequence"),
-              let byteCount = field(lines[4], "bytes"), let checksum = field(lines[5], "checksum").map(UInt64.init(bitPattern:)),
+              let byteCount = field(lines[4], "bytes"), lines[5] == "checksums by block",
               let blockCount = field(lines[6], "blocks"), blockCount == screens.count + 1, lines.count == 7 + blockCount + 1,
               lines.last == "", byteCount <= largestFile,
               records >= 0, sequence == (try store.lastLogSequence()) else { return nil }
@@ -51,17 +54,29 @@ struct SharedCopy {
         var previous = Block(start: AuditFile.header.utf8.count, line: 1)
         for line in lines[7..<(7 + Int(blockCount))] {
             let parts = line.split(separator: " ")
-            guard parts.count == 2, let start = Int(parts[0]), let number = Int(parts[1]),
+            guard parts.count == 3, let start = Int(parts[0]), let number = Int(parts[1]), let sum = Int64(parts[2]),
                   start >= previous.start, number >= previous.line else { return nil }
-            previous = Block(start: start, line: number)
+            previous = Block(start: start, line: number, checksum: UInt64(bitPattern: sum))
             blocks.append(previous)
         }
         guard blocks.first?.start == AuditFile.header.utf8.count + 1, blocks.first?.line == 2,
               previous.start <= Int(byteCount) - AuditFile.footer.utf8.count,
               let copy = RegularFile(opening: copyPath(store)), copy.byteCount == Int(byteCount),
-              let bytes = copy.readAll(), bytes.count == Int(byteCount), Checksum.of(bytes) == checksum,
+              let bytes = copy.readAll(), bytes.count == Int(byteCount), checks(bytes, blocks),
               bytes.starts(with: (AuditFile.header + "\n").utf8), bytes.reversed().starts(with: AuditFile.footer.utf8.reversed()) else { return nil }
         return SharedCopy(bytes: bytes, blocks: blocks, records: Int(records), lastSequence: sequence)
+    }
+
+    /// Whether each block of `bytes` has its checksum (the header and footer are compared as they are).
+    private static func checks(_ bytes: [UInt8], _ blocks: [Block]) -> Bool {
+        bytes.withUnsafeBytes { all in
+            blocks.indices.allSatisfy { index in
+                let end = index + 1 < blocks.count ? blocks[index + 1].start : all.count
+                var sum = Checksum()
+                sum.add(UnsafeRawBufferPointer(rebasing: all[blocks[index].start..<end]))
+                return sum.value == blocks[index].checksum
+            }
+        }
     }
 
     private static func field(_ line: Substring, _ name: String) -> Int64? {
@@ -69,18 +84,18 @@ struct SharedCopy {
         return Int64(line.dropFirst(name.count + 1))
     }
 
-    /// Keeps `shared`'s file, which holds exactly what the store writes now (`checksum` and `blocks`
-    /// of those bytes), as the copy: a second name for the same file where the file system allows,
+    /// Keeps `shared`'s file, which holds exactly what the store writes now (`blocks` of those
+    /// bytes, with their checksums), as the copy: a second name for the same file where the file system allows,
     /// else a copy of `bytes` or of the file. Marks the store inside the caller's transaction; on
     /// any failure there is no copy, and the next sync reads the whole file.
-    static func keep(_ store: AuditStore, _ shared: SharedAudit, records: Int, bytes: [UInt8]?, byteCount: Int, checksum: UInt64, blocks: [Block]) throws {
+    static func keep(_ store: AuditStore, _ shared: SharedAudit, records: Int, bytes: [UInt8]?, byteCount: Int, blocks: [Block]) throws {
         discard(store)
         guard byteCount <= largestFile else { return }
         var generator = SystemRandomNumberGenerator()
         let mark = String(generator.next(), radix: 36) + String(generator.next(), radix: 36)
         var index = "\(indexVersion)\nmark \(mark)\nrecords \(records)\nsequence \(try store.lastLogSequence())\n"
-        index += "bytes \(byteCount)\nchecksum \(Int64(bitPattern: checksum))\nblocks \(blocks.count)\n"
-        for block in blocks { index += "\(block.start) \(block.line)\n" }
+        index += "bytes \(byteCount)\nchecksums by block\nblocks \(blocks.count)\n"
+        for block in blocks { index += "\(block.start) \(block.line) \(Int64(bitPattern: block.checksum))\n" }
         do {
             let copy = copyPath(store)
             let temporary = TemporaryFile.path(for: copy)
@@ -101,7 +116,9 @@ struct SharedCopy {
                     throw error
                 }
             }
-            try Files.writeAtomically(indexPath(store)) { $0.write(index) }
+            // Not flushed to the disk: an index a crash leaves old, empty or torn never agrees
+            // with the store's mark or the copy, and the next sync reads the whole file.
+            try Files.writeAtomically(indexPath(store), durable: false) { $0.write(index) }
         } catch {
             discard(store)
             return
@@ -118,6 +135,38 @@ struct SharedCopy {
         for path in [indexPath(location), copyPath(location)] where Files.status(path, followLinks: false) != nil {
             try? Files.remove(path)
         }
+    }
+}
+
+/// The checksums of a file's blocks, taken from its pieces as they are written: `start` says where
+/// each block starts before any of its bytes come, and a piece may hold parts of several blocks.
+struct BlockChecksums {
+    private var starts: [(start: Int, line: Int)] = []
+    private var sums: [Checksum] = []
+    private var current = -1
+
+    mutating func start(at offset: Int, line: Int) {
+        starts.append((offset, line))
+        sums.append(Checksum())
+    }
+
+    /// Takes in `piece`, which starts at `offset` in the file; bytes before the first block (the
+    /// header) are left out.
+    mutating func add(_ piece: UnsafeRawBufferPointer, at offset: Int) {
+        var taken = 0
+        while taken < piece.count {
+            let position = offset + taken
+            while current + 1 < starts.count, starts[current + 1].start <= position { current += 1 }
+            let boundary = current + 1 < starts.count ? starts[current + 1].start : Int.max
+            let count = min(piece.count - taken, boundary - position)
+            if current >= 0 { sums[current].add(UnsafeRawBufferPointer(rebasing: piece[taken..<(taken + count)])) }
+            taken += count
+        }
+    }
+
+    /// The blocks with their checksums, the last one's taken to the end of the file.
+    var blocks: [SharedCopy.Block] {
+        starts.indices.map { SharedCopy.Block(start: starts[$0].start, line: starts[$0].line, checksum: sums[$0].value) }
     }
 }
 

@@ -44,9 +44,13 @@ public struct SyncReport: Sendable {
     /// the evidence limit, bytes that don't match their name.
     public var evidenceMissing: [String] = []
     public var evidenceRefused: [(file: String, reason: String)] = []
+    /// Evidence files left out of the shared folder because a stash entry holds them.
+    public var evidenceStashed = 0
     /// The file lacked records of the store but was left as git put it, and why; they stay in the
     /// store and are written by the first sync after git's step.
     public var held: GitState.Hold?
+    /// The sides of an unmerged file taken in from git's index (`GitState.sides`).
+    public var sidesTaken: [GitState.Side] = []
 
     public init() {}
 }
@@ -60,24 +64,31 @@ public enum Sync {
     /// was (evidence taken in is taken out again). The file is replaced by a rename once it is
     /// whole, so a sync killed at any moment leaves both whole.
     /// With `hold`, the file is taken in but not written (git would rather it stayed as it is).
-    public static func run(_ store: AuditStore, with shared: SharedAudit, holding hold: GitState.Hold? = nil) throws -> SyncReport {
+    /// `sides` are an unmerged file's sides in git's index: each is taken in before the file.
+    public static func run(_ store: AuditStore, with shared: SharedAudit, holding hold: GitState.Hold? = nil,
+                           sides: [GitState.Side] = [], stashedEvidence: Set<String> = []) throws -> SyncReport {
         try shared.checkUnlinked()
         var report = SyncReport()
         var adoption = EvidenceAdoption(store.location)
         do {
-            if let status = shared.status(), let sharing = try store.sharing(), sharing.file == shared.relativePath,
+            if sides.isEmpty, let status = shared.status(), let sharing = try store.sharing(), sharing.file == shared.relativePath,
                status.byteCount == sharing.byteCount, status.modifiedMilliseconds == sharing.modified, sharing.records == (try store.recordCount()) {
                 // Neither side changed since the last sync: nothing to read.
                 report.upToDate = true
                 report.records = sharing.records ?? 0
                 report.recordsInFile = report.records
-                try shareEvidence(store, shared, into: &report, adoption: &adoption)
+                try shareEvidence(store, shared, into: &report, adoption: &adoption, withholding: stashedEvidence)
                 return report
             }
             try store.write {
-                if shared.status() != nil, let delta = try SyncDelta.read(store, shared) {
+                var fromSides: ImportReport?
+                if !sides.isEmpty {
+                    fromSides = try take(sides, of: shared, into: store)
+                    report.sidesTaken = sides
+                }
+                if fromSides == nil, shared.status() != nil, let delta = try SyncDelta.read(store, shared) {
                     try runDelta(delta, store, shared, holding: hold, into: &report)
-                    try shareEvidence(store, shared, into: &report, adoption: &adoption)
+                    try shareEvidence(store, shared, into: &report, adoption: &adoption, withholding: stashedEvidence)
                     return
                 }
                 // The file holds what the store would write (a checkout touched it): nothing to take in.
@@ -90,6 +101,7 @@ public enum Sync {
                         report.recordsInFile = imported.recordsRead
                     }
                 }
+                if let fromSides { report.imported = report.imported.map { $0.adding(fromSides) } ?? fromSides }
                 if let hold, try !matches(store, shared) {
                     // Not remembered as in step: the next sync reads the file again and writes it once git's step is done.
                     report.held = hold
@@ -97,7 +109,7 @@ public enum Sync {
                 } else {
                     report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
                 }
-                try shareEvidence(store, shared, into: &report, adoption: &adoption)
+                try shareEvidence(store, shared, into: &report, adoption: &adoption, withholding: stashedEvidence)
             }
         } catch {
             adoption.undo()
@@ -109,14 +121,16 @@ public enum Sync {
     /// Creates a store at `location` from a shared file: how a clone joins the audit. The store,
     /// with the evidence it takes in, is built beside and moved into place whole, or not made at
     /// all: an error leaves no store behind.
-    public static func createStore(at location: StoreLocation, from shared: SharedAudit) throws -> (AuditStore, SyncReport) {
+    public static func createStore(at location: StoreLocation, from shared: SharedAudit, sides: [GitState.Side] = []) throws -> (AuditStore, SyncReport) {
         try shared.checkUnlinked()
         var report = SyncReport()
         var adoption = EvidenceAdoption(location)
         do {
             let store = try AuditStore.create(at: location) { store in
+                let fromSides = sides.isEmpty ? nil : try take(sides, of: shared, into: store)
+                report.sidesTaken = sides
                 let imported = try take(shared, into: store)
-                report.imported = imported
+                report.imported = fromSides.map { imported.adding($0) } ?? imported
                 report.recordsInFile = imported.recordsRead
                 // The file gets the records it holds, in order: written before the store is in place.
                 report.records = try writeIfDifferent(store, to: shared, wrote: &report.wroteFile)
@@ -185,16 +199,15 @@ public enum Sync {
     /// once: written beside the file while it is compared with it, and renamed over it only when
     /// they differ. Returns the number of records.
     static func writeIfDifferent(_ store: AuditStore, to shared: SharedAudit, remember: Bool = true, wrote: inout Bool) throws -> Int {
-        var checksum = Checksum()
-        var blocks: [SharedCopy.Block] = []
+        var sums = BlockChecksums()
         var byteCount = 0
         do {
             try Files.makeDirectories(PathNames.folder(of: shared.path))
             let existing = Comparison(shared.path)
             try Files.writeAtomically(shared.path) { output in
-                _ = try AuditFileWriter.write(store: store, startingBlock: { blocks.append(SharedCopy.Block(start: $0, line: $1)) }) { chunk in
+                _ = try AuditFileWriter.write(store: store, startingBlock: { sums.start(at: $0, line: $1) }) { chunk in
                     output.write(chunk)
-                    checksum.add(UnsafeRawBufferPointer(chunk))
+                    sums.add(UnsafeRawBufferPointer(chunk), at: byteCount)
                     byteCount += chunk.count
                     existing.compare(UnsafeRawBufferPointer(chunk))
                 }
@@ -206,7 +219,7 @@ public enum Sync {
         } catch let error as SystemError {
             throw SharedFileProblem("cannot write \(shared.relativePath): \(error)", kind: .unwritable)
         }
-        return try self.remember(store, shared, remember ? .new(bytes: nil, byteCount: byteCount, checksum: checksum.value, blocks: blocks) : .none)
+        return try self.remember(store, shared, remember ? .new(bytes: nil, byteCount: byteCount, blocks: sums.blocks) : .none)
     }
 
     /// The file already held what was written: the temporary copy is thrown away.
@@ -244,21 +257,21 @@ public enum Sync {
         case none
         /// How it looks; the copy of it stands as it was.
         case unchanged
-        /// How it looks, and a new copy (its bytes when at hand, size, checksum and blocks).
-        case new(bytes: [UInt8]?, byteCount: Int, checksum: UInt64, blocks: [SharedCopy.Block])
+        /// How it looks, and a new copy (its bytes when at hand, size, and blocks with their checksums).
+        case new(bytes: [UInt8]?, byteCount: Int, blocks: [SharedCopy.Block])
     }
 
     /// Remembers how the file looks now it holds the store's log, and keeps a copy of it for the
-    /// next sync. Returns the number of records.
-    static func remember(_ store: AuditStore, _ shared: SharedAudit, _ keeping: Keeping) throws -> Int {
-        let count = try store.recordCount()
+    /// next sync. Returns the number of records: `records` when the caller knows it, else counted.
+    static func remember(_ store: AuditStore, _ shared: SharedAudit, _ keeping: Keeping, records: Int? = nil) throws -> Int {
+        let count = try records ?? store.recordCount()
         if case .none = keeping { return count }
         guard let status = shared.status() else { throw SharedFileProblem("cannot read \(shared.relativePath) back after writing it", kind: .unreadable) }
         try store.write {
             try store.setSharing(AuditStore.Sharing(file: shared.relativePath, byteCount: status.byteCount,
                                                     modified: status.modifiedMilliseconds, records: count))
-            if case .new(let bytes, let byteCount, let checksum, let blocks) = keeping {
-                try SharedCopy.keep(store, shared, records: count, bytes: bytes, byteCount: byteCount, checksum: checksum, blocks: blocks)
+            if case .new(let bytes, let byteCount, let blocks) = keeping {
+                try SharedCopy.keep(store, shared, records: count, bytes: bytes, byteCount: byteCount, blocks: blocks)
             }
         }
         return count
@@ -267,14 +280,20 @@ public enum Sync {
     /// Copies evidence the store has into the shared folder, and evidence the folder has into the
     /// store, each file once and checked against its name. A stored file that is a link counts as
     /// missing (it is replaced by the shared copy, never read through).
-    static func shareEvidence(_ store: AuditStore, _ shared: SharedAudit, into report: inout SyncReport, adoption: inout EvidenceAdoption) throws {
+    /// Files a stash entry holds (`withholding`) are not copied out: `git stash pop` brings them.
+    static func shareEvidence(_ store: AuditStore, _ shared: SharedAudit, into report: inout SyncReport, adoption: inout EvidenceAdoption,
+                              withholding stashed: Set<String> = []) throws {
         let links = try store.evidenceLinks()
         guard !links.isEmpty else { return }
         var outgoing: [EvidenceFile] = []
         var seen = Set<String>()
         for link in links where seen.insert(link.file.hash).inserted {
             if Files.status(store.location.path(of: link.file), followLinks: false)?.kind == .regular {
-                outgoing.append(link.file)
+                if stashed.contains(link.file.storedName) {
+                    if Files.status(shared.evidenceFolder + "/" + link.file.storedName, followLinks: false) == nil { report.evidenceStashed += 1 }
+                } else {
+                    outgoing.append(link.file)
+                }
                 continue
             }
             let shown = shared.relativeEvidenceFolder + "/" + link.file.storedName

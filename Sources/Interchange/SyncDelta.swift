@@ -173,13 +173,8 @@ struct SpliceFile {
         }
     }
 
-    var checksum: UInt64 {
-        var checksum = Checksum()
-        forEachPiece { checksum.add($0) }
-        return checksum.value
-    }
-
-    /// The blocks' starts and first lines once the replacements are in.
+    /// The blocks' starts, first lines and checksums once the replacements are in: a block that
+    /// was not replaced keeps the checksum the copy had for it.
     var blocks: [SharedCopy.Block] {
         var blocks = copy.blocks
         var shift = (bytes: 0, lines: 0)
@@ -189,6 +184,11 @@ struct SpliceFile {
             blocks[index].line += shift.lines
             guard next < replacements.count, replacements[next].block == index else { continue }
             let bytes = replacements[next].bytes
+            var sum = Checksum()
+            bytes.withUnsafeBytes { sum.add($0) }
+            // The last block's checksum takes in the footer after it.
+            if index == blocks.count - 1 { Array(AuditFile.footer.utf8).withUnsafeBytes { sum.add($0) } }
+            blocks[index].checksum = sum.value
             let oldRange = copy.blocks[index].start..<end(of: index)
             shift.bytes += bytes.count - oldRange.count
             shift.lines += bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } - copy.bytes[oldRange].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -205,8 +205,10 @@ extension Sync {
                          into report: inout SyncReport) throws {
         report.readChangesOnly = true
         var outcome = MergeOutcome()
+        // The copy holds for the store as it is (no record added since), and records are never
+        // taken out of a log: its count and what this sync adds are the store's, without counting.
         if delta.fileUnchanged {
-            report.recordsInFile = try store.recordCount()
+            report.recordsInFile = delta.copy.records
         } else {
             do {
                 let imported = try Importer.merge(delta.records, summary: delta.summary, into: store)
@@ -228,8 +230,9 @@ extension Sync {
             return
         }
         let same = splice.matches(delta.file)
+        let records = delta.copy.records + outcome.addedCount
         if same && delta.fileUnchanged {
-            report.records = try remember(store, shared, .unchanged)
+            report.records = try remember(store, shared, .unchanged, records: records)
             return
         }
         if !same {
@@ -248,7 +251,7 @@ extension Sync {
             }
             report.wroteFile = true
         }
-        report.records = try remember(store, shared, .new(bytes: same ? delta.file : nil, byteCount: splice.byteCount,
-                                                          checksum: splice.checksum, blocks: splice.blocks))
+        report.records = try remember(store, shared, .new(bytes: same ? delta.file : nil, byteCount: splice.byteCount, blocks: splice.blocks),
+                                      records: records)
     }
 }

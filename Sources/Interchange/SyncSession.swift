@@ -13,6 +13,8 @@ public struct SyncOutcome: Sendable {
     public var suggestsGitSetup: Bool
     /// What git is in the middle of with the file, as sync found it.
     public var git = GitState(path: "")
+    /// A commit since the last sync that removed records the store holds (a `git revert`).
+    public var removal: CommitRemoval?
 }
 
 extension Sync {
@@ -29,9 +31,13 @@ extension Sync {
             }
             let git = GitState.of(shared)
             removeLeftovers(of: store.location)
-            let report = try run(store, with: shared, holding: git.hold)
+            let report = try run(store, with: shared, holding: git.hold, sides: git.unmerged ? git.sides : [], stashedEvidence: git.stashedEvidence)
+            // A hint, never a reason to fail the sync; held, the file is not in step, and the commits
+            // are looked at by the sync that writes it.
+            let removal = git.inCheckout && report.held == nil ? (try? CommitRemovals.check(store, shared)) ?? nil : nil
             return SyncOutcome(report: report, shared: shared, createdStore: nil,
-                               suggestsGitSetup: git.inCheckout && suggestsGitSetup(report, shared, created: false, inCheckout: true), git: git)
+                               suggestsGitSetup: git.inCheckout && suggestsGitSetup(report, shared, created: false, inCheckout: true), git: git,
+                               removal: removal)
         }
         let location: StoreLocation
         let shared: SharedAudit
@@ -51,8 +57,9 @@ extension Sync {
         }
         guard shared.status() != nil else { throw SharedFileProblem("no file '\(file ?? shared.relativePath)'", kind: .missing) }
         removeLeftovers(of: location)
-        let report = try createStore(at: location, from: shared).1
-        return SyncOutcome(report: report, shared: shared, createdStore: location, suggestsGitSetup: suggestsGitSetup(report, shared, created: true))
+        let git = GitState.of(shared)
+        let report = try createStore(at: location, from: shared, sides: git.unmerged ? git.sides : []).1
+        return SyncOutcome(report: report, shared: shared, createdStore: location, suggestsGitSetup: suggestsGitSetup(report, shared, created: true), git: git)
     }
 
     /// Removes the temporary files a sync killed midway left in the store's folder (a database

@@ -29,8 +29,11 @@ public enum Crops {
         public var scale: Double? {
             guard let window, window.width > 0 else { return nil }
             let scale = Double(image.width) / window.width
-            // 1x to 4x are the scales of Apple's screens; anything else is not this window's picture.
-            guard scale >= 0.9 && scale <= 4.1 else { return nil }
+            // 1x to 4x are the scales of Apple's screens.
+            if scale >= 0.9 && scale <= 4.1 { return scale }
+            // Any other scale (a screenshot stored at 0.75 of its size) when the picture has the
+            // window's shape: its height scaled alike, to a pixel.
+            guard scale >= 0.05, scale <= 16, window.height > 0, abs(Double(image.height) - window.height * scale) <= max(1.5, scale) else { return nil }
             return scale
         }
     }

@@ -32,37 +32,95 @@ public struct NoOverlap: Judge {
         guard candidates.count <= Tolerance.pairedElements else {
             return .noData(item, size, "\(candidates.count) text and control elements at \(size), more than the \(Tolerance.pairedElements) compared in pairs")
         }
-        // Each element's counterpart at Large, looked up once rather than once a pair.
-        var counterparts = [Int](repeating: -1, count: hierarchy.elements.count)
-        for element in candidates { counterparts[element] = comparison.counterpart(element) ?? -1 }
-        // Sweep from the top: only elements whose tops lie above another's bottom can meet it.
-        let sorted = candidates.sorted { hierarchy.elements[$0].frame!.y < hierarchy.elements[$1].frame!.y }
-        var findings: [Finding] = []
-        for (position, a) in sorted.enumerated() {
-            let frameA = hierarchy.elements[a].frame!
-            var next = position + 1
-            while next < sorted.count {
-                let b = sorted[next]
-                next += 1
-                let frameB = hierarchy.elements[b].frame!
-                if frameB.y >= frameA.maxY - Tolerance.point { break }
-                let largeA = counterparts[a], largeB = counterparts[b]
-                guard largeA >= 0, largeB >= 0, let shared = Self.overlap(frameA, frameB),
-                      !hierarchy.isAncestor(a, of: b), !hierarchy.isAncestor(b, of: a),
-                      let largeFrameA = comparison.reference.frame(largeA), let largeFrameB = comparison.reference.frame(largeB),
-                      !comparison.reference.hierarchy.hidden[largeA], !comparison.reference.hierarchy.hidden[largeB],
-                      Self.overlap(largeFrameA, largeFrameB) == nil else { continue }
+        // Only elements found at Large, and shown there, can have been apart there: each with its
+        // frame at both sizes, looked up once rather than once a pair.
+        let reference = comparison.reference
+        var compared: [(element: Int, frame: Frame, large: Frame)] = []
+        for element in candidates {
+            guard let large = comparison.counterpart(element), !reference.hierarchy.hidden[large], let largeFrame = reference.frame(large) else { continue }
+            compared.append((element, hierarchy.elements[element].frame!, largeFrame))
+        }
+        let ends = hierarchy.subtreeEnds()
+        let frames = compared.map(\.frame)
+        // Reading order, top to bottom: the findings kept are the first pairs in it.
+        let byTop = frames.indices.sorted { frames[$0].y < frames[$1].y || frames[$0].y == frames[$1].y && $0 < $1 }
+        var rank = [Int](repeating: 0, count: frames.count)
+        for (position, k) in byTop.enumerated() { rank[k] = position }
+        var kept = KeptPairs(capacity: Tolerance.keptFindings)
+        var count = 0
+        Self.sweep(frames, byTop: byTop) { i, j in
+            let a = compared[i].element, b = compared[j].element
+            guard let shared = Self.overlap(frames[i], frames[j]), !(a < b && b < ends[a]), !(b < a && a < ends[b]),
+                  Self.overlap(compared[i].large, compared[j].large) == nil else { return }
+            count += 1
+            let key = rank[i] < rank[j] ? (rank[i], rank[j]) : (rank[j], rank[i])
+            kept.offer(key) {
                 // Named in reading order: the one that comes first in the hierarchy first.
-                let pair = [ElementRef(hierarchy.elements[a], frame: frameA, largeFrame: largeFrameA),
-                            ElementRef(hierarchy.elements[b], frame: frameB, largeFrame: largeFrameB)]
-                findings.append(Finding(elements: a < b ? pair : pair.reversed(),
-                                        detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and are apart at Large"))
+                let pair = [ElementRef(hierarchy.elements[a], frame: frames[i], largeFrame: compared[i].large),
+                            ElementRef(hierarchy.elements[b], frame: frames[j], largeFrame: compared[j].large)]
+                return Finding(elements: a < b ? pair : pair.reversed(),
+                               detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and are apart at Large")
             }
         }
+        let findings = kept.findings
         if !findings.isEmpty {
-            return .fail(item, size, findings, "\(findings.count) \(findings.count == 1 ? "overlap" : "overlaps") among \(candidates.count) text and control elements")
+            return .fail(item, size, findings, "\(count) \(count == 1 ? "overlap" : "overlaps") among \(candidates.count) text and control elements", count: count)
         }
         return Verdict(item: item, size: size, outcome: .pass,
                        reason: "none of \(candidates.count) text and control elements at \(size) overlaps another where it did not at Large")
     }
+
+    /// Calls `body` with each pair of `frames` (by index) whose extents meet along one axis, each
+    /// pair once: frames sorted along the axis, each met only by those that start before it ends.
+    /// Of the two axes, the one where fewer pairs meet is swept (a row of labels side by side meets
+    /// along y only), so that only frames that may overlap are compared. `byTop` is the order by y.
+    static func sweep(_ frames: [Frame], byTop: [Int], _ body: (Int, Int) -> Void) {
+        let byLeft = frames.indices.sorted { frames[$0].x < frames[$1].x || frames[$0].x == frames[$1].x && $0 < $1 }
+        let starts: [(Frame) -> Double] = [{ $0.y }, { $0.x }]
+        let endsOf: [(Frame) -> Double] = [{ $0.maxY }, { $0.maxX }]
+        let orders = [byTop, byLeft]
+        // Pairs each axis would compare, counted by binary search without comparing them.
+        let costs = (0..<2).map { axis in
+            let sortedStarts = orders[axis].map { starts[axis](frames[$0]) }
+            var total = 0
+            for (position, k) in orders[axis].enumerated() {
+                let limit = endsOf[axis](frames[k]) - Tolerance.point
+                var low = position + 1, high = sortedStarts.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if sortedStarts[middle] < limit { low = middle + 1 } else { high = middle }
+                }
+                total += low - position - 1
+            }
+            return total
+        }
+        let axis = costs[1] < costs[0] ? 1 : 0
+        let order = orders[axis]
+        for (position, i) in order.enumerated() {
+            let limit = endsOf[axis](frames[i]) - Tolerance.point
+            var next = position + 1
+            while next < order.count, starts[axis](frames[order[next]]) < limit {
+                body(i, order[next])
+                next += 1
+            }
+        }
+    }
+}
+
+/// The first pairs in reading order, however many are offered: at most `capacity`, each made only
+/// when it is among them.
+struct KeptPairs {
+    let capacity: Int
+    private var entries: [(key: (Int, Int), finding: Finding)] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func offer(_ key: (Int, Int), _ make: () -> Finding) {
+        if entries.count == capacity, let last = entries.last, !(key < last.key) { return }
+        let place = entries.firstIndex { key < $0.key } ?? entries.count
+        entries.insert((key, make()), at: place)
+        if entries.count > capacity { entries.removeLast() }
+    }
+
+    var findings: [Finding] { entries.map(\.finding) }
 }

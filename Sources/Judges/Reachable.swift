@@ -27,6 +27,8 @@ public struct Reachable: Judge {
             findings.append(Finding(elements: [ElementRef(hierarchy.elements[element], frame: frame, largeFrame: nil)],
                                     detail: "lies \(Self.outside(frame, window)) and no scroll view holds it"))
         }
+        // The primary action's own findings come after these: it need not be a text or control element.
+        let outOfReach = findings.count
         var primaryNote = "no primary action is named"
         var primaryUndecided: String?
         if let primary = hierarchy.primaryAction ?? screen.run.hierarchies[.l]?.primaryAction {
@@ -55,7 +57,9 @@ public struct Reachable: Judge {
             }
         }
         if !findings.isEmpty {
-            return .fail(item, size, findings, "\(findings.count) of \(candidates.count) text and control elements are out of reach")
+            let summary = [outOfReach > 0 ? "\(outOfReach) of \(candidates.count) text and control elements are out of reach" : nil,
+                           findings.count > outOfReach ? "the primary action is not in reach" : nil]
+            return .fail(item, size, findings, summary.compactMap { $0 }.joined(separator: " and "))
         }
         if let primaryUndecided { return .noData(item, size, primaryUndecided) }
         guard !candidates.isEmpty else { return .noData(item, size, "no text or control element at \(size)") }

@@ -31,9 +31,10 @@ public struct ElementRef: Sendable, Equatable {
         self.largeFrame = largeFrame
     }
 
-    /// `StaticText "Total"`, as reasons name it.
+    /// `StaticText "Total"`, as reasons name it: one line, whatever a hostile file spells.
     public var shown: String {
-        name.isEmpty ? type : "\(type) \"\(Element.shown(name))\""
+        let type = Element.shown(type)
+        return name.isEmpty ? type : "\(type) \"\(Element.shown(name))\""
     }
 }
 
@@ -61,26 +62,32 @@ public struct Verdict: Sendable, Equatable {
     public var size: Size
     public var outcome: Outcome
     public var reason: String
-    /// What failed; empty unless the outcome is `fail`.
+    /// What failed, the first of them when a judge keeps only some; empty unless the outcome is `fail`.
     public var findings: [Finding]
+    /// How many findings the judge saw: more than `findings` holds when it kept only the first (a
+    /// hostile file can make millions).
+    public var findingCount: Int
 
-    public init(item: String, size: Size, outcome: Outcome, reason: String, findings: [Finding] = []) {
+    public init(item: String, size: Size, outcome: Outcome, reason: String, findings: [Finding] = [], findingCount: Int? = nil) {
         self.item = item
         self.size = size
         self.outcome = outcome
         self.reason = reason
         self.findings = findings
+        self.findingCount = max(findingCount ?? findings.count, findings.count)
     }
 
     static func noData(_ item: String, _ size: Size, _ reason: String) -> Verdict {
         Verdict(item: item, size: size, outcome: .noData, reason: reason)
     }
 
-    /// A failure naming up to three findings and how many more there are.
-    static func fail(_ item: String, _ size: Size, _ findings: [Finding], _ summary: String) -> Verdict {
+    /// A failure naming up to three findings and how many more there are (of `count`, when only the
+    /// first findings were kept).
+    static func fail(_ item: String, _ size: Size, _ findings: [Finding], _ summary: String, count: Int? = nil) -> Verdict {
+        let total = max(count ?? findings.count, findings.count)
         let shown = findings.prefix(3).map(\.sentence).joined(separator: "; ")
-        let more = findings.count > 3 ? "; and \(findings.count - 3) more" : ""
-        return Verdict(item: item, size: size, outcome: .fail, reason: "\(summary): \(shown)\(more)", findings: findings)
+        let more = total > 3 ? "; and \(total - 3) more" : ""
+        return Verdict(item: item, size: size, outcome: .fail, reason: "\(summary): \(shown)\(more)", findings: findings, findingCount: total)
     }
 }
 
@@ -101,4 +108,7 @@ enum Tolerance {
     /// has hundreds, and a hostile file of 20,000 identical frames would otherwise cost 200 million
     /// comparisons.
     static let pairedElements = 5_000
+    /// Findings a judge of pairs keeps, in reading order: as many as a note lists. The rest are
+    /// counted, so that memory stays bounded however many pairs a hostile file makes.
+    static let keptFindings = VerdictNote.maximumFindings
 }

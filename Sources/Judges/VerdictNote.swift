@@ -29,7 +29,8 @@ public enum VerdictNote {
             }
             lines.append("- " + elements.joined(separator: " and ") + ": " + oneLine(finding.detail))
         }
-        if verdict.findings.count > maximumFindings { lines.append("- and \(verdict.findings.count - maximumFindings) more") }
+        let listed = min(verdict.findings.count, maximumFindings)
+        if verdict.findingCount > listed { lines.append("- and \(verdict.findingCount - listed) more") }
         return lines.joined(separator: "\n")
     }
 

@@ -109,6 +109,36 @@ public enum TextLayout {
         return value
     }
 
+    /// `text` broken between words into lines of at most `width` columns: each line keeps the
+    /// spaces `text` has between its words (a line that fits comes back as it was), a break drops
+    /// the spaces it falls on, and every line after the first is indented by `hanging` spaces. A
+    /// word wider than a line stands alone on its own; colour escapes never count and never split.
+    public static func wrap(_ text: String, width: Int, hanging: Int) -> [String] {
+        guard self.width(text) > width else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        var wordsOnLine = 0
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let spaces = rest.prefix { $0 == " " }
+            let word = rest.dropFirst(spaces.count).prefix { $0 != " " }
+            rest = rest.dropFirst(spaces.count + word.count)
+            let wordWidth = self.width(String(word))
+            if wordsOnLine > 0 && used + spaces.count + wordWidth > width {
+                lines.append(line)
+                line = String(repeating: " ", count: hanging) + word
+                used = hanging + wordWidth
+            } else {
+                line += spaces + word
+                used += spaces.count + wordWidth
+            }
+            if !word.isEmpty { wordsOnLine += 1 }
+        }
+        lines.append(line)
+        return lines
+    }
+
     /// Words of `text` wrapped into lines of at most `width` columns.
     public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
@@ -142,10 +172,15 @@ public struct TextTable {
     /// left-aligned ones, widest first).
     private var yielding: [Int]?
 
-    public init(header: [String]? = nil, alignments: [Alignment] = [], yielding: [Int]? = nil) {
+    /// The last column, when its cells wrap at words onto lines of their own instead of being cut,
+    /// and the fewest columns it keeps.
+    private var wrapping: (column: Int, least: Int)?
+
+    public init(header: [String]? = nil, alignments: [Alignment] = [], yielding: [Int]? = nil, wrapping: (column: Int, least: Int)? = nil) {
         self.header = header
         self.alignments = alignments
         self.yielding = yielding
+        self.wrapping = wrapping
     }
 
     public mutating func add(_ row: [String]) {
@@ -182,9 +217,20 @@ public struct TextTable {
             let text = margin + parts.joined(separator: separator)
             return limit.map { TextLayout.truncate(text, to: $0) } ?? text
         }
+        /// A row whose wrapping cell is too wide: that cell's words on as many lines as they take,
+        /// each under the column.
+        func wrapped(_ row: [String]) -> [String] {
+            guard limit != nil, let column = wrapping?.column, column == row.count - 1, column < widths.count,
+                  TextLayout.width(row[column]) > widths[column] else { return [line(row)] }
+            let pieces = TextLayout.wrap(row[column], width: widths[column], hanging: 0)
+            var first = row
+            first[column] = pieces[0]
+            let under = String(repeating: " ", count: indent + widths[..<column].reduce(0, +) + TextLayout.width(separator) * column)
+            return [line(first)] + pieces.dropFirst().map { TextLayout.truncate(under + $0, to: limit ?? .max) }
+        }
         var lines: [String] = []
         if let header { lines.append(headerStyle(line(header))) }
-        lines += rows.map(line)
+        lines += rows.flatMap(wrapped)
         return lines
     }
 }
@@ -219,6 +265,7 @@ extension TextTable {
             rows = rows.map { row in var row = row; if row.indices.contains(index) { row.remove(at: index) }; return row }
             if index < alignments.count { alignments.remove(at: index) }
             yielding = yielding?.compactMap { $0 == index ? nil : $0 > index ? $0 - 1 : $0 }
+            wrapping = wrapping.flatMap { $0.column == index ? nil : $0.column > index ? ($0.column - 1, $0.least) : $0 }
         }
         return removed
     }
@@ -233,7 +280,8 @@ extension TextTable {
         for column in order where column < widths.count {
             let excess = widths.reduce(0, +) - room
             guard excess > 0 else { break }
-            let narrowest = max(6, header.map { TextLayout.width($0.indices.contains(column) ? $0[column] : "") } ?? 0)
+            var narrowest = max(6, header.map { TextLayout.width($0.indices.contains(column) ? $0[column] : "") } ?? 0)
+            if let wrapping, wrapping.column == column { narrowest = max(narrowest, wrapping.least) }
             widths[column] -= min(excess, max(0, widths[column] - narrowest))
         }
         return widths

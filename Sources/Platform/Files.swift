@@ -165,44 +165,6 @@ public enum Files {
             throw SystemError(operation: "set the time of", path: path, code: errno)
         }
     }
-
-    /// Flushes a folder's entries to disk, so that a rename into it survives a power cut; false when
-    /// that failed.
-    @discardableResult
-    public static func syncDirectory(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { _ = Glue.close(descriptor) }
-        return fsync(descriptor) == 0
-    }
-
-    /// Makes the files at `paths`, written without syncing, durable with the folder that holds
-    /// them: on Linux one `syncfs` of their file system, which costs one flush instead of one per
-    /// file; elsewhere each file, then the folder. False when a flush failed.
-    @discardableResult
-    public static func syncAll(_ paths: [String], in folder: String) -> Bool {
-        guard !paths.isEmpty else { return true }
-        #if canImport(Glibc)
-        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { _ = Glue.close(descriptor) }
-        return linuxSyncFileSystem(descriptor) == 0
-        #else
-        var ok = true
-        for path in paths where !syncFile(path) { ok = false }
-        syncDirectory(folder)
-        return ok
-        #endif
-    }
-
-    /// Flushes a file's contents to the disk; false when that failed.
-    @discardableResult
-    public static func syncFile(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { _ = Glue.close(descriptor) }
-        return fsync(descriptor) == 0
-    }
 }
 
 /// Reads a file from the start in chunks, without loading it whole.
@@ -351,8 +313,10 @@ extension Files {
     /// Writes a file whole or not at all: `body` writes into a new temporary file beside `path`,
     /// created exclusively under a random name (so no planted file or link is ever followed), and
     /// only a complete, flushed file is renamed over `path`. On any failure the temporary file is
-    /// removed and `path` is as it was.
-    public static func writeAtomically(_ path: String, _ body: (BufferedOutput) throws -> Void) throws {
+    /// removed and `path` is as it was. A file that is only a cache (`durable` false) is renamed
+    /// without being flushed first: after a crash it may be old, empty or torn, which its reader tells. Files made durable
+    /// together afterwards (`syncAll`) are written the same way.
+    public static func writeAtomically(_ path: String, durable: Bool = true, _ body: (BufferedOutput) throws -> Void) throws {
         // A device or a pipe is never replaced by a file (as root, that would remove /dev/null).
         if status(path, followLinks: false)?.kind == .other { throw SystemError(operation: "replace", path: path, code: EEXIST) }
         removeLeftovers(of: path)
@@ -360,7 +324,7 @@ extension Files {
         let output = try BufferedOutput.createNew(path: temporary)
         do {
             try body(output)
-            guard output.close() else { throw SystemError(operation: "write", path: temporary, code: output.errorCode) }
+            guard output.close(syncing: durable) else { throw SystemError(operation: "write", path: temporary, code: output.errorCode) }
             try rename(temporary, to: path)
         } catch {
             output.close()
@@ -369,9 +333,3 @@ extension Files {
         }
     }
 }
-
-#if canImport(Glibc)
-/// glibc's `syncfs`, which the Glibc module leaves out (it is a GNU extension).
-@_silgen_name("syncfs")
-private func linuxSyncFileSystem(_ descriptor: Int32) -> Int32
-#endif

@@ -29,6 +29,11 @@ public final class ChunkedInput {
         ownsDescriptor = true
     }
 
+    /// Reads `descriptor` (a pipe's read end, say), and closes it when done.
+    public convenience init(owning descriptor: Int32) {
+        self.init(descriptor: descriptor, ownsDescriptor: true)
+    }
+
     private init(descriptor: Int32, ownsDescriptor: Bool) {
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor

@@ -61,6 +61,11 @@ extension Files {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { _ = Glue.close(descriptor) }
+        return readUnchanged(descriptor: descriptor)
+    }
+
+    /// The same through a descriptor opened at the start of the file.
+    static func readUnchanged(descriptor: Int32) -> (bytes: [UInt8], identity: FileIdentity)? {
         guard let before = FileIdentity.of(descriptor: descriptor), before.byteCount < Int64(Int.max) else { return nil }
         let count = Int(before.byteCount)
         var failed = false

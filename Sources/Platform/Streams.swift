@@ -175,6 +175,9 @@ public struct SystemError: Error, Sendable, CustomStringConvertible {
 
     /// Whether the disk (or the user's quota on it) is full.
     public var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
+
+    /// Whether a rename failed because the two names are on different file systems.
+    public var isCrossDevice: Bool { code == EXDEV }
 }
 
 /// Unqualified `write` and `close` would resolve to the methods above.

@@ -76,23 +76,36 @@ public struct ConformanceReport: Sendable {
         public var level: ResizeTextVerdict.Level
         /// Remarks and explanations, in plain text (each renderer escapes them).
         public var remarks: String
-        /// Screens whose checks of the criterion are not all recorded yet, by name.
-        public var toRecord: [String]
+        /// Whether the level is final, and the open checks that could still change it.
+        public var outlook: ConformanceOutlook
+        /// Screens whose open checks of the criterion could still make them fail or pass, by name.
+        public var toRecord: [String] { outlook.open.map(\.screen) }
+        /// A level a conformance report can carry: judged, and no open check could change it.
+        public var fileable: Bool { level.fileableAtAA && outlook.isFinal }
     }
 
     public var criteria: [Criterion]
     public var screens: Int
+    /// Each screen's place in the audit's order, by name.
+    let order: [String: Int]
 
     /// Screens with checks of either criterion still to record, in the audit's order of screens.
     public var screensToRecord: [String] {
         var seen = Set<String>()
-        return criteria.flatMap(\.toRecord).filter { seen.insert($0).inserted }
+        return inOrder(criteria.flatMap(\.toRecord).filter { seen.insert($0).inserted }, by: { $0 })
+    }
+
+    /// `entries` in the audit's order of screens.
+    func inOrder<T>(_ entries: [T], by screen: (T) -> String) -> [T] {
+        entries.enumerated().sorted { (order[screen($0.element)] ?? .max, $0.offset) < (order[screen($1.element)] ?? .max, $1.offset) }.map(\.element)
     }
 
     public init(_ snapshot: AuditSnapshot) {
         screens = snapshot.screens.count
+        order = Dictionary(snapshot.screens.enumerated().map { ($1.screen.name, $0) }, uniquingKeysWith: { first, _ in first })
         let resize = ResizeTextVerdict(snapshot)
         let reflow = ReflowVerdict(snapshot)
+        let (resizeOutlook, reflowOutlook) = (ResizeTextVerdict.outlook(snapshot), ReflowVerdict.outlook(snapshot))
         let limit = LargerTextVerdict.doublingSize
         let scope = "Audited on \(counted(screens, "screen")) of the iOS app with Dynamic Type, at the text sizes the checklist plans from xSmall to AX5."
         criteria = [
@@ -100,14 +113,14 @@ public struct ConformanceReport: Sendable {
                       remarks: Self.remarks(scope: scope + " The criterion is judged at the sizes up to \(limit.id), where body text reaches 200 %, and on text that does not scale at all.",
                                             covered: resize.checklistCovers, criterion: ResizeTextVerdict.criterion,
                                             failures: Self.failures(snapshot, items: resize.failing, upTo: limit, scalingAnywhere: true),
-                                            notScaling: resize.notScaling, incomplete: resize.incomplete, screens: screens),
-                      toRecord: resize.incompleteScreens),
+                                            notScaling: resize.notScaling, open: resizeOutlook.open.count, screens: screens),
+                      outlook: resizeOutlook),
             Criterion(number: ReflowVerdict.criterion, name: "Reflow", wcagLevel: "AA", level: reflow.level,
                       remarks: Self.remarks(scope: scope + " Layouts must adapt instead of scrolling in two directions at every planned size.",
                                             covered: reflow.checklistCovers, criterion: ReflowVerdict.criterion,
                                             failures: Self.failures(snapshot, items: reflow.failing, upTo: nil, scalingAnywhere: false),
-                                            notScaling: [], incomplete: reflow.incomplete, screens: screens),
-                      toRecord: reflow.incompleteScreens),
+                                            notScaling: [], open: reflowOutlook.open.count, screens: screens),
+                      outlook: reflowOutlook),
         ]
     }
 
@@ -127,7 +140,7 @@ public struct ConformanceReport: Sendable {
         }
     }
 
-    static func remarks(scope: String, covered: Bool, criterion: String, failures: [String], notScaling: [String], incomplete: Int, screens: Int) -> String {
+    static func remarks(scope: String, covered: Bool, criterion: String, failures: [String], notScaling: [String], open: Int, screens: Int) -> String {
         guard covered else { return "The checklist in use maps no check to \(criterion), so the audit does not evaluate it." }
         guard screens > 0 else { return "The audit has no screens yet." }
         var parts = [scope]
@@ -137,17 +150,18 @@ public struct ConformanceReport: Sendable {
         if !failures.isEmpty {
             parts.append("Fails on \(counted(failures.count, "screen")): \(failures.joined(separator: "; ")).")
         }
-        if incomplete > 0 {
-            parts.append("\(counted(incomplete, "screen")) \(incomplete == 1 ? "has" : "have") checks of \(criterion) still to record.")
+        if open > 0 {
+            parts.append("\(counted(open, "screen")) \(open == 1 ? "has" : "have") checks of \(criterion) still to record.")
         }
-        if notScaling.isEmpty && failures.isEmpty && incomplete == 0 {
+        if notScaling.isEmpty && failures.isEmpty && open == 0 {
             parts.append("Every screen passes the checks of \(criterion).")
         }
         return parts.joined(separator: " ")
     }
 
-    /// Criteria whose level a conformance report cannot carry yet (see `fileableAtAA`).
-    public var unfileable: [Criterion] { criteria.filter { !$0.level.fileableAtAA } }
+    /// Criteria whose level a conformance report cannot carry yet: not judged (see `fileableAtAA`),
+    /// or open checks could still change it (`ConformanceOutlook`).
+    public var unfileable: [Criterion] { criteria.filter { !$0.fileable } }
 }
 
 /// Who the compliance report is for and by whom: from the export's options, the product's name

@@ -35,7 +35,7 @@ public struct OpenACRReporter: Reporter {
         var lines = input.draft ? ["# " + Self.plain(ConformanceDraft.banner(report))] : []
         lines += [
             "# OpenACR fragment: WCAG 2.2 \(report.criteria.map(\.number).joined(separator: " and ")) for \(Self.plain(parties.product)), from its Dynamic Type audit.",
-            "# Written by \(Self.plain(input.generator)); merge the criteria into the product's full OpenACR.",
+            "# Written by \(Self.plain(input.generator))" + (input.draft ? ", " + ConformanceDraft.use + "." : "; merge the criteria into the product's full OpenACR."),
             "title: " + Self.quoted((input.draft ? ConformanceDraft.titlePrefix : "") + "\(parties.company ?? parties.product) Accessibility Conformance Report"
                                     + (input.draft ? " (not a conformance claim)" : "")),
             "product:",
@@ -148,7 +148,7 @@ public struct VPATReporter: Reporter {
         let banner = input.draft ? ConformanceDraft.banner(report) : nil
         let level = { (criterion: ConformanceReport.Criterion) in input.draft ? ConformanceDraft.level(criterion) : criterion.level.rawValue }
         let remarks = { (criterion: ConformanceReport.Criterion) in input.draft ? ConformanceDraft.remarks(criterion) : criterion.remarks }
-        let intro = "Rows for WCAG 2.2 \(report.criteria.map(\.number).joined(separator: " and ")) from the product's Dynamic Type audit, as of \(input.date); paste them into the product's VPAT. Evaluation: \(OpenACRReporter.method(input))"
+        let intro = "Rows for WCAG 2.2 \(report.criteria.map(\.number).joined(separator: " and ")) from the product's Dynamic Type audit, as of \(input.date)\(input.draft ? ", " + ConformanceDraft.use : "; paste them into the product's VPAT"). Evaluation: \(OpenACRReporter.method(input))"
 
         var markdown = "# " + Markdown.text(title) + "\n\n"
         var facts = ["**Product** " + Markdown.text(parties.product + (parties.productVersion.map { " " + $0 } ?? ""))]
@@ -215,11 +215,41 @@ public struct VPATReporter: Reporter {
     }
 }
 
-/// A conformance report refused while a criterion cannot be judged yet (no failure, checks still
-/// open): OpenACR and VPAT allow "Not Evaluated" only for level AAA criteria.
+/// A conformance report refused while a criterion's level is not final: not judged yet (OpenACR
+/// and VPAT allow "Not Evaluated" only for level AAA criteria), or open checks could still change it
+/// (`ConformanceOutlook`).
 public struct ConformanceRefusal: Error, Sendable {
-    /// The criteria, with the ones that cannot be judged.
+    /// The criteria, with the ones that cannot be reported.
     public let report: ConformanceReport
+
+    /// `1.4.4 Resize Text (Partially Supports so far; ...) cannot be reported yet: ...`, in one line.
+    public var headline: String {
+        let criteria = report.unfileable.map { criterion -> String in
+            let why = !criterion.outlook.covered ? "the checklist maps no check to it"
+                : criterion.outlook.screens == 0 ? "the audit has no screens yet" : criterion.outlook.described(criterion.level)
+            return "\(criterion.number) \(criterion.name) (\(why))"
+        }
+        let open = openChecks.count
+        return criteria.joined(separator: " and ") + " cannot be reported yet: a conformance report claims a level only once no open check can change it. "
+            + (open == 0 ? "Write a draft for review with --draft." : "Record the open checks of \(open == 1 ? "this screen" : "these \(open) screens") first ('dtaudit next'), "
+               + "or write a draft for review with --draft:")
+    }
+
+    /// The screens whose open checks could change a level not final yet, in the audit's order, each
+    /// with those checks (of either criterion, each once).
+    public var openChecks: [(screen: String, checks: [PendingCheck])] {
+        var result: [(screen: String, checks: [PendingCheck])] = []
+        for criterion in report.unfileable {
+            for entry in criterion.outlook.open {
+                if let index = result.firstIndex(where: { $0.screen == entry.screen }) {
+                    result[index].checks += entry.checks.filter { check in !result[index].checks.contains { $0.item == check.item && $0.size == check.size } }
+                } else {
+                    result.append(entry)
+                }
+            }
+        }
+        return report.inOrder(result, by: \.screen)
+    }
 
     /// What both conformance reporters read: the audit and where it stands, refused while a
     /// criterion cannot be judged, then the parties.

@@ -13,9 +13,12 @@ enum ConformanceDraft {
         let open = report.screensToRecord
         let why = open.isEmpty ? "It was written with --draft."
             : "Checks are still open on \(counted(open.count, "screen")): \(open.joined(separator: ", "))."
-        return "DRAFT, not a conformance claim. \(why) Do not file these rows or paste them into a VPAT: "
+        return "DRAFT, not a conformance claim. \(why) Do not file it or copy its rows into the product's report: "
             + "record the open checks ('dtaudit next'), then export again without --draft."
     }
+
+    /// What becomes of the rows, where the report to file says where they go: a draft goes nowhere.
+    static let use = "drafted for review: the export without --draft, once no open check can change a level, is the one for the product's report"
 
     /// The level a draft row shows: never a claim.
     static func level(_ criterion: ConformanceReport.Criterion) -> String {

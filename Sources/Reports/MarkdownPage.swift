@@ -26,7 +26,7 @@ struct MarkdownPage {
         self.input = input
         snapshot = input.snapshot
         checklist = input.snapshot.checklist
-        plan = ReviewPlan(input.snapshot, date: input.date, judged: input.judgedFailures)
+        plan = ReviewPlan(input.snapshot, date: input.date)
     }
 
     mutating func line(_ text: String = "") {

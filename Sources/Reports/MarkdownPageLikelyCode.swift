@@ -12,7 +12,7 @@ extension MarkdownPage {
                        for actions: ArraySlice<ReviewPlan.Action>) {
         guard hasScans else { return }
         let states = Dictionary(snapshot.screens.map { ($0.screen.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let tracer = LikelyCode(states: snapshot.screens, problems: ReviewPlan.judgedProblems(snapshot, input.judgedFailures))
+        let tracer = LikelyCode(states: snapshot.screens, problems: ReviewPlan.judgedProblems(snapshot))
         headers.append("Likely code")
         alignments.append(.left)
         for (k, action) in zip(rows.indices, actions) {

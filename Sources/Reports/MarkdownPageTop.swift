@@ -35,6 +35,7 @@ extension MarkdownPage {
         }
         line(">")
         let wcag = ResizeTextVerdict(snapshot)
+        let wcagOutlook = ResizeTextVerdict.outlook(snapshot)
         var reasons: [String] = []
         if !wcag.checklistCovers {
             reasons.append("the checklist maps no item to 1.4.4")
@@ -47,16 +48,19 @@ extension MarkdownPage {
             if !wcag.failing.isEmpty {
                 reasons.append("checks of 1.4.4 fail at or below \(doubling) on \(counted(wcag.failing.count, "screen")) (\(failingList(wcag.failing)))")
             }
-            if wcag.incomplete > 0 {
-                reasons.append("\(counted(wcag.incomplete, "screen")) \(wcag.incomplete == 1 ? "has" : "have") 1.4.4 checks up to \(doubling) still to record")
+            let open = wcagOutlook.open.count
+            if open > 0 {
+                reasons.append("\(counted(open, "screen")) \(open == 1 ? "has" : "have") 1.4.4 checks up to \(doubling) still to record")
             }
             if reasons.isEmpty {
                 reasons.append("every screen passes the 1.4.4 checks up to \(doubling), where body text reaches 200 %")
             }
         }
-        line("> \(Self.mark(wcag.level)) **WCAG 2.2 SC 1.4.4 Resize Text (AA): \(wcag.level.rawValue).** " + reasons.joined(separator: "; ").capitalizedFirst + ".")
+        line("> \(Self.mark(wcag.level)) **WCAG 2.2 SC 1.4.4 Resize Text (AA): \(Self.level(wcag.level, wcagOutlook)).** "
+             + Self.sentence(reasons, wcag.level, wcagOutlook))
         line(">")
         let reflow = ReflowVerdict(snapshot)
+        let reflowOutlook = ReflowVerdict.outlook(snapshot)
         var reflowReasons: [String] = []
         if !reflow.checklistCovers {
             reflowReasons.append("the checklist maps no item to 1.4.10")
@@ -66,13 +70,26 @@ extension MarkdownPage {
             if !reflow.failing.isEmpty {
                 reflowReasons.append("checks of 1.4.10 fail on \(counted(reflow.failing.count, "screen")) (\(failingList(reflow.failing)))")
             }
-            if reflow.incomplete > 0 {
-                reflowReasons.append("\(counted(reflow.incomplete, "screen")) \(reflow.incomplete == 1 ? "has" : "have") 1.4.10 checks still to record")
+            let open = reflowOutlook.open.count
+            if open > 0 {
+                reflowReasons.append("\(counted(open, "screen")) \(open == 1 ? "has" : "have") 1.4.10 checks still to record")
             }
             if reflowReasons.isEmpty { reflowReasons.append("every screen passes the 1.4.10 checks at every planned size") }
         }
-        line("> \(Self.mark(reflow.level)) **WCAG 2.2 SC 1.4.10 Reflow (AA): \(reflow.level.rawValue).** " + reflowReasons.joined(separator: "; ").capitalizedFirst + ".")
+        line("> \(Self.mark(reflow.level)) **WCAG 2.2 SC 1.4.10 Reflow (AA): \(Self.level(reflow.level, reflowOutlook)).** "
+             + Self.sentence(reflowReasons, reflow.level, reflowOutlook))
         line()
+    }
+
+    /// `Partially Supports`, or `Partially Supports so far` while open checks could change it.
+    static func level(_ level: ResizeTextVerdict.Level, _ outlook: ConformanceOutlook) -> String {
+        level.rawValue + (level.fileableAtAA && !outlook.isFinal ? " so far" : "")
+    }
+
+    /// The reasons for a level, and the levels its open checks could still lead to.
+    static func sentence(_ reasons: [String], _ level: ResizeTextVerdict.Level, _ outlook: ConformanceOutlook) -> String {
+        let could = level.fileableAtAA ? outlook.couldBecome(level).map { "; the open checks could make it \($0)" } ?? "" : ""
+        return reasons.joined(separator: "; ").capitalizedFirst + could + "."
     }
 
     func failingList(_ failing: [(screen: String, items: [String])]) -> String {

@@ -33,7 +33,7 @@ public struct MarkdownReporter: Reporter {
     /// for, and for a file, the evidence the store's folder holds.
     public func read(_ request: ExportRequest, from store: AuditStore) throws -> ReportReading<Content> {
         let (document, snapshot, stored) = try store.read {
-            (try AuditDocument(store: store).selecting(request.selection), try store.snapshot(detailed: true).selecting(request.selection),
+            (try AuditDocument(store: store).selecting(request.selection), try Self.snapshot(store).selecting(request.selection),
              request.isFile ? try store.evidenceByScreen() : [:])
         }
         let day = request.date ?? document.latestActivity.day
@@ -53,6 +53,12 @@ public struct MarkdownReporter: Reporter {
             reading.missingEvidence = present.missing
         }
         return reading
+    }
+
+    /// Where every screen stands as the page and its summary read it: with each failure's note and
+    /// run, and each scan's findings (the likely code of a failure).
+    static func snapshot(_ store: AuditStore) throws -> AuditSnapshot {
+        try store.snapshot(detailed: true)
     }
 
     /// The page; in a file, with its charts beside it and the evidence it links.

@@ -70,9 +70,6 @@ public struct ReportInput: Sendable {
     public var parties: ReportParties?
     /// A conformance report's draft (`--draft`): marked as one throughout, claiming no level.
     public var draft = false
-    /// The failures runs recorded, with their notes, when `snapshot` was read without notes (the
-    /// summary's): shared UI is told once from them. Nil to read them from `snapshot`.
-    public var judgedFailures: [(screen: String, cell: CellState)]?
 
     public init(document: AuditDocument, snapshot: AuditSnapshot, date: String, changes: Changes? = nil,
                 chartFile: String? = nil, evidence: ReportEvidence? = nil, generator: String) {

@@ -46,10 +46,9 @@ public struct ReviewPlan: Sendable {
     /// Every screen, the most in need first (`needOrder`).
     public var screensByNeed: [ScreenState]
 
-    /// `judged`: the failures runs recorded, with their notes, for a snapshot read without them.
-    public init(_ snapshot: AuditSnapshot, date: String, judged failures: [(screen: String, cell: CellState)]? = nil) {
+    public init(_ snapshot: AuditSnapshot, date: String) {
         let today = Self.dayNumber(date)
-        let judged = Self.judgedProblems(snapshot, failures)
+        let judged = Self.judgedProblems(snapshot)
         let wcagItems = Set(snapshot.checklist.items.filter { $0.wcag.contains(ResizeTextVerdict.criterion) || $0.wcag.contains(ReflowVerdict.criterion) }.map(\.id))
         let order = Dictionary(snapshot.checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var actions: [Action] = []
@@ -106,21 +105,14 @@ public struct ReviewPlan: Sendable {
     }
 
     /// The failures runs recorded on every screen, with the retests due, as problems.
-    static func judgedProblems(_ snapshot: AuditSnapshot, _ read: [(screen: String, cell: CellState)]?) -> JudgedProblems {
+    static func judgedProblems(_ snapshot: AuditSnapshot) -> JudgedProblems {
         var failures: [JudgedProblems.Failure] = []
         var retests: [String: [CellKey: Fix]] = [:]
         for state in snapshot.screens {
             for check in state.pending {
                 if case .retest(let fix) = check.reason { retests[state.screen.name, default: [:]][CellKey(item: check.item, size: check.size)] = fix }
             }
-            if read == nil {
-                for cell in state.failedCells where cell.run != nil { failures.append(.init(screen: state.screen.name, cell: cell)) }
-            }
-        }
-        if let read {
-            // Only the screens the snapshot holds (a selection's).
-            let shown = Set(snapshot.screens.map(\.screen.name))
-            failures = read.filter { shown.contains($0.screen) }.map { .init(screen: $0.screen, cell: $0.cell) }
+            for cell in state.failedCells where cell.run != nil { failures.append(.init(screen: state.screen.name, cell: cell)) }
         }
         for index in failures.indices {
             failures[index].fix = retests[failures[index].screen]?[CellKey(item: failures[index].cell.item, size: failures[index].cell.size)]

@@ -4,8 +4,10 @@ import Interchange
 import Platform
 
 /// The top of the review page alone (`export --summary`): verdicts, open failures, owners, short
-/// enough for a pull-request comment. It reads the screens, the cells and the fixes, never the
-/// recordings, so that it stays fast on an audit of any length; so it names no auditors.
+/// enough for a pull-request comment. It reads the screens, the cells and the fixes as the page
+/// does (the same snapshot, so that the rows it shares with the page, their likely code among them,
+/// cannot differ), never the recordings, so that it stays fast on an audit of any length; so it
+/// names no auditors.
 public struct MarkdownSummaryReporter: Reporter {
     public init() {}
     public var format: ReportFormat { .markdown }
@@ -16,10 +18,10 @@ public struct MarkdownSummaryReporter: Reporter {
     }
 
     public func read(_ request: ExportRequest, from store: AuditStore) throws -> ReportReading<ReportInput> {
-        let (document, snapshot, tally, judged) = try store.read {
+        let (document, snapshot, tally) = try store.read {
             (AuditDocument(app: try store.appName(), createdAt: try store.createdAt() ?? Timestamp(milliseconds: 0), createdBy: try store.createdBy(),
                            checklist: try store.checklist(), screens: try store.screens(), recordings: [], fixes: try store.fixes()),
-             try store.snapshot(), try store.latestRecordingTimes(), try store.judgedFailures())
+             try MarkdownReporter.snapshot(store), try store.latestRecordingTimes())
         }
         let live = document.selecting(request.selection)
         let shown = Set(live.screens.map(\.id))
@@ -34,7 +36,6 @@ public struct MarkdownSummaryReporter: Reporter {
         input.selection = request.selection
         input.summaryOnly = true
         input.auditors = []
-        input.judgedFailures = judged
         return ReportReading(content: input, app: document.app, day: day, screens: input.snapshot.screens.count)
     }
 

@@ -87,9 +87,13 @@ public enum ScanError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case unknownRule(String)
     case unsupportedFile(String)
+    /// A device, a pipe or a socket where a file to scan should be.
+    case notAFile(String)
 
     public var description: String {
         switch self {
+        case let .notAFile(path):
+            "cannot read \(path): it is not a regular file"
         case let .pathNotFound(path):
             "no such file or folder: \(path)"
         case let .unreadable(path, reason):

@@ -21,6 +21,8 @@ extension SourceScanner {
         case swift(SwiftFile)
         case markup(MarkupDocument)
         case failed(String)
+        /// Named to be scanned, and a device, a pipe or a socket (through a link, say).
+        case notAFile
         /// Listed by git but gone from the working tree.
         case missing
     }
@@ -37,6 +39,8 @@ extension SourceScanner {
         // A walked name that is neither a regular file nor a symbolic link (a pipe, a socket, a
         // device) is not one of the app's files: passed over, as if never listed.
         if file.walked && !isFileOrLink(file.absolute) { return .missing }
+        // Nor is a link to one, which a tree may hold to stop every scan of it; one named is refused.
+        if let kind = Files.status(file.absolute)?.kind, kind != .regular { return file.walked ? .missing : .notAFile }
         return .failed(FileManager.default.isReadableFile(atPath: file.absolute) ? "the file could not be read" : "permission denied")
     }
 

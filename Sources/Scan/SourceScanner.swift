@@ -64,6 +64,7 @@ public enum SourceScanner {
             if case let .failed(reason) = file {
                 throw ScanError.unreadable(path: files[k].absolute, reason: reason)
             }
+            if case .notAFile = file { throw ScanError.notAFile(files[k].absolute) }
         }
         let indexes = oneModule ? [builder.finish()] : modules.indexes(facts)
         return analyze(files.map(\.relative), consume loaded, consume facts, indexes: indexes, modules: modules,

@@ -56,8 +56,12 @@ enum XMLBytes {
     /// The reference starting with the `&` at `i`: where it ends and the character it stands for.
     static func reference(_ d: UnsafeBufferPointer<UInt8>, at i: Int, end n: Int) throws(XMLError) -> (end: Int, scalar: Unicode.Scalar) {
         var k = i + 1
-        let bad = XMLError("an & that starts no reference XML defines (only &amp; &lt; &gt; &quot; &apos; and numeric ones are read)",
-                           line: line(of: i, in: d))
+        // Its line is counted only when it is thrown: counting for every reference would read the
+        // document again from its start at each one.
+        var bad: XMLError {
+            XMLError("an & that starts no reference XML defines (only &amp; &lt; &gt; &quot; &apos; and numeric ones are read)",
+                     line: line(of: i, in: d))
+        }
         guard k < n else { throw bad }
         if d[k] == 0x23 {
             k += 1

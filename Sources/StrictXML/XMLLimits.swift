@@ -10,6 +10,9 @@ public struct XMLLimits: Sendable, Equatable {
     public var maximumAttributes = 64
     /// Bytes of one attribute value as written (before references are replaced).
     public var maximumValueBytes = 64 << 10
+    /// Attributes whose value may be over `maximumValueBytes`: such a value is read to its end
+    /// and left out (read as empty, `XMLAttribute.wasDropped`) instead of refusing the document.
+    public var droppableValues: [String] = []
     /// Bytes of one element or attribute name.
     public var maximumNameBytes = 256
 
@@ -40,6 +43,8 @@ public struct XMLAttribute {
     public let rawValue: UnsafeBufferPointer<UInt8>
     /// The raw value holds a reference or a literal line break or tab to replace.
     let needsDecoding: Bool
+    /// The value was over the limit and left out: `rawValue` is empty.
+    public let wasDropped: Bool
 
     /// Whether the attribute's name is `text`.
     public func named(_ text: StaticString) -> Bool {
@@ -70,7 +75,7 @@ public struct XMLStartTag {
         let span = spans[index]
         return XMLAttribute(name: UnsafeBufferPointer(rebasing: document[span.name]),
                             rawValue: UnsafeBufferPointer(rebasing: document[span.value]),
-                            needsDecoding: span.needsDecoding)
+                            needsDecoding: span.needsDecoding, wasDropped: span.dropped)
     }
 
     /// The attribute called `name`, if the tag has it.

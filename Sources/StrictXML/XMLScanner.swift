@@ -10,6 +10,7 @@ public enum XMLScanner {
         var name: Range<Int>
         var value: Range<Int>
         var needsDecoding: Bool
+        var dropped = false
     }
 
     public static func scan<Handler: XMLHandler>(_ document: UnsafeBufferPointer<UInt8>, limits: XMLLimits = XMLLimits(),
@@ -215,7 +216,8 @@ extension XMLScanner {
             var needsDecoding = false
             // Where a value reaches past its limit: the plain bytes before it are passed over in a
             // tight loop, and each other byte is looked at as below.
-            let plainEnd = min(n, valueStart + limits.maximumValueBytes + 1)
+            var plainEnd = min(n, valueStart + limits.maximumValueBytes + 1)
+            var dropped = false
             while true {
                 while i < plainEnd {
                     let c = d[i]
@@ -225,8 +227,14 @@ extension XMLScanner {
                 guard i < n else { throw fail("an attribute value is never closed", at: valueStart) }
                 let c = d[i]
                 if c == quote { break }
-                if i - valueStart > limits.maximumValueBytes {
-                    throw fail("an attribute value longer than \(limits.maximumValueBytes) bytes", at: valueStart)
+                if i - valueStart > limits.maximumValueBytes && !dropped {
+                    guard droppable(nameStart..<nameEnd) else {
+                        throw fail("an attribute value longer than \(limits.maximumValueBytes) bytes", at: valueStart)
+                    }
+                    // Still read to its end, so the document is checked whole, then left out.
+                    dropped = true
+                    plainEnd = n
+                    continue
                 }
                 switch c {
                 case 0x3C: throw fail("a < inside an attribute value", at: i)
@@ -240,11 +248,20 @@ extension XMLScanner {
                 }
                 i += 1
             }
-            if i - valueStart > limits.maximumValueBytes {
-                throw fail("an attribute value longer than \(limits.maximumValueBytes) bytes", at: valueStart)
+            if i - valueStart > limits.maximumValueBytes && !dropped {
+                guard droppable(nameStart..<nameEnd) else {
+                    throw fail("an attribute value longer than \(limits.maximumValueBytes) bytes", at: valueStart)
+                }
+                dropped = true
             }
-            spans.append(AttributeSpan(name: nameStart..<nameEnd, value: valueStart..<i, needsDecoding: needsDecoding))
+            spans.append(AttributeSpan(name: nameStart..<nameEnd, value: dropped ? valueStart..<valueStart : valueStart..<i,
+                                       needsDecoding: needsDecoding && !dropped, dropped: dropped))
             i += 1
+        }
+
+        /// Whether the attribute named by these bytes may lose a value over the limit.
+        func droppable(_ name: Range<Int>) -> Bool {
+            limits.droppableValues.contains { UnsafeBufferPointer(rebasing: d[name]).elementsEqual($0.utf8) }
         }
     }
 }

@@ -175,9 +175,6 @@ enum Grocery {
 
     // MARK: zsh and fish
 
-    static let zsh = ["/usr/bin/zsh", "/bin/zsh", "/usr/local/bin/zsh", "/opt/homebrew/bin/zsh"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let fish = ["/usr/bin/fish", "/usr/local/bin/fish", "/opt/homebrew/bin/fish"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
     func check(_ shell: CompletionShell, with program: String, _ arguments: [String]) throws -> Spawn.Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grocer-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -186,9 +183,9 @@ enum Grocery {
         return try Spawn.run(program, arguments, in: folder, environment: ["PATH": "/usr/bin:/bin"])
     }
 
-    @Test(.enabled(if: zsh != nil, "zsh is not installed (CI installs the zsh package)"))
+    @Test(.requires(.zsh))
     func theZshScriptParsesAndDefinesItsFunctions() throws {
-        let result = try check(.zsh, with: Self.zsh!, ["-f", "-c", "zsh -n script && autoload -Uz compinit && compinit -u -D && source ./script && whence -w _grocer _grocer_shelf_stack"])
+        let result = try check(.zsh, with: try RequiredTool.zsh.location(), ["-f", "-c", "zsh -n script && autoload -Uz compinit && compinit -u -D && source ./script && whence -w _grocer _grocer_shelf_stack"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "_grocer: function\n_grocer_shelf_stack: function\n")
         // Brackets and quotes in help text are escaped, not taken for the syntax around them.
@@ -196,10 +193,10 @@ enum Grocery {
         #expect(script.contains(#"[Which fruit \[ripe\] isn'\''t '\''sour'\''.]"#))
     }
 
-    @Test(.enabled(if: fish != nil, "fish is not installed (CI installs the fish package)"))
+    @Test(.requires(.fish))
     func fishOffersCommandsOptionsAndValues() throws {
         func complete(_ line: String) throws -> [String] {
-            let result = try check(.fish, with: Self.fish!, ["--no-config", "-c", "source script; function grocer; printf '%s\\n' 'Corner shop' 'Deli: north'; end; complete -C $argv[1]", line])
+            let result = try check(.fish, with: try RequiredTool.fish.location(), ["--no-config", "-c", "source script; function grocer; printf '%s\\n' 'Corner shop' 'Deli: north'; end; complete -C $argv[1]", line])
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         }

@@ -6,15 +6,15 @@ import TestSupport
 
 /// The clock check reads only the latest recordings: on random histories larger than its window,
 /// with ties in time and recordings made in sight of others by several people, it finds the same
-/// recording as the plain statement of what it looks for.
+/// recordings dated before the one they followed as the plain statement of what it looks for.
 @Suite struct ClockWindowTests {
     /// The check as first written: the window copied aside whole, then searched.
     static let reference = """
-        SELECT a.recorded_at AS yours, b.recorded_at AS theirs, b.recorded_by AS teammate, s.name AS screen, b.item, b.size
+        SELECT a.recorded_by AS seen, b.recorded_by AS follower, a.recorded_at AS yours, b.recorded_at AS theirs, s.name AS screen, b.item, b.size
         FROM (SELECT * FROM recordings ORDER BY recorded_at DESC, uid DESC LIMIT \(ClockFinding.window)) b
         JOIN recordings a ON a.uid = b.follows JOIN screens s ON s.id = b.screen_id
-        WHERE b.follows IS NOT NULL AND a.recorded_by = ? AND b.recorded_by != ?
-        ORDER BY b.recorded_at DESC, b.uid DESC LIMIT 1
+        WHERE b.follows IS NOT NULL AND a.recorded_by != b.recorded_by AND a.recorded_at > b.recorded_at
+        ORDER BY b.recorded_at, b.uid
         """
 
     func newStore() throws -> AuditStore {
@@ -25,7 +25,7 @@ import TestSupport
     }
 
     @Test(arguments: [0, 1, 2, 3])
-    func theLatestRecordingMadeInSightOfAnAuthorsIsFoundAsTheWholeWindowWouldFindIt(seed: UInt64) throws {
+    func theRecordingsDatedBeforeTheOnesTheyFollowedAreFoundAsTheWholeWindowWouldFindThem(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let store = try newStore()
         let authors = ["Ana", "Ben", "Cho"]
@@ -45,12 +45,9 @@ import TestSupport
                                  status: .pass, note: nil, by: authors[Int(random.next() % 3)], at: time)
             }
         }
-        var found = 0
-        for author in authors + ["Dee"] {
-            let expected = try store.db.first(Self.reference, [author, author], FollowedRecording.init(row:)) ?? nil
-            #expect(try store.latestFollowed(by: author) == expected, "\(author), seed \(seed)")
-            if expected != nil { found += 1 }
-        }
-        #expect(found == authors.count, "every author has recordings followed by a teammate in the window")
+        let expected = try store.db.rows(Self.reference, []) { try ClockEdge(row: $0) }.compactMap { $0 }
+        #expect(try store.clockEdges() == expected, "seed \(seed)")
+        // Every author has recordings a teammate followed with an earlier date in the window.
+        #expect(Set(expected.map(\.seen)) == Set(authors), "seed \(seed)")
     }
 }

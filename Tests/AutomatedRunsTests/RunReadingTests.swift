@@ -33,4 +33,36 @@ import Testing
         #expect(RunReader.attachmentName("Screenshot 2026-12-02 at 09.00.00.png") == "Screenshot 2026-12-02 at 09.00.00")
         #expect(RunReader.attachmentName("Checkout_ax5.png") == "Checkout_ax5")
     }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// Appium's list keeps each issue's element (XCTest's few words for it, with its identifier)
+    /// and both descriptions. Fixtures/SOURCES.md names the documentation the shape comes from.
+    @Test func appiumsAuditKeepsTheElementAndTheDetailedDescription() throws {
+        let path = Self.fixtures.appendingPathComponent("appium/Checkout_ax5.json").path
+        let result = try RunReader.read(path: path, shownAs: "Checkout_ax5.json")
+        #expect(result.shape == "Appium mobile: performAccessibilityAudit")
+        let issues = try #require(result.contents.audits.first).issues
+        #expect(issues.map(\.kind) == [.dynamicType, .other("XCUIAccessibilityAuditTypeContrast")])
+        #expect(issues.first?.description
+            == "Dynamic Type font sizes are unsupported: Dynamic Type font sizes are unsupported: the text does not grow with the content size category.")
+        #expect(issues.first?.element == "id total 'Total' StaticText")
+        // No identifier: the element as XCTest describes it.
+        #expect(issues.last?.element == "'Some Button' Button")
+    }
+
+    /// WebDriverAgent's own response (`{"value": [...], "sessionId": ...}`) is read as the list
+    /// inside it; an audit type WebDriverAgent has no name for comes as its number.
+    @Test func webDriverAgentsRawResponseIsRead() throws {
+        let path = Self.fixtures.appendingPathComponent("appium/Settings_ax4.json").path
+        let result = try RunReader.read(path: path, shownAs: "Settings_ax4.json")
+        #expect(result.shape == "WebDriverAgent's /wda/performAccessibilityAudit response")
+        let audit = try #require(result.contents.audits.first)
+        #expect(audit.names == ["Settings_ax4.json"])
+        #expect(audit.issues.map(\.kind) == [.textClipped, .dynamicType])
+        #expect(audit.issues.first?.note == "Text clipped: Text is clipped at the current content size. (element: 'Notifications' StaticText)")
+        // Empty strings say nothing: no element, and a description that says so.
+        #expect(audit.issues.last?.element == nil)
+        #expect(audit.issues.last?.description == "an audit issue")
+    }
 }

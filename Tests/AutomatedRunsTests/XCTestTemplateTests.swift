@@ -90,6 +90,8 @@ import TestSupport
                 Snapshot(elementType: .button, identifier: "checkout.pay", label: "Pay", frame: CGRect(x: 16, y: 760, width: 358, height: 50)),
                 Snapshot(elementType: .map, frame: CGRect(x: 0, y: 200, width: 390, height: 300)),
                 Snapshot(elementType: .`switch`, identifier: "gift", label: "Gift", value: 1, frame: CGRect(x: 300, y: 600, width: 51, height: 31)),
+                Snapshot(elementType: .textView, identifier: "notes", label: String(repeating: "\\"", count: 12_000),
+                         value: String(repeating: "&", count: 200_000), frame: CGRect(x: 16, y: 520, width: 358, height: 200)),
             ]),
         ])
         FileHandle.standardOutput.write(PageSource.xml(of: screen, primaryAction: "checkout.pay"))
@@ -120,6 +122,7 @@ import TestSupport
             "Button checkout.pay|Pay| {x 16, y 760, 358 x 50}",
             "Other || {x 0, y 200, 390 x 300}",
             "Switch gift|Gift|1 {x 300, y 600, 51 x 31}",
+            "TextView notes|\(String(repeating: "\"", count: 10_000))…|\(String(repeating: "&", count: 10_000))… {x 16, y 520, 358 x 200}",
         ])
         #expect(hierarchy.elements.allSatisfy { $0.visible == nil && $0.enabled })
     }

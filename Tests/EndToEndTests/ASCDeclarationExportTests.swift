@@ -201,7 +201,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.directory.appendingPathComponent("Exports").path))
     }
 
-    @Test(.enabled(if: ComplianceExportTests.pythonReaders, "needs python3 with jsonschema: pip install jsonschema"))
+    @Test(.requires(.jsonSchema))
     func everyBodyValidatesAgainstApplesOpenAPIDocument() throws {
         let cli = try Self.audit()
         try Self.importRun(cli, "ipad.json", device: Self.iPad, failures: [("testCheckoutAX5()", "dtaudit[Checkout_ax5] Text clipped")])

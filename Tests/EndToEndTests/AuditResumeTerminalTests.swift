@@ -4,7 +4,7 @@ import Testing
 /// The guided audit on a terminal, across runs: `b` goes back into what an earlier run recorded,
 /// and `r` passes every check still to do at the current size in one go. Skipped where tmux is not
 /// installed (CI installs the `tmux` package).
-@Suite(.tags(.endToEnd), .enabled(if: TmuxTerminal.executable != nil, "tmux is not installed"))
+@Suite(.tags(.endToEnd), .requires(.tmux))
 struct AuditResumeTerminalTests {
     static let prompt = "[q]uit [?] ›"
 

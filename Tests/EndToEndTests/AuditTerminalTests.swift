@@ -8,8 +8,6 @@ import Darwin
 
 /// A terminal for `dtaudit audit` to run in: a detached tmux session on a private server.
 final class TmuxTerminal {
-    static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     let cli: CLI
     let socket = "dtaudit-test-" + UUID().uuidString.prefix(8)
@@ -31,7 +29,7 @@ final class TmuxTerminal {
         var environment = cli.environment
         environment["TERM"] = "xterm-256color"
         environment["NO_COLOR"] = "1"
-        let process = try Spawned([TmuxTerminal.executable ?? "tmux", "-L", socket, "-f", "/dev/null"] + arguments,
+        let process = try Spawned([try RequiredTool.tmux.location(), "-L", socket, "-f", "/dev/null"] + arguments,
                                   in: cli.directory, environment: environment, output: output)
         _ = process.wait()
         defer { try? FileManager.default.removeItem(at: output) }
@@ -75,7 +73,7 @@ final class TmuxTerminal {
 
 /// `dtaudit audit` on a terminal: single keys without Enter, and the terminal put back as it was
 /// on every way out. Skipped where tmux is not installed (CI installs the `tmux` package).
-@Suite(.tags(.endToEnd), .enabled(if: TmuxTerminal.executable != nil, "tmux is not installed"))
+@Suite(.tags(.endToEnd), .requires(.tmux))
 struct AuditTerminalTests {
     /// A pane command that runs the audit, then shows its exit status and the terminal's settings.
     static func command(_ arguments: String) -> String {

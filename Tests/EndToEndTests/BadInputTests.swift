@@ -89,11 +89,25 @@ import Testing
         #expect(twice.stderr.contains("already exists"))
     }
 
+    @Test func theFolderThatHoldsTheStoreNamesItToo() throws {
+        let cli = try CLI().initialized()
+        let root = cli.directory.path
+        let elsewhere = try CLI()
+        #expect(try elsewhere.ok(["--store", root, "screen", "list"]).contains("Checkout"))
+        try elsewhere.ok(["--store", root, "record", "Checkout", "--size", "ax5", "--item", "reachable", "--pass"])
+        #expect(try cli.history().count == 1)
+        #expect(try elsewhere.run(["status"], environment: ["DTAUDIT_STORE": root]).stdout.contains("1 screen"))
+        // The .dtaudit in the folder given is held to what a store found by walking up is: never a link.
+        let planted = elsewhere.directory.appendingPathComponent("planted")
+        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: planted.path + "/.dtaudit", withDestinationPath: root + "/.dtaudit")
+        let linked = try elsewhere.run(["--store", planted.path, "status"])
+        #expect(linked.status == 65 && linked.stderr.contains("\(planted.path)/.dtaudit is a symbolic link"), "\(linked.stderr)")
+    }
+
     @Test func aStorePathThatMissesTheStoreSaysWhereItIs() throws {
         let cli = try CLI().initialized()
         let root = cli.directory.path
-        try expectRefusal(cli, ["--store", root, "status"], status: 64,
-                          message: "\(root) is the folder that holds the store; --store names the store's own folder: \(root)/.dtaudit")
         try expectRefusal(cli, ["--store", cli.storeFile.path, "status"], status: 64,
                           message: "\(cli.storeFile.path) is a file; --store names the store's folder, which holds audit.sqlite")
         try expectRefusal(cli, ["--store", root + "/nowhere", "status"], status: 66,
@@ -178,9 +192,10 @@ import Testing
         try expectBadStore(good.prefix(good.count / 2), message: "is damaged")
 
         let foreign = cli.directory.appendingPathComponent("foreign.sqlite")
-        let sqlite = try Spawn.run("/usr/bin/env", ["sqlite3", foreign.path, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');"],
-                                   in: cli.directory, environment: ["PATH": "/usr/bin:/bin:/usr/local/bin"])
-        if sqlite.status == 0 {
+        if let sqlite3 = try RequiredTool.sqlite3.locationIfInstalled(for: "a foreign SQLite database") {
+            let sqlite = try Spawn.run(sqlite3, [foreign.path, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello');"],
+                                       in: cli.directory, environment: [:])
+            #expect(sqlite.status == 0, "\(sqlite.stderr)")
             try expectBadStore(try Data(contentsOf: foreign), message: "is not a dtaudit store")
         }
     }
@@ -193,7 +208,9 @@ import Testing
         try expectBadStore(bytes, message: "was written by a newer dtaudit (schema 42")
     }
 
-    @Test func aReadOnlyStoreCanBeReadButNotWritten() throws {
+    /// Root may write anywhere, so as root the commands run as an ordinary user, through setpriv.
+    @Test(.enabled(if: getuid() != 0 || RequiredTool.setpriv.runs, Comment(rawValue: RequiredTool.setpriv.reason)))
+    func aReadOnlyStoreCanBeReadButNotWritten() throws {
         let cli = try CLI().initialized()
         try cli.ok(["record", "Checkout", "--size", "all", "--item", "all", "--pass"])
         let folder = cli.directory.appendingPathComponent(".dtaudit")
@@ -202,9 +219,7 @@ import Testing
         try manager.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
         try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.storeFile.path)
         defer { try? manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
-        // Root may write anywhere, so as root the commands run as an ordinary user.
-        let asUser: [String] = getuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
-        if !asUser.isEmpty && !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") { return }
+        let asUser: [String] = getuid() == 0 ? [try RequiredTool.setpriv.location(), "--reuid=65534", "--regid=65534", "--clear-groups"] : []
 
         let before = try cli.storeBytes()
         let read = try runAs(asUser, cli, ["status", "--json"])
@@ -219,7 +234,7 @@ import Testing
 
     private func runAs(_ prefix: [String], _ cli: CLI, _ arguments: [String]) throws -> CLI.Result {
         if prefix.isEmpty { return try cli.run(arguments) }
-        return try Spawn.run("/usr/bin/setpriv", Array(prefix.dropFirst()) + [CLI.binary.path] + arguments, in: cli.directory, environment: cli.environment)
+        return try Spawn.run(prefix[0], Array(prefix.dropFirst()) + [CLI.binary.path] + arguments, in: cli.directory, environment: cli.environment)
     }
 
     @Test func helpIsGeneratedForEveryCommand() throws {
@@ -251,11 +266,10 @@ import Testing
 }
 
 /// Colour appears on a terminal, and never with NO_COLOR or --no-color.
-@Suite(.tags(.endToEnd)) struct TerminalColourTests {
-    /// Runs `dtaudit` under a pseudo-terminal made by `script`, when the system has it.
+@Suite(.tags(.endToEnd), .requires(.script)) struct TerminalColourTests {
+    /// Runs `dtaudit` under a pseudo-terminal made by `script`.
     func onTerminal(_ cli: CLI, _ arguments: String, environment: [String: String] = [:]) throws -> String? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return nil }
-        return try Spawn.run("/usr/bin/script", ["-qec", CLI.binary.path + " " + arguments, "/dev/null"], in: cli.directory,
+        return try Spawn.run(try RequiredTool.script.location(), ["-qec", CLI.binary.path + " " + arguments, "/dev/null"], in: cli.directory,
                              environment: cli.environment.merging(environment) { $1 }).stdout
     }
 

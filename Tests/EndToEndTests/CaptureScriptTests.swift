@@ -7,9 +7,6 @@ import Testing
     /// A screen name that would run commands if it were not quoted.
     static let hostile = "Bob's \"Café\" $(touch pwned) `touch pwned2`; rm -rf ./victim \\ %s"
 
-    static let shellcheck: String? = ["/usr/bin/shellcheck", "/usr/local/bin/shellcheck", "/opt/homebrew/bin/shellcheck"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-
     /// Runs a tool and returns its status and everything it printed.
     static func tool(_ path: String, _ arguments: [String], in cli: CLI) throws -> (status: Int32, output: String) {
         let result = try Spawn.run(path, arguments, in: cli.directory, environment: cli.environment)
@@ -52,11 +49,16 @@ import Testing
         return text.split(separator: "\n").map(String.init)
     }
 
-    @Test func theScriptPassesShAndShellcheckAndQuotesHostileNames() throws {
-        let cli = try CLI().initialized()
+    /// The script for the hostile name, written to capture.sh.
+    static func hostileScript(_ cli: CLI) throws -> (script: String, file: URL) {
         try cli.ok(["screen", "add", Self.hostile])
         let script = try cli.ok(["capture-script", Self.hostile, "Checkout", "--device", "iPhone 16 'Pro'"])
-        let file = try Fixture.write(Data(script.utf8), "capture.sh", in: cli.directory)
+        return (script, try Fixture.write(Data(script.utf8), "capture.sh", in: cli.directory))
+    }
+
+    @Test func theScriptPassesShAndQuotesHostileNames() throws {
+        let cli = try CLI().initialized()
+        let (script, file) = try Self.hostileScript(cli)
         #expect(script.hasPrefix("#!/bin/sh\n"))
         #expect(script.contains("device='iPhone 16 '\\''Pro'\\'''"))
         #expect(script.contains("open_screen 'Bob'\\''s \"Café\" $(touch pwned) `touch pwned2`; rm -rf ./victim \\ %s'"))
@@ -67,11 +69,14 @@ import Testing
 
         let syntax = try Self.tool("/bin/sh", ["-n", file.path], in: cli)
         #expect(syntax.status == 0, "\(syntax.output)")
-        if let shellcheck = Self.shellcheck {
-            let lint = try Self.tool(shellcheck, ["--shell=sh", "--severity=style", file.path], in: cli)
-            #expect(lint.status == 0, "\(lint.output)")
-            #expect(lint.output.isEmpty)
-        }
+    }
+
+    @Test(.requires(.shellcheck)) func shellcheckFindsNothingInTheScript() throws {
+        let cli = try CLI().initialized()
+        let file = try Self.hostileScript(cli).file
+        let lint = try Self.tool(try RequiredTool.shellcheck.location(), ["--shell=sh", "--severity=style", file.path], in: cli)
+        #expect(lint.status == 0, "\(lint.output)")
+        #expect(lint.output.isEmpty)
     }
 
     @Test func runningTheScriptShootsEverySizeLargestFirstAndRestoresLarge() throws {

@@ -5,8 +5,6 @@ import Testing
 /// text repeated for all. Titles come from a team's checklist file: whatever they hold is shown as
 /// text and runs nothing.
 @Suite(.tags(.endToEnd)) struct CompletionDescriptionTests {
-    static let fish = ShellCompletionTests.fish
-
     static let hostileTitle = #"Wraps $(touch pwned-title) `touch pwned-tick` 'single' "double" ; | & < > * ? ~ # % \ {a,b} [x] !!"#
 
     /// A store whose checklist has two items, one with a title full of shell metacharacters.
@@ -42,12 +40,12 @@ import Testing
 
     /// What fish offers for `line` (`complete -C`): each candidate with the description fish shows.
     static func fish(_ cli: CLI, _ line: String) throws -> [String] {
-        let result = try Spawn.run(fish!, ["--no-config", "-c", "source ./dtaudit.fish; complete -C $argv[1]", line], in: cli.directory, environment: cli.environment)
+        let result = try Spawn.run(try RequiredTool.fish.location(), ["--no-config", "-c", "source ./dtaudit.fish; complete -C $argv[1]", line], in: cli.directory, environment: cli.environment)
         #expect(result.status == 0 && result.stderr.isEmpty, "fish: \(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
-    @Test(.enabled(if: fish != nil, "fish is not installed (CI installs the fish package)"))
+    @Test(.requires(.fish))
     func eachItemShowsItsOwnTitleAndATitleRunsNothing() throws {
         let cli = try Self.audit()
         // fish sorts what it offers.
@@ -63,7 +61,7 @@ import Testing
         #expect(planted.isEmpty, "a title ran a command, which made \(planted)")
     }
 
-    @Test(.enabled(if: fish != nil, "fish is not installed (CI installs the fish package)"))
+    @Test(.requires(.fish))
     func sizesShowTheirNamesAndGroupsWhatTheyHold() throws {
         let cli = try Self.audit()
         #expect(try Self.fish(cli, "dtaudit record Checkout --size x").sorted() == ["xl\txLarge", "xs\txSmall", "xxl\txxLarge", "xxxl\txxxLarge"])
@@ -73,7 +71,7 @@ import Testing
 
     /// In a real terminal, fish's list beside the cursor shows each item's title, the hostile one as
     /// plain text; the completed line runs with the id only.
-    @Test(.enabled(if: fish != nil && TmuxTerminal.executable != nil, "fish or tmux is not installed (CI installs both)"))
+    @Test(.requires(.fish, .tmux))
     func fishsListShowsEachTitleInATerminal() throws {
         var cli = try Self.audit()
         cli.environment["HOME"] = cli.directory.path

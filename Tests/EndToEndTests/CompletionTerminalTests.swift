@@ -6,7 +6,7 @@ import Testing
 /// opening quote, or with backslashes), presses Tab and then Enter: dtaudit must get exactly that
 /// name as one argument, and nothing in the name may run. Skipped where tmux or the shell is not
 /// installed (CI installs them).
-@Suite(.tags(.endToEnd), .enabled(if: TmuxTerminal.executable != nil, "tmux is not installed"))
+@Suite(.tags(.endToEnd), .requires(.tmux))
 struct CompletionTerminalTests {
     /// Names holding every character the shells treat specially, each with the starts a user may
     /// type, written as typed. A name that would run something leaves a `pwned-*` file behind.
@@ -189,12 +189,12 @@ struct CompletionTerminalTests {
         try Self.check(.bash)
     }
 
-    @Test(.enabled(if: Shell.zsh.executable != nil, "zsh is not installed (CI installs the zsh package)"))
+    @Test(.requires(.zsh))
     func zshCompletesEveryNameAsOneWordThatRunsNothing() throws {
         try Self.check(.zsh)
     }
 
-    @Test(.enabled(if: Shell.fish.executable != nil, "fish is not installed (CI installs the fish package)"))
+    @Test(.requires(.fish))
     func fishCompletesEveryNameAsOneWordThatRunsNothing() throws {
         try Self.check(.fish)
     }

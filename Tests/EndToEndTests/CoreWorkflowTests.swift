@@ -51,6 +51,18 @@ import Testing
         #expect((screen["next"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func aPassAfterAFixIsTheRetestNotAReplacement() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--fail", "--note", "Pay button clipped"])
+        try cli.ok(["fix", "Checkout", "--type", "scroll"])
+        let retest = try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-truncation", "--pass"])
+        #expect(!retest.contains("replaced"), "\(retest)")
+        // A pass over a failure no fix has addressed still says what it replaces.
+        try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "no-truncation", "--fail"])
+        let over = try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "all", "--pass"])
+        #expect(over.contains("replaced 1 failure with pass: ax3: no-truncation"), "\(over)")
+    }
+
     @Test func categoriesAreDerivedFromTheLatestRecordings() throws {
         let cli = try CLI().initialized()
         try cli.ok(["screen", "add", "Map"])
@@ -125,6 +137,23 @@ import Testing
         #expect(newest.contains("Checkout  pass  ax5: text-scales, no-truncation, no-overlap, reachable, layout-adapts, cells-resize, "
                                 + "large-content-viewer, no-shrink, errors-near-fields, readable-over-background · l: text-scales, default-unchanged  by Tess Tester"),
                 "\(newest)")
+    }
+
+    @Test func historyLimitCountsACommandsRecordingsAsOneEntry() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax3", "--item", "all", "--pass"])
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "reachable", "--fail", "--note", "newest"])
+        let lines = try cli.ok(["history", "--limit", "2"]).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.first?.contains("newest") == true)
+        // The seven recordings of one command are one entry, whole.
+        #expect(lines.dropFirst().first?.contains("pass  ax3: no-truncation, no-overlap, layout-adapts, custom-fonts, icons-scale, long-translations, landscape") == true,
+                "\(lines)")
+        #expect(lines.dropFirst().first?.contains(" +6]") == true, "\(lines)")
+        #expect(lines.last == "(the 2 newest; --limit N or --all for more)")
+        let json = try #require(try cli.json(["history", "--limit", "2"]) as? [[String: Any]])
+        #expect(json.count == 8)
+        #expect(try #require(try cli.json(["history", "--limit", "2", "--each"]) as? [[String: Any]]).count == 2)
     }
 
     @Test func anItemNamedExplicitlyIsRecordedOutsideItsPlan() throws {

@@ -86,8 +86,8 @@ import Testing
         let likely = try #require(failed[0]["likely"] as? [[String: Any]])
         #expect(likely.map { $0["rule"] as? String } == ["fixed-font-size", "clamped-type-size"])
 
-        // screen show puts the likeliest cause beside each failure.
-        let shown = try cli.ok(["screen", "show", "Checkout"])
+        // screen show puts the likeliest cause beside each failure (on one line, piped without COLUMNS).
+        let shown = try cli.run(["screen", "show", "Checkout"], environment: ["COLUMNS": ""]).stdout
         #expect(shown.contains("Secure checkout cut off  (Tess Tester, ") && shown.contains("likely App/Checkout/B-PayButton.swift:7 single-line"), "\(shown)")
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// The Homebrew formula, loaded by Ruby against a stand-in of Homebrew's formula language that
 /// records what it declares and what `install` runs, held to `brew audit`'s rules.
-@Suite struct FormulaTests {
+@Suite(.requires(.ruby)) struct FormulaTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Just enough of Homebrew: class-level declarations, and `install` run with its calls recorded.
@@ -48,7 +48,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formula-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(standIn.utf8).write(to: folder.appendingPathComponent("brew.rb"))
-        let result = try Spawn.run("/usr/bin/env", ["ruby", "brew.rb", repository.appendingPathComponent("Formula/dtaudit.rb").path], in: folder,
+        let result = try Spawn.run(try RequiredTool.ruby.location(), ["brew.rb", repository.appendingPathComponent("Formula/dtaudit.rb").path], in: folder,
                                    environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -72,15 +72,11 @@ import Testing
         #expect(calls.contains(["write", "/prefix/share/man/man1/dtaudit.1", "output of /prefix/bin/dtaudit manual"]))
     }
 
-    /// The formula names the project's license, which only a LICENSE file in the repository can say.
-    @Test func theFormulaNamesTheProjectsLicense() throws {
-        let license = try Self.load().declared["license"] as? String
-        if FileManager.default.fileExists(atPath: Self.repository.appendingPathComponent("LICENSE").path) {
-            #expect(license != nil)
-        } else {
-            withKnownIssue("The repository has no LICENSE file, so the formula cannot name a license yet") {
-                #expect(license != nil)
-            }
-        }
+    /// The formula names the licence the repository's LICENSE file holds, by its SPDX id.
+    @Test func theFormulaNamesTheLicenceOfTheLicenseFile() throws {
+        #expect(try Self.load().declared["license"] as? String == "MIT")
+        let text = try String(contentsOf: Self.repository.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(text.hasPrefix("MIT License\n\nCopyright (c) 2026 the dtaudit authors\n\nPermission is hereby granted, free of charge,"))
+        #expect(text.contains("THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF ANY KIND"))
     }
 }

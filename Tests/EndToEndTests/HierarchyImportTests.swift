@@ -67,8 +67,9 @@ import TestSupport
         #expect(evidence.contains { $0["kind"] as? String == "xml" && $0["size"] as? String == "l" })
 
         // Each failure is shown where people look: screen show names the elements with their
-        // frames and the crop; the review page gives the reason and links the crop.
-        let shown = try cli.ok(["screen", "show", "Checkout"])
+        // frames and the crop (a line each, piped without COLUMNS); the review page gives the reason
+        // and links the crop.
+        let shown = try cli.run(["screen", "show", "Checkout"], environment: ["COLUMNS": ""]).stdout
         let failure = try #require(shown.split(separator: "\n").firstIndex { $0.contains("ax5  text-scales") })
         let lines = shown.split(separator: "\n").map(String.init)
         #expect(lines[failure].contains("StaticText \"Delivery & returns\" is 18 pt tall at ax5 and 18 pt at Large  (run \(run), imported by "))

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Shared files and working folders an attacker or a full disk shapes: each refused with one line,
 /// nothing stored changed, nothing written anywhere but where the user asked.
@@ -91,11 +96,11 @@ import Testing
 
     /// Another program (here the sqlite3 tool) holds the store's write lock past the busy timeout:
     /// one line that says so and does not blame another dtaudit, exit 75, and nothing recorded.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    @Test(.requires(.sqlite3))
     func aStoreLockedByAnotherProgramIsNamedSoAndNothingIsRecorded() throws {
         let cli = try CLI().initialized()
         let database = cli.directory.appendingPathComponent(".dtaudit/audit.sqlite").path
-        let holder = try Spawn.start("/bin/sh", ["-c", "(echo 'BEGIN EXCLUSIVE;'; echo 'SELECT 1;'; sleep 14) | /usr/bin/sqlite3 \"$0\"", database],
+        let holder = try Spawn.start("/bin/sh", ["-c", "(echo 'BEGIN EXCLUSIVE;'; echo 'SELECT 1;'; sleep 14) | \"$1\" \"$0\"", database, try RequiredTool.sqlite3.location()],
                                      in: cli.directory, environment: cli.environment, input: nil)
         defer { _ = Spawn.wait(holder.pid) }
         // The lock is held once the tool has answered its first statement.
@@ -281,6 +286,25 @@ import Testing
             let result = try cli.run(arguments)
             #expect(result.status == 66, "\(arguments): \(result.stderr)")
             #expect(result.stderr == "error: cannot read /dev/zero: it is not a regular file\n", "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func aDeviceOrAPipeWhereAFileShouldBeIsRefusedWithTheTablesStatus() throws {
+        // Robustness's table: a device or a pipe where a file should be exits 66, read nowhere, waited on never.
+        let cli = try CLI()
+        _ = try cli.initialized()
+        #expect(mkfifo(cli.directory.appendingPathComponent("pipe").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: cli.directory.appendingPathComponent("Device.swift").path, withDestinationPath: "/dev/zero")
+        let device = cli.directory.appendingPathComponent("Device.swift").path
+        // A link to a device in the scanned tree is passed over, as a device there is.
+        #expect(try cli.run(["scan"]).status == 0)
+        for (arguments, shown) in [(["scan", "--baseline", "/dev/zero"], "/dev/zero"), (["scan", "--config", "/dev/null"], "/dev/null"),
+                                   (["scan", "--baseline", "pipe"], "pipe"), (["scan", "Device.swift"], device),
+                                   (["checklist", "show", "/dev/zero"], "/dev/zero"), (["checklist", "show", "./pipe"], "./pipe"),
+                                   (["checklist", "upgrade", "/dev/zero"], "/dev/zero")] {
+            let result = try cli.run(arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == "error: cannot read \(shown): it is not a regular file\n", "\(arguments): \(result.stderr)")
         }
     }
 }

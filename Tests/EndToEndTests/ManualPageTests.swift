@@ -3,8 +3,6 @@ import Testing
 
 /// `dtaudit manual`: the page `make install` installs, linted as `man` will read it.
 @Suite(.tags(.endToEnd)) struct ManualPageEndToEndTests {
-    static let mandoc = ["/usr/bin/mandoc", "/opt/homebrew/bin/mandoc", "/usr/local/bin/mandoc"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
     @Test func thePageCoversEveryCommandAndOption() throws {
         let cli = try CLI()
         let page = try cli.ok(["manual"])
@@ -32,12 +30,12 @@ import Testing
         #expect(try cli.ok(["manual"]) == page)
     }
 
-    @Test(.enabled(if: ManualPageEndToEndTests.mandoc != nil || ProcessInfo.processInfo.environment["CI"] != nil, "mandoc is not installed"))
+    @Test(.requires(.mandoc))
     func mandocFindsNothingToWarnAbout() throws {
         let cli = try CLI()
         let file = cli.directory.appendingPathComponent("dtaudit.1")
         try Data(try cli.ok(["manual"]).utf8).write(to: file)
-        let mandoc = try #require(Self.mandoc, "CI installs mandoc")
+        let mandoc = try RequiredTool.mandoc.location()
         let lint = try Spawn.run(mandoc, ["-T", "lint", "-W", "warning", file.path], in: cli.directory, environment: [:])
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
         #expect(lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")

@@ -4,20 +4,9 @@ import Testing
 /// Renders exports with GitHub's own Markdown parser (cmark-gfm) and checks, cell by cell, that no
 /// name, note or reference can break a table or inject markup.
 @Suite(.tags(.endToEnd)) struct MarkdownSafetyTests {
-    static let cmark: String? = {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let candidate = "\(folder)/cmark-gfm"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }()
-
-    /// In CI cmark-gfm must be there; on a developer's machine without it the test is skipped.
-    static var canRender: Bool { cmark != nil || ProcessInfo.processInfo.environment["CI"] != nil }
-
     /// HTML of `markdown`, with raw HTML let through (`--unsafe`) so that any that leaked would show.
     func render(_ markdown: String) throws -> String {
-        let cmark = try #require(Self.cmark, "cmark-gfm is not installed (apt-get install cmark-gfm)")
+        let cmark = try RequiredTool.cmarkGFM.location()
         let result = try Spawn.run(cmark, ["--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter"],
                                    in: FileManager.default.temporaryDirectory, environment: [:], input: markdown)
         return result.stdout
@@ -29,7 +18,7 @@ import Testing
     static let note = "Cut | off\n# not a heading\n- not a list\n<img src=x onerror=alert(1)> **bold** ![img](x.png) 1. one &lt;"
     static let ref = "[PR](javascript:alert(1)) <!-- c -->"
 
-    @Test(.enabled(if: MarkdownSafetyTests.canRender)) func userTextStaysTextInEveryTableCell() throws {
+    @Test(.requires(.cmarkGFM)) func userTextStaysTextInEveryTableCell() throws {
         let cli = try CLI()
         try cli.ok(["init", "--app", "Trail|head <app>"])
         try cli.ok(["screen", "add", Self.name, "--flow", Self.flow, "--critical", "--owner", Self.owner, "--notes", Self.note])
@@ -86,7 +75,7 @@ import Testing
         #expect(html.contains("<a href=\"#pay--bnowb-x-_y_-linkhttpecom-code-gone-a-1-amp--\">"))
     }
 
-    @Test(.enabled(if: MarkdownSafetyTests.canRender)) func addressesInNotesStayTextWhenGitHubRendersThePage() throws {
+    @Test(.requires(.cmarkGFM)) func addressesInNotesStayTextWhenGitHubRendersThePage() throws {
         let cli = try CLI().initialized()
         let note = "See https://evil.example/login, www.evil.example and mail help@evil.example or mailto:x@evil.example"
         try cli.ok(["screen", "edit", "Checkout", "--notes", note, "--owner", "ana@evil.example"])
@@ -103,7 +92,7 @@ import Testing
         #expect(text.contains("https://evil.example/pr/1"))
     }
 
-    @Test(.enabled(if: MarkdownSafetyTests.canRender)) func theDemoReportRendersWithWellFormedTables() throws {
+    @Test(.requires(.cmarkGFM)) func theDemoReportRendersWithWellFormedTables() throws {
         let cli = try CLI()
         try cli.ok(["demo", "--quiet"])
         let markdown = try cli.ok(["export", "--since", "2026-09-29", "--output", "-"], in: cli.directory.appendingPathComponent("dtaudit-demo"))
@@ -156,7 +145,7 @@ import Testing
         #expect(html.components(separatedBy: "<details><summary>🟢 <strong>").count - 1 == 7)
     }
 
-    @Test(.enabled(if: MarkdownSafetyTests.canRender)) func theSummaryAndTheVPATRowsRenderAsTables() throws {
+    @Test(.requires(.cmarkGFM)) func theSummaryAndTheVPATRowsRenderAsTables() throws {
         let cli = try CLI()
         try cli.ok(["demo", "--quiet"])
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
@@ -172,6 +161,7 @@ import Testing
         #expect(!html.contains("href=\"#"), "the summary has no sections to link to")
         #expect(!html.contains("<img") && !html.contains("<details>"))
 
+        try cli.settleConformance(in: demo)
         let vpat = try render(try cli.ok(["export", "--format", "vpat", "--author-email", "a11y@example.com", "--output", "-"], in: demo))
         let rows = try #require(HTMLTables.parse(vpat).first)
         #expect(rows.map { $0.count } == [3, 3, 3])

@@ -22,8 +22,8 @@ import Testing
         ["sync"], ["import", "audit-copy.json"], ["import", "audit-copy.json", "--dry-run"], ["git-setup"],
         ["audit", "Checkout: cart"], ["checklist", "upgrade"], ["demo", "--path", "second-demo"], ["init", "--store", "fresh/.dtaudit", "--app", "Fresh"],
         ["__complete", "screens"],
-        ["export", "--summary", "--output", "-"], ["export", "--format", "vpat", "--output", "-"],
-        ["export", "--format", "openacr", "--author-email", "ana@example.com", "--output", "-"],
+        ["export", "--summary", "--output", "-"], ["export", "--format", "vpat", "--draft", "--output", "-"],
+        ["export", "--format", "openacr", "--draft", "--author-email", "ana@example.com", "--output", "-"],
         ["xctest-template"], ["evidence", "import-xcresult", "run", "--dry-run"], ["evidence", "import-xcresult", "run"],
     ]
 

@@ -8,16 +8,6 @@ import Testing
 @Suite(.tags(.endToEnd)) struct PlantedStoreTests {
     typealias Team = TeamTests.Team
 
-    static let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"].first(where: FileManager.default.isExecutableFile)
-    /// The sqlite3 tool builds the planted stores; in Linux CI (`.ci/run` installs it) a missing
-    /// tool fails the tests instead of skipping them.
-    static let canPlant: Bool = {
-        #if os(Linux)
-        if ProcessInfo.processInfo.environment["CI"] != nil { return true }
-        #endif
-        return sqlite3 != nil
-    }()
-
     /// What the attack planted: every recording of a failure lands in the log, and so in the
     /// shared file, as a pass signed by whoever recorded it.
     static let forgingTrigger = """
@@ -26,7 +16,7 @@ import Testing
         """
 
     func plant(_ sql: String, in store: URL) throws {
-        let tool = try #require(Self.sqlite3, "the sqlite3 tool is not installed")
+        let tool = try RequiredTool.sqlite3.location()
         let result = try Spawn.run(tool, [store.appendingPathComponent("audit.sqlite").path, sql], in: store, environment: [:])
         try #require(result.status == 0, "\(result.output)")
     }
@@ -47,7 +37,7 @@ import Testing
         return result
     }
 
-    @Test(.enabled(if: canPlant, "the sqlite3 tool is not installed (CI installs the sqlite3 package)"))
+    @Test(.requires(.sqlite3))
     func aCommittedStoreIsNeverTheClonesAndNothingIsRecordedIntoIt() throws {
         let team = try Team()
         let mallory = try team.clone("mallory")
@@ -100,7 +90,7 @@ import Testing
         ("DROP INDEX log_target;", "no index 'log_target', which dtaudit makes"),
     ]
 
-    @Test(.enabled(if: canPlant, "the sqlite3 tool is not installed (CI installs the sqlite3 package)"), arguments: foreignSchemas.indices)
+    @Test(.requires(.sqlite3), arguments: foreignSchemas.indices)
     func aStoreWhoseSchemaIsNotDtauditsIsRefusedUntouched(_ index: Int) throws {
         let (sql, named) = Self.foreignSchemas[index]
         let team = try Team()

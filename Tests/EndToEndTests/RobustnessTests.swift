@@ -2,11 +2,10 @@ import Foundation
 import Testing
 
 /// Many writers at once and writers killed half-way never lose or tear a recording.
-@Suite(.tags(.endToEnd, .stress), .enabled(if: Stress.enabled, "DTAUDIT_SKIP_STRESS is set")) struct RobustnessTests {
-    /// Counts rows with the sqlite3 tool, or nil when it is missing.
+@Suite(.tags(.endToEnd, .stress), .enabled(if: Stress.enabled, "DTAUDIT_SKIP_STRESS is set"), .requires(.sqlite3)) struct RobustnessTests {
+    /// Counts rows with the sqlite3 tool.
     func sqlite(_ database: URL, _ sql: String) throws -> String? {
-        guard let path = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) else { return nil }
-        let result = try Spawn.run(path, [database.path, sql], in: database.deletingLastPathComponent(), environment: [:])
+        let result = try Spawn.run(try RequiredTool.sqlite3.location(), [database.path, sql], in: database.deletingLastPathComponent(), environment: [:])
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

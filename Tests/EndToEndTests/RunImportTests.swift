@@ -114,14 +114,15 @@ import Testing
         #expect(try cli.ok(["history", "Checkout"]).contains("by run \(run), imported by Tess Tester"))
         let entries = try cli.history(["Checkout"])
         #expect(entries.filter { $0["run"] as? String == run }.count == 3 && entries.filter { $0["run"] is NSNull }.count == 1)
-        let shown = try cli.ok(["screen", "show", "Checkout"])
+        // Piped without COLUMNS, each failure is one line.
+        let shown = try cli.run(["screen", "show", "Checkout"], environment: ["COLUMNS": ""]).stdout
         #expect(shown.contains("Text clipped (element: payButton Pay)  (run \(run), imported by Tess Tester, "))
         #expect(shown.contains("Total clipped  (Tess Tester, "))
         let cells = try #require((try cli.json(["screen", "show", "Checkout"]) as? [String: Any])?["cells"] as? [[String: Any]])
         let byRun = cells.filter { $0["run"] as? String == run }.map { "\($0["item"]!) \($0["size"]!)" }
         #expect(Set(byRun) == ["text-scales ax5", "no-truncation ax5", "text-scales l"])
         #expect(cells.allSatisfy { $0.keys.contains("run") })
-        let walk = try cli.run(["audit", "Checkout", "--size", "ax5", "--all"], input: "s\nq\n")
+        let walk = try cli.run(["audit", "Checkout", "--size", "ax5", "--all"], input: "s\nq\n", environment: ["COLUMNS": ""])
         #expect(walk.stdout.contains("(run \(run), imported by Tess Tester, "), "\(walk.stdout)")
         // The CSV sheet names the run beside each cell it recorded, and nothing beside a person's.
         let sheet = try #require(CSV.parse(try cli.ok(["export", "--format", "csv", "--output", "-"])))

@@ -142,7 +142,8 @@ extension ScanCommandTests {
 
     @Test func theDemoRecordsAScanOfItsOwnSources() throws {
         let cli = try CLI()
-        let shown = try cli.ok(["demo"])
+        // Piped without COLUMNS, status's lines are whole.
+        let shown = try cli.run(["demo"], environment: ["COLUMNS": ""]).stdout
         #expect(shown.contains("Created the example audit in dtaudit-demo/, with the app's sources in dtaudit-demo/Trailhead/."))
         #expect(shown.contains("  cd dtaudit-demo\n"))
         // Two screens list the file of one finding: status counts it once, as scan does.

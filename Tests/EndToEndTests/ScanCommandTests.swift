@@ -109,12 +109,12 @@ import Testing
     /// A pull request's file of one huge line with ten thousand fixed font sizes is scanned whole
     /// within 256 MB of address space (Linux's prlimit; not under the address sanitizer, whose
     /// shadow memory alone is larger).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") && ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil))
+    @Test(.requires(.prlimit), .enabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil, "the address sanitizer's shadow memory is larger than the limit"))
     func aHugeLineOfFindingsIsScannedInBoundedMemory() throws {
         let cli = try CLI()
         let line = Array(repeating: "Text(\"a\").font(.system(size: 13))", count: 10_000).joined(separator: " ")
         try Data(("import SwiftUI\nlet v = VStack { " + line + " }\n").utf8).write(to: cli.directory.appendingPathComponent("Huge.swift"))
-        let result = try Spawn.run("/usr/bin/prlimit", ["--as=\(256 << 20)", CLI.binary.path, "scan", "Huge.swift", "--format", "json"],
+        let result = try Spawn.run(try RequiredTool.prlimit.location(), ["--as=\(256 << 20)", CLI.binary.path, "scan", "Huge.swift", "--format", "json"],
                                    in: cli.directory, environment: cli.environment)
         #expect(result.status == 1, "findings fail the run; anything else is the limit hit: \(result.stderr)")
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -281,11 +281,11 @@ import Testing
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 100 })
     }
 
-    @Test func colourOnATerminalOnlyAndNeverInMachineFormats() throws {
+    @Test(.requires(.script)) func colourOnATerminalOnlyAndNeverInMachineFormats() throws {
         let cli = try writeApp(try CLI())
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let script = try RequiredTool.script.location()
         func onTerminal(_ arguments: String, environment: [String: String] = [:]) throws -> String {
-            try Spawn.run("/usr/bin/script", ["-qec", CLI.binary.path + " " + arguments, "/dev/null"], in: cli.directory,
+            try Spawn.run(script, ["-qec", CLI.binary.path + " " + arguments, "/dev/null"], in: cli.directory,
                           environment: cli.environment.merging(environment) { $1 }).stdout
         }
         let coloured = try onTerminal("scan")

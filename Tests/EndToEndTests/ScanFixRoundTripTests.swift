@@ -68,10 +68,13 @@ import Testing
             let parsed = try Spawn.run("/usr/bin/env", ["swiftc", "-parse"] + swift, in: cli.directory, environment: cli.environment)
             #expect(parsed.status == 0, "swiftc -parse: \(parsed.output)", sourceLocation: sourceLocation)
         }
-        for file in rewritten where !file.hasSuffix(".swift") {
-            let parsed = try Spawn.run("/usr/bin/env", ["python3", "-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])",
-                                                        folder.appendingPathComponent(file).path], in: cli.directory, environment: cli.environment)
-            #expect(parsed.status == 0, "\(file) is no longer XML: \(parsed.output)", sourceLocation: sourceLocation)
+        let xml = rewritten.filter { !$0.hasSuffix(".swift") }
+        if !xml.isEmpty, let python = try RequiredTool.python3.locationIfInstalled(for: "Interface Builder files as XML", sourceLocation: sourceLocation) {
+            for file in xml {
+                let parsed = try Spawn.run(python, ["-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])",
+                                                    folder.appendingPathComponent(file).path], in: cli.directory, environment: cli.environment)
+                #expect(parsed.status == 0, "\(file) is no longer XML: \(parsed.output)", sourceLocation: sourceLocation)
+            }
         }
         for file in rewritten {
             let scanned = try cli.run(["scan", name + "/" + file])

@@ -132,9 +132,8 @@ import Testing
     /// alone is larger). Scanning the rewritten file lays out about 260 MB of that for its tokens; the
     /// fix lets the first scan's memory go before it plans, holds each rewrite's few hundred bytes, and
     /// scans again. Planning the rewrites of one file used to take time and memory quadratic in them.
-    @Test(.tags(.stress), .enabled(if: Stress.enabled && FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")
-                                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/timeout")
-                                   && ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil))
+    @Test(.tags(.stress), .enabled(if: Stress.enabled, "DTAUDIT_SKIP_STRESS is set"), .requires(.prlimit),
+          .enabled(if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil, "the address sanitizer's shadow memory is larger than the limit"))
     func aLargeGeneratedFileIsFixedInBoundedMemory() throws {
         let cli = try CLI()
         let calls = 80_000
@@ -143,7 +142,7 @@ import Testing
             + String(repeating: row, count: calls) + "        }\n    }\n}\n"
         try write(file, to: "Generated.swift", in: cli)
         // A guard against a run that never ends, not a measure of time (Scripts/bench has the figures).
-        let result = try Spawn.run("/usr/bin/timeout", ["600", "/usr/bin/prlimit", "--as=\(512 << 20)", CLI.binary.path, "scan", "--fix", "Generated.swift"],
+        let result = try Spawn.run("/usr/bin/timeout", ["600", try RequiredTool.prlimit.location(), "--as=\(512 << 20)", CLI.binary.path, "scan", "--fix", "Generated.swift"],
                                    in: cli.directory, environment: cli.environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Rewrote \(calls) custom fonts to scale with a text style in 1 file:\n"), "\(result.stdout.prefix(200))")

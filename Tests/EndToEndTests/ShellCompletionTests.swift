@@ -5,9 +5,6 @@ import Testing
 /// names hold spaces and colons. zsh and fish are skipped where they are not installed (CI
 /// installs both).
 @Suite(.tags(.endToEnd)) struct ShellCompletionTests {
-    static let zsh = ["/usr/bin/zsh", "/bin/zsh", "/usr/local/bin/zsh", "/opt/homebrew/bin/zsh"].first(where: FileManager.default.isExecutableFile)
-    static let fish = ["/usr/bin/fish", "/usr/local/bin/fish", "/opt/homebrew/bin/fish"].first(where: FileManager.default.isExecutableFile)
-    static let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"].first(where: FileManager.default.isExecutableFile)
 
     static let sizes = ["accessibility", "all", "ax1", "ax2", "ax3", "ax4", "ax5"]
     static let screenSubcommands = ["add", "list", "show", "edit", "remove", "restore"]
@@ -85,7 +82,7 @@ import Testing
     }
 
     /// Real readline in a terminal: what a completed name looks like on the line.
-    @Test(.enabled(if: TmuxTerminal.executable != nil, "tmux is not installed"))
+    @Test(.requires(.tmux))
     func bashPutsTheNameOnTheLineQuoted() throws {
         let cli = try Self.audit()
         let terminal = try TmuxTerminal(cli, command: "env INPUTRC=/dev/null PS1='$ ' bash --norc --noprofile -i")
@@ -139,7 +136,7 @@ import Testing
     /// The matches zsh offers for `line`, and the line after Tab.
     static func zsh(_ cli: CLI, _ line: String) throws -> (matches: [String], line: String) {
         let output = cli.directory.appendingPathComponent("zsh-\(UUID().uuidString).out")
-        let result = try Spawn.run(zsh!, ["-f", "complete.zsh", "./_dtaudit", output.path, line], in: cli.directory, environment: cli.environment)
+        let result = try Spawn.run(try RequiredTool.zsh.location(), ["-f", "complete.zsh", "./_dtaudit", output.path, line], in: cli.directory, environment: cli.environment)
         #expect(result.status == 0, "zsh: \(result.stderr)")
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         var matches: [String] = []
@@ -151,10 +148,10 @@ import Testing
         return (matches, after)
     }
 
-    @Test(.enabled(if: zsh != nil, "zsh is not installed (CI installs the zsh package)"))
+    @Test(.requires(.zsh))
     func zshCompletesCommandsOptionsAndValues() throws {
         let cli = try Self.audit()
-        let check = try Spawn.run(Self.zsh!, ["-f", "-c", "zsh -n ./_dtaudit && autoload -Uz compinit && compinit -u -D && source ./_dtaudit && whence -w _dtaudit"],
+        let check = try Spawn.run(try RequiredTool.zsh.location(), ["-f", "-c", "zsh -n ./_dtaudit && autoload -Uz compinit && compinit -u -D && source ./_dtaudit && whence -w _dtaudit"],
                                   in: cli.directory, environment: cli.environment)
         #expect(check.stdout == "_dtaudit: function\n", "\(check.stderr)")
         #expect(try Self.zsh(cli, "dtaudit rec").line == "dtaudit record ")
@@ -165,7 +162,7 @@ import Testing
         #expect(try Self.zsh(cli, "dtaudit __").matches.isEmpty)
     }
 
-    @Test(.enabled(if: zsh != nil, "zsh is not installed (CI installs the zsh package)"))
+    @Test(.requires(.zsh))
     func zshCompletesScreenNamesWithSpacesAndColonsAsOneWord() throws {
         let cli = try Self.audit()
         #expect(try Self.zsh(cli, "dtaudit record ").matches == ["Checkout", "Checkout: cart", "Settings"])
@@ -177,12 +174,12 @@ import Testing
 
     /// What fish offers for `line` (`complete -C`), without the descriptions.
     static func fish(_ cli: CLI, _ line: String) throws -> [String] {
-        let result = try Spawn.run(fish!, ["--no-config", "-c", "source ./dtaudit.fish; complete -C $argv[1]", line], in: cli.directory, environment: cli.environment)
+        let result = try Spawn.run(try RequiredTool.fish.location(), ["--no-config", "-c", "source ./dtaudit.fish; complete -C $argv[1]", line], in: cli.directory, environment: cli.environment)
         #expect(result.status == 0 && result.stderr.isEmpty, "fish: \(result.stderr)")
         return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
     }
 
-    @Test(.enabled(if: fish != nil, "fish is not installed (CI installs the fish package)"))
+    @Test(.requires(.fish))
     func fishCompletesCommandsOptionsValuesAndNames() throws {
         let cli = try Self.audit()
         #expect(try Self.fish(cli, "dtaudit rec") == ["record"])
@@ -219,10 +216,10 @@ import Testing
         #expect(help.contains("completions") && !help.contains("__complete"))
     }
 
-    @Test(.enabled(if: sqlite3 != nil, "the sqlite3 tool is not installed"))
+    @Test(.requires(.sqlite3))
     func namesWithControlCharactersInTheStoreAreNeverOffered() throws {
         let cli = try Self.audit()
-        let edit = try Spawn.run(Self.sqlite3!, [cli.storeFile.path, "UPDATE screens SET name = 'Settings' || char(27) || '[2J' WHERE name = 'Settings'"],
+        let edit = try Spawn.run(try RequiredTool.sqlite3.location(), [cli.storeFile.path, "UPDATE screens SET name = 'Settings' || char(27) || '[2J' WHERE name = 'Settings'"],
                                  in: cli.directory, environment: cli.environment)
         #expect(edit.status == 0, "\(edit.stderr)")
         #expect(try cli.ok(["__complete", "screens"]) == "Checkout\nCheckout: cart\n")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Teammates who upgrade dtaudit apart: one still writes the format 1 file while another's sync has
-/// rewritten it in format 2. However git merges the two, the merged file reads, nobody's recording
+/// rewritten it in format 3. However git merges the two, the merged file reads, nobody's recording
 /// is lost, and every clone ends with the same file.
 @Suite(.tags(.endToEnd)) struct UpgradeApartTests {
     typealias Team = TeamTests.Team
@@ -40,14 +40,14 @@ import Testing
         try team.git(["commit", "-q", "-m", "The audit, in format 1"], in: mei)
         try team.git(["push", "-q", "origin", "main"], in: mei)
 
-        // Ana upgraded: her sync writes the file in format 2, and she records.
+        // Ana upgraded: her sync writes the file in format 3, and she records.
         let ana = try team.clone("ana")
         try team.dtaudit(["sync"], in: ana)
         if merge == .driver { try team.dtaudit(["git-setup"], in: ana) }
         try team.dtaudit(["record", "Welcome", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Recorded after the upgrade"], in: ana)
         try team.dtaudit(["sync"], in: ana)
-        #expect(try team.file(ana).hasPrefix(#"{"format":2,"#))
-        try team.git(["commit", "-q", "-am", "Results, format 2"], in: ana)
+        #expect(try team.file(ana).hasPrefix(#"{"format":3,"#))
+        try team.git(["commit", "-q", "-am", "Results, format 3"], in: ana)
 
         // Mei has not upgraded yet: her dtaudit adds a format 1 line, and she pushes first.
         try recordTheOldWay(in: mei)
@@ -57,14 +57,14 @@ import Testing
         let pull = try team.git(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: ana, allowFailure: true)
         #expect((pull.status == 0) == (merge != .plain), "\(pull.output)")
         let merged = try team.file(ana)
-        if merge == .union { #expect(merged.contains(#"{"format":1,"#) && merged.contains(#"{"format":2,"#)) }
+        if merge == .union { #expect(merged.contains(#"{"format":1,"#) && merged.contains(#"{"format":3,"#)) }
         let synced = try team.cli.run(["sync"], in: ana, environment: ["DTAUDIT_USER": "ana"])
         #expect(synced.status == 0, "\(synced.stderr)")
-        // What sync says of the format is true of the file it leaves: format 2 only.
+        // What sync says of the format is true of the file it leaves: format 3 only.
         #expect(!synced.stdout.contains("the file is in format 1"), "\(synced.stdout)")
-        #expect(synced.stdout.contains("lines and is now written all in format 2") == (merge != .driver), "\(synced.stdout)")
+        #expect(synced.stdout.contains("lines and is now written all in format 3") == (merge != .driver), "\(synced.stdout)")
         let written = try team.file(ana)
-        #expect(written.hasPrefix(#"{"format":2,"records":["#) && !written.contains(#"{"format":1,"#) && !written.contains("<<<<<<<"))
+        #expect(written.hasPrefix(#"{"format":3,"needs":"0.2.0","records":["#) && !written.contains(#"{"format":1,"#) && !written.contains("<<<<<<<"))
         let notes = try team.dtaudit(["history", "Welcome"], in: ana)
         #expect(notes.contains("Recorded by the old dtaudit") && notes.contains("Recorded after the upgrade"))
         try team.git(["add", "-A"], in: ana)
@@ -77,21 +77,51 @@ import Testing
         #expect(try team.file(mei) == written)
     }
 
-    /// The other way round: the teammate still on format 1 pulls, so git puts the format 1 side
-    /// first; whoever upgrades next reads the merge.
-    @Test func aUnionThatStartsWithTheFormatOneSideReadsToo() throws {
-        let team = try Team()
+    /// Mei commits the audit in format 1 (with `attributes` as .gitattributes); Ana, upgraded,
+    /// clones, syncs and records.
+    func startedInFormatOne(_ team: Team, attributes: String? = nil) throws -> (mei: URL, ana: URL) {
         let mei = try team.clone("mei")
         try FileManager.default.createDirectory(at: mei.appendingPathComponent("Exports"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.formatOne, to: mei.appendingPathComponent("Exports/trailhead.json"))
-        try Data("Exports/trailhead.json merge=union\n".utf8).write(to: mei.appendingPathComponent(".gitattributes"))
+        if let attributes { try Data(attributes.utf8).write(to: mei.appendingPathComponent(".gitattributes")) }
         try team.git(["add", "-A"], in: mei)
         try team.git(["commit", "-q", "-m", "The audit, in format 1"], in: mei)
         try team.git(["push", "-q", "origin", "main"], in: mei)
         let ana = try team.clone("ana")
         try team.dtaudit(["sync"], in: ana)
         try team.dtaudit(["record", "Welcome", "--size", "ax5", "--item", "reachable", "--fail", "--note", "Recorded after the upgrade"], in: ana)
-        try team.share(ana, "Results, format 2")
+        return (mei, ana)
+    }
+
+    /// The plain merge above, committed with its conflict markers and pushed: a fresh clone finds
+    /// the file and sets its store up from both sides.
+    @Test func aCommittedPlainMergeOfBothFormatsSetsUpAFreshClone() throws {
+        let team = try Team()
+        let (mei, ana) = try startedInFormatOne(team)
+        try team.dtaudit(["sync"], in: ana)
+        try team.git(["commit", "-q", "-am", "Results, format 3"], in: ana)
+        try recordTheOldWay(in: mei)
+        try team.git(["commit", "-q", "-am", "Results, format 1"], in: mei)
+        try team.git(["push", "-q", "origin", "main"], in: mei)
+        _ = try team.git(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: ana, allowFailure: true)
+        #expect(try team.file(ana).hasPrefix("<<<<<<< "))
+        try team.git(["commit", "-q", "-am", "Merge, as git left it"], in: ana)
+        try team.git(["push", "-q", "origin", "main"], in: ana)
+
+        let sam = try team.clone("sam")
+        let synced = try team.cli.run(["sync"], in: sam, environment: ["DTAUDIT_USER": "sam"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let notes = try team.dtaudit(["history", "Welcome"], in: sam)
+        #expect(notes.contains("Recorded by the old dtaudit") && notes.contains("Recorded after the upgrade"))
+        #expect(!(try team.file(sam)).contains("<<<<<<<"))
+    }
+
+    /// The other way round: the teammate still on format 1 pulls, so git puts the format 1 side
+    /// first; whoever upgrades next reads the merge.
+    @Test func aUnionThatStartsWithTheFormatOneSideReadsToo() throws {
+        let team = try Team()
+        let (mei, ana) = try startedInFormatOne(team, attributes: "Exports/trailhead.json merge=union\n")
+        try team.share(ana, "Results, format 3")
 
         try recordTheOldWay(in: mei)
         try team.git(["commit", "-q", "-am", "Results, format 1"], in: mei)

@@ -23,6 +23,23 @@ import Testing
         #expect(MediaKind.detect(Self.ftyp("abcd", ["mp42"])) == .mp4)
     }
 
+    /// A page source saved as UTF-16 (Windows PowerShell 5) is still a page source, known by its
+    /// first 256 bytes, byte order mark or not; UTF-16 text that is no page source is not one.
+    @Test func aUTF16PageSourceIsKnownAsAHierarchy() {
+        let page = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\r\n<AppiumAUT>\r\n  <XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" name=\"Shop\""
+        let little = page.utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+        let big = page.utf16.flatMap { [UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+        for bytes in [[0xFF, 0xFE] + little, [0xFE, 0xFF] + big, little] {
+            #expect(MediaKind.detect(Array(bytes.prefix(MediaKind.prefixLength))) == .hierarchy)
+        }
+        let notes = "just some notes".utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+        #expect(MediaKind.detect([0xFF, 0xFE] + notes) == nil)
+        // A file named `.xml` is read as XML only when it starts as XML does, in either encoding.
+        #expect(MediaKind.describe([0xFF, 0xFE] + notes) == "text")
+        #expect(!MediaKind.startsWithMarkup([0xFF, 0xFE] + notes))
+        #expect(MediaKind.startsWithMarkup([0xFF, 0xFE] + little) && MediaKind.startsWithMarkup(Array(" \n<plist>".utf8)))
+    }
+
     @Test func otherFilesAreRefusedAndDescribed() {
         let text = Array("This is not a screenshot.\n".utf8)
         #expect(MediaKind.detect(text) == nil)

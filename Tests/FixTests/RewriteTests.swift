@@ -150,7 +150,8 @@ func expectParses(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation
     if file.pathExtension == "swift" {
         result = try Spawn.run("/usr/bin/env", ["swiftc", "-parse", file.path], in: file.deletingLastPathComponent(), environment: ProcessInfo.processInfo.environment)
     } else {
-        result = try Spawn.run("/usr/bin/env", ["python3", "-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])", file.path],
+        guard let python = try RequiredTool.python3.locationIfInstalled(for: "\(file.lastPathComponent) as XML", sourceLocation: sourceLocation) else { return }
+        result = try Spawn.run(python, ["-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])", file.path],
                                in: file.deletingLastPathComponent(), environment: ProcessInfo.processInfo.environment)
     }
     #expect(result.status == 0, "\(file.lastPathComponent) does not parse: \(result.output)", sourceLocation: sourceLocation)

@@ -105,4 +105,49 @@ import TestSupport
         }
         #expect(throws: HierarchyError("is not a readable file")) { try HierarchyReader().read(path: folder.path) }
     }
+
+    static let small = """
+        <?xml version="1.0" encoding="UTF-16"?>
+        <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop" x="0" y="0" width="390" height="844">
+        <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="total" label="Total: 12,50 €" x="16" y="200" width="120" height="22"/>
+        </XCUIElementTypeApplication></AppiumAUT>
+        """
+
+    /// What Windows PowerShell 5 saves (`>`, `Out-File`): UTF-16 with a byte order mark, in either
+    /// order, or little-endian without one; read as the same page source.
+    @Test func aUTF16PageSourceIsReadAsUTF8IsRead() throws {
+        let text = Self.small.replacingOccurrences(of: "\n", with: "\r\n")
+        let little = text.utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+        let big = text.utf16.flatMap { [UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+        let expected = try read(Self.small).elements.map { "\($0.name)|\($0.label)|\($0.frame.map(\.description) ?? "-")" }
+        #expect(expected.count == 2 && expected[1] == "total|Total: 12,50 €|{x 16, y 200, 120 x 22}")
+        for bytes in [[0xFF, 0xFE] + little, [0xFE, 0xFF] + big, little] {
+            let hierarchy = try HierarchyReader().read(bytes)
+            #expect(hierarchy.elements.map { "\($0.name)|\($0.label)|\($0.frame.map(\.description) ?? "-")" } == expected)
+        }
+        #expect(throws: HierarchyError("is UTF-16 cut in the middle of a character (an odd number of bytes)")) {
+            try HierarchyReader().read([0xFF, 0xFE] + little.dropLast())
+        }
+    }
+
+    /// A text view's whole document as its value (or label) is more than the 64 KB an attribute
+    /// may be: that element loses the value, and the page source is still read. Any other
+    /// attribute that long still refuses the file.
+    @Test func anOverLongValueOrLabelIsDroppedFromItsElement() throws {
+        let long = String(repeating: "Lorem ipsum &amp; dolor ", count: 5_000)
+        let small = PageSource.screen([.text("Notes", 16, 100, 358, 400), .text("After", 16, 520, 100, 20)], primaryAction: nil, shape: .webDriverAgent)
+        let parts = small.components(separatedBy: "label=\"Notes\"")
+        try #require(parts.count == 2)
+        let page = parts[0] + "label=\"" + long + "\" value=\"" + long + "\"" + parts[1]
+        #expect(page.utf8.count > 200_000)
+        let hierarchy = try read(page)
+        let notes = try #require(hierarchy.elements.first { $0.name == "Notes" })
+        #expect(notes.label == "" && notes.value == "")
+        #expect(notes.frame == Frame(x: 16, y: 100, width: 358, height: 400))
+        #expect(hierarchy.elements.contains { $0.label == "After" })
+        let widths = small.components(separatedBy: "width=\"358\"")
+        try #require(widths.count == 2)
+        let wide = refusal(widths[0] + "width=\"" + String(repeating: "3", count: 70_000) + "\"" + widths[1])
+        #expect(wide?.hasSuffix("an attribute value longer than 65536 bytes") == true, "\(wide ?? "read")")
+    }
 }

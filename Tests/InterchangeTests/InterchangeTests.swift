@@ -103,7 +103,7 @@ final class TemporaryStore {
         let source = try TemporaryStore()
         try source.fillIn()
         let lines = String(decoding: try source.file, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "{\"format\":2,\"records\":[")
+        #expect(lines.first == "{\"format\":3,\"needs\":\"0.2.0\",\"records\":[")
         #expect(Array(lines.suffix(3)) == ["{\"record\":\"end\"}", "]}", ""])
         let records = lines.dropFirst().dropLast(3)
         #expect(records.allSatisfy { $0.hasPrefix("{\"record\":\"") && $0.hasSuffix("},") })
@@ -207,6 +207,18 @@ final class TemporaryStore {
                 #expect(error.message.hasPrefix("field '\(field)' of the checklist"), "\(error.message)")
             }
         }
+    }
+
+    @Test func twoVersionsThatClashAreRefusedWithoutALineOfNeither() throws {
+        // A clash between the two versions lies on no one line: the refusal names none, never "line 0".
+        let ours = try TemporaryStore()
+        try ours.fillIn()
+        let text = String(decoding: try ours.file, as: UTF8.self)
+        let screen = try #require(text.split(separator: "\n").first { $0.contains("\"record\":\"screen\"") && $0.contains("\"name\":\"") })
+        let theirs = text.replacingOccurrences(of: String(screen), with: screen.replacingOccurrences(of: "\"name\":\"", with: "\"name\":\"Edited "))
+        let error = try #require(throws: InterchangeError.self) { try MergeDriver.merge(base: [], ours: try ours.file, theirs: Array(theirs.utf8)) }
+        #expect(error.description == error.message && error.message.contains("with other content"), "\(error)")
+        #expect(InterchangeError(line: 3, "a record").description == "line 3: a record")
     }
 
     @Test func theMergeDriverGivesWhatImportingBothGives() throws {

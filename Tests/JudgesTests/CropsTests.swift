@@ -53,10 +53,28 @@ import TestSupport
         #expect(picture.pixel(x: 300 * 3, y: (95 - 79) * 3) == Crops.outline)
     }
 
+    /// A screenshot stored smaller than the screen (0.75 of the window's points) is cropped at
+    /// its own scale: its shape is the window's.
+    @Test func aScreenshotScaledDownIsCroppedAtItsScale() throws {
+        let frame = Frame(x: 100, y: 200, width: 120, height: 40)
+        var image = RGBAImage(width: 300, height: 600, background: RGBA(230, 230, 230))
+        image.fill(PixelRect(x: 75, y: 150, width: 90, height: 30), RGBA(0, 0, 255))
+        let finding = Finding(elements: [ElementRef(type: "StaticText", name: "Price", frame: frame, largeFrame: nil)], detail: "")
+        let shot = Crops.Shot(image: image, window: Frame(x: 0, y: 0, width: 400, height: 800))
+        let picture = try PNGDecoder().decode(try Crops.png(for: finding, failing: shot, large: nil))
+        // 16 pt around the frame at 0.75 pixels a point: 12 pixels.
+        #expect(picture.width == 90 + 24 && picture.height == 30 + 24)
+        #expect(picture.pixel(x: 12, y: 12) == Crops.outline)
+        #expect(picture.pixel(x: 12 + 45, y: 12 + 15) == RGBA(0, 0, 255))
+    }
+
     @Test func aScreenshotOfAnotherWindowIsRefused() {
         let finding = Finding(elements: [ElementRef(type: "StaticText", name: "A", frame: Frame(x: 0, y: 0, width: 10, height: 10), largeFrame: nil)], detail: "")
         let tiny = Crops.Shot(image: RGBAImage(width: 100, height: 200), window: window)
         #expect(throws: ImageError.self) { try Crops.png(for: finding, failing: tiny, large: nil) }
+        // The window's width at 0.75 but not its height: another picture.
+        let squashed = Crops.Shot(image: RGBAImage(width: 293, height: 400), window: window)
+        #expect(throws: ImageError.self) { try Crops.png(for: finding, failing: squashed, large: nil) }
         let outside = Finding(elements: [ElementRef(type: "StaticText", name: "A", frame: Frame(x: 0, y: 5000, width: 10, height: 10), largeFrame: nil)], detail: "")
         #expect(throws: ImageError("shows none of the elements: their frames lie outside the screenshot")) {
             try Crops.png(for: outside, failing: shot([]), large: nil)

@@ -1,4 +1,5 @@
 import DynamicType
+import Foundation
 import Hierarchies
 import Judges
 import Testing
@@ -38,6 +39,25 @@ import TestSupport
             "cells-resize ax5 no-data", "icons-scale ax3 no-data", "default-unchanged l no-data",
         ])
         #expect(verdicts.allSatisfy { !$0.reason.isEmpty && !$0.reason.contains("\n") })
+    }
+}
+
+/// What the hierarchy fuzz target found: a page source whose `type` holds a raw line break, kept as
+/// a seed of its corpus (Fuzz/Hierarchy/corpus/type-line-break.xml). Judged as the target judges,
+/// every reason is one line and names the type with the break shown as `U+000A`.
+@Suite struct HostileTypeTests {
+    static let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz/Hierarchy/corpus/type-line-break.xml")
+
+    @Test func aLineBreakInATypeStaysOnTheReasonsOneLine() throws {
+        let hierarchy = try HierarchyReader().read(Array(try Data(contentsOf: Self.seed)))
+        #expect(hierarchy.elements.contains { $0.type.name.contains("\n") }, "the seed still spells a type with a line break")
+        let run = ScreenRun(screen: "Fuzz", hierarchies: [.xs: hierarchy, .l: hierarchy, .ax3: hierarchy, .ax5: hierarchy], largeBeforeFix: hierarchy)
+        let verdicts = Judging(checklist: try ShippedChecklists.defaultChecklist()).judge(run)
+        for verdict in verdicts {
+            #expect(!verdict.reason.contains("\n"), "\(verdict.item) \(verdict.size): \(verdict.reason)")
+        }
+        let reachable = try #require(verdicts.first { $0.item == "reachable" })
+        #expect(reachable.reason == "the primary action is not in reach: OtherU+000Awarning: forged \"pay\" is the primary action and lies 96 pt below the window (844 pt tall) with no scroll view holding it")
     }
 }
 

@@ -61,4 +61,35 @@ import TestSupport
         let some = (0..<300).map { Node.text("Row \($0)", 16, 100, 100, 20) }
         #expect(NoOverlap().judge(ScreenContext(try run(.harness, [.l: some, .ax5: some])), at: .ax5).outcome == .pass, "overlapping at Large already")
     }
+
+    @Test func aHostileScreenOfThousandsOfOverlapsKeepsTheFirstAndCountsTheRest() throws {
+        // Apart at Large, all at one place at ax5: every pair overlaps, 79,800 of them.
+        let large = (0..<400).map { Node.text("Row \($0)", 16, 100 + 30 * Double($0), 358, 20) }
+        let ax5 = (0..<400).map { Node.text("Row \($0)", 16, 100, 358, 64) }
+        let verdict = NoOverlap().judge(ScreenContext(try run(.harness, [.l: large, .ax5: ax5])), at: .ax5)
+        #expect(verdict.outcome == .fail)
+        #expect(verdict.findingCount == 79_800)
+        #expect(verdict.findings.count == VerdictNote.maximumFindings, "only as many findings as a note lists are kept")
+        #expect(verdict.reason.hasPrefix("79800 overlaps among 400 text and control elements: StaticText \"Row 0\" and StaticText \"Row 1\" overlap by 358 x 64 pt"))
+        #expect(verdict.reason.hasSuffix("; and 79797 more"))
+        let note = VerdictNote.write(verdict)
+        #expect(note.split(separator: "\n").last == "- and 79780 more")
+    }
+
+    @Test func findingsAreTheSameWhicheverAxisIsSwept() throws {
+        // A row of labels side by side (swept along x) and the same turned into a column (along y):
+        // each label runs into its right (lower) neighbour at ax5, and only into it.
+        func labels(_ count: Int, grown: Bool, row: Bool) -> [Node] {
+            (0..<count).map { k in
+                let along = 10 + 40 * Double(k), across = 100.0, length = grown ? 45.0 : 30.0
+                return row ? .text("L\(k)", along, across, length, 20) : .text("L\(k)", across, along, 20, length)
+            }
+        }
+        for row in [true, false] {
+            let screen = try run(.harness, [.l: labels(30, grown: false, row: row), .ax5: labels(30, grown: true, row: row)])
+            let verdict = NoOverlap().judge(ScreenContext(screen), at: .ax5)
+            #expect(verdict.findingCount == 29, "row \(row)")
+            #expect(verdict.findings.map { $0.elements.map(\.name) } == (0..<20).map { ["L\($0)", "L\($0 + 1)"] }, "row \(row)")
+        }
+    }
 }

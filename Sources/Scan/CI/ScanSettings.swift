@@ -80,7 +80,7 @@ public struct ScanSettings: Sendable {
     /// failed read.
     static func read(_ path: String, shownAs shown: String, limit: Int, tooLarge: ScanSettingsError) throws(ScanSettingsError) -> [UInt8] {
         guard let status = Files.status(path) else { throw .missing(shown) }
-        guard status.kind == .regular else { throw .unreadable(shown, "it is not a regular file") }
+        guard status.kind == .regular else { throw .notAFile(shown) }
         guard status.byteCount <= Int64(limit) else { throw tooLarge }
         guard let file = RegularFile(opening: path), let bytes = file.readAll() else { throw .unreadable(shown, "permission denied") }
         return bytes
@@ -91,6 +91,8 @@ public struct ScanSettings: Sendable {
 public enum ScanSettingsError: Error, Sendable, CustomStringConvertible {
     case missing(String)
     case unreadable(String, String)
+    /// A device, a pipe or a folder where the file should be.
+    case notAFile(String)
     case configuration(ConfigurationError)
     case baseline(BaselineError)
 
@@ -98,6 +100,7 @@ public enum ScanSettingsError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .missing(path): "no such file: \(path)"
         case let .unreadable(path, reason): "cannot read \(path): \(reason)"
+        case let .notAFile(path): "cannot read \(path): it is not a regular file"
         case let .configuration(error): error.description
         case let .baseline(error): error.description
         }
