@@ -94,8 +94,10 @@ import TestSupport
         #expect(Set(lines) == ["App/Checkout/Summary.swift:7", "App/Shared/Banner.swift:6"])
         #expect((ax5["likely"] as? [[String: Any]])?.count == 2)
 
-        let shown = try cli.ok(["screen", "show", "Checkout"])
-        #expect(shown.contains("code: StaticText \"Delivery & returns\": App/Checkout/Summary.swift:7 fixed-font-size"), "\(shown)")
+        // screen show wraps at the terminal's width: read it as one line.
+        let shown = try cli.ok(["screen", "show", "Checkout"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(shown.contains("code: StaticText \"Delivery & returns\": App/Checkout/Summary.swift:7 fixed-font-size (the text \"Delivery & returns\" at App/Checkout/Summary.swift:7)"), "\(shown)")
+        #expect(shown.contains("code: StaticText \"shared.offline\": App/Shared/Banner.swift:6 fixed-font-size (accessibilityIdentifier \"shared.offline\" at App/Shared/Banner.swift:7)"), "\(shown)")
         let screen = try #require(try cli.json(["screen", "show", "Checkout", "--json"]) as? [String: Any])
         #expect((screen["likelyCode"] as? [[String: Any]])?.isEmpty == false)
 
@@ -105,6 +107,10 @@ import TestSupport
         #expect(rows.contains { $0.contains("[Checkout]") && $0.contains("`App/Checkout/Summary.swift:7` `fixed-font-size`") }, "\(rows)")
         #expect(rows.allSatisfy { !$0.contains("Summary.swift:6") }, "\(rows)")
         #expect(rows.contains { $0.contains("`App/Shared/Banner.swift:6` `fixed-font-size`") }, "\(rows)")
+        // The summary for a pull request names the same lines as the page.
+        try cli.ok(["export", "--summary", "--output", "summary.md"])
+        let summary = try String(contentsOf: cli.directory.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("`App/Checkout/Summary.swift:7` `fixed-font-size`") && !summary.contains("Summary.swift:6"), "\(summary)")
 
         // Without a tie to the code it says why rather than name another element's line: the code
         // changed since the scan, so its lines may no longer be the scan's.

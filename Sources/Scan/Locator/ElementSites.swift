@@ -32,7 +32,8 @@ extension CodeLocator {
                 if owner >= 0 { sites.append(nibSite(document, path, owner, how: how)) }
             }
         }
-        return sites.isEmpty ? weak : sites
+        // A literal outside an identifier context may be the element's text: say so, not "identifier".
+        return sites.isEmpty ? weak.map { site in var site = site; site.how = "the text \"\(identifier)\""; return site } : sites
     }
 
     /// The sites of a label: each string table key that shows it (its literal, its constants, an
