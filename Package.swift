@@ -63,6 +63,9 @@ let package = Package(
         // screens, sizes and checklist items; element hierarchies judged; imported as evidence (with
         // crops of each judged failure) and recordings marked with the run.
         .target(name: "AutomatedRuns", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Hierarchies", "Imaging", "Judges", "Output", "Platform"]),
+        // What a person does with the store, step by step, apart from reading keys and printing:
+        // the guided walk of a screen.
+        .target(name: "AuditWorkflows", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
         .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Judges", "Output", "Platform", "Scan"]),
@@ -76,7 +79,7 @@ let package = Package(
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AutomatedRuns", "Demo", "DynamicType", "Evidence", "Fix", "Interchange",
+            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AuditWorkflows", "AutomatedRuns", "Demo", "DynamicType", "Evidence", "Fix", "Interchange",
                            "Judges", "Output", "Platform", "Reports", "Scan", "SQLite", "TerminalStyle"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
@@ -96,6 +99,7 @@ let package = Package(
         .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AutomatedRunsTests", dependencies: ["AuditLog", "AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
+        .testTarget(name: "AuditWorkflowsTests", dependencies: ["AuditWorkflows", "AuditLog", "AuditStore", "DynamicType"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "Platform", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import AuditStore
+import AuditWorkflows
 import DynamicType
 import Evidence
 import Output
@@ -36,28 +37,35 @@ extension AuditSession {
         return "\(path): slider at step \(size.sliderPosition) of 7\(middle) (Larger Accessibility Sizes off; with it on, the same step of 12)."
     }
 
-    /// A cell's latest answer, as shown above its prompt.
-    struct Shown {
-        var status: ResultStatus
-        var note: String?
-        var by: String?
-        var run: String?
-        var at: Timestamp
+    /// A recording somebody else made meanwhile, and whether the walk asks a check again for it.
+    func tellNews(_ news: GuidedWalk.News) {
+        let recording = news.recording
+        var said = style.yellow("  Meanwhile ") + "\(console.safe(recording.by)) recorded \(recording.status.rawValue) for \(recording.size.id) \(recording.item)"
+        if let note = recording.note { said += ": " + console.safe(TextLayout.singleLine(note)) }
+        if let answer = news.askedAgain { said += style.dim("; your \(answer.rawValue) did not see it: asking again") }
+        console.line(said)
+    }
 
-        init(status: ResultStatus, note: String?, by: String?, run: String? = nil, at: Timestamp) {
-            self.status = status
-            self.note = note
-            self.by = by
-            self.run = run
-            self.at = at
-        }
-
-        init(_ cell: CellState) {
-            self.init(status: cell.status, note: cell.note, by: cell.by, run: cell.run, at: cell.at)
+    /// What `back` took back.
+    func tellBack(_ back: GuidedWalk.Back) {
+        switch back {
+        case .answer(let step, let status, let count, let restored):
+            if count > 1 {
+                console.line(style.dim("  took back the \(count) passes at \(step.size.id); they are to check again"))
+            } else {
+                let now = restored.flatMap { $0.status.isAnswered ? "it shows its earlier \($0.status.rawValue) again" : nil } ?? "it is untested again"
+                console.paragraph(style.dim("  took back \(status.rawValue) for \(step.size.id) \(step.item); \(now)"), hanging: 4)
+            }
+        case .earlier(let earlier):
+            let first = earlier[0]
+            let what = earlier.count == 1 ? "\(first.status.rawValue) for \(first.size.id) \(first.item)" : "\(earlier.count) answers recorded together"
+            console.paragraph(style.dim("  took back \(what), answered \(first.at.inLocalTime.minute) before this walk; asking again"), hanging: 4)
+        case .nothing:
+            console.paragraph(style.dim("  nothing of \(console.safe(author))'s to take back on this screen"), hanging: 4)
         }
     }
 
-    func printStep(_ step: AuditPlan.Step, number: Int, of total: Int, current: Shown?) {
+    func printStep(_ step: AuditPlan.Step, number: Int, of total: Int, current: GuidedWalk.Shown?) {
         let item = checklist.item(step.item)
         let reason: String
         switch step.reason {
