@@ -91,14 +91,14 @@ public final class LikelyCode {
         if apps[run.root] == nil { apps[run.root] = .some(load(run.root)) }
         guard let app = apps[run.root] ?? nil else { return unlocated("the scanned folder \(run.root) is not on this machine") }
         let screenFiles = app.files(matching: same.flatMap(\.screen.files))
-        let changed = AppCode.changedSince(run.at.milliseconds, root: run.root, paths: screenFiles)
-        guard changed.isEmpty else {
-            return unlocated("\(changed[0])\(changed.count > 1 ? " and \(changed.count - 1) more" : "") changed since the scan: run 'dtaudit scan --record' again")
-        }
         var seen = Set<String>()
         let codeFindings = stored.compactMap { finding -> CodeFinding? in
             guard seen.insert("\(finding.file)\u{0}\(finding.line)\u{0}\(finding.column)\u{0}\(finding.rule)").inserted else { return nil }
             return CodeFinding(file: finding.file, line: finding.line, column: finding.column, rule: finding.rule, item: finding.item)
+        }
+        let changed = app.changed(codeFindings, in: screenFiles)
+        guard changed.isEmpty else {
+            return unlocated("\(changed[0])\(changed.count > 1 ? " and \(changed.count - 1) more" : "") changed since the scan: run 'dtaudit scan --record' again")
         }
         let locator = CodeLocator(sources: LocatorSources(app: app, screenFiles: screenFiles), findings: codeFindings)
         let trace = locator.trace(ElementQuery(name: element.name), item: item)

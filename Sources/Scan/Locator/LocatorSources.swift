@@ -112,14 +112,30 @@ public final class AppCode {
         return found.sorted { SourceScanner.utf8Precedes($0, $1) }
     }
 
-    /// The files among `paths` that were written after `milliseconds` (a scan's time): their lines
-    /// may no longer be the scan's.
-    public static func changedSince(_ milliseconds: Int64, root: String, paths: [String]) -> [String] {
-        paths.filter { path in
-            let absolute = root == "/" ? "/" + path : root + "/" + path
-            return (Files.status(absolute)?.modifiedMilliseconds ?? 0) > milliseconds
+    /// The files among `paths` where a scan of the code as it is now does not find each of `stored`
+    /// (a recorded scan's findings) at its place: their lines may no longer be the scan's. Told by
+    /// the code, not by the clock, so that a scan recorded at another time or on another machine
+    /// still counts while its lines hold. The app is scanned once, when first asked.
+    public func changed(_ stored: [CodeFinding], in paths: [String]) -> [String] {
+        if current == nil {
+            let files = self.paths.compactMap { path in bytes[path].map { (path: path, bytes: $0) } }
+            current = (try? SourceScanner.scan(files: files)).map { report in
+                Set(report.findings.map { Place(file: $0.file, line: $0.line, column: $0.column, rule: $0.rule.rawValue) })
+            } ?? []
         }
+        let wanted = Set(paths)
+        let moved = Set(stored.filter { wanted.contains($0.file) && !current!.contains(Place(file: $0.file, line: $0.line, column: $0.column, rule: $0.rule)) }.map(\.file))
+        return paths.filter(moved.contains)
     }
+
+    private struct Place: Hashable {
+        var file: String
+        var line: Int
+        var column: Int
+        var rule: String
+    }
+
+    private var current: Set<Place>?
 
     // MARK: Parsed files
 
