@@ -30,17 +30,17 @@ let package = Package(
         ),
         // Screenshot evidence: SHA-256, media kinds by magic bytes, sizes and screens in file names,
         // and the simulator capture script.
-        .target(name: "Evidence", dependencies: ["DynamicType", "Imaging", "Platform"]),
+        .target(name: "Evidence", dependencies: ["DynamicType", "Imaging", "Output", "Platform"]),
         // PNG read and written (bounded decoding, zlib compression), crops and outlines.
         .target(name: "Imaging", dependencies: ["CZlib", "Platform"]),
         // A strict, bounded XML reader: no DTD, no entities beyond XML's five, limits on everything.
         .target(name: "StrictXML"),
         // Element hierarchies of a screen at one size (WebDriverAgent's page source, which the
         // harness writes too): types, names, frames, the window, scroll views, the primary action.
-        .target(name: "Hierarchies", dependencies: ["StrictXML", "Platform"]),
+        .target(name: "Hierarchies", dependencies: ["Output", "StrictXML", "Platform"]),
         // Geometry judges a checklist item from a screen's hierarchies at each size: a verdict with
         // its reason, shared UI grouped once, and crops of the screenshots that show each failure.
-        .target(name: "Judges", dependencies: ["Hierarchies", "Imaging", "DynamicType"]),
+        .target(name: "Judges", dependencies: ["Hierarchies", "Imaging", "DynamicType", "Output"]),
         // Text and JSON primitives below the domain: the strict JSON reader the audit's records are
         // read with, the JSON writer, text layout, escapes for URIs, suggestions for typos.
         .target(name: "Output", dependencies: ["Platform"]),
@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "Scan", dependencies: ["DynamicType", "Output", "Platform"]),
         // Safe rewrites of what the scan finds: text styles for fixed sizes, wrapping for single lines,
         // minimum heights; a unified diff of them, or the files rewritten all at once.
-        .target(name: "Fix", dependencies: ["DynamicType", "Platform", "Scan"]),
+        .target(name: "Fix", dependencies: ["DynamicType", "Output", "Platform", "Scan", "StrictXML"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
         // The audit as a log of immutable records: their kinds, their canonical lines, reading them back, the fold.
         .target(name: "AuditLog", dependencies: ["DynamicType", "Evidence", "Output", "Platform"]),
@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing", "Output", "TerminalStyle", "TestSupport"]),
-        .testTarget(name: "AuditStoreTests", dependencies: ["AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AuditStoreTests", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EvidenceTests", dependencies: ["DynamicType", "Evidence", "Imaging"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["Fixtures"]),
         .testTarget(name: "StrictXMLTests", dependencies: ["StrictXML"]),

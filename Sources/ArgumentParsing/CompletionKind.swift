@@ -1,3 +1,5 @@
+import Output
+
 /// What a shell offers when completing an option's value or a positional argument.
 ///
 /// Declared on the value's type (`ExpressibleByArgument.defaultCompletionKind`) or on the
@@ -72,8 +74,7 @@ public enum CompletionScript {
     /// another field), no line break, no control or reordering character; at most 160 characters.
     public static func description(_ text: String) -> String {
         var shown = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : scalar
+            scalar.isUnsafeToShow ? " " : scalar
         }))
         if shown.count > 160 { shown = String(shown.prefix(159)) + "…" }
         return shown

@@ -1,5 +1,6 @@
 import AuditLog
 import DynamicType
+import Output
 import SQLite
 
 /// What the records a store holds say about this machine's clock. A clock cannot be checked
@@ -42,11 +43,10 @@ public enum ClockFinding: Sendable, Equatable {
     /// `2 days`, `5 hours`, `40 minutes`, `7973 years`.
     public static func duration(_ milliseconds: Int64) -> String {
         let minutes = milliseconds / 60_000
-        func counted(_ count: Int64, _ unit: String) -> String { "\(count) \(unit)\(count == 1 ? "" : "s")" }
-        if minutes >= 2 * 365 * 24 * 60 { return counted(minutes / (365 * 24 * 60 + 6 * 60), "year") }
-        if minutes >= 36 * 60 { return counted((minutes + 12 * 60) / (24 * 60), "day") }
-        if minutes >= 90 { return counted((minutes + 30) / 60, "hour") }
-        return counted(minutes, "minute")
+        if minutes >= 2 * 365 * 24 * 60 { return counted(Int(minutes / (365 * 24 * 60 + 6 * 60)), "year") }
+        if minutes >= 36 * 60 { return counted(Int((minutes + 12 * 60) / (24 * 60)), "day") }
+        if minutes >= 90 { return counted(Int((minutes + 30) / 60), "hour") }
+        return counted(Int(minutes), "minute")
     }
 
     /// What the finding is about, so that it is told once: clocks apart the same way by about the

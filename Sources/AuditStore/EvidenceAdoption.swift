@@ -64,11 +64,10 @@ extension AuditStore {
             adoption.madeFolder = true
         }
         do {
-            try Files.makeDirectory(adoption.folder)
-            try ensureEvidenceIgnored(adoption.folder)
+            try prepareEvidenceFolder(adoption.folder)
         } catch {
             opened.reader.close()
-            throw EvidenceError.cannotStore(detail: error.description)
+            throw error
         }
         let temporary = Self.incomingPath(in: adoption.folder)
         defer { try? Files.remove(temporary) }

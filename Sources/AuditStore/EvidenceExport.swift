@@ -154,34 +154,20 @@ public enum EvidenceExport {
         defer { reader.close() }
         let temporary = folder + "/" + temporaryPrefix + String(System.processID) + "-" + String(destination.split(separator: "/").last ?? "") + ".tmp"
         try? Files.remove(temporary)
-        let output: BufferedOutput
+        let copied: (hash: String, bytes: Int64, prefix: [UInt8])
         do {
-            output = try BufferedOutput.createNew(path: temporary)
+            copied = try EvidenceCopy.copy(reader, to: temporary, buffer: &buffer)
         } catch {
-            throw Failure(description: "cannot write in the evidence folder \(folder): \(System.errorDescription(error.code))")
-        }
-        var hasher = SHA256()
-        var total: Int64 = 0
-        while true {
-            let count: Int
-            do {
-                count = try reader.read(into: &buffer)
-            } catch {
-                output.close()
+            switch error {
+            case .create(let problem):
+                throw Failure(description: "cannot write in the evidence folder \(folder): \(System.errorDescription(problem.code))")
+            case .read(let problem):
                 try? Files.remove(temporary)
-                throw Failure(description: "cannot read the stored evidence file \(source): \(System.errorDescription(error.code))")
+                throw Failure(description: "cannot read the stored evidence file \(source): \(System.errorDescription(problem.code))")
+            case .tooLarge, .write:
+                try? Files.remove(temporary)
+                throw Failure(description: "cannot write \(destination): the folder is not writable or the disk is full")
             }
-            if count == 0 { break }
-            total += Int64(count)
-            buffer.withUnsafeBufferPointer { bytes in
-                let chunk = UnsafeBufferPointer(rebasing: bytes[0..<count])
-                hasher.update(UnsafeRawBufferPointer(chunk))
-                output.write(chunk)
-            }
-        }
-        guard output.close() else {
-            try? Files.remove(temporary)
-            throw Failure(description: "cannot write \(destination): the folder is not writable or the disk is full")
         }
         if let modified { try? Files.setModified(temporary, milliseconds: modified) }
         do {
@@ -190,7 +176,7 @@ public enum EvidenceExport {
             try? Files.remove(temporary)
             throw Failure(description: "cannot write \(destination): \(System.errorDescription(error.code))")
         }
-        return (SHA256.hex(hasher.finalize()), total)
+        return (copied.hash, copied.bytes)
     }
 
     /// The SHA-256 of the file at `path`, read through `buffer` (reused across calls).

@@ -115,6 +115,23 @@ public enum EvidenceImport {
         return result
     }
 
+    /// Stores and attaches every match of `plan`, in one write: all of it or nothing. The files
+    /// share one time, the store's own for every screen they go to (`ownTime`), so that `undo`
+    /// takes the whole import back as one command.
+    public static func apply(_ plan: Plan, store: AuditStore, by author: String, progress: ((Int) -> Void)?) throws {
+        try store.write {
+            let now = Timestamp.now()
+            let screens = Set(plan.matches.map(\.screen.id))
+            let time = try screens.reduce(now) { try max($0, store.ownTime(onScreen: $1, now: now)) }
+            for (index, match) in plan.matches.enumerated() {
+                progress?(index)
+                let file = try store.storeEvidence(match.candidate, by: author, at: time)
+                try store.attach(file, name: match.relativePath, to: match.screen, size: match.size, item: match.item, by: author, at: time)
+            }
+        }
+        progress?(plan.matches.count)
+    }
+
     public static func plan(files: [String], root: String, store: AuditStore, map: ScreenMap, progress: ((Int) -> Void)?) throws -> Plan {
         let limit = try store.evidenceLimit()
         let screens = try store.screens()

@@ -22,12 +22,7 @@ public final class EvidenceIntake {
         self.store = store
         folder = store.location.evidenceFolder
         limit = try store.evidenceLimit()
-        do {
-            try Files.makeDirectory(folder)
-            try store.ensureEvidenceIgnored(folder)
-        } catch {
-            throw EvidenceError.cannotStore(detail: error.description)
-        }
+        try store.prepareEvidenceFolder(folder)
     }
 
     /// A file copied in under a temporary name and hashed, waiting for `place`.
@@ -77,22 +72,9 @@ public final class EvidenceIntake {
         defer { if !done { try? Files.remove(staged.temporary) } }
         guard let kind = MediaKind.detect(staged.prefix), kind == candidate.kind else { throw EvidenceError.changed(path: candidate.path) }
         let file = EvidenceFile(hash: staged.hash, kind: kind, byteCount: staged.byteCount, firstName: candidate.name, addedAt: time, addedBy: author)
-        let destination = store.location.path(of: file)
-        if let existing = Files.status(destination), existing.kind == .regular, existing.byteCount == staged.byteCount {
-            try? Files.remove(staged.temporary)
-        } else {
-            do {
-                try Files.rename(staged.temporary, to: destination)
-            } catch {
-                throw EvidenceError.cannotStore(detail: error.description)
-            }
-            placed.append(destination)
-        }
+        let renamed = try store.place(staged.temporary, as: file)
         done = true
-        try store.db.cachedStatement("""
-            INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (hash) DO NOTHING
-            """).run([staged.hash, kind.rawValue, staged.byteCount, candidate.name, time.iso8601, author])
+        if renamed { placed.append(store.location.path(of: file)) }
         return file
     }
 

@@ -120,10 +120,12 @@ extension AuditStore {
 
     /// Sets the largest evidence file the store accepts; nil goes back to the default.
     public func setEvidenceLimit(_ bytes: Int64?) throws {
-        if let bytes {
-            try setMeta("evidence_limit", String(bytes))
-        } else {
-            try db.run("DELETE FROM meta WHERE key = 'evidence_limit'")
+        try write {
+            if let bytes {
+                try setMeta("evidence_limit", String(bytes))
+            } else {
+                try db.run("DELETE FROM meta WHERE key = 'evidence_limit'")
+            }
         }
     }
 
@@ -139,39 +141,14 @@ extension AuditStore {
     public func storeEvidence(_ candidate: EvidenceCandidate, by author: String, at time: Timestamp = .now()) throws -> EvidenceFile {
         precondition(db.isInTransaction, "evidence is stored inside a write transaction")
         let limit = try evidenceLimit()
-        let folder = location.evidenceFolder
-        do {
-            try Files.makeDirectory(folder)
-            try ensureEvidenceIgnored(folder)
-        } catch {
-            throw EvidenceError.cannotStore(detail: error.description)
-        }
-
-        let temporary = Self.incomingPath(in: folder)
-        var placed = false
-        defer { if !placed { try? Files.remove(temporary) } }
-        let (hash, byteCount, prefix) = try copy(candidate.path, to: temporary, limit: limit)
-        guard let kind = MediaKind.detect(prefix), kind == candidate.kind else {
-            throw EvidenceError.changed(path: candidate.path)
-        }
-        let file = EvidenceFile(hash: hash, kind: kind, byteCount: byteCount, firstName: candidate.name, addedAt: time, addedBy: author)
-        let destination = location.path(of: file)
-        if let existing = Files.status(destination), existing.kind == .regular, existing.byteCount == byteCount {
-            try? Files.remove(temporary)
-        } else {
-            do {
-                try Files.rename(temporary, to: destination)
-            } catch {
-                throw EvidenceError.cannotStore(detail: error.description)
+        return try storeEvidence(name: candidate.name, by: author, at: time) { temporary in
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            let (hash, byteCount, prefix) = try Self.copy(candidate.path, to: temporary, limit: limit, buffer: &buffer)
+            guard let kind = MediaKind.detect(prefix), kind == candidate.kind else {
+                throw EvidenceError.changed(path: candidate.path)
             }
-            Files.syncDirectory(folder)
+            return (hash, kind, byteCount)
         }
-        placed = true
-        try db.run("""
-            INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (hash) DO NOTHING
-            """, [hash, kind.rawValue, byteCount, candidate.name, time.iso8601, author])
-        return try evidenceFile(hash: hash) ?? file
     }
 
     /// Stores bytes made in memory (the demo's generated screenshots) like `storeEvidence(_:by:at:)`
@@ -185,113 +162,36 @@ extension AuditStore {
             throw EvidenceError.notAccepted(path: name, looksLike: MediaKind.describe(prefix))
         }
         if Int64(bytes.count) > limit { throw EvidenceError.tooLarge(path: name, bytes: Int64(bytes.count), limit: limit) }
-        let folder = location.evidenceFolder
-        do {
-            try Files.makeDirectory(folder)
-            try ensureEvidenceIgnored(folder)
-        } catch {
-            throw EvidenceError.cannotStore(detail: error.description)
-        }
-        let hash = SHA256.hex(of: bytes)
-        let file = EvidenceFile(hash: hash, kind: kind, byteCount: Int64(bytes.count), firstName: name, addedAt: time, addedBy: author)
-        let destination = location.path(of: file)
-        if Files.status(destination)?.byteCount != file.byteCount {
-            let temporary = Self.incomingPath(in: folder)
+        return try storeEvidence(name: name, by: author, at: time) { temporary in
+            let output: BufferedOutput
             do {
-                let output = try BufferedOutput.createNew(path: temporary)
-                output.write(bytes: bytes)
-                guard output.close() else { throw EvidenceError.cannotStore(detail: "writing \(temporary) failed (is the disk full?)") }
-                try Files.rename(temporary, to: destination)
-            } catch let error as EvidenceError {
-                try? Files.remove(temporary)
-                throw error
+                output = try BufferedOutput.createNew(path: temporary)
             } catch {
-                try? Files.remove(temporary)
                 throw EvidenceError.cannotStore(detail: "\(error)")
             }
-            Files.syncDirectory(folder)
+            output.write(bytes: bytes)
+            guard output.close() else { throw EvidenceError.cannotStore(detail: "writing \(temporary) failed (is the disk full?)") }
+            return (SHA256.hex(of: bytes), kind, Int64(bytes.count))
         }
-        try db.run("""
-            INSERT INTO evidence_files (hash, kind, bytes, first_name, added_at, added_by) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (hash) DO NOTHING
-            """, [hash, kind.rawValue, file.byteCount, name, time.iso8601, author])
+    }
+
+    /// What storing a file takes whatever its source: the folder made, a copy written under a
+    /// temporary name by `write`, which returns the copy's hash, kind and size, then put in place
+    /// and recorded. The temporary copy never outlives a failure.
+    private func storeEvidence(name: String, by author: String, at time: Timestamp,
+                               write: (_ temporary: String) throws -> (hash: String, kind: MediaKind, byteCount: Int64)) throws -> EvidenceFile {
+        let folder = location.evidenceFolder
+        try prepareEvidenceFolder(folder)
+        let temporary = Self.incomingPath(in: folder)
+        defer { try? Files.remove(temporary) }
+        let (hash, kind, byteCount) = try write(temporary)
+        let file = EvidenceFile(hash: hash, kind: kind, byteCount: byteCount, firstName: name, addedAt: time, addedBy: author)
+        if try place(temporary, as: file) { Files.syncDirectory(folder) }
         return try evidenceFile(hash: hash) ?? file
     }
 
     /// Name prefix of half-written copies in the evidence folder.
     static let incomingPrefix = ".incoming-"
-
-    /// Copies `source` to `destination`, hashing the bytes on the way; refuses to go past `limit`.
-    private func copy(_ source: String, to destination: String, limit: Int64) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        return try Self.copy(source, to: destination, limit: limit, buffer: &buffer)
-    }
-
-    /// The same, through a buffer the caller keeps for many files. The size is checked on the
-    /// opened file before a byte is read, so a file over the limit costs nothing to refuse.
-    static func copy(_ source: String, to destination: String, limit: Int64, buffer: inout [UInt8], syncing: Bool = true) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
-        let (reader, byteCount) = try openEvidence(source, followLinks: true)
-        if byteCount > limit {
-            reader.close()
-            throw .tooLarge(path: source, bytes: byteCount, limit: limit)
-        }
-        return try copy(reader, to: destination, limit: limit, buffer: &buffer, syncing: syncing)
-    }
-
-    /// Opens `source` when it is a regular file, with its size.
-    static func openEvidence(_ source: String, followLinks: Bool) throws(EvidenceError) -> (reader: FileReader, byteCount: Int64) {
-        do {
-            return try FileReader.openRegular(source, followLinks: followLinks)
-        } catch {
-            switch error {
-            case .missing: throw .notFound(path: source)
-            case .link, .notAFile: throw .notAFile(path: source)
-            case .unreadable(let problem): throw .unreadable(path: source, detail: System.errorDescription(problem.code))
-            }
-        }
-    }
-
-    /// Copies what `reader` reads to `destination`, hashing it on the way, and closes it; refuses
-    /// to go past `limit` (a file that grew while it was read).
-    static func copy(_ reader: FileReader, to destination: String, limit: Int64, buffer: inout [UInt8], syncing: Bool = true) throws(EvidenceError) -> (hash: String, bytes: Int64, prefix: [UInt8]) {
-        defer { reader.close() }
-        let source = reader.path
-        let output: BufferedOutput
-        do {
-            output = try BufferedOutput.createNew(path: destination)
-        } catch {
-            throw .cannotStore(detail: error.description)
-        }
-        var hasher = SHA256()
-        var total: Int64 = 0
-        var prefix: [UInt8] = []
-        while true {
-            let count: Int
-            do {
-                count = try reader.read(into: &buffer)
-            } catch {
-                output.close()
-                throw .unreadable(path: source, detail: System.errorDescription(error.code))
-            }
-            if count == 0 { break }
-            total += Int64(count)
-            if total > limit {
-                output.close()
-                throw .tooLarge(path: source, bytes: total, limit: limit)
-            }
-            buffer.withUnsafeBufferPointer { bytes in
-                let chunk = UnsafeBufferPointer(rebasing: bytes[0..<count])
-                hasher.update(UnsafeRawBufferPointer(chunk))
-                output.write(chunk)
-            }
-            if prefix.count < MediaKind.prefixLength {
-                prefix += buffer[0..<min(count, MediaKind.prefixLength - prefix.count)]
-            }
-        }
-        reader.close()
-        guard output.close(syncing: syncing) else { throw .cannotStore(detail: "writing \(destination) failed (is the disk full?)") }
-        return (SHA256.hex(hasher.finalize()), total, prefix)
-    }
 
     /// Keeps evidence out of git: exports copy the files they show, and the store stays local.
     func ensureEvidenceIgnored(_ folder: String) throws(SystemError) {

@@ -1,4 +1,5 @@
 import DynamicType
+import Output
 
 /// What `record` writes, decided before anything is: the cells, those outside the checklist's
 /// plan, and the failures it would replace.
@@ -58,7 +59,7 @@ public enum FixPlan {
         let passing = requested.filter { !failing.contains($0) }
         if !passing.isEmpty {
             let now = failing.isEmpty ? "nothing is failing on it now" : "failing now: " + failing.joined(separator: ", ")
-            throw Problem(description: "\(passing.joined(separator: ", ")) \(passing.count == 1 ? "is" : "are") not failing on '\(state.screen.name)' (\(now)); "
+            throw Problem(description: "\(passing.joined(separator: ", ")) \(plural("is", passing.count)) not failing on '\(state.screen.name)' (\(now)); "
                           + "a fix addresses failures: record the failure first")
         }
         return requested
@@ -129,9 +130,9 @@ public struct OpenWork: Sendable, Equatable {
     public var parts: [String] {
         var parts: [String] = []
         if retests > 0 { parts.append("\(retests) to retest") }
-        if rechecks > 0 { parts.append("\(rechecks) default re-check\(rechecks == 1 ? "" : "s")") }
+        if rechecks > 0 { parts.append(counted(rechecks, "default re-check")) }
         if unrecorded > 0 { parts.append("\(unrecorded) to check") }
-        if awaitingFix > 0 { parts.append("\(awaitingFix) failure\(awaitingFix == 1 ? " waits" : "s wait") for a fix") }
+        if awaitingFix > 0 { parts.append("\(counted(awaitingFix, "failure")) \(plural("waits", awaitingFix)) for a fix") }
         return parts
     }
 }

@@ -151,21 +151,28 @@ extension AuditStore {
     }
 
     /// Takes back recordings, fixes or evidence attachments: they stay in the history, marked,
-    /// and count nowhere. Returns the retractions made.
+    /// and count nowhere. In one write of its own, at the store's own time for the targets'
+    /// screens unless a time is given. Returns the retractions made.
     @discardableResult
-    public func retract(_ targets: [LogRecord], note: String?, by author: String, at time: Timestamp = .now()) throws -> [Retraction] {
+    public func retract(_ targets: [LogRecord], note: String?, by author: String, at time: Timestamp? = nil) throws -> [Retraction] {
         let note = try note.flatMap { try InputRules.note($0) }
         let author = try InputRules.name(author, what: "the author's name")
-        var retractions: [Retraction] = []
-        for target in targets {
-            guard let screen = target.screen, Retraction.targetKinds.contains(target.kind) else {
-                throw InputError("'\(target.id)' is a \(target.kind.rawValue) record; only recordings, fixes and evidence can be taken back")
+        return try write {
+            var screens: [(target: LogRecord, screen: String)] = []
+            for target in targets {
+                guard let screen = target.screen, Retraction.targetKinds.contains(target.kind) else {
+                    throw InputError("'\(target.id)' is a \(target.kind.rawValue) record; only recordings, fixes and evidence can be taken back")
+                }
+                if try isRetracted(target.id) { throw InputError("'\(target.id)' was taken back already") }
+                screens.append((target, screen))
             }
-            if try isRetracted(target.id) { throw InputError("'\(target.id)' was taken back already") }
-            retractions.append(Retraction(id: makeID(), screen: screen, target: target.id, note: note, by: author, at: time))
+            // After everything the store holds for each screen: the retraction is their latest word.
+            let now = Timestamp.now()
+            let time = try time ?? Set(screens.map(\.screen)).reduce(now) { try max($0, ownTime(onScreen: $1, now: now)) }
+            let retractions = screens.map { Retraction(id: makeID(), screen: $0.screen, target: $0.target.id, note: note, by: author, at: time) }
+            try append(retractions.map(LogRecord.retract))
+            return retractions
         }
-        try append(retractions.map(LogRecord.retract))
-        return retractions
     }
 
     /// What `undo` takes back: the latest recordings, fix or evidence `author` made (those of one
@@ -190,18 +197,20 @@ extension AuditStore {
         }
     }
 
-    /// Corrects the note of a recording or fix (nil clears it), at the store's own time for its
-    /// screen unless a time is given.
+    /// Corrects the note of a recording or fix (nil clears it), in one write of its own, at the
+    /// store's own time for its screen unless a time is given.
     @discardableResult
     public func amend(_ target: LogRecord, note: String?, by author: String, at time: Timestamp? = nil) throws -> Amendment {
         guard let screen = target.screen, Amendment.targetKinds.contains(target.kind) else {
             throw InputError("'\(target.id)' is a \(target.kind.rawValue) record; only the notes of recordings and fixes can be corrected")
         }
-        let time = try time ?? ownTime(onScreen: screen)
-        let amendment = Amendment(id: makeID(), screen: screen, target: target.id, note: try note.flatMap { try InputRules.note($0) },
-                                  by: try InputRules.name(author, what: "the author's name"), at: time)
-        try append([.amend(amendment)])
-        return amendment
+        let note = try note.flatMap { try InputRules.note($0) }
+        let author = try InputRules.name(author, what: "the author's name")
+        return try write {
+            let amendment = Amendment(id: makeID(), screen: screen, target: target.id, note: note, by: author, at: try time ?? ownTime(onScreen: screen))
+            try append([.amend(amendment)])
+            return amendment
+        }
     }
 
     /// The live fixes of one screen, or of every screen, oldest first, with corrected notes.

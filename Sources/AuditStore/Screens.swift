@@ -120,18 +120,20 @@ extension AuditStore {
     @discardableResult
     public func addScreen(name: String, flow: String?, critical: Bool, owner: String?, notes: String?,
                           files: [String], by author: String, at time: Timestamp = .now()) throws -> Screen {
-        let name = try InputRules.name(name, what: "the screen name")
-        if let existing = try screenName(clashingWith: name) {
-            throw InputError("a screen named '\(existing)' already exists")
+        return try write {
+            let name = try InputRules.name(name, what: "the screen name")
+            if let existing = try screenName(clashingWith: name) {
+                throw InputError("a screen named '\(existing)' already exists")
+            }
+            let screen = Screen(id: makeID(), name: name, flow: try flow.map { try InputRules.name($0, what: "the flow") }, critical: critical,
+                                owner: try owner.map { try InputRules.name($0, what: "the owner") },
+                                notes: try notes.flatMap { try InputRules.note($0, what: "the notes") },
+                                files: try files.map { try InputRules.name($0, what: "the file pattern") },
+                                createdAt: time, createdBy: try InputRules.name(author, what: "the author's name"))
+            try append([.screen(screen)])
+            guard let added = try self.screen(id: screen.id) else { throw InputError("the screen could not be read back") }
+            return added
         }
-        let screen = Screen(id: makeID(), name: name, flow: try flow.map { try InputRules.name($0, what: "the flow") }, critical: critical,
-                            owner: try owner.map { try InputRules.name($0, what: "the owner") },
-                            notes: try notes.flatMap { try InputRules.note($0, what: "the notes") },
-                            files: try files.map { try InputRules.name($0, what: "the file pattern") },
-                            createdAt: time, createdBy: try InputRules.name(author, what: "the author's name"))
-        try append([.screen(screen)])
-        guard let added = try self.screen(id: screen.id) else { throw InputError("the screen could not be read back") }
-        return added
     }
 
     /// The name of another live screen that `name` would be taken for: the same in any case and
@@ -192,37 +194,39 @@ extension AuditStore {
     /// are the store's own for the screen (`ownTime`) unless given.
     @discardableResult
     public func updateScreen(_ screen: Screen, _ changes: ScreenChanges, by author: String, at time: Timestamp? = nil) throws -> Screen {
-        let time = try time ?? ownTime(on: screen)
-        var edit = ScreenEdit(id: makeID(), screen: screen.id, by: try InputRules.name(author, what: "the author's name"), at: time)
-        if let newName = changes.name {
-            let name = try InputRules.name(newName, what: "the new screen name")
-            if let other = try screenName(clashingWith: name, except: screen.id) {
-                throw InputError("a screen named '\(other)' already exists")
+        return try write {
+            let time = try time ?? ownTime(on: screen)
+            var edit = ScreenEdit(id: makeID(), screen: screen.id, by: try InputRules.name(author, what: "the author's name"), at: time)
+            if let newName = changes.name {
+                let name = try InputRules.name(newName, what: "the new screen name")
+                if let other = try screenName(clashingWith: name, except: screen.id) {
+                    throw InputError("a screen named '\(other)' already exists")
+                }
+                if name != screen.name { edit.name = name }
             }
-            if name != screen.name { edit.name = name }
+            if let flow = changes.flow {
+                let flow = try flow.map { try InputRules.name($0, what: "the flow") }
+                if flow != screen.flow { edit.flow = .some(flow) }
+            }
+            if let critical = changes.critical, critical != screen.critical { edit.critical = critical }
+            if let owner = changes.owner {
+                let owner = try owner.map { try InputRules.name($0, what: "the owner") }
+                if owner != screen.owner { edit.owner = .some(owner) }
+            }
+            if let notes = changes.notes {
+                let notes = try notes.flatMap { try InputRules.note($0, what: "the notes") }
+                if notes != screen.notes { edit.notes = .some(notes) }
+            }
+            let added = try changes.addFiles.map { try InputRules.name($0, what: "the file pattern") }
+            edit.addFiles = Array(Set(added.filter { !screen.files.contains($0) })).sorted()
+            for pattern in changes.removeFiles where !screen.files.contains(pattern) {
+                throw InputError("'\(screen.name)' has no file pattern '\(pattern)'" + (screen.files.isEmpty ? "" : "; it has " + screen.files.map { "'\($0)'" }.joined(separator: ", ")))
+            }
+            edit.removeFiles = Array(Set(changes.removeFiles)).sorted()
+            if !edit.isEmpty { try appendEdit(edit) }
+            guard let updated = try self.screen(id: screen.id) else { throw InputError("the screen could not be read back") }
+            return updated
         }
-        if let flow = changes.flow {
-            let flow = try flow.map { try InputRules.name($0, what: "the flow") }
-            if flow != screen.flow { edit.flow = .some(flow) }
-        }
-        if let critical = changes.critical, critical != screen.critical { edit.critical = critical }
-        if let owner = changes.owner {
-            let owner = try owner.map { try InputRules.name($0, what: "the owner") }
-            if owner != screen.owner { edit.owner = .some(owner) }
-        }
-        if let notes = changes.notes {
-            let notes = try notes.flatMap { try InputRules.note($0, what: "the notes") }
-            if notes != screen.notes { edit.notes = .some(notes) }
-        }
-        let added = try changes.addFiles.map { try InputRules.name($0, what: "the file pattern") }
-        edit.addFiles = Array(Set(added.filter { !screen.files.contains($0) })).sorted()
-        for pattern in changes.removeFiles where !screen.files.contains(pattern) {
-            throw InputError("'\(screen.name)' has no file pattern '\(pattern)'" + (screen.files.isEmpty ? "" : "; it has " + screen.files.map { "'\($0)'" }.joined(separator: ", ")))
-        }
-        edit.removeFiles = Array(Set(changes.removeFiles)).sorted()
-        if !edit.isEmpty { try appendEdit(edit) }
-        guard let updated = try self.screen(id: screen.id) else { throw InputError("the screen could not be read back") }
-        return updated
     }
 
     /// Sets or clears the hand-set triage category.
@@ -235,14 +239,18 @@ extension AuditStore {
     /// Removes a screen from the audit. Its records stay in the log, so a removal travels like any
     /// change and `restoreScreen` brings the screen back with everything recorded on it.
     public func removeScreen(_ screen: Screen, by author: String, at time: Timestamp? = nil) throws {
-        let time = try time ?? ownTime(on: screen)
-        try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: true, by: author, at: time))
+        try write {
+            let time = try time ?? ownTime(on: screen)
+            try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: true, by: author, at: time))
+        }
     }
 
     /// Brings a removed screen back; a live screen of the same name gets "(2)" until one is renamed.
     public func restoreScreen(_ screen: Screen, by author: String, at time: Timestamp? = nil) throws {
-        let time = try time ?? ownTime(on: screen)
-        try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: false, by: author, at: time))
+        try write {
+            let time = try time ?? ownTime(on: screen)
+            try appendEdit(ScreenEdit(id: makeID(), screen: screen.id, removed: false, by: author, at: time))
+        }
     }
 
     /// How many live recordings and fixes a screen has.

@@ -163,7 +163,7 @@ public final class GuidedWalk {
         let undone = steps[last.index]
         // Taken back as 'dtaudit undo' takes back: the answer's recording is retracted, and the
         // cell shows what it held before the answer again.
-        _ = try store.write { try store.retract(last.recordings.map(LogRecord.recording), note: "undone", by: author) }
+        try store.retract(last.recordings.map(LogRecord.recording), note: "undone", by: author)
         let now = try Self.state(of: screen, in: store)
         for recording in last.recordings {
             let key = CellKey(item: recording.item, size: recording.size)
@@ -179,7 +179,7 @@ public final class GuidedWalk {
     private func takeBackEarlier() throws -> Back {
         let earlier = try store.latestUndoableRecordings(by: author, on: screen)
         guard !earlier.isEmpty else { return .nothing }
-        _ = try store.write { try store.retract(earlier.map(LogRecord.recording), note: "undone", by: author) }
+        try store.retract(earlier.map(LogRecord.recording), note: "undone", by: author)
         let state = try Self.state(of: screen, in: store)
         let ahead = Set(steps[index...].map { CellKey(item: $0.item, size: $0.size) })
         let rank = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

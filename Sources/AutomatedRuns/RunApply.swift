@@ -29,10 +29,13 @@ extension RunImport {
     }
 
     /// Carries out `plan` in one transaction: every screenshot stored and attached, every cell
-    /// recorded with the run's name, or nothing at all.
-    public static func apply(_ plan: RunPlan, store: AuditStore, by author: String, at time: Timestamp,
+    /// recorded with the run's name, or nothing at all; at the store's own time (`time(for:in:)`)
+    /// unless a time is given.
+    public static func apply(_ plan: RunPlan, store: AuditStore, by author: String, at time: Timestamp? = nil,
                              progress: ((Int) -> Void)? = nil) throws -> Outcome {
         try store.writeMany {
+            // Chosen inside the write, after anything recorded while the run was read.
+            let time = try time ?? Self.time(for: plan, in: store)
             var outcome = Outcome()
             let intake = try EvidenceIntake(store: store)
             var records: [LogRecord] = []

@@ -105,7 +105,7 @@ extension RunImport {
                     let hierarchy = try reader.read(bytes)
                     if hierarchy.unusableFrames.count > 0 {
                         let count = hierarchy.unusableFrames.count
-                        plan.unusableFrames.append((file, "\(count) \(count == 1 ? "element has a frame" : "elements have frames") the judges cannot use, "
+                        plan.unusableFrames.append((file, "\(counted(count, "element")) \(plural("has", count)) \(plural("a frame", count)) the judges cannot use, "
                                                     + "left out of every judgment" + (hierarchy.unusableFrames.first.map { "; the first: \($0)" } ?? "")))
                     }
                     hierarchies[size] = hierarchy
@@ -141,7 +141,7 @@ extension RunImport {
             }
         }
         if let first = refused.first {
-            let more = refused.count > 1 ? " (and \(refused.count - 1) more \(refused.count == 2 ? "hierarchy" : "hierarchies") refused)" : ""
+            let more = refused.count > 1 ? " (and \(refused.count - 1) more \(plural("hierarchy", refused.count - 1)) refused)" : ""
             throw RunReadError(.badData, "\(first)\(more); nothing was changed")
         }
     }

@@ -250,7 +250,7 @@ struct ScreenFinder {
         guard let first else {
             let shown = names.map { "'" + TextLayout.singleLine($0) + "'" }.joined(separator: ", ")
             let clause = names.map { EvidenceImport.notSizesClause(fileName: $0) }.first { !$0.isEmpty } ?? ""
-            return .failure(Miss(reason: "no size in \(names.count == 1 ? "its name" : "its names") \(shown)\(clause) (name sizes like ax5, accessibility5 or UICTContentSizeCategoryAccessibilityXXXL)"))
+            return .failure(Miss(reason: "no size in its \(plural("name", names.count)) \(shown)\(clause) (name sizes like ax5, accessibility5 or UICTContentSizeCategoryAccessibilityXXXL)"))
         }
         if case .found(let screen, _, _) = EvidenceImport.screen(for: first, folders: suites, byKey: byKey, map: map) {
             return .success((screen, first.size))

@@ -71,7 +71,7 @@ final class AuditSession {
         var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(walk.before)
         if screen.critical { heading += style.magenta(" · critical") }
         console.line()
-        console.paragraph(heading + style.dim("  \(walk.steps.count) check\(walk.steps.count == 1 ? "" : "s") to do"), hanging: 2)
+        console.paragraph(heading + style.dim("  \(counted(walk.steps.count, "check")) to do"), hanging: 2)
 
         var shownSize: Size?
         var showCell = true

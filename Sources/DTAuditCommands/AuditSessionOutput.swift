@@ -12,7 +12,7 @@ extension AuditSession {
 
     func printSizeHeader(_ size: Size, count: Int) {
         let body = TextStyle.body
-        let title = "\(size.designName)\(size == .default ? " (default)" : "") · \(size.id) · \(count) check\(count == 1 ? "" : "s")"
+        let title = "\(size.designName)\(size == .default ? " (default)" : "") · \(size.id) · \(counted(count, "check"))"
         console.line()
         console.line(style.cyan("━━ ") + style.bold(title) + style.cyan(" ━━"))
         console.paragraph("  " + Self.setting(for: size), hanging: 4)
@@ -96,7 +96,7 @@ extension AuditSession {
     func prompt(note: String?, files: [EvidenceCandidate]) {
         var extras: [String] = []
         if note != nil { extras.append("note") }
-        if !files.isEmpty { extras.append("\(files.count) file\(files.count == 1 ? "" : "s")") }
+        if !files.isEmpty { extras.append(counted(files.count, "file")) }
         var pending = extras.isEmpty ? "" : style.dim(" (" + extras.joined(separator: ", ") + " ready)")
         let keys = style.dim("[p]ass [f]ail n/[a] [s]kip [r]est [b]ack [n]ote [e]vidence [q]uit [?]")
         // What is ready goes on a line of its own when the prompt would not fit beside it.

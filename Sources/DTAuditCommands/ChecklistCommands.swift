@@ -227,9 +227,7 @@ struct ChecklistUpgradeCommand: ParsableCommand {
             return
         }
         let by = try console.author(author.by)
-        try store.write {
-            try store.append([.checklist(ChecklistAdoption(id: store.makeID(), checklist: new, by: by, at: .now()))])
-        }
+        try store.adoptChecklist(new, by: by)
         let added = new.items.map(\.id).filter { id in !old.items.contains { $0.id == id } }
         let dropped = old.items.map(\.id).filter { id in !new.items.contains { $0.id == id } }
         console.line("The audit now uses \(console.safe(new.name)) v\(console.safe(new.version)) (was v\(console.safe(old.version))): "

@@ -1,6 +1,7 @@
 import AuditLog
 import AuditStore
 import Interchange
+import Output
 
 extension Console {
     /// After an import or sync took records in: every record it brought is looked at, and what the
@@ -25,7 +26,7 @@ extension Console {
                 + "and dated theirs \(theirs.inLocalTime.minute)"
             switch blame {
             case .thisClock:
-                warn("this machine's clock seems to run \(gap) ahead: \(saw), and \(others) more teammate\(others == 1 ? "" : "s") did the same; "
+                warn("this machine's clock seems to run \(gap) ahead: \(saw), and \(counted(others, "more teammate")) did the same; "
                      + "set the clock right (\(stands))")
             case .teammate:
                 warn("\(safe(teammate))'s clock seems to run \(gap) behind: \(saw), and theirs runs behind another teammate's too; "
@@ -38,7 +39,7 @@ extension Console {
             let gap = ClockFinding.duration(skew)
             switch blame {
             case .thisClock:
-                warn("this machine's clock seems to run \(gap) behind: records by \(safe(author)) and \(others) more teammate\(others == 1 ? "" : "s") "
+                warn("this machine's clock seems to run \(gap) behind: records by \(safe(author)) and \(counted(others, "more teammate")) "
                      + "are dated after it, the latest \(at.inLocalTime.minute); set the clock right (what is recorded in sight of them still stands over them)")
             case .teammate:
                 warn("\(safe(author))'s clock seems to run \(gap) ahead: a record of theirs is dated \(at.inLocalTime.minute), \(gap) after this "

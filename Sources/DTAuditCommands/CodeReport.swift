@@ -8,7 +8,7 @@ import TerminalStyle
 enum CodeReport {
     /// `3 findings (2 fixed font sizes), 1 suppressed`
     static func counts(_ scan: ScreenScan, style: Style) -> String {
-        var text = scan.active == 0 ? "no findings" : "\(scan.active) finding\(scan.active == 1 ? "" : "s")"
+        var text = scan.active == 0 ? "no findings" : counted(scan.active, "finding")
         if scan.fixedFontSizes > 0 {
             text += " (" + style.red(ScanRule.fixedFontSize.counted(scan.fixedFontSizes)) + ")"
         }
@@ -23,7 +23,7 @@ enum CodeReport {
         let scanned = snapshot.scannedScreens
         guard !scanned.isEmpty else {
             let linked = snapshot.screens.filter { !$0.screen.files.isEmpty }.count
-            return linked == 0 ? nil : "not scanned yet" + style.dim("  ('dtaudit scan --record' keeps the findings of \(linked) screen\(linked == 1 ? "" : "s") with source files)")
+            return linked == 0 ? nil : "not scanned yet" + style.dim("  ('dtaudit scan --record' keeps the findings of \(counted(linked, "screen")) with source files)")
         }
         let findings = totals.active
         let withFindings = scanned.filter { ($0.scan?.active ?? 0) > 0 }.count
@@ -39,7 +39,7 @@ enum CodeReport {
                 if state.category == .unaudited { detail += ", " + style.dim("unaudited") }
                 return console.safe(state.screen.name) + " (" + detail + ")"
             }
-            line += "\n          " + style.red("fixed font sizes") + " in the code of \(fixed.count) screen\(fixed.count == 1 ? "" : "s"): "
+            line += "\n          " + style.red("fixed font sizes") + " in the code of \(counted(fixed.count, "screen")): "
                 + names.joined(separator: ", ") + (fixed.count > 6 ? ", ..." : "")
         }
         return line
@@ -116,7 +116,7 @@ enum CodeReport {
         }
         console.line()
         console.paragraph(style.bold("Code") + "  " + counts(scan, style: style)
-                          + style.dim("  (\(scan.files) file\(scan.files == 1 ? "" : "s"), \(scan.lines) lines, scanned \(scan.run.at.inLocalTime.minute) by \(console.safe(scan.run.by)))"),
+                          + style.dim("  (\(counted(scan.files, "file")), \(scan.lines) lines, scanned \(scan.run.at.inLocalTime.minute) by \(console.safe(scan.run.by)))"),
                           hanging: 6)
         let active = scan.findings.filter(\.isActive)
         let order = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -116,7 +116,7 @@ enum DeclarationMessages {
         let written = outcome.path != nil
         if let path = outcome.path {
             let bodies = outcome.attachments.count
-            console.line("Wrote \(console.safe(PathNames.shown(path, from: console.workingDirectory))) (the evidence index, as of \(outcome.day)) and \(counted(bodies, "request body", "request bodies"))")
+            console.line("Wrote \(console.safe(PathNames.shown(path, from: console.workingDirectory))) (the evidence index, as of \(outcome.day)) and \(counted(bodies, "request body"))")
         }
         for family in declaration.families {
             let name = family.family.rawValue
@@ -148,11 +148,11 @@ enum DeclarationMessages {
                          + TeamDeclaration.teamFeatures.map(TeamDeclaration.label).joined(separator: ", ") + "): write the team's own declaration of them there (see Docs/workflow.md)")
         }
         if !declaration.unplacedRuns.isEmpty {
-            notes.append("\(counted(declaration.unplacedRuns.count, "run")) did not say which device \(declaration.unplacedRuns.count == 1 ? "it" : "they") ran on and count for \(declaration.mainFamily.rawValue), the main family: "
+            notes.append("\(counted(declaration.unplacedRuns.count, "run")) did not say which device \(plural("it", declaration.unplacedRuns.count, "they")) ran on and count for \(declaration.mainFamily.rawValue), the main family: "
                          + console.safe(declaration.unplacedRuns.prefix(3).joined(separator: ", ")) + (declaration.unplacedRuns.count > 3 ? " and \(declaration.unplacedRuns.count - 3) more" : ""))
         }
         for (family, recordings) in declaration.withoutLabel {
-            notes.append("\(counted(recordings, "recording")) on \(family.aDevice) \(recordings == 1 ? "is" : "are") left out: Apple offers no Larger Text label for \(family.rawValue)")
+            notes.append("\(counted(recordings, "recording")) on \(family.aDevice) \(plural("is", recordings)) left out: Apple offers no Larger Text label for \(family.rawValue)")
         }
         if written {
             console.line("A person's recordings count for \(declaration.mainFamily.rawValue) (\(declaration.mainFamilySource == .standard ? "the default; mainDeviceFamily in \(TeamDeclaration.fileName) or --main-family names another" : "set by " + declaration.mainFamilySource.rawValue)).")

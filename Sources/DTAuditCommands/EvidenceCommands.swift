@@ -67,10 +67,10 @@ struct EvidenceListCommand: ParsableCommand {
         }
         for line in table.render(headerStyle: console.style.dim) { console.line(line) }
         let (count, files) = (listing.entries.count, listing.files - missing.count)
-        console.line(console.style.dim("\(count) attachment\(count == 1 ? "" : "s") of \(files) stored file\(files == 1 ? "" : "s"), \(ByteCount.format(listing.bytes - missing.values.reduce(0, +))); 'dtaudit retract ID' takes one back"))
+        console.line(console.style.dim("\(counted(count, "attachment")) of \(counted(files, "stored file")), \(ByteCount.format(listing.bytes - missing.values.reduce(0, +))); 'dtaudit retract ID' takes one back"))
         if !missing.isEmpty {
-            console.line(console.style.yellow("\(counted(missing.count, "file")) the records name \(missing.count == 1 ? "is" : "are") not in this store: ")
-                         + "'dtaudit sync' takes \(missing.count == 1 ? "it" : "them") in once whoever attached \(missing.count == 1 ? "it" : "them") has shared \(missing.count == 1 ? "it" : "them")")
+            console.line(console.style.yellow("\(counted(missing.count, "file")) the records name \(plural("is", missing.count)) not in this store: ")
+                         + "'dtaudit sync' takes \(plural("it", missing.count)) in once whoever attached \(plural("it", missing.count)) has shared \(plural("it", missing.count))")
         }
         console.noteUnmergedEvidence(in: store, synced: false)
     }
@@ -119,8 +119,8 @@ struct EvidenceGCCommand: ParsableCommand {
         if count == 0 {
             console.line("Nothing to remove: every stored evidence file is referenced.")
         } else {
-            console.line(remove ? "Removed \(count) file\(count == 1 ? "" : "s") (\(ByteCount.format(garbage.removableBytes))):"
-                                : "\(count) file\(count == 1 ? "" : "s") (\(ByteCount.format(garbage.removableBytes))) would be removed:")
+            console.line(remove ? "Removed \(counted(count, "file")) (\(ByteCount.format(garbage.removableBytes))):"
+                                : "\(counted(count, "file")) (\(ByteCount.format(garbage.removableBytes))) would be removed:")
             for entry in garbage.unreferenced {
                 console.line("  \(EvidenceFile.folderName)/\(entry.storedName)  \(ByteCount.format(entry.byteCount))" + (entry.firstName.map { console.style.dim("  first stored as " + console.safe($0)) } ?? ""))
             }
@@ -133,7 +133,7 @@ struct EvidenceGCCommand: ParsableCommand {
             console.line(console.style.dim("Left alone, not made by dtaudit: " + garbage.foreign.map(console.safe).joined(separator: ", ")))
         }
         if !garbage.missing.isEmpty {
-            console.line(console.style.yellow("\(garbage.missing.count) referenced file\(garbage.missing.count == 1 ? " is" : "s are") missing from \(store.location.evidenceFolder): ")
+            console.line(console.style.yellow("\(counted(garbage.missing.count, "referenced file")) \(plural("is", garbage.missing.count)) missing from \(store.location.evidenceFolder): ")
                          + garbage.missing.map { console.safe($0.firstName) }.joined(separator: ", "))
         }
     }
@@ -173,7 +173,7 @@ struct EvidenceLimitCommand: ParsableCommand {
         }
         let store = try console.openStore(newLimit == nil ? .read : .write)
         if let newLimit {
-            try store.write { try store.setEvidenceLimit(newLimit) }
+            try store.setEvidenceLimit(newLimit)
         }
         let limit = try store.evidenceLimit()
         if output.json {

@@ -54,16 +54,7 @@ struct EvidenceImportCommand: ParsableCommand {
 
         if !intake.dryRun && !plan.matches.isEmpty {
             let author = try intake.resolvedAuthor(console)
-            let time = Timestamp.now()
-            let progress = console.progress(total: plan.matches.count, verb: "storing")
-            try store.write {
-                for (index, match) in plan.matches.enumerated() {
-                    progress?(index)
-                    let file = try store.storeEvidence(match.candidate, by: author, at: time)
-                    try store.attach(file, name: match.relativePath, to: match.screen, size: match.size, item: match.item, by: author, at: time)
-                }
-            }
-            progress?(plan.matches.count)
+            try EvidenceImport.apply(plan, store: store, by: author, progress: console.progress(total: plan.matches.count, verb: "storing"))
         }
 
         if intake.json {
@@ -102,7 +93,7 @@ extension EvidenceImport {
         }
         if !plan.matches.isEmpty {
             let count = plan.matches.count
-            console.line(style.bold(dryRun ? "Would attach \(count) file\(count == 1 ? "" : "s"):" : "Attached \(count) file\(count == 1 ? "" : "s"):"))
+            console.line(style.bold(dryRun ? "Would attach \(counted(count, "file")):" : "Attached \(counted(count, "file")):"))
             var table = TextTable()
             for match in plan.matches {
                 table.add([console.safe(match.relativePath), "→", console.safe(match.screen.name), match.size.id,
@@ -124,7 +115,7 @@ extension EvidenceImport {
         }
         let screens = Set(plan.matches.map(\.screen.id)).count
         var summary = plan.matches.isEmpty ? "nothing new to attach"
-            : "\(plan.matches.count) file\(plan.matches.count == 1 ? "" : "s") to \(screens) screen\(screens == 1 ? "" : "s")"
+            : "\(counted(plan.matches.count, "file")) to \(counted(screens, "screen"))"
         if !plan.duplicates.isEmpty { summary += ", \(plan.duplicates.count) already attached" }
         if !plan.misses.isEmpty { summary += ", \(plan.misses.count) not matched" }
         console.line(style.dim(dryRun ? "Dry run: \(summary); nothing was changed." : summary.prefix(1).uppercased() + summary.dropFirst() + "."))

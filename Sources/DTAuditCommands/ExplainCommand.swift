@@ -63,9 +63,9 @@ struct ExplainCommand: ParsableCommand {
     /// The failed checks, each with its likely code and the fixes recorded for it.
     static func text(_ explanation: Explanation, console: Console) {
         let style = console.style
-        let what = explanation.item.map { "failed \($0) checks" } ?? "failed checks"
+        let what = explanation.item.map { "failed \($0) check" } ?? "failed check"
         let count = explanation.traces.count
-        var heading = style.bold(console.safe(explanation.screen.name)) + "  \(count) \(count == 1 ? String(what.dropLast()) : what)"
+        var heading = style.bold(console.safe(explanation.screen.name)) + "  \(counted(count, what))"
         if let scan = explanation.scan {
             heading += style.dim("  (code scanned \(scan.at.inLocalTime.minute) by \(console.safe(scan.by)))")
         }

@@ -244,7 +244,7 @@ struct ExportCommand: ParsableCommand {
             console.line(message)
             let missing = outcome.missingEvidence
             if missing > 0 {
-                console.warn("\(missing) evidence file\(missing == 1 ? " is" : "s are") missing from \(PathNames.shown(store.location.evidenceFolder, from: console.workingDirectory)), so the report leaves \(missing == 1 ? "it" : "them") out; 'dtaudit evidence gc' lists \(missing == 1 ? "it" : "them")")
+                console.warn("\(counted(missing, "evidence file")) \(plural("is", missing)) missing from \(PathNames.shown(store.location.evidenceFolder, from: console.workingDirectory)), so the report leaves \(plural("it", missing)) out; 'dtaudit evidence gc' lists \(plural("it", missing))")
             }
             for file in outcome.evidence?.changed ?? [] {
                 console.warn("the stored evidence file \(file.storedName) (first attached as '\(console.safe(file.firstName))') no longer matches its SHA-256: it was changed after it was stored; the export holds it as it is now")

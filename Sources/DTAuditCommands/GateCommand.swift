@@ -121,15 +121,15 @@ struct GateCommand: ParsableCommand {
             return
         }
         if result.passed {
-            console.line(style.green("✓ Gate passed:") + " \(result.bar.summary) (\(result.checkedScreens) \(scope)\(result.checkedScreens == 1 ? "" : "s")).")
+            console.line(style.green("✓ Gate passed:") + " \(result.bar.summary) (\(counted(result.checkedScreens, scope))).")
             return
         }
         var headline: [String] = []
         if !result.shortfalls.isEmpty {
-            headline.append("\(result.shortfalls.count) of \(result.checkedScreens) \(scope)\(result.checkedScreens == 1 ? "" : "s") fall\(result.shortfalls.count == 1 ? "s" : "") short")
+            headline.append("\(result.shortfalls.count) of \(counted(result.checkedScreens, scope)) \(plural("falls", result.shortfalls.count)) short")
         }
         if !result.regressions.isEmpty {
-            headline.append("\(result.regressions.count) regression\(result.regressions.count == 1 ? "" : "s")")
+            headline.append(counted(result.regressions.count, "regression"))
         }
         console.line(style.red("✗ Gate failed:") + " " + headline.joined(separator: ", ") + style.dim(" (bar: \(result.bar.summary))"))
         let shownLimit = 20
@@ -148,7 +148,7 @@ struct GateCommand: ParsableCommand {
                 parts.append("failed " + console.cellList(shortfall.failed.map { ($0.item, $0.size) }))
             }
             if !shortfall.unrecorded.isEmpty {
-                parts.append("\(shortfall.unrecorded.count) check\(shortfall.unrecorded.count == 1 ? "" : "s") not recorded")
+                parts.append(counted(shortfall.unrecorded.count, "check") + " not recorded")
             }
             if !shortfall.rechecks.isEmpty {
                 parts.append("re-check after a fix " + console.cellList(shortfall.rechecks.map { ($0.item, $0.size) }))

@@ -22,8 +22,8 @@ extension Console {
         }
         if let removal = outcome.removal {
             line(style.yellow("Commit \(safe(removal.commit)) (\(safe(removal.subject))) removed \(counted(removal.records, "record")) from \(safe(file)): ")
-                 + "a record is taken back only by another record, so the file holds \(removal.records == 1 ? "it" : "them") again. "
-                 + "To take \(removal.records == 1 ? "it" : "them") back in every clone, 'dtaudit undo' takes back your last command's records and "
+                 + "a record is taken back only by another record, so the file holds \(plural("it", removal.records)) again. "
+                 + "To take \(plural("it", removal.records)) back in every clone, 'dtaudit undo' takes back your last command's records and "
                  + "'dtaudit retract ID' any recording, fix or screenshot ('dtaudit history --each' shows the ids); then sync and commit")
         }
         switch outcome.report.held {

@@ -146,7 +146,7 @@ enum ImportSummary {
     static func describe(_ added: [LogRecord.Kind: Int]) -> String {
         let kinds = LogRecord.kinds.sorted { $0.tally.rank < $1.tally.rank }
         let parts = kinds.compactMap { kind in
-            added[kind.kind].flatMap { $0 > 0 ? "\($0) \($0 == 1 ? kind.tally.one : kind.tally.many)" : nil }
+            added[kind.kind].flatMap { $0 > 0 ? counted($0, kind.tally.one, kind.tally.many) : nil }
         }
         if parts.isEmpty { return "nothing" }
         return parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!

@@ -71,7 +71,7 @@ struct ImportRunCommand: ParsableCommand {
         var outcome: RunImport.Outcome?
         if !dryRun && (!plan.attachments.isEmpty || !plan.cells.isEmpty) {
             let author = try intake.resolvedAuthor(console)
-            outcome = try RunImport.apply(plan, store: store, by: author, at: try RunImport.time(for: plan, in: store),
+            outcome = try RunImport.apply(plan, store: store, by: author,
                                           progress: console.progress(total: plan.attachments.count, verb: "storing"))
         }
         if intake.json {

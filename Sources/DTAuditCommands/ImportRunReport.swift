@@ -85,7 +85,7 @@ enum RunImportReport {
                          + plan.ignoredIssues.map { "\(console.safe($0.kind)) \($0.count)" }.joined(separator: ", ") + ")")
         }
         if plan.otherFailures > 0 {
-            notes.append("\(counted(plan.otherFailures, "test failure")) that \(plan.otherFailures == 1 ? "is" : "are") no audit issue, left for a person")
+            notes.append("\(counted(plan.otherFailures, "test failure")) that \(plural("is", plan.otherFailures)) no audit issue, left for a person")
         }
         if plan.unexportedAttachments > 0 {
             notes.append("\(counted(plan.unexportedAttachments, "attachment")) listed without their files: export them with 'xcrun xcresulttool export attachments' and import that folder")
@@ -158,9 +158,5 @@ enum RunImportReport {
         let more = screens.count > 3 ? "; \(screens.count - 3) more" : ""
         return "No crop of \(counted(misses.count, "failure")) on \(counted(screens.count, "screen")): "
             + "the run has no screenshot at the failing size (\(named.joined(separator: "; "))\(more))."
-    }
-
-    static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -66,7 +66,7 @@ struct NextCommand: ParsableCommand {
                 }
             } else {
                 console.line(console.style.green("Nothing to check") + (selection.isEverything ? "." : " on the screens \(console.safe(selection.description)).")
-                             + (waiting > 0 ? " \(counted(waiting, "failed check")) wait\(waiting == 1 ? "s" : "") for a fix ('dtaudit status')." : ""))
+                             + (waiting > 0 ? " \(counted(waiting, "failed check")) \(plural("waits", waiting)) for a fix ('dtaudit status')." : ""))
             }
             JudgedProblemReport.nextSection(judged, console: console)
             return
@@ -99,7 +99,7 @@ struct NextCommand: ParsableCommand {
     static func summary(_ open: OpenWork, screens: Int, style: Style) -> String {
         var parts: [String] = []
         if open.retests > 0 { parts.append(style.yellow("\(open.retests) to retest")) }
-        if open.rechecks > 0 { parts.append(style.cyan("\(open.rechecks) default re-check\(open.rechecks == 1 ? "" : "s")")) }
+        if open.rechecks > 0 { parts.append(style.cyan(counted(open.rechecks, "default re-check"))) }
         if open.unrecorded > 0 { parts.append("\(open.unrecorded) to check") }
         return parts.joined(separator: ", ") + " on \(counted(screens, "screen"))"
     }

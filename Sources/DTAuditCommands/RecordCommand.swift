@@ -63,7 +63,7 @@ struct RecordCommand: ParsableCommand {
                                                         evidence: candidates, by: author))
         let plan = outcome.plan
         let cells = plan.cells.map { ($0.item, $0.size) }
-        let noun = cells.count == 1 ? "cell" : "cells"
+        let noun = plural("cell", cells.count)
         console.line("Recorded \(cells.count) \(noun) of \(console.style.bold(console.safe(target.name))) as \(console.statusLabel(resultStatus)): \(console.cellList(cells))")
         if !plan.offPlan.isEmpty {
             console.line(console.style.dim("  outside the checklist's plan: \(console.cellList(plan.offPlan.map { ($0.item, $0.size) }))"))

@@ -1,4 +1,5 @@
 import AuditStore
+import Output
 import Platform
 
 extension Console {
@@ -9,9 +10,9 @@ extension Console {
         // Asking git for the author costs a process: only when somebody has such work at all.
         guard (try? store.hasWorkOnRemovedScreens()) != false, let author = try? author(nil), let work = try? store.workOnRemovedScreens(by: author), !work.isEmpty else { return }
         var lines = work.prefix(10).map { screen in
-            let mine = screen.recordings == 1 ? "1 of your recordings is" : "\(screen.recordings) of your recordings are"
+            let mine = "\(screen.recordings) of your recordings \(plural("is", screen.recordings))"
             return "\(mine) on \(safe(screen.screen)), which \(safe(screen.removedBy)) removed on \(screen.removedAt.inLocalTime.day): "
-                + "'dtaudit screen restore \(safe(Executable.shellWord(screen.screen)))' brings \(screen.recordings == 1 ? "it" : "them") back"
+                + "'dtaudit screen restore \(safe(Executable.shellWord(screen.screen)))' brings \(plural("it", screen.recordings)) back"
         }
         if work.count > 10 { lines.append("and recordings of yours on \(work.count - 10) more removed screens") }
         for (index, text) in lines.enumerated() {

@@ -220,7 +220,7 @@ struct ScanCommand: ParsableCommand {
         let stale = outcome.staleBaselineEntries
         if stale > 0 && chosenFormat != .text {
             console.out.flush()
-            BufferedOutput.standardError.write("error: the baseline lists \(stale) finding\(stale == 1 ? "" : "s") that no longer exist; rewrite it with --write-baseline\n")
+            BufferedOutput.standardError.write("error: the baseline lists \(counted(stale, "finding")) that no longer exist; rewrite it with --write-baseline\n")
         }
         if !outcome.passes { throw ExitCode.failure }
     }
@@ -232,7 +232,7 @@ struct ScanCommand: ParsableCommand {
         if let store = console.storeQuery.existingLocation() { try OutputFile.checkOutside(store, path, shownAs: shown) }
         let update = try session.updatedBaseline(scanned, at: path, shownAs: shown)
         try OutputFile.write(update.text, to: path, shownAs: shown)
-        console.line("Wrote \(update.found) finding\(update.found == 1 ? "" : "s") to \(shown)"
+        console.line("Wrote \(counted(update.found, "finding")) to \(shown)"
                      + (update.kept > 0 ? "; kept \(update.kept) for files or rules this scan did not cover." : "."))
     }
 }
@@ -247,7 +247,7 @@ extension ScanRecorder {
         let style = console.style
         let recorded = shares.recorded
         let fixed = shares.fixedFontSizes.map { "\(console.safe($0.screen.name)) (\($0.count))" }
-        var line = "Recorded the scan as the latest of \(recorded.count) screen\(recorded.count == 1 ? "" : "s")"
+        var line = "Recorded the scan as the latest of \(counted(recorded.count, "screen"))"
         if fixed.isEmpty {
             line += "; no screen's code sets a fixed font size."
         } else {
@@ -256,11 +256,11 @@ extension ScanRecorder {
         console.line(line)
         if !shares.unmatched.isEmpty {
             let names = shares.unmatched.prefix(6).map { console.safe($0.name) }.joined(separator: ", ")
-            console.line(style.dim("No scanned file matches the file patterns of \(shares.unmatched.count) screen\(shares.unmatched.count == 1 ? "" : "s") (\(names)\(shares.unmatched.count > 6 ? ", ..." : "")); their earlier scans stay."))
+            console.line(style.dim("No scanned file matches the file patterns of \(counted(shares.unmatched.count, "screen")) (\(names)\(shares.unmatched.count > 6 ? ", ..." : "")); their earlier scans stay."))
         }
         if !shares.withoutFiles.isEmpty {
             let count = shares.withoutFiles.count
-            console.line(style.dim("\(count) screen\(count == 1 ? " lists" : "s list") no source files: 'dtaudit screen edit NAME --add-file GLOB' links a screen to its code."))
+            console.line(style.dim("\(counted(count, "screen")) \(plural("lists", count)) no source files: 'dtaudit screen edit NAME --add-file GLOB' links a screen to its code."))
         }
     }
 }

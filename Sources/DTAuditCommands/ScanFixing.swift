@@ -48,9 +48,9 @@ extension ScanCommand {
         let verb = dryRun ? "Would rewrite" : "Rewrote"
         let fixes = rewrites.indices.count { rewrites.fixesFinding($0) }
         let refinements = rewrites.count - fixes
-        let what = [fixes > 0 ? "\(fixes) finding\(fixes == 1 ? "" : "s")" : nil,
-                    refinements > 0 ? "\(refinements) custom font\(refinements == 1 ? "" : "s") to scale with a text style" : nil]
-        notes(rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(files) file\(files == 1 ? "" : "s"):")
+        let what = [fixes > 0 ? counted(fixes, "finding") : nil,
+                    refinements > 0 ? counted(refinements, "custom font") + " to scale with a text style" : nil]
+        notes(rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(counted(files, "file")):")
         listRewrites(rewrites, to: dryRun || chosenFormat != .text ? errors : console.out, console: console)
         if !plan.suggestions.isEmpty {
             notes("Left for you (\(plan.suggestions.count)):")

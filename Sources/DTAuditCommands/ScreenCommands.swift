@@ -51,15 +51,13 @@ struct ScreenAddCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let screen = try store.write {
-            try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: try console.author(author.by))
-        }
+        let screen = try store.addScreen(name: name, flow: flow, critical: critical, owner: owner, notes: notes, files: file, by: try console.author(author.by))
         console.warnUnmatched(file, root: store.location.root, screen: screen.name)
         let checks = try store.checklist().plannedCells.count
         var details: [String] = []
         if let flow = screen.flow { details.append("flow \(console.safe(flow))") }
         if screen.critical { details.append("critical") }
-        if !screen.files.isEmpty { details.append("\(screen.files.count) file pattern\(screen.files.count == 1 ? "" : "s")") }
+        if !screen.files.isEmpty { details.append(counted(screen.files.count, "file pattern")) }
         console.line("Added \(console.style.bold(console.safe(screen.name)))\(details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"): \(checks) checks to record")
     }
 }
@@ -268,7 +266,7 @@ struct ScreenEditCommand: ParsableCommand {
         }
         let (store, screen) = try self.screen.open(console)
         let by = try console.author(author.by)
-        let updated = try store.write { try store.updateScreen(screen, changes, by: by) }
+        let updated = try store.updateScreen(screen, changes, by: by)
         console.line("Updated \(console.style.bold(console.safe(updated.name)))" + Self.changes(from: screen, to: updated, console: console))
         console.warnUnmatched(addFile, root: store.location.root, screen: updated.name)
     }
@@ -316,12 +314,12 @@ struct ScreenRemoveCommand: ParsableCommand {
             throw ValidationError("'\(typed.name)' is only the start of '\(screen.name)'; type the whole name to remove it")
         }
         let activity = try store.activityCount(of: screen)
-        let held = counted(activity.recordings, "recording") + " and " + counted(activity.fixes, "fix", "fixes")
+        let held = counted(activity.recordings, "recording") + " and " + counted(activity.fixes, "fix")
         if (activity.recordings > 0 || activity.fixes > 0) && !force {
             throw ValidationError("'\(screen.name)' has \(held); add --force to remove the screen anyway (they stay in the history, and 'dtaudit screen restore' brings it back)")
         }
         let by = try console.author(author.by)
-        try store.write { try store.removeScreen(screen, by: by) }
+        try store.removeScreen(screen, by: by)
         console.line("Removed \(console.style.bold(console.safe(screen.name)))" + (activity.recordings + activity.fixes > 0 ? "; its \(held) stay in the history" : ""))
         console.line(console.style.dim("  'dtaudit screen restore \"\(console.safe(screen.name))\"' brings it back"))
     }
@@ -342,10 +340,8 @@ struct ScreenRestoreCommand: ParsableCommand {
         let console = Console(global)
         let (store, screen) = try typed.open(console, removed: true)
         let by = try console.author(author.by)
-        let restored = try store.write {
-            try store.restoreScreen(screen, by: by)
-            return try store.screen(id: screen.id)
-        }
+        try store.restoreScreen(screen, by: by)
+        let restored = try store.screen(id: screen.id)
         let shown = restored?.name ?? screen.name
         console.line("Restored \(console.style.bold(console.safe(shown)))" + (shown != screen.name ? console.style.dim(" (another screen is named '\(console.safe(screen.name))')") : ""))
     }

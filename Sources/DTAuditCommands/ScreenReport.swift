@@ -35,7 +35,7 @@ enum ScreenReport {
         if let triage = screen.triage { facts.append("triaged \(triage.rawValue)") }
         facts.append("recorded \(state.tally.recorded)/\(state.tally.required)")
         facts.append("\(state.failedCells.count) failed")
-        facts.append("\(state.fixes.count) fix\(state.fixes.count == 1 ? "" : "es")")
+        facts.append(counted(state.fixes.count, "fix"))
         if let scan = state.scan, scan.fixedFontSizes > 0 {
             facts.append(style.red("code says: " + ScanRule.fixedFontSize.counted(scan.fixedFontSizes)))
         }

@@ -7,7 +7,7 @@ struct SizesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sizes",
         abstract: "Show the twelve text sizes, their names and their point sizes.",
-        discussion: "Any name in the table is accepted wherever a size is asked for, in any case; output always uses the id."
+        discussion: "Any name in the table, and the other spellings snapshot tools write (a11y5, ax-5, accessibility-5, AccessibilityXXXL), is accepted wherever a size is asked for, in any case; output always uses the id."
     )
 
     @OptionGroup var output: JSONOption

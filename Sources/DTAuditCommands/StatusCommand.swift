@@ -40,8 +40,8 @@ struct StatusCommand: ParsableCommand {
             }
             if let unshared = SharedAudit.unsharedRecords(of: store) {
                 let file = console.safe(PathNames.shown(unshared.file.path, from: console.workingDirectory))
-                console.paragraph(console.style.bold("Shared") + "    \(counted(unshared.count, "record")) in this store \(unshared.count == 1 ? "is" : "are") not in \(file) yet: "
-                                  + "'dtaudit sync' writes \(unshared.count == 1 ? "it" : "them") there, then commit the file", hanging: 10)
+                console.paragraph(console.style.bold("Shared") + "    \(counted(unshared.count, "record")) in this store \(plural("is", unshared.count)) not in \(file) yet: "
+                                  + "'dtaudit sync' writes \(plural("it", unshared.count)) there, then commit the file", hanging: 10)
             }
             console.noteWorkOnRemovedScreens(in: store, label: "Removed")
         }
@@ -170,11 +170,11 @@ struct StatusCommand: ParsableCommand {
         let waiting = open.awaitingFix
         let pendingStates = snapshot.screens.filter { !$0.pending.isEmpty }
         if pendingStates.isEmpty {
-            console.paragraph(style.bold("Next") + "      " + style.green("nothing to check") + (waiting > 0 ? "; \(counted(waiting, "failed check")) \(waiting == 1 ? "waits" : "wait") for a fix" : ""),
+            console.paragraph(style.bold("Next") + "      " + style.green("nothing to check") + (waiting > 0 ? "; \(counted(waiting, "failed check")) \(plural("waits", waiting)) for a fix" : ""),
                               hanging: 10)
         } else {
             console.paragraph(style.bold("Next") + "      " + NextCommand.summary(open, screens: pendingStates.count, style: style) + style.dim("  ('dtaudit next')"), hanging: 10)
-            if waiting > 0 { console.line("          \(counted(waiting, "failed check")) \(waiting == 1 ? "waits" : "wait") for a fix") }
+            if waiting > 0 { console.line("          \(counted(waiting, "failed check")) \(plural("waits", waiting)) for a fix") }
         }
     }
 }

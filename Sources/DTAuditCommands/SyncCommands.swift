@@ -179,12 +179,12 @@ struct SyncCommand: ParsableCommand {
         if report.evidenceShared > 0 { console.line("  copied \(counted(report.evidenceShared, "evidence file")) into \(console.safe(folder))/") }
         if report.evidenceTaken > 0 { console.line("  took \(counted(report.evidenceTaken, "evidence file")) from \(console.safe(folder))/ into the store") }
         if !report.evidenceMissing.isEmpty {
-            console.line(style.yellow("  \(counted(report.evidenceMissing.count, "evidence file")) the records name \(report.evidenceMissing.count == 1 ? "is" : "are") in neither the store nor \(console.safe(folder))/")
-                         + style.dim(": whoever attached \(report.evidenceMissing.count == 1 ? "it" : "them") has not shared \(report.evidenceMissing.count == 1 ? "it" : "them") yet"))
+            console.line(style.yellow("  \(counted(report.evidenceMissing.count, "evidence file")) the records name \(plural("is", report.evidenceMissing.count)) in neither the store nor \(console.safe(folder))/")
+                         + style.dim(": whoever attached \(plural("it", report.evidenceMissing.count)) has not shared \(plural("it", report.evidenceMissing.count)) yet"))
         }
         if report.evidenceStashed > 0 {
             console.line(style.yellow("  left \(counted(report.evidenceStashed, "evidence file")) out of \(console.safe(folder))/")
-                         + style.dim(": a stash entry holds \(report.evidenceStashed == 1 ? "it" : "them"), and 'git stash pop' brings \(report.evidenceStashed == 1 ? "it" : "them") back"))
+                         + style.dim(": a stash entry holds \(plural("it", report.evidenceStashed)), and 'git stash pop' brings \(plural("it", report.evidenceStashed)) back"))
         }
         for refused in report.evidenceRefused {
             console.line(style.yellow("  \(console.safe(refused.file)) \(console.safe(refused.reason)); it was not taken in"))

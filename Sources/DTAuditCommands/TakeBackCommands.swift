@@ -64,7 +64,7 @@ struct RetractCommand: ParsableCommand {
         let store = try console.openStore()
         let targets = try ids.map { try RecordIDs.resolve($0, in: store, kinds: [.recording, .fix, .evidence]) }
         let by = try console.author(author.by)
-        try store.write { _ = try store.retract(targets, note: note, by: by) }
+        try store.retract(targets, note: note, by: by)
         for target in targets { console.line("Took back " + RecordIDs.describe(target, store: store)) }
     }
 }
@@ -91,7 +91,7 @@ struct UndoCommand: ParsableCommand {
             console.line("Nothing of \(console.safe(by))'s to take back.")
             return
         }
-        try store.write { _ = try store.retract(targets, note: note ?? "undone", by: by) }
+        try store.retract(targets, note: note ?? "undone", by: by)
         if targets.count == 1 {
             console.line("Took back " + RecordIDs.describe(targets[0], store: store))
         } else {
@@ -128,7 +128,7 @@ struct AmendCommand: ParsableCommand {
         let store = try console.openStore()
         let target = try RecordIDs.resolve(id, in: store, kinds: [.recording, .fix])
         let by = try console.author(author.by)
-        try store.write { _ = try store.amend(target, note: noNote ? nil : note, by: by) }
+        try store.amend(target, note: noNote ? nil : note, by: by)
         console.line("Corrected the note of " + RecordIDs.describe(target, store: store))
     }
 }

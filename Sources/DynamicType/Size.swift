@@ -1,7 +1,7 @@
 /// One of the twelve content size categories a person can choose in Settings, smallest first.
 ///
 /// Output always uses the short id (`xs` ... `ax5`); input accepts every name Apple's frameworks,
-/// design guidelines and tools give the same size.
+/// design guidelines and tools give the same size, and the aliases of `Size.names`.
 public enum Size: Int, CaseIterable, Comparable, Hashable, Sendable {
     case xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5
 
@@ -36,44 +36,8 @@ public enum Size: Int, CaseIterable, Comparable, Hashable, Sendable {
     /// smallest, and the default size last to confirm that nothing changed there.
     public static let auditOrder: [Size] = Size.allCases.reversed().filter { $0 != .l } + [.l]
 
-    private struct Names {
-        let id, design, swiftUI, uiKit, raw, simctl: String
-    }
-
-    private static let names: [Names] = [
-        Names(id: "xs", design: "xSmall", swiftUI: ".xSmall", uiKit: ".extraSmall", raw: "UICTContentSizeCategoryXS", simctl: "extra-small"),
-        Names(id: "s", design: "Small", swiftUI: ".small", uiKit: ".small", raw: "UICTContentSizeCategoryS", simctl: "small"),
-        Names(id: "m", design: "Medium", swiftUI: ".medium", uiKit: ".medium", raw: "UICTContentSizeCategoryM", simctl: "medium"),
-        Names(id: "l", design: "Large", swiftUI: ".large", uiKit: ".large", raw: "UICTContentSizeCategoryL", simctl: "large"),
-        Names(id: "xl", design: "xLarge", swiftUI: ".xLarge", uiKit: ".extraLarge", raw: "UICTContentSizeCategoryXL", simctl: "extra-large"),
-        Names(id: "xxl", design: "xxLarge", swiftUI: ".xxLarge", uiKit: ".extraExtraLarge", raw: "UICTContentSizeCategoryXXL", simctl: "extra-extra-large"),
-        Names(id: "xxxl", design: "xxxLarge", swiftUI: ".xxxLarge", uiKit: ".extraExtraExtraLarge", raw: "UICTContentSizeCategoryXXXL", simctl: "extra-extra-extra-large"),
-        Names(id: "ax1", design: "AX1", swiftUI: ".accessibility1", uiKit: ".accessibilityMedium", raw: "UICTContentSizeCategoryAccessibilityM", simctl: "accessibility-medium"),
-        Names(id: "ax2", design: "AX2", swiftUI: ".accessibility2", uiKit: ".accessibilityLarge", raw: "UICTContentSizeCategoryAccessibilityL", simctl: "accessibility-large"),
-        Names(id: "ax3", design: "AX3", swiftUI: ".accessibility3", uiKit: ".accessibilityExtraLarge", raw: "UICTContentSizeCategoryAccessibilityXL", simctl: "accessibility-extra-large"),
-        Names(id: "ax4", design: "AX4", swiftUI: ".accessibility4", uiKit: ".accessibilityExtraExtraLarge", raw: "UICTContentSizeCategoryAccessibilityXXL", simctl: "accessibility-extra-extra-large"),
-        Names(id: "ax5", design: "AX5", swiftUI: ".accessibility5", uiKit: ".accessibilityExtraExtraExtraLarge", raw: "UICTContentSizeCategoryAccessibilityXXXL", simctl: "accessibility-extra-extra-extra-large"),
-    ]
-
-    /// Every accepted spelling, lower-cased, without a leading dot.
-    private static let lookup: [String: Size] = {
-        var table: [String: Size] = [:]
-        for size in Size.allCases {
-            let entry = names[size.rawValue]
-            for name in [entry.id, entry.design, entry.swiftUI, entry.uiKit, entry.raw, entry.simctl] {
-                table[normalized(name)] = size
-            }
-        }
-        return table
-    }()
-
-    private static func normalized(_ name: some StringProtocol) -> String {
-        var text = name.lowercased()
-        if text.hasPrefix(".") { text.removeFirst() }
-        return text
-    }
-
-    /// The size any of its names denotes, case-insensitively; nil for anything else.
+    /// The size any of its spellings denotes (`Size.spellings`), case-insensitively; nil for
+    /// anything else.
     public init?(name: some StringProtocol) {
         // A short id as outputs and checklists spell it is found without the table of every name,
         // which a command that reads only ids would build for nothing.
@@ -81,7 +45,7 @@ public enum Size: Int, CaseIterable, Comparable, Hashable, Sendable {
             self = size
             return
         }
-        guard let size = Size.lookup[Size.normalized(name)] else { return nil }
+        guard let size = Size.spelled(name) else { return nil }
         self = size
     }
 
@@ -113,9 +77,6 @@ public enum Size: Int, CaseIterable, Comparable, Hashable, Sendable {
         default: return nil
         }
     }
-
-    /// Every accepted spelling of every size, for suggestions.
-    public static var acceptedNames: [String] { Array(lookup.keys).sorted() }
 }
 
 extension Size: CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Output
+
 /// File sizes as people type and read them: `50MB`, `1.5 GB`, `800k`, `2MiB`, `1048576`.
 /// KB, MB and GB are powers of 1000, KiB, MiB and GiB powers of 1024; a bare number is bytes.
 public enum ByteCount {
@@ -25,7 +27,7 @@ public enum ByteCount {
 
     /// `812 bytes`, `412 KB`, `1.2 MB`, `50 MB`: one decimal below 10 units, none above.
     public static func format(_ bytes: Int64) -> String {
-        if bytes < 1000 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+        if bytes < 1000 { return counted(Int(bytes), "byte") }
         let units = ["KB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1000
         var index = 0

@@ -1,11 +1,13 @@
 import DynamicType
+import Output
 import Platform
 
 /// A POSIX shell script that takes a simulator's screenshots of some screens at some sizes, named
 /// so that `dtaudit evidence import` attaches each to its screen and size.
 ///
 /// Every name from the audit reaches the script only inside single quotes, never in a comment or a
-/// format string, so no screen name can run a command.
+/// format string, so no screen name can run a command; and only as the terminal shows it
+/// (`TextLayout.singleLine`), so that no character in it can reorder or hide the script's text.
 public struct CaptureScript: Sendable {
     public struct Screen: Sendable {
         /// The name shown to the person running the script.
@@ -51,7 +53,7 @@ public struct CaptureScript: Sendable {
             "# shellcheck disable=SC2016",
             "# (Screen names are quoted so that nothing in them expands; that is the point.)",
             "# Screenshots for a Dynamic Type audit, written by \(generator.filter { $0.isASCII && !$0.isNewline }).",
-            "# Shoots \(screens.count) screen\(screens.count == 1 ? "" : "s") at \(sizes.count) text size\(sizes.count == 1 ? "" : "s") on a simulator, largest size first.",
+            "# Shoots \(counted(screens.count, "screen")) at \(counted(sizes.count, "text size")) on a simulator, largest size first.",
             "# Run it on a Mac with the app open in the simulator:   sh capture.sh [FOLDER]",
             "# The text size goes back to Large when the script ends, also after Ctrl-C.",
             "# Attach the screenshots afterwards:   dtaudit evidence import FOLDER",
@@ -104,7 +106,7 @@ public struct CaptureScript: Sendable {
         ]
         for screen in screens {
             lines.append("")
-            lines.append("open_screen \(Executable.shellQuoted(screen.name))")
+            lines.append("open_screen \(Executable.shellQuoted(TextLayout.singleLine(screen.name)))")
             for size in sizes {
                 lines.append("shoot \(Executable.shellQuoted(screen.fileStem)) \(size.id) \(size.simctlName)")
             }

@@ -69,7 +69,7 @@ public enum EvidenceNaming {
     /// The size furthest right wins (`LargePrint_ax5` is AX5), the longest spelling first
     /// (`checkout-accessibility-extra-extra-extra-large` is AX5 before Large).
     public static func interpretations(fileName path: String) -> [FileNameParts] {
-        let words = Words(self.stem(of: path))
+        let words = NameWords(self.stem(of: path))
         let others = OtherNames.spans(in: words)
         // Devices and families may not belong to the screen's name: keys are tried without them too.
         func kept(_ range: Range<Int>) -> String {
@@ -87,7 +87,7 @@ public enum EvidenceNaming {
 
     /// The test's name in the words before `end`: what comes before the first `.` when more
     /// follows it, and the words without the counters that stand as parts of their own at their end.
-    static func testNames(_ words: Words, before end: Int) -> [String] {
+    static func testNames(_ words: NameWords, before end: Int) -> [String] {
         var names: [String] = []
         var cut = end
         if let dot = words.firstDot, dot > 0, dot < end { cut = dot }
@@ -103,9 +103,9 @@ public enum EvidenceNaming {
     /// The words of a file name that look like a size but name a device, a screen dimension or a
     /// widget family, as spelled (`iphone-xs-max`, `systemLarge`): why a name holds no size.
     public static func notSizes(fileName path: String) -> [(spelling: String, kind: String)] {
-        let words = Words(self.stem(of: path))
+        let words = NameWords(self.stem(of: path))
         return OtherNames.spans(in: words).filter { span in
-            SizeNames.entries.contains { entry in
+            Size.spellings.contains { entry in
                 let key = String(entry.key)
                 return String(words.characters[span.range]).contains(key) && (key.count > 1 || span.kind == .family)
             }
@@ -199,118 +199,14 @@ public enum EvidenceNaming {
     }
 }
 
-/// A file name stem as one run of lower-case letters and digits, remembering where the words
-/// began: after punctuation, at a change of case (`testCheckout`), or between letters and digits.
-struct Words {
-    enum Boundary {
-        /// Punctuation, a space, or the start or end of the name.
-        case separator
-        /// A change of case or between letters and digits.
-        case soft
-    }
-
-    var characters: [Character] = []
-    var boundaries: [Int: Boundary] = [:]
-    /// Positions that follow an underscore: where capture scripts and iOSSnapshotTestCase put a
-    /// size or an OS version, never where a device's model name goes on.
-    var afterUnderscore: Set<Int> = []
-    /// Where the first `.` of the stem falls among the characters: swift-snapshot-testing puts
-    /// it between a test's name and the snapshot's.
-    var firstDot: Int?
-    /// For each character, where it came from in the original stem.
-    private var sources: [Int] = []
-    private let original: [Character]
-
-    init(_ stem: String) {
-        original = Array(stem)
-        var afterSeparator = true
-        for (index, character) in original.enumerated() {
-            guard character.isLetter || character.isNumber else {
-                afterSeparator = true
-                if character == "_" { afterUnderscore.insert(characters.count) }
-                if character == ".", firstDot == nil { firstDot = characters.count }
-                continue
-            }
-            let position = characters.count
-            if afterSeparator {
-                boundaries[position] = .separator
-            } else {
-                let previous = original[index - 1]
-                let next = index + 1 < original.count ? original[index + 1] : nil
-                if previous.isLowercase && character.isUppercase {
-                    boundaries[position] = .soft
-                } else if previous.isUppercase && character.isUppercase, let next, next.isLowercase {
-                    // The end of an acronym: `UICTContent` splits before `Content`.
-                    boundaries[position] = .soft
-                } else if previous.isNumber != character.isNumber {
-                    boundaries[position] = .soft
-                }
-            }
-            for lowered in character.lowercased() {
-                characters.append(lowered)
-                sources.append(index)
-            }
-            afterSeparator = false
-        }
-        boundaries[characters.count] = .separator
-    }
-
-    /// The original spelling of the characters in `range`.
-    func original(_ range: Range<Int>) -> String {
-        guard !range.isEmpty else { return "" }
-        return String(original[sources[range.lowerBound]...sources[range.upperBound - 1]])
-    }
-}
-
-/// Every spelling of every size, as keys.
+/// The sizes file names spell, by the one table of spellings (`Size.spellings`).
 enum SizeNames {
-    struct Entry {
-        var key: [Character]
-        var size: Size
-        /// Names such as `s`, `m` and `l` count only between punctuation, never inside a word.
-        var needsSeparators: Bool
-        /// Where the spelling's own words meet (`extra|extra|large`): the only places inside a
-        /// match where a file name may have punctuation, so that `3X_xxl` is not read as `xxxl`.
-        var wordStarts: Set<Int>
-        /// Made of English words only (`small`, `extraLarge`): words a test's name uses for other
-        /// things (`testLargeView`), so such a spelling counts only as a name part of its own.
-        var isPlainWords: Bool
-    }
-
-    static let plainWords = ["extra", "small", "medium", "large"]
-
-    static let entries: [Entry] = {
-        var result: [Entry] = []
-        for size in Size.allCases {
-            var names = [size.id, size.designName, size.swiftUIName, size.uiKitName, size.uiKitRawValue, size.simctlName]
-            names.append(String(size.uiKitRawValue.dropFirst("UICTContentSizeCategory".count)))
-            if size.isAccessibility {
-                let number = String(size.rawValue - Size.ax1.rawValue + 1)
-                names += ["ax-" + number, "accessibility-" + number, "a11y" + number]
-            }
-            var byKey: [String: Set<Int>] = [:]
-            var order: [String] = []
-            for name in names {
-                let words = Words(name)
-                let key = String(words.characters)
-                guard !key.isEmpty else { continue }
-                if byKey[key] == nil { order.append(key) }
-                byKey[key, default: []].formUnion(words.boundaries.keys.filter { $0 > 0 && $0 < key.count })
-            }
-            for key in order {
-                result.append(Entry(key: Array(key), size: size, needsSeparators: key.count == 1, wordStarts: byKey[key] ?? [],
-                                    isPlainWords: OtherNames.splits(Substring(key), into: plainWords)))
-            }
-        }
-        return result
-    }()
-
     /// The sizes named furthest to the right in `words`, longest spelling first, each spelling
     /// ending where the rightmost one ends.
-    static func rightmostMatches(in words: Words, outside excluded: [Range<Int>] = []) -> [(size: Size, range: Range<Int>)] {
+    static func rightmostMatches(in words: NameWords, outside excluded: [Range<Int>] = []) -> [(size: Size, range: Range<Int>)] {
         var found: [(size: Size, range: Range<Int>)] = []
         let characters = words.characters
-        for entry in entries {
+        for entry in Size.spellings {
             let length = entry.key.count
             guard length <= characters.count else { continue }
             for start in stride(from: characters.count - length, through: 0, by: -1) {
@@ -319,7 +215,7 @@ enum SizeNames {
                 // A size ends a name part (`testCheckoutAX5`, `_large_`), never goes on into a word
                 // (`whenSmallIcons`, `largeLongMessage`); a plain word must stand alone.
                 if endBoundary != .separator { continue }
-                if (entry.needsSeparators || entry.isPlainWords) && startBoundary != .separator { continue }
+                if entry.standsAlone && startBoundary != .separator { continue }
                 guard characters[start..<end].elementsEqual(entry.key) else { continue }
                 if excluded.contains(where: { $0.overlaps(start..<end) }) { continue }
                 let split = (start + 1..<end).contains { words.boundaries[$0] == .separator && !entry.wordStarts.contains($0 - start) }

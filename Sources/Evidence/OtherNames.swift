@@ -1,3 +1,5 @@
+import DynamicType
+
 /// Words in file names that contain a size's spelling without meaning a text size: devices as
 /// snapshot libraries and simulators name them (`iphone-xs-max`, `iPhone6s`, `ipad-pro-12-9`),
 /// screen dimensions (`375x667`, appended by iOSSnapshotTestCase), and WidgetKit and Live Activity
@@ -45,7 +47,7 @@ enum OtherNames {
     static let familySuffixes = ["size", "widget", "family", "activity"]
 
     /// The spans of `words` that name a device, a dimension or a family, left to right.
-    static func spans(in words: Words) -> [Span] {
+    static func spans(in words: NameWords) -> [Span] {
         let tokens = words.tokens
         var spans: [Span] = []
         var index = 0
@@ -82,7 +84,7 @@ enum OtherNames {
     }
 
     /// Where a device name that starts at `start` ends (an index past its last token), or nil.
-    static func deviceEnd(_ tokens: [Words.Token], from start: Int) -> Int? {
+    static func deviceEnd(_ tokens: [NameWords.Token], from start: Int) -> Int? {
         // `iPhone` splits into `i` and `phone` at its change of case.
         var first = Substring(tokens[start].text)
         var next = start + 1
@@ -123,14 +125,14 @@ enum OtherNames {
     }
 
     /// `375x667`: a number, `x` and a number with nothing between.
-    static func dimensionEnd(_ tokens: [Words.Token], from start: Int) -> Int? {
+    static func dimensionEnd(_ tokens: [NameWords.Token], from start: Int) -> Int? {
         guard start + 2 < tokens.count, tokens[start].text.allSatisfy(\.isNumber), tokens[start + 1].text == "x",
               !tokens[start + 1].afterSeparator, !tokens[start + 2].afterSeparator, tokens[start + 2].text.allSatisfy(\.isNumber) else { return nil }
         return start + 3
     }
 
     /// `systemLarge`, `accessoryCircular`, `ActivityFamily.small`, `smallSize`, `largeWidget`.
-    static func familyEnd(_ tokens: [Words.Token], from start: Int) -> Int? {
+    static func familyEnd(_ tokens: [NameWords.Token], from start: Int) -> Int? {
         // The family's words may be one token (`systemlarge`) or several (`system`, `Extra`, `Large`).
         var joined = ""
         var end = start
@@ -150,7 +152,7 @@ enum OtherNames {
     }
 }
 
-extension Words {
+extension NameWords {
     /// A run of characters between two boundaries: `phone` in `iPhone`, `17` in `17_0`.
     struct Token {
         var range: Range<Int>

@@ -1,4 +1,5 @@
 import DynamicType
+import Output
 
 /// A Swift file for an app's UI-test target (XCTest) that audits screens at text sizes the way
 /// `dtaudit evidence import-xcresult` reads: one test per size launches the app at that size,
@@ -22,19 +23,10 @@ public struct XCTestTemplate: Sendable {
         self.generator = generator
     }
 
-    /// `text` as a Swift string literal.
+    /// `text` as a Swift string literal, with every character unsafe to show escaped (`\u{202e}`),
+    /// so that an editor or a review shows the line as the compiler reads it.
     public static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case _ where scalar.properties.generalCategory == .control || scalar.value == 0x2028 || scalar.value == 0x2029:
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        text.doubleQuoted { $0.isUnsafeToShow ? "\\u{" + String($0.value, radix: 16) + "}" : nil }
     }
 
     public func render() -> String {

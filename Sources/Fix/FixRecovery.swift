@@ -1,3 +1,4 @@
+import Output
 import Platform
 
 /// What a `--fix` killed before it finished left at a root, found by the next run there through its
@@ -161,7 +162,7 @@ public enum FixRecovery {
         }
     }
 
-    static func count(_ files: Int) -> String { files == 1 ? "1 file" : "\(files) files" }
+    static func count(_ files: Int) -> String { counted(files, "file") }
 
     /// The journal at `path` when it is one, of the process its name gives, and this user's own.
     static func read(_ path: String) -> Result<FixJournal, OwnFileRefusal> {

@@ -1,3 +1,5 @@
+import Output
+
 /// One element of a hierarchy, as a UI test or WebDriverAgent recorded it.
 public struct Element: Sendable {
     public var type: ElementType
@@ -44,11 +46,8 @@ public struct Element: Sendable {
         var count = 0
         for scalar in text.unicodeScalars {
             if count == 60 { return result + "..." }
-            let value = scalar.value
-            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-                || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0xFEFF || value == 0x22 {
-                let digits = String(value, radix: 16, uppercase: true)
-                result += "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            if scalar.isUnsafeToShow || scalar == "\"" {
+                result += scalar.codePoint
             } else {
                 result.unicodeScalars.append(scalar)
             }

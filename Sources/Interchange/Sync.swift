@@ -1,5 +1,6 @@
 import AuditStore
 import Evidence
+import Output
 import Platform
 
 /// A shared file that can't be read or written, said in one line.
@@ -333,7 +334,7 @@ public enum Sync {
                     throw SharedFileProblem("\(shared.relativePath) is there but is not an audit file this dtaudit can read (\(error)); --force replaces it")
                 }
                 if lacking > 0 {
-                    throw SharedFileProblem("\(shared.relativePath) holds \(lacking) record\(lacking == 1 ? "" : "s") this store lacks, which writing it would drop; "
+                    throw SharedFileProblem("\(shared.relativePath) holds \(counted(lacking, "record")) this store lacks, which writing it would drop; "
                                             + "run 'dtaudit sync' to take them in and write the file, or --force to replace it anyway", kind: .wouldDropRecords)
                 }
             }

@@ -1,5 +1,6 @@
 import DynamicType
 import Hierarchies
+import Output
 
 /// `no-overlap`: no two pieces of text or controls run into each other where they did not at Large.
 ///
@@ -64,7 +65,7 @@ public struct NoOverlap: Judge {
         }
         let findings = kept.findings
         if !findings.isEmpty {
-            return .fail(item, size, findings, "\(count) \(count == 1 ? "overlap" : "overlaps") among \(candidates.count) text and control elements", count: count)
+            return .fail(item, size, findings, "\(counted(count, "overlap")) among \(candidates.count) text and control elements", count: count)
         }
         return Verdict(item: item, size: size, outcome: .pass,
                        reason: "none of \(candidates.count) text and control elements at \(size) overlaps another where it did not at Large")

@@ -45,7 +45,7 @@ extension JSONReader {
         var count = 0
         for scalar in text.unicodeScalars {
             if count == limit { return result + "…" }
-            if scalar.isControlCharacter || scalar.isInvisibleFormatting {
+            if scalar.isUnsafeToShow {
                 result += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 result.unicodeScalars.append(scalar)

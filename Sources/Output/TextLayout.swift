@@ -52,9 +52,9 @@ public enum TextLayout {
             case 0x09: result += " "
             case 0x00..<0x20: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
             case 0x7F: result += "␡"
-            case 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0xFEFF, 0x200E, 0x200F, 0x061C:
-                // C1 controls, line separators and bidirectional overrides and marks could break
-                // the line, or reorder or hide what follows.
+            case _ where scalar.isUnsafeToShow:
+                // C1 controls, line separators, bidirectional controls and other invisible
+                // characters could break the line, or reorder or hide what follows.
                 result += "\\u{" + String(scalar.value, radix: 16) + "}"
             default: result.unicodeScalars.append(scalar)
             }
@@ -286,9 +286,4 @@ extension TextTable {
         }
         return widths
     }
-}
-
-/// `1 item`, `17 items`, `2 fixes`: a count with its noun.
-public func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-    "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
 }

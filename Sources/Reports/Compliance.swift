@@ -151,7 +151,7 @@ public struct ConformanceReport: Sendable {
             parts.append("Fails on \(counted(failures.count, "screen")): \(failures.joined(separator: "; ")).")
         }
         if open > 0 {
-            parts.append("\(counted(open, "screen")) \(open == 1 ? "has" : "have") checks of \(criterion) still to record.")
+            parts.append("\(counted(open, "screen")) \(plural("has", open)) checks of \(criterion) still to record.")
         }
         if notScaling.isEmpty && failures.isEmpty && open == 0 {
             parts.append("Every screen passes the checks of \(criterion).")

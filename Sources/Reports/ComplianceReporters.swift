@@ -79,31 +79,23 @@ public struct OpenACRReporter: Reporter {
     /// A YAML double-quoted scalar: backslash, quote and every control or invisible formatting
     /// character escaped, so that the value is read back exactly and shows nothing hidden.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
+        text.doubleQuoted { scalar in
             switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.isInvisibleFormatting || scalar.value == 0xFEFF
-                    || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-                                                   : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "\n": return "\\n"
+            case "\t": return "\\t"
+            case "\r": return "\\r"
+            case _ where scalar.isUnsafeToShow || (0xFFFE...0xFFFF).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                                            : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default: return nil
             }
         }
-        return result + "\""
     }
 
     /// Text for a YAML comment: one line, nothing hidden.
     static func plain(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || $0.isInvisibleFormatting ? " " : $0 }))
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isUnsafeToShow ? " " : $0 }))
     }
 }
 
@@ -231,7 +223,7 @@ public struct ConformanceRefusal: Error, Sendable {
         }
         let open = openChecks.count
         return criteria.joined(separator: " and ") + " cannot be reported yet: a conformance report claims a level only once no open check can change it. "
-            + (open == 0 ? "Write a draft for review with --draft." : "Record the open checks of \(open == 1 ? "this screen" : "these \(open) screens") first ('dtaudit next'), "
+            + (open == 0 ? "Write a draft for review with --draft." : "Record the open checks of \(open == 1 ? "this screen" : "these \(counted(open, "screen"))") first ('dtaudit next'), "
                + "or write a draft for review with --draft:")
     }
 

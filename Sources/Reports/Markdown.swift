@@ -65,7 +65,7 @@ public enum Markdown {
                 onlyDigits = false
                 continue
             default:
-                if scalar.isControlCharacter || scalar.isInvisibleFormatting {
+                if scalar.isUnsafeToShow {
                     result += scalar.codePoint
                     onlySpaces = false
                     onlyDigits = false
@@ -113,7 +113,7 @@ public enum Markdown {
             default:
                 if let reference = XML.reference(for: scalar) {
                     result += reference
-                } else if scalar.isControlCharacter || scalar.isInvisibleFormatting {
+                } else if scalar.isUnsafeToShow {
                     result += " "
                 } else {
                     result.unicodeScalars.append(scalar)

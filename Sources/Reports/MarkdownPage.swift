@@ -213,7 +213,7 @@ struct MarkdownPage {
                 [flow.flow.map(Markdown.text) ?? "(no flow)",
                  flow.states.map { "\(link($0.screen.name)) \(MarkdownReporter.label($0.standing))" }.joined(separator: ", ")]
             }
-            line("\(notSupported.count) of \(counted(critical.count, "critical screen")) \(notSupported.count == 1 ? "is" : "are") not supported, in \(counted(flows.count, "flow")):")
+            line("\(notSupported.count) of \(counted(critical.count, "critical screen")) \(plural("is", notSupported.count)) not supported, in \(counted(flows.count, "flow")):")
             line()
             out += Markdown.table(["Flow", "Critical screens not supported"], [.left, .left], rows)
         }
@@ -234,7 +234,7 @@ struct MarkdownPage {
         line("## " + Markdown.text(changesHeading(changes)))
         line()
         let what = changes.baseline.label == changes.baseline.day ? "Since \(changes.baseline.day)" : "Since \(Markdown.text(changes.baseline.label)) (its latest entry is of \(changes.baseline.day))"
-        line("\(what): \(counted(changes.newRecordings, "recording")) and \(counted(changes.newFixes.count, "fix", "fixes")); \(counted(changes.fixedCells.count, "cell")) newly fixed, \(changes.regressions.isEmpty ? "no regressions" : counted(changes.regressions.count, "regression")), \(changes.newScreens.isEmpty ? "no new screens" : counted(changes.newScreens.count, "new screen")), \(counted(changes.categoryChanges.count, "screen")) changed category.")
+        line("\(what): \(counted(changes.newRecordings, "recording")) and \(counted(changes.newFixes.count, "fix")); \(counted(changes.fixedCells.count, "cell")) newly fixed, \(changes.regressions.isEmpty ? "no regressions" : counted(changes.regressions.count, "regression")), \(changes.newScreens.isEmpty ? "no new screens" : counted(changes.newScreens.count, "new screen")), \(counted(changes.categoryChanges.count, "screen")) changed category.")
         line()
         line("### Regressions (pass → fail)")
         line()
@@ -332,7 +332,7 @@ struct MarkdownPage {
         line()
         let general = (counts[.scroll] ?? 0) + (counts[.stackFlip] ?? 0) + (counts[.textStyle] ?? 0)
         let waiting = snapshot.screens.reduce(0) { $0 + $1.awaitingFix.count }
-        line("\(counted(total, "fix", "fixes")) in all: \(Markdown.percent(general, of: total)) came from the three standard remedies (scroll, stack-flip, text-style), \(Markdown.percent(counts[.custom] ?? 0, of: total)) needed custom work. \(waiting == 0 ? "No failed check is waiting for a fix." : "\(counted(waiting, "failed check")) \(waiting == 1 ? "is" : "are") still waiting for a fix.")")
+        line("\(counted(total, "fix")) in all: \(Markdown.percent(general, of: total)) came from the three standard remedies (scroll, stack-flip, text-style), \(Markdown.percent(counts[.custom] ?? 0, of: total)) needed custom work. \(waiting == 0 ? "No failed check is waiting for a fix." : "\(counted(waiting, "failed check")) \(plural("is", waiting)) still waiting for a fix.")")
         line()
     }
 }

@@ -63,7 +63,7 @@ extension MarkdownPage {
         let unlinked = snapshot.screens.filter { $0.scan == nil && $0.screen.files.isEmpty }.count
         var notes: [String] = []
         if !linked.isEmpty { notes.append("Not scanned yet: " + linked.prefix(8).map { link($0.screen.name) }.joined(separator: ", ") + (linked.count > 8 ? " and \(linked.count - 8) more" : "") + ".") }
-        if unlinked > 0 { notes.append("\(counted(unlinked, "screen")) \(unlinked == 1 ? "lists" : "list") no source files, so no scan can speak for \(unlinked == 1 ? "it" : "them").") }
+        if unlinked > 0 { notes.append("\(counted(unlinked, "screen")) \(plural("lists", unlinked)) no source files, so no scan can speak for \(plural("it", unlinked)).") }
         if !notes.isEmpty {
             line(notes.joined(separator: " "))
             line()
@@ -126,7 +126,7 @@ extension MarkdownPage {
         if let flow = screen.flow { facts.append("flow: " + Markdown.attribute(flow)) }
         if let owner = screen.owner { facts.append("owner: " + Markdown.attribute(owner)) }
         facts.append("\(state.tally.passed) passed, \(state.tally.notApplicable) n/a")
-        if !state.fixes.isEmpty { facts.append(counted(state.fixes.count, "fix", "fixes") + " (" + state.fixes.map(\.type.rawValue).joined(separator: ", ") + ")") }
+        if !state.fixes.isEmpty { facts.append(counted(state.fixes.count, "fix") + " (" + state.fixes.map(\.type.rawValue).joined(separator: ", ") + ")") }
         if let scan = state.scan, scan.active > 0 { facts.append("code: " + counted(scan.active, "finding")) }
         let evidence = input.evidence?.screens[screen.id]
         let files = evidence.map { evidence in evidence.sizes.reduce(0) { $0 + self.files(at: $1, in: evidence).count } } ?? 0
@@ -151,7 +151,7 @@ extension MarkdownPage {
         if let triage = screen.triage { facts.append("triaged \(triage.rawValue)") }
         facts.append("\(state.tally.recorded) of \(counted(state.tally.required, "check")) recorded")
         facts.append(state.failedCells.isEmpty ? "no failures" : counted(state.failedCells.count, "failure"))
-        facts.append(state.fixes.isEmpty ? "no fixes" : counted(state.fixes.count, "fix", "fixes"))
+        facts.append(state.fixes.isEmpty ? "no fixes" : counted(state.fixes.count, "fix"))
         if let scan = state.scan {
             facts.append(scan.fixedFontSizes > 0 ? "⚠️ code says: " + ScanRule.fixedFontSize.counted(scan.fixedFontSizes)
                                                 : "code: " + (scan.active == 0 ? "no findings" : counted(scan.active, "finding")))

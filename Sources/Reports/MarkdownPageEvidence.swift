@@ -78,7 +78,7 @@ extension MarkdownPage {
             }
             cells.append((thumbnails + links).joined(separator: "<br>"))
         }
-        let what = anyImage ? (fileCount == 1 ? "**Screenshot**" : "**Screenshots**") : "**Evidence**"
+        let what = anyImage ? "**\(plural("Screenshot", fileCount))**" : "**Evidence**"
         if sizes.count == 1 {
             line("\(what) at \(sizes[0].id) (select \(fileCount == 1 ? "it" : "one") to see it whole):")
         } else {
@@ -95,7 +95,7 @@ extension MarkdownPage {
     static func linkTitle(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            if scalar.isControlCharacter || scalar.isInvisibleFormatting {
+            if scalar.isUnsafeToShow {
                 result += " "
             } else {
                 if scalar.isASCII && scalar.properties.isPatternSyntax { result += "\\" }

@@ -29,7 +29,7 @@ extension MarkdownPage {
         case .notYet:
             let list = larger.blocking.prefix(8).map { "\(link($0.screen)) (\($0.reason))" }.joined(separator: ", ")
             let more = larger.blocking.count > 8 ? " and \(larger.blocking.count - 8) more" : ""
-            line("> ❌ **Larger Text (App Store Connect): not yet.** \(larger.blocking.count) of \(counted(larger.criticalScreens, "critical screen")) \(larger.blocking.count == 1 ? "keeps" : "keep") the app from declaring it: \(list)\(more). Every common task must work with text at 200 % and more.\(flowsSentence) **What would change it:** \(larger.blocking.count == 1 ? "that screen" : "those \(larger.blocking.count) screens") supported, with nothing left to re-check, and checked at \(doubling) or larger; the critical rows of the list below are the way there.")
+            line("> ❌ **Larger Text (App Store Connect): not yet.** \(larger.blocking.count) of \(counted(larger.criticalScreens, "critical screen")) \(plural("keeps", larger.blocking.count)) the app from declaring it: \(list)\(more). Every common task must work with text at 200 % and more.\(flowsSentence) **What would change it:** \(larger.blocking.count == 1 ? "that screen" : "those \(counted(larger.blocking.count, "screen"))") supported, with nothing left to re-check, and checked at \(doubling) or larger; the critical rows of the list below are the way there.")
         case .unknown:
             line("> ❔ **Larger Text (App Store Connect): unknown.** No screen is marked critical, so the audit does not say which screens make up the app's common tasks. **What would change it:** marking them with `dtaudit screen edit NAME --critical`.")
         }
@@ -50,7 +50,7 @@ extension MarkdownPage {
             }
             let open = wcagOutlook.open.count
             if open > 0 {
-                reasons.append("\(counted(open, "screen")) \(open == 1 ? "has" : "have") 1.4.4 checks up to \(doubling) still to record")
+                reasons.append("\(counted(open, "screen")) \(plural("has", open)) 1.4.4 checks up to \(doubling) still to record")
             }
             if reasons.isEmpty {
                 reasons.append("every screen passes the 1.4.4 checks up to \(doubling), where body text reaches 200 %")
@@ -72,7 +72,7 @@ extension MarkdownPage {
             }
             let open = reflowOutlook.open.count
             if open > 0 {
-                reflowReasons.append("\(counted(open, "screen")) \(open == 1 ? "has" : "have") 1.4.10 checks still to record")
+                reflowReasons.append("\(counted(open, "screen")) \(plural("has", open)) 1.4.10 checks still to record")
             }
             if reflowReasons.isEmpty { reflowReasons.append("every screen passes the 1.4.10 checks at every planned size") }
         }

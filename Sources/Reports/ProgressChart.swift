@@ -1,6 +1,7 @@
 import AuditStore
 import DynamicType
 import Interchange
+import Output
 
 /// Screens per row of `status` at the end of each day of the audit, replayed from its history:
 /// screens count from the day they were added, and each recording and fix changes where the screen
@@ -213,7 +214,7 @@ public enum ProgressChart {
             legendY = max(legendY, labelY + 22)
         }
         let total = points.last?.total ?? 0
-        svg += "<text x=\"\(number(right + 24))\" y=\"\(number(legendY + 6))\" font-size=\"11\" fill=\"#59636e\">\(total) screen\(total == 1 ? "" : "s") in all</text>\n"
+        svg += "<text x=\"\(number(right + 24))\" y=\"\(number(legendY + 6))\" font-size=\"11\" fill=\"#59636e\">\(counted(total, "screen")) in all</text>\n"
         svg += "</svg>\n"
         return svg
     }

@@ -1,3 +1,5 @@
+import Output
+
 /// Words for counts of findings and good signs, shared by the terminal and the reports.
 extension ScanRule {
     /// The thing a finding of this rule points at, in the singular and the plural.
@@ -5,7 +7,7 @@ extension ScanRule {
 
     /// `1 fixed font size`, `3 single-line limits`.
     public func counted(_ count: Int) -> String {
-        "\(count) " + (count == 1 ? noun.one : noun.many)
+        Output.counted(count, noun.one, noun.many)
     }
 
     /// `3 fixed font sizes` for a rule id this version knows, else `3 × rule-id`.

@@ -25,6 +25,22 @@ public enum XMLScanner {
             try scan(buffer, limits: limits, into: &handler)
         }
     }
+
+    /// Whether `document` is well-formed XML within `limits`, read for that alone.
+    public static func isWellFormed(_ document: [UInt8], limits: XMLLimits = XMLLimits()) -> Bool {
+        var nothing = Unread()
+        do {
+            try scan(document, limits: limits, into: &nothing)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private struct Unread: XMLHandler {
+        mutating func startElement(_ tag: XMLStartTag) throws(XMLError) {}
+        mutating func endElement() throws(XMLError) {}
+    }
 }
 
 extension XMLScanner {
@@ -38,6 +54,8 @@ extension XMLScanner {
         var spans: [AttributeSpan] = []
         var elements = 0
         var rootClosed = false
+        /// Where the document starts: after a byte order mark.
+        var documentStart = 0
 
         init(document: UnsafeBufferPointer<UInt8>, limits: XMLLimits) {
             d = document
@@ -56,6 +74,7 @@ extension XMLScanner {
                 throw XMLError("is UTF-16; only UTF-8 is read")
             }
             if n >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF { i = 3 }
+            documentStart = i
             while i < n {
                 try text()
                 guard i < n else { break }
@@ -72,6 +91,7 @@ extension XMLScanner {
             while i < n {
                 let c = d[i]
                 if c == 0x3C { return }
+                if c == 0x5D && XMLBytes.starts(d, at: i, with: "]]>") { throw fail("]]> in text", at: i) }
                 if c == 0x26 {
                     guard !stack.isEmpty else { throw fail("text outside the root element", at: i) }
                     i = try XMLBytes.reference(d, at: i, end: n).end
@@ -89,10 +109,17 @@ extension XMLScanner {
             guard i + 1 < n else { throw fail("the document ends inside a tag", at: i) }
             switch d[i + 1] {
             case 0x3F: // <?
+                // The XML declaration (`<?xml ...?>`) only opens the document.
+                if XMLBytes.starts(d, at: i, with: "<?xml"), i + 5 < n, XMLBytes.isSpace(d[i + 5]) || d[i + 5] == 0x3F, i != documentStart {
+                    throw fail("an XML declaration after the document's start", at: i)
+                }
                 i = try skip(past: "?>", from: i + 2, what: "a processing instruction")
             case 0x21: // <!
                 if XMLBytes.starts(d, at: i, with: "<!--") {
-                    i = try skip(past: "-->", from: i + 4, what: "a comment")
+                    // `--` ends a comment: only `-->` may follow it.
+                    let end = try skip(past: "--", from: i + 4, what: "a comment")
+                    guard end < n, d[end] == 0x3E else { throw fail("-- inside a comment", at: end - 2) }
+                    i = end + 1
                 } else if XMLBytes.starts(d, at: i, with: "<![CDATA[") {
                     guard !stack.isEmpty else { throw fail("a CDATA section outside the root element", at: i) }
                     i = try skip(past: "]]>", from: i + 9, what: "a CDATA section")

@@ -43,6 +43,22 @@ import TestSupport
         #expect(XCTestTemplate.literal("a\u{7}b") == #""a\u{7}b""#)
     }
 
+    /// A name that reorders or hides text (a right-to-left override or mark, an isolate, a
+    /// zero-width space, a byte order mark) reaches the file escaped, so that an editor or a code
+    /// review shows the line as the compiler reads it.
+    @Test func bidirectionalAndInvisibleCharactersAreWrittenEscaped() throws {
+        let names = ["Pay\u{202E}lanoisseforP", "Sign\u{200F} in", "Cart\u{2066}x\u{2069}", "Or\u{061C}der", "Zero\u{200B}width", "\u{FEFF}Home"]
+        let text = XCTestTemplate(screens: names, sizes: [.ax5], generator: "dtaudit").render()
+        let hidden: Set<UInt32> = [0x202E, 0x200F, 0x2066, 0x2069, 0x061C, 0x200B, 0xFEFF]
+        #expect(!text.unicodeScalars.contains { hidden.contains($0.value) })
+        for line in [#"("Pay\u{202e}lanoisseforP", { app in"#, #"("Sign\u{200f} in", { app in"#, #"("Cart\u{2066}x\u{2069}", { app in"#,
+                     #"("Or\u{61c}der", { app in"#, #"("Zero\u{200b}width", { app in"#, #"("\u{feff}Home", { app in"#] {
+            #expect(text.contains(line), "\(line)")
+        }
+        let parsed = try Self.parses(text)
+        #expect(parsed.status == 0, "swiftc -parse: \(parsed.stderr)")
+    }
+
     @Test func theNamesTheHarnessGivesAreTheNamesTheImportReads() throws {
         // The screenshot `Sign in_ax3`, as Xcode exports it, names the screen and the size.
         let exported = "Sign in_ax3_0_6D1A8B2C-0001-4E55-9A4B-000000000001.png"

@@ -16,7 +16,7 @@ import Testing
         }
         #expect(Size(name: "ax6") == nil)
         #expect(Size(name: "") == nil)
-        #expect(Size(name: "extra small") == nil)
+        #expect(Size(name: "extra") == nil)
     }
 
     @Test func namesRoundTripForEverySize() {

@@ -79,6 +79,28 @@ import Testing
         #expect(lint.output.isEmpty)
     }
 
+    /// A name holding a right-to-left override, a right-to-left mark or a zero-width space is
+    /// written as the terminal shows it, so that an editor or a review shows the script's lines as
+    /// the shell reads them; the script still passes sh and shellcheck and prints that name.
+    @Test func bidirectionalAndInvisibleCharactersReachTheScriptEscaped() throws {
+        let cli = try CLI()
+        let name = "Pay\u{202E}lanoisseforP\u{200F} \u{200B}now"
+        let script = try cli.ok(["capture-script", name, "--size", "ax5", "--delay", "0", "--no-prompt"])
+        let file = try Fixture.write(Data(script.utf8), "capture.sh", in: cli.directory)
+        #expect(!script.unicodeScalars.contains { [0x202E, 0x200F, 0x200B].contains($0.value) })
+        #expect(script.contains(#"open_screen 'Pay\u{202e}lanoisseforP\u{200f} \u{200b}now'"#), "\(script)")
+        #expect(script.contains("shoot 'Pay-lanoisseforP-now' ax5 accessibility-extra-extra-extra-large"), "\(script)")
+        let syntax = try Self.tool("/bin/sh", ["-n", file.path], in: cli)
+        #expect(syntax.status == 0, "\(syntax.output)")
+        if let shellcheck = try RequiredTool.shellcheck.locationIfInstalled(for: "shellcheck on the script") {
+            let lint = try Self.tool(shellcheck, ["--shell=sh", "--severity=style", file.path], in: cli)
+            #expect(lint.status == 0 && lint.output.isEmpty, "\(lint.output)")
+        }
+        #expect(try Self.runScript(cli).wait() == 0)
+        let output = try String(contentsOf: cli.directory.appendingPathComponent("run.out"), encoding: .utf8)
+        #expect(output.contains(#"Open Pay\u{202e}lanoisseforP\u{200f} \u{200b}now in the simulator"#), "\(output)")
+    }
+
     @Test func runningTheScriptShootsEverySizeLargestFirstAndRestoresLarge() throws {
         let cli = try CLI().initialized()
         try cli.ok(["screen", "add", Self.hostile])

@@ -194,6 +194,14 @@ import Testing
             let output = try cli.ok(["record", "Checkout", "--size", name, "--item", "reachable", "--pass"])
             #expect(output.contains("ax5: reachable"), "\(name)")
         }
+        // The spellings file names always took: `--size` takes them too, from the same table.
+        let aliases = try cli.ok(["record", "Checkout", "--size", "a11y5,ax-4,accessibility-3,AccessibilityL,Accessibility_M,extra_small",
+                                  "--item", "reachable", "--pass"])
+        #expect(aliases.contains("Recorded 6 cells"), "\(aliases)")
+        #expect(aliases.contains("ax5: reachable · ax4: reachable · ax3: reachable · ax2: reachable · ax1: reachable · xs: reachable"), "\(aliases)")
+        let pastTheEnd = try cli.run(["record", "Checkout", "--size", "a11y6", "--item", "reachable", "--pass"])
+        #expect(pastTheEnd.status == 64)
+        #expect(pastTheEnd.stderr.contains("unknown size 'a11y6'; did you mean 'ax5'?"), "\(pastTheEnd.stderr)")
         let range = try cli.ok(["record", "Checkout", "--size", "xxxl-ax3", "--item", "no-truncation", "--pass"])
         // An item named explicitly is recorded at every size of the range, planned or not.
         #expect(range.contains("Recorded 4 cells"))

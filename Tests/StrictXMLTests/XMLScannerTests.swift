@@ -79,6 +79,12 @@ func refusal(_ text: String, limits: XMLLimits = XMLLimits()) -> String? {
         #expect(refusal("<a x=\"&#99999999999;\"/>") != nil, "digits beyond any character")
         #expect(refusal("") == "holds no element")
         #expect(refusal("\u{FEFF}<a/>") == nil, "a UTF-8 byte order mark is fine")
+        // What XML 1.0 forbids beyond tags: `]]>` in text, `--` inside a comment, a declaration
+        // that does not open the document (Xcode refuses each; `scan --fix` relies on this check).
+        #expect(refusal("<a>\n]]></a>") == "line 2: ]]> in text")
+        #expect(refusal("<a><!-- x -- y --></a>") == "line 1: -- inside a comment")
+        #expect(refusal(" <?xml version=\"1.0\"?><a/>") == "line 1: an XML declaration after the document's start")
+        #expect(refusal("\u{FEFF}<?xml version=\"1.0\"?><a x=\"]]>\"><!-- a - b --><?xml-stylesheet href=\"s\"?></a>") == nil)
     }
 
     @Test func utf16IsRefused() {

@@ -25,6 +25,12 @@ struct MarkupElement: Sendable {
 
 /// A tolerant reader for the XML of `.xib` and `.storyboard` files. It never fails: a tag left open,
 /// a missing quote or a stray `<` ends up as well-formed as the input allows.
+///
+/// It is not the strict reader (`StrictXML`) that every other XML file goes through, on purpose: a
+/// scan reads the files a team has, half-merged and hand-edited ones too, and says where each
+/// element and attribute stands to the byte, for findings and for the rewrites of `scan --fix`;
+/// the strict reader stops at the first fault and keeps no places. Whether a file may be rewritten
+/// is the strict reader's call (`Fix/WellFormedXML.swift`).
 struct MarkupDocument: Sendable {
     let bytes: [UInt8]
     let lineStarts: [Int32]

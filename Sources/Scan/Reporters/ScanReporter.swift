@@ -63,18 +63,3 @@ public enum ScanFormat: String, CaseIterable, Sendable {
         ScanFormat(rawValue: name)?.reporter(options)
     }
 }
-
-/// Thousands separators for counts in summaries: 12,345.
-func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var result = ""
-    for (offset, character) in digits.enumerated() {
-        if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
-        result.append(character)
-    }
-    return value < 0 ? "-" + result : result
-}
-
-func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
-    "\(grouped(count)) \(count == 1 ? singular : pluralForm ?? singular + "s")"
-}

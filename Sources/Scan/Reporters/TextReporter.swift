@@ -78,7 +78,7 @@ public struct TextReporter: ScanReporter {
             paint("In localized copies out of date with their Base file", "1", into: &writer)
             writer.plain(" (\(grouped(outdated.reduce(0) { $0 + $1.count })), not counted):\n")
             for copy in outdated {
-                writer.plain("  \(TextLayout.singleLine(options.path(copy.file, root: report.root))): \(plural(copy.count, "finding")), \(TextLayout.singleLine(copy.reason))\n")
+                writer.plain("  \(TextLayout.singleLine(options.path(copy.file, root: report.root))): \(counted(copy.count, "finding", grouped: true)), \(TextLayout.singleLine(copy.reason))\n")
             }
             writer.raw("\n")
         }
@@ -168,7 +168,7 @@ public struct TextReporter: ScanReporter {
         writer.spaces(4 + width)
         writer.raw(" = ")
         let copies = finding.localizedCopies.map { "\(TextLayout.singleLine($0.localization)) (line \($0.line))" }
-        writer.plain("also in the localized \(copies.count == 1 ? "copy" : "copies") " + copies.joined(separator: ", ") + "\n")
+        writer.plain("also in the localized \(plural("copy", copies.count)) " + copies.joined(separator: ", ") + "\n")
     }
 
     /// A line of code in the safe form, its tabs kept so that the caret line lines up.
@@ -236,11 +236,11 @@ public struct TextReporter: ScanReporter {
             for (offset, severity) in Finding.Severity.allCases.enumerated() where bySeverityCount[offset] > 0 {
                 bySeverity.append("\(bySeverityCount[offset]) \(severity.rawValue)")
             }
-            parts.append("\(plural(active, "finding")) (\(bySeverity.joined(separator: ", "))) in \(plural(files.count, "file"))")
+            parts.append("\(counted(active, "finding", grouped: true)) (\(bySeverity.joined(separator: ", "))) in \(counted(files.count, "file", grouped: true))")
         }
         if verdict.failOn != .minor && active > 0 {
             let failing = verdict.failing(in: report)
-            parts.append("\(grouped(failing)) at \(verdict.failOn.rawValue) or worse \(failing == 1 ? "fails" : "fail") the run")
+            parts.append("\(grouped(failing)) at \(verdict.failOn.rawValue) or worse \(plural("fails", failing)) the run")
         }
         if verdict.baselineGiven {
             parts.append("\(grouped(verdict.count(.baselined))) in the baseline; \(grouped(verdict.fixed.count)) fixed since")
@@ -251,6 +251,6 @@ public struct TextReporter: ScanReporter {
         if shared > 0 { parts.append("\(grouped(shared)) more in localized copies, shown once") }
         if outdated > 0 { parts.append("\(grouped(outdated)) in out-of-date localized copies") }
         return parts.joined(separator: "; ")
-            + ". Scanned \(plural(report.filesScanned, "file")), \(plural(report.linesScanned, "line"))."
+            + ". Scanned \(counted(report.filesScanned, "file", grouped: true)), \(counted(report.linesScanned, "line", grouped: true))."
     }
 }
