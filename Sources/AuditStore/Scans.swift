@@ -38,13 +38,13 @@ public struct ScanRun: Sendable, Equatable {
 /// A finding kept in the store. The store does not interpret rule ids: the scanner owns them.
 public struct StoredFinding: Sendable, Equatable {
     /// The columns `init(row:)` reads, from `scan_findings`.
-    static let columns = "rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason"
+    static let columns = "rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason, cap"
 
     /// Reads `columns` from the row, by name.
     init(row: Row) throws {
         self.init(rule: try row["rule"], severity: try row["severity"], confidence: try row["confidence"], file: try row["file"],
                   line: try row["line"], column: try row["col"], message: try row["message"], item: try row["item"],
-                  suppression: try row["suppression"], suppressionReason: try row["suppression_reason"])
+                  suppression: try row["suppression"], suppressionReason: try row["suppression_reason"], cap: try row["cap"])
     }
 
     public enum Suppression: String, Sendable, ColumnDecodable {
@@ -68,9 +68,11 @@ public struct StoredFinding: Sendable, Equatable {
     public var item: String
     public var suppression: Suppression?
     public var suppressionReason: String?
+    /// For a capped text size: how far the text still grows, as the scan names it (`AX3`, `xxxLarge`, `1.25x`).
+    public var cap: String?
 
     public init(rule: String, severity: String, confidence: String, file: String, line: Int, column: Int, message: String,
-                item: String, suppression: Suppression? = nil, suppressionReason: String? = nil) {
+                item: String, suppression: Suppression? = nil, suppressionReason: String? = nil, cap: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.confidence = confidence
@@ -81,6 +83,7 @@ public struct StoredFinding: Sendable, Equatable {
         self.item = item
         self.suppression = suppression
         self.suppressionReason = suppressionReason
+        self.cap = cap
     }
 
     /// Counts: not covered by a `dtaudit:ignore` comment.
@@ -127,6 +130,20 @@ public struct FindingTotals: Sendable, Equatable {
     public var active: Int { activeByRule.values.reduce(0, +) }
 }
 
+/// A finding of a screen's latest scan that caps the text size, where it is and how far text still grows.
+public struct StoredCap: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    /// `AX3`, `xxxLarge`, `1.25x`, as the scan names it.
+    public var cap: String
+
+    public init(file: String, line: Int, cap: String) {
+        self.file = file
+        self.line = line
+        self.cap = cap
+    }
+}
+
 /// A screen's latest recorded scan.
 public struct ScreenScan: Sendable, Equatable {
     public static let fixedFontSizeRule = "fixed-font-size"
@@ -142,6 +159,9 @@ public struct ScreenScan: Sendable, Equatable {
     /// Every stored finding, suppressed ones included, in file, line, column and rule order.
     /// Read only for detailed snapshots; empty otherwise.
     public var findings: [StoredFinding]
+    /// The findings that cap the text size and count, with how far the text still grows: read for
+    /// every snapshot, as the Larger Text verdict weighs them.
+    public var caps: [StoredCap] = []
 
     /// How many findings count.
     public var active: Int { activeByRule.values.reduce(0, +) }
@@ -192,8 +212,8 @@ extension AuditStore {
             ON CONFLICT (screen_id) DO UPDATE SET scan_id = excluded.scan_id, files = excluded.files, lines = excluded.lines
             """)
         let addFinding = try db.cachedStatement("""
-            INSERT INTO scan_findings (screen_id, rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO scan_findings (screen_id, rule, severity, confidence, file, line, col, message, item, suppression, suppression_reason, cap)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let addSign = try db.cachedStatement("INSERT INTO scan_signs (screen_id, sign, count) VALUES (?, ?, ?)")
         for share in screens {
@@ -203,7 +223,8 @@ extension AuditStore {
             try setScan.run([screenID, stored.id, share.files, share.lines])
             for finding in share.findings {
                 try addFinding.run([screenID, finding.rule, finding.severity, finding.confidence, finding.file, finding.line,
-                                    finding.column, finding.message, finding.item, finding.suppression?.rawValue, finding.suppressionReason])
+                                    finding.column, finding.message, finding.item, finding.suppression?.rawValue, finding.suppressionReason,
+                                    finding.cap])
             }
             for (sign, count) in share.signs.sorted(by: { $0.key < $1.key }) where count > 0 {
                 try addSign.run([screenID, sign, count])
@@ -271,6 +292,14 @@ extension AuditStore {
             } else {
                 scans[id]!.activeByRule[row.string("rule"), default: 0] += row.int("findings")
             }
+        }
+        try db.cachedStatement("""
+            SELECT screen_id, file, line, cap FROM scan_findings WHERE cap IS NOT NULL AND suppression IS NULL\(screenID == nil ? "" : " AND screen_id = ?")
+            ORDER BY screen_id, file, line
+            """).forEach(arguments) { row in
+            let id = row.int64("screen_id")
+            guard scans[id] != nil else { return }
+            scans[id]!.caps.append(StoredCap(file: try row["file"], line: try row["line"], cap: try row["cap"]))
         }
         try db.cachedStatement("SELECT screen_id, sign, count FROM scan_signs\(filter)").forEach(arguments) { row in
             let id = row.int64("screen_id")

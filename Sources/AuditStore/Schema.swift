@@ -175,6 +175,14 @@ enum Schema {
         migrator.register("order each cell by what its recordings' authors had seen", LogSchema.orderCellsByRound)
         migrator.register("keep element hierarchies as evidence", EvidenceSchema.keepHierarchies)
         migrator.register("index what a new recording reads", LogSchema.indexWhatARecordingReads)
+        // How far a capped text size still grows (`AX3`, `xxxLarge`, `1.25x`), for the Larger Text claim;
+        // findings of scans recorded before have none.
+        migrator.register("keep how far a capped text size still grows") { db in
+            try db.execute("""
+                ALTER TABLE scan_findings ADD COLUMN cap TEXT;
+                CREATE INDEX scan_findings_capped ON scan_findings (screen_id) WHERE cap IS NOT NULL;
+                """)
+        }
         return migrator
     }()
 

@@ -2,6 +2,7 @@ import ArgumentParsing
 import AuditLog
 import AuditStore
 import DynamicType
+import Judges
 import Output
 import Reports
 import Scan
@@ -13,8 +14,11 @@ struct ExplainCommand: ParsableCommand {
         discussion: """
             Each failed check of the screen (or of ITEM only), whoever recorded it, with the findings the \
             screen's latest 'dtaudit scan --record' made in its files for the same checklist item: the \
-            most severe and most certain first. A fix of that item whose --ref names a commit git knows \
-            in the scanned folder says whether that commit changed each finding's line.
+            most severe and most certain first. A failure a judge recorded names its elements: each is \
+            found in the files of every screen it fails on by its identifier or label, and its line is \
+            the scan's finding on that element (several are candidates; none says why), never another \
+            element's. A fix of that item whose --ref names a commit git knows in the scanned folder \
+            says whether that commit changed each finding's line.
             """,
         examples: [
             ("dtaudit explain Checkout", "Every failed check of Checkout, with its likely code."),
@@ -41,7 +45,11 @@ struct ExplainCommand: ParsableCommand {
             throw InputError("the checklist has no item '\(JSONReader.shown(item))'; 'dtaudit checklist show' lists them")
         }
         let root = state.scan?.run.root
-        let explanation = Explanation(state, item: item) { ref in
+        let problems = try JudgedProblems(store: store, states: [state])
+        let code = LikelyCode(state: { name in
+            name == state.screen.name ? state : try? store.read { try store.snapshot(only: store.resolveScreen(name), detailed: true).screens.first }
+        }, problems: problems)
+        let explanation = Explanation(state, item: item, code: code) { ref in
             guard let root, let found = ChangedLines.commit(ref, in: root) else { return nil }
             return CommitLines(commit: found.commit, changes: found.changes)
         }
@@ -73,13 +81,23 @@ struct ExplainCommand: ParsableCommand {
             var line = "\(style.red(cell.item)) failed at \(cell.size.id)"
             let who = [cell.by.map(console.safe), cell.note.map { "\"" + console.safe($0) + "\"" }].compactMap { $0 }
             if !who.isEmpty { line += style.dim(" (" + who.joined(separator: ": ") + ")") }
-            if let first = trace.causes.first {
+            if let elements = trace.elements {
+                let lines = elements.compactMap(\.line)
+                if !elements.isEmpty && lines.count == elements.count {
+                    line += ": likely " + lines.map { style.cyan(console.safe("\($0.file):\($0.line)")) + " " + $0.rule }.joined(separator: ", ")
+                } else if !trace.causes.isEmpty {
+                    line += ": \(trace.causes.count) candidate\(trace.causes.count == 1 ? "" : "s")"
+                } else {
+                    line += style.dim(": no line in the code")
+                }
+            } else if let first = trace.causes.first {
                 line += ": likely " + style.cyan(console.safe("\(first.file):\(first.line)")) + " " + first.rule
             } else if explanation.scan != nil {
                 line += style.dim(": no finding for \(cell.item) in the screen's code")
             }
             console.line()
             console.line(line)
+            for element in trace.elements ?? [] { console.line("  " + elementLine(element, console: console)) }
             for (k, cause) in trace.causes.enumerated() {
                 let confidence = cause.confidence == "high" ? "" : ", \(cause.confidence) confidence"
                 console.line("  \(k + 1). " + console.safe("\(cause.file):\(cause.line)") + "  \(cause.rule) (\(cause.severity)\(confidence))")
@@ -109,6 +127,35 @@ struct ExplainCommand: ParsableCommand {
         }
     }
 
+    /// `Button "Pay": App/Checkout/Cart.swift:13 fixed-font-size (accessibilityIdentifier "pay" at
+    /// App/Checkout/Cart.swift:12)`, `... one of A:3, A:5 (2 findings on the element)`, `... no line: why`.
+    static func elementLine(_ element: LikelyCode.ElementTrace, console: Console) -> String {
+        let style = console.style
+        var text = console.safe(element.element.shown) + ": "
+        if let line = element.line {
+            text += style.cyan(console.safe("\(line.file):\(line.line)")) + " " + line.rule
+        } else if !element.findings.isEmpty {
+            text += "one of " + element.findings.map { console.safe("\($0.file):\($0.line)") + " " + $0.rule }.joined(separator: ", ")
+        } else {
+            text += style.dim("no line")
+        }
+        if let reason = element.reason { text += style.dim(" (" + console.safe(reason) + ")") }
+        else if let site = element.sites.first { text += style.dim(" (" + console.safe("\(site.how) at \(site.file):\(site.line)") + ")") }
+        return text
+    }
+
+    static func elementJSON(_ element: LikelyCode.ElementTrace) -> JSON {
+        .object([
+            ("element", .string(element.element.shown)),
+            ("type", .string(element.element.type)),
+            ("name", .string(element.element.name)),
+            ("line", element.line.map(CodeReport.findingJSON) ?? .null),
+            ("candidates", .array(element.line == nil ? element.findings.map(CodeReport.findingJSON) : [])),
+            ("reason", .optional(element.reason)),
+            ("sites", .array(element.sites.map { .object([("file", .string($0.file)), ("line", .int($0.line)), ("how", .string($0.how))]) })),
+        ])
+    }
+
     static func json(_ explanation: Explanation) -> JSON {
         .object([
             ("screen", .string(explanation.screen.name)),
@@ -122,6 +169,7 @@ struct ExplainCommand: ParsableCommand {
                     ("note", .optional(trace.cell.note)),
                     ("at", .string(trace.cell.at.iso8601)),
                     ("likely", .array(trace.causes.map(CodeReport.findingJSON))),
+                    ("elements", trace.elements.map { .array($0.map(elementJSON)) } ?? .null),
                     ("fixes", .array(trace.fixes.map { fix in
                         .object([
                             ("type", .string(fix.fix.type.rawValue)),

@@ -178,17 +178,27 @@ struct ScreenShowCommand: ParsableCommand {
         let detail = try ScreenDetail(screen, in: store)
         let (state, concurrent, unmatched) = (detail.state, detail.concurrentEdits, detail.unmatchedFiles)
         let evidence = EvidenceShown(evidence: detail.evidence, store: store)
+        let code = LikelyCode(state: { name in
+            name == state.screen.name ? state : try? store.read { try store.snapshot(only: store.resolveScreen(name), detailed: true).screens.first }
+        }, problems: detail.judged)
         if output.json {
             guard case .object(var members) = ScreenReport.json(state, checklist: detail.checklist, evidence: evidence) else { return }
             members.append(("unmatchedFiles", .array(unmatched.map(JSON.string))))
             members.append(("sharedUI", .array(detail.judged.shared(on: state.screen.name).map(JudgedProblemReport.json))))
+            // The code of each failure a judge recorded, element by element.
+            let traces = Explanation(state, item: nil, code: code) { _ in nil }.traces.filter { $0.elements != nil }
+            members.append(("likelyCode", .array(traces.map { trace in
+                .object([("item", .string(trace.cell.item)), ("size", .string(trace.cell.size.id)),
+                         ("elements", .array((trace.elements ?? []).map(ExplainCommand.elementJSON)))])
+            })))
             members.append(("concurrentEdits", .array(concurrent.map { edit in
                 .object([("field", .string(edit.field)), ("kept", .string(edit.kept.text)), ("keptBy", .string(edit.kept.by)),
                          ("overridden", .array(edit.overridden.map { .object([("value", .string($0.text)), ("by", .string($0.by))]) }))])
             })))
             console.json(.object(members))
         } else {
-            ScreenReport.text(state, checklist: detail.checklist, console: console, evidence: evidence, unmatchedFiles: unmatched, problems: detail.judged)
+            ScreenReport.text(state, checklist: detail.checklist, console: console, evidence: evidence, unmatchedFiles: unmatched, problems: detail.judged,
+                              code: code)
             for edit in concurrent {
                 let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)))" }.joined(separator: ", ")
                 console.line(console.style.yellow("Set on two sides: ") + "\(edit.field) is '\(console.safe(edit.kept.text))' (\(console.safe(edit.kept.by)), the later change), "

@@ -23,7 +23,7 @@ enum ScreenReport {
     }
 
     static func text(_ state: ScreenState, checklist: Checklist, console: Console, evidence: EvidenceShown? = nil, unmatchedFiles: [String] = [],
-                     problems: JudgedProblems? = nil) {
+                     problems: JudgedProblems? = nil, code: LikelyCode? = nil) {
         let style = console.style
         let screen = state.screen
         var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
@@ -62,13 +62,19 @@ enum ScreenReport {
             console.line()
             console.line(style.bold("Failures"))
             // Each failure with the code that most likely causes it, as `dtaudit explain` traces it.
-            let traces = Explanation(state, item: nil) { _ in nil }.traces
+            let traces = Explanation(state, item: nil, code: code) { _ in nil }.traces
             for (cell, trace) in zip(state.failedCells, traces) {
                 var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
                 let judged = JudgedFailure(cell, evidence: evidence)
                 if let note = judged?.reason ?? cell.note { line += "  " + console.safe(note) }
                 line += style.dim("  (" + console.recorder(by: cell.by ?? "?", run: cell.run, withBy: false) + ", \(cell.at.inLocalTime.minute))")
-                if let cause = trace.causes.first {
+                if let elements = trace.elements {
+                    // A judged failure: its elements' own lines, below.
+                    let lines = elements.compactMap(\.line)
+                    if !elements.isEmpty && lines.count == elements.count {
+                        line += "  likely " + lines.map { style.cyan(console.safe("\($0.file):\($0.line)")) + " " + $0.rule }.joined(separator: ", ")
+                    }
+                } else if let cause = trace.causes.first {
                     line += "  likely " + style.cyan(console.safe("\(cause.file):\(cause.line)")) + " " + cause.rule
                 }
                 if problems?.toldByShared(screen: screen.name, item: cell.item, size: cell.size) == true { line += style.dim("  · shared UI, below") }
@@ -76,6 +82,9 @@ enum ScreenReport {
                 let column = 2 + 4 + 1 + itemWidth + 2
                 console.paragraph(line, hanging: column)
                 for more in judged?.lines(console: console) ?? [] { console.paragraph(String(repeating: " ", count: column) + more, hanging: column) }
+                for element in trace.elements ?? [] {
+                    console.paragraph(String(repeating: " ", count: column) + "code: " + ExplainCommand.elementLine(element, console: console), hanging: column)
+                }
             }
         }
         JudgedProblemReport.sharedSection(problems?.shared(on: screen.name) ?? [], console: console)

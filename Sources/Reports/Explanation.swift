@@ -11,8 +11,12 @@ public struct Explanation: Sendable {
     /// A failed check and what in the code most likely makes it fail.
     public struct Trace: Sendable {
         public var cell: CellState
-        /// The scan's findings for the check's item, the most likely first.
+        /// The scan's findings for the check's item, the most likely first; for a failure a judge
+        /// recorded, those on the elements it names only (`elements`).
         public var causes: [StoredFinding]
+        /// For a failure a judge recorded: each element it names, with its code. nil for a person's
+        /// result, or when no code was read.
+        public var elements: [LikelyCode.ElementTrace]?
         /// The fixes recorded for the check's item, each with what its commit touched.
         public var fixes: [FixTrace]
     }
@@ -40,22 +44,28 @@ public struct Explanation: Sendable {
     /// The screen's latest recorded scan, nil when none was recorded.
     public var scan: ScanRun?
 
-    /// `commit` answers what a fix's reference changed: nil when it names no commit.
-    public init(_ state: ScreenState, item: String?, commit: (String) -> CommitLines?) {
+    /// `commit` answers what a fix's reference changed: nil when it names no commit. With `code`, a
+    /// failure a judge recorded is traced through the elements it names instead of by severity.
+    public init(_ state: ScreenState, item: String?, code: LikelyCode? = nil, commit: (String) -> CommitLines?) {
         screen = state.screen
         self.item = item
         scan = state.scan?.run
         let findings = state.scan?.findings.filter(\.isActive) ?? []
         var commits: [String: CommitLines?] = [:]
         traces = state.failedCells.filter { item == nil || $0.item == item }.map { cell in
-            let causes = Self.causes(of: cell.item, among: findings)
+            let elements = code?.traces(of: cell, on: state.screen.name)
+            var causes = Self.causes(of: cell.item, among: findings)
+            if let elements {
+                causes = []
+                for finding in elements.flatMap(\.findings) where !causes.contains(finding) { causes.append(finding) }
+            }
             let fixes = state.fixes.filter { $0.items.isEmpty || $0.items.contains(cell.item) }.map { fix -> FixTrace in
                 guard let ref = fix.ref else { return FixTrace(fix: fix, commit: nil, touched: []) }
                 if commits[ref] == nil { commits[ref] = .some(commit(ref)) }
                 guard let lines = commits[ref] ?? nil else { return FixTrace(fix: fix, commit: nil, touched: []) }
                 return FixTrace(fix: fix, commit: lines, touched: causes.map { lines.touch(file: $0.file, line: $0.line) })
             }
-            return Trace(cell: cell, causes: causes, fixes: fixes)
+            return Trace(cell: cell, causes: causes, elements: elements, fixes: fixes)
         }
     }
 

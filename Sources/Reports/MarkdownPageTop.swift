@@ -23,7 +23,9 @@ extension MarkdownPage {
             + (restsOn.count > 8 ? "; and \(restsOn.count - 8) more" : "") + "."
         switch larger.outcome {
         case .ready:
-            line("> ✅ **Larger Text (App Store Connect): ready to declare.** All \(counted(larger.criticalScreens, "critical screen")) are supported and were checked at \(doubling) or larger, where body text is at least twice its default size.\(flowsSentence) Declare it for each device family the audit covered. **What would change it:** a failure recorded on any of these screens, or a common task whose screens are not marked critical yet.")
+            let caps = larger.cappedClaimable.isEmpty ? "" : " The code caps the text size on " + larger.cappedClaimable.prefix(8).map { "\(link($0.screen)) (\($0.cap))" }.joined(separator: ", ")
+                + (larger.cappedClaimable.count > 8 ? " and \(larger.cappedClaimable.count - 8) more" : "") + ", where text still reaches 200 %."
+            line("> ✅ **Larger Text (App Store Connect): ready to declare.** All \(counted(larger.criticalScreens, "critical screen")) are supported and were checked at \(doubling) or larger, where body text is at least twice its default size.\(caps)\(flowsSentence) Declare it for each device family the audit covered. **What would change it:** a failure recorded on any of these screens, or a common task whose screens are not marked critical yet.")
         case .notYet:
             let list = larger.blocking.prefix(8).map { "\(link($0.screen)) (\($0.reason))" }.joined(separator: ", ")
             let more = larger.blocking.count > 8 ? " and \(larger.blocking.count - 8) more" : ""

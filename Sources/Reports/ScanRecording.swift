@@ -61,7 +61,7 @@ public enum ScanRecorder {
         StoredFinding(rule: finding.rule.rawValue, severity: finding.severity.rawValue, confidence: finding.confidence.rawValue,
                       file: finding.file, line: finding.line, column: finding.column, message: finding.message, item: finding.item,
                       suppression: finding.suppression.map { $0.scope == .file ? .file : .line },
-                      suppressionReason: finding.suppression?.reason)
+                      suppressionReason: finding.suppression?.reason, cap: finding.cap?.shown)
     }
 
     /// The run as the store keeps it; `paths` as typed, kept relative to the report's root.

@@ -1,5 +1,6 @@
 import AuditStore
 import DynamicType
+import Scan
 
 /// Whether the app can declare the Larger Text accessibility label in App Store Connect.
 ///
@@ -21,6 +22,9 @@ public struct LargerTextVerdict: Sendable {
     public var criticalScreens: Int
     /// Critical screens that keep the label away, with why.
     public var blocking: [(screen: String, reason: String)]
+    /// Critical screens whose code caps the text size at AX3 or above, which still reaches 200 %:
+    /// the claim stands, capped there ("claimable, capped at AX3").
+    public var cappedClaimable: [(screen: String, cap: String)]
     /// The common tasks the verdict rests on: the critical screens by flow (flows by name, screens
     /// without a flow last), each with whether it stands in the way.
     public var flows: [(flow: String?, screens: [(name: String, blocking: Bool)])]
@@ -28,15 +32,33 @@ public struct LargerTextVerdict: Sendable {
     /// The size at which body text first reaches twice its default size: AX3.
     public static let doublingSize: Size = TextStyle.body.doubledAt ?? .ax3
 
+    /// How far text grows under a cap, as a multiple of body text's default size, to find the lowest.
+    static func reach(_ cap: TextSizeCap) -> Double {
+        if let size = cap.size { return Double(TextStyle.body.pointSize(at: size)) / Double(TextStyle.body.pointSize(at: .l)) }
+        return cap.factor ?? 0
+    }
+
     public init(_ snapshot: AuditSnapshot) {
         let critical = snapshot.screens.filter(\.screen.critical)
         criticalScreens = critical.count
         blocking = []
+        cappedClaimable = []
         for state in critical {
+            var reasons: [String] = []
             if !state.standing.isSupported {
-                blocking.append((state.screen.name, state.standing.label))
+                reasons.append(state.standing.label)
             } else if !state.recordedCells.contains(where: { $0.size >= Self.doublingSize && $0.status == .pass }) {
-                blocking.append((state.screen.name, "not checked at \(Self.doublingSize.id) or larger"))
+                reasons.append("not checked at \(Self.doublingSize.id) or larger")
+            }
+            // A cap in the screen's code holds whatever was recorded: below AX3, text never reaches 200 %.
+            let caps = (state.scan?.caps ?? []).compactMap { stored in TextSizeCap(shown: stored.cap).map { (stored, $0) } }
+            if let lowest = caps.filter({ !$0.1.reachesDoubling }).min(by: { Self.reach($0.1) < Self.reach($1.1) }) {
+                reasons.append("its code caps text at \(lowest.1.shown) (\(lowest.0.file):\(lowest.0.line)), below 200 %")
+            }
+            if !reasons.isEmpty {
+                blocking.append((state.screen.name, reasons.joined(separator: "; ")))
+            } else if let lowest = caps.min(by: { Self.reach($0.1) < Self.reach($1.1) }) {
+                cappedClaimable.append((state.screen.name, lowest.1.verdict))
             }
         }
         let blocked = Set(blocking.map(\.screen))

@@ -29,6 +29,8 @@ public struct Finding: Sendable, Hashable {
     var anchor: String?
     /// What the scan knows of the view the finding is on, for `scan --fix`.
     public var view: FindingView?
+    /// For a capped text size: how far the text still grows, and whether that reaches 200 %.
+    public var cap: TextSizeCap?
 
     /// The most of its line a finding keeps; code is rarely wider than this, minified code always.
     public static let maximumSourceLineBytes = 1000

@@ -61,6 +61,13 @@ struct FileFacts: Sendable, Equatable {
     var rowHeightTypes: Set<String> = []
     /// The modules the file imports, by name.
     var imports: [String] = []
+    /// Methods of views that show text, by name; helpers that style a parameter, by name; and the
+    /// calls in each type that name one of its outlets (`SwiftAnalyzer+StyleMethods.swift`).
+    var styleMethods: [String: [StyleMethod]] = [:]
+    var parameterStyles: [String: [ParameterStyle]] = [:]
+    var outletStyleCalls: [String: [OutletStyleCall]] = [:]
+    /// Helper views whose text an initializer argument gives a fixed height, by name.
+    var heightParameters: [String: [HeightParameter]] = [:]
 }
 
 /// Facts gathered from every scanned file before the rules run, so that a rule in one file can
@@ -99,6 +106,14 @@ struct ProjectIndex: Sendable {
     var fontAliases: Set<String> = []
     private(set) var fontAliasNames = NameSet([])
     var rowHeightTypes: Set<String> = []
+    var styleMethods: [String: [StyleMethod]] = [:]
+    var parameterStyles: [String: [ParameterStyle]] = [:]
+    var outletStyleCalls: [String: [OutletStyleCall]] = [:]
+    /// The style methods that turn live updates on, once `finish` has followed their calls.
+    var liveUpdateMethods: Set<String> = []
+    private(set) var liveUpdateMethodNames = NameSet([])
+    var heightParameters: [String: [HeightParameter]] = [:]
+    private(set) var heightParameterNames = NameSet([])
     var fixedSizeWrappers: [String: [SwiftAnalyzer.FixedSizeWrapper]] = [:]
     private(set) var fixedSizeWrapperNames = NameSet([])
     /// `scalingFunctions`, for asking about tokens; set at the end of `init`.
@@ -162,6 +177,10 @@ struct ProjectIndex: Sendable {
             for (name, signatures) in fact.scalingSignatures { scalingSignatures[name, default: []].append(contentsOf: signatures) }
             if !fact.fontAliases.isEmpty { fontAliases.formUnion(fact.fontAliases) }
             if !fact.rowHeightTypes.isEmpty { rowHeightTypes.formUnion(fact.rowHeightTypes) }
+            for (name, methods) in fact.styleMethods { styleMethods[name, default: []].append(contentsOf: methods) }
+            for (name, styles) in fact.parameterStyles { parameterStyles[name, default: []].append(contentsOf: styles) }
+            for (type, calls) in fact.outletStyleCalls { outletStyleCalls[type, default: []].append(contentsOf: calls) }
+            for (type, parameters) in fact.heightParameters { heightParameters[type, default: []].append(contentsOf: parameters) }
             for (name, defaults) in fact.cappingDefaults { cappingDefaults[name, default: []].append(contentsOf: defaults) }
             for (name, wrappers) in fact.fixedSizeWrappers { fixedSizeWrappers[name, default: []].append(contentsOf: wrappers) }
             if !fact.scaledFontArguments.isEmpty { scaledFontArguments.formUnion(fact.scaledFontArguments) }
@@ -177,6 +196,9 @@ struct ProjectIndex: Sendable {
     mutating func finish() {
         for name in conflictingTypes { memberTypes[name] = nil }
         conflictingTypes = []
+        if !styleMethods.isEmpty || !parameterStyles.isEmpty { settleStyleCalls() }
+        liveUpdateMethodNames = NameSet(liveUpdateMethods)
+        heightParameterNames = NameSet(Set(heightParameters.keys))
         scalingFunctionNames = NameSet(scalingFunctions)
         fixedSizeWrapperNames = NameSet(Set(fixedSizeWrappers.keys))
         cappingDefaultNames = NameSet(Set(cappingDefaults.keys))

@@ -266,6 +266,7 @@ public enum SourceScanner {
                 inPreview: finding.inPreview, suppression: suppressions.suppression(for: finding.rule, line: finding.line))
             made.anchor = finding.anchor
             made.view = finding.view
+            made.cap = finding.cap
             result.findings.append(made)
         }
         // In report order here, on this file's core, so that the whole report needs no sorting.

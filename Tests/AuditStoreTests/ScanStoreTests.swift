@@ -170,4 +170,27 @@ import DynamicType
         #expect(kept.findings.map(\.rule) == ["fixed-font-size"])
         #expect(try store.db.integer("SELECT count(*) FROM scans") == 1)
     }
+
+    @Test func aCapIsKeptWithItsFindingAndReadWithEveryScan() throws {
+        let store = try newStore()
+        let map = try store.write {
+            try store.addScreen(name: "Map", flow: nil, critical: true, owner: nil, notes: nil, files: ["Map/*.swift"], by: "Tess")
+        }
+        var capped = finding("clamped-type-size", "Map/A.swift", 9)
+        capped.cap = "xxxLarge"
+        var waived = finding("clamped-type-size", "Map/A.swift", 11, suppressed: "a badge with the Large Content Viewer")
+        waived.cap = "AX1"
+        try store.write {
+            _ = try store.recordScan(run(findings: 2), screens: [
+                ScreenScanResult(screen: map, files: 1, lines: 20, findings: [finding("fixed-font-size", "Map/A.swift", 3), capped, waived], signs: [:]),
+            ])
+        }
+        // Detailed: each finding with its cap; counts only: the caps that count, for the Larger Text verdict.
+        let detailed = try #require(try store.latestScans(detailed: true)[map.id])
+        #expect(detailed.findings.map { $0.cap ?? "-" } == ["-", "xxxLarge", "AX1"])
+        let counted = try #require(try store.latestScans()[map.id])
+        #expect(counted.findings.isEmpty)
+        #expect(counted.caps == [StoredCap(file: "Map/A.swift", line: 9, cap: "xxxLarge")])
+        #expect(try store.latestScans(screen: map)[map.id]?.caps.map(\.cap) == ["xxxLarge"])
+    }
 }

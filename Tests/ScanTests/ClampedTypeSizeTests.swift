@@ -73,4 +73,35 @@ struct ClampedTypeSizeTests {
         #expect(lines(findings) == ["5:clamped-type-size"])
         #expect(findings.first?.message.contains("xxLarge") == true)
     }
+
+    @Test("a cap at AX3 or above still reaches 200 %; one below it, at xxxLarge or of 1.25x, does not")
+    func capsAgainstTheClaim() throws {
+        let findings = try scan("""
+        struct Caps: View {
+            var body: some View {
+                Text("a").dynamicTypeSize(...DynamicTypeSize.accessibility3)
+                Text("b").dynamicTypeSize(...DynamicTypeSize.xxxLarge)
+                Text("c").dynamicTypeSize(.large ... .accessibility4)
+                Text("d").dynamicTypeSize(min(dynamicTypeSize, .accessibility2))
+            }
+        }
+        func style(_ label: UILabel, _ base: UIFont) {
+            label.maximumContentSizeCategory = .accessibilityExtraLarge
+            label.maximumContentSizeCategory = .extraExtraExtraLarge
+            label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: base, maximumPointSize: base.pointSize * 1.25)
+            label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 17), maximumPointSize: 34)
+            label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: base, maximumPointSize: 30)
+        }
+        """, rules: ["clamped-type-size"])
+        #expect(findings.map { "\($0.line):\($0.cap?.verdict ?? "unknown")" } == [
+            "3:claimable, capped at AX3", "4:below 200 %, capped at xxxLarge", "5:claimable, capped at AX4",
+            "6:below 200 %, capped at AX2", "10:claimable, capped at AX3", "11:below 200 %, capped at xxxLarge",
+            "12:below 200 %, capped at 1.25x", "13:claimable, capped at 2x", "14:unknown",
+        ])
+        try #require(findings.count == 9)
+        #expect(findings[0].message.contains("claimable, capped at AX3"))
+        #expect(findings[1].message.contains("cannot claim Larger Text"))
+        #expect(TextSizeCap(shown: "xxxLarge") == TextSizeCap(size: .xxxl) && TextSizeCap(shown: "1.25x") == TextSizeCap(factor: 1.25))
+        #expect(TextSizeCap(shown: "AX9") == nil && TextSizeCap(shown: "-2x") == nil)
+    }
 }

@@ -2,7 +2,8 @@ import Output
 import Platform
 
 /// For scripts: a JSON array of findings in report order. The first eight fields are fixed;
-/// `item`, `preview`, `suppression` and `fingerprint` follow, then `baseline` ("new" or "unchanged")
+/// `item`, `cap` (a capped text size only: the size or multiple it stops at, and whether text still
+/// reaches 200 % under it), `preview`, `suppression` and `fingerprint` follow, then `baseline` ("new" or "unchanged")
 /// when a baseline was given, and `localizedCopies` (each copy's localization, file, line and column)
 /// when localized copies of the file share the finding. With changed lines, findings outside them are left out.
 public struct JSONReporter: ScanReporter {
@@ -68,6 +69,13 @@ public struct JSONReporter: ScanReporter {
             if let screen = findings[offset].screen { writer.string(screen) } else { writer.raw("null") }
             writer.raw(",\n    \"item\": ")
             writer.string(findings[offset].item)
+            if let cap = findings[offset].cap {
+                writer.raw(",\n    \"cap\": {\n      \"at\": ")
+                writer.string(cap.shown)
+                writer.raw(",\n      \"claimable\": ")
+                writer.raw(cap.reachesDoubling ? "true" : "false")
+                writer.raw("\n    }")
+            }
             writer.raw(",\n    \"preview\": ")
             writer.raw(findings[offset].inPreview ? "true" : "false")
             writer.raw(",\n    \"suppression\": ")

@@ -51,15 +51,19 @@ extension SwiftAnalyzer {
         guard top < 11 else { return }
         let spelled = ".dynamicTypeSize(\(code(range.start, range.end)))"
         let isMinimum = (range.start..<range.end).contains { file.textIs($0, "min") && file.isKind($0 + 1, .leftParen) }
+        let cap = SwiftAnalyzer.cap(rank: top)
         if rangeOperator < 0 && isMinimum {
             report(.clampedTypeSize, at: i, .high,
-                   "\(spelled) caps the text below it at \(SwiftAnalyzer.sizeName(top)): it follows the reader's size up to there and no further, short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
+                   "\(spelled) caps the text below it at \(SwiftAnalyzer.sizeName(top)): it follows the reader's size up to there and no further, short of the largest accessibility size.\(claim(cap)) Remove the cap, or show the Large Content Viewer where a control cannot grow.",
+                   cap: cap)
         } else if rangeOperator < 0 {
             report(.clampedTypeSize, at: i, .high,
-                   "\(spelled) pins the text below it to one size whatever the reader chose. Remove it, or give a range that reaches .accessibility5.")
+                   "\(spelled) pins the text below it to one size whatever the reader chose.\(claim(cap)) Remove it, or give a range that reaches .accessibility5.",
+                   cap: cap)
         } else {
             report(.clampedTypeSize, at: i, .high,
-                   "\(spelled) stops the text below it from growing past \(SwiftAnalyzer.sizeName(top)), short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
+                   "\(spelled) stops the text below it from growing past \(SwiftAnalyzer.sizeName(top)), short of the largest accessibility size.\(claim(cap)) Remove the cap, or show the Large Content Viewer where a control cannot grow.",
+                   cap: cap)
         }
     }
 
@@ -87,9 +91,11 @@ extension SwiftAnalyzer {
         let keyName = file.name(arguments[0].end - 1)
         guard keyName == .dynamicTypeSize || keyName == .sizeCategory else { return }
         guard let last = (arguments[1].start..<arguments[1].end).last(where: { file.isKind($0, .identifier) }),
-              file.name(last).sizeRank != nil else { return }
+              let rank = file.name(last).sizeRank else { return }
+        let cap = SwiftAnalyzer.cap(rank: rank)
         report(.clampedTypeSize, at: i, .high,
-               ".environment(\\.\(file.text(arguments[0].end - 1)), \(code(arguments[1].start, arguments[1].end))) forces the text below it to .\(file.text(last)) whatever the reader chose. Remove it outside previews.")
+               ".environment(\\.\(file.text(arguments[0].end - 1)), \(code(arguments[1].start, arguments[1].end))) forces the text below it to .\(file.text(last)) whatever the reader chose.\(claim(cap)) Remove it outside previews.",
+               cap: cap)
     }
 
     func checkMaximumContentSizeCategory(_ i: Int) {
@@ -97,17 +103,21 @@ extension SwiftAnalyzer {
         guard let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }) else { return }
         if file.name(last) == .unspecified { return }
         guard let rank = file.name(last).sizeRank, rank < 11 else { return }
+        let cap = SwiftAnalyzer.cap(rank: rank)
         report(.clampedTypeSize, at: i, .high,
-               "maximumContentSizeCategory = \(code(value.start, value.end)) stops text from growing past .\(file.text(last)), short of the largest accessibility size. Remove the cap, or show the Large Content Viewer where a control cannot grow.")
+               "maximumContentSizeCategory = \(code(value.start, value.end)) stops text from growing past .\(file.text(last)), short of the largest accessibility size.\(claim(cap)) Remove the cap, or show the Large Content Viewer where a control cannot grow.",
+               cap: cap)
     }
 
     /// `traitOverrides.preferredContentSizeCategory = .large` and `UITraitCollection(preferredContentSizeCategory: .large)`.
     func checkForcedContentSizeCategory(_ i: Int) {
         if let (value, receiver) = assignment(i), receiver.key.hasSuffix("traitOverrides") {
             guard let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }),
-                  file.name(last).sizeRank != nil else { return }
+                  let rank = file.name(last).sizeRank else { return }
+            let cap = SwiftAnalyzer.cap(rank: rank)
             report(.clampedTypeSize, at: i, .high,
-                   "Overriding preferredContentSizeCategory with \(code(value.start, value.end)) forces this view's text to .\(file.text(last)) whatever the reader chose. Remove the override.")
+                   "Overriding preferredContentSizeCategory with \(code(value.start, value.end)) forces this view's text to .\(file.text(last)) whatever the reader chose.\(claim(cap)) Remove the override.",
+                   cap: cap)
             return
         }
         guard file.isKind(i + 1, .colon), let call = file.enclosingCall(of: i), file.name(call.callee) == .UITraitCollection,
@@ -115,18 +125,22 @@ extension SwiftAnalyzer {
         let arguments = file.arguments(call.open)
         guard let value = arguments.first,
               let last = (value.start..<value.end).last(where: { file.isKind($0, .identifier) }),
-              file.name(last).sizeRank != nil else { return }
+              let rank = file.name(last).sizeRank else { return }
         if readsBaseSizeOnly(call.callee) { return }
+        let cap = SwiftAnalyzer.cap(rank: rank)
         report(.clampedTypeSize, at: call.callee, .medium,
-               "UITraitCollection(preferredContentSizeCategory: \(code(value.start, value.end))) describes text fixed at .\(file.text(last)); fonts or views given these traits stop following the reader's setting. Use the view's own trait collection.")
+               "UITraitCollection(preferredContentSizeCategory: \(code(value.start, value.end))) describes text fixed at .\(file.text(last)); fonts or views given these traits stop following the reader's setting.\(claim(cap)) Use the view's own trait collection.",
+               cap: cap)
     }
 
     func checkScaledFontMaximum(_ i: Int) {
         guard file.isKind(i + 1, .leftParen) else { return }
         let arguments = file.arguments(i + 1)
         guard let maximum = file.argument(.maximumPointSize, in: arguments) else { return }
+        let cap = scaledFontCap(arguments, maximum: maximum)
         report(.clampedTypeSize, at: i, .medium,
-               "scaledFont(for:maximumPointSize: \(code(maximum.start, maximum.end))) stops this font growing past that size, which may be short of the largest accessibility size. Drop the maximum unless the layout truly cannot grow.")
+               "scaledFont(for:maximumPointSize: \(code(maximum.start, maximum.end))) stops this font growing past that size, which may be short of the largest accessibility size.\(claim(cap)) Drop the maximum unless the layout truly cannot grow.",
+               cap: cap)
     }
 
     /// Default parameters that cap the text size (`maxSizeCategory: UIContentSizeCategory =
@@ -136,8 +150,10 @@ extension SwiftAnalyzer {
         for function in decls.functions where isVisibleOutsideModule(function.keywordIndex) {
             guard let (label, spelled, rank) = SwiftAnalyzer.cappingDefault(of: function, in: file),
                   let last = defaultToken(of: label, in: function) else { continue }
+            let cap = SwiftAnalyzer.cap(rank: rank)
             report(.clampedTypeSize, at: last, .high,
-                   "The default \(label) = \(spelled) caps every font this helper makes at \(SwiftAnalyzer.sizeName(rank)), short of the largest accessibility size. Default to no cap (nil), and cap only a control that shows the Large Content Viewer.")
+                   "The default \(label) = \(spelled) caps every font this helper makes at \(SwiftAnalyzer.sizeName(rank)), short of the largest accessibility size.\(claim(cap)) Default to no cap (nil), and cap only a control that shows the Large Content Viewer.",
+                   cap: cap)
         }
         guard !index.cappingDefaults.isEmpty else { return }
         let tokens = file.tokens
@@ -156,8 +172,10 @@ extension SwiftAnalyzer {
                 && (owners.map { $0.contains(cap.signature.owner) } ?? !cap.signature.owner.isEmpty)
         }) else { return }
         let labels = (cap.signature.parameters ?? []).map { $0.label + ":" }.joined()
+        let reach = SwiftAnalyzer.cap(rank: cap.rank)
         report(.clampedTypeSize, at: j, .high,
-               "\(file.text(j))(\(labels)) caps this text at \(SwiftAnalyzer.sizeName(cap.rank)) through its default \(cap.label) = \(cap.spelled), short of the largest accessibility size. Pass no cap here, or change the helper's default to none.")
+               "\(file.text(j))(\(labels)) caps this text at \(SwiftAnalyzer.sizeName(cap.rank)) through its default \(cap.label) = \(cap.spelled), short of the largest accessibility size.\(claim(reach)) Pass no cap here, or change the helper's default to none.",
+               cap: reach)
     }
 
     /// The last token of the default value of the parameter labelled `label` in `function`.

@@ -23,6 +23,7 @@ extension RuleUnit {
             .property("heightForRowAt") { $0.checkHeightForRow($1) },
             .property("intrinsicContentSize") { $0.checkIntrinsicHeight($1) },
             .call("constrainHeight") { $0.checkConstrainHeight($1) },
+            .endOfFile { $0.checkHelperHeightCalls() },
         ],
         interfaceBuilder: [
             .element("constraint") { $0.checkHeightConstraint($1, $2) },
@@ -43,7 +44,14 @@ extension SwiftAnalyzer {
         guard let height = arguments.first(where: { $0.hasLabel && ($0.label == .height || $0.label == .maxHeight) })
         else { return }
         let (found, via) = origin(height.start, height.end, at: i)
-        guard case let .literal(value) = found, (value ?? 1) >= 1 else { return }
+        guard case let .literal(value) = found, (value ?? 1) >= 1 else {
+            // A height only an initializer gives: its default, where it is written.
+            if case .unknown = found {
+                let content = content(ofBase: base)
+                if content == .text || content == .containerWithText, !isAdaptive(i) { checkHelperHeightDefault(i, height: height, content: content) }
+            }
+            return
+        }
         let content = content(ofBase: base)
         let confidence: Finding.Confidence
         switch content {
@@ -78,7 +86,9 @@ extension SwiftAnalyzer {
         for member in file.members(from: file.after(i + 3)) where file.name(member.name) == .priority || file.textIs(member.name, "withPriority") {
             return
         }
-        guard let receiver = receiver(ofProperty: i) else { return }
+        // `NSLayoutConstraint.activate([heightAnchor.constraint(...)])`: the view's own height.
+        let bare = !file.isKind(i - 1, .period) && (file.isKind(i - 1, .leftBracket) || file.isKind(i - 1, .comma) || file.isKind(i - 1, .leftParen))
+        guard let receiver = receiver(ofProperty: i) ?? (bare ? Receiver(key: "self", last: -1, start: i) : nil) else { return }
         let (kind, certain) = receiverClass(receiver, property: "heightAnchor", at: i)
         let confidence: Finding.Confidence
         var holder = false
@@ -103,13 +113,15 @@ extension SwiftAnalyzer {
 
     /// SnapKit: `label.snp.makeConstraints { $0.height.equalTo(20) }`.
     func checkSnapKitHeight(_ i: Int) {
-        guard file.isKind(i - 1, .period), file.name(i - 2) == .snp, file.isKind(i - 3, .period) else { return }
+        // `label.snp.makeConstraints`, or the view's own `snp.makeConstraints` in its code.
+        guard file.isKind(i - 1, .period), file.name(i - 2) == .snp,
+              file.isKind(i - 3, .period) || receiverTokens(ofProperty: i - 2)?.last == -1 else { return }
         var brace = i + 1
         if file.isKind(brace, .leftParen) { brace = file.after(brace) }
         guard file.isKind(brace, .leftBrace) else { return }
         var last = i - 4
         while last >= 0 && file.isPostfixUnwrap(last) { last -= 1 }
-        guard last >= 0 else { return }
+        guard last >= 0 || !file.isKind(i - 3, .period) else { return }
         let receiver = receiver(ofProperty: i - 2) ?? Receiver(key: "self", last: -1, start: i)
         let (kind, certain) = receiverClass(receiver, property: "snp", at: i)
         let confidence: Finding.Confidence
@@ -187,7 +199,9 @@ extension SwiftAnalyzer {
         guard file.name(i - 1) == .var, let variable = decls.variable(named: "intrinsicContentSize", visibleAt: i + 1, in: file),
               variable.nameIndex == i, variable.bodyOpen >= 0, let type = decls.enclosingType(of: i, in: file) else { return }
         let (kind, _) = type.inherits.first.map(classify(typeName:)) ?? (nil, false)
-        guard (kind ?? UIKitClass(guessingFrom: type.name))?.holdsText == true else { return }
+        // A label or button class, or a view that lays out text in itself.
+        guard (kind ?? UIKitClass(guessingFrom: type.name))?.holdsText == true || (kind == .otherView && selfHoldsTextSubview(at: i))
+        else { return }
         let close = file.closing(variable.bodyOpen)
         for j in (variable.bodyOpen + 1)..<close where file.name(j) == .height && file.isKind(j + 1, .colon) {
             let end = file.expressionEnd(from: j + 2)

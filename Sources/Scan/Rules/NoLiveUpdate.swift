@@ -195,6 +195,7 @@ extension SwiftAnalyzer {
     /// has been read: the live update may come before or after the font.
     func resolveLiveUpdates() {
         guard let live = notes.existing(LiveUpdateNotes.self), !live.fontAssignments.isEmpty else { return }
+        noteLiveUpdateMethodCalls()
         for k in live.updates.indices where live.updates[k].declaration == -2 {
             live.updates[k].declaration = live.updates[k].receiver.map { declaration(of: $0, at: live.updates[k].position) } ?? -1
         }

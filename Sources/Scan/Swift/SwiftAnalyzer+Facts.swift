@@ -14,6 +14,7 @@ extension SwiftAnalyzer {
         var assignments: [Int] = []
         assignments.reserveCapacity(file.landmarks.count)
         var fontCalls: [Int] = []
+        var frames: [Int] = []
         var firstFor = Int.max
         for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
             let i = Int(landmark)
@@ -28,6 +29,8 @@ extension SwiftAnalyzer {
                 assignments.append(i)
             case .font, .numberOfLines, .attributedText:
                 assignments.append(i)
+            case .frame:
+                frames.append(i)
             case .rowHeight, .heightForRowAt:
                 // A type whose code sets its table's row heights: its Interface Builder row height is not the one shown.
                 if let type = decls.enclosingType(of: i, in: file) { facts.rowHeightTypes.insert(type.name) }
@@ -89,7 +92,9 @@ extension SwiftAnalyzer {
             facts.types.append(FileFacts.TypeFact(
                 name: type.name, keyword: type.keyword, inherits: type.inherits,
                 members: membersByBrace[type.open] ?? [],
-                setsLiveUpdate: setsOwnLiveUpdate(type, in: file, marks: liveUpdateMarks)))
+                // An extension of UIKit's own class sets it only in the methods it adds, where they are called.
+                setsLiveUpdate: !(type.keyword == .extension && UIKitClass(typeName: type.name) != nil)
+                    && setsOwnLiveUpdate(type, in: file, marks: liveUpdateMarks)))
         }
         let reader = SwiftAnalyzer(file: file, index: ProjectIndex.empty)
         // Members already noted, for the type whose body opens at `brace`: statements repeat.
@@ -173,6 +178,9 @@ extension SwiftAnalyzer {
                 break
             }
         }
+        addStyleFacts(of: file, decls, reader: reader, assignments: assignments, to: &facts)
+        addCaseFacts(of: file, decls, to: &facts)
+        if !frames.isEmpty { addHelperHeightFacts(of: file, reader: reader, frames: frames, to: &facts) }
         return facts
     }
 
@@ -244,6 +252,7 @@ extension SwiftAnalyzer {
         var end = variable.initEnd
         if !variable.hasInitializer {
             guard variable.bodyOpen >= 0 else { return .unknown }
+            if let chosen = switchLiteralOrigin(variable.bodyOpen, in: file) { return chosen }
             start = variable.bodyOpen + 1
             end = file.closing(variable.bodyOpen)
             if file.name(start) == .return { start += 1 }

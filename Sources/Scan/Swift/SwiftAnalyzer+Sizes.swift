@@ -66,6 +66,7 @@ extension SwiftAnalyzer {
             }
             return (arithmetic ? .literal(nil) : .unknown, nil)
         }
+        if let chosen = callOrigin(start, end, depth: depth) { return chosen }
 
         // One name, possibly qualified: `titleSize`, `self.titleSize`, `Metrics.title`, `UIFont.labelFontSize`.
         var chainOnly = true
@@ -80,6 +81,7 @@ extension SwiftAnalyzer {
             if let value = SwiftAnalyzer.fixedSystemSizes[file.tokens[last].name], last > start {
                 return (.literal(value), code(start, end))
             }
+            if last > start, let chosen = caseOrigin(start, end, depth: depth) { return chosen }
             let qualified = last > start && !(last == start + 2 && file.name(start) == .`self`)
             if !qualified {
                 for function in decls.enclosingFunctions(of: position, in: file) where function.hasParameter(named: name, in: file) {
@@ -91,7 +93,7 @@ extension SwiftAnalyzer {
                 }
             }
             var variable = qualified
-                ? self.decls.variableIndices(named: name)?.lazy.map { self.decls.variables[$0] }.first { self.decls.typeByBrace[$0.scope] != nil || $0.scope < 0 }
+                ? qualifiedVariable(named: name, owner: last - 2)
                 : decls.variable(named: name, visibleAt: position, in: file)
             // A property of another type that only shares the name (`var body: some View`) says nothing.
             if let type = variable?.typeName, !SwiftAnalyzer.numericTypes.contains(type) { variable = nil }
@@ -133,6 +135,20 @@ extension SwiftAnalyzer {
             }
         }
         return (result, nil)
+    }
+
+    /// The property `name` of a type, for `Owner.name` with the owner's token at `owner`: the one the
+    /// type of that name declares when the file has it, else the first the file declares in any type.
+    func qualifiedVariable(named name: String, owner: Int) -> VariableDeclaration? {
+        guard let indices = decls.variableIndices(named: name) else { return nil }
+        let members = indices.lazy.map { self.decls.variables[$0] }.filter { self.decls.typeByBrace[$0.scope] != nil || $0.scope < 0 }
+        if file.isKind(owner, .identifier), let first = file.identifier(owner).utf8.first, first >= 0x41 && first <= 0x5A,
+           let own = members.first(where: { variable in
+               self.decls.typeByBrace[variable.scope].map { self.file.sameText(self.decls.types[$0].keywordIndex + 1, owner) } ?? false
+           }) {
+            return own
+        }
+        return members.first
     }
 
     /// Whether the call of the name at `j` reaches a function or computed property of the project
@@ -216,6 +232,7 @@ extension SwiftAnalyzer {
             return origin(variable.initStart, variable.initEnd, at: variable.initStart, depth: depth)
         }
         if variable.bodyOpen >= 0 {
+            if let chosen = switchOrigin(variable.bodyOpen, pick: nil, depth: depth) { return chosen }
             var start = variable.bodyOpen + 1
             let end = file.closing(variable.bodyOpen)
             if file.name(start) == .return { start += 1 }

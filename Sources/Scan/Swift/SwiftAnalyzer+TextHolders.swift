@@ -79,7 +79,9 @@ extension SwiftAnalyzer {
         for j in type.open..<type.close where file.isKind(j, .identifier) && file.isKind(j + 1, .leftParen) {
             let member = file.identifier(j)
             guard member == "addSubview" || member == "addArrangedSubview" else { continue }
-            guard !file.isKind(j - 1, .period) || (file.name(j - 2) == .`self` && !file.isKind(j - 3, .period)) else { continue }
+            // `addSubview(label)`, `self.addSubview(label)`, and a cell's `contentView.addSubview(label)`.
+            guard !file.isKind(j - 1, .period) || (file.name(j - 2) == .`self` && !file.isKind(j - 3, .period))
+                || (file.textIs(j - 2, "contentView") && (!file.isKind(j - 3, .period) || file.name(j - 4) == .`self`)) else { continue }
             guard let argument = file.arguments(j + 1).first, argument.end > argument.start,
                   let last = (argument.start..<argument.end).last(where: { file.isKind($0, .identifier) }) else { continue }
             let key = receiverKey(argument.start, argument.end - 1)
@@ -89,6 +91,8 @@ extension SwiftAnalyzer {
                 let kind = name == key ? receiverClass(subview, property: "text", at: last).0
                     : declaredType(of: name, at: j).flatMap { classify(typeName: $0).0 } ?? UIKitClass(guessingFrom: name)
                 if kind?.isTextView == true { return true }
+                // A stack or container of its own that holds a label.
+                if name == key, kind == nil || kind == .otherView, !subview.isSelf, holdsTextSubview(subview, at: j) { return true }
             }
         }
         return false

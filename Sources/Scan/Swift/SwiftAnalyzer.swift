@@ -11,6 +11,7 @@ struct RawFinding: Sendable {
     /// (`InterfaceBuilderAnalyzer.anchor(of:)`).
     var anchor: String? = nil
     var view: FindingView? = nil
+    var cap: TextSizeCap? = nil
 }
 
 /// What a SwiftUI modifier is applied to.
@@ -80,12 +81,12 @@ final class SwiftAnalyzer {
     /// Reports a finding of `rule` at token `i`; `item` is one of the rule's `otherItems` when the
     /// finding fails a narrower item than the rule's own.
     func report(_ rule: ScanRule, at i: Int, _ confidence: Finding.Confidence, _ message: String,
-                item: String? = nil, view: FindingView? = nil) {
+                item: String? = nil, view: FindingView? = nil, cap: TextSizeCap? = nil) {
         assert(item.map(rule.unit.items.contains) ?? true, "\(rule.id) reports an item its unit does not list")
         let line = file.line(of: i)
         let column = file.column(of: i, line: line)
         findings.append(RawFinding(rule: rule, confidence: confidence, line: line, column: column, message: message,
-                                   item: item, inPreview: decls.isInPreview(i), view: view))
+                                   item: item, inPreview: decls.isInPreview(i), view: view, cap: cap))
     }
 
     /// The code of `start..<end` on one line, shortened for a message.

@@ -1,0 +1,180 @@
+import Testing
+@testable import Scan
+
+/// fixed-height-text where the height comes from somewhere else: an enum's case, a function that
+/// switches over its parameter, a helper view's initializer, or the view's own constraints.
+@Suite("fixed-height-text: where heights come from")
+struct FixedHeightSourcesTests {
+    private func heights(_ files: [String: String]) throws -> [String] {
+        let findings = try SourceScanner.scan(files: files.sorted { $0.key < $1.key }.map { ($0.key, Array($0.value.utf8)) },
+                                              rules: ["fixed-height-text"]).findings
+        return findings.map { "\($0.file):\($0.line)" }
+    }
+
+    private static let enums = """
+    import UIKit
+    enum OptionRowHeight {
+        case short, tall
+        var value: CGFloat {
+            switch self {
+            case .short: return 56
+            case .tall: return 80
+            }
+        }
+    }
+    enum RowHeight: CGFloat {
+        case compact = 44
+        case regular = 56
+    }
+    enum Metrics {
+        static let rowHeight: CGFloat = 56
+    }
+    enum ScaledRow {
+        case short
+        var value: CGFloat {
+            switch self {
+            case .short: return UIFontMetrics.default.scaledValue(for: 56)
+            }
+        }
+    }
+    """
+
+    @Test("a height from an enum's case, its raw value or a switch of constants is as fixed as a static let")
+    func enumHeights() throws {
+        let view = """
+        struct OptionRow: View {
+            var body: some View {
+                VStack {
+                    Text("A").frame(height: OptionRowHeight.short.value)
+                    Text("B").frame(height: RowHeight.regular.rawValue)
+                    Text("C").frame(height: Metrics.rowHeight)
+                    Image("x").frame(height: OptionRowHeight.tall.value)
+                    Text("D").frame(height: height(for: .compact))
+                    Text("E").frame(height: ScaledRow.short.value)
+                }
+            }
+            func height(for style: RowHeight) -> CGFloat {
+                switch style {
+                case .compact: 44
+                case .regular: 56
+                }
+            }
+        }
+        """
+        // The enums in the view's own file, then in a file of their own.
+        #expect(try heights(["OptionRow.swift": Self.enums + "\n" + view]).map { $0.replacingOccurrences(of: "OptionRow.swift:", with: "") }
+                    == ["29", "30", "31", "33"])
+        #expect(try heights(["Heights.swift": Self.enums, "OptionRow.swift": view])
+                    == ["OptionRow.swift:4", "OptionRow.swift:5", "OptionRow.swift:6", "OptionRow.swift:8"])
+        let messages = try SourceScanner.scan(files: [("OptionRow.swift", Array((Self.enums + "\n" + view).utf8))],
+                                              rules: ["fixed-height-text"]).findings.map(\.message)
+        try #require(messages.count == 4)
+        #expect(messages[0].contains("56 pt (OptionRowHeight.short.value)"))
+        #expect(messages[1].contains("56 pt (RowHeight.regular.rawValue)"))
+        #expect(messages[3].contains("44 pt (height(for: .compact))"))
+    }
+
+    @Test("UIKit: a height constraint from an enum's raw value on a label")
+    func enumConstraint() throws {
+        let code = """
+        enum RowHeight: CGFloat { case compact = 44, regular = 56 }
+        final class Header: UIView {
+            let titleLabel = UILabel()
+            let iconView = UIImageView()
+            func layout() {
+                titleLabel.heightAnchor.constraint(equalToConstant: RowHeight.compact.rawValue).isActive = true
+                iconView.heightAnchor.constraint(equalToConstant: RowHeight.regular.rawValue).isActive = true
+            }
+        }
+        """
+        #expect(try heights(["Header.swift": code]) == ["Header.swift:6"])
+    }
+
+    private static let helpers = """
+    struct OptionRow: View {
+        let title: String
+        let height: CGFloat
+        init(title: String, height: CGFloat = 40) {
+            self.title = title
+            self.height = height
+        }
+        var body: some View {
+            Text(title).frame(height: height)
+        }
+    }
+    struct Badge: View {
+        let height: CGFloat
+        var body: some View { Image(systemName: "star").frame(height: height) }
+    }
+    struct Caption: View {
+        let text: String
+        var height: CGFloat
+        var body: some View { Text(text).frame(height: height) }
+    }
+    """
+
+    @Test("a height passed into a helper view is reported where the constant is: the default, or the call's argument")
+    func helperParameters() throws {
+        let screen = """
+        struct Settings: View {
+            @ScaledMetric var rowHeight: CGFloat = 60
+            var body: some View {
+                VStack {
+                    OptionRow(title: "A")
+                    OptionRow(title: "B", height: 60)
+                    Badge(height: 30)
+                    Caption(text: "C", height: 50)
+                    OptionRow(title: "D", height: rowHeight)
+                    Caption(text: "E", height: Metrics.rowHeight)
+                }
+            }
+        }
+        enum Metrics { static let rowHeight: CGFloat = 48 }
+        """
+        #expect(try heights(["Helpers.swift": Self.helpers, "Settings.swift": screen])
+                    == ["Helpers.swift:4", "Settings.swift:6", "Settings.swift:8", "Settings.swift:10"])
+        let findings = try SourceScanner.scan(files: [("Helpers.swift", Array(Self.helpers.utf8)), ("Settings.swift", Array(screen.utf8))],
+                                              rules: ["fixed-height-text"]).findings
+        try #require(findings.count == 4)
+        #expect(findings[0].message.contains("OptionRow") && findings[0].message.contains("40 pt"))
+        #expect(findings[1].message.contains("OptionRow(height: 60)") && findings[1].message.contains("60 pt"))
+        #expect(findings[3].message.contains("48 pt (rowHeight)"))
+    }
+
+    @Test("a view's own fixed height, with and without text laid out in it")
+    func ownHeight() throws {
+        let code = """
+        final class BannerView: UIView {
+            private let titleLabel = UILabel()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                addSubview(titleLabel)
+                snp.makeConstraints { $0.height.equalTo(69) }
+            }
+        }
+        final class StatusView: UIView {
+            private let stack = UIStackView()
+            private let messageLabel = UILabel()
+            func setUp() {
+                stack.addArrangedSubview(messageLabel)
+                addSubview(stack)
+                NSLayoutConstraint.activate([heightAnchor.constraint(equalToConstant: 44), widthAnchor.constraint(equalToConstant: 300)])
+            }
+        }
+        final class AvatarView: UIView {
+            private let imageView = UIImageView()
+            func setUp() {
+                addSubview(imageView)
+                snp.makeConstraints { $0.height.equalTo(69) }
+                NSLayoutConstraint.activate([heightAnchor.constraint(equalToConstant: 44)])
+            }
+        }
+        final class TagView: UIView {
+            private let label = UILabel()
+            override init(frame: CGRect) { super.init(frame: frame); addSubview(label) }
+            override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 28) }
+        }
+        """
+        #expect(try heights(["Views.swift": code]) == ["Views.swift:6", "Views.swift:15", "Views.swift:29"])
+    }
+}
