@@ -18,11 +18,15 @@ public enum LogRecord: Sendable, Equatable {
     case retract(Retraction)
     /// Corrects the note of a recording or fix.
     case amend(Amendment)
+    /// Keeps a run's verdict beside the person's result it did not replace.
+    case dissent(Dissent)
+    /// Leaves one element out of one item's judging.
+    case waive(Waiver)
 
     /// Every kind of record, in the order `import --json` counts them.
     public static let kinds: [any LogRecordKind.Type] = [
         AppNaming.self, ChecklistAdoption.self, Screen.self, ScreenEdit.self, Recording.self, Fix.self, EvidenceAttachment.self,
-        Retraction.self, Amendment.self,
+        Retraction.self, Amendment.self, Dissent.self, Waiver.self,
     ]
 
     /// Hands the record to `visitor` as its own kind: the one place that tells the cases apart.
@@ -41,6 +45,8 @@ public enum LogRecord: Sendable, Equatable {
         case .evidence(let record): visitor.visit(record)
         case .retract(let record): visitor.visit(record)
         case .amend(let record): visitor.visit(record)
+        case .dissent(let record): visitor.visit(record)
+        case .waive(let record): visitor.visit(record)
         }
     }
 
@@ -106,6 +112,8 @@ public protocol LogRecordVisitor {
     func visit(_ record: EvidenceAttachment) -> Result
     func visit(_ record: Retraction) -> Result
     func visit(_ record: Amendment) -> Result
+    func visit(_ record: Dissent) -> Result
+    func visit(_ record: Waiver) -> Result
 }
 
 extension LogRecord {

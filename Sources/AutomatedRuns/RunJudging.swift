@@ -122,7 +122,8 @@ extension RunImport {
             let run = ScreenRun(screen: screen.name, hierarchies: hierarchies, largeBeforeFix: beforeFix?.hierarchy)
             plan.screensJudged += 1
             plan.hierarchiesJudged += hierarchies.count
-            for verdict in judging.judge(run) {
+            let waived = try store.waivers(of: screen).map { WaivedElement(item: $0.item, name: $0.element, type: $0.type) }
+            for verdict in judging.judge(run, waived: waived) {
                 let file = files[verdict.size]?.file ?? ""
                 var told = verdict
                 told.findings = []

@@ -38,6 +38,8 @@ public struct RunPlan: Sendable {
     public var cells: [Cell] = []
     /// Cells this run recorded in an earlier import, left alone.
     public var alreadyRecorded: [Cell] = []
+    /// Cells where the run says otherwise than the person whose result stands (`RunAuthority`).
+    public var disagreements: [Disagreement] = []
     public var misses: [(what: String, reason: String)] = []
     /// Issues of audit kinds no checklist item stands for, by kind.
     public var ignoredIssues: [(kind: String, count: Int)] = []
@@ -175,13 +177,17 @@ public enum RunImport {
         }
         plan.run = RunPlan.marked(plan.run, devices: contents.devices)
         let recorded = try store.cellsRecorded(byRun: plan.fingerprint)
+        var fresh: [RunPlan.Cell] = []
         for cell in decided.cells {
             if recorded.contains(AuditStore.cellKey(screen: cell.screen.id, item: cell.item, size: cell.size)) {
                 plan.alreadyRecorded.append(cell)
             } else {
-                plan.cells.append(cell)
+                fresh.append(cell)
             }
         }
+        let settled = try RunAuthority.settle(fresh, run: plan.run, store: store)
+        (plan.cells, plan.disagreements) = (settled.record, settled.disagreements)
+        plan.alreadyRecorded += settled.keptBefore
         let kept = Set(plan.cells.map { AuditStore.cellKey(screen: $0.screen.id, item: $0.item, size: $0.size) })
         plan.crops.removeAll { !kept.contains($0.cellKey) }
         return plan

@@ -35,7 +35,8 @@ enum JudgedProblemReport {
         guard !problems.isEmpty else { return }
         let count = problems.count
         console.line()
-        console.line(console.style.bold("Failed in runs") + console.style.dim("  (\(count) problem\(count == 1 ? "" : "s"): confirm or fix)"))
+        console.line(console.style.bold("Failed in runs") + console.style.dim("  (\(count) problem\(count == 1 ? "" : "s"): 'dtaudit confirm SCREEN --item ITEM' makes one yours, "
+                                                                     + "'dtaudit waive SCREEN --item ITEM --element NAME --reason TEXT' leaves an element right by design out, or fix)"))
         for problem in problems.prefix(nextShown) {
             for line in lines(problem, console: console, indent: 2) { console.line("  " + line) }
         }

@@ -183,6 +183,7 @@ struct ScreenShowCommand: ParsableCommand {
             guard case .object(var members) = ScreenReport.json(state, checklist: detail.checklist, evidence: evidence) else { return }
             members.append(("unmatchedFiles", .array(unmatched.map(JSON.string))))
             members.append(("sharedUI", .array(detail.judged.shared(on: state.screen.name).map(JudgedProblemReport.json))))
+            members.append(("keptTheirs", .array(try KeptResult.standing(in: store, screens: [screen]).map(KeptResultReport.json))))
             members.append(("concurrentEdits", .array(concurrent.map { edit in
                 .object([("field", .string(edit.field)), ("kept", .string(edit.kept.text)), ("keptBy", .string(edit.kept.by)),
                          ("overridden", .array(edit.overridden.map { .object([("value", .string($0.text)), ("by", .string($0.by))]) }))])
@@ -190,6 +191,7 @@ struct ScreenShowCommand: ParsableCommand {
             console.json(.object(members))
         } else {
             ScreenReport.text(state, checklist: detail.checklist, console: console, evidence: evidence, unmatchedFiles: unmatched, problems: detail.judged)
+            KeptResultReport.section(try KeptResult.standing(in: store, screens: [screen]), console: console)
             for edit in concurrent {
                 let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)))" }.joined(separator: ", ")
                 console.line(console.style.yellow("Set on two sides: ") + "\(edit.field) is '\(console.safe(edit.kept.text))' (\(console.safe(edit.kept.by)), the later change), "

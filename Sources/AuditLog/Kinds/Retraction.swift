@@ -19,7 +19,7 @@ public struct Retraction: LogRecordKind {
     }
 
     /// The kinds a retraction may take back, on its own screen.
-    public static let targetKinds: [LogRecord.Kind] = [.recording, .fix, .evidence]
+    public static let targetKinds: [LogRecord.Kind] = [.recording, .fix, .evidence, .dissent, .waive]
 
     public static let kind = LogRecord.Kind.retract
     public static let tally = RecordTally("take-back", "take-backs", rank: 5)
