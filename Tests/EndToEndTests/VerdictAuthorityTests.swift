@@ -58,6 +58,9 @@ import TestSupport
             let cell = shown.split(separator: "\n")[heading + 1]
             #expect(cell.contains("Checkout") && cell.contains("text-scales") && cell.contains("ax5") && cell.contains("Ben: fail") && cell.contains("run: pass"), "\(shown)")
         }
+        let page = try cli.ok(["export", "--output", "-"])
+        #expect(page.contains("1 result a person recorded disagrees with a run: kept theirs."))
+        #expect(page.split(separator: "\n").contains { $0.hasPrefix("| Checkout | `text-scales` | ax5 | Ben: fail | run: pass |") }, "\(page)")
         // The same run again adds nothing, and keeps nothing twice.
         let again = try #require(try cli.json(["evidence", "import-xcresult", "run1"]) as? [String: Any])
         #expect(again["recorded"] as? Int == 0 && (again["disagreements"] as? [Any])?.isEmpty == true)
@@ -125,6 +128,10 @@ import TestSupport
         #expect(said.hasPrefix("Waived \"tab.home\" for `text-scales` on Checkout"), "\(said)")
         #expect(try cli.ok(["history", "Checkout"]).contains("waived text-scales for \"tab.home\": Large Content Viewer"))
         #expect(try cli.ok(["export", "--format", "json", "--output", "-"]).contains("\"record\":\"waive\""))
+        // The review page lists it with who gave it and why.
+        let page = try cli.ok(["export", "--output", "-"])
+        #expect(page.contains("## Waivers and results kept over runs"))
+        #expect(page.split(separator: "\n").contains { $0.hasPrefix("| Checkout | `text-scales` |") && $0.contains("tab.home") && $0.contains("| Large Content Viewer | Lead |") }, "\(page)")
 
         // The next run leaves the tab label out: the cell passes, and says what it left out.
         try Self.run(cli, "run2", shape: shape, widen: 4)
