@@ -2,6 +2,7 @@ import AuditLog
 import AuditStore
 import DynamicType
 import Evidence
+import Judges
 import Output
 import Platform
 
@@ -161,7 +162,9 @@ public enum RunImport {
                     plan.misses.append(("\(kind) results for '\(screen.name)' at \(size.id)", "the checklist has no item '\(item)'"))
                     continue
                 }
-                decided.add(RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: note(for: issues), sources: found.sources))
+                // A pass says whose it is and at which size it ran: Apple's audit, not a judge's measure.
+                let said = status == .pass ? "Apple's accessibility audit (\(kind)) ran at \(size.id) and found no issue" : note(for: issues)
+                decided.add(RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: said, sources: found.sources))
             }
         }
 
@@ -175,6 +178,7 @@ public enum RunImport {
             plan.fingerprint = String(SHA256.hex(identity.finalize()).prefix(12))
             plan.run = RunReader.name(result.name, fingerprint: plan.fingerprint)
         }
+        decided.failLargeWithItsEnds(item: TextScales().item)
         plan.run = RunPlan.marked(plan.run, devices: contents.devices)
         let recorded = try store.cellsRecorded(byRun: plan.fingerprint)
         var fresh: [RunPlan.Cell] = []
