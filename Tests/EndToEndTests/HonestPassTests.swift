@@ -33,4 +33,30 @@ import TestSupport
         #expect(clean["status"] as? String == "pass")
         #expect(clean["note"] as? String == "Apple's accessibility audit (textClipped) ran at ax5 and found no issue", "\(clean)")
     }
+
+    /// A button's title has no frame of its own in a page source: a button that grew measured it,
+    /// one that kept its height did not, and the cell is not passed on it.
+    @Test(arguments: PageShape.allCases) func aPassSaysWhatItMeasuredAndAButtonThatKeptItsHeightLeavesNoPass(shape: PageShape) throws {
+        let cli = try CLI().initialized()
+        for (folder, payAtAX5) in [("grows", 90.0), ("kept", 50.0)] {
+            let root = cli.directory.appendingPathComponent(folder)
+            for size in ["l", "ax5", "xs"] {
+                let grown = size == "ax5" ? 62.0 : size == "xs" ? 17 : 20
+                let pay = size == "ax5" ? payAtAX5 : size == "xs" ? 44 : 50
+                let page = PageSource.screen([.text("Order total", 16, 100, 200, grown), .button("checkout.pay", 16, 700, 358, pay),
+                                              Node("TextView", "notes", 16, 300, 358, 120)], shape: shape)
+                try Fixture.write(Data(page.utf8), "Checkout_\(size).xml", in: root)
+            }
+        }
+        func reason(_ folder: String) throws -> (String?, String?) {
+            let plan = try #require(try cli.json(["evidence", "import-xcresult", folder, "--dry-run"]) as? [String: Any])
+            let judged = try #require(plan["judged"] as? [[String: Any]])
+            let ax5 = judged.first { $0["item"] as? String == "text-scales" && $0["size"] as? String == "ax5" }
+            return (ax5?["outcome"] as? String, ax5?["reason"] as? String)
+        }
+        let grows = try reason("grows")
+        #expect(grows.0 == "pass" && grows.1 == "all 1 labels and 1 button title grow from Large to ax5 (the least by 42 pt); 1 text view not measured", "\(grows)")
+        let kept = try reason("kept")
+        #expect(kept.0 == "no-data" && kept.1?.contains("1 button title and 1 text view not measured") == true, "\(kept)")
+    }
 }

@@ -107,7 +107,7 @@ import TestSupport
     static func checkout(_ size: String, shape: PageShape, widen: Double = 0) -> String {
         let grown = size == "ax5" ? 62.0 : size == "xs" ? 17 : 20
         let content: [Node] = [.text("Order total", 16, 100, 200 - widen, grown), .text("tab.home", 16, 800, 60, 10),
-                               .button("checkout.pay", 16, 700, 358, 50)]
+                               .button("checkout.pay", 16, 700, 358, grown + 30)]
         return PageSource.screen(content, primaryAction: "checkout.pay", shape: shape)
     }
 
