@@ -141,8 +141,9 @@ import TestSupport
         #expect(ax5["outcome"] as? String == "pass" && (ax5["reason"] as? String)?.hasSuffix("(1 waived element left out)") == true, "\(ax5)")
         #expect(try RunImportTests.cells(cli, "Checkout")["text-scales ax5"] == "pass")
 
-        // Taken back, the element is judged again.
-        try cli.ok(["undo", "--by", "Lead"])
+        // Taken back by its id, the element is judged again.
+        let waiver = try #require(try cli.history(["Checkout"], kinds: ["waive"]).first?["id"] as? String)
+        #expect(try cli.ok(["retract", waiver]).hasPrefix("Took back the waiver of \"tab.home\" for text-scales on Checkout (Lead)"))
         try Self.run(cli, "run3", shape: shape, widen: 8)
         try cli.ok(["evidence", "import-xcresult", "run3"])
         #expect(try RunImportTests.cells(cli, "Checkout")["text-scales ax5"] == "fail")
