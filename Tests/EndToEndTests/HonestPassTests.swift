@@ -60,3 +60,27 @@ import TestSupport
         #expect(kept.0 == "no-data" && kept.1?.contains("1 button title and 1 text view not measured") == true, "\(kept)")
     }
 }
+
+/// Page sources round frames: two labels meeting by a point at Large that grow in proportion have
+/// not run into each other; a pair whose overlap grew by more than a point has.
+@Suite(.tags(.endToEnd)) struct OverlapAtLargeTests {
+    @Test(arguments: PageShape.allCases) func aPairMeetingAtLargeFailsOnlyWhereItsOverlapGrew(shape: PageShape) throws {
+        let cli = try CLI().initialized()
+        for (folder, heightAtAX5) in [("proportion", 61.5), ("grown", 70.0)] {
+            let root = cli.directory.appendingPathComponent(folder)
+            for size in ["l", "ax5"] {
+                let content: [Node] = size == "l" ? [.text("Title", 16, 100, 200, 21), .text("Subtitle", 16, 120, 200, 20)]
+                    : [.text("Title", 16, 100, 200, heightAtAX5), .text("Subtitle", 16, 160, 200, 60)]
+                try Fixture.write(Data(PageSource.screen(content, shape: shape).utf8), "Checkout_\(size).xml", in: root)
+            }
+        }
+        func overlap(_ folder: String) throws -> [String: Any]? {
+            let plan = try #require(try cli.json(["evidence", "import-xcresult", folder, "--dry-run"]) as? [String: Any])
+            return (plan["judged"] as? [[String: Any]])?.first { $0["item"] as? String == "no-overlap" && $0["size"] as? String == "ax5" }
+        }
+        #expect(try overlap("proportion")?["outcome"] as? String == "pass")
+        let grown = try overlap("grown")
+        #expect(grown?["outcome"] as? String == "fail", "\(String(describing: grown))")
+        #expect((grown?["reason"] as? String)?.contains("overlap by 200 x 10 pt at ax5 and overlap by 200 x 1 pt at Large") == true, "\(String(describing: grown))")
+    }
+}
