@@ -173,4 +173,29 @@ import TestSupport
         let refused = try cli.run(["confirm", "Checkout", "--item", "text-scales", "--size", "ax5"])
         #expect(refused.status == 64 && refused.stderr.contains("nothing to confirm"), "\(refused.stderr)")
     }
+
+    /// Waivers and the runs' kept verdicts travel in the shared file: a teammate's fresh store
+    /// shows them and its next run leaves the waived element out.
+    @Test func waiversAndKeptVerdictsTravelInTheSharedFile() throws {
+        let cli = try CLI().initialized()
+        try cli.ok(["record", "Checkout", "--size", "ax5", "--item", "no-overlap", "--fail", "--by", "Ben"])
+        try Self.run(cli, "run1", shape: .harness)
+        try cli.ok(["waive", "Checkout", "--item", "text-scales", "--element", "tab.home", "--reason", "Large Content Viewer", "--all-screens", "--by", "Lead"])
+        try cli.ok(["evidence", "import-xcresult", "run1"])
+        let file = cli.directory.appendingPathComponent("audit.json")
+        try cli.ok(["export", "--format", "json", "--output", file.path])
+
+        let teammate = cli.directory.appendingPathComponent("teammate")
+        try FileManager.default.createDirectory(at: teammate, withIntermediateDirectories: true)
+        try cli.ok(["import", file.path], in: teammate)
+        #expect(try cli.ok(["export", "--format", "json", "--output", "-"], in: teammate) == (try String(contentsOf: file, encoding: .utf8)))
+        let shown = try cli.ok(["screen", "show", "Checkout"], in: teammate)
+        #expect(shown.contains("1 result a person recorded disagrees with run ") && shown.contains("kept theirs"), "\(shown)")
+        #expect(try cli.ok(["history", "Checkout"], in: teammate).contains("waived text-scales for \"tab.home\" on every screen: Large Content Viewer"))
+        try Fixture.write(Data(ConfirmAndWaiveTests.checkout("ax5", shape: .harness).utf8), "Checkout_ax5.xml", in: teammate.appendingPathComponent("run2"))
+        try Fixture.write(Data(ConfirmAndWaiveTests.checkout("l", shape: .harness).utf8), "Checkout_l.xml", in: teammate.appendingPathComponent("run2"))
+        let plan = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok(["evidence", "import-xcresult", "run2", "--dry-run", "--json"], in: teammate).utf8)) as? [String: Any])
+        let ax5 = (plan["judged"] as? [[String: Any]])?.first { $0["item"] as? String == "text-scales" && $0["size"] as? String == "ax5" }
+        #expect(ax5?["outcome"] as? String == "pass" && (ax5?["reason"] as? String)?.hasSuffix("(1 waived element left out)") == true, "\(String(describing: ax5))")
+    }
 }
