@@ -36,7 +36,7 @@ public struct Dissent: LogRecordKind {
     public var cell: CellKey { CellKey(item: item, size: size) }
 
     public static let kind = LogRecord.Kind.dissent
-    public static let tally = RecordTally("run verdict kept beside a person's", "run verdicts kept beside people's", rank: 4)
+    public static let tally = RecordTally("run verdict kept beside a person's", "run verdicts kept beside people's", rank: 6)
     public var screenID: String? { screen }
     public var targetID: String? { kept }
     public var record: LogRecord { .dissent(self) }

@@ -32,7 +32,7 @@ public struct Waiver: LogRecordKind {
     }
 
     public static let kind = LogRecord.Kind.waive
-    public static let tally = RecordTally("waiver", "waivers", rank: 4)
+    public static let tally = RecordTally("waiver", "waivers", rank: 5)
     public var screenID: String? { screen }
     public var record: LogRecord { .waive(self) }
 
