@@ -83,4 +83,19 @@ import TestSupport
         #expect(grown?["outcome"] as? String == "fail", "\(String(describing: grown))")
         #expect((grown?["reason"] as? String)?.contains("overlap by 200 x 10 pt at ax5 and overlap by 200 x 1 pt at Large") == true, "\(String(describing: grown))")
     }
+
+    /// A person's correction of a run's note changes the words screen show prints, never the
+    /// elements and frames it lists under the failure.
+    @Test func screenShowListsTheRunsElementsUnderAnAmendedNote() throws {
+        let cli = try CLI().initialized()
+        try HierarchyImportTests.folder(cli)
+        try cli.ok(["evidence", "import-xcresult", "run"])
+        let judged = try #require(try cli.history(["Checkout"]).first { $0["item"] as? String == "text-scales" && $0["size"] as? String == "ax5" }?["id"] as? String)
+        try cli.ok(["amend", judged, "--note", "Delivery line stays small"])
+        let lines = try cli.run(["screen", "show", "Checkout"], environment: ["COLUMNS": ""]).stdout.split(separator: "\n").map(String.init)
+        let failure = try #require(lines.firstIndex { $0.contains("ax5  text-scales") }, "\(lines)")
+        #expect(lines[failure].contains("Delivery line stays small"), "\(lines[failure])")
+        #expect(lines[failure + 1].trimmingCharacters(in: .whitespaces)
+                == "StaticText \"Delivery & returns\" {x 16, y 170, 200 x 18}, Large {x 16, y 130, 200 x 18}", "\(lines)")
+    }
 }
