@@ -20,11 +20,15 @@ public enum LogRecord: Sendable, Equatable {
     case amend(Amendment)
     /// Says which tracker issue a problem was filed as, and where it stands.
     case filing(Filing)
+    /// Keeps a run's verdict beside the person's result it did not replace.
+    case dissent(Dissent)
+    /// Leaves one element out of one item's judging.
+    case waive(Waiver)
 
     /// Every kind of record, in the order `import --json` counts them.
     public static let kinds: [any LogRecordKind.Type] = [
         AppNaming.self, ChecklistAdoption.self, Screen.self, ScreenEdit.self, Recording.self, Fix.self, EvidenceAttachment.self,
-        Retraction.self, Amendment.self, Filing.self,
+        Retraction.self, Amendment.self, Filing.self, Dissent.self, Waiver.self,
     ]
 
     /// Hands the record to `visitor` as its own kind: the one place that tells the cases apart.
@@ -44,6 +48,8 @@ public enum LogRecord: Sendable, Equatable {
         case .retract(let record): visitor.visit(record)
         case .amend(let record): visitor.visit(record)
         case .filing(let record): visitor.visit(record)
+        case .dissent(let record): visitor.visit(record)
+        case .waive(let record): visitor.visit(record)
         }
     }
 
@@ -110,6 +116,8 @@ public protocol LogRecordVisitor {
     func visit(_ record: Retraction) -> Result
     func visit(_ record: Amendment) -> Result
     func visit(_ record: Filing) -> Result
+    func visit(_ record: Dissent) -> Result
+    func visit(_ record: Waiver) -> Result
 }
 
 extension LogRecord {

@@ -4,16 +4,17 @@ import SQLite
 
 extension AuditStore {
     /// The failures runs recorded that still stand (no later result replaced them), on every live
-    /// screen, with their notes: what the views read to tell shared UI once. One query over the
+    /// screen, with the notes the runs wrote (a correction changes the words people read, never the
+    /// findings counted and grouped): what the views read to tell shared UI once. One query over the
     /// failed cells alone, so that `next` and `screen show` need not read every note of the audit.
     public func judgedFailures() throws -> [(screen: String, cell: CellState)] {
         try read {
             let statement = try db.cachedStatement("""
                 SELECT s.name, cells.item, cells.size, cells.recorded_at, cells.recording_id,
-                       CASE WHEN c.target IS NULL THEN r.note ELSE c.note END AS note, r.recorded_by, r.run
+                       r.note, r.recorded_by, r.run
                 FROM cells JOIN items ON items.id = cells.item AND items.current = 1
                 JOIN screens s ON s.id = cells.screen_id AND s.removed = 0
-                JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid
+                JOIN recordings r ON r.id = cells.recording_id
                 WHERE cells.status = 'fail' AND r.run IS NOT NULL
                 ORDER BY s.name_key, s.uid, items.position
                 """)

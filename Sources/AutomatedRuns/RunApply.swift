@@ -62,6 +62,10 @@ extension RunImport {
                 outcome.recorded += try store.record(screen: cell.screen, cells: [(cell.item, cell.size)], status: cell.status, note: cell.note,
                                                      run: plan.run, by: author, at: time)
             }
+            try store.append(plan.keptTheirs.map { kept in
+                .dissent(Dissent(id: store.makeID(), screen: kept.cell.screen.id, item: kept.cell.item, size: kept.cell.size, status: kept.cell.status,
+                                 note: kept.cell.note, run: plan.run, kept: kept.person.id, by: author, at: time))
+            })
             try storeJudgedEvidence(plan, recorded: outcome.recorded, store: store, by: author, at: time, into: &outcome)
             progress?(plan.attachments.count)
             return outcome

@@ -53,6 +53,18 @@ struct DecidedCells {
         merged.sources += cell.sources.filter { !merged.sources.contains($0) }
         cells[place] = merged
     }
+
+    /// An item whose Large verdict is that of both ends (`text-scales`) does not pass Large on a
+    /// screen where the same run fails it at another size, whoever failed it (a judge or Apple's
+    /// audit): a run never passes what it fails itself.
+    mutating func failLargeWithItsEnds(item: String) {
+        for (index, cell) in cells.enumerated() where cell.item == item && cell.size == .l && cell.status == .pass {
+            let failed = cells.filter { $0.screen.id == cell.screen.id && $0.item == item && $0.status == .fail }.map(\.size).sorted()
+            guard !failed.isEmpty else { continue }
+            cells[index].status = .fail
+            cells[index].note = "fails at Large with the run's failures of \(item) at \(failed.map(\.id).joined(separator: ", ")): Large is judged from both ends"
+        }
+    }
 }
 
 extension RunImport {
@@ -123,7 +135,8 @@ extension RunImport {
             let run = ScreenRun(screen: screen.name, hierarchies: hierarchies, largeBeforeFix: beforeFix?.hierarchy)
             plan.screensJudged += 1
             plan.hierarchiesJudged += hierarchies.count
-            for verdict in judging.judge(run) {
+            let waived = try store.waivers(of: screen).map { WaivedElement(item: $0.item, name: $0.element, type: $0.type) }
+            for verdict in judging.judge(run, waived: waived) {
                 let file = files[verdict.size]?.file ?? ""
                 var told = verdict
                 told.findings = []

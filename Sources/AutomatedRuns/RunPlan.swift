@@ -2,6 +2,7 @@ import AuditLog
 import AuditStore
 import DynamicType
 import Evidence
+import Judges
 import Output
 import Platform
 
@@ -38,6 +39,8 @@ public struct RunPlan: Sendable {
     public var cells: [Cell] = []
     /// Cells this run recorded in an earlier import, left alone.
     public var alreadyRecorded: [Cell] = []
+    /// Cells where the run says otherwise than the person whose result stands (`RunAuthority`).
+    public var disagreements: [Disagreement] = []
     public var misses: [(what: String, reason: String)] = []
     /// Issues of audit kinds no checklist item stands for, by kind.
     public var ignoredIssues: [(kind: String, count: Int)] = []
@@ -162,7 +165,9 @@ public enum RunImport {
                     plan.misses.append(("\(kind) results for '\(screen.name)' at \(size.id)", "the checklist has no item '\(item)'"))
                     continue
                 }
-                decided.add(RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: note(for: issues), sources: found.sources))
+                // A pass says whose it is and at which size it ran: Apple's audit, not a judge's measure.
+                let said = status == .pass ? "Apple's accessibility audit (\(kind)) ran at \(size.id) and found no issue" : note(for: issues)
+                decided.add(RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: said, sources: found.sources))
             }
         }
 
@@ -176,15 +181,20 @@ public enum RunImport {
             plan.fingerprint = String(SHA256.hex(identity.finalize()).prefix(12))
             plan.run = RunReader.name(result.name, fingerprint: plan.fingerprint)
         }
+        decided.failLargeWithItsEnds(item: TextScales().item)
         plan.run = RunPlan.marked(plan.run, devices: contents.devices)
         let recorded = try store.cellsRecorded(byRun: plan.fingerprint)
+        var fresh: [RunPlan.Cell] = []
         for cell in decided.cells {
             if recorded.contains(AuditStore.cellKey(screen: cell.screen.id, item: cell.item, size: cell.size)) {
                 plan.alreadyRecorded.append(cell)
             } else {
-                plan.cells.append(cell)
+                fresh.append(cell)
             }
         }
+        let settled = try RunAuthority.settle(fresh, run: plan.run, store: store)
+        (plan.cells, plan.disagreements) = (settled.record, settled.disagreements)
+        plan.alreadyRecorded += settled.keptBefore
         let kept = Set(plan.cells.map { AuditStore.cellKey(screen: $0.screen.id, item: $0.item, size: $0.size) })
         plan.crops.removeAll { !kept.contains($0.cellKey) }
         return plan

@@ -35,7 +35,7 @@ public struct DTAudit: ParsableCommand {
             CommandGroup(name: "Getting started", subcommands: [InitCommand.self, DemoCommand.self, ScreenCommand.self, TriageCommand.self]),
             CommandGroup(name: "Recording", subcommands: [
                 AuditCommand.self, RecordCommand.self, NextCommand.self, EvidenceCommand.self, CaptureScriptCommand.self,
-                RetractCommand.self, UndoCommand.self, AmendCommand.self,
+                RetractCommand.self, UndoCommand.self, AmendCommand.self, ConfirmCommand.self, WaiveCommand.self,
             ]),
             CommandGroup(name: "Fixing", subcommands: [FixCommand.self, ScanCommand.self, ExplainCommand.self]),
             CommandGroup(name: "Sharing", subcommands: [SyncCommand.self, ImportCommand.self, GitSetupCommand.self, MergeDriverCommand.self]),

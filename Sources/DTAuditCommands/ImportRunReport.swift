@@ -17,6 +17,10 @@ enum RunImportReport {
             ("alreadyAttached", .int(plan.alreadyAttached.count + (outcome?.alreadyAttached ?? 0))),
             ("record", .array(plan.cells.map(cellJSON))),
             ("alreadyRecorded", .array(plan.alreadyRecorded.map(cellJSON))),
+            ("disagreements", .array(plan.disagreements.map { disagreement in
+                .object([("cell", cellJSON(disagreement.cell)), ("person", .string(disagreement.person.by)),
+                         ("theirs", .string(disagreement.person.status.rawValue)), ("kept", .string(disagreement.kept ? "theirs" : "run"))])
+            })),
             ("unmatched", .array(plan.misses.map { .object([("what", .string($0.what)), ("reason", .string($0.reason))]) })),
             ("ignoredIssues", .array(plan.ignoredIssues.map { .object([("kind", .string($0.kind)), ("count", .int($0.count))]) })),
             ("otherFailures", .int(plan.otherFailures)),
@@ -71,6 +75,7 @@ enum RunImportReport {
             }
             for line in table.render(indent: 2) { console.line(line) }
         }
+        disagreements(plan.disagreements, console: console)
         judgments(plan, outcome: outcome, dryRun: dryRun, console: console)
         let already = plan.alreadyAttached.count + (outcome?.alreadyAttached ?? 0)
         if already > 0 || !plan.alreadyRecorded.isEmpty {
@@ -102,6 +107,27 @@ enum RunImportReport {
             console.line(style.dim("Nothing new to take in from \(console.safe(input))."))
         } else {
             console.line(style.dim("Took in \(summary) from the run."))
+        }
+    }
+
+    /// The cells where the run and the person whose result stands say otherwise, the person's kept
+    /// first: a run never silently replaces what somebody recorded.
+    static func disagreements(_ all: [RunPlan.Disagreement], console: Console) {
+        let style = console.style
+        for kept in [true, false] {
+            let shown = all.filter { $0.kept == kept }
+            guard !shown.isEmpty else { continue }
+            let many = shown.count != 1
+            console.line(style.yellow(kept ? "\(shown.count) \(many ? "results people recorded disagree" : "result a person recorded disagrees") with this run: kept theirs"
+                                           : "\(shown.count) \(many ? "results people recorded disagree" : "result a person recorded disagrees") with this run: its failures stand over them"))
+            var table = TextTable()
+            for disagreement in shown {
+                let (cell, person) = (disagreement.cell, disagreement.person)
+                table.add([console.safe(cell.screen.name), cell.item, cell.size.id,
+                           "\(console.safe(person.by)): \(person.status.rawValue)", "run: \(cell.status.rawValue)",
+                           console.safe(TextLayout.singleLine(cell.note ?? "")).prefix(60).description])
+            }
+            for line in table.render(indent: 2) { console.line(line) }
         }
     }
 

@@ -11,12 +11,14 @@ struct JudgedFailure {
     var findings: [Finding]
     var crops: [String]
 
-    /// Nil for a person's result, or a note that no longer names elements (a person amended it).
-    init?(_ cell: CellState, evidence: EvidenceShown?) {
-        guard cell.run != nil, let note = cell.note else { return nil }
+    /// Nil for a person's result. The elements come from the note the run recorded (`recorded`),
+    /// so a person's correction changes the words shown, never the elements listed.
+    init?(_ cell: CellState, evidence: EvidenceShown?, recorded: String? = nil) {
+        guard cell.run != nil, let note = recorded ?? cell.note else { return nil }
         findings = VerdictNote.findings(in: note)
         guard !findings.isEmpty else { return nil }
-        reason = String(note.prefix { $0 != "\n" })
+        let shown = cell.note ?? note
+        reason = String(shown.prefix { $0 != "\n" })
         let links = evidence?.evidence.cells[CellKey(item: cell.item, size: cell.size)] ?? []
         crops = links.filter { $0.recording != nil && $0.file.kind == .png }.compactMap { link in evidence?.path(link.file) }
     }

@@ -69,6 +69,7 @@ struct NextCommand: ParsableCommand {
                              + (waiting > 0 ? " \(counted(waiting, "failed check")) \(plural("waits", waiting)) for a fix ('dtaudit status')." : ""))
             }
             JudgedProblemReport.nextSection(judged, console: console)
+            KeptResultReport.section(try KeptResult.standing(in: store, screens: checks.looked.map(\.screen)), console: console)
             return
         }
         if all || only != nil {
@@ -93,6 +94,7 @@ struct NextCommand: ParsableCommand {
         if !all && only == nil { footer += console.style.dim(" · 'dtaudit next SCREEN' or --all lists the checks, 'dtaudit audit' walks them") }
         console.paragraph(footer)
         JudgedProblemReport.nextSection(judged, console: console)
+        KeptResultReport.section(try KeptResult.standing(in: store, screens: checks.looked.map(\.screen)), console: console)
     }
 
     /// `5 to retest, 4 default re-checks, 129 to check on 9 screens`.

@@ -191,6 +191,7 @@ struct ScreenShowCommand: ParsableCommand {
                 .object([("item", .string(trace.cell.item)), ("size", .string(trace.cell.size.id)),
                          ("elements", .array((trace.elements ?? []).map(ExplainCommand.elementJSON)))])
             })))
+            members.append(("keptTheirs", .array(try KeptResult.standing(in: store, screens: [screen]).map(KeptResultReport.json))))
             members.append(("concurrentEdits", .array(concurrent.map { edit in
                 .object([("field", .string(edit.field)), ("kept", .string(edit.kept.text)), ("keptBy", .string(edit.kept.by)),
                          ("overridden", .array(edit.overridden.map { .object([("value", .string($0.text)), ("by", .string($0.by))]) }))])
@@ -199,6 +200,7 @@ struct ScreenShowCommand: ParsableCommand {
         } else {
             ScreenReport.text(state, checklist: detail.checklist, console: console, evidence: evidence, unmatchedFiles: unmatched, problems: detail.judged,
                               code: code)
+            KeptResultReport.section(try KeptResult.standing(in: store, screens: [screen]), console: console)
             for edit in concurrent {
                 let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)))" }.joined(separator: ", ")
                 console.line(console.style.yellow("Set on two sides: ") + "\(edit.field) is '\(console.safe(edit.kept.text))' (\(console.safe(edit.kept.by)), the later change), "

@@ -65,7 +65,8 @@ enum ScreenReport {
             let traces = Explanation(state, item: nil, code: code) { _ in nil }.traces
             for (cell, trace) in zip(state.failedCells, traces) {
                 var line = "  \(TextLayout.pad(cell.size.id, to: 4)) \(TextLayout.pad(cell.item, to: itemWidth))"
-                let judged = JudgedFailure(cell, evidence: evidence)
+                let judged = JudgedFailure(cell, evidence: evidence,
+                                           recorded: problems?.recordedNote(screen: screen.name, item: cell.item, size: cell.size))
                 if let note = judged?.reason ?? cell.note { line += "  " + console.safe(note) }
                 line += style.dim("  (" + console.recorder(by: cell.by ?? "?", run: cell.run, withBy: false) + ", \(cell.at.inLocalTime.minute))")
                 if let elements = trace.elements {

@@ -25,6 +25,8 @@ enum RecordIDs {
         case .recording(let recording): return "\(recording.status.rawValue) \(recording.size.id) \(recording.item)\(on) (\(recording.run.map { "run " + TextLayout.singleLine($0) + ", imported by " } ?? "")\(TextLayout.singleLine(recording.by)), \(recording.at.inLocalTime.minute))"
         case .fix(let fix): return "the \(fix.type.rawValue) fix\(on) (\(TextLayout.singleLine(fix.by)), \(fix.at.inLocalTime.minute))"
         case .evidence(let evidence): return "the evidence \(TextLayout.singleLine(evidence.name)) at \(evidence.size.id)\(on)"
+        case .waive(let waiver): return "the waiver of \(TextLayout.singleLine(waiver.shownElement)) for \(waiver.item)\(waiver.everywhere ? " on every screen" : on) (\(TextLayout.singleLine(waiver.by)))"
+        case .dissent(let dissent): return "the run's \(dissent.status.rawValue) \(dissent.size.id) \(dissent.item) kept beside a person's\(on)"
         default: return record.id
         }
     }
@@ -33,7 +35,7 @@ enum RecordIDs {
 struct RetractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "retract",
-        abstract: "Take back a recording, fix or evidence attachment that was wrong.",
+        abstract: "Take back a recording, fix, evidence attachment or waiver that was wrong.",
         discussion: """
             The take-back is a record: it travels to every store, stays in the history with its reason, \
             and an older file imported later does not bring the taken-back record back. A cell whose \
@@ -46,7 +48,7 @@ struct RetractCommand: ParsableCommand {
         ]
     )
 
-    @Argument(help: "Ids of recordings, fixes or evidence attachments.", valueName: "id")
+    @Argument(help: "Ids of recordings, fixes, evidence attachments or waivers.", valueName: "id")
     var ids: [String]
 
     @Option(name: .names("note", short: "n"), help: "Why it is taken back.", valueName: "text")
@@ -62,7 +64,7 @@ struct RetractCommand: ParsableCommand {
     func run() throws {
         let console = Console(global)
         let store = try console.openStore()
-        let targets = try ids.map { try RecordIDs.resolve($0, in: store, kinds: [.recording, .fix, .evidence]) }
+        let targets = try ids.map { try RecordIDs.resolve($0, in: store, kinds: Retraction.targetKinds) }
         let by = try console.author(author.by)
         try store.retract(targets, note: note, by: by)
         for target in targets { console.line("Took back " + RecordIDs.describe(target, store: store)) }

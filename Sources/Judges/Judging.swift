@@ -16,12 +16,22 @@ public struct Judging: Sendable {
 
     /// A verdict for every planned (item, size) of the screen that the run reached: a size the
     /// run has no hierarchy at gets no verdict, and neither does an item the checklist lacks.
-    public func judge(_ run: ScreenRun) -> [Verdict] {
+    /// Elements people waived for an item are left out of that item's judging, and each of its
+    /// verdicts says how many were.
+    public func judge(_ run: ScreenRun, waived: [WaivedElement] = []) -> [Verdict] {
         let context = ScreenContext(run)
         var verdicts: [Verdict] = []
         for (judge, sizes) in plan {
+            let mine = waived.filter { $0.item == judge.item }
+            var (judged, left) = (context, 0)
+            if !mine.isEmpty {
+                let leaving = run.leavingOut(mine)
+                if leaving.count > 0 { (judged, left) = (ScreenContext(leaving.run), leaving.count) }
+            }
             for size in sizes where run.hierarchies[size] != nil {
-                verdicts.append(judge.judge(context, at: size))
+                var verdict = judge.judge(judged, at: size)
+                if left > 0 { verdict.reason += " (\(left) waived \(left == 1 ? "element" : "elements") left out)" }
+                verdicts.append(verdict)
             }
         }
         return verdicts

@@ -6,8 +6,8 @@ import Output
 ///
 /// Visible text and control elements (not hidden, not the system's status bar or keyboard) whose
 /// frames overlap by more than a point each way at the judged size fail in pairs, named with the
-/// overlap in points, unless the same pair already overlapped at Large (a badge placed on a
-/// button) or one holds the other (a label inside its button). A pair that cannot be found at
+/// overlap in points, unless the same pair already met at Large and its overlap grew by a point or
+/// less (a badge placed on a button) or one holds the other (a label inside its button). A pair that cannot be found at
 /// Large is left out: nothing says it was apart there.
 public struct NoOverlap: Judge {
     public let item = "no-overlap"
@@ -51,16 +51,20 @@ public struct NoOverlap: Judge {
         var count = 0
         Self.sweep(frames, byTop: byTop) { i, j in
             let a = compared[i].element, b = compared[j].element
-            guard let shared = Self.overlap(frames[i], frames[j]), !(a < b && b < ends[a]), !(b < a && a < ends[b]),
-                  Self.overlap(compared[i].large, compared[j].large) == nil else { return }
+            guard let shared = Self.overlap(frames[i], frames[j]), !(a < b && b < ends[a]), !(b < a && a < ends[b]) else { return }
+            // A pair already meeting at Large, by any amount (hierarchies round frames), fails only
+            // where its overlap grew by more than a point: one that grows in proportion did not.
+            let before = compared[i].large.intersection(compared[j].large).flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+            if let before, shared.width - before.width <= Tolerance.point, shared.height - before.height <= Tolerance.point { return }
             count += 1
             let key = rank[i] < rank[j] ? (rank[i], rank[j]) : (rank[j], rank[i])
             kept.offer(key) {
                 // Named in reading order: the one that comes first in the hierarchy first.
                 let pair = [ElementRef(hierarchy.elements[a], frame: frames[i], largeFrame: compared[i].large),
                             ElementRef(hierarchy.elements[b], frame: frames[j], largeFrame: compared[j].large)]
+                let atLarge = before.map { "overlap by \(Frame.points($0.width)) x \(Frame.points($0.height)) pt at Large" } ?? "are apart at Large"
                 return Finding(elements: a < b ? pair : pair.reversed(),
-                               detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and are apart at Large")
+                               detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and \(atLarge)")
             }
         }
         let findings = kept.findings

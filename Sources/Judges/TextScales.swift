@@ -59,9 +59,18 @@ public struct TextScales: Judge {
                                         detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size) and \(Frame.points(label.largeFrame.height)) pt at Large"))
             }
         }
-        if !findings.isEmpty { return .fail(item, size, findings, "\(findings.count) of \(labels.count) labels do not grow from Large to \(size)") }
-        return Verdict(item: item, size: size, outcome: .pass,
-                       reason: "all \(labels.count) labels grow from Large to \(size) (the least by \(Frame.points(smallest)) pt)")
+        let titles = TitledControls(comparison, above: true)
+        if !findings.isEmpty {
+            var verdict = Verdict.fail(item, size, findings, "\(findings.count) of \(labels.count) labels do not grow from Large to \(size)")
+            verdict.reason += titles.notMeasured
+            return verdict
+        }
+        let measured = "\(titles.passed(labels: labels.count)) grow from Large to \(size) (the least by \(Frame.points(smallest)) pt)"
+        // A title whose control kept its height may not have grown: the cell is not passed on it.
+        if titles.unmeasuredCount > 0 {
+            return .noData(item, size, measured + titles.notMeasured + ": their controls kept their height, which tells nothing of their text")
+        }
+        return Verdict(item: item, size: size, outcome: .pass, reason: measured + titles.notMeasured)
     }
 
     func judgeBelow(_ comparison: Comparison, _ size: Size, _ screen: ScreenContext) -> Verdict {
@@ -86,12 +95,20 @@ public struct TextScales: Judge {
                                         detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size), \(Frame.points(label.largeFrame.height)) pt at Large and \(Frame.points(aboveHeight)) pt at \(above)"))
             }
         }
-        if !findings.isEmpty { return .fail(item, size, findings, "\(findings.count) of \(labels.count) labels keep one size from \(size) to \(above?.id ?? "Large")") }
+        let titles = TitledControls(comparison, above: false)
+        if !findings.isEmpty {
+            var verdict = Verdict.fail(item, size, findings, "\(findings.count) of \(labels.count) labels keep one size from \(size) to \(above?.id ?? "Large")")
+            verdict.reason += titles.notMeasured
+            return verdict
+        }
         if undecided > 0 {
             return .noData(item, size, "\(undecided) of \(labels.count) labels keep their size at \(size), and the run has no size above Large to tell whether they scale")
         }
-        return Verdict(item: item, size: size, outcome: .pass,
-                       reason: "all \(labels.count) labels shrink at \(size) or, like caption2, keep their size there and grow above Large")
+        let measured = "\(titles.passed(labels: labels.count)) shrink at \(size) or, like caption2, keep their size there and grow above Large"
+        if titles.unmeasuredCount > 0 {
+            return .noData(item, size, measured + titles.notMeasured + ": their controls kept their height, which tells nothing of their text")
+        }
+        return Verdict(item: item, size: size, outcome: .pass, reason: measured + titles.notMeasured)
     }
 
     /// Large passes when both ends were judged and passed; it fails with the labels either end failed.

@@ -47,9 +47,16 @@ public struct JudgedProblems: Sendable {
     /// Cells (screen, item, size) whose every finding is in a shared problem: the shared problem
     /// tells them, and a list of one row per failed cell leaves them out.
     private var told = Set<String>()
+    /// Each judged cell's note as its run recorded it, whatever a person corrected it to since.
+    private var recordedNotes: [String: String] = [:]
+
+    /// The note the run recorded for a cell it failed: the findings a corrected note no longer lists.
+    public func recordedNote(screen: String, item: String, size: Size) -> String? {
+        recordedNotes[Self.key(screen, item, size)]
+    }
 
     /// Failures under different fixes stay different problems: one waits for a fix, the other for
-    /// its retest. A cell whose note names no elements (a person amended it) is no problem here.
+    /// its retest. A cell whose note names no elements is no problem here.
     public init(_ failures: [Failure]) {
         var partitions: [String: [Failure]] = [:]
         var order: [String] = []
@@ -84,6 +91,7 @@ public struct JudgedProblems: Sendable {
             guard let note = failure.cell.note,
                   let verdict = VerdictNote.verdict(item: failure.cell.item, size: failure.cell.size, note: note) else { continue }
             verdicts.append((failure.screen, verdict))
+            recordedNotes[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = note
             // A note lists at most `VerdictNote.maximumFindings`; the rest are only counted.
             let lines = note.split(separator: "\n").dropFirst().filter { $0.hasPrefix("- ") }.count
             cells[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = (failure, verdict.findings.count, lines == verdict.findings.count)

@@ -116,6 +116,7 @@ struct MarkdownPage {
         if let changes = input.changes { changesSection(changes) }
         screensTable()
         fixSummary()
+        rulings()
         if hasScans { codeScan() }
         details()
         checklistSection()

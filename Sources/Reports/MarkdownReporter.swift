@@ -32,9 +32,10 @@ public struct MarkdownReporter: Reporter {
     /// The chosen screens with their history and where they stand, the changes `--since` asks
     /// for, and for a file, the evidence the store's folder holds.
     public func read(_ request: ExportRequest, from store: AuditStore) throws -> ReportReading<Content> {
-        let (document, snapshot, stored) = try store.read {
-            (try AuditDocument(store: store).selecting(request.selection), try Self.snapshot(store).selecting(request.selection),
-             request.isFile ? try store.evidenceByScreen() : [:])
+        let (document, snapshot, stored, rulings) = try store.read {
+            let snapshot = try Self.snapshot(store).selecting(request.selection)
+            return (try AuditDocument(store: store).selecting(request.selection), snapshot,
+                    request.isFile ? try store.evidenceByScreen() : [:], try ReviewRulings(store: store, screens: snapshot.screens.map(\.screen)))
         }
         let day = request.date ?? document.latestActivity.day
         let changes = request.since.map { since -> Changes in
@@ -46,6 +47,7 @@ public struct MarkdownReporter: Reporter {
         }
         var input = ReportInput(document: document, snapshot: snapshot, date: day, changes: changes, generator: request.generator)
         input.selection = request.selection
+        input.rulings = rulings
         var reading = ReportReading(content: Content(input: input, evidence: nil), app: document.app, day: day, screens: snapshot.screens.count)
         if request.isFile {
             let present = ExportedEvidence.present(in: stored, location: store.location)

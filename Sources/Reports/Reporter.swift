@@ -70,6 +70,8 @@ public struct ReportInput: Sendable {
     public var parties: ReportParties?
     /// A conformance report's draft (`--draft`): marked as one throughout, claiming no level.
     public var draft = false
+    /// Waivers and people's results kept over runs, for the review page.
+    public var rulings = ReviewRulings()
 
     public init(document: AuditDocument, snapshot: AuditSnapshot, date: String, changes: Changes? = nil,
                 chartFile: String? = nil, evidence: ReportEvidence? = nil, generator: String) {

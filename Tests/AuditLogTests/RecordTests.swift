@@ -39,6 +39,12 @@ enum Samples {
                        state: .open, item: "no-truncation", cells: [FiledCell(screen: "s-1", size: .ax5)], digest: "abc123", by: "Ana", at: at(10))),
         .filing(Filing(id: "g-2", problem: "p-0123456789abcdef01234567", tracker: "jira", issue: nil, url: nil, state: .exported, item: "no-truncation",
                        cells: [], digest: nil, by: "Sam", at: at(11))),
+        .dissent(Dissent(id: "d-1", screen: "s-1", item: "text-scales", size: .ax5, status: .pass, note: "all 2 labels grow", run: "UI.xcresult #3f2a9c1e4b5d",
+                         kept: "r-1", by: "Ana", at: at(10))),
+        .waive(Waiver(id: "w-1", screen: "s-1", item: "text-scales", element: "tab.home", type: "Button", reason: "Large Content Viewer", everywhere: true,
+                      by: "Mei Chen", at: at(11))),
+        .waive(Waiver(id: "w-2", screen: "s-2", item: "no-overlap", element: "Badge \"3\"", type: nil, reason: "by design", everywhere: false,
+                      by: "Mei Chen", at: at(11))),
     ]
 
     static func read(_ line: String, number: Int = 1) throws(InterchangeError) -> LogRecord? {
@@ -138,7 +144,7 @@ enum Samples {
             LogPlace($0, screenAdded: $0.kind == .screen ? nil : $0.screen.flatMap { added[$0] })
                 < LogPlace($1, screenAdded: $1.kind == .screen ? nil : $1.screen.flatMap { added[$0] })
         }
-        #expect(ordered.map(\.id) == ["a-1", "c-1", "g-1", "g-2", "s-1", "e-1", "r-1", "r-2", "v-1", "f-1", "f-2", "t-1", "m-1", "m-2", "s-2", "v-2"])
+        #expect(ordered.map(\.id) == ["a-1", "c-1", "g-1", "g-2", "s-1", "e-1", "r-1", "r-2", "v-1", "f-1", "f-2", "t-1", "m-1", "m-2", "d-1", "w-1", "s-2", "v-2", "w-2"])
     }
 
     /// The digest a sync compares is 64-bit FNV-1a of the line's UTF-8 bytes, whether it is taken

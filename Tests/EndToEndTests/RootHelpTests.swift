@@ -25,10 +25,11 @@ import Testing
         #expect(sections.map(\.heading) == ["GETTING STARTED SUBCOMMANDS", "RECORDING SUBCOMMANDS", "FIXING SUBCOMMANDS", "SHARING SUBCOMMANDS",
                                             "CI SUBCOMMANDS", "REPORTS SUBCOMMANDS", "TOOLS SUBCOMMANDS"])
         let listed = sections.flatMap(\.commands)
-        #expect(listed.count == 28)
+        #expect(listed.count == 30)
         #expect(Set(listed).count == listed.count, "a command listed twice: \(listed)")
         #expect(sections.first { $0.heading == "GETTING STARTED SUBCOMMANDS" }?.commands == ["init", "demo", "screen", "triage"])
         #expect(sections.first { $0.heading == "CI SUBCOMMANDS" }?.commands.contains("gate") == true)
+        #expect(sections.first { $0.heading == "RECORDING SUBCOMMANDS" }.map { $0.commands.contains("confirm") && $0.commands.contains("waive") } == true)
         #expect(!listed.contains("__complete"))
         #expect(help.hasSuffix("\n  See 'dtaudit help <subcommand>' for detailed help.\n"))
     }

@@ -192,9 +192,17 @@ struct RecordHistory {
         case 77..<89:
             guard let screen, let target = pick(records(of: screen.id, Retraction.targetKinds)) else { return }
             made = .retract(Retraction(id: id, screen: screen.id, target: target.id, note: note(), by: by, at: at))
-        default:
+        case 89..<95:
             guard let screen, let target = pick(records(of: screen.id, Amendment.targetKinds)) else { return }
             made = .amend(Amendment(id: id, screen: screen.id, target: target.id, note: note(), by: by, at: at))
+        case 95..<98:
+            guard let screen, let item = pick(items) else { return }
+            made = .waive(Waiver(id: id, screen: screen.id, item: item.id, element: pick(["tab.home", "Total", "badge"])!,
+                                 type: chance(30) ? "Button" : nil, reason: "by design", everywhere: chance(30), by: by, at: at))
+        default:
+            guard let screen, case .recording(let kept)? = pick(records(of: screen.id, [.recording])) else { return }
+            made = .dissent(Dissent(id: id, screen: screen.id, item: kept.item, size: kept.size, status: .pass, note: note(),
+                                    run: "UITests.xcresult #3f2a9c1e4b5d", kept: kept.id, by: by, at: at))
         }
         guard let made else { return }
         lines.append(made)
@@ -225,6 +233,8 @@ struct RecordHistory {
             other = .retract(retraction)
         case .amend(var amendment): amendment.note = text; other = .amend(amendment)
         case .filing(var filing): filing.issue = (filing.issue ?? 0) + 1; other = .filing(filing)
+        case .dissent(var dissent): dissent.note = text; other = .dissent(dissent)
+        case .waive(var waiver): waiver.reason = text; other = .waive(waiver)
         }
         guard other.line != record.line else { return }
         lines.append(other)
@@ -276,6 +286,8 @@ struct RecordHistory {
         compare("the screens", fromStore.screens, folded.screens)
         compare("the recordings", fromStore.recordings, folded.recordings)
         compare("the fixes", fromStore.fixes, folded.fixes)
+        compare("the waivers", try store.waivers().map(\.record.line), try scratch.waivers().map(\.record.line))
+        compare("the runs' verdicts kept beside", try store.dissents().map(\.record.line), try scratch.dissents().map(\.record.line))
         compare("the live evidence", try store.evidenceLinks().map { "\($0.id) \($0.name)" }.sorted(),
                 try scratch.evidenceLinks().map { "\($0.id) \($0.name)" }.sorted())
 

@@ -20,7 +20,7 @@ public struct Amendment: LogRecordKind {
     public static let targetKinds: [LogRecord.Kind] = [.recording, .fix]
 
     public static let kind = LogRecord.Kind.amend
-    public static let tally = RecordTally("corrected note", "corrected notes", rank: 6)
+    public static let tally = RecordTally("corrected note", "corrected notes", rank: 8)
     public var screenID: String? { screen }
     public var targetID: String? { target }
     public var record: LogRecord { .amend(self) }

@@ -14,7 +14,7 @@ public struct AppNaming: LogRecordKind {
     }
 
     public static let kind = LogRecord.Kind.audit
-    public static let tally = RecordTally("app naming", "app namings", rank: 8)
+    public static let tally = RecordTally("app naming", "app namings", rank: 10)
     public var screenID: String? { nil }
     public var record: LogRecord { .audit(self) }
 

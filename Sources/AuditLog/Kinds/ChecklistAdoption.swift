@@ -16,7 +16,7 @@ public struct ChecklistAdoption: LogRecordKind {
     }
 
     public static let kind = LogRecord.Kind.checklist
-    public static let tally = RecordTally("checklist", "checklists", rank: 7)
+    public static let tally = RecordTally("checklist", "checklists", rank: 9)
     public var screenID: String? { nil }
     public var record: LogRecord { .checklist(self) }
 

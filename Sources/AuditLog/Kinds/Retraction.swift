@@ -19,10 +19,10 @@ public struct Retraction: LogRecordKind {
     }
 
     /// The kinds a retraction may take back, on its own screen.
-    public static let targetKinds: [LogRecord.Kind] = [.recording, .fix, .evidence]
+    public static let targetKinds: [LogRecord.Kind] = [.recording, .fix, .evidence, .dissent, .waive]
 
     public static let kind = LogRecord.Kind.retract
-    public static let tally = RecordTally("take-back", "take-backs", rank: 5)
+    public static let tally = RecordTally("take-back", "take-backs", rank: 7)
     public var screenID: String? { screen }
     public var targetID: String? { target }
     public var record: LogRecord { .retract(self) }
