@@ -109,6 +109,7 @@ public protocol LogRecordVisitor {
     func visit(_ record: EvidenceAttachment) -> Result
     func visit(_ record: Retraction) -> Result
     func visit(_ record: Amendment) -> Result
+    func visit(_ record: Filing) -> Result
 }
 
 extension LogRecord {

@@ -105,10 +105,6 @@ public struct Filing: LogRecordKind {
                   digest: digest, by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
-    /// Filings say what a tracker holds, not where the audit stands: no view of the audit folds
-    /// them, and `file` reads them from the log.
-    public func fold(into audit: inout AuditFold) {}
-
     public func phrase(target: LogRecord?) -> Phrase {
         var phrase = Phrase("\(state.rawValue) ")
         phrase.quote(issue.map { "#\($0)" } ?? tracker)
