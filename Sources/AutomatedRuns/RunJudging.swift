@@ -13,6 +13,8 @@ extension RunPlan {
         public var screen: Screen
         public var verdict: Verdict
         public var file: String
+        /// The locale the run was in; nil for its base locale.
+        public var locale: String? = nil
     }
 
     /// The crops of one failed judged cell, made when the import stores them: the verdict and its
