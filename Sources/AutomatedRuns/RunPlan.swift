@@ -27,6 +27,8 @@ public struct RunPlan: Sendable {
         public var note: String?
         /// Where the result came from, for people.
         public var sources: [String]
+        /// Decided by Apple's audit rather than by a judge.
+        public var byAudit = false
     }
 
     public var run: String
@@ -175,7 +177,8 @@ public enum RunImport {
                     plan.misses.append(("\(kind) results for '\(screen.name)' at \(size.id)", "the checklist has no item '\(item)'"))
                     continue
                 }
-                decided.add(RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: note(for: issues), sources: found.sources))
+                decided.add(RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: note(for: issues), sources: found.sources,
+                                         byAudit: true))
             }
         }
 
