@@ -20,10 +20,10 @@ struct XCTestTemplateCommand: ParsableCommand {
             leaves: the screenshots become evidence, the issues failed checks, an audit with no \
             issue a pass of the check it covers, and the hierarchies are judged (Docs/judges.md).
 
-            With --locales de,ru every size runs again in each locale (-AppleLanguages, \
-            -AppleLocale), its files and audits named '<screen>_<size>_<locale>': a run in the base \
-            locale decides the usual checks, a run in another locale decides long-translations \
-            (Docs/judges.md).
+            With --locales de,ru the screens run again in each locale (-AppleLanguages, \
+            -AppleLocale) at the sizes long-translations is planned at and at Large, its files and \
+            audits named '<screen>_<size>_<locale>': a run in the base locale decides the usual \
+            checks, a run in another locale decides long-translations (Docs/judges.md).
 
             Screens are those given with --screens (names or unique prefixes, looked up in the \
             store), else every screen of the audit; sizes are those the checklist plans, largest \
@@ -47,12 +47,24 @@ struct XCTestTemplateCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    /// The sizes a locale decides `long-translations` at, and Large, by the audit's checklist (the
+    /// shipped one outside an audit); nil when the checklist has no such item.
+    static func localeSizes(_ console: Console) throws -> Set<Size>? {
+        let checklist: Checklist
+        do {
+            checklist = try console.openStore(.read).checklist()
+        } catch StoreError.notFound {
+            checklist = try ShippedChecklists.defaultChecklist()
+        }
+        return checklist.item("long-translations").map { Set($0.sizes + [.l]) }
+    }
+
     func run() throws {
         let console = Console(global)
         var (unique, planned) = try CaptureScriptCommand.screensAndSizes(screens, console: console, everyWhenNone: true)
         if unique.isEmpty { unique = ["Home"] }
         let template = XCTestTemplate(screens: unique, sizes: size?.sizes ?? planned, generator: "dtaudit \(DTAudit.version) xctest-template",
-                                     locales: locales?.locales ?? [])
+                                     locales: locales?.locales ?? [], localeSizes: locales == nil ? nil : try Self.localeSizes(console))
         console.out.write(template.render())
     }
 }

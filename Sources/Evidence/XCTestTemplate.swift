@@ -16,14 +16,18 @@ public struct XCTestTemplate: Sendable {
     public var sizes: [Size]
     /// Who made the file, for its first comment: `dtaudit 0.1.0`.
     public var generator: String
-    /// Locales to run every size in as well (`de`, `pt-BR`), after the app's base locale.
+    /// Locales to run the screens in as well (`de`, `pt-BR`), after the app's base locale.
     public var locales: [String]
+    /// The sizes of `sizes` a locale runs at: what decides `long-translations` there (its sizes
+    /// and Large, which its judges compare with); nil for all of them.
+    public var localeSizes: Set<Size>?
 
-    public init(screens: [String], sizes: [Size], generator: String, locales: [String] = []) {
+    public init(screens: [String], sizes: [Size], generator: String, locales: [String] = [], localeSizes: Set<Size>? = nil) {
         self.screens = screens
         self.sizes = sizes.sorted(by: >)
         self.generator = generator
         self.locales = locales.compactMap { RunLocale.normalized($0) }
+        self.localeSizes = localeSizes
     }
 
     /// `text` as a Swift string literal, with every character unsafe to show escaped (`\u{202e}`),
@@ -70,9 +74,9 @@ public struct XCTestTemplate: Sendable {
             let method = "test_" + size.id
             lines.append("    @MainActor func \(method)() throws { try audit(size: \(Self.literal(size.id)), category: \(Self.literal(size.uiKitRawValue))) }")
         }
-        // Each locale at every size: its files and audits carry the locale (`Checkout_ax5_de`).
+        // Each locale at its sizes: its files and audits carry the locale (`Checkout_ax5_de`).
         for locale in locales {
-            for size in sizes {
+            for size in sizes where localeSizes?.contains(size) ?? true {
                 let method = "test_" + size.id + "_" + String(locale.map { $0 == "-" ? "_" : $0 })
                 lines.append("    @MainActor func \(method)() throws { try audit(size: \(Self.literal(size.id)), category: \(Self.literal(size.uiKitRawValue)), "
                              + "locale: \(Self.literal(locale))) }")

@@ -156,6 +156,10 @@ import TestSupport
         #expect(text.contains("app.launchArguments += [\"-AppleLanguages\", \"(\" + locale + \")\", \"-AppleLocale\", locale.replacingOccurrences(of: \"-\", with: \"_\")]"))
         #expect(text.contains("let name = screen.name + \"_\" + size + (locale.map { \"_\" + $0 } ?? \"\")"))
         #expect(text.contains("var report = AuditReport(screen: screen.name, size: size, locale: locale)"))
+        // A locale runs at the sizes it is asked for only.
+        let some = XCTestTemplate(screens: ["Checkout"], sizes: [.l, .ax3, .ax5], generator: "dtaudit", locales: ["de"], localeSizes: [.l, .ax3]).render()
+        #expect(some.split(separator: "\n").filter { $0.contains("func test_") && $0.contains("_de()") }.map { String($0.split(separator: " ")[2]) }
+                == ["test_ax3_de()", "test_l_de()"])
         // Without locales the tests are the base locale's alone.
         let base = XCTestTemplate(screens: ["Checkout"], sizes: [.l, .ax3], generator: "dtaudit").render()
         #expect(base.split(separator: "\n").filter { $0.contains("func test_") }.count == 2)
