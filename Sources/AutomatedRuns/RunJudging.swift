@@ -13,6 +13,8 @@ extension RunPlan {
         public var screen: Screen
         public var verdict: Verdict
         public var file: String
+        /// The locale the run was in; nil for its base locale.
+        public var locale: String? = nil
     }
 
     /// The crops of one failed judged cell, made when the import stores them: the verdict and its
@@ -30,8 +32,10 @@ extension RunPlan {
     }
 }
 
-/// The cells a run decides, each once. Where an audit and a judge decide the same cell, a failure of
-/// either fails it, with the failures' notes; two passes keep both notes.
+/// The cells a run decides, each once. Where Apple's audit and a judge decide the same cell, a
+/// failure of either fails it, and the note gives the judge's verdict with the audit's beside it
+/// (`VerdictNote.appleAudit`); two audits or two judges that differ keep the failure's note, and
+/// two passes keep both notes.
 struct DecidedCells {
     private(set) var cells: [RunPlan.Cell] = []
     private var places: [String: Int] = [:]
@@ -44,7 +48,13 @@ struct DecidedCells {
             return
         }
         var merged = cells[place]
-        if merged.status == cell.status {
+        if merged.byAudit != cell.byAudit {
+            // A judge and Apple's audit: the judge's verdict first, Apple's findings beside it.
+            let (judged, audited) = cell.byAudit ? (merged, cell) : (cell, merged)
+            merged = judged
+            if audited.status == .fail { merged.status = .fail }
+            merged.note = (judged.note.map { $0 + "\n" } ?? "") + VerdictNote.appleAudit(audited.status == .fail ? audited.note : nil)
+        } else if merged.status == cell.status {
             merged.note = [merged.note, cell.note].compactMap { $0 }.joined(separator: "\n")
         } else if cell.status == .fail {
             merged.status = .fail

@@ -48,6 +48,8 @@ public struct RunAudit: Sendable {
     public var screen: String?
     /// The size as the run named it, when it did.
     public var size: Size?
+    /// The locale the run says it was in (`de`); nil for the app's base locale or when it does not say.
+    public var locale: String?
     /// Names to find the screen and size in when the run did not say them.
     public var names: [String]
     public var suites: [String]

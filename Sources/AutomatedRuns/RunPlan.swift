@@ -28,6 +28,8 @@ public struct RunPlan: Sendable {
         public var note: String?
         /// Where the result came from, for people.
         public var sources: [String]
+        /// Decided by Apple's audit rather than by a judge.
+        public var byAudit = false
     }
 
     public var run: String
@@ -82,7 +84,8 @@ public enum RunImport {
         }
         let finder = ScreenFinder(store: store, screens: screens, map: map)
 
-        // Screenshots.
+        // Screenshots; those of another locale are kept for its judging only.
+        var locales = LocaleFiles()
         var seen = Set<String>()
         var buffer = [UInt8](repeating: 0, count: hashFiles ? 1 << 20 : 0)
         for (index, shot) in contents.screenshots.enumerated() {
@@ -96,6 +99,14 @@ public enum RunImport {
                 candidate = try EvidenceCandidate.check(path: path, limit: limit, shownAs: shot.path)
             } catch {
                 plan.misses.append((shot.path, EvidenceImport.reason(for: error)))
+                continue
+            }
+            if let (names, locale) = LocaleFiles.split(shot.names) {
+                switch finder.find(names: names, suites: shot.suites) {
+                case .failure(let miss): plan.misses.append((shot.path, miss.reason))
+                case .success(let (screen, size)):
+                    if candidate.kind == .png { locales.shots[LocaleFiles.key(locale, screen, size)] = candidate.path }
+                }
                 continue
             }
             switch finder.find(names: shot.names, suites: shot.suites) {
@@ -123,6 +134,10 @@ public enum RunImport {
         var ignored: [String: Int] = [:]
         var ignoredOrder: [String] = []
         for audit in contents.audits {
+            if audit.locale != nil || LocaleFiles.split(audit.names) != nil {
+                locales.audits += 1
+                continue
+            }
             let place: Result<(Screen, Size), ScreenFinder.Miss>
             if let named = audit.screen, let size = audit.size {
                 place = finder.resolve(named).map { ($0, size) }
@@ -167,15 +182,27 @@ public enum RunImport {
                 }
                 // A pass says whose it is and at which size it ran: Apple's audit, not a judge's measure.
                 let said = status == .pass ? "Apple's accessibility audit (\(kind)) ran at \(size.id) and found no issue" : note(for: issues)
-                decided.add(RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: said, sources: found.sources))
+                decided.add(RunPlan.Cell(screen: screen, item: item, size: size, status: status, note: said, sources: found.sources,
+                                         byAudit: true))
             }
         }
 
         // Element hierarchies: each screen judged at the sizes the run reached; the run's identity
         // takes in their bytes, so that two runs that differ only in them are two runs.
         var identity = SHA256()
-        try judge(contents.hierarchies, of: result, finder: finder, checklist: checklist, store: store, limit: limit,
+        var baseHierarchies: [RunScreenshot] = []
+        for file in contents.hierarchies {
+            if let (names, locale) = LocaleFiles.split(file.names) {
+                var named = file
+                named.names = names
+                locales.hierarchies.append((locale, named))
+            } else {
+                baseHierarchies.append(file)
+            }
+        }
+        try judge(baseHierarchies, of: result, finder: finder, checklist: checklist, store: store, limit: limit,
                   labels: labels, into: &plan, decided: &decided, identity: &identity)
+        try judgeLocales(locales, of: result, finder: finder, checklist: checklist, labels: labels, into: &plan, decided: &decided, identity: &identity)
         if !contents.hierarchies.isEmpty {
             identity.update(result.fingerprint)
             plan.fingerprint = String(SHA256.hex(identity.finalize()).prefix(12))

@@ -36,12 +36,16 @@ final class RunReadBack {
     /// Labels seen so far, for the languages to read them in (the first few thousand tell).
     private var labels: [String] = []
 
+    /// The locale the run's labels are in (nil: the base locale, told by the labels' letters).
+    let locale: String?
+
     /// Nil when the run's labels are not read: the checklist has no such item, the import does not
-    /// read labels, or there is no tesseract (which `notes` then says once).
-    init?(checklist: Checklist, reading: LabelReading?, notes: inout [String]) {
-        guard let item = checklist.item(NoTruncation().item), let reading else { return nil }
+    /// read labels, or there is no tesseract (which `notes` then says once). `sizes` are those to
+    /// judge, the checklist's for the item unless given.
+    init?(checklist: Checklist, reading: LabelReading?, notes: inout [String], sizes: [Size]? = nil, locale: String? = nil) {
+        guard let sizes = sizes ?? checklist.item(NoTruncation().item)?.sizes, let reading else { return nil }
         guard let tesseract = reading.tesseract else {
-            notes.append(Tesseract.missing)
+            if !notes.contains(Tesseract.missing) { notes.append(Tesseract.missing) }
             return nil
         }
         do {
@@ -52,7 +56,8 @@ final class RunReadBack {
         }
         reader.progress = reading.progress
         self.tesseract = tesseract
-        sizes = item.sizes
+        self.sizes = sizes
+        self.locale = locale
     }
 
     /// Measures a screen's labels; `shots` gives the path of the run's screenshot at each size.
@@ -63,7 +68,7 @@ final class RunReadBack {
             for size in sizes + [.l] where labels.count < 2_000 {
                 labels += (run.hierarchies[size]?.elements ?? []).lazy.filter(\.type.isText).map(\.label).prefix(2_000 - labels.count)
             }
-            reader.languages = tesseract.usable(Tesseract.languages(for: labels)).languages
+            reader.languages = tesseract.usable(Tesseract.languages(for: labels, locale: locale)).languages
             guard !reader.languages.isEmpty else {
                 throw ReadingError("tesseract has no language data installed (\(Tesseract.advice(installing: ["eng"])))")
             }
@@ -78,34 +83,55 @@ final class RunReadBack {
         }
     }
 
-    /// Reads every label measured, and adds the verdicts, the cells they decide and the crops
-    /// their failures need to `plan`.
-    func finish(into plan: inout RunPlan, decided: inout DecidedCells) {
+    /// One verdict read back, with what its crop needs.
+    struct Reading {
+        var screen: Screen
+        var verdict: Verdict
+        var crop: CropPlan?
+        var file: String
+        var shot: String?, largeShot: String?
+    }
+
+    /// Reads every label measured and judges them; nil when reading failed (`notes` says why).
+    func verdicts(notes: inout [String]) -> [Reading]? {
         let texts: [String]
         do throws(ReadingError) {
             if let failure { throw failure }
             texts = try reader.finish()
         } catch {
-            plan.notes.append("no-truncation is left to people: reading the labels failed, so none of its checks was judged (\(error))")
-            return
+            notes.append("no-truncation is left to people\(locale.map { " in " + $0 } ?? ""): reading the labels failed, so none of its checks was judged (\(error))")
+            return nil
         }
-        let wanted = Tesseract.languages(for: labels)
+        let wanted = Tesseract.languages(for: labels, locale: locale)
         let missing = tesseract.usable(wanted).missing
         if !missing.isEmpty {
-            plan.notes.append("no-truncation read the labels without tesseract's \(missing.joined(separator: ", ")) data, so labels in "
-                              + "that language are left to people: \(Tesseract.advice(installing: missing))")
+            notes.append("no-truncation read the labels without tesseract's \(missing.joined(separator: ", ")) data, so labels in "
+                         + "that language are left to people: \(Tesseract.advice(installing: missing))")
         }
+        var result: [Reading] = []
         for (screen, pixels, files, shots) in screens {
             for verdict in judge.verdicts(pixels, texts: texts) {
-                var told = verdict
-                told.findings = []
-                plan.judgments.append(RunPlan.Judgment(screen: screen, verdict: told, file: files[verdict.size] ?? ""))
-                guard verdict.outcome != .noData else { continue }
-                decided.add(RunPlan.Cell(screen: screen, item: verdict.item, size: verdict.size, status: verdict.outcome == .pass ? .pass : .fail,
-                                         note: VerdictNote.write(verdict), sources: [files[verdict.size] ?? ""]))
-                if let crop = judge.cropPlan(for: verdict, of: pixels) {
-                    plan.crops.append(RunPlan.CropJob(plan: crop, screen: screen, shot: shots[verdict.size], largeShot: shots[.l], beforeFixShot: nil))
-                }
+                result.append(Reading(screen: screen, verdict: verdict, crop: judge.cropPlan(for: verdict, of: pixels), file: files[verdict.size] ?? "",
+                                      shot: shots[verdict.size], largeShot: shots[.l]))
+            }
+        }
+        return result
+    }
+
+    /// Reads every label measured, and adds the verdicts, the cells they decide and the crops
+    /// their failures need to `plan`.
+    func finish(into plan: inout RunPlan, decided: inout DecidedCells) {
+        guard let readings = verdicts(notes: &plan.notes) else { return }
+        for reading in readings {
+            let verdict = reading.verdict
+            var told = verdict
+            told.findings = []
+            plan.judgments.append(RunPlan.Judgment(screen: reading.screen, verdict: told, file: reading.file))
+            guard verdict.outcome != .noData else { continue }
+            decided.add(RunPlan.Cell(screen: reading.screen, item: verdict.item, size: verdict.size, status: verdict.outcome == .pass ? .pass : .fail,
+                                     note: VerdictNote.write(verdict), sources: [reading.file]))
+            if let crop = reading.crop {
+                plan.crops.append(RunPlan.CropJob(plan: crop, screen: reading.screen, shot: reading.shot, largeShot: reading.largeShot, beforeFixShot: nil))
             }
         }
     }

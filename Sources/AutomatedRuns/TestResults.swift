@@ -1,4 +1,5 @@
 import DynamicType
+import Evidence
 import Output
 
 /// The JSON of `xcresulttool get test-results` (Xcode 16 and later): audit issues there are
@@ -110,6 +111,8 @@ enum HarnessAudit {
                        description: issue["compactDescription"]?.string ?? issue["detailedDescription"]?.string ?? "an audit issue",
                        element: issue["element"]?.string)
         }
-        return RunAudit(source: name, screen: screen, size: size, names: [name], performed: performed, issues: issues)
+        var audit = RunAudit(source: name, screen: screen, size: size, names: [name], performed: performed, issues: issues)
+        audit.locale = root["locale"]?.string.flatMap { RunLocale.normalized($0) }
+        return audit
     }
 }

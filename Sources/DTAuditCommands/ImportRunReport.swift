@@ -32,7 +32,7 @@ enum RunImportReport {
             ("judged", .array(plan.judgments.map { judgment in
                 .object([("screen", .string(judgment.screen.name)), ("item", .string(judgment.verdict.item)), ("size", .string(judgment.verdict.size.id)),
                          ("outcome", .string(judgment.verdict.outcome.rawValue)), ("reason", .string(judgment.verdict.reason)),
-                         ("file", .string(judgment.file))])
+                         ("file", .string(judgment.file)), ("locale", .optional(judgment.locale))])
             })),
             ("notes", .array(plan.notes.map(JSON.string))),
             ("unusableFrames", .array(plan.unusableFrames.map { .object([("file", .string($0.what)), ("reason", .string($0.reason))]) })),

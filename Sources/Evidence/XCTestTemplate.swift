@@ -16,11 +16,18 @@ public struct XCTestTemplate: Sendable {
     public var sizes: [Size]
     /// Who made the file, for its first comment: `dtaudit 0.1.0`.
     public var generator: String
+    /// Locales to run the screens in as well (`de`, `pt-BR`), after the app's base locale.
+    public var locales: [String]
+    /// The sizes of `sizes` a locale runs at: what decides `long-translations` there (its sizes
+    /// and Large, which its judges compare with); nil for all of them.
+    public var localeSizes: Set<Size>?
 
-    public init(screens: [String], sizes: [Size], generator: String) {
+    public init(screens: [String], sizes: [Size], generator: String, locales: [String] = [], localeSizes: Set<Size>? = nil) {
         self.screens = screens
         self.sizes = sizes.sorted(by: >)
         self.generator = generator
+        self.locales = locales.compactMap { RunLocale.normalized($0) }
+        self.localeSizes = localeSizes
     }
 
     /// `text` as a Swift string literal, with every character unsafe to show escaped (`\u{202e}`),
@@ -67,18 +74,30 @@ public struct XCTestTemplate: Sendable {
             let method = "test_" + size.id
             lines.append("    @MainActor func \(method)() throws { try audit(size: \(Self.literal(size.id)), category: \(Self.literal(size.uiKitRawValue))) }")
         }
+        // Each locale at its sizes: its files and audits carry the locale (`Checkout_ax5_de`).
+        for locale in locales {
+            for size in sizes where localeSizes?.contains(size) ?? true {
+                let method = "test_" + size.id + "_" + String(locale.map { $0 == "-" ? "_" : $0 })
+                lines.append("    @MainActor func \(method)() throws { try audit(size: \(Self.literal(size.id)), category: \(Self.literal(size.uiKitRawValue)), "
+                             + "locale: \(Self.literal(locale))) }")
+            }
+        }
         lines += [
             "",
-            "    /// Launches the app at one text size and audits every screen.",
+            "    /// Launches the app at one text size, in the base locale or another one, and audits every screen.",
             "    @MainActor",
-            "    func audit(size: String, category: String) throws {",
+            "    func audit(size: String, category: String, locale: String? = nil) throws {",
             "        continueAfterFailure = true",
             "        for screen in screens {",
             "            let app = XCUIApplication()",
             "            app.launchArguments += [\"-UIPreferredContentSizeCategoryName\", category]",
+            "            if let locale {",
+            "                // The app's language and region formats, as the defaults system reads them.",
+            "                app.launchArguments += [\"-AppleLanguages\", \"(\" + locale + \")\", \"-AppleLocale\", locale.replacingOccurrences(of: \"-\", with: \"_\")]",
+            "            }",
             "            app.launch()",
             "            screen.open(app)",
-            "            let name = screen.name + \"_\" + size",
+            "            let name = screen.name + \"_\" + size + (locale.map { \"_\" + $0 } ?? \"\")",
             "",
             "            let screenshot = XCTAttachment(screenshot: app.screenshot())",
             "            screenshot.name = name",
@@ -92,7 +111,7 @@ public struct XCTestTemplate: Sendable {
             "            hierarchy.lifetime = .keepAlways",
             "            add(hierarchy)",
             "",
-            "            var report = AuditReport(screen: screen.name, size: size)",
+            "            var report = AuditReport(screen: screen.name, size: size, locale: locale)",
             "            do {",
             "                try app.performAccessibilityAudit(for: [.dynamicType, .textClipped]) { issue in",
             "                    report.issues.append(AuditReport.Issue(issue))",
@@ -120,6 +139,8 @@ public struct XCTestTemplate: Sendable {
             "    var version = 1",
             "    var screen: String",
             "    var size: String",
+            "    /// The locale the app ran in; nil for its base locale.",
+            "    var locale: String?",
             "    /// The audits that ran: only these can pass.",
             "    var performed: [String] = []",
             "    var issues: [Issue] = []",

@@ -14,6 +14,11 @@ public struct Judging: Sendable {
         plan = judges.compactMap { judge in checklist.item(judge.item).map { (judge, $0.sizes) } }
     }
 
+    /// Chosen judges at chosen sizes: a run in another locale is judged this way.
+    public init(plan: [(judge: any Judge, sizes: [Size])]) {
+        self.plan = plan
+    }
+
     /// A verdict for every planned (item, size) of the screen that the run reached: a size the
     /// run has no hierarchy at gets no verdict, and neither does an item the checklist lacks.
     /// Elements people waived for an item are left out of that item's judging, and each of its

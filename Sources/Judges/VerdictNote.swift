@@ -47,6 +47,23 @@ public enum VerdictNote {
         return kept.isEmpty ? "Other" : kept
     }
 
+    /// What a judged note says of Apple's audit of the same cell, on a line of its own after the
+    /// findings: its issues (`.textClipped`'s "may be clipped"), or that it found none.
+    public static let appleAuditPrefix = "Apple's audit: "
+
+    public static func appleAudit(_ issues: String?) -> String {
+        appleAuditPrefix + (issues.map { $0.split(separator: "\n").joined(separator: "; ") } ?? "no issue")
+    }
+
+    /// A judged note in one line, as the review page shows it: the verdict's reason, and what
+    /// Apple's audit said beside it.
+    public static func summary(of note: String) -> String {
+        let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = lines.first.map(String.init) ?? ""
+        guard let audit = lines.dropFirst().last(where: { $0.hasPrefix(appleAuditPrefix) }) else { return first }
+        return first + " · " + audit
+    }
+
     /// The findings a judged note names, in order; none for a note of another shape.
     public static func findings(in note: String) -> [Finding] {
         note.split(separator: "\n").dropFirst().compactMap { line in

@@ -143,3 +143,25 @@ import TestSupport
         #expect(hierarchy.elements.allSatisfy { $0.visible == nil && $0.enabled })
     }
 }
+
+/// `--locales`: every size again in each locale, launched in it, its files and audits named with it.
+@Suite struct XCTestTemplateLocaleTests {
+    @Test func eachLocaleRunsEverySizeLaunchedInItAndNamesItsFilesWithIt() throws {
+        let text = XCTestTemplate(screens: ["Checkout"], sizes: [.l, .ax3], generator: "dtaudit", locales: ["de", "pt_BR", "no locale"]).render()
+        let parsed = try XCTestTemplateTests.parses(text)
+        #expect(parsed.status == 0, "swiftc -parse: \(parsed.stderr)")
+        let tests = text.split(separator: "\n").filter { $0.contains("func test_") }.map { String($0.split(separator: " ")[2]) }
+        #expect(tests == ["test_ax3()", "test_l()", "test_ax3_de()", "test_l_de()", "test_ax3_pt_BR()", "test_l_pt_BR()"])
+        #expect(text.contains("try audit(size: \"ax3\", category: \"UICTContentSizeCategoryAccessibilityXL\", locale: \"pt-BR\")"))
+        #expect(text.contains("app.launchArguments += [\"-AppleLanguages\", \"(\" + locale + \")\", \"-AppleLocale\", locale.replacingOccurrences(of: \"-\", with: \"_\")]"))
+        #expect(text.contains("let name = screen.name + \"_\" + size + (locale.map { \"_\" + $0 } ?? \"\")"))
+        #expect(text.contains("var report = AuditReport(screen: screen.name, size: size, locale: locale)"))
+        // A locale runs at the sizes it is asked for only.
+        let some = XCTestTemplate(screens: ["Checkout"], sizes: [.l, .ax3, .ax5], generator: "dtaudit", locales: ["de"], localeSizes: [.l, .ax3]).render()
+        #expect(some.split(separator: "\n").filter { $0.contains("func test_") && $0.contains("_de()") }.map { String($0.split(separator: " ")[2]) }
+                == ["test_ax3_de()", "test_l_de()"])
+        // Without locales the tests are the base locale's alone.
+        let base = XCTestTemplate(screens: ["Checkout"], sizes: [.l, .ax3], generator: "dtaudit").render()
+        #expect(base.split(separator: "\n").filter { $0.contains("func test_") }.count == 2)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `dtaudit demo`: the example it writes, and the commands it tells a newcomer to try.
 @Suite(.tags(.endToEnd)) struct DemoTests {
@@ -22,7 +23,9 @@ import Testing
     /// matches the hierarchy (the outlined frame holds the banner's ink).
     @Test func theDemoRunIsJudgedAndItsFailuresAreCropped() throws {
         let cli = try CLI()
-        try cli.ok(["demo", "--quiet"])
+        // With the PATH as it is, tesseract included where it is installed.
+        let made = try cli.run(["demo", "--quiet"], environment: ["PATH": cli.environment["PATH"] ?? ""])
+        #expect(made.status == 0, "\(made.stderr)")
         let demo = cli.directory.appendingPathComponent("dtaudit-demo")
         let next = try cli.ok(["next"], in: demo)
         let banner = SharedUITests.joined(next).filter { $0.contains("StaticText \"offline.banner\"") }
@@ -39,8 +42,42 @@ import Testing
         let listed = try cli.ok(["evidence", "list", "--json"], in: demo)
         let evidence = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
         let crops = evidence.filter { ($0["item"] as? String) != nil && ($0["name"] as? String)?.hasSuffix(" 1.png") == true }
-        #expect(crops.count == 7, "6 of the banner (3 screens at l and ax5) and 1 of the chips")
+        // Trail detail's title is written out in letters and cut at AX5: with tesseract the run
+        // reads it back and fails no-truncation with a crop; without it, nothing is said of it.
+        let truncation = "- ❌ `no-truncation` at **ax5**: 1 of 4 labels are cut at ax5 (3 left to people): StaticText \"Eagle Peak Loop\" reads back as \"EAGLE...\" (an ellipsis where the label has none) (🤖 run"
+        if try RequiredTool.tesseract.locationIfInstalled(for: "the demo's judged truncation") != nil {
+            #expect(page.contains(truncation))
+            #expect(page.contains("[![Trail detail at ax5, no-truncation]("), "the crop as a thumbnail")
+            #expect(crops.count == 8, "6 of the banner (3 screens at l and ax5), 1 of the chips and 1 of the title")
+        } else {
+            #expect(!page.contains("no-truncation` at **ax5**: 1 of 4 labels"))
+            #expect(crops.count == 7, "6 of the banner (3 screens at l and ax5) and 1 of the chips")
+        }
         #expect(evidence.filter { $0["kind"] as? String == "xml" }.count == 3, "the Large hierarchies kept for a later run")
+    }
+
+    /// Without tesseract the demo is made all the same, and its run says nothing of the title it
+    /// cannot read: no no-truncation result of the run, no crop of it.
+    @Test func withoutTesseractTheDemoRunLeavesItsCutTitleToPeople() throws {
+        var cli = try CLI()
+        let programs = cli.directory.appendingPathComponent("programs")
+        try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
+        // git as the demo found it, and no tesseract.
+        let path = cli.environment["PATH"] ?? "/usr/bin:/bin"
+        if let git = path.split(separator: ":").map({ $0 + "/git" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            try FileManager.default.createSymbolicLink(atPath: programs.appendingPathComponent("git").path, withDestinationPath: git)
+        }
+        cli.environment["PATH"] = programs.path
+        try cli.ok(["demo", "--quiet"])
+        let demo = cli.directory.appendingPathComponent("dtaudit-demo")
+        try cli.ok(["export", "--output", "review.md"], in: demo)
+        let page = try String(contentsOf: demo.appendingPathComponent("review.md"), encoding: .utf8)
+        #expect(!page.contains("Eagle Peak Loop\" reads back"))
+        #expect(!page.contains("no-truncation` at **ax5**: 1 of 4 labels"))
+        let listed = try cli.ok(["evidence", "list", "--json"], in: demo)
+        let evidence = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+        #expect(!evidence.contains { ($0["name"] as? String)?.contains("no-truncation") == true })
+        #expect(evidence.contains { $0["name"] as? String == "Trail detail_ax5.png" }, "the run's screenshot of the cut title is there to look at")
     }
 
     /// The commands printed under "Try:", as printed.

@@ -58,6 +58,31 @@ import TestSupport
         #expect(shown.contains("StaticText \"Forgot password?\" {x 16, y 120, 272.5 x 62}, Large {x 16, y 70, 149.5 x 20.5}"))
     }
 
+    /// Apple's `.textClipped` audit beside the judge: on Checkout it found nothing where the judge
+    /// read two cut labels, on Profile it says "may be clipped" where every label read back whole.
+    /// Either failure fails the cell; the note and the review page give the judge's verdict with
+    /// Apple's beside it.
+    @Test(.requires(.tesseract))
+    func applesClippedTextIsShownBesideTheJudgesVerdict() throws {
+        _ = try RequiredTool.tesseract.location()
+        let audit = { (screen: String, issues: [(type: String, text: String, element: String?)]) in
+            Data(RunFixtures.harnessAudit(screen: screen, size: "ax5", issues: issues).utf8)
+        }
+        let cli = try Self.audit()
+        let folder = cli.directory.appendingPathComponent("run")
+        try audit("Checkout", []).write(to: folder.appendingPathComponent("dtaudit-audit Checkout_ax5.json"))
+        try audit("Profile", [("textClipped", "Text clipped", "Name")]).write(to: folder.appendingPathComponent("dtaudit-audit Profile_ax5.json"))
+        try cli.ok(["evidence", "import-xcresult", "run"])
+        let profile = try RunImportTests.cells(cli, "Profile"), checkout = try RunImportTests.cells(cli, "Checkout")
+        #expect(profile["no-truncation ax5"] == "fail" && checkout["no-truncation ax5"] == "fail")
+        try cli.ok(["export", "--output", "review.md"])
+        let page = try String(contentsOf: cli.directory.appendingPathComponent("review.md"), encoding: .utf8)
+        let entries = page.split(separator: "\n").filter { $0.hasPrefix("- ❌ `no-truncation` at **ax5**") }
+        #expect(entries.count == 2)
+        #expect(entries.contains { $0.contains(": all 2 labels read back whole at ax5 · Apple's audit: Text clipped (element: Name) (🤖 run") })
+        #expect(entries.contains { $0.contains("reads back as \"Forgot p") && $0.contains(" · Apple's audit: no issue (🤖 run") })
+    }
+
     @Test func withoutTesseractTheImportSaysOnceThatNoTruncationIsLeftToPeopleAndJudgesTheRestAlike() throws {
         var cli = try Self.audit()
         let empty = cli.directory.appendingPathComponent("no-programs")

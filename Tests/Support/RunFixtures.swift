@@ -47,12 +47,13 @@ public enum RunFixtures {
 
     /// The harness's audit attachment (`dtaudit xctest-template`).
     public static func harnessAudit(screen: String, size: String, performed: [String] = ["dynamicType", "textClipped"],
-                                    issues: [(type: String, text: String, element: String?)] = []) -> String {
+                                    issues: [(type: String, text: String, element: String?)] = [], locale: String? = nil) -> String {
         let list = issues.map { issue in
             "{\"auditType\":\(quoted(issue.type)),\"compactDescription\":\(quoted(issue.text)),\"detailedDescription\":\(quoted(issue.text + ".")),"
                 + (issue.element.map { "\"element\":\(quoted($0))" } ?? "\"element\":null") + "}"
         }
-        return "{\"dtaudit\":\"audit\",\"version\":1,\"screen\":\(quoted(screen)),\"size\":\(quoted(size)),\"performed\":[\(performed.map(quoted).joined(separator: ","))],\"issues\":[\(list.joined(separator: ","))]}"
+        return "{\"dtaudit\":\"audit\",\"version\":1,\"screen\":\(quoted(screen)),\"size\":\(quoted(size)),"
+            + (locale.map { "\"locale\":\(quoted($0))," } ?? "") + "\"performed\":[\(performed.map(quoted).joined(separator: ","))],\"issues\":[\(list.joined(separator: ","))]}"
     }
 
     /// `xcresulttool get test-results tests` (Xcode 16+): a UI-test bundle, a suite, test cases,

@@ -33,16 +33,20 @@ final class DynamicTypeAuditTests: XCTestCase {
     @MainActor func test_l() throws { try audit(size: "l", category: "UICTContentSizeCategoryL") }
     @MainActor func test_xs() throws { try audit(size: "xs", category: "UICTContentSizeCategoryXS") }
 
-    /// Launches the app at one text size and audits every screen.
+    /// Launches the app at one text size, in the base locale or another one, and audits every screen.
     @MainActor
-    func audit(size: String, category: String) throws {
+    func audit(size: String, category: String, locale: String? = nil) throws {
         continueAfterFailure = true
         for screen in screens {
             let app = XCUIApplication()
             app.launchArguments += ["-UIPreferredContentSizeCategoryName", category]
+            if let locale {
+                // The app's language and region formats, as the defaults system reads them.
+                app.launchArguments += ["-AppleLanguages", "(" + locale + ")", "-AppleLocale", locale.replacingOccurrences(of: "-", with: "_")]
+            }
             app.launch()
             screen.open(app)
-            let name = screen.name + "_" + size
+            let name = screen.name + "_" + size + (locale.map { "_" + $0 } ?? "")
 
             let screenshot = XCTAttachment(screenshot: app.screenshot())
             screenshot.name = name
@@ -56,7 +60,7 @@ final class DynamicTypeAuditTests: XCTestCase {
             hierarchy.lifetime = .keepAlways
             add(hierarchy)
 
-            var report = AuditReport(screen: screen.name, size: size)
+            var report = AuditReport(screen: screen.name, size: size, locale: locale)
             do {
                 try app.performAccessibilityAudit(for: [.dynamicType, .textClipped]) { issue in
                     report.issues.append(AuditReport.Issue(issue))
@@ -84,6 +88,8 @@ struct AuditReport: Encodable {
     var version = 1
     var screen: String
     var size: String
+    /// The locale the app ran in; nil for its base locale.
+    var locale: String?
     /// The audits that ran: only these can pass.
     var performed: [String] = []
     var issues: [Issue] = []
