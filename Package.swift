@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Scan", dependencies: ["DynamicType", "Output", "Platform"]),
         // Safe rewrites of what the scan finds: text styles for fixed sizes, wrapping for single lines,
         // minimum heights; a unified diff of them, or the files rewritten all at once.
-        .target(name: "Fix", dependencies: ["DynamicType", "Output", "Platform", "Scan", "StrictXML"]),
+        .target(name: "ScanRewrites", dependencies: ["DynamicType", "Output", "Platform", "Scan", "StrictXML"]),
         // The audit store: discovery, schema, screens, recordings, fixes, progress.
         // The audit as a log of immutable records: their kinds, their canonical lines, reading them back, the fold.
         .target(name: "AuditLog", dependencies: ["DynamicType", "Evidence", "Output", "Platform"]),
@@ -87,8 +87,8 @@ let package = Package(
         // One type per command; the executable only calls `DTAudit.main()`.
         .target(
             name: "DTAuditCommands",
-            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AuditWorkflows", "AutomatedRuns", "Demo", "DynamicType", "Evidence", "Fix", "Interchange",
-                           "Judges", "Output", "Platform", "Reports", "Scan", "SQLite", "TerminalStyle", "Trackers"]
+            dependencies: ["ArgumentParsing", "AuditLog", "AuditStore", "AuditWorkflows", "AutomatedRuns", "Demo", "DynamicType", "Evidence", "Interchange",
+                           "Judges", "Output", "Platform", "Reports", "Scan", "ScanRewrites", "SQLite", "TerminalStyle", "Trackers"]
         ),
         .executableTarget(name: "dtaudit", dependencies: ["DTAuditCommands"]),
 
@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TrackersTests", dependencies: ["Trackers", "AuditLog", "DynamicType"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "Platform", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "FixTests", dependencies: ["Fix", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ScanRewritesTests", dependencies: ["ScanRewrites", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         // Package.swift itself: every target declares what it imports.
         .testTarget(name: "PackageTests"),
         // Runs the built `dtaudit` binary the way a user types it.

@@ -59,10 +59,10 @@ enum InterchangeFile {
 
 /// What `--since` names: a date (`2026-09-29`) or an earlier export file.
 enum BaselineSource {
-    static func load(_ spec: String, document: AuditDocument, workingDirectory: String) throws -> Baseline {
+    static func load(_ spec: String, document: AuditDocument, workingDirectory: String) throws -> EarlierAudit {
         if let earlier = try file(spec, workingDirectory: workingDirectory) { return earlier }
         let time = try day(spec)
-        return Baseline(document: document, before: time, label: time.day)
+        return EarlierAudit(document: document, before: time, label: time.day)
     }
 
     /// The start of the day `spec` names for `--since`, refused in the future.
@@ -82,13 +82,13 @@ enum BaselineSource {
     /// The baseline in the export file `spec` names; nil when `spec` looks like a day. The file's
     /// document is let go once the baseline is taken from it, so reading it before the store's
     /// audit keeps the two from sitting in memory together.
-    static func file(_ spec: String, workingDirectory: String) throws -> Baseline? {
+    static func file(_ spec: String, workingDirectory: String) throws -> EarlierAudit? {
         if Files.status(Files.absolute(spec, from: workingDirectory)) == nil {
             if DayName.looksLikeDay(spec) { return nil }
             if !spec.contains("/") && !spec.hasSuffix(".json") { throw notADayNorAFile(spec) }
         }
         let earlier = try InterchangeFile.document(spec, workingDirectory: workingDirectory)
         let name = String(spec.split(separator: "/").last ?? Substring(spec))
-        return Baseline(document: earlier, label: name)
+        return EarlierAudit(document: earlier, label: name)
     }
 }

@@ -1,10 +1,10 @@
-import Fix
+import ScanRewrites
 import Output
 import Platform
 import Reports
 import Scan
 
-/// `scan --fix`: the rewrites planned by the Fix target, printed as a diff or written, and what was
+/// `scan --fix`: the rewrites planned by the ScanRewrites target, printed as a diff or written, and what was
 /// left for a person.
 extension ScanCommand {
     /// Rewrites the new findings of `report`, or with `--dry-run` prints the diff; `contents` holds the
@@ -16,7 +16,7 @@ extension ScanCommand {
         // A file is rewritten from the bytes the scan read; a symbolic link is left to the file it names.
         let isLink = { (path: String) in Files.status(location(path), followLinks: false)?.kind == .symbolicLink }
         // Only a file the next run could put back is rewritten: one inside the root, reached without a link.
-        let isOutside = { (path: String) in !FixPlan.isRecoverable(path, root: root) }
+        let isOutside = { (path: String) in !RewritePlan.isRecoverable(path, root: root) }
         let plan = Fixer.plan(report, verdict: verdict, rules: rules, changes: changes, read: { path in
             isLink(path) || isOutside(path) ? nil : contents[path] ?? RegularFile(opening: location(path))?.readAll()
         }, unreadable: { path in

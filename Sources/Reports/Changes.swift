@@ -5,7 +5,7 @@ import Interchange
 
 /// The state of the audit at an earlier point, to compare the present against: an earlier export
 /// file, or the store itself as it was before a date.
-public struct Baseline: Sendable {
+public struct EarlierAudit: Sendable {
     /// How the report names it: `2026-09-29` or `trailhead.json`.
     public var label: String
     /// The day of the latest activity the baseline holds.
@@ -55,7 +55,7 @@ public struct CellChange: Sendable {
 /// What changed since a baseline: regressions (pass to fail), newly fixed cells (fail to pass), new
 /// screens, screens whose category changed, and new recordings and fixes.
 public struct Changes: Sendable {
-    public var baseline: Baseline
+    public var baseline: EarlierAudit
     public var regressions: [CellChange] = []
     public var fixedCells: [CellChange] = []
     public var newScreens: [String] = []
@@ -63,7 +63,7 @@ public struct Changes: Sendable {
     public var newRecordings = 0
     public var newFixes: [Fix] = []
 
-    public init(from baseline: Baseline, to document: AuditDocument, snapshot: AuditSnapshot) {
+    public init(from baseline: EarlierAudit, to document: AuditDocument, snapshot: AuditSnapshot) {
         self.baseline = baseline
         let current = document.latestCells()
         let order = Dictionary(uniqueKeysWithValues: snapshot.checklist.items.enumerated().map { ($1.id, $0) })

@@ -34,7 +34,7 @@ public enum ExportDestination: Sendable, Equatable {
 /// What changes the review page adds (`--since`): those since an earlier export, read already, or
 /// since the start of a day.
 public enum ChangesSince: Sendable {
-    case export(Baseline)
+    case export(EarlierAudit)
     case day(Timestamp)
 }
 

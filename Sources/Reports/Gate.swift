@@ -9,12 +9,12 @@ public struct GateBar: Sendable {
     /// Instead of "supported": every planned check at this size or larger passed (or n/a).
     public var minimumSize: Size?
     /// When set, no check that passed in the baseline may fail now, on any screen.
-    public var baseline: Baseline?
+    public var baseline: EarlierAudit?
     /// Take "supported, re-check pending" for supported: every check passed, only the re-checks
     /// a fix opened are still to record.
     public var acceptingRechecks: Bool
 
-    public init(allScreens: Bool = false, minimumSize: Size? = nil, baseline: Baseline? = nil, acceptingRechecks: Bool = false) {
+    public init(allScreens: Bool = false, minimumSize: Size? = nil, baseline: EarlierAudit? = nil, acceptingRechecks: Bool = false) {
         self.allScreens = allScreens
         self.minimumSize = minimumSize
         self.baseline = baseline

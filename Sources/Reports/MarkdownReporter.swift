@@ -41,7 +41,7 @@ public struct MarkdownReporter: Reporter {
         let changes = request.since.map { since -> Changes in
             let baseline = switch since {
             case .export(let earlier): earlier
-            case .day(let start): Baseline(document: document, before: start, label: start.day)
+            case .day(let start): EarlierAudit(document: document, before: start, label: start.day)
             }
             return Changes(from: baseline, to: document, snapshot: snapshot)
         }

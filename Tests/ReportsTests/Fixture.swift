@@ -126,7 +126,7 @@ final class Fixture {
         ])
     }
 
-    func input(date: String? = nil, since: Baseline? = nil, chart: String? = "report.svg", evidence: String? = "report-evidence") throws -> ReportInput {
+    func input(date: String? = nil, since: EarlierAudit? = nil, chart: String? = "report.svg", evidence: String? = "report-evidence") throws -> ReportInput {
         let document = try AuditDocument(store: store)
         let snapshot = try store.snapshot(detailed: true)
         let changes = since.map { Changes(from: $0, to: document, snapshot: snapshot) }

@@ -19,7 +19,7 @@ import TestSupport
     @Test func markdown() throws {
         let fixture = try Fixture().standard()
         let document = try AuditDocument(store: fixture.store)
-        let baseline = Baseline(document: document, before: Fixture.time(3), label: Fixture.time(3).day)
+        let baseline = EarlierAudit(document: document, before: Fixture.time(3), label: Fixture.time(3).day)
         let report = MarkdownReporter().render(try fixture.input(since: baseline))
         try compare(report.text, with: "report.md")
         #expect(report.attachments.map(\.fileName) == ["report.svg", "report-failures.svg"])

@@ -202,7 +202,7 @@ import Testing
         }
         let document = try AuditDocument(store: fixture.store)
         let snapshot = try fixture.store.snapshot(detailed: true)
-        let changes = Changes(from: Baseline(document: document, before: Fixture.time(2), label: "x"), to: document, snapshot: snapshot)
+        let changes = Changes(from: EarlierAudit(document: document, before: Fixture.time(2), label: "x"), to: document, snapshot: snapshot)
         #expect(changes.regressions.map { "\($0.screen) \($0.item) \($0.size)" } == ["Sign in reachable ax5"])
         #expect(changes.fixedCells.map { "\($0.screen) \($0.item) \($0.size)" } == ["Sign in no-truncation ax3"])
         #expect(changes.newScreens == ["Notes <b>*"])

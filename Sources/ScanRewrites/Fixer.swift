@@ -67,7 +67,7 @@ public struct Suggestion: Sendable, Equatable {
 }
 
 /// The rewrites of a scan's findings and what is left for a person, with each file's new text.
-public struct FixPlan: Sendable {
+public struct RewritePlan: Sendable {
     /// The rewrites, kept compactly.
     public var rewriteList = RewriteList()
     /// The rewrites, each made a value of its own.
@@ -95,8 +95,8 @@ public enum Fixer {
     /// fixed-font-size rule, outside suppressed lines, and within the changes.
     public static func plan(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule> = Set(ScanRule.allCases),
                             changes: ChangedLines? = nil, read: (String) -> [UInt8]?,
-                            unreadable: (String) -> String = { _ in "the file could not be read again" }) -> FixPlan {
-        var plan = FixPlan()
+                            unreadable: (String) -> String = { _ in "the file could not be read again" }) -> RewritePlan {
+        var plan = RewritePlan()
         let findings = report.findings
         let scanning = report.sources.map { Rescanning.within(report, $0) } ?? Rescanning.alone
         let (byFile, refining) = candidates(report, verdict: verdict, rules: rules)

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Fix
+@testable import ScanRewrites
 import Scan
 import Testing
 
@@ -37,7 +37,7 @@ struct FixedFrameTests {
 
         """
 
-    func fix(_ text: String) throws -> (plan: FixPlan, output: [UInt8]) {
+    func fix(_ text: String) throws -> (plan: RewritePlan, output: [UInt8]) {
         let input = Array(text.utf8)
         let report = try SourceScanner.scan(files: [("Badges.swift", input)])
         let plan = Fixer.plan(report, verdict: ScanVerdict(report)) { _ in input }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Fix
+@testable import ScanRewrites
 import Scan
 import Testing
 
@@ -29,8 +29,8 @@ struct NeverWorseTests {
         return Edit(start..<(start + text.utf8.count), replacement)
     }
 
-    func plan(_ rewrites: [Rewrite]) -> (FixPlan, [UInt8]?) {
-        var plan = FixPlan()
+    func plan(_ rewrites: [Rewrite]) -> (RewritePlan, [UInt8]?) {
+        var plan = RewritePlan()
         plan.rewrites = rewrites
         let source = SourceText(Array(Self.card.utf8))
         let kept = Fixer.holdBackWorse(&plan, from: 0, file: "Card.swift", source: source)

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Fix
+@testable import ScanRewrites
 @testable import Scan
 import Testing
 

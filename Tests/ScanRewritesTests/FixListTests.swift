@@ -1,5 +1,5 @@
 import Foundation
-@testable import Fix
+@testable import ScanRewrites
 import Scan
 import Testing
 
@@ -92,7 +92,7 @@ struct FixListTests {
         """
 
     /// The plan for one file, its rewritten text, and the plan a second fix would make of that.
-    func fix(_ path: String, _ text: String) throws -> (plan: FixPlan, output: String, again: FixPlan) {
+    func fix(_ path: String, _ text: String) throws -> (plan: RewritePlan, output: String, again: RewritePlan) {
         let input = Array(text.utf8)
         let report = try SourceScanner.scan(files: [(path, input)])
         let plan = Fixer.plan(report, verdict: ScanVerdict(report)) { _ in input }
@@ -108,7 +108,7 @@ struct FixListTests {
         return (plan, String(decoding: output, as: UTF8.self), again)
     }
 
-    func rewritten(_ plan: FixPlan) -> [String] { plan.rewrites.map { "\($0.line) \($0.rule.rawValue): \($0.summary)" } }
+    func rewritten(_ plan: RewritePlan) -> [String] { plan.rewrites.map { "\($0.line) \($0.rule.rawValue): \($0.summary)" } }
 
     @Test func aTrailingCommentDoesNotStopARewriteAndStays() throws {
         let (plan, output, again) = try fix("PriceCell.swift", Self.cell)

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Fix
+@testable import ScanRewrites
 import Scan
 import Testing
 import TestSupport
@@ -12,7 +12,7 @@ struct RewriteTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     /// The plan for one input file scanned on its own.
-    func plan(_ name: String) throws -> (plan: FixPlan, input: [UInt8], path: String) {
+    func plan(_ name: String) throws -> (plan: RewritePlan, input: [UInt8], path: String) {
         let input = try [UInt8](Data(contentsOf: Self.golden.appendingPathComponent(name)))
         let path = name.replacingOccurrences(of: ".input", with: "")
         let report = try SourceScanner.scan(files: [(path, input)])
@@ -20,7 +20,7 @@ struct RewriteTests {
     }
 
     /// What the plan says, as the golden `.plan.txt` keeps it: each rewrite and each suggestion.
-    func describe(_ plan: FixPlan) -> String {
+    func describe(_ plan: RewritePlan) -> String {
         plan.rewrites.map { "rewrite \($0.line) \($0.rule.rawValue): \($0.summary)\n" }.joined()
             + plan.suggestions.map { "left \($0.line) \($0.rule.rawValue): \($0.text)\n" }.joined()
     }

@@ -179,7 +179,7 @@ extension Fixer {
     /// lines a problem is found at are held back and the rest tried again, a few times; a problem no
     /// rewrite's line explains holds the whole file back. Returns the file's bytes with the rewrites
     /// kept, or nil when none is.
-    static func holdBackWorse(_ plan: inout FixPlan, from first: Int, file: String, source: SourceText,
+    static func holdBackWorse(_ plan: inout RewritePlan, from first: Int, file: String, source: SourceText,
                               scanning: Rescanning = .alone) -> [UInt8]? {
         for attempt in 0..<4 {
             let kept = first..<plan.rewriteList.count

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Fix
+@testable import ScanRewrites
 import Scan
 import Testing
 
@@ -59,7 +59,7 @@ struct PinnedHeightTests {
 
     /// The plan for `text`; `baselining` findings of that rule are in the baseline (not new), as a
     /// team's existing constraints are when it adopts the scan.
-    func fix(_ text: String, baselining: ScanRule? = nil) throws -> (plan: FixPlan, output: String) {
+    func fix(_ text: String, baselining: ScanRule? = nil) throws -> (plan: RewritePlan, output: String) {
         let input = Array(text.utf8)
         let report = try SourceScanner.scan(files: [("BadgeCell.swift", input)])
         let fingerprints = Fingerprint.of(report.findings)

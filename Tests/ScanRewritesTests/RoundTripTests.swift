@@ -1,5 +1,5 @@
 import Foundation
-@testable import Fix
+@testable import ScanRewrites
 import Scan
 import Testing
 import TestSupport

@@ -1,6 +1,6 @@
 import Platform
 
-extension FixPlan {
+extension RewritePlan {
     /// Writes every changed file under `root`, all or none, and never over a change made since the
     /// scan read the file (`scanned` gives the version the scan opened, where it read from disk).
     ///
@@ -17,7 +17,7 @@ extension FixPlan {
     public func write(root: String, scanned: (String) -> FileIdentity? = { _ in nil }) throws(FixWriteError) {
         guard !files.isEmpty else { return }
         // Only what the next run can put back: a file inside the root, reached without a link.
-        for file in files where !FixPlan.isRecoverable(file.path, root: root) { throw .outside(file.path) }
+        for file in files where !RewritePlan.isRecoverable(file.path, root: root) { throw .outside(file.path) }
         var commit = FixCommit(root: root, files: files.map { FixCommit.File(path: $0.path, old: $0.old, new: $0.new, scanned: scanned($0.path)) })
         try commit.run()
     }
@@ -51,7 +51,7 @@ public enum FixWriteError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// One `--fix` writing its files (see `FixPlan.write`).
+/// One `--fix` writing its files (see `RewritePlan.write`).
 struct FixCommit {
     struct File {
         var path: String
