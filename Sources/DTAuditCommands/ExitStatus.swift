@@ -78,7 +78,7 @@ extension RecordingPlan.Problem: ExitStatusProviding {
     public var exitStatus: Int32 { ExitStatus.usage.rawValue }
 }
 
-extension RewritePlan.Problem: ExitStatusProviding {
+extension FixPlan.Problem: ExitStatusProviding {
     /// A fix for checks that are not failing: the command line asks for what cannot be.
     public var exitStatus: Int32 { ExitStatus.usage.rawValue }
 }
