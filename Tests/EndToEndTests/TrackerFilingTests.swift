@@ -179,6 +179,23 @@ import Testing
         #expect(bad.status == 64)
     }
 
+    /// On a terminal, filing counts its steps on one line of the error stream and clears it when
+    /// done; piped, the same run writes no such line (the tests above read its plain output).
+    @Test(.requires(.python3, .curl, .script))
+    func onATerminalFilingCountsItsStepsAndClearsTheLine() throws {
+        let fake = try FakeGitHub()
+        let cli = try Self.audit()
+        // util-linux's script gives the command a terminal; what it drew comes back on stdout.
+        let drawn = try Spawn.run(try RequiredTool.script.location(), ["-qec", CLI.binary.path + " file --github acme/trailhead", "/dev/null"],
+                                  in: cli.directory, environment: cli.environment.merging(fake.environment) { $1 })
+        #expect(drawn.status == 0, "\(drawn.output)")
+        #expect(drawn.stdout.contains("\r1/2 filed…"), "\(drawn.stdout.debugDescription)")
+        #expect(drawn.stdout.contains("\r\u{1B}[K"), "the progress line is cleared")
+        #expect(try fake.state().issues.count == 2)
+        let piped = try file(cli, fake)
+        #expect(!piped.stderr.contains("filed…"))
+    }
+
     @Test func jiraAndLinearFilesHoldEachProblemOnce() throws {
         let cli = try Self.audit()
         for (tracker, header) in [("jira", "Summary,Issue Type,Priority,Description,Labels,Labels"), ("linear", "Title,Description,Priority,Status,Labels")] {
