@@ -60,7 +60,7 @@ extension RunImport {
             outcome.attached = records.count
             for cell in plan.cells {
                 outcome.recorded += try store.record(screen: cell.screen, cells: [(cell.item, cell.size)], status: cell.status, note: cell.note,
-                                                     run: plan.run, by: author, at: time)
+                                                     run: plan.run, findings: cell.findings, by: author, at: time)
             }
             try store.append(plan.keptTheirs.map { kept in
                 .dissent(Dissent(id: store.makeID(), screen: kept.cell.screen.id, item: kept.cell.item, size: kept.cell.size, status: kept.cell.status,

@@ -143,7 +143,8 @@ extension RunImport {
                 plan.judgments.append(RunPlan.Judgment(screen: screen, verdict: told, file: file))
                 guard verdict.outcome != .noData else { continue }
                 decided.add(RunPlan.Cell(screen: screen, item: verdict.item, size: verdict.size, status: verdict.outcome == .pass ? .pass : .fail,
-                                         note: VerdictNote.write(verdict), sources: [file]))
+                                         note: VerdictNote.write(verdict), sources: [file],
+                                         findings: RecordedFinding.of(verdict)))
                 if let crop = CropPlan(verdict, of: run) {
                     plan.crops.append(RunPlan.CropJob(plan: crop, screen: screen, shot: shots[screen.id + "\u{1F}" + verdict.size.id],
                                                       largeShot: shots[screen.id + "\u{1F}" + Size.l.id], beforeFixShot: beforeFix?.shot))

@@ -28,6 +28,8 @@ public struct RunPlan: Sendable {
         public var note: String?
         /// Where the result came from, for people.
         public var sources: [String]
+        /// What a judge saw fail, every finding of it; nil for results xcresult's own tests gave.
+        public var findings: [RecordedFinding]? = nil
     }
 
     public var run: String

@@ -102,7 +102,8 @@ final class RunReadBack {
                 plan.judgments.append(RunPlan.Judgment(screen: screen, verdict: told, file: files[verdict.size] ?? ""))
                 guard verdict.outcome != .noData else { continue }
                 decided.add(RunPlan.Cell(screen: screen, item: verdict.item, size: verdict.size, status: verdict.outcome == .pass ? .pass : .fail,
-                                         note: VerdictNote.write(verdict), sources: [files[verdict.size] ?? ""]))
+                                         note: VerdictNote.write(verdict), sources: [files[verdict.size] ?? ""],
+                                         findings: RecordedFinding.of(verdict)))
                 if let crop = judge.cropPlan(for: verdict, of: pixels) {
                     plan.crops.append(RunPlan.CropJob(plan: crop, screen: screen, shot: shots[verdict.size], largeShot: shots[.l], beforeFixShot: nil))
                 }

@@ -64,7 +64,7 @@ public struct NoOverlap: Judge {
                             ElementRef(hierarchy.elements[b], frame: frames[j], largeFrame: compared[j].large)]
                 let atLarge = before.map { "overlap by \(Frame.points($0.width)) x \(Frame.points($0.height)) pt at Large" } ?? "are apart at Large"
                 return Finding(elements: a < b ? pair : pair.reversed(),
-                               detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and \(atLarge)")
+                               detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and \(atLarge)", figure: shared.height)
             }
         }
         let findings = kept.findings

@@ -7,7 +7,7 @@ import Judges
 /// and size it does it at. Shared UI (a tab bar, a navigation bar drawn by the same code on every
 /// screen) that fails the same way on several screens is one problem naming them all, not one per
 /// screen; `SharedProblem.group` decides what is the same element at the same place. The frames
-/// come from the judged recordings' notes (`VerdictNote`), so this holds long after the run's
+/// come from the judged recordings' findings (`JudgedFindings`), so this holds long after the run's
 /// hierarchies are gone. `next`, `screen show` and the review page's "What to fix first" read it.
 public struct JudgedProblems: Sendable {
     /// One failed cell a run recorded, with the fix whose retest is due (nil while it waits).
@@ -49,6 +49,13 @@ public struct JudgedProblems: Sendable {
     private var told = Set<String>()
     /// Each judged cell's note as its run recorded it, whatever a person corrected it to since.
     private var recordedNotes: [String: String] = [:]
+    /// Each judged cell's findings as its run recorded them.
+    private var recordedFindings: [String: [Finding]] = [:]
+
+    /// The findings the run recorded for a cell it failed, whatever a person corrected its note to.
+    public func recordedFindings(screen: String, item: String, size: Size) -> [Finding]? {
+        recordedFindings[Self.key(screen, item, size)]
+    }
 
     /// The note the run recorded for a cell it failed: the findings a corrected note no longer lists.
     public func recordedNote(screen: String, item: String, size: Size) -> String? {
@@ -88,13 +95,15 @@ public struct JudgedProblems: Sendable {
         var verdicts: [(screen: String, verdict: Verdict)] = []
         var cells: [String: (failure: Failure, findings: Int, complete: Bool)] = [:]
         for failure in failures {
-            guard let note = failure.cell.note,
-                  let verdict = VerdictNote.verdict(item: failure.cell.item, size: failure.cell.size, note: note) else { continue }
+            guard let note = failure.cell.note else { continue }
+            let findings = JudgedFindings.of(failure.cell)
+            guard !findings.isEmpty else { continue }
+            let reason = String(note.prefix { $0 != "\n" })
+            let verdict = Verdict(item: failure.cell.item, size: failure.cell.size, outcome: .fail, reason: reason, findings: findings)
             verdicts.append((failure.screen, verdict))
             recordedNotes[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = note
-            // A note lists at most `VerdictNote.maximumFindings`; the rest are only counted.
-            let lines = note.split(separator: "\n").dropFirst().filter { $0.hasPrefix("- ") }.count
-            cells[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = (failure, verdict.findings.count, lines == verdict.findings.count)
+            recordedFindings[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = findings
+            cells[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = (failure, findings.count, JudgedFindings.isComplete(failure.cell))
         }
         var inShared: [String: Int] = [:]
         for group in SharedProblem.group(verdicts) {
