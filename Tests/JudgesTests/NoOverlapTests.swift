@@ -69,7 +69,10 @@ import TestSupport
         let verdict = NoOverlap().judge(ScreenContext(try run(.harness, [.l: large, .ax5: ax5])), at: .ax5)
         #expect(verdict.outcome == .fail)
         #expect(verdict.findingCount == 79_800)
-        #expect(verdict.findings.count == VerdictNote.maximumFindings, "only as many findings as a note lists are kept")
+        // The first 5,000 in reading order are kept (a recording keeps them all); the rest are counted.
+        #expect(verdict.findings.count == 5_000)
+        #expect(verdict.findings.first?.elements.map(\.name) == ["Row 0", "Row 1"] && verdict.findings.last?.elements.map(\.name) == ["Row 12", "Row 290"],
+                "\(String(describing: verdict.findings.last))")
         #expect(verdict.reason.hasPrefix("79800 overlaps among 400 text and control elements: StaticText \"Row 0\" and StaticText \"Row 1\" overlap by 358 x 64 pt"))
         #expect(verdict.reason.hasSuffix("; and 79797 more"))
         let note = VerdictNote.write(verdict)
@@ -89,7 +92,7 @@ import TestSupport
             let screen = try run(.harness, [.l: labels(30, grown: false, row: row), .ax5: labels(30, grown: true, row: row)])
             let verdict = NoOverlap().judge(ScreenContext(screen), at: .ax5)
             #expect(verdict.findingCount == 29, "row \(row)")
-            #expect(verdict.findings.map { $0.elements.map(\.name) } == (0..<20).map { ["L\($0)", "L\($0 + 1)"] }, "row \(row)")
+            #expect(verdict.findings.map { $0.elements.map(\.name) } == (0..<29).map { ["L\($0)", "L\($0 + 1)"] }, "row \(row)")
         }
     }
 }
