@@ -60,7 +60,7 @@ public struct Filing: LogRecordKind {
     }
 
     public static let kind = LogRecord.Kind.filing
-    public static let tally = RecordTally("filing", "filings", rank: 9)
+    public static let tally = RecordTally("filing", "filings", rank: 11)
     /// The audit's own: a shared problem belongs to several screens, and a removed screen's
     /// filings still name its issue.
     public var screenID: String? { nil }
