@@ -77,7 +77,7 @@ extension RunImport {
                       store: AuditStore, limit: Int64, labels: LabelReading?, into plan: inout RunPlan, decided: inout DecidedCells,
                       identity: inout SHA256) throws {
         guard !files.isEmpty else { return }
-        var screens: [String: (screen: Screen, files: [Size: (file: String, path: String)])] = [:]
+        var screens: [String: (screen: Screen, files: [Size: (file: String, path: String, name: String)])] = [:]
         var order: [String] = []
         for file in files {
             guard let folder = result.folder, let path = RunReader.inside(folder, file.path) else {
@@ -96,7 +96,7 @@ extension RunImport {
                     plan.misses.append((file.path, "a second hierarchy of '\(screen.name)' at \(size.id); \(first.file) is the one judged"))
                     continue
                 }
-                screens[screen.id]!.files[size] = (file.path, path)
+                screens[screen.id]!.files[size] = (file.path, path, RunPlan.Attachment.name(file: file.path, given: file.names.first))
             }
         }
         let judging = Judging(checklist: checklist)
@@ -111,7 +111,7 @@ extension RunImport {
             let (screen, files) = screens[id]!
             var hierarchies: [Size: Hierarchy] = [:]
             for size in Size.allCases {
-                guard let (file, path) = files[size] else { continue }
+                guard let (file, path, _) = files[size] else { continue }
                 do {
                     let bytes = try reader.bytes(path: path)
                     background.update(bytes)
@@ -153,7 +153,9 @@ extension RunImport {
             readBack?.add(screen, run: run, files: files.mapValues(\.file), shots: { shots[screen.id + "\u{1F}" + $0.id] })
             if let large = files[.l],
                let candidate = try? EvidenceCandidate.check(path: large.path, limit: limit, shownAs: large.file, accepting: [.hierarchy]) {
-                plan.keptHierarchies.append(RunPlan.Attachment(file: large.file, candidate: candidate, screen: screen, size: .l))
+                var kept = RunPlan.Attachment(file: large.file, candidate: candidate, screen: screen, size: .l)
+                kept.name = large.name
+                plan.keptHierarchies.append(kept)
             }
         }
         if let first = refused.first {
