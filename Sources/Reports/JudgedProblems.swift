@@ -37,6 +37,9 @@ public struct JudgedProblems: Sendable {
         public var fix: Fix?
         /// When the oldest of its failures was recorded.
         public var since: Timestamp
+        /// What other judges found inside it (a cell that keeps its height cuts its label short,
+        /// runs two labels together): the same cause, told with this problem.
+        public var within: [(item: String, finding: Finding)] = []
 
         /// Shared UI: the same element failing on more than one screen.
         public var isShared: Bool { screens.count > 1 }
@@ -106,13 +109,23 @@ public struct JudgedProblems: Sendable {
             cells[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = (failure, findings.count, JudgedFindings.isComplete(failure.cell))
         }
         var inShared: [String: Int] = [:]
-        for group in SharedProblem.group(verdicts) {
+        let (kept, within) = ProblemCauses.fold(verdicts)
+        for group in SharedProblem.group(kept) {
             let found = group.occurrences.compactMap { cells[Self.key($0.screen, group.item, $0.size)]?.failure }
             guard let first = found.first else { continue }
-            let problem = Problem(item: group.item, finding: group.finding, screens: group.screens,
+            var problem = Problem(item: group.item, finding: ProblemCauses.worst(group, in: verdicts), screens: group.screens,
                                   sizes: Array(Set(group.occurrences.map(\.size))).sorted(by: >),
                                   runs: found.compactMap(\.cell.run).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
                                   fix: first.fix, since: found.map(\.cell.at).min()!)
+            if group.item == ProblemCauses.cellItem, let cell = group.finding.elements.first {
+                for folded in within where folded.cell.type == cell.type && folded.cell.name == cell.name
+                    && group.occurrences.contains(where: { $0.screen == folded.screen && $0.size == folded.size })
+                    && (!cell.name.isEmpty || SharedProblem.near(folded.cell.frame, cell.frame)) {
+                    problem.within.append((folded.item, folded.finding))
+                    // Told by the cell's problem: a list of one row per failed cell leaves it out.
+                    if problem.isShared { inShared[Self.key(folded.screen, folded.item, folded.size), default: 0] += 1 }
+                }
+            }
             if problem.isShared {
                 for occurrence in group.occurrences { inShared[Self.key(occurrence.screen, group.item, occurrence.size), default: 0] += 1 }
             }
