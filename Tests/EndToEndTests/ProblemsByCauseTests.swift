@@ -18,5 +18,10 @@ import TestSupport
         let line = try #require(next.split(separator: "\n").first { $0.contains("cells-resize") }, "\(next)")
         // The worst size's figures, and the icon told inside the cell's problem.
         #expect(line.contains("grew from 20 to 128 pt") && line.contains("inside it, icons-scale"), "\(line)")
+        // status counts the same problems as next.
+        let status = try cli.run(["status"], environment: ["COLUMNS": ""]).stdout
+        #expect(status.contains("Runs      1 problem that runs found waits for a fix"), "\(status)")
+        let json = try #require(try cli.json(["status"]) as? [String: Any])
+        #expect(json["problemsFromRuns"] as? Int == 1)
     }
 }
