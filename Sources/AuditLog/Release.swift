@@ -3,7 +3,7 @@
 /// it does not know.
 public enum Release {
     /// `dtaudit --version`; `Scripts/release` checks that a tag names it.
-    public static let version = "0.2.0"
+    public static let version = "0.3.0"
 
     /// The numbers of a release such as `0.2.0`; nil for anything else.
     public static func numbers(_ text: String) -> [Int]? {

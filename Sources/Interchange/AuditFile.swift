@@ -3,7 +3,7 @@ import AuditStore
 
 /// The shared audit file: one JSON document, one record per line.
 ///
-///     {"format":3,"needs":"0.2.0","records":[
+///     {"format":3,"needs":"0.3.0","records":[
 ///     {"record":"audit","id":"...","app":"Trailhead","by":"Mei Chen","at":"..."},
 ///     {"record":"checklist","id":"...","name":"dynamic-type",...},
 ///     {"record":"screen","id":"...","name":"Checkout",...},
@@ -21,7 +21,7 @@ public struct AuditFile: Sendable {
     /// oldest release that reads them (`AuditFileHeader`).
     public static let formatVersion = 3
     /// The oldest release that reads what this code writes: the first to read `follows` and `round`.
-    public static let needs = "0.2.0"
+    public static let needs = "0.3.0"
     public static let header = "{\"format\":3,\"needs\":\"\(needs)\",\"records\":["
     public static let footer = "{\"record\":\"end\"}\n]}\n"
     /// Files larger than this are refused before they are read.

@@ -1,7 +1,7 @@
 import AuditLog
 import Output
 
-/// The first line of a shared file of format 2 or later: `{"format":3,"needs":"0.2.0","records":[`.
+/// The first line of a shared file of format 2 or later: `{"format":3,"needs":"0.3.0","records":[`.
 /// `needs` names the oldest release that reads the file, and is read before anything else, so
 /// that a release meeting a file a newer one wrote says which release to upgrade to instead of
 /// failing on a field it does not know. A release that writes what older ones cannot read raises

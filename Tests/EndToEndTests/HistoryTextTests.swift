@@ -64,7 +64,7 @@ import Testing
         let cli = try audit()
         let report = try cli.json(["import", "rest.json"]) as? [String: Any]
         #expect(report?["added"] as? [String: Int] == ["audit": 1, "checklist": 1, "screen": 2, "edit": 3, "recording": 3, "fix": 2, "evidence": 2,
-                                                       "retract": 3, "amend": 2, "dissent": 0, "waive": 0, "filing": 0])
+                                                       "retract": 3, "amend": 2, "filing": 0, "dissent": 0, "waive": 0])
     }
 
     @Test func historySaysWhatEveryKindDid() throws {

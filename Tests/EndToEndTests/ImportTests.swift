@@ -150,7 +150,7 @@ import Testing
         #expect(again.contains("Nothing new"))
         #expect(again.contains("format 1"))
         let written = try cli.ok(["export", "--format", "json", "--output", "-"], in: store)
-        #expect(written.hasPrefix("{\"format\":3,\"needs\":\"0.2.0\",\"records\":[\n"))
+        #expect(written.hasPrefix("{\"format\":3,\"needs\":\"0.3.0\",\"records\":[\n"))
         #expect(try cli.ok(["screen", "show", "Checkout: cart"], in: store).contains("Sam Okafor"))
     }
 
@@ -180,12 +180,12 @@ import Testing
             ("empty", Data(), "line 1: the file is empty"),
             ("not json", Data("hello".utf8), "line 1: unexpected character 'h'"),
             ("not an audit file", Data("{\"name\": 1}".utf8), "line 1: the file is not a dtaudit export"),
-            ("newer format", Data(good.replacingOccurrences(of: "{\"format\":3,\"needs\":\"0.2.0\",", with: "{\"format\":4,").utf8),
-             "line 1: the file is in format 4, which a newer dtaudit wrote; this is dtaudit 0.2.0, which reads formats 1 to 3: upgrade dtaudit"),
+            ("newer format", Data(good.replacingOccurrences(of: "{\"format\":3,\"needs\":\"0.3.0\",", with: "{\"format\":4,").utf8),
+             "line 1: the file is in format 4, which a newer dtaudit wrote; this is dtaudit 0.3.0, which reads formats 1 to 3: upgrade dtaudit"),
             // What a later release may add that this one cannot read: named by the release it needs, before any record is read.
             ("newer release", Data(replacing(recordingLine, "\"status\":", "\"colour\":\"red\",\"status\":")
-                .replacingOccurrences(of: "\"needs\":\"0.2.0\"", with: "\"needs\":\"0.10.1\"").utf8),
-             "line 1: the file needs dtaudit 0.10.1 or later to be read, and this is dtaudit 0.2.0: upgrade to 0.10.1"),
+                .replacingOccurrences(of: "\"needs\":\"0.3.0\"", with: "\"needs\":\"0.10.1\"").utf8),
+             "line 1: the file needs dtaudit 0.10.1 or later to be read, and this is dtaudit 0.3.0: upgrade to 0.10.1"),
             ("wrong type", Data(replacing(screenLine, "\"critical\":true", "\"critical\":\"yes\"").utf8), "line \(screenLine + 1): field 'critical' of the screen record must be true or false, not a string"),
             ("unknown size", Data(replacing(recordingLine, "\"size\":\"ax5\"", "\"size\":\"ax6\"").utf8), "line \(recordingLine + 1): field 'size' of the recording record must be one of xs s m l xl xxl xxxl ax1 ax2 ax3 ax4 ax5, not \"ax6\""),
             ("unknown status", Data(replacing(recordingLine, "\"status\":\"pass\"", "\"status\":\"passed\"").utf8), "field 'status' of the recording record must be one of pass, fail, na, untested"),

@@ -64,7 +64,7 @@ import Testing
         #expect(!synced.stdout.contains("the file is in format 1"), "\(synced.stdout)")
         #expect(synced.stdout.contains("lines and is now written all in format 3") == (merge != .driver), "\(synced.stdout)")
         let written = try team.file(ana)
-        #expect(written.hasPrefix(#"{"format":3,"needs":"0.2.0","records":["#) && !written.contains(#"{"format":1,"#) && !written.contains("<<<<<<<"))
+        #expect(written.hasPrefix(#"{"format":3,"needs":"0.3.0","records":["#) && !written.contains(#"{"format":1,"#) && !written.contains("<<<<<<<"))
         let notes = try team.dtaudit(["history", "Welcome"], in: ana)
         #expect(notes.contains("Recorded by the old dtaudit") && notes.contains("Recorded after the upgrade"))
         try team.git(["add", "-A"], in: ana)

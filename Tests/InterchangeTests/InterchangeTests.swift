@@ -103,7 +103,7 @@ final class TemporaryStore {
         let source = try TemporaryStore()
         try source.fillIn()
         let lines = String(decoding: try source.file, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "{\"format\":3,\"needs\":\"0.2.0\",\"records\":[")
+        #expect(lines.first == "{\"format\":3,\"needs\":\"0.3.0\",\"records\":[")
         #expect(Array(lines.suffix(3)) == ["{\"record\":\"end\"}", "]}", ""])
         let records = lines.dropFirst().dropLast(3)
         #expect(records.allSatisfy { $0.hasPrefix("{\"record\":\"") && $0.hasSuffix("},") })
