@@ -58,7 +58,9 @@ struct ImportRunSummary {
         let width = console.width ?? .max
         var rendered: [String] = []
         for line in lines {
-            let outcomes = line.sizes.map { "\($0.outcome) " + $0.sizes.map(\.id).joined(separator: ", ") }.joined(separator: "; ")
+            // Failures first: what a person reads the line for.
+            let rank = ["fail": 0, "pass": 1, "na": 2, "no data": 3]
+            let outcomes = line.sizes.sorted { rank[$0.outcome, default: 4] < rank[$1.outcome, default: 4] }.map { "\($0.outcome) " + $0.sizes.map(\.id).joined(separator: ", ") }.joined(separator: "; ")
             var text = "  " + TextLayout.pad(console.safe(line.screen), to: screenWidth) + "  " + TextLayout.pad(line.item, to: itemWidth) + "  " + outcomes
             if let reason = line.reason { text += ": " + console.safe(TextLayout.singleLine(reason.text)) }
             rendered += TextLayout.wrap(text, width: width, hanging: 4)
