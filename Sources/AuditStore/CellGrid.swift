@@ -89,7 +89,7 @@ extension AuditStore {
         // whole audit cost a search of it a cell.
         var items = ItemPlaces(plan)
         var sql = """
-            SELECT cells.screen_id, cells.item, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END AS note, r.recorded_by, r.run" : "")
+            SELECT cells.screen_id, cells.item, cells.size, cells.status, cells.recorded_at, cells.recording_id\(detailed ? ", CASE WHEN c.target IS NULL THEN r.note ELSE c.note END AS note, r.recorded_by, r.run, r.findings" : "")
             FROM cells\(detailed ? " JOIN recordings r ON r.id = cells.recording_id LEFT JOIN corrections c ON c.target = r.uid" : "")
             """
         if screenRow != nil { sql += " WHERE cells.screen_id = ?" }
@@ -97,7 +97,7 @@ extension AuditStore {
         // Looked up once: a whole audit's cells are many rows.
         let column = (screen: cells.index(of: "screen_id"), item: cells.index(of: "item"), size: cells.index(of: "size"),
                       status: cells.index(of: "status"), at: cells.index(of: "recorded_at"), recording: cells.index(of: "recording_id"))
-        let details = detailed ? (note: cells.index(of: "note"), by: cells.index(of: "recorded_by"), run: cells.index(of: "run")) : nil
+        let details = detailed ? (note: cells.index(of: "note"), by: cells.index(of: "recorded_by"), run: cells.index(of: "run"), findings: cells.index(of: "findings")) : nil
         try cells.forEach(screenRow.map { [$0] } ?? []) { row in
             guard let position = row.withText(column.item, { items.position(of: $0) }), position >= 0, position < plan.items.count,
                   let size = row.withText(column.size, Size.init(idBytes:)), let status = row.withText(column.status, ResultStatus.init(bytes:)) else { return }
@@ -107,6 +107,7 @@ extension AuditStore {
                 state.note = row.optionalString(details.note)
                 state.by = row.optionalString(details.by)
                 state.run = row.optionalString(details.run)
+                state.findings = row.optionalString(details.findings).flatMap(RecordedFinding.read(json:))
             }
             body(row.int64(column.screen), position, state)
         }

@@ -11,7 +11,7 @@ extension AuditStore {
         try read {
             let statement = try db.cachedStatement("""
                 SELECT s.name, cells.item, cells.size, cells.recorded_at, cells.recording_id,
-                       r.note, r.recorded_by, r.run
+                       r.note, r.recorded_by, r.run, r.findings
                 FROM cells JOIN items ON items.id = cells.item AND items.current = 1
                 JOIN screens s ON s.id = cells.screen_id AND s.removed = 0
                 JOIN recordings r ON r.id = cells.recording_id
@@ -23,7 +23,8 @@ extension AuditStore {
                 guard let size = row.withText("size", Size.init(idBytes:)) else { return }
                 let cell = CellState(item: row.string("item"), size: size, status: .fail, at: row.withText("recorded_at", Timestamp.init(storedBytes:)),
                                      recordingID: row.int64("recording_id"), note: row.optionalString("note"),
-                                     by: row.optionalString("recorded_by"), run: row.optionalString("run"))
+                                     by: row.optionalString("recorded_by"), run: row.optionalString("run"),
+                                     findings: row.optionalString("findings").flatMap(RecordedFinding.read(json:)))
                 failures.append((row.string("name"), cell))
             }
             return failures

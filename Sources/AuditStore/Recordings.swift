@@ -7,12 +7,13 @@ extension Recording {
     /// latest correction's when there is one (`corrections c`).
     static let columns = """
         r.uid, s.uid AS screen, r.item, r.size, r.status, CASE WHEN c.target IS NULL THEN r.note ELSE c.note END AS note, r.recorded_by, r.recorded_at, r.run,
-        r.follows, r.round FROM recordings r JOIN screens s ON s.id = r.screen_id LEFT JOIN corrections c ON c.target = r.uid
+        r.findings, r.follows, r.round FROM recordings r JOIN screens s ON s.id = r.screen_id LEFT JOIN corrections c ON c.target = r.uid
         """
 
     init(row: Row) throws {
         self.init(id: try row["uid"], screen: try row["screen"], item: try row["item"], size: try row["size"], status: try row["status"],
-                  note: try row["note"], run: try row["run"], follows: try row["follows"], round: try row["round"],
+                  note: try row["note"], run: try row["run"],
+                  findings: try (row["findings"] as String?).flatMap(RecordedFinding.read(json:)), follows: try row["follows"], round: try row["round"],
                   by: try row["recorded_by"], at: try row["recorded_at"])
     }
 
@@ -21,7 +22,8 @@ extension Recording {
     init(row: Row, strings: inout StringTable) throws {
         self.init(id: try row["uid"], screen: strings.intern(try row["screen"]), item: strings.intern(try row["item"]), size: try row["size"],
                   status: try row["status"], note: try (row["note"] as String?).map { strings.intern($0) },
-                  run: try (row["run"] as String?).map { strings.intern($0) }, follows: try row["follows"], round: try row["round"],
+                  run: try (row["run"] as String?).map { strings.intern($0) },
+                  findings: try (row["findings"] as String?).flatMap(RecordedFinding.read(json:)), follows: try row["follows"], round: try row["round"],
                   by: strings.intern(try row["recorded_by"]), at: try row["recorded_at"])
     }
 }
@@ -109,7 +111,7 @@ extension AuditStore {
     /// the store's own time for the screen (`ownTime`).
     @discardableResult
     public func record(screen: Screen, cells: [(item: String, size: Size)], status: ResultStatus, note: String?, run: String? = nil,
-                       by author: String, at time: Timestamp? = nil) throws -> [Recording] {
+                       findings: [RecordedFinding]? = nil, by author: String, at time: Timestamp? = nil) throws -> [Recording] {
         let time = try time ?? ownTime(on: screen)
         let note = try note.flatMap { try InputRules.note($0) }
         let run = try run.map { try InputRules.name($0, what: "the run's name") }
@@ -118,7 +120,7 @@ extension AuditStore {
         let recordings = try cells.map { cell in
             let before = try highestRecording(screen: row, item: cell.item, size: cell.size)
             return Recording(id: makeID(), screen: screen.id, item: cell.item, size: cell.size, status: status, note: note, run: run,
-                             follows: before?.id, round: before.map { min($0.round, Recording.maximumRound - 1) + 1 } ?? 0, by: author, at: time)
+                             findings: findings, follows: before?.id, round: before.map { min($0.round, Recording.maximumRound - 1) + 1 } ?? 0, by: author, at: time)
         }
         try append(recordings.map(LogRecord.recording))
         return recordings

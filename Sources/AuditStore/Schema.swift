@@ -183,6 +183,10 @@ enum Schema {
                 CREATE INDEX scan_findings_capped ON scan_findings (screen_id) WHERE cap IS NOT NULL;
                 """)
         }
+        // What a run's judge saw fail, as `RecordedFinding.json` writes it; recordings before it have none.
+        migrator.register("keep what runs' judges saw fail as data") { db in
+            try db.execute("ALTER TABLE recordings ADD COLUMN findings TEXT")
+        }
         return migrator
     }()
 

@@ -14,9 +14,11 @@ public struct CellState: Sendable, Equatable {
     public var by: String?
     /// The automated run that recorded it, nil for a person (detailed snapshots only).
     public var run: String?
+    /// What the run's judge saw fail, when it kept that as data (detailed snapshots and judged failures only).
+    public var findings: [RecordedFinding]?
 
     public init(item: String, size: Size, status: ResultStatus, at: Timestamp, recordingID: Int64, note: String? = nil, by: String? = nil,
-                run: String? = nil) {
+                run: String? = nil, findings: [RecordedFinding]? = nil) {
         self.item = item
         self.size = size
         self.status = status
@@ -25,6 +27,7 @@ public struct CellState: Sendable, Equatable {
         self.note = note
         self.by = by
         self.run = run
+        self.findings = findings
     }
 }
 

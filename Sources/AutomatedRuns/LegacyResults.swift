@@ -106,6 +106,11 @@ enum DeviceAudits {
             switch code?.number ?? code?.string ?? "" {
             case "3001", "3002": kind = .dynamicType
             case "3003": kind = .textClipped
+            // pymobiledevice3's codes for the other kinds (doronz88/pymobiledevice3, accessibilityaudit.py).
+            case "12", "13": kind = .other("contrast")
+            case "100": kind = .other("hitRegion")
+            case "1000": kind = .other("elementDetection")
+            case "5000": kind = .other("sufficientElementDescription")
             case let other:
                 kind = code?.string.map(AuditKind.init(name:)) ?? .other("issue \(other)")
             }

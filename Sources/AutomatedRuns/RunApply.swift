@@ -53,14 +53,14 @@ extension RunImport {
                 outcome.attachedNow.append(index)
                 records.append(.evidence(EvidenceAttachment(id: store.makeID(), screen: attachment.screen.id, size: attachment.size, item: nil,
                                                             recording: nil, hash: file.hash, kind: file.kind, bytes: file.byteCount,
-                                                            name: displayName(attachment.file), by: author, at: time)))
+                                                            name: displayName(attachment.name), by: author, at: time)))
             }
             try intake.finish()
             try store.append(records)
             outcome.attached = records.count
             for cell in plan.cells {
                 outcome.recorded += try store.record(screen: cell.screen, cells: [(cell.item, cell.size)], status: cell.status, note: cell.note,
-                                                     run: plan.run, by: author, at: time)
+                                                     run: plan.run, findings: cell.findings, by: author, at: time)
             }
             try store.append(plan.keptTheirs.map { kept in
                 .dissent(Dissent(id: store.makeID(), screen: kept.cell.screen.id, item: kept.cell.item, size: kept.cell.size, status: kept.cell.status,

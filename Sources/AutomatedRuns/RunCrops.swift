@@ -70,7 +70,7 @@ extension RunImport {
         defer { EvidenceIntake.discard(staged) }
         for (index, kept) in plan.keptHierarchies.enumerated() {
             let file = try intake.place(try staged[index].get(), of: kept.candidate, by: author, at: time)
-            if try store.attach(file, name: displayName(kept.file), to: kept.screen, size: kept.size, by: author, at: time) {
+            if try store.attach(file, name: displayName(kept.name), to: kept.screen, size: kept.size, by: author, at: time) {
                 outcome.keptHierarchies += 1
             }
         }

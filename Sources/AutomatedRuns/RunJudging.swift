@@ -87,7 +87,7 @@ extension RunImport {
                       store: AuditStore, limit: Int64, labels: LabelReading?, into plan: inout RunPlan, decided: inout DecidedCells,
                       identity: inout SHA256) throws {
         guard !files.isEmpty else { return }
-        var screens: [String: (screen: Screen, files: [Size: (file: String, path: String)])] = [:]
+        var screens: [String: (screen: Screen, files: [Size: (file: String, path: String, name: String)])] = [:]
         var order: [String] = []
         for file in files {
             guard let folder = result.folder, let path = RunReader.inside(folder, file.path) else {
@@ -106,7 +106,7 @@ extension RunImport {
                     plan.misses.append((file.path, "a second hierarchy of '\(screen.name)' at \(size.id); \(first.file) is the one judged"))
                     continue
                 }
-                screens[screen.id]!.files[size] = (file.path, path)
+                screens[screen.id]!.files[size] = (file.path, path, RunPlan.Attachment.name(file: file.path, given: file.names.first))
             }
         }
         let judging = Judging(checklist: checklist)
@@ -121,7 +121,7 @@ extension RunImport {
             let (screen, files) = screens[id]!
             var hierarchies: [Size: Hierarchy] = [:]
             for size in Size.allCases {
-                guard let (file, path) = files[size] else { continue }
+                guard let (file, path, _) = files[size] else { continue }
                 do {
                     let bytes = try reader.bytes(path: path)
                     background.update(bytes)
@@ -153,7 +153,8 @@ extension RunImport {
                 plan.judgments.append(RunPlan.Judgment(screen: screen, verdict: told, file: file))
                 guard verdict.outcome != .noData else { continue }
                 decided.add(RunPlan.Cell(screen: screen, item: verdict.item, size: verdict.size, status: verdict.outcome == .pass ? .pass : .fail,
-                                         note: VerdictNote.write(verdict), sources: [file]))
+                                         note: VerdictNote.write(verdict), sources: [file],
+                                         findings: RecordedFinding.of(verdict)))
                 if let crop = CropPlan(verdict, of: run) {
                     plan.crops.append(RunPlan.CropJob(plan: crop, screen: screen, shot: shots[screen.id + "\u{1F}" + verdict.size.id],
                                                       largeShot: shots[screen.id + "\u{1F}" + Size.l.id], beforeFixShot: beforeFix?.shot))
@@ -162,7 +163,9 @@ extension RunImport {
             readBack?.add(screen, run: run, files: files.mapValues(\.file), shots: { shots[screen.id + "\u{1F}" + $0.id] })
             if let large = files[.l],
                let candidate = try? EvidenceCandidate.check(path: large.path, limit: limit, shownAs: large.file, accepting: [.hierarchy]) {
-                plan.keptHierarchies.append(RunPlan.Attachment(file: large.file, candidate: candidate, screen: screen, size: .l))
+                var kept = RunPlan.Attachment(file: large.file, candidate: candidate, screen: screen, size: .l)
+                kept.name = large.name
+                plan.keptHierarchies.append(kept)
             }
         }
         if let first = refused.first {

@@ -99,21 +99,38 @@ public enum AuditKind: Sendable, Hashable, CustomStringConvertible {
     /// Reads the names the tools give: `dynamicType`, `XCUIAccessibilityAuditTypeDynamicType`,
     /// pymobiledevice3's `testTypeDynamicText`, and so on, in any case.
     public init(name: String) {
+        // Some tools write the type's raw value as text.
+        if let value = UInt64(name), !name.isEmpty {
+            self.init(rawValue: value)
+            return
+        }
         let key = name.lowercased().filter { $0.isLetter || $0.isNumber }
         let bare = key.hasPrefix("xcuiaccessibilityaudittype") ? String(key.dropFirst("xcuiaccessibilityaudittype".count)) : key
         switch bare {
         case "dynamictype", "testtypedynamictext", "dynamictext": self = .dynamicType
         case "textclipped", "testtypetextclipped": self = .textClipped
-        default: self = .other(name)
+        default: self = .other(Self.otherNames[bare] ?? name)
         }
     }
+
+    /// The other kinds by the names Xcode's API gives them (`XCUIAccessibilityAuditType`).
+    static let otherNames: [String: String] = [
+        "contrast": "contrast", "elementdetection": "elementDetection", "hitregion": "hitRegion",
+        "sufficientelementdescription": "sufficientElementDescription", "trait": "trait", "action": "action", "parentchild": "parentChild",
+    ]
+
+    /// The raw values of the other kinds, as Xcode's API numbers them.
+    static let otherValues: [UInt64: String] = [
+        1 << 0: "contrast", 1 << 1: "elementDetection", 1 << 2: "hitRegion", 1 << 3: "sufficientElementDescription",
+        1 << 18: "trait", 1 << 32: "action", 1 << 33: "parentChild",
+    ]
 
     /// The raw values of `XCUIAccessibilityAuditType` for the two text kinds (1 << 16, 1 << 17).
     public init(rawValue: UInt64) {
         switch rawValue {
         case 1 << 16: self = .dynamicType
         case 1 << 17: self = .textClipped
-        default: self = .other("audit type \(rawValue)")
+        default: self = .other(Self.otherValues[rawValue] ?? "audit type \(rawValue)")
         }
     }
 

@@ -17,6 +17,28 @@ public struct RunPlan: Sendable {
         public var size: Size
         /// Its SHA-256, known in a dry run (which reads every file); the import hashes as it copies.
         public var hash: String?
+        /// What people call it: the name the test gave the attachment, with the file's extension,
+        /// rather than the identifier xcresulttool named the exported file by; else the file.
+        public var name: String
+
+        init(file: String, candidate: EvidenceCandidate, screen: Screen, size: Size, names: [String] = []) {
+            self.file = file
+            self.candidate = candidate
+            self.screen = screen
+            self.size = size
+            name = Self.name(file: file, given: names.first)
+        }
+
+        static func name(file: String, given: String?) -> String {
+            let base = file.split(separator: "/").last.map(String.init) ?? file
+            var stem = Substring(base), ext = Substring("")
+            if let dot = base.lastIndex(of: "."), base.distance(from: dot, to: base.endIndex) <= 6 {
+                stem = base[..<dot]
+                ext = base[dot...]
+            }
+            guard let given, !given.isEmpty, given != String(stem) else { return file }
+            return given.hasSuffix(String(ext)) ? given : given + ext
+        }
     }
 
     /// A cell the run's audits decide.
@@ -30,6 +52,8 @@ public struct RunPlan: Sendable {
         public var sources: [String]
         /// Decided by Apple's audit rather than by a judge.
         public var byAudit = false
+        /// What a judge saw fail, every finding of it; nil for results xcresult's own tests gave.
+        public var findings: [RecordedFinding]? = nil
     }
 
     public var run: String
@@ -113,7 +137,7 @@ public enum RunImport {
             case .failure(let miss):
                 plan.misses.append((shot.path, miss.reason))
             case .success(let (screen, size)):
-                var attachment = RunPlan.Attachment(file: shot.path, candidate: candidate, screen: screen, size: size)
+                var attachment = RunPlan.Attachment(file: shot.path, candidate: candidate, screen: screen, size: size, names: shot.names)
                 if hashFiles {
                     attachment.hash = try EvidenceExport.hash(of: path, buffer: &buffer)
                     let identity = attachment.hash! + "\u{1F}" + screen.id + "\u{1F}" + size.id

@@ -129,7 +129,7 @@ final class RunReadBack {
             plan.judgments.append(RunPlan.Judgment(screen: reading.screen, verdict: told, file: reading.file))
             guard verdict.outcome != .noData else { continue }
             decided.add(RunPlan.Cell(screen: reading.screen, item: verdict.item, size: verdict.size, status: verdict.outcome == .pass ? .pass : .fail,
-                                     note: VerdictNote.write(verdict), sources: [reading.file]))
+                                     note: VerdictNote.write(verdict), sources: [reading.file], findings: RecordedFinding.of(verdict)))
             if let crop = reading.crop {
                 plan.crops.append(RunPlan.CropJob(plan: crop, screen: reading.screen, shot: reading.shot, largeShot: reading.largeShot, beforeFixShot: nil))
             }

@@ -102,7 +102,12 @@ extension EvidenceReport {
         var table = TextTable()
         let order = Dictionary(uniqueKeysWithValues: checklist.items.enumerated().map { ($1.id, $0) })
         for size in evidence.sizes {
-            var rows: [(String, EvidenceLink)] = (evidence.screenshots[size] ?? []).map { (style.dim("screen"), $0) }
+            // The latest screenshot first, with its day; older ones at the size are marked superseded,
+            // so that nobody reads an old run's picture (of a bug since fixed) for the screen as it is.
+            let shots = (evidence.screenshots[size] ?? []).sorted { ($0.attachedAt, $0.id) > ($1.attachedAt, $1.id) }
+            var rows: [(String, EvidenceLink)] = shots.map { link in
+                (style.dim((link.attachedAt < shots[0].attachedAt ? "superseded, " : "screen, ") + link.attachedAt.day), link)
+            }
             let keys = evidence.cells.keys.filter { $0.size == size }.sorted { (order[$0.item] ?? .max, $0.item) < (order[$1.item] ?? .max, $1.item) }
             for key in keys { rows += (evidence.cells[key] ?? []).map { (key.item, $0) } }
             for (what, link) in rows {

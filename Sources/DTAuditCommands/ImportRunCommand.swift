@@ -57,6 +57,9 @@ struct ImportRunCommand: ParsableCommand {
 
     @OptionGroup var intake = IntakeOptions(dryRun: "Only show the plan: what would attach where, which checks become what, what did not match and why.")
 
+    @Flag(help: "Every check and verdict with its size and whole reason, instead of one line for each screen and judge.")
+    var verbose = false
+
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -81,7 +84,7 @@ struct ImportRunCommand: ParsableCommand {
         if intake.json {
             console.json(RunImportReport.json(plan, outcome: outcome, dryRun: dryRun))
         } else {
-            RunImportReport.text(plan, outcome: outcome, dryRun: dryRun, input: input.path, console: console)
+            RunImportReport.text(plan, outcome: outcome, dryRun: dryRun, verbose: verbose, input: input.path, console: console)
         }
     }
 }

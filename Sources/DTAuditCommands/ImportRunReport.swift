@@ -51,7 +51,7 @@ enum RunImportReport {
                  ("status", .string(cell.status.rawValue)), ("note", .optional(cell.note)), ("from", .array(cell.sources.map(JSON.string)))])
     }
 
-    static func text(_ plan: RunPlan, outcome: RunImport.Outcome?, dryRun: Bool, input: String, console: Console) {
+    static func text(_ plan: RunPlan, outcome: RunImport.Outcome?, dryRun: Bool, verbose: Bool = false, input: String, console: Console) {
         let style = console.style
         console.line(style.bold("Run \(console.safe(plan.run))") + style.dim(" (\(plan.shape))"))
         let attached = outcome.map { done in done.attachedNow.map { plan.attachments[$0] } } ?? plan.attachments
@@ -60,23 +60,28 @@ enum RunImportReport {
             console.line(style.bold("\(dryRun ? "Would attach" : "Attached") \(counted(count, "screenshot")):"))
             var table = TextTable()
             for attachment in attached.prefix(dryRun ? .max : 50) {
-                table.add([console.safe(attachment.file), "→", console.safe(attachment.screen.name), attachment.size.id])
+                let named = attachment.name == attachment.file || !verbose ? attachment.name : "\(attachment.name) (\(attachment.file))"
+                table.add([console.safe(named), "→", console.safe(attachment.screen.name), attachment.size.id])
             }
             for line in table.render(indent: 2) { console.line(line) }
             if !dryRun && count > 50 { console.line(style.dim("  … and \(count - 50) more")) }
         }
-        if !plan.cells.isEmpty {
+        if !verbose && (!plan.cells.isEmpty || !plan.judgments.isEmpty) {
+            if !plan.cells.isEmpty { console.line(style.bold("\(dryRun ? "Would record" : "Recorded") \(counted(plan.cells.count, "check")), by screen and judge:")) }
+            for line in ImportRunSummary(plan).render(console: console) { console.line(line) }
+        }
+        if verbose && !plan.cells.isEmpty {
             console.line(style.bold("\(dryRun ? "Would record" : "Recorded") \(counted(plan.cells.count, "check")):"))
             var table = TextTable()
             for cell in plan.cells {
                 let status = cell.status == .fail ? style.red("fail") : style.green(cell.status.rawValue)
                 table.add([console.safe(cell.screen.name), cell.item, cell.size.id, status,
-                           console.safe(TextLayout.singleLine(cell.note ?? "")).prefix(80).description])
+                           console.safe(TextLayout.singleLine(cell.note.map { String($0.prefix { $0 != "\n" }) } ?? ""))])
             }
             for line in table.render(indent: 2) { console.line(line) }
         }
         disagreements(plan.disagreements, console: console)
-        judgments(plan, outcome: outcome, dryRun: dryRun, console: console)
+        judgments(plan, outcome: outcome, dryRun: dryRun && verbose, console: console)
         let already = plan.alreadyAttached.count + (outcome?.alreadyAttached ?? 0)
         if already > 0 || !plan.alreadyRecorded.isEmpty {
             console.line(style.dim("Already there, skipped: \(counted(already, "screenshot")), \(counted(plan.alreadyRecorded.count, "check")) this run recorded before"))
@@ -125,7 +130,7 @@ enum RunImportReport {
                 let (cell, person) = (disagreement.cell, disagreement.person)
                 table.add([console.safe(cell.screen.name), cell.item, cell.size.id,
                            "\(console.safe(person.by)): \(person.status.rawValue)", "run: \(cell.status.rawValue)",
-                           console.safe(TextLayout.singleLine(cell.note ?? "")).prefix(60).description])
+                           console.safe(TextLayout.singleLine(cell.note.map { String($0.prefix { $0 != "\n" }) } ?? ""))])
             }
             for line in table.render(indent: 2) { console.line(line) }
         }

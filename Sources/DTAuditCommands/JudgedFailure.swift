@@ -2,6 +2,7 @@ import AuditStore
 import DynamicType
 import Judges
 import Output
+import Reports
 
 /// A failure a judge recorded, as `screen show` tells it: the reason, then each element the
 /// note names with its frame at the failing size and at Large, then the crops of the screenshots
@@ -11,11 +12,12 @@ struct JudgedFailure {
     var findings: [Finding]
     var crops: [String]
 
-    /// Nil for a person's result. The elements come from the note the run recorded (`recorded`),
-    /// so a person's correction changes the words shown, never the elements listed.
+    /// Nil for a person's result. The elements come from what the run recorded (its findings, or
+    /// for older recordings its note, `recorded`), so a person's correction changes the words
+    /// shown, never the elements listed.
     init?(_ cell: CellState, evidence: EvidenceShown?, recorded: String? = nil) {
         guard cell.run != nil, let note = recorded ?? cell.note else { return nil }
-        findings = VerdictNote.findings(in: note)
+        findings = JudgedFindings.of(cell, note: note)
         guard !findings.isEmpty else { return nil }
         let shown = cell.note ?? note
         reason = String(shown.prefix { $0 != "\n" })

@@ -19,6 +19,10 @@ enum JudgedProblemReport {
                 + problem.screens.prefix(screensShown).map(console.safe).joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
         }
         text += " · " + problem.sizes.map(\.id).joined(separator: ", ")
+        if !problem.within.isEmpty {
+            // Its own doing: what other judges found inside it.
+            text += "; inside it, " + problem.within.map { "\($0.item) \(console.safe($0.finding.sentence))" }.joined(separator: "; ")
+        }
         text += "  (" + problem.runs.prefix(2).map { "run " + console.safe($0) }.joined(separator: ", ")
             + (problem.runs.count > 2 ? " and \(problem.runs.count - 2) more" : "") + ")"
         let room = max(24, (console.width ?? 100_000) - indent - 2)
@@ -55,6 +59,9 @@ enum JudgedProblemReport {
             ("screens", .array(problem.screens.map(JSON.string))),
             ("sizes", .array(problem.sizes.map { .string($0.id) })),
             ("runs", .array(problem.runs.map(JSON.string))),
+            ("figure", problem.finding.figure.map(JSON.double) ?? .null),
+            ("within", .array(problem.within.map { .object([("item", .string($0.item)), ("elements", .array($0.finding.elements.map { .string($0.shown) })),
+                                                            ("detail", .string($0.finding.detail))]) })),
         ])
     }
 

@@ -143,8 +143,16 @@ enum ScreenReport {
         }
         var screenshots: [(String, JSON)] = []
         if let evidence {
-            let links = evidence.evidence.sizes.flatMap { evidence.evidence.screenshots[$0] ?? [] }
-            screenshots.append(("screenshots", .array(links.map { evidence.json($0) })))
+            // Each size's latest screenshot first; the older ones say they are superseded.
+            let links = evidence.evidence.sizes.flatMap { size in
+                let shots = (evidence.evidence.screenshots[size] ?? []).sorted { ($0.attachedAt, $0.id) > ($1.attachedAt, $1.id) }
+                return shots.map { ($0, $0.attachedAt < shots[0].attachedAt) }
+            }
+            screenshots.append(("screenshots", .array(links.map { link, superseded in
+                guard case .object(var members) = evidence.json(link) else { return evidence.json(link) }
+                members.append(("superseded", .bool(superseded)))
+                return .object(members)
+            })))
         }
         return .object([
             ("name", .string(state.screen.name)),

@@ -4,6 +4,7 @@ import DynamicType
 import Interchange
 import Output
 import Platform
+import Reports
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,11 +33,19 @@ struct StatusCommand: ParsableCommand {
             return
         }
         let (snapshot, findings) = try Self.read(store, selection: selection)
+        // The problems runs found, counted as `next` counts them: one per cause, shared UI once.
+        let problems = try JudgedProblems(store: store, states: snapshot.screens).waitingForFix(on: snapshot.screens.map(\.screen.name)).count
         if view.json {
-            console.json(Self.json(snapshot, findings: findings, selection: selection))
+            guard case .object(var members) = Self.json(snapshot, findings: findings, selection: selection) else { return }
+            members.append(("problemsFromRuns", .int(problems)))
+            console.json(.object(members))
         } else {
             Self.text(snapshot, findings: findings, selection: selection, console: console) {
                 view.filter.sayNoScreen(selection, among: (try? store.screens()) ?? [], console: console)
+            }
+            if problems > 0 {
+                console.paragraph(console.style.bold("Runs") + "      \(counted(problems, "problem")) that runs found \(plural("waits", problems)) for a fix, "
+                                  + "a person's word or a waiver: 'dtaudit next' lists \(plural("it", problems))", hanging: 10)
             }
             if let unshared = SharedAudit.unsharedRecords(of: store) {
                 let file = console.safe(PathNames.shown(unshared.file.path, from: console.workingDirectory))

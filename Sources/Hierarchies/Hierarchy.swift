@@ -65,7 +65,8 @@ public struct Hierarchy: Sendable {
     public let window: Frame?
     /// The identifier or label of the screen's primary action, where the harness names it.
     public let primaryAction: String?
-    /// Per element: hidden by the app (`visible="false"` while on screen, or inside such an element).
+    /// Per element: hidden (`visible="false"` while on screen, but for a leaf inside an element not
+    /// marked so; or inside a hidden element).
     public let hidden: [Bool]
     /// Per element: the nearest scroll, table, collection or web view holding it, or -1.
     public let scrollContainer: [Int]
@@ -89,6 +90,10 @@ public struct Hierarchy: Sendable {
         var system = [Bool](repeating: false, count: elements.count)
         var unusable = 0
         var firstProblem: String?
+        var hasChild = [Bool](repeating: false, count: elements.count)
+        for index in elements.indices where elements[index].parent >= 0 {
+            hasChild[elements[index].parent] = true
+        }
         // Fields are read in place: copying each element would retain and release its strings.
         for index in elements.indices {
             let parent = elements[index].parent
@@ -100,11 +105,15 @@ public struct Hierarchy: Sendable {
                 system[index] = system[parent] || parentRole == .system
             }
             if elements[index].type.role == .system { system[index] = true }
-            // WebDriverAgent also says `visible="false"` of content merely scrolled off screen: only an
-            // element on screen (or without a frame to tell) is hidden by that.
+            // WebDriverAgent's `visible` is a hit test at the element's midpoint: an icon or chevron
+            // inside a cell is `false` because the touch lands on the cell holding it. So a leaf
+            // marked false inside an element not marked false is shown; an element holding others,
+            // or held by one marked false too, is hidden (something covers it); and nothing off
+            // screen, merely scrolled away, is hidden.
             if elements[index].visible == false {
                 let offScreen = elements[index].frame.flatMap { frame in window.map { frame.intersection($0) == nil } } ?? false
-                if !offScreen { hidden[index] = true }
+                let missedLeaf = !hasChild[index] && parent >= 0 && elements[parent].visible != false
+                if !offScreen && !missedLeaf { hidden[index] = true }
             }
             if elements[index].frameProblem != nil {
                 unusable += 1

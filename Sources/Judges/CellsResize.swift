@@ -61,7 +61,7 @@ public struct CellsResize: Judge {
                 let text = other.element(grown.label)
                 let name = text.name.isEmpty ? text.label : text.name
                 findings.append(Finding(elements: [ElementRef(other.element(cell), frame: cellFrame, largeFrame: largeCellFrame)],
-                                        detail: "stays \(Frame.points(cellFrame.height)) pt tall (\(Frame.points(largeCellFrame.height)) pt at Large) while its label \"\(Element.shown(name))\" grew from \(Frame.points(grown.from)) to \(Frame.points(grown.to)) pt"))
+                                        detail: "stays \(Frame.points(cellFrame.height)) pt tall (\(Frame.points(largeCellFrame.height)) pt at Large) while its label \"\(Element.shown(name))\" grew from \(Frame.points(grown.from)) to \(Frame.points(grown.to)) pt", figure: cellFrame.height))
             }
         }
         if !findings.isEmpty { return .fail(item, size, findings, "\(findings.count) of \(judged) cells whose text grew keep their height") }

@@ -54,7 +54,7 @@ public struct IconsScale: Judge {
                 let name = textElement.name.isEmpty ? textElement.label : textElement.name
                 findings.append(Finding(elements: [ElementRef(other.element(image), frame: icon, largeFrame: iconAtLarge),
                                                    ElementRef(other.element(labelHere), frame: text, largeFrame: textAtLarge)],
-                                        detail: "— the image stays \(Frame.points(icon.width)) x \(Frame.points(icon.height)) pt while the label \"\(Element.shown(name))\" grew from \(Frame.points(textAtLarge.height)) to \(Frame.points(text.height)) pt at \(size)"))
+                                        detail: "— the image stays \(Frame.points(icon.width)) x \(Frame.points(icon.height)) pt while the label \"\(Element.shown(name))\" grew from \(Frame.points(textAtLarge.height)) to \(Frame.points(text.height)) pt at \(size)", figure: icon.height))
             }
         }
         if !findings.isEmpty { return .fail(item, size, findings, "\(findings.count) of \(judged) icons beside growing text keep their size") }

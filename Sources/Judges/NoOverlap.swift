@@ -64,7 +64,7 @@ public struct NoOverlap: Judge {
                             ElementRef(hierarchy.elements[b], frame: frames[j], largeFrame: compared[j].large)]
                 let atLarge = before.map { "overlap by \(Frame.points($0.width)) x \(Frame.points($0.height)) pt at Large" } ?? "are apart at Large"
                 return Finding(elements: a < b ? pair : pair.reversed(),
-                               detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and \(atLarge)")
+                               detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and \(atLarge)", figure: shared.height)
             }
         }
         let findings = kept.findings
@@ -116,16 +116,37 @@ public struct NoOverlap: Judge {
 /// when it is among them.
 struct KeptPairs {
     let capacity: Int
+    /// A heap with the last kept pair at its root, so that a pair offered once it is full costs a
+    /// comparison, or a replacement in logarithmic time, whatever order pairs come in.
     private var entries: [(key: (Int, Int), finding: Finding)] = []
 
     init(capacity: Int) { self.capacity = capacity }
 
     mutating func offer(_ key: (Int, Int), _ make: () -> Finding) {
-        if entries.count == capacity, let last = entries.last, !(key < last.key) { return }
-        let place = entries.firstIndex { key < $0.key } ?? entries.count
-        entries.insert((key, make()), at: place)
-        if entries.count > capacity { entries.removeLast() }
+        if entries.count < capacity {
+            entries.append((key, make()))
+            var child = entries.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard entries[parent].key < entries[child].key else { break }
+                entries.swapAt(parent, child)
+                child = parent
+            }
+            return
+        }
+        guard let root = entries.first, key < root.key else { return }
+        entries[0] = (key, make())
+        var parent = 0
+        while true {
+            var largest = parent
+            for child in [2 * parent + 1, 2 * parent + 2] where child < entries.count && entries[largest].key < entries[child].key {
+                largest = child
+            }
+            guard largest != parent else { return }
+            entries.swapAt(parent, largest)
+            parent = largest
+        }
     }
 
-    var findings: [Finding] { entries.map(\.finding) }
+    var findings: [Finding] { entries.sorted { $0.key < $1.key }.map(\.finding) }
 }

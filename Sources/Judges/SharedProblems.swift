@@ -60,7 +60,7 @@ extension SharedProblem {
         }
     }
 
-    static func near(_ p: Frame, _ q: Frame) -> Bool {
+    public static func near(_ p: Frame, _ q: Frame) -> Bool {
         abs(p.x - q.x) <= placeTolerance && abs(p.y - q.y) <= placeTolerance
             && abs(p.width - q.width) <= placeTolerance && abs(p.height - q.height) <= placeTolerance
     }

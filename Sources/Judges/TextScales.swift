@@ -56,7 +56,7 @@ public struct TextScales: Judge {
             smallest = min(smallest, growth)
             if growth <= Tolerance.point {
                 findings.append(Finding(elements: [ElementRef(comparison.other.element(label.other), frame: label.otherFrame, largeFrame: label.largeFrame)],
-                                        detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size) and \(Frame.points(label.largeFrame.height)) pt at Large"))
+                                        detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size) and \(Frame.points(label.largeFrame.height)) pt at Large", figure: label.otherFrame.height))
             }
         }
         let titles = TitledControls(comparison, above: true)
@@ -92,7 +92,7 @@ public struct TextScales: Judge {
             }
             if aboveHeight - label.largeFrame.height <= Tolerance.point, let above {
                 findings.append(Finding(elements: [ElementRef(comparison.other.element(label.other), frame: label.otherFrame, largeFrame: label.largeFrame)],
-                                        detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size), \(Frame.points(label.largeFrame.height)) pt at Large and \(Frame.points(aboveHeight)) pt at \(above)"))
+                                        detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size), \(Frame.points(label.largeFrame.height)) pt at Large and \(Frame.points(aboveHeight)) pt at \(above)", figure: label.otherFrame.height))
             }
         }
         let titles = TitledControls(comparison, above: false)

@@ -13,13 +13,18 @@ public struct ElementRef: Sendable, Equatable {
     public var type: String
     /// Identifier, else label; empty when the element has neither.
     public var name: String
+    /// The element's identifier and label apart, as the hierarchy gave them (a note keeps only `name`).
+    public var identifier: String
+    public var label: String
     public var frame: Frame
     /// At Large (or, for `default-unchanged`, in the run before the fix); nil when unmatched there.
     public var largeFrame: Frame?
 
-    public init(type: String, name: String, frame: Frame, largeFrame: Frame?) {
+    public init(type: String, name: String, frame: Frame, largeFrame: Frame?, identifier: String? = nil, label: String = "") {
         self.type = type
         self.name = name
+        self.identifier = identifier ?? name
+        self.label = label
         self.frame = frame
         self.largeFrame = largeFrame
     }
@@ -27,6 +32,8 @@ public struct ElementRef: Sendable, Equatable {
     init(_ element: Element, frame: Frame, largeFrame: Frame?) {
         type = element.type.name
         name = element.name.isEmpty ? element.label : element.name
+        identifier = element.name
+        label = element.label
         self.frame = frame
         self.largeFrame = largeFrame
     }
@@ -43,10 +50,13 @@ public struct Finding: Sendable, Equatable {
     public var elements: [ElementRef]
     /// `17 pt tall at Large and at ax5`: follows the elements' names in a reason.
     public var detail: String
+    /// The figure the rule measured, when it measured one.
+    public var figure: Double?
 
-    public init(elements: [ElementRef], detail: String) {
+    public init(elements: [ElementRef], detail: String, figure: Double? = nil) {
         self.elements = elements
         self.detail = detail
+        self.figure = figure
     }
 
     public var sentence: String {
@@ -108,7 +118,8 @@ enum Tolerance {
     /// has hundreds, and a hostile file of 20,000 identical frames would otherwise cost 200 million
     /// comparisons.
     static let pairedElements = 5_000
-    /// Findings a judge of pairs keeps, in reading order: as many as a note lists. The rest are
-    /// counted, so that memory stays bounded however many pairs a hostile file makes.
-    static let keptFindings = VerdictNote.maximumFindings
+    /// Findings a judge of pairs keeps, in reading order: all a real screen makes (its recording keeps
+    /// every one). Past it the rest are counted, so that memory stays bounded however many pairs a
+    /// hostile file makes.
+    static let keptFindings = pairedElements
 }

@@ -7,7 +7,7 @@ import Judges
 /// and size it does it at. Shared UI (a tab bar, a navigation bar drawn by the same code on every
 /// screen) that fails the same way on several screens is one problem naming them all, not one per
 /// screen; `SharedProblem.group` decides what is the same element at the same place. The frames
-/// come from the judged recordings' notes (`VerdictNote`), so this holds long after the run's
+/// come from the judged recordings' findings (`JudgedFindings`), so this holds long after the run's
 /// hierarchies are gone. `next`, `screen show` and the review page's "What to fix first" read it.
 public struct JudgedProblems: Sendable {
     /// One failed cell a run recorded, with the fix whose retest is due (nil while it waits).
@@ -37,6 +37,9 @@ public struct JudgedProblems: Sendable {
         public var fix: Fix?
         /// When the oldest of its failures was recorded.
         public var since: Timestamp
+        /// What other judges found inside it (a cell that keeps its height cuts its label short,
+        /// runs two labels together): the same cause, told with this problem.
+        public var within: [(item: String, finding: Finding)] = []
 
         /// Shared UI: the same element failing on more than one screen.
         public var isShared: Bool { screens.count > 1 }
@@ -49,6 +52,13 @@ public struct JudgedProblems: Sendable {
     private var told = Set<String>()
     /// Each judged cell's note as its run recorded it, whatever a person corrected it to since.
     private var recordedNotes: [String: String] = [:]
+    /// Each judged cell's findings as its run recorded them.
+    private var recordedFindings: [String: [Finding]] = [:]
+
+    /// The findings the run recorded for a cell it failed, whatever a person corrected its note to.
+    public func recordedFindings(screen: String, item: String, size: Size) -> [Finding]? {
+        recordedFindings[Self.key(screen, item, size)]
+    }
 
     /// The note the run recorded for a cell it failed: the findings a corrected note no longer lists.
     public func recordedNote(screen: String, item: String, size: Size) -> String? {
@@ -88,22 +98,34 @@ public struct JudgedProblems: Sendable {
         var verdicts: [(screen: String, verdict: Verdict)] = []
         var cells: [String: (failure: Failure, findings: Int, complete: Bool)] = [:]
         for failure in failures {
-            guard let note = failure.cell.note,
-                  let verdict = VerdictNote.verdict(item: failure.cell.item, size: failure.cell.size, note: note) else { continue }
+            guard let note = failure.cell.note else { continue }
+            let findings = JudgedFindings.of(failure.cell)
+            guard !findings.isEmpty else { continue }
+            let reason = String(note.prefix { $0 != "\n" })
+            let verdict = Verdict(item: failure.cell.item, size: failure.cell.size, outcome: .fail, reason: reason, findings: findings)
             verdicts.append((failure.screen, verdict))
             recordedNotes[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = note
-            // A note lists at most `VerdictNote.maximumFindings`; the rest are only counted.
-            let lines = note.split(separator: "\n").dropFirst().filter { $0.hasPrefix("- ") }.count
-            cells[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = (failure, verdict.findings.count, lines == verdict.findings.count)
+            recordedFindings[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = findings
+            cells[Self.key(failure.screen, failure.cell.item, failure.cell.size)] = (failure, findings.count, JudgedFindings.isComplete(failure.cell))
         }
         var inShared: [String: Int] = [:]
-        for group in SharedProblem.group(verdicts) {
+        let (kept, within) = ProblemCauses.fold(verdicts)
+        for group in SharedProblem.group(kept) {
             let found = group.occurrences.compactMap { cells[Self.key($0.screen, group.item, $0.size)]?.failure }
             guard let first = found.first else { continue }
-            let problem = Problem(item: group.item, finding: group.finding, screens: group.screens,
+            var problem = Problem(item: group.item, finding: ProblemCauses.worst(group, in: verdicts), screens: group.screens,
                                   sizes: Array(Set(group.occurrences.map(\.size))).sorted(by: >),
                                   runs: found.compactMap(\.cell.run).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
                                   fix: first.fix, since: found.map(\.cell.at).min()!)
+            if group.item == ProblemCauses.cellItem, let cell = group.finding.elements.first {
+                for folded in within where folded.cell.type == cell.type && folded.cell.name == cell.name
+                    && group.occurrences.contains(where: { $0.screen == folded.screen && $0.size == folded.size })
+                    && (!cell.name.isEmpty || SharedProblem.near(folded.cell.frame, cell.frame)) {
+                    problem.within.append((folded.item, folded.finding))
+                    // Told by the cell's problem: a list of one row per failed cell leaves it out.
+                    if problem.isShared { inShared[Self.key(folded.screen, folded.item, folded.size), default: 0] += 1 }
+                }
+            }
             if problem.isShared {
                 for occurrence in group.occurrences { inShared[Self.key(occurrence.screen, group.item, occurrence.size), default: 0] += 1 }
             }

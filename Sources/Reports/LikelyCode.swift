@@ -54,8 +54,8 @@ public final class LikelyCode {
     /// The traces of the elements a judged failure names, or nil for a person's result and a note
     /// that names no element.
     public func traces(of cell: CellState, on screen: String) -> [ElementTrace]? {
-        guard cell.run != nil, let note = cell.note else { return nil }
-        let findings = VerdictNote.findings(in: note)
+        guard cell.run != nil else { return nil }
+        let findings = problems?.recordedFindings(screen: screen, item: cell.item, size: cell.size) ?? JudgedFindings.of(cell)
         guard !findings.isEmpty else { return nil }
         var traces: [ElementTrace] = []
         for finding in findings {

@@ -198,7 +198,7 @@ extension MarkdownPage {
                 var entry = "- ❌ `\(cell.item)` at " + sizes.map { "**\($0.id)**" }.joined(separator: ", ")
                 // A judge's note names its elements' frames on later lines, for `screen show`; the
                 // page links the crops that outline them instead.
-                let judged = cell.run != nil && cell.note.map { !VerdictNote.findings(in: $0).isEmpty || $0.contains("\n" + VerdictNote.appleAuditPrefix) } == true
+                let judged = !JudgedFindings.of(cell).isEmpty || cell.run != nil && cell.note?.contains("\n" + VerdictNote.appleAuditPrefix) == true
                 if let note = cell.note { entry += ": " + Markdown.text(judged ? VerdictNote.summary(of: note) : note) }
                 let who = cell.run.map { "\(Self.automated) run " + Markdown.text($0) + ", imported by " } ?? ""
                 entry += " (" + who + (cell.by.map(Markdown.text) ?? "unknown") + ", \(cell.at.day))"

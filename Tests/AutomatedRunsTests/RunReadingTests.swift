@@ -43,7 +43,7 @@ import Testing
         let result = try RunReader.read(path: path, shownAs: "Checkout_ax5.json")
         #expect(result.shape == "Appium mobile: performAccessibilityAudit")
         let issues = try #require(result.contents.audits.first).issues
-        #expect(issues.map(\.kind) == [.dynamicType, .other("XCUIAccessibilityAuditTypeContrast")])
+        #expect(issues.map(\.kind) == [.dynamicType, .other("contrast")])
         #expect(issues.first?.description
             == "Dynamic Type font sizes are unsupported: Dynamic Type font sizes are unsupported: the text does not grow with the content size category.")
         #expect(issues.first?.element == "id total 'Total' StaticText")

@@ -159,8 +159,22 @@ import Testing
         let noOverlap = try #require(cells.first { $0["item"] as? String == "no-overlap" && $0["size"] as? String == "ax3" })
         #expect((noOverlap["evidence"] as? [[String: Any]])?.first?["name"] as? String == "Checkout_ax3_no-overlap.png")
         let text = try cli.ok(["screen", "show", "Checkout"])
-        #expect(text.contains("  ax5  screen      Checkout_AX5@3x.png"))
-        #expect(text.contains("  ax3  no-overlap  Checkout_ax3_no-overlap.png"))
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("  ax5  screen, ") && $0.contains("Checkout_AX5@3x.png") }, "\(text)")
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("  ax3  no-overlap ") && $0.contains("Checkout_ax3_no-overlap.png") })
+    }
+
+    /// An older screenshot of a size is listed after the latest, marked superseded, each with its day.
+    @Test func theLatestScreenshotComesFirstAndOlderOnesAreSuperseded() throws {
+        let cli = try CLI().initialized()
+        try Fixture.write(Fixture.png("before"), "old/Checkout_ax5.png", in: cli.directory)
+        try Fixture.write(Fixture.png("after"), "new/Checkout_ax5.png", in: cli.directory)
+        try cli.ok(["evidence", "import", "old"])
+        try cli.ok(["evidence", "import", "new"])
+        let screen = try #require(try cli.json(["screen", "show", "Checkout"]) as? [String: Any])
+        let screenshots = try #require(screen["screenshots"] as? [[String: Any]])
+        #expect(screenshots.map { $0["superseded"] as? Bool } == [false, true], "\(screenshots)")
+        let lines = try cli.ok(["screen", "show", "Checkout"]).split(separator: "\n").filter { $0.hasPrefix("  ax5  ") }
+        #expect(lines.count == 2 && lines[0].contains("  screen, 20") && lines[1].contains("  superseded, 20"), "\(lines)")
     }
 
     @Test func badFoldersAndScreenMapsAreOneLineErrors() throws {

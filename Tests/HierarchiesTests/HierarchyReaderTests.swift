@@ -38,13 +38,15 @@ import TestSupport
 
     @Test func hiddenMeansInvisibleOnScreenNotScrolledAway() throws {
         let content: [Node] = [
-            .text("Hidden", 16, 100, 120, 20, visible: false),
+            .text("Missed", 16, 100, 120, 20, visible: false),
+            Node("Other", "", 0, 150, 390, 40, visible: false, [.text("Hidden", 16, 160, 120, 20, visible: false)]),
             Node("Other", "", 0, 200, 390, 100, visible: false, [.text("Inside hidden", 16, 210, 100, 20)]),
             Node("ScrollView", "", 0, 300, 390, 544, [.text("Below", 16, 1200, 100, 20, visible: false)]),
         ]
         let hierarchy = try read(PageSource.screen(content, shape: .webDriverAgent))
         let hidden = Dictionary(hierarchy.elements.indices.map { (hierarchy.elements[$0].name, hierarchy.hidden[$0]) }) { a, _ in a }
-        #expect(hidden["Hidden"] == true)
+        #expect(hidden["Hidden"] == true, "marked false inside an element marked false")
+        #expect(hidden["Missed"] == false, "a leaf marked false inside a shown element: the hit test landed on its holder")
         #expect(hidden["Inside hidden"] == true, "inside a hidden element")
         #expect(hidden["Below"] == false, "visible=false only because it is scrolled below the window")
     }

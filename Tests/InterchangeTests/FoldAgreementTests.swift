@@ -102,6 +102,19 @@ struct RecordHistory {
         lines.filter { $0.screen == screen && kinds.contains($0.kind) }
     }
 
+    /// What a run's judge saw fail: up to three findings of one or two elements, in fractions of a point.
+    mutating func findings() -> [RecordedFinding] {
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in
+            let elements = (0..<Int.random(in: 1...2, using: &random)).map { _ in
+                let frame = [16, Double(Int.random(in: 0...800, using: &random)) / 3, 200, Double(Int.random(in: 10...90, using: &random)) / 2]
+                return RecordedFinding.Element(type: pick(["StaticText", "Button", "Image"])!, identifier: pick(["", "tab.home", "row.\"1\""])!,
+                                               label: pick(["", "Total", "Delivery & returns"])!, frame: frame, large: chance(70) ? frame.map { $0 / 2 } : nil)
+            }
+            return RecordedFinding(elements: elements, detail: pick(["is 17 pt tall at ax5 and 17 pt at Large", ""])!,
+                                   figure: chance(60) ? Double(Int.random(in: 1...99, using: &random)) / 4 : nil)
+        }
+    }
+
     mutating func note() -> String? {
         chance(40) ? "Seen on \(pick(["iPhone SE", "iPad", "a \"small\" phone"])!) \(Int.random(in: 1...9, using: &random))" : nil
     }
@@ -172,8 +185,9 @@ struct RecordHistory {
             let before = chance(75) ? CellRule.standing(among: held) : nil
             let skew = pick([0, 0, 0, 3 * 24 * 60, -2 * 24 * 60, 7 * 60])!
             let time = chance(3) ? Timestamp(iso8601: "9999-12-31T12:00:00.000Z")! : (chance(15) ? clock : at).adding(minutes: skew)
+            let run: String? = chance(20) ? "UITests.xcresult #3f2a9c1e4b5d" : nil
             made = .recording(Recording(id: id, screen: screen.id, item: item.id, size: size, status: pick(ResultStatus.allCases)!, note: note(),
-                                        run: chance(20) ? "UITests.xcresult #3f2a9c1e4b5d" : nil, follows: before?.id,
+                                        run: run, findings: run != nil && chance(70) ? findings() : nil, follows: before?.id,
                                         round: before.map { $0.round + 1 } ?? 0, by: by, at: time))
         case 60..<68:
             guard let screen else { return }

@@ -65,9 +65,14 @@ import TestSupport
         #expect(verdict(judge, apart, at: .ax3).outcome == .noData, "160 pt apart is not beside")
     }
 
-    @Test func aHiddenIconIsNotJudged() throws {
-        let row: (Double) -> [Node] = { text in [Node("Image", "cart", 16, 110, 24, 24, visible: false), .text("Cart", 48, 110, 200, text)] }
-        #expect(verdict(judge, try run(.webDriverAgent, [.l: row(22), .ax3: row(48)]), at: .ax3).outcome == .noData)
+    /// WebDriverAgent marks an icon inside a shown row false (its midpoint's hit test lands on the
+    /// row): it is judged. Inside a covered row, marked false too, it is not.
+    @Test func aHiddenIconIsNotJudgedAndAMissedOneIs() throws {
+        let row: (Double, Bool) -> [Node] = { text, covered in
+            [Node("Cell", "", 0, 100, 390, 80, visible: !covered, [Node("Image", "cart", 16, 110, 24, 24, visible: false), .text("Cart", 48, 110, 200, text)])]
+        }
+        #expect(verdict(judge, try run(.webDriverAgent, [.l: row(22, true), .ax3: row(48, true)]), at: .ax3).outcome == .noData)
+        #expect(verdict(judge, try run(.webDriverAgent, [.l: row(22, false), .ax3: row(48, false)]), at: .ax3).outcome == .fail)
     }
 }
 

@@ -1,4 +1,6 @@
 import DynamicType
+import Foundation
+import Hierarchies
 import Judges
 import Testing
 import TestSupport
@@ -60,14 +62,29 @@ import TestSupport
         #expect(alone.reason == "1 of 1 labels keep their size at xs, and the run has no size above Large to tell whether they scale")
     }
 
+    /// WebDriverAgent's `visible` is a hit test at the midpoint: a label marked false inside a
+    /// container marked false too is covered and not judged; one marked false inside a container
+    /// marked true (where the touch lands on its holder) is judged like any other.
     @Test func hiddenLabelsAndBarTitlesAreNotJudged() throws {
+        func secret(_ height: Double) -> Node { Node("Other", "", 16, 200, 100, 40, visible: false, [.text("Secret", 16, 200, 100, height, visible: false)]) }
+        func badge(_ height: Double) -> Node { Node("Cell", "row", 0, 300, 390, 80, [.text("Badge", 16, 310, 100, height, visible: false)]) }
         let screen = try run(.webDriverAgent, [
-            .l: [.text("Total", 16, 100, 100, 20), .text("Secret", 16, 200, 100, 20, visible: false),
+            .l: [.text("Total", 16, 100, 100, 20), secret(20), badge(20),
                  Node("NavigationBar", "Cart", 0, 47, 390, 44, [.text("Cart", 170, 58, 50, 22)])],
-            .ax5: [.text("Total", 16, 100, 300, 64), .text("Secret", 16, 200, 100, 20, visible: false),
+            .ax5: [.text("Total", 16, 100, 300, 64), secret(20), badge(50),
                    Node("NavigationBar", "Cart", 0, 47, 390, 44, [.text("Cart", 170, 58, 50, 22)])],
         ])
-        #expect(verdict(judge, screen, at: .ax5).reason == "all 1 labels grow from Large to ax5 (the least by 44 pt)")
+        #expect(verdict(judge, screen, at: .ax5).reason == "all 2 labels grow from Large to ax5 (the least by 30 pt)")
+    }
+
+    /// A real page source: the icons of a Settings cell are marked false, the cell true.
+    @Test func iconsInsideACellMarkedVisibleAreJudged() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/wda-settings-cell.xml")
+        let hierarchy = try HierarchyReader().read(path: fixture.path)
+        let hidden = hierarchy.elements.indices.filter { hierarchy.hidden[$0] }.map { hierarchy.elements[$0].shownName }
+        #expect(hidden.isEmpty, "\(hidden)")
+        let icons = hierarchy.elements.indices.filter { hierarchy.elements[$0].type.name == "Image" }
+        #expect(icons.map { hierarchy.elements[$0].name } == ["UIPreferencesBlueCheck", "Lock", "WifiBars3"])
     }
 
     @Test(arguments: PageShape.allCases)

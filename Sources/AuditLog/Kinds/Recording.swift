@@ -14,6 +14,9 @@ public struct Recording: LogRecordKind {
     /// (`TrailheadUITests.xcresult #3f2a9c1e4b5d`); nil when a person recorded it. Optional in the
     /// file, so that files written before it read as they did.
     public var run: String?
+    /// What the run's judge saw fail, element by element (`RecordedFinding`); nil for a person's
+    /// recording and for lines written before runs kept them (their notes name the findings).
+    public var findings: [RecordedFinding]?
     /// What its author's store held for the cell when it was made: the recording that ranked
     /// highest there (taken back or not), and one more than that one's round. A recording made
     /// with nothing before it in its author's sight leaves both out (round 0), as do all files
@@ -29,7 +32,7 @@ public struct Recording: LogRecordKind {
     public static let maximumRound = 1 << 40
 
     public init(id: String, screen: String, item: String, size: Size, status: ResultStatus, note: String?, run: String? = nil,
-                follows: String? = nil, round: Int = 0, by: String, at: Timestamp) {
+                findings: [RecordedFinding]? = nil, follows: String? = nil, round: Int = 0, by: String, at: Timestamp) {
         self.id = id
         self.screen = screen
         self.item = item
@@ -37,6 +40,7 @@ public struct Recording: LogRecordKind {
         self.status = status
         self.note = note
         self.run = run
+        self.findings = findings
         self.follows = follows
         self.round = round
         self.by = by
@@ -58,6 +62,10 @@ public struct Recording: LogRecordKind {
         line.string("status", status.rawValue)
         line.optional("note", note)
         line.optional("run", run)
+        if let findings {
+            line.key("findings")
+            RecordedFinding.write(findings, into: &line.text)
+        }
         line.optional("follows", follows)
         if round > 0 {
             line.key("round")
@@ -68,7 +76,7 @@ public struct Recording: LogRecordKind {
     public init(id: String, reading fields: inout Fields) throws(InterchangeError) {
         self.init(id: id, screen: try fields.id("screen"), item: try fields.itemID("item"), size: try fields.size("size"),
                   status: try fields.choice("status", ResultStatus.self), note: try fields.note("note"),
-                  run: try fields.name("run", required: false), follows: try fields.optionalID("follows"),
+                  run: try fields.name("run", required: false), findings: try fields.findings("findings"), follows: try fields.optionalID("follows"),
                   round: try fields.round("round"), by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 

@@ -12,16 +12,16 @@ extension Recording: StoreFoldable {
         let retracted = try fold.isRetracted(id, replacing: replacing)
         if replacing {
             try fold.db.run("""
-                UPDATE recordings SET screen_id = ?, item = ?, size = ?, status = ?, note = ?, run = ?, recorded_by = ?, recorded_at = ?, retracted = ?,
+                UPDATE recordings SET screen_id = ?, item = ?, size = ?, status = ?, note = ?, run = ?, findings = ?, recorded_by = ?, recorded_at = ?, retracted = ?,
                     follows = ?, round = ?
                 WHERE uid = ?
-                """, [row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted, follows, round, id])
+                """, [row, item, size.id, status.rawValue, note, run, findings.map(RecordedFinding.json), by, fold.stored(at), retracted, follows, round, id])
             fold.unsettled.cells.insert(LogApplier.CellRef(screen: row, item: item, size: size.id))
         } else {
             try fold.db.cachedStatement("""
-                INSERT INTO recordings (uid, screen_id, item, size, status, note, run, recorded_by, recorded_at, retracted, follows, round)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).run([id, row, item, size.id, status.rawValue, note, run, by, fold.stored(at), retracted, follows, round])
+                INSERT INTO recordings (uid, screen_id, item, size, status, note, run, findings, recorded_by, recorded_at, retracted, follows, round)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).run([id, row, item, size.id, status.rawValue, note, run, findings.map(RecordedFinding.json), by, fold.stored(at), retracted, follows, round])
         }
     }
 
