@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "AuditWorkflows", dependencies: ["AuditLog", "AuditStore", "DynamicType", "Evidence"]),
         // Reports behind one protocol (Markdown with its SVG chart, JSON, CSV), verdicts, changes, the CI gate,
         // and what a recorded scan leaves on each screen (where the scanner and the store meet).
-        .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Judges", "Output", "Platform", "Scan"]),
+        .target(name: "Reports", dependencies: ["AuditLog", "Interchange", "AuditStore", "DynamicType", "Evidence", "Hierarchies", "Judges", "Output", "Platform", "Scan"]),
         // Problems filed into a team's tracker: one issue per problem of "What to fix first", never
         // twice (an identity kept in the shared log and as a marker in the issue), updated, closed
         // after a retest and reopened on a regression; GitHub's REST API through curl, Jira and
