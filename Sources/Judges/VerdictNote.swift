@@ -12,7 +12,7 @@ import Hierarchies
 /// hierarchies are gone: `findings(in:)` reads the lines back. A note a person amended reads back
 /// only as far as it still has that shape.
 public enum VerdictNote {
-    /// JudgedFinding lines after the reason; the rest are counted.
+    /// Finding lines after the reason; the rest are counted.
     public static let maximumFindings = 20
 
     public static func write(_ verdict: Verdict) -> String {
