@@ -129,7 +129,7 @@ extension RunImport {
                 }
             }
         }
-        var base: [String: Judges.Outcome] = [:]
+        var base: [String: Verdict.Outcome] = [:]
         for judgment in plan.judgments where judgment.locale == nil {
             base[judgment.screen.id + "\u{1F}" + judgment.verdict.item + "\u{1F}" + judgment.verdict.size.id] = judgment.verdict.outcome
         }
@@ -156,7 +156,7 @@ enum LocaleVerdict {
     static let needed = [NoTruncation().item] + LocaleFiles.geometry.map(\.item)
 
     /// `base` gives the same judge's outcome in the base locale at the size, where this run has one.
-    static func combine(_ parts: [Verdict], locale: String, size: Size, base: (String) -> Judges.Outcome?) -> Verdict {
+    static func combine(_ parts: [Verdict], locale: String, size: Size, base: (String) -> Verdict.Outcome?) -> Verdict {
         let item = LocaleFiles.item
         let failed = parts.filter { $0.outcome == .fail }
         if !failed.isEmpty {

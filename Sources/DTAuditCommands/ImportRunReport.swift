@@ -141,7 +141,7 @@ enum RunImportReport {
         guard plan.hierarchiesJudged > 0 || !plan.unusableFrames.isEmpty else { return }
         let style = console.style
         let verdicts = plan.judgments.map(\.verdict)
-        let tally = [Judges.Outcome.pass, .fail, .noData].map { outcome in "\(verdicts.filter { $0.outcome == outcome }.count) \(outcome.rawValue)" }
+        let tally = [Verdict.Outcome.pass, .fail, .noData].map { outcome in "\(verdicts.filter { $0.outcome == outcome }.count) \(outcome.rawValue)" }
         console.line(style.bold("Judged \(counted(plan.hierarchiesJudged, "hierarchy file")) of \(counted(plan.screensJudged, "screen")): ")
                      + tally.joined(separator: ", "))
         if dryRun {

@@ -9,7 +9,7 @@ import Reports
 /// that outline them.
 struct JudgedFailure {
     var reason: String
-    var findings: [Finding]
+    var findings: [JudgedFinding]
     var crops: [String]
 
     /// Nil for a person's result. The elements come from what the run recorded (its findings, or

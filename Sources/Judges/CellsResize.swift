@@ -41,7 +41,7 @@ public struct CellsResize: Judge {
         let cells = other.hierarchy.judged { $0.type.role == .cell }
         guard !cells.isEmpty else { return .noData(item, size, "no cells on this screen at \(size)") }
         var seen: [ElementKey: Int] = [:]
-        var findings: [Finding] = []
+        var findings: [JudgedFinding] = []
         var judged = 0
         for cell in cells {
             var key = Self.cellKey(other, cell)
@@ -60,7 +60,7 @@ public struct CellsResize: Judge {
             if cellFrame.height - largeCellFrame.height <= Tolerance.point {
                 let text = other.element(grown.label)
                 let name = text.name.isEmpty ? text.label : text.name
-                findings.append(Finding(elements: [ElementRef(other.element(cell), frame: cellFrame, largeFrame: largeCellFrame)],
+                findings.append(JudgedFinding(elements: [ElementRef(other.element(cell), frame: cellFrame, largeFrame: largeCellFrame)],
                                         detail: "stays \(Frame.points(cellFrame.height)) pt tall (\(Frame.points(largeCellFrame.height)) pt at Large) while its label \"\(Element.shown(name))\" grew from \(Frame.points(grown.from)) to \(Frame.points(grown.to)) pt", figure: cellFrame.height))
             }
         }

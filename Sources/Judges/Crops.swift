@@ -66,7 +66,7 @@ public enum Crops {
     }
 
     /// Large beside the failing size, or the failing size alone when Large has no frames or no shot.
-    public static func evidence(for finding: Finding, failing: Shot, large: Shot?) throws(ImageError) -> RGBAImage {
+    public static func evidence(for finding: JudgedFinding, failing: Shot, large: Shot?) throws(ImageError) -> RGBAImage {
         let failingPanel = try panel(finding.elements.map(\.frame), on: failing)
         let largeFrames = finding.elements.compactMap(\.largeFrame)
         guard let large, !largeFrames.isEmpty, largeFrames.count == finding.elements.count,
@@ -75,7 +75,7 @@ public enum Crops {
     }
 
     /// The same as a PNG file.
-    public static func png(for finding: Finding, failing: Shot, large: Shot?) throws(ImageError) -> [UInt8] {
+    public static func png(for finding: JudgedFinding, failing: Shot, large: Shot?) throws(ImageError) -> [UInt8] {
         PNGEncoder.encode(try evidence(for: finding, failing: failing, large: large))
     }
 }

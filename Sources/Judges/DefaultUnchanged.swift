@@ -28,7 +28,7 @@ public struct DefaultUnchanged: Judge {
         case .failure(let gap): return .noData(item, size, gap.reason)
         case .success(let found): comparison = found
         }
-        var findings: [Finding] = []
+        var findings: [JudgedFinding] = []
         var matched = 0
         let content = now.hierarchy.judged(where: Self.isContent)
         for element in content {
@@ -44,7 +44,7 @@ public struct DefaultUnchanged: Judge {
                 changes.append("went from \(Frame.points(was.width)) x \(Frame.points(was.height)) to \(Frame.points(frame.width)) x \(Frame.points(frame.height)) pt")
             }
             if !changes.isEmpty {
-                findings.append(Finding(elements: [ElementRef(now.element(element), frame: frame, largeFrame: was)],
+                findings.append(JudgedFinding(elements: [ElementRef(now.element(element), frame: frame, largeFrame: was)],
                                         detail: changes.joined(separator: " and ") + " at Large since before the fix"))
             }
         }

@@ -34,7 +34,7 @@ public struct IconsScale: Judge {
         guard largeLabels.count <= Tolerance.pairedElements, images.count <= Tolerance.pairedElements else {
             return .noData(item, size, "more than \(Tolerance.pairedElements) labels or images on the screen to compare in pairs")
         }
-        var findings: [Finding] = []
+        var findings: [JudgedFinding] = []
         var judged = 0
         for image in images {
             guard let largeImage = comparison.counterpart(image), !large.hierarchy.hidden[largeImage],
@@ -52,7 +52,7 @@ public struct IconsScale: Judge {
             if abs(icon.width - iconAtLarge.width) <= Tolerance.point && abs(icon.height - iconAtLarge.height) <= Tolerance.point {
                 let textElement = large.element(label)
                 let name = textElement.name.isEmpty ? textElement.label : textElement.name
-                findings.append(Finding(elements: [ElementRef(other.element(image), frame: icon, largeFrame: iconAtLarge),
+                findings.append(JudgedFinding(elements: [ElementRef(other.element(image), frame: icon, largeFrame: iconAtLarge),
                                                    ElementRef(other.element(labelHere), frame: text, largeFrame: textAtLarge)],
                                         detail: "— the image stays \(Frame.points(icon.width)) x \(Frame.points(icon.height)) pt while the label \"\(Element.shown(name))\" grew from \(Frame.points(textAtLarge.height)) to \(Frame.points(text.height)) pt at \(size)", figure: icon.height))
             }

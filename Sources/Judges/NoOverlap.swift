@@ -63,7 +63,7 @@ public struct NoOverlap: Judge {
                 let pair = [ElementRef(hierarchy.elements[a], frame: frames[i], largeFrame: compared[i].large),
                             ElementRef(hierarchy.elements[b], frame: frames[j], largeFrame: compared[j].large)]
                 let atLarge = before.map { "overlap by \(Frame.points($0.width)) x \(Frame.points($0.height)) pt at Large" } ?? "are apart at Large"
-                return Finding(elements: a < b ? pair : pair.reversed(),
+                return JudgedFinding(elements: a < b ? pair : pair.reversed(),
                                detail: "overlap by \(Frame.points(shared.width)) x \(Frame.points(shared.height)) pt at \(size) and \(atLarge)", figure: shared.height)
             }
         }
@@ -118,11 +118,11 @@ struct KeptPairs {
     let capacity: Int
     /// A heap with the last kept pair at its root, so that a pair offered once it is full costs a
     /// comparison, or a replacement in logarithmic time, whatever order pairs come in.
-    private var entries: [(key: (Int, Int), finding: Finding)] = []
+    private var entries: [(key: (Int, Int), finding: JudgedFinding)] = []
 
     init(capacity: Int) { self.capacity = capacity }
 
-    mutating func offer(_ key: (Int, Int), _ make: () -> Finding) {
+    mutating func offer(_ key: (Int, Int), _ make: () -> JudgedFinding) {
         if entries.count < capacity {
             entries.append((key, make()))
             var child = entries.count - 1
@@ -148,5 +148,5 @@ struct KeptPairs {
         }
     }
 
-    var findings: [Finding] { entries.sorted { $0.key < $1.key }.map(\.finding) }
+    var findings: [JudgedFinding] { entries.sorted { $0.key < $1.key }.map(\.finding) }
 }

@@ -196,7 +196,7 @@ extension NoTruncation {
                 return .noData(item, size, "the run has no hierarchy of this screen at Large to read its labels against")
             }
             if let gap = pixels.gaps[.l], !readings.isEmpty { return .noData(item, size, gap + ", which labels are read against") }
-            var findings: [Finding] = []
+            var findings: [JudgedFinding] = []
             var passed = 0
             var leftOut: [String] = []
             if let unmeasured = pixels.unmeasured[size] {
@@ -218,7 +218,7 @@ extension NoTruncation {
                     passed += 1
                 } else {
                     let named = reading.element.name == reading.label ? "" : "(\(TruncationCheck.quoted(reading.label))) "
-                    findings.append(Finding(elements: [reading.element], detail: named + decision.detail))
+                    findings.append(JudgedFinding(elements: [reading.element], detail: named + decision.detail))
                 }
             }
             if notAtLarge > 0 { leftOut.append("\(notAtLarge) not measured at Large (\(pixels.unmeasured[.l]?.first ?? "no picture"))") }

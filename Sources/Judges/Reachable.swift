@@ -20,11 +20,11 @@ public struct Reachable: Judge {
         let hierarchy = index.hierarchy
         guard let window = hierarchy.window else { return .noData(item, size, "the hierarchy at \(size) has no window frame") }
         let candidates = hierarchy.judged { $0.type.isTextOrControl && $0.frame.map { $0.area > 0 } == true }
-        var findings: [Finding] = []
+        var findings: [JudgedFinding] = []
         for element in candidates {
             let frame = hierarchy.elements[element].frame!
             guard !window.contains(frame, tolerance: Tolerance.point), hierarchy.scrollContainer[element] < 0 else { continue }
-            findings.append(Finding(elements: [ElementRef(hierarchy.elements[element], frame: frame, largeFrame: nil)],
+            findings.append(JudgedFinding(elements: [ElementRef(hierarchy.elements[element], frame: frame, largeFrame: nil)],
                                     detail: "lies \(Self.outside(frame, window)) and no scroll view holds it"))
         }
         // The primary action's own findings come after these: it need not be a text or control element.
@@ -37,13 +37,13 @@ public struct Reachable: Judge {
             if let found = matches.first(where: { !hierarchy.hidden[$0] }) ?? matches.first {
                 let element = hierarchy.elements[found]
                 if hierarchy.hidden[found] {
-                    findings.append(Finding(elements: element.frame.map { [ElementRef(element, frame: $0, largeFrame: nil)] } ?? [],
+                    findings.append(JudgedFinding(elements: element.frame.map { [ElementRef(element, frame: $0, largeFrame: nil)] } ?? [],
                                             detail: element.frame == nil ? "the primary action \(shownPrimary) is hidden" : "is the primary action and is hidden"))
                 } else if let frame = element.frame {
                     if window.contains(frame, tolerance: Tolerance.point) || hierarchy.scrollContainer[found] >= 0 {
                         primaryNote = "the primary action \(shownPrimary) is in reach"
                     } else if !findings.contains(where: { $0.elements.first?.frame == frame }) {
-                        findings.append(Finding(elements: [ElementRef(element, frame: frame, largeFrame: nil)],
+                        findings.append(JudgedFinding(elements: [ElementRef(element, frame: frame, largeFrame: nil)],
                                                 detail: "is the primary action and lies \(Self.outside(frame, window)) with no scroll view holding it"))
                     }
                 } else {
@@ -51,7 +51,7 @@ public struct Reachable: Judge {
                 }
             } else if let large = screen.run.hierarchies[.l], size != .l,
                       large.elements.contains(where: { $0.name == primary || $0.label == primary }) {
-                findings.append(Finding(elements: [], detail: "the primary action \(shownPrimary) is at Large but gone at \(size)"))
+                findings.append(JudgedFinding(elements: [], detail: "the primary action \(shownPrimary) is at Large but gone at \(size)"))
             } else {
                 primaryUndecided = "the primary action \(shownPrimary) named for this screen is in no hierarchy of it"
             }

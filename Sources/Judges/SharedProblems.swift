@@ -6,7 +6,7 @@ import Hierarchies
 public struct SharedProblem: Sendable, Equatable {
     public var item: String
     /// The first failure of the group, whose elements and detail stand for all.
-    public var finding: Finding
+    public var finding: JudgedFinding
     /// Every screen and size the problem was seen at, in the order they came.
     public var occurrences: [(screen: String, size: Size)]
 
@@ -53,7 +53,7 @@ extension SharedProblem {
         return problems
     }
 
-    static func samePlace(_ a: Finding, at first: Size, _ b: Finding, at second: Size) -> Bool {
+    static func samePlace(_ a: JudgedFinding, at first: Size, _ b: JudgedFinding, at second: Size) -> Bool {
         a.elements.count == b.elements.count && zip(a.elements, b.elements).allSatisfy { x, y in
             if let p = x.largeFrame, let q = y.largeFrame { return near(p, q) }
             return first == second && near(x.frame, y.frame)

@@ -49,13 +49,13 @@ public struct TextScales: Judge {
     func judgeAbove(_ comparison: Comparison, _ size: Size) -> Verdict {
         let labels = matchedLabels(comparison)
         guard !labels.isEmpty else { return .noData(item, size, "no label is found both at Large and at \(size)") }
-        var findings: [Finding] = []
+        var findings: [JudgedFinding] = []
         var smallest = Double.infinity
         for label in labels {
             let growth = label.otherFrame.height - label.largeFrame.height
             smallest = min(smallest, growth)
             if growth <= Tolerance.point {
-                findings.append(Finding(elements: [ElementRef(comparison.other.element(label.other), frame: label.otherFrame, largeFrame: label.largeFrame)],
+                findings.append(JudgedFinding(elements: [ElementRef(comparison.other.element(label.other), frame: label.otherFrame, largeFrame: label.largeFrame)],
                                         detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size) and \(Frame.points(label.largeFrame.height)) pt at Large", figure: label.otherFrame.height))
             }
         }
@@ -82,7 +82,7 @@ public struct TextScales: Judge {
         let aboveHeights: [ElementKey: Double] = aboveComparison.map { comparison in
             Dictionary(matchedLabels(comparison).map { (comparison.reference.keys[$0.large], $0.otherFrame.height) }) { a, _ in a }
         } ?? [:]
-        var findings: [Finding] = []
+        var findings: [JudgedFinding] = []
         var undecided = 0
         for label in labels where label.largeFrame.height - label.otherFrame.height <= Self.shrink {
             let key = comparison.reference.keys[label.large]
@@ -91,7 +91,7 @@ public struct TextScales: Judge {
                 continue
             }
             if aboveHeight - label.largeFrame.height <= Tolerance.point, let above {
-                findings.append(Finding(elements: [ElementRef(comparison.other.element(label.other), frame: label.otherFrame, largeFrame: label.largeFrame)],
+                findings.append(JudgedFinding(elements: [ElementRef(comparison.other.element(label.other), frame: label.otherFrame, largeFrame: label.largeFrame)],
                                         detail: "is \(Frame.points(label.otherFrame.height)) pt tall at \(size), \(Frame.points(label.largeFrame.height)) pt at Large and \(Frame.points(aboveHeight)) pt at \(above)", figure: label.otherFrame.height))
             }
         }
@@ -116,11 +116,11 @@ public struct TextScales: Judge {
         let above = Size.allCases.reversed().first { $0 > .l && screen.run.hierarchies[$0] != nil }
         let below = Size.allCases.first { $0 < .l && screen.run.hierarchies[$0] != nil }
         let verdicts = [above, below].compactMap { $0 }.map { judge(screen, at: $0) }
-        var findings: [Finding] = []
+        var findings: [JudgedFinding] = []
         var seen = Set<String>()
         for verdict in verdicts where verdict.outcome == .fail {
             for finding in verdict.findings where seen.insert(finding.elements.map(\.shown).joined()).inserted {
-                findings.append(Finding(elements: finding.elements.map { ref in
+                findings.append(JudgedFinding(elements: finding.elements.map { ref in
                     var atLarge = ref
                     atLarge.frame = ref.largeFrame ?? ref.frame
                     return atLarge

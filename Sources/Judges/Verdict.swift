@@ -1,13 +1,6 @@
 import DynamicType
 import Hierarchies
 
-/// What a judge decided for one (screen, checklist item, size) cell.
-public enum Outcome: String, Sendable, Equatable {
-    case pass, fail
-    /// The run lacks what the rule needs here: the cell stays with people.
-    case noData = "no-data"
-}
-
 /// An element a finding names: its type and name, and its frames at the judged size and at Large.
 public struct ElementRef: Sendable, Equatable {
     public var type: String
@@ -46,7 +39,7 @@ public struct ElementRef: Sendable, Equatable {
 }
 
 /// One thing a judge saw fail: the elements involved and what is wrong with them, in figures.
-public struct Finding: Sendable, Equatable {
+public struct JudgedFinding: Sendable, Equatable {
     public var elements: [ElementRef]
     /// `17 pt tall at Large and at ax5`: follows the elements' names in a reason.
     public var detail: String
@@ -73,12 +66,12 @@ public struct Verdict: Sendable, Equatable {
     public var outcome: Outcome
     public var reason: String
     /// What failed, the first of them when a judge keeps only some; empty unless the outcome is `fail`.
-    public var findings: [Finding]
+    public var findings: [JudgedFinding]
     /// How many findings the judge saw: more than `findings` holds when it kept only the first (a
     /// hostile file can make millions).
     public var findingCount: Int
 
-    public init(item: String, size: Size, outcome: Outcome, reason: String, findings: [Finding] = [], findingCount: Int? = nil) {
+    public init(item: String, size: Size, outcome: Outcome, reason: String, findings: [JudgedFinding] = [], findingCount: Int? = nil) {
         self.item = item
         self.size = size
         self.outcome = outcome
@@ -93,7 +86,7 @@ public struct Verdict: Sendable, Equatable {
 
     /// A failure naming up to three findings and how many more there are (of `count`, when only the
     /// first findings were kept).
-    static func fail(_ item: String, _ size: Size, _ findings: [Finding], _ summary: String, count: Int? = nil) -> Verdict {
+    static func fail(_ item: String, _ size: Size, _ findings: [JudgedFinding], _ summary: String, count: Int? = nil) -> Verdict {
         let total = max(count ?? findings.count, findings.count)
         let shown = findings.prefix(3).map(\.sentence).joined(separator: "; ")
         let more = total > 3 ? "; and \(total - 3) more" : ""
@@ -122,4 +115,13 @@ enum Tolerance {
     /// every one). Past it the rest are counted, so that memory stays bounded however many pairs a
     /// hostile file makes.
     static let keptFindings = pairedElements
+}
+
+extension Verdict {
+    /// What a judge decided for one (screen, checklist item, size) cell.
+    public enum Outcome: String, Sendable, Equatable {
+        case pass, fail
+        /// The run lacks what the rule needs here: the cell stays with people.
+        case noData = "no-data"
+    }
 }

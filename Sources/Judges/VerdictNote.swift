@@ -65,7 +65,7 @@ public enum VerdictNote {
     }
 
     /// The findings a judged note names, in order; none for a note of another shape.
-    public static func findings(in note: String) -> [Finding] {
+    public static func findings(in note: String) -> [JudgedFinding] {
         note.split(separator: "\n").dropFirst().compactMap { line in
             guard line.hasPrefix("- ") else { return nil }
             var scanner = NoteScanner(line.dropFirst(2))
@@ -89,14 +89,14 @@ struct NoteScanner {
 
     init(_ line: Substring) { rest = line }
 
-    mutating func finding() -> Finding? {
+    mutating func finding() -> JudgedFinding? {
         var elements: [ElementRef] = []
         while true {
             guard let element = element() else { return nil }
             elements.append(element)
             if take(" and ") { continue }
             guard take(": ") else { return nil }
-            return Finding(elements: elements, detail: String(rest))
+            return JudgedFinding(elements: elements, detail: String(rest))
         }
     }
 

@@ -26,7 +26,7 @@ public struct JudgedProblems: Sendable {
     public struct Problem: Sendable {
         public var item: String
         /// The first failure's finding, whose elements and figures stand for all.
-        public var finding: Finding
+        public var finding: JudgedFinding
         /// Every screen it fails on, in the order of the failures given.
         public var screens: [String]
         /// Every size it fails at, largest first.
@@ -39,7 +39,7 @@ public struct JudgedProblems: Sendable {
         public var since: Timestamp
         /// What other judges found inside it (a cell that keeps its height cuts its label short,
         /// runs two labels together): the same cause, told with this problem.
-        public var within: [(item: String, finding: Finding)] = []
+        public var within: [(item: String, finding: JudgedFinding)] = []
 
         /// Shared UI: the same element failing on more than one screen.
         public var isShared: Bool { screens.count > 1 }
@@ -53,10 +53,10 @@ public struct JudgedProblems: Sendable {
     /// Each judged cell's note as its run recorded it, whatever a person corrected it to since.
     private var recordedNotes: [String: String] = [:]
     /// Each judged cell's findings as its run recorded them.
-    private var recordedFindings: [String: [Finding]] = [:]
+    private var recordedFindings: [String: [JudgedFinding]] = [:]
 
     /// The findings the run recorded for a cell it failed, whatever a person corrected its note to.
-    public func recordedFindings(screen: String, item: String, size: Size) -> [Finding]? {
+    public func recordedFindings(screen: String, item: String, size: Size) -> [JudgedFinding]? {
         recordedFindings[Self.key(screen, item, size)]
     }
 

@@ -72,7 +72,7 @@ public final class LikelyCode {
 
     /// The traces of the elements of one finding failing `item` on `screens` (the first one's scan
     /// decides the folder read).
-    public func traces(of finding: Judges.Finding, item: String, screens: [String]) -> [ElementTrace] {
+    public func traces(of finding: Judges.JudgedFinding, item: String, screens: [String]) -> [ElementTrace] {
         finding.elements.map { element in trace(of: element, item: item, screens: screens) }
     }
 
@@ -112,7 +112,7 @@ public final class LikelyCode {
         a.type == b.type && a.name == b.name
     }
 
-    static func sameElements(_ a: Judges.Finding, _ b: Judges.Finding) -> Bool {
+    static func sameElements(_ a: Judges.JudgedFinding, _ b: Judges.JudgedFinding) -> Bool {
         a.elements.count == b.elements.count && zip(a.elements, b.elements).allSatisfy(sameElement)
     }
 }

@@ -26,7 +26,7 @@ public struct ReviewPlan: Sendable {
         public var note: String?
         /// For shared UI: the other screens the same element fails on, and what fails.
         public var alsoOn: [String] = []
-        public var shared: Finding? = nil
+        public var shared: JudgedFinding? = nil
     }
 
     /// One owner's screens, counted by the rows of `status`.

@@ -52,7 +52,7 @@ case "judge":
         screens[String(stem[..<underscore]), default: [:]][size] = folder + "/" + name
     }
     let judging = Judging(checklist: try ShippedChecklists.defaultChecklist())
-    var counts: [Outcome: Int] = [:]
+    var counts: [Verdict.Outcome: Int] = [:]
     var failures: [(screen: String, verdict: Verdict)] = []
     var files = 0, elements = 0, refused = 0
     for (screen, paths) in screens.sorted(by: { $0.key < $1.key }) {

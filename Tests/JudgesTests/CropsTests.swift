@@ -22,7 +22,7 @@ import TestSupport
     @Test func theFailingSizeBesideLargeWithOutlinesOnTheScaledFrames() throws {
         let atLarge = Frame(x: 200, y: 100, width: 100, height: 20)
         let atAX5 = Frame(x: 200, y: 100, width: 100, height: 20.5)
-        let finding = Finding(elements: [ElementRef(type: "StaticText", name: "Price", frame: atAX5, largeFrame: atLarge)], detail: "")
+        let finding = JudgedFinding(elements: [ElementRef(type: "StaticText", name: "Price", frame: atAX5, largeFrame: atLarge)], detail: "")
         let file = try Crops.png(for: finding, failing: shot([atAX5]), large: shot([atLarge]))
         let picture = try PNGDecoder().decode(file)
         // Each panel: the frame and 16 pt around it, at 3 pixels a point.
@@ -44,7 +44,7 @@ import TestSupport
 
     @Test func twoElementsOfAnOverlapAreBothOutlined() throws {
         let name = Frame(x: 16, y: 100, width: 330, height: 64), edit = Frame(x: 300, y: 95, width: 74, height: 64)
-        let finding = Finding(elements: [ElementRef(type: "StaticText", name: "Name", frame: name, largeFrame: nil),
+        let finding = JudgedFinding(elements: [ElementRef(type: "StaticText", name: "Name", frame: name, largeFrame: nil),
                                          ElementRef(type: "Button", name: "Edit", frame: edit, largeFrame: nil)], detail: "")
         let picture = try PNGDecoder().decode(try Crops.png(for: finding, failing: shot([name, edit]), large: nil))
         // The crop starts 16 pt left of the leftmost frame (x 0) and above the topmost (y 79).
@@ -59,7 +59,7 @@ import TestSupport
         let frame = Frame(x: 100, y: 200, width: 120, height: 40)
         var image = RGBAImage(width: 300, height: 600, background: RGBA(230, 230, 230))
         image.fill(PixelRect(x: 75, y: 150, width: 90, height: 30), RGBA(0, 0, 255))
-        let finding = Finding(elements: [ElementRef(type: "StaticText", name: "Price", frame: frame, largeFrame: nil)], detail: "")
+        let finding = JudgedFinding(elements: [ElementRef(type: "StaticText", name: "Price", frame: frame, largeFrame: nil)], detail: "")
         let shot = Crops.Shot(image: image, window: Frame(x: 0, y: 0, width: 400, height: 800))
         let picture = try PNGDecoder().decode(try Crops.png(for: finding, failing: shot, large: nil))
         // 16 pt around the frame at 0.75 pixels a point: 12 pixels.
@@ -69,13 +69,13 @@ import TestSupport
     }
 
     @Test func aScreenshotOfAnotherWindowIsRefused() {
-        let finding = Finding(elements: [ElementRef(type: "StaticText", name: "A", frame: Frame(x: 0, y: 0, width: 10, height: 10), largeFrame: nil)], detail: "")
+        let finding = JudgedFinding(elements: [ElementRef(type: "StaticText", name: "A", frame: Frame(x: 0, y: 0, width: 10, height: 10), largeFrame: nil)], detail: "")
         let tiny = Crops.Shot(image: RGBAImage(width: 100, height: 200), window: window)
         #expect(throws: ImageError.self) { try Crops.png(for: finding, failing: tiny, large: nil) }
         // The window's width at 0.75 but not its height: another picture.
         let squashed = Crops.Shot(image: RGBAImage(width: 293, height: 400), window: window)
         #expect(throws: ImageError.self) { try Crops.png(for: finding, failing: squashed, large: nil) }
-        let outside = Finding(elements: [ElementRef(type: "StaticText", name: "A", frame: Frame(x: 0, y: 5000, width: 10, height: 10), largeFrame: nil)], detail: "")
+        let outside = JudgedFinding(elements: [ElementRef(type: "StaticText", name: "A", frame: Frame(x: 0, y: 5000, width: 10, height: 10), largeFrame: nil)], detail: "")
         #expect(throws: ImageError("shows none of the elements: their frames lie outside the screenshot")) {
             try Crops.png(for: outside, failing: shot([]), large: nil)
         }

@@ -64,7 +64,7 @@ import TestSupport
 @Suite struct SharedProblemTests {
     func failure(_ screen: String, name: String = "Cart", y: Double = 40, size: Size = .ax5, large: Bool = true) -> (screen: String, verdict: Verdict) {
         let frame = Frame(x: 300, y: y, width: 44, height: 44)
-        let finding = Finding(elements: [ElementRef(type: "Button", name: name, frame: frame, largeFrame: large ? frame : nil)], detail: "lies below")
+        let finding = JudgedFinding(elements: [ElementRef(type: "Button", name: name, frame: frame, largeFrame: large ? frame : nil)], detail: "lies below")
         return (screen, Verdict(item: "reachable", size: size, outcome: .fail, reason: finding.sentence, findings: [finding]))
     }
 
