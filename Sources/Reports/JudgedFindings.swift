@@ -7,9 +7,9 @@ import Judges
 /// recordings kept before runs kept their findings as data, the lines of the note the run wrote.
 public enum JudgedFindings {
     /// Empty for a person's result and a note of another shape.
-    public static func of(_ cell: CellState, note: String? = nil) -> [Finding] {
+    public static func of(_ cell: CellState, note: String? = nil) -> [JudgedFinding] {
         guard cell.run != nil else { return [] }
-        if let recorded = cell.findings { return recorded.map(Finding.init(recorded:)) }
+        if let recorded = cell.findings { return recorded.map(JudgedFinding.init(recorded:)) }
         return (note ?? cell.note).map(VerdictNote.findings(in:)) ?? []
     }
 
@@ -22,7 +22,7 @@ public enum JudgedFindings {
     }
 }
 
-extension Finding {
+extension JudgedFinding {
     public init(recorded: RecordedFinding) {
         self.init(elements: recorded.elements.map { element in
             ElementRef(type: element.type, name: element.name, frame: Frame(element.frame), largeFrame: element.large.map(Frame.init),

@@ -16,7 +16,7 @@ enum ProblemCauses {
         /// The size the cell fails at.
         var size: Size
         var item: String
-        var finding: Finding
+        var finding: JudgedFinding
         /// The failing cell it lies in, as that cell's finding names it.
         var cell: ElementRef
     }
@@ -67,7 +67,7 @@ enum ProblemCauses {
     }
 
     /// The finding a problem quotes: the one at its largest size, so that its figures are the worst.
-    static func worst(_ group: SharedProblem, in verdicts: [(screen: String, verdict: Verdict)]) -> Finding {
+    static func worst(_ group: SharedProblem, in verdicts: [(screen: String, verdict: Verdict)]) -> JudgedFinding {
         guard let largest = group.occurrences.max(by: { $0.size < $1.size }), largest.size != group.occurrences[0].size else { return group.finding }
         let signature = group.finding.elements.map { $0.type + "\u{1}" + $0.name }
         for (screen, verdict) in verdicts where screen == largest.screen && verdict.size == largest.size && verdict.item == group.item {
