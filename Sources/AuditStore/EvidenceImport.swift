@@ -120,9 +120,7 @@ public enum EvidenceImport {
     /// takes the whole import back as one command.
     public static func apply(_ plan: Plan, store: AuditStore, by author: String, progress: ((Int) -> Void)?) throws {
         try store.write {
-            let now = Timestamp.now()
-            let screens = Set(plan.matches.map(\.screen.id))
-            let time = try screens.reduce(now) { try max($0, store.ownTime(onScreen: $1, now: now)) }
+            let time = try store.ownTime(onScreens: plan.matches.map(\.screen.id))
             for (index, match) in plan.matches.enumerated() {
                 progress?(index)
                 let file = try store.storeEvidence(match.candidate, by: author, at: time)

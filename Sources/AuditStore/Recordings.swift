@@ -76,6 +76,12 @@ extension AuditStore {
         try ownTime(onScreen: screen.id, now: now)
     }
 
+    /// The store's own time for one write that records on several screens at once (an import, a
+    /// take-back of records on several screens): after what the store holds for each of them.
+    public func ownTime(onScreens ids: some Sequence<String>, now: Timestamp = .now()) throws -> Timestamp {
+        try Set(ids).reduce(now) { try max($0, ownTime(onScreen: $1, now: now)) }
+    }
+
     /// `ownTime(on:)` for the screen with this id.
     public func ownTime(onScreen id: String, now: Timestamp = .now()) throws -> Timestamp {
         // One statement reads one consistent state: it needs no transaction of its own.
@@ -165,8 +171,7 @@ extension AuditStore {
                 screens.append((target, screen))
             }
             // After everything the store holds for each screen: the retraction is their latest word.
-            let now = Timestamp.now()
-            let time = try time ?? Set(screens.map(\.screen)).reduce(now) { try max($0, ownTime(onScreen: $1, now: now)) }
+            let time = try time ?? ownTime(onScreens: screens.map(\.screen))
             let retractions = screens.map { Retraction(id: makeID(), screen: $0.screen, target: $0.target.id, note: note, by: author, at: time) }
             try append(retractions.map(LogRecord.retract))
             return retractions

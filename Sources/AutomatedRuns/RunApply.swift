@@ -23,9 +23,7 @@ extension RunImport {
     /// on any of the plan's screens when that is later (a teammate's clock ran ahead), so that what
     /// the run found comes after everything known before it, as a person's recording would.
     public static func time(for plan: RunPlan, in store: AuditStore, now: Timestamp = .now()) throws -> Timestamp {
-        var screens: [String: Screen] = [:]
-        for screen in plan.cells.map(\.screen) + plan.attachments.map(\.screen) { screens[screen.id] = screen }
-        return try screens.values.reduce(now) { try max($0, store.ownTime(on: $1, now: now)) }
+        try store.ownTime(onScreens: plan.cells.map(\.screen.id) + plan.attachments.map(\.screen.id), now: now)
     }
 
     /// Carries out `plan` in one transaction: every screenshot stored and attached, every cell
