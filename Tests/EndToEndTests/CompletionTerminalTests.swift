@@ -125,6 +125,12 @@ struct CompletionTerminalTests {
             }
             return false
         }
+        /// Whether the wrapper has logged the start of a run for line `index`.
+        func runStarted(_ index: Int) -> Bool {
+            let log = (try? String(contentsOf: runs, encoding: .utf8)) ?? ""
+            guard let mark = log.range(of: "<line \(index)>\n") else { return false }
+            return log[mark.upperBound...].contains("<run>")
+        }
         func lastLine() throws -> String {
             let screen = try terminal.tmux(["capture-pane", "-p", "-J", "-t", "audit"])
             return screen.split(separator: "\n").last.map(String.init) ?? ""
@@ -148,14 +154,16 @@ struct CompletionTerminalTests {
             // Enter only once Tab has changed the line: a shell may drop a completion that keys
             // are already waiting behind.
             try terminal.type("Tab")
-            try waitForLine({ $0 != typed }, timeout: 3)
+            try waitForLine({ $0 != typed }, timeout: 20)
             try terminal.type("Enter")
-            if !waitForPrompts(index + 2, timeout: 5) {
-                // Left waiting for more (an open quote): Ctrl-C gives the prompt back.
-                try terminal.type("C-c")
-                let back = waitForPrompts(index + 2, timeout: 5)
-                #expect(back, "\(shell) is stuck after \(line): \((try? terminal.screen()) ?? "")")
-            }
+            // On a loaded machine a run can take seconds: once it has started, wait for it. A line
+            // that started nothing was left waiting for more (an open quote): Ctrl-C gives the
+            // prompt back.
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, promptCount() < index + 2, !runStarted(index) { Thread.sleep(forTimeInterval: 0.02) }
+            if promptCount() < index + 2 && !runStarted(index) { try terminal.type("C-c") }
+            let back = waitForPrompts(index + 2, timeout: 60)
+            #expect(back, "\(shell) is stuck after \(line): \((try? terminal.screen()) ?? "")")
         }
         let log = try String(contentsOf: runs, encoding: .utf8)
         var result = Array(repeating: [String](), count: lines.count)
