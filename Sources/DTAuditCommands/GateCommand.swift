@@ -20,6 +20,10 @@ struct GateCommand: ParsableCommand {
 
             A bar that checks nothing fails: with no screen marked critical, mark them or pass \
             --all-screens.
+
+            The bar is decided on the screens' checks. What falls short is also counted as open \
+            problems, one per cause as 'next', 'status' and the review page count them (problems \
+            in --json, each with who decides it): with --all-screens the count 'status' gives.
             """,
         examples: [
             ("dtaudit gate", "In CI: fail the build while a critical screen is not supported."),
