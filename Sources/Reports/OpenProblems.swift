@@ -68,9 +68,12 @@ public struct OpenProblems: Sendable {
             let name = state.screen.name
             // The same check failing at several sizes, under the same fix (or none), is one problem.
             var grouped: [Problem] = []
-            for cell in state.failedCells where judged.recordedFindings(screen: name, item: cell.item, size: cell.size) == nil {
-                let fix = retests[name]?[CellKey(item: cell.item, size: cell.size)]
-                let run = byRun[JudgedProblems.key(name, cell.item, cell.size)]
+            // An audit no run failed anything in asks nothing of the runs' failures, cell by cell.
+            let runsFailedHere = !runFailures.isEmpty
+            let screenRetests = retests[name]
+            for cell in state.failedCells where !runsFailedHere || judged.recordedFindings(screen: name, item: cell.item, size: cell.size) == nil {
+                let fix = screenRetests?[CellKey(item: cell.item, size: cell.size)]
+                let run = runsFailedHere ? byRun[JudgedProblems.key(name, cell.item, cell.size)] : nil
                 let decider: Decider = run != nil || cell.run != nil ? .machine : .person
                 if let index = grouped.firstIndex(where: { $0.item == cell.item && $0.fix?.id == fix?.id }) {
                     grouped[index].sizes.append(cell.size)
