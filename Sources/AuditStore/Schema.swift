@@ -187,6 +187,10 @@ enum Schema {
         migrator.register("keep what runs' judges saw fail as data") { db in
             try db.execute("ALTER TABLE recordings ADD COLUMN findings TEXT")
         }
+        // The automated run that attached a piece of evidence (nil: a person), so that captions name it.
+        migrator.register("keep which run attached each piece of evidence") { db in
+            try db.execute("ALTER TABLE evidence_links ADD COLUMN run TEXT")
+        }
         return migrator
     }()
 
