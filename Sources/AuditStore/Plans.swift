@@ -128,11 +128,15 @@ public struct OpenWork: Sendable, Equatable {
     /// `1 retest`, `2 default re-checks`, `6 to check`, `1 failure waits for a fix`: the parts
     /// that are not zero, in the order they are done.
     public var parts: [String] {
+        checkParts + (awaitingFix > 0 ? ["\(counted(awaitingFix, "failure")) \(plural("waits", awaitingFix)) for a fix"] : [])
+    }
+
+    /// The checks to record alone, for a view that counts what waits for a fix as problems.
+    public var checkParts: [String] {
         var parts: [String] = []
         if retests > 0 { parts.append("\(retests) to retest") }
         if rechecks > 0 { parts.append(counted(rechecks, "default re-check")) }
         if unrecorded > 0 { parts.append("\(unrecorded) to check") }
-        if awaitingFix > 0 { parts.append("\(counted(awaitingFix, "failure")) \(plural("waits", awaitingFix)) for a fix") }
         return parts
     }
 }

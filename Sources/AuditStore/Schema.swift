@@ -187,6 +187,11 @@ enum Schema {
         migrator.register("keep what runs' judges saw fail as data") { db in
             try db.execute("ALTER TABLE recordings ADD COLUMN findings TEXT")
         }
+        // The recordings runs made, few beside people's in most audits: the views that tell what
+        // runs found standing start from them instead of every failed cell (AuditStore.judgedFailures).
+        migrator.register("index the recordings runs made") { db in
+            try db.execute("CREATE INDEX recordings_made_by_runs ON recordings (id) WHERE run IS NOT NULL")
+        }
         // The automated run that attached a piece of evidence (nil: a person), so that captions name it.
         migrator.register("keep which run attached each piece of evidence") { db in
             try db.execute("ALTER TABLE evidence_links ADD COLUMN run TEXT")

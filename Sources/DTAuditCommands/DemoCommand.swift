@@ -31,8 +31,8 @@ struct DemoCommand: ParsableCommand {
         let folder = StoreLocation.absolute(path.path, from: console.workingDirectory)
         let store = try Demo.create(in: folder, shownAs: path.path, tool: "dtaudit \(DTAudit.version)")
         if quiet { return }
-        let (snapshot, findings) = try StatusCommand.read(store)
-        StatusCommand.text(snapshot, findings: findings, console: console)
+        let (snapshot, findings, problems) = try StatusCommand.read(store)
+        StatusCommand.text(snapshot, findings: findings, problems: problems, console: console)
         console.line()
         console.line("Created the example audit in \(path)/, with the app's sources in \(path)/\(Demo.sourcesFolder)/. Try:")
         // Right after `swift run dtaudit demo`, `dtaudit` is not on the PATH: the hints then name this binary.

@@ -20,6 +20,10 @@ struct GateCommand: ParsableCommand {
 
             A bar that checks nothing fails: with no screen marked critical, mark them or pass \
             --all-screens.
+
+            The bar is decided on the screens' checks. What falls short is also counted as open \
+            problems, one per cause as 'next', 'status' and the review page count them (problems \
+            in --json, each with who decides it): with --all-screens the count 'status' gives.
             """,
         examples: [
             ("dtaudit gate", "In CI: fail the build while a critical screen is not supported."),
@@ -90,6 +94,7 @@ struct GateCommand: ParsableCommand {
             ])),
             ("problem", .optional(result.problem)),
             ("checkedScreens", .int(result.checkedScreens)),
+            ("problems", StatusCommand.problemsJSON(result.problems)),
             ("missing", .array(result.shortfalls.map { shortfall in
                 .object([
                     ("screen", .string(shortfall.screen)),
@@ -97,6 +102,7 @@ struct GateCommand: ParsableCommand {
                     ("failed", .array(cells(shortfall.failed))),
                     ("unrecorded", .array(cells(shortfall.unrecorded))),
                     ("recheck", .array(cells(shortfall.rechecks))),
+                    ("problems", .array(shortfall.problems.map { OpenProblemReport.json($0) })),
                 ])
             })),
             ("regressions", .array(result.regressions.map { change in
@@ -128,6 +134,9 @@ struct GateCommand: ParsableCommand {
         if !result.shortfalls.isEmpty {
             headline.append("\(result.shortfalls.count) of \(counted(result.checkedScreens, scope)) \(plural("falls", result.shortfalls.count)) short")
         }
+        if !result.problems.isEmpty {
+            headline.append(counted(result.problems.count, "open problem"))
+        }
         if !result.regressions.isEmpty {
             headline.append(counted(result.regressions.count, "regression"))
         }
@@ -144,6 +153,7 @@ struct GateCommand: ParsableCommand {
         let detailWidth = max(30, terminal - detailStart)
         for shortfall in shown {
             var parts: [String] = []
+            if !shortfall.problems.isEmpty { parts.append(counted(shortfall.problems.count, "problem")) }
             if !shortfall.failed.isEmpty {
                 parts.append("failed " + console.cellList(shortfall.failed.map { ($0.item, $0.size) }))
             }

@@ -31,26 +31,6 @@ enum JudgedProblemReport {
         }
     }
 
-    /// Problems `next` shows before it counts the rest.
-    static let nextShown = 12
-
-    /// `next`'s section: the failures runs recorded that wait for a fix, shared UI once.
-    static func nextSection(_ problems: [JudgedProblems.Problem], console: Console) {
-        guard !problems.isEmpty else { return }
-        let count = problems.count
-        console.line()
-        console.line(console.style.bold("Failed in runs") + console.style.dim("  (\(counted(count, "problem")): confirm, waive or fix)"))
-        for problem in problems.prefix(nextShown) {
-            for line in lines(problem, console: console, indent: 2) { console.line("  " + line) }
-        }
-        if problems.count > nextShown {
-            console.line(console.style.dim("  and \(problems.count - nextShown) more: 'dtaudit screen show SCREEN' names their elements"))
-        }
-        let how = "'dtaudit confirm SCREEN --item ITEM' makes a run's failure yours; "
-            + "'dtaudit waive SCREEN --item ITEM --element NAME --reason TEXT' leaves out an element that is right by design."
-        for line in TextLayout.wrap(how, width: max(24, (console.width ?? 100_000) - 2)) { console.line(console.style.dim("  " + line)) }
-    }
-
     static func json(_ problem: JudgedProblems.Problem) -> JSON {
         .object([
             ("item", .string(problem.item)),

@@ -42,22 +42,28 @@ struct NextCommand: ParsableCommand {
         let (states, shown) = (checks.screens, checks.shown)
         // Shared UI is told across the audit, whichever screens were asked for.
         let everyScreen = only == nil && selection.isEverything ? checks.looked : try store.snapshot().screens
-        let judged = try JudgedProblems(store: store, states: everyScreen).waitingForFix(on: checks.looked.map(\.screen.name))
+        let open = try OpenProblems(store: store, states: everyScreen)
+        let waiting = open.waitingForFix(on: checks.looked.map(\.screen.name))
+        let kept = try KeptResult.standing(in: store, screens: checks.looked.map(\.screen))
 
         if view.json {
-            console.json(.array(shown.map { state in
-                .object([
-                    ("screen", .string(state.screen.name)),
-                    ("critical", .bool(state.screen.critical)),
-                    ("owner", .optional(state.screen.owner)),
-                    ] + state.standing.jsonFields + [
-                    ("checks", .array(state.pending.map(PendingReport.json))),
-                ])
-            }))
+            let code = OpenProblemReport.code(in: store, problems: open)
+            console.json(.object([
+                ("screens", .array(shown.map { state in
+                    .object([
+                        ("screen", .string(state.screen.name)),
+                        ("critical", .bool(state.screen.critical)),
+                        ("owner", .optional(state.screen.owner)),
+                        ] + state.standing.jsonFields + [
+                        ("checks", .array(state.pending.map(PendingReport.json))),
+                    ])
+                })),
+                ("problems", .array(waiting.map { OpenProblemReport.json($0, code: code) })),
+                ("keptTheirs", .array(kept.map(KeptResultReport.json))),
+            ]))
             return
         }
         if states.isEmpty {
-            let waiting = checks.awaitingFix
             if checks.looked.isEmpty {
                 if selection.isEverything {
                     console.line("No screens yet: add one with 'dtaudit screen add NAME'.")
@@ -66,10 +72,10 @@ struct NextCommand: ParsableCommand {
                 }
             } else {
                 console.line(console.style.green("Nothing to check") + (selection.isEverything ? "." : " on the screens \(console.safe(selection.description)).")
-                             + (waiting > 0 ? " \(counted(waiting, "failed check")) \(plural("waits", waiting)) for a fix ('dtaudit status')." : ""))
+                             + (waiting.isEmpty ? "" : " \(counted(waiting.count, "problem")) \(plural("waits", waiting.count)) for a fix."))
             }
-            JudgedProblemReport.nextSection(judged, console: console)
-            KeptResultReport.section(try KeptResult.standing(in: store, screens: checks.looked.map(\.screen)), console: console)
+            OpenProblemReport.nextSection(waiting, console: console)
+            KeptResultReport.section(kept, console: console)
             return
         }
         if all || only != nil {
@@ -84,7 +90,7 @@ struct NextCommand: ParsableCommand {
             var table = TextTable(alignments: [.left, .left, .left, .left], yielding: [3, 2, 0], wrapping: (column: 3, least: 16))
             for state in shown {
                 table.add([console.safe(state.screen.name), state.screen.critical ? console.style.magenta("critical") : "",
-                           console.standingLabel(state.standing), OpenWork(state).parts.joined(separator: " · ")])
+                           console.standingLabel(state.standing), Self.parts(state, waiting: waiting).joined(separator: " · ")])
             }
             console.table(table, header: false)
         }
@@ -93,8 +99,15 @@ struct NextCommand: ParsableCommand {
         if shown.count < states.count { footer += console.style.dim(" (showing \(shown.count))") }
         if !all && only == nil { footer += console.style.dim(" · 'dtaudit next SCREEN' or --all lists the checks, 'dtaudit audit' walks them") }
         console.paragraph(footer)
-        JudgedProblemReport.nextSection(judged, console: console)
-        KeptResultReport.section(try KeptResult.standing(in: store, screens: checks.looked.map(\.screen)), console: console)
+        OpenProblemReport.nextSection(waiting, console: console)
+        KeptResultReport.section(kept, console: console)
+    }
+
+    /// `1 to retest · 6 to check · 2 problems wait for a fix`: what waits for a fix counted as
+    /// problems, as the section below the table counts them.
+    static func parts(_ state: ScreenState, waiting: [OpenProblems.Problem]) -> [String] {
+        let problems = waiting.filter { $0.screens.contains(state.screen.name) }.count
+        return OpenWork(state).checkParts + (problems > 0 ? ["\(counted(problems, "problem")) \(plural("waits", problems)) for a fix"] : [])
     }
 
     /// `5 to retest, 4 default re-checks, 129 to check on 9 screens`.

@@ -34,7 +34,7 @@ struct ConfirmCommand: ParsableCommand {
         let console = Console(global)
         let (store, target) = try screen.open(console)
         let by = try console.author(author.by)
-        let done = try store.write { try Rulings.confirm(screen: target, item: item, sizes: size?.sizes, note: note, in: store, by: by) }
+        let done = try Rulings.confirm(screen: target, item: item, sizes: size?.sizes, note: note, in: store, by: by)
         if !done.recordings.isEmpty {
             console.line("Confirmed \(done.recordings.count) run \(done.recordings.count == 1 ? "failure" : "failures") of \(console.safe(target.name)) as yours: "
                          + console.cellList(done.recordings.map { ($0.item, $0.size) }))
@@ -84,9 +84,7 @@ struct WaiveCommand: ParsableCommand {
         let console = Console(global)
         let (store, target) = try screen.open(console)
         let by = try console.author(author.by)
-        let waiver = try store.write {
-            try Rulings.waive(screen: target, item: item, element: element, type: type, reason: reason, everywhere: allScreens, in: store, by: by)
-        }
+        let waiver = try Rulings.waive(screen: target, item: item, element: element, type: type, reason: reason, everywhere: allScreens, in: store, by: by)
         console.line("Waived \(console.safe(waiver.shownElement)) for `\(waiver.item)` " + (waiver.everywhere ? "on every screen" : "on \(console.safe(target.name))")
                      + console.style.dim(": runs from now on leave it out ('dtaudit undo' takes this back)"))
     }

@@ -185,6 +185,7 @@ struct ScreenShowCommand: ParsableCommand {
             guard case .object(var members) = ScreenReport.json(state, checklist: detail.checklist, evidence: evidence) else { return }
             members.append(("unmatchedFiles", .array(unmatched.map(JSON.string))))
             members.append(("sharedUI", .array(detail.judged.shared(on: state.screen.name).map(JudgedProblemReport.json))))
+            members.append(("problems", .array(detail.problems.map { OpenProblemReport.json($0) })))
             // The code of each failure a judge recorded, element by element.
             let traces = Explanation(state, item: nil, code: code) { _ in nil }.traces.filter { $0.elements != nil }
             members.append(("likelyCode", .array(traces.map { trace in
@@ -199,7 +200,7 @@ struct ScreenShowCommand: ParsableCommand {
             console.json(.object(members))
         } else {
             ScreenReport.text(state, checklist: detail.checklist, console: console, evidence: evidence, unmatchedFiles: unmatched, problems: detail.judged,
-                              code: code)
+                              open: detail.problems, code: code)
             KeptResultReport.section(try KeptResult.standing(in: store, screens: [screen]), console: console)
             for edit in concurrent {
                 let others = edit.overridden.map { "'\(console.safe($0.text))' (\(console.safe($0.by)))" }.joined(separator: ", ")

@@ -23,7 +23,7 @@ enum ScreenReport {
     }
 
     static func text(_ state: ScreenState, checklist: Checklist, console: Console, evidence: EvidenceShown? = nil, unmatchedFiles: [String] = [],
-                     problems: JudgedProblems? = nil, code: LikelyCode? = nil) {
+                     problems: JudgedProblems? = nil, open: [OpenProblems.Problem]? = nil, code: LikelyCode? = nil) {
         let style = console.style
         let screen = state.screen
         var heading = style.bold(console.safe(screen.name)) + "  " + console.standingLabel(state.standing)
@@ -35,6 +35,7 @@ enum ScreenReport {
         if let triage = screen.triage { facts.append("triaged \(triage.rawValue)") }
         facts.append("recorded \(state.tally.recorded)/\(state.tally.required)")
         facts.append("\(state.failedCells.count) failed")
+        if let open, !open.isEmpty { facts.append(counted(open.count, "problem")) }
         facts.append(counted(state.fixes.count, "fix"))
         if let scan = state.scan, scan.fixedFontSizes > 0 {
             facts.append(style.red("code says: " + ScanRule.fixedFontSize.counted(scan.fixedFontSizes)))

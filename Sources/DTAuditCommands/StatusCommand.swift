@@ -5,6 +5,7 @@ import Interchange
 import Output
 import Platform
 import Reports
+import TerminalStyle
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,20 +33,12 @@ struct StatusCommand: ParsableCommand {
             }
             return
         }
-        let (snapshot, findings) = try Self.read(store, selection: selection)
-        // The problems runs found, counted as `next` counts them: one per cause, shared UI once.
-        let problems = try JudgedProblems(store: store, states: snapshot.screens).waitingForFix(on: snapshot.screens.map(\.screen.name)).count
+        let (snapshot, findings, problems) = try Self.read(store, selection: selection)
         if view.json {
-            guard case .object(var members) = Self.json(snapshot, findings: findings, selection: selection) else { return }
-            members.append(("problemsFromRuns", .int(problems)))
-            console.json(.object(members))
+            console.json(Self.json(snapshot, findings: findings, problems: problems, selection: selection))
         } else {
-            Self.text(snapshot, findings: findings, selection: selection, console: console) {
+            Self.text(snapshot, findings: findings, problems: problems, selection: selection, console: console) {
                 view.filter.sayNoScreen(selection, among: (try? store.screens()) ?? [], console: console)
-            }
-            if problems > 0 {
-                console.paragraph(console.style.bold("Runs") + "      \(counted(problems, "problem")) that runs found \(plural("waits", problems)) for a fix, "
-                                  + "a person's word or a waiver: 'dtaudit next' lists \(plural("it", problems))", hanging: 10)
             }
             if let unshared = SharedAudit.unsharedRecords(of: store) {
                 let file = console.safe(PathNames.shown(unshared.file.path, from: console.workingDirectory))
@@ -56,15 +49,30 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
-    /// Where the audit stands, and its scanned screens' findings each counted once, in one read.
-    static func read(_ store: AuditStore, selection: ScreenSelection = .everything) throws -> (AuditSnapshot, FindingTotals) {
+    /// Where the audit stands, its scanned screens' findings each counted once, and the open
+    /// problems on its screens (shared UI grouped across the audit), in one read.
+    static func read(_ store: AuditStore, selection: ScreenSelection = .everything) throws -> (AuditSnapshot, FindingTotals, [OpenProblems.Problem]) {
         try store.read {
-            let snapshot = try store.snapshot().selecting(selection)
-            return (snapshot, try store.distinctFindings(of: Set(snapshot.scannedScreens.map(\.screen.id))))
+            let whole = try store.snapshot()
+            let snapshot = whole.selecting(selection)
+            let problems = try OpenProblems(store: store, states: whole.screens).on(snapshot.screens.map(\.screen.name))
+            return (snapshot, try store.distinctFindings(of: Set(snapshot.scannedScreens.map(\.screen.id))), problems)
         }
     }
 
-    static func json(_ snapshot: AuditSnapshot, findings: FindingTotals, selection: ScreenSelection) -> JSON {
+    /// The problems counted as every view counts them (`OpenProblems`).
+    static func problemsJSON(_ problems: [OpenProblems.Problem]) -> JSON {
+        let waiting = problems.filter(\.waitsForFix)
+        return .object([
+            ("open", .int(problems.count)),
+            ("waitingForFix", .int(waiting.count)),
+            ("dueRetest", .int(problems.count - waiting.count)),
+            ("decidedBy", .object([("machine", .int(problems.filter { $0.decider == .machine }.count)),
+                                   ("person", .int(problems.filter { $0.decider == .person }.count))])),
+        ])
+    }
+
+    static func json(_ snapshot: AuditSnapshot, findings: FindingTotals, problems: [OpenProblems.Problem], selection: ScreenSelection) -> JSON {
         let counts = snapshot.standingCounts
         let fixes = snapshot.fixCounts
         let bySize = snapshot.resultsBySize
@@ -96,11 +104,27 @@ struct StatusCommand: ParsableCommand {
             ("next", .object([("retest", .int(open.retests)), ("recheckDefault", .int(open.rechecks)), ("unrecorded", .int(open.unrecorded)),
                               ("awaitingFix", .int(open.awaitingFix))])),
             ("scan", CodeReport.statusJSON(snapshot, findings: findings)),
+            ("problems", problemsJSON(problems)),
+            // Those runs found that wait for a fix, a person's word or a waiver.
+            ("problemsFromRuns", .int(problems.filter { $0.waitsForFix && $0.decider == .machine }.count)),
         ])
     }
 
+    /// `3 open, one per cause: 2 wait for a fix, 1 due a retest; 2 found by runs: confirm, waive or
+    /// fix`; nil for none.
+    static func problemsLine(_ problems: [OpenProblems.Problem], style: Style) -> String? {
+        guard !problems.isEmpty else { return nil }
+        let waiting = problems.filter(\.waitsForFix).count
+        let machine = problems.filter { $0.waitsForFix && $0.decider == .machine }.count
+        var parts: [String] = []
+        if waiting > 0 { parts.append(style.red("\(waiting) \(plural("waits", waiting)) for a fix")) }
+        if problems.count > waiting { parts.append("\(problems.count - waiting) due a retest") }
+        return "\(problems.count) open, one per cause: " + parts.joined(separator: ", ")
+            + (machine > 0 ? "; \(machine) found by runs: confirm, waive or fix ('dtaudit next' lists \(plural("it", machine)))" : "")
+    }
+
     /// `noScreen` says what there is when the selection finds no screen.
-    static func text(_ snapshot: AuditSnapshot, findings: FindingTotals, selection: ScreenSelection = .everything, console: Console,
+    static func text(_ snapshot: AuditSnapshot, findings: FindingTotals, problems: [OpenProblems.Problem], selection: ScreenSelection = .everything, console: Console,
                      noScreen: () -> Void = {}) {
         let style = console.style
         let total = snapshot.screens.count
@@ -176,14 +200,12 @@ struct StatusCommand: ParsableCommand {
             FixType.allCases.map { "\($0.rawValue) \(fixes[$0] ?? 0)" }.joined(separator: " · ") + style.dim("  (\(fixTotal) in all)")), hanging: 10)
 
         let open = OpenWork(snapshot.screens)
-        let waiting = open.awaitingFix
         let pendingStates = snapshot.screens.filter { !$0.pending.isEmpty }
         if pendingStates.isEmpty {
-            console.paragraph(style.bold("Next") + "      " + style.green("nothing to check") + (waiting > 0 ? "; \(counted(waiting, "failed check")) \(plural("waits", waiting)) for a fix" : ""),
-                              hanging: 10)
+            console.paragraph(style.bold("Next") + "      " + style.green("nothing to check"), hanging: 10)
         } else {
             console.paragraph(style.bold("Next") + "      " + NextCommand.summary(open, screens: pendingStates.count, style: style) + style.dim("  ('dtaudit next')"), hanging: 10)
-            if waiting > 0 { console.line("          \(counted(waiting, "failed check")) \(plural("waits", waiting)) for a fix") }
         }
+        if let line = problemsLine(problems, style: style) { console.paragraph(style.bold("Problems") + "  " + line, hanging: 10) }
     }
 }

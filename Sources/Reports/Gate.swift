@@ -42,6 +42,8 @@ public struct GateShortfall: Sendable {
     public var unrecorded: [CellKey]
     /// Default-size checks a fix sent back, not recorded since.
     public var rechecks: [CellKey]
+    /// The open problems on the screen at the bar's sizes, counted as every view counts them.
+    public var problems: [OpenProblems.Problem] = []
 }
 
 /// Whether the audit meets a bar.
@@ -51,6 +53,10 @@ public struct GateResult: Sendable {
     public var checkedScreens: Int
     public var shortfalls: [GateShortfall] = []
     public var regressions: [CellChange] = []
+    /// The open problems on the screens the bar applies to, at its sizes, each once: the count
+    /// `status` and the review page give for the same screens. They say what to fix; the bar
+    /// itself is decided by the screens' cells.
+    public var problems: [OpenProblems.Problem] = []
     /// Set when the bar cannot be judged at all (no critical screen, no screen).
     public var problem: String?
 
@@ -67,10 +73,12 @@ public struct GateResult: Sendable {
         }
         let order = Dictionary(uniqueKeysWithValues: snapshot.checklist.items.enumerated().map { ($1.id, $0) })
         let byChecklist: (CellKey, CellKey) -> Bool = { (order[$0.item] ?? .max, $0.item, $0.size) < (order[$1.item] ?? .max, $1.item, $1.size) }
+        let floor = bar.minimumSize ?? .xs
+        let open = OpenProblems(detailed: snapshot).on(scope.map(\.screen.name)).filter { $0.sizes.contains { $0 >= floor } }
+        problems = open
         for state in scope {
             var failed: [CellKey] = []
             var unrecorded: [CellKey] = []
-            let floor = bar.minimumSize ?? .xs
             for (item, size) in snapshot.checklist.plannedCells where size >= floor {
                 let key = CellKey(item: item.id, size: size)
                 switch state.cell(key.item, key.size)?.status {
@@ -92,7 +100,8 @@ public struct GateResult: Sendable {
             if !meets {
                 shortfalls.append(GateShortfall(screen: state.screen.name, standing: state.standing,
                                                 failed: failed.sorted(by: byChecklist), unrecorded: unrecorded.sorted(by: byChecklist),
-                                                rechecks: rechecks.sorted(by: byChecklist)))
+                                                rechecks: rechecks.sorted(by: byChecklist),
+                                                problems: open.filter { $0.screens.contains(state.screen.name) }))
             }
         }
         if let baseline = bar.baseline {

@@ -32,21 +32,17 @@ extension MarkdownPage {
         }
     }
 
-    /// The elements of an action that judges recorded, traced; nil for a person's failure, and for
+    /// The elements of a problem a judge recorded, traced; nil for a person's failure, and for
     /// a snapshot read without its findings (a summary's), whose code says nothing here.
     func judgedElements(of action: ReviewPlan.Action, on state: ScreenState, tracer: LikelyCode) -> [LikelyCode.ElementTrace]? {
         guard let scan = state.scan, scan.findings.count == scan.active + scan.suppressed else { return nil }
         if let shared = action.shared {
             return tracer.traces(of: shared, item: action.item, screens: [action.screen] + action.alsoOn)
         }
-        var traces: [LikelyCode.ElementTrace] = []
-        for cell in state.failedCells where cell.item == action.item && action.sizes.contains(cell.size) {
-            for trace in tracer.traces(of: cell, on: state.screen.name) ?? []
-            where !traces.contains(where: { LikelyCode.sameElement($0.element, trace.element) }) {
-                traces.append(trace)
-            }
+        if let element = action.element {
+            return tracer.traces(of: element, item: action.item, screens: [action.screen])
         }
-        return traces.isEmpty ? nil : traces
+        return nil
     }
 
     /// `App/Cart.swift:13` `fixed-font-size` for one element of one line; each element named before

@@ -106,7 +106,7 @@ extension MarkdownPage {
         }
     }
 
-    /// Every open failure, those that hold a verdict back first.
+    /// Every open problem, those that hold a verdict back first.
     mutating func actionList() {
         line("## What to fix first")
         line()
@@ -118,7 +118,9 @@ extension MarkdownPage {
         }
         let critical = actions.filter(\.critical).count
         let waiting = actions.filter { $0.fix == nil }.count
-        line("\(counted(actions.count, "open failure")): \(critical) on critical screens (they hold back Larger Text), \(waiting) waiting for a fix, \(actions.count - waiting) fixed and due a retest. Critical screens first, then severity, then the oldest.")
+        let machine = actions.filter { $0.decider == .machine }.count
+        line("\(counted(actions.count, "open problem")), one per cause: \(critical) on critical screens (they hold back Larger Text), \(waiting) waiting for a fix, \(actions.count - waiting) fixed and due a retest"
+             + (machine > 0 ? "; \(machine) found by runs (`dtaudit confirm` makes one a person's, `dtaudit waive` leaves out an element right by design)" : "") + ". Critical screens first, then severity, then the oldest.")
         line()
         let limit = input.summaryOnly ? Self.summaryActions : actions.count
         var rows = actions.prefix(limit).enumerated().map { index, action in
@@ -159,9 +161,9 @@ extension MarkdownPage {
         let rows = owners.prefix(limit).map { row in
             [row.owner.map(Markdown.text) ?? "(no owner)", String(row.screens)] + groups.map { group in
                 row.counts[group].map(String.init) ?? ""
-            } + [row.openFailures == 0 ? "" : String(row.openFailures)]
+            } + [row.openProblems == 0 ? "" : String(row.openProblems)]
         }
-        out += Markdown.table(["Owner", "Screens"] + groups.map(MarkdownReporter.label) + ["Open failures"],
+        out += Markdown.table(["Owner", "Screens"] + groups.map(MarkdownReporter.label) + ["Open problems"],
                               [.left, .right] + groups.map { _ in .right } + [.right], rows)
         line()
         for row in owners.prefix(limit) where !row.criticalNotSupported.isEmpty {

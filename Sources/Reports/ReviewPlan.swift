@@ -7,7 +7,8 @@ import Judges
 /// `--summary` and the tests read the same answer: the open failures ordered by what keeps the
 /// verdicts back, each owner's screens by state, and the screens ordered by need.
 public struct ReviewPlan: Sendable {
-    /// One open failure: a check that fails on a screen now, at one or more sizes.
+    /// One open problem (`OpenProblems`): a check that fails on a screen now, at one or more sizes,
+    /// or one element a run found failing, on one screen or several.
     public struct Action: Sendable, Equatable {
         public var screen: String
         public var critical: Bool
@@ -27,6 +28,9 @@ public struct ReviewPlan: Sendable {
         /// For shared UI: the other screens the same element fails on, and what fails.
         public var alsoOn: [String] = []
         public var shared: JudgedFinding? = nil
+        /// For a problem a run found on this screen alone: its element and the worst size's figures.
+        public var element: JudgedFinding? = nil
+        public var decider: OpenProblems.Decider = .person
     }
 
     /// One owner's screens, counted by the rows of `status`.
@@ -35,12 +39,13 @@ public struct ReviewPlan: Sendable {
         public var owner: String?
         public var counts: [Standing.Group: Int]
         public var screens: Int
-        public var openFailures: Int
+        /// The problems on their screens, each once.
+        public var openProblems: Int
         /// Critical screens of this owner that are not supported, in the order of need.
         public var criticalNotSupported: [String]
     }
 
-    /// Every open failure, the ones that block a verdict first.
+    /// Every open problem, the ones that block a verdict first.
     public var actions: [Action]
     public var owners: [OwnerRow]
     /// Every screen, the most in need first (`needOrder`).
@@ -48,35 +53,10 @@ public struct ReviewPlan: Sendable {
 
     public init(_ snapshot: AuditSnapshot, date: String) {
         let today = Self.dayNumber(date)
-        let judged = Self.judgedProblems(snapshot)
+        let open = OpenProblems(detailed: snapshot)
         let wcagItems = Set(snapshot.checklist.items.filter { $0.wcag.contains(ResizeTextVerdict.criterion) || $0.wcag.contains(ReflowVerdict.criterion) }.map(\.id))
         let order = Dictionary(snapshot.checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var actions: [Action] = []
-        for state in snapshot.screens {
-            var retests: [CellKey: Fix] = [:]
-            for check in state.pending {
-                if case .retest(let fix) = check.reason { retests[CellKey(item: check.item, size: check.size)] = fix }
-            }
-            // The same check failing at several sizes, under the same fix (or none), is one action.
-            var grouped: [Action] = []
-            for cell in state.failedCells where !judged.toldByShared(screen: state.screen.name, item: cell.item, size: cell.size) {
-                let fix = retests[CellKey(item: cell.item, size: cell.size)]
-                let age = max(0, today.map { $0 - Self.dayNumber(cell.at) } ?? 0)
-                if let index = grouped.firstIndex(where: { $0.item == cell.item && $0.fix?.id == fix?.id }) {
-                    grouped[index].sizes.append(cell.size)
-                    grouped[index].ageInDays = max(grouped[index].ageInDays, age)
-                    if grouped[index].note == nil { grouped[index].note = cell.note }
-                } else {
-                    grouped.append(Action(screen: state.screen.name, critical: state.screen.critical, flow: state.screen.flow, item: cell.item,
-                                          severity: snapshot.checklist.item(cell.item)?.severity ?? .major, sizes: [cell.size],
-                                          owner: state.screen.owner, ageInDays: age, fix: fix, blocksWCAG: wcagItems.contains(cell.item),
-                                          note: cell.note))
-                }
-            }
-            for index in grouped.indices { grouped[index].sizes.sort(by: >) }
-            actions += grouped
-        }
-        actions += Self.sharedActions(judged, snapshot: snapshot, wcagItems: wcagItems, today: today)
+        var actions = Self.actions(open, snapshot: snapshot, wcagItems: wcagItems, today: today)
         actions.sort { a, b in
             Self.actionKey(a, order) < Self.actionKey(b, order)
         }
@@ -85,53 +65,46 @@ public struct ReviewPlan: Sendable {
 
         var rows: [String: OwnerRow] = [:]
         var firstSeen: [String] = []
+        var ownersScreens: [String: [String]] = [:]
         for state in screensByNeed {
             let key = state.screen.owner.map(PersonName.key) ?? ""
             if rows[key] == nil {
-                rows[key] = OwnerRow(owner: state.screen.owner, counts: [:], screens: 0, openFailures: 0, criticalNotSupported: [])
+                rows[key] = OwnerRow(owner: state.screen.owner, counts: [:], screens: 0, openProblems: 0, criticalNotSupported: [])
                 firstSeen.append(key)
             }
             rows[key]!.screens += 1
             rows[key]!.counts[state.standing.group, default: 0] += 1
-            rows[key]!.openFailures += state.failedCells.count
+            ownersScreens[key, default: []].append(state.screen.name)
             if state.screen.critical && !state.standing.isSupported { rows[key]!.criticalNotSupported.append(state.screen.name) }
         }
+        // Shared UI on two of one owner's screens is one of their problems.
+        for (key, names) in ownersScreens { rows[key]!.openProblems = open.on(names).count }
         // The person with the most blocking work first; nobody's screens last.
         owners = firstSeen.compactMap { rows[$0] }.sorted { a, b in
-            let left = (a.owner == nil ? 1 : 0, -a.criticalNotSupported.count, -a.openFailures, a.owner.map(PersonName.key) ?? "")
-            let right = (b.owner == nil ? 1 : 0, -b.criticalNotSupported.count, -b.openFailures, b.owner.map(PersonName.key) ?? "")
+            let left = (a.owner == nil ? 1 : 0, -a.criticalNotSupported.count, -a.openProblems, a.owner.map(PersonName.key) ?? "")
+            let right = (b.owner == nil ? 1 : 0, -b.criticalNotSupported.count, -b.openProblems, b.owner.map(PersonName.key) ?? "")
             return left < right
         }
     }
 
     /// The failures runs recorded on every screen, with the retests due, as problems.
     static func judgedProblems(_ snapshot: AuditSnapshot) -> JudgedProblems {
-        var failures: [JudgedProblems.Failure] = []
-        var retests: [String: [CellKey: Fix]] = [:]
-        for state in snapshot.screens {
-            for check in state.pending {
-                if case .retest(let fix) = check.reason { retests[state.screen.name, default: [:]][CellKey(item: check.item, size: check.size)] = fix }
-            }
-            for cell in state.failedCells where cell.run != nil { failures.append(.init(screen: state.screen.name, cell: cell)) }
-        }
-        for index in failures.indices {
-            failures[index].fix = retests[failures[index].screen]?[CellKey(item: failures[index].cell.item, size: failures[index].cell.size)]
-        }
-        return JudgedProblems(failures)
+        OpenProblems(detailed: snapshot).judged
     }
 
-    /// Shared UI as one action each: critical when any of its screens is, owned by their owners.
-    static func sharedActions(_ judged: JudgedProblems, snapshot: AuditSnapshot, wcagItems: Set<String>, today: Int?) -> [Action] {
+    /// One action per problem: shared UI critical when any of its screens is, owned by their owners.
+    static func actions(_ open: OpenProblems, snapshot: AuditSnapshot, wcagItems: Set<String>, today: Int?) -> [Action] {
         let states = Dictionary(snapshot.screens.map { ($0.screen.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return judged.shared.map { problem in
+        return open.problems.map { problem in
             let screens = problem.screens.compactMap { states[$0]?.screen }
             let owners = screens.compactMap(\.owner).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             return Action(screen: problem.screens[0], critical: screens.contains(where: \.critical), flow: screens.first?.flow, item: problem.item,
                           severity: snapshot.checklist.item(problem.item)?.severity ?? .major, sizes: problem.sizes,
                           owner: owners.isEmpty ? nil : owners.joined(separator: ", "),
                           ageInDays: max(0, today.map { $0 - dayNumber(problem.since) } ?? 0), fix: problem.fix,
-                          blocksWCAG: wcagItems.contains(problem.item), note: problem.finding.sentence,
-                          alsoOn: Array(problem.screens.dropFirst()), shared: problem.finding)
+                          blocksWCAG: wcagItems.contains(problem.item), note: problem.judged?.finding.sentence ?? problem.note,
+                          alsoOn: Array(problem.screens.dropFirst()), shared: problem.isShared ? problem.judged?.finding : nil,
+                          element: problem.isShared ? nil : problem.judged?.finding, decider: problem.decider)
         }
     }
 

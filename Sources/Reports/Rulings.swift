@@ -14,7 +14,12 @@ public enum Rulings {
     /// Records a person's failure over each run's failure of `item` standing on `screen` (at
     /// `sizes`, or every size): it then stands as any person's failure, so no later run passes
     /// it without a fix. A cell whose standing result is not a run's failure is left, with why.
+    /// One write of the store's, dated by the store.
     public static func confirm(screen: Screen, item: String, sizes: [Size]?, note: String?, in store: AuditStore, by author: String) throws -> Confirmed {
+        try store.write { try confirmed(screen: screen, item: item, sizes: sizes, note: note, in: store, by: author) }
+    }
+
+    private static func confirmed(screen: Screen, item: String, sizes: [Size]?, note: String?, in store: AuditStore, by author: String) throws -> Confirmed {
         guard try store.checklist().item(item) != nil else { throw InputError("the checklist has no item '\(item)'") }
         let standing = CellRule.standings(try store.recordings(of: screen))[screen.id] ?? [:]
         var confirmed = Confirmed()
@@ -42,9 +47,14 @@ public enum Rulings {
     }
 
     /// Records a waiver of `element` (an identifier, else a label) for `item` on `screen`, or on
-    /// every screen: runs from then on leave it out of that item.
+    /// every screen: runs from then on leave it out of that item. One write of the store's.
     public static func waive(screen: Screen, item: String, element: String, type: String?, reason: String, everywhere: Bool,
                              in store: AuditStore, by author: String) throws -> Waiver {
+        try store.write { try waived(screen: screen, item: item, element: element, type: type, reason: reason, everywhere: everywhere, in: store, by: author) }
+    }
+
+    private static func waived(screen: Screen, item: String, element: String, type: String?, reason: String, everywhere: Bool,
+                               in store: AuditStore, by author: String) throws -> Waiver {
         guard try store.checklist().item(item) != nil else { throw InputError("the checklist has no item '\(item)'") }
         let element = try InputRules.name(element, what: "the element's name")
         let type = try type.map { try InputRules.name($0, what: "the element's type") }

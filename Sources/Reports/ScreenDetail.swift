@@ -13,7 +13,10 @@ public struct ScreenDetail: Sendable {
     /// Patterns of `--file` that match no source file under the repository.
     public var unmatchedFiles: [String]
     /// The failures runs recorded, across the audit, so that shared UI names its other screens.
-    public var judged: JudgedProblems
+    public var judged: JudgedProblems { open.judged }
+    /// The problems on this screen, counted as every view counts them.
+    public var problems: [OpenProblems.Problem] { open.on([state.screen.name]) }
+    private var open: OpenProblems
 
     public init(_ screen: Screen, in store: AuditStore) throws {
         let (snapshot, evidence, edits) = try store.read {
@@ -25,6 +28,6 @@ public struct ScreenDetail: Sendable {
         self.evidence = evidence
         concurrentEdits = edits
         unmatchedFiles = FilePatterns.unmatched(screen.files, root: store.location.root)
-        judged = try JudgedProblems(store: store, states: [state])
+        open = try OpenProblems(store: store, states: [state])
     }
 }

@@ -10,7 +10,7 @@ import Testing
     @Test func whatASyncBringsDuringAWalkIsShownAndAskedAgain() throws {
         let team = try Team()
         let (alice, bob) = try team.started()
-        let next = try #require(try JSONSerialization.jsonObject(with: Data(team.dtaudit(["next", "Checkout", "--json"], in: alice).utf8)) as? [[String: Any]])
+        let next = try #require((try JSONSerialization.jsonObject(with: Data(team.dtaudit(["next", "Checkout", "--json"], in: alice).utf8)) as? [String: Any])?["screens"] as? [[String: Any]])
         let order = (next.first?["checks"] as? [[String: Any]] ?? []).map { ($0["item"] as? String ?? "", $0["size"] as? String ?? "") }
         try #require(order.count > 3)
 

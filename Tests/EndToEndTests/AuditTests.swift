@@ -5,7 +5,7 @@ import Testing
 @Suite(.tags(.endToEnd)) struct AuditTests {
     /// The planned cells of Checkout in the order `next` lists them on a fresh screen.
     static func plannedOrder(_ cli: CLI) throws -> [(item: String, size: String)] {
-        let next = try #require(try cli.json(["next", "Checkout"]) as? [[String: Any]])
+        let next = try #require((try cli.json(["next", "Checkout"]) as? [String: Any])?["screens"] as? [[String: Any]])
         let checks = try #require(next.first?["checks"] as? [[String: Any]])
         return checks.map { ($0["item"] as? String ?? "", $0["size"] as? String ?? "") }
     }
@@ -140,7 +140,7 @@ import Testing
         try cli.ok(["fix", "Checkout", "--type", "scroll"])
 
         // What is left is what 'next' lists: the retest and the default-size re-checks.
-        let next = try #require(try cli.json(["next", "Checkout"]) as? [[String: Any]])
+        let next = try #require((try cli.json(["next", "Checkout"]) as? [String: Any])?["screens"] as? [[String: Any]])
         let open = try #require(next.first?["checks"] as? [[String: Any]])
         for arguments in [["audit", "Checkout"], ["audit", "Checkout", "--only-pending"]] {
             let walk = try cli.run(arguments, input: "q\n")

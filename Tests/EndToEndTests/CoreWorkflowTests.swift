@@ -10,7 +10,7 @@ import Testing
         let fixed = try cli.ok(["fix", "Checkout", "--type", "scroll", "--item", "no-truncation", "--note", "ScrollViewIfNeeded", "--ref", "PR 412"])
         #expect(fixed.contains("retest: ax5: no-truncation"))
 
-        let next = try #require(try cli.json(["next"]) as? [[String: Any]])
+        let next = try #require((try cli.json(["next"]) as? [String: Any])?["screens"] as? [[String: Any]])
         let checks = try #require(next.first?["checks"] as? [[String: Any]])
         let retests = checks.filter { $0["reason"] as? String == "retest" }
         #expect(retests.count == 1)

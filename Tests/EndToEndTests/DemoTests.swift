@@ -35,7 +35,7 @@ import TestSupport
 
         try cli.ok(["export", "--output", "review.md"], in: demo)
         let page = try String(contentsOf: demo.appendingPathComponent("review.md"), encoding: .utf8)
-        #expect(page.contains("[Home](#home), [Search](#search), [Trail detail](#trail-detail) (shared UI on 3 screens: StaticText \"offline.banner\")"))
+        #expect(page.contains("[Home](#home), [Search](#search), [Trail detail](#trail-detail) (shared UI on 3 screens: StaticText \"offline.banner\" is 18 pt tall at ax5 and 18 pt at Large)"))
         #expect(page.contains("| `no-overlap` |   |   |   |   | ✅ | ❌🤖 |"), "a judged cell in Search's grid")
         #expect(page.contains("[![Search at ax5, no-overlap: Search no-overlap ax5 1 (Large above, ax5 below).png]("), "the crop as a thumbnail, saying which picture is which size")
 

@@ -44,7 +44,7 @@ import Testing
     @Test func everyCommandGivesTheSameAnswerForEachState() throws {
         let cli = try Self.audit()
         let list = try #require(try cli.json(["screen", "list"]) as? [[String: Any]])
-        let next = try #require(try cli.json(["next"]) as? [[String: Any]])
+        let next = try #require((try cli.json(["next"]) as? [String: Any])?["screens"] as? [[String: Any]])
         let gate = try #require(try cli.run(["gate", "--all-screens", "--json"]).stdout.data(using: .utf8))
         let missing = try #require((try JSONSerialization.jsonObject(with: gate) as? [String: Any])?["missing"] as? [[String: Any]])
         let text = try cli.ok(["next"])
@@ -135,14 +135,14 @@ import Testing
         for arguments in [["--owner", "SAM  OKAFOR"], ["--owner", "samokafor"], ["--flow", "check out"], ["--flow", "CHECKOUT"]] {
             let rows = try #require(try cli.json(["screen", "list"] + arguments) as? [[String: Any]])
             #expect(rows.map { $0["name"] as? String } == ["Untested"], "\(arguments)")
-            let next = try #require(try cli.json(["next"] + arguments) as? [[String: Any]])
+            let next = try #require((try cli.json(["next"] + arguments) as? [String: Any])?["screens"] as? [[String: Any]])
             #expect(next.map { $0["screen"] as? String } == ["Untested"], "\(arguments)")
             let status = try #require(try cli.json(["status"] + arguments) as? [String: Any])
             #expect((status["standing"] as? [String: Any])?["unaudited"] as? Int == 1)
         }
         // --mine is the current user's name, as --by would take it.
         let mine = try cli.run(["next", "--mine", "--json"], environment: ["DTAUDIT_USER": "Ana  lima"])
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(mine.stdout.utf8)) as? [[String: Any]])
+        let rows = try #require((try JSONSerialization.jsonObject(with: Data(mine.stdout.utf8)) as? [String: Any])?["screens"] as? [[String: Any]])
         #expect(Set(rows.compactMap { $0["screen"] as? String }) == ["Triaged", "Partly", "Fixed", "Retested"])
         let nobody = try cli.run(["next", "--owner", "Nobody"])
         #expect(nobody.stdout.hasPrefix("No screen is owned by Nobody.\nOwners in the audit: 'Ana Lima', 'sam okafor'"), "\(nobody.stdout)")

@@ -42,7 +42,7 @@ import Testing
         let cli = try Self.team()
         for signer in ["Ben", "ben okafor", "Okafor"] {
             let result = try cli.run(["next", "--mine", "--json"], environment: ["DTAUDIT_USER": signer])
-            let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], "\(signer): \(result.stderr)")
+            let rows = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["screens"] as? [[String: Any]], "\(signer): \(result.stderr)")
             #expect(rows.map { $0["screen"] as? String } == ["Checkout"], "\(signer)")
         }
         let status = try cli.run(["status", "--mine"], environment: ["DTAUDIT_USER": "Mei"])

@@ -14,14 +14,18 @@ import TestSupport
         }
         try cli.ok(["evidence", "import-xcresult", "run"])
         let next = try cli.run(["next"], environment: ["COLUMNS": ""]).stdout
-        #expect(next.contains("Failed in runs  (1 problem:"), "\(next)")
+        #expect(next.contains("Waiting for a fix  (1 problem, 1 found by runs:"), "\(next)")
         let line = try #require(next.split(separator: "\n").first { $0.contains("cells-resize") }, "\(next)")
         // The worst size's figures, and the icon told inside the cell's problem.
         #expect(line.contains("grew from 20 to 128 pt") && line.contains("inside it, icons-scale"), "\(line)")
         // status counts the same problems as next.
         let status = try cli.run(["status"], environment: ["COLUMNS": ""]).stdout
-        #expect(status.contains("Runs      1 problem that runs found waits for a fix"), "\(status)")
+        #expect(status.contains("Problems  1 open, one per cause: 1 waits for a fix; 1 found by runs"), "\(status)")
         let json = try #require(try cli.json(["status"]) as? [String: Any])
-        #expect(json["problemsFromRuns"] as? Int == 1)
+        #expect(json["problemsFromRuns"] as? Int == 1 && (json["problems"] as? [String: Any])?["open"] as? Int == 1)
+        // next's JSON gives it with the worst size's figure and who decides.
+        let problems = try #require((try cli.json(["next"]) as? [String: Any])?["problems"] as? [[String: Any]])
+        #expect(problems.count == 1 && problems.first?["worstSize"] as? String == "ax5" && problems.first?["figure"] is Double
+                && problems.first?["decidedBy"] as? String == "machine" && (problems.first?["within"] as? [Any])?.count == 1, "\(problems)")
     }
 }

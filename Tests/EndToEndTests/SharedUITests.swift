@@ -87,6 +87,6 @@ import TestSupport
         #expect(shared.contains("StaticText \\\"Cart\\\"") || shared.contains(cart), "\(shared)")
         let own = try #require(rows.first { !$0.contains("shared UI") })
         #expect(own.contains("[Profile](#"), "\(own)")
-        #expect(top.contains("2 open failures"), "\(top)")
+        #expect(top.contains("2 open problems, one per cause"), "\(top)")
     }
 }

@@ -55,7 +55,7 @@ import Testing
         #expect(plan.owners.map(\.owner) == ["Jonas", "Ana", nil])
         #expect(plan.owners.map(\.screens) == [2, 2, 1])
         #expect(plan.owners[0].criticalNotSupported == ["Critical critical"])
-        #expect(plan.owners[1].openFailures == 2)
+        #expect(plan.owners[1].openProblems == 2)
         #expect(plan.owners[1].counts[.broken] == 2)
         #expect(plan.owners[2].criticalNotSupported == ["Critical minor"])
     }
