@@ -18,6 +18,8 @@ public struct EvidenceLink: Sendable, Equatable {
     public var recording: String?
     /// The file's name as it was attached.
     public var name: String
+    /// The automated run that attached it; nil when a person did.
+    public var run: String? = nil
     public var attachedBy: String
     public var attachedAt: Timestamp
 }
@@ -25,7 +27,7 @@ public struct EvidenceLink: Sendable, Equatable {
 extension EvidenceLink {
     /// The columns `init(row:)` reads, from `evidence_links l` joined with the file, the screen and the recording.
     static let columns = """
-        l.uid, l.hash, f.kind, f.bytes, f.first_name, f.added_at, f.added_by, s.uid AS screen, l.size, l.item, r.uid AS recording, l.name,
+        l.uid, l.hash, f.kind, f.bytes, f.first_name, f.added_at, f.added_by, s.uid AS screen, l.size, l.item, r.uid AS recording, l.name, l.run,
         l.attached_by, l.attached_at
         FROM evidence_links l JOIN evidence_files f ON f.hash = l.hash JOIN screens s ON s.id = l.screen_id
         LEFT JOIN recordings r ON r.id = l.recording_id
@@ -34,7 +36,7 @@ extension EvidenceLink {
     /// Reads the columns of `columns` by name; the file's as `EvidenceFile` reads them.
     init(row: Row) throws {
         self.init(id: try row["uid"], file: try EvidenceFile(row: row), screen: try row["screen"], size: try row["size"], item: try row["item"],
-                  recording: try row["recording"], name: try row["name"], attachedBy: try row["attached_by"], attachedAt: try row["attached_at"])
+                  recording: try row["recording"], name: try row["name"], run: try row["run"], attachedBy: try row["attached_by"], attachedAt: try row["attached_at"])
     }
 }
 
@@ -56,6 +58,16 @@ public struct ScreenEvidence: Sendable {
     public var sizes: [Size] {
         let present = Set(screenshots.keys).union(cells.keys.map(\.size))
         return Size.auditOrder.filter(present.contains)
+    }
+
+    /// The screenshots of the whole screen at `size`, the latest first: those attached last (by one
+    /// run, or one import of a folder) are current, every earlier one is superseded, so that
+    /// nobody reads an old run's picture of a bug since fixed for the screen as it is.
+    public func screenshotsByAge(at size: Size) -> (current: [EvidenceLink], superseded: [EvidenceLink]) {
+        let shots = (screenshots[size] ?? []).sorted { ($0.attachedAt, $0.id) > ($1.attachedAt, $1.id) }
+        guard let latest = shots.first?.attachedAt else { return ([], []) }
+        let split = shots.firstIndex { $0.attachedAt < latest } ?? shots.count
+        return (Array(shots[..<split]), Array(shots[split...]))
     }
 
     /// The distinct images of the screen at `size`, screenshots first, then the cells' files in

@@ -203,16 +203,17 @@ extension AuditStore {
         stream.close()
     }
 
-    /// Links `file` to each of `recordings`, as evidence of that recording's cell. Returns how
-    /// many links were added (a file already linked to a recording is not linked again).
+    /// Links `file` to each of `recordings`, as evidence of that recording's cell; `run` names the
+    /// automated run attaching it. Returns how many links were added (a file already linked to a
+    /// recording is not linked again).
     @discardableResult
-    public func attach(_ file: EvidenceFile, name: String, toRecordings recordings: [Recording], by author: String,
+    public func attach(_ file: EvidenceFile, name: String, toRecordings recordings: [Recording], run: String? = nil, by author: String,
                        at time: Timestamp = .now()) throws -> Int {
         var records: [LogRecord] = []
         for recording in recordings where try !isLinked(hash: file.hash, recording: recording.id) {
             records.append(.evidence(EvidenceAttachment(id: makeID(), screen: recording.screen, size: recording.size, item: recording.item,
                                                         recording: recording.id, hash: file.hash, kind: file.kind, bytes: file.byteCount,
-                                                        name: name, by: author, at: time)))
+                                                        name: name, run: run, by: author, at: time)))
         }
         try append(records)
         return records.count
@@ -233,17 +234,17 @@ extension AuditStore {
         return try attach(file, name: name, toRecordings: latest, by: author, at: time)
     }
 
-    /// Links `file` to `screen` at `size`: a screenshot of the whole screen, or of one item's check.
-    /// Returns false when the same file was already linked there.
+    /// Links `file` to `screen` at `size`: a screenshot of the whole screen, or of one item's check;
+    /// `run` names the automated run attaching it. Returns false when the same file was already linked there.
     @discardableResult
-    public func attach(_ file: EvidenceFile, name: String, to screen: Screen, size: Size, item: String? = nil,
+    public func attach(_ file: EvidenceFile, name: String, to screen: Screen, size: Size, item: String? = nil, run: String? = nil,
                        by author: String, at time: Timestamp = .now()) throws -> Bool {
         let linked = try db.integer("""
             SELECT count(*) FROM evidence_links WHERE hash = ? AND screen_id = ? AND size = ? AND ifnull(item, '') = ? AND recording_id IS NULL
             """, [file.hash, try rowID(of: screen), size.id, item ?? ""]) > 0
         if linked { return false }
         try append([.evidence(EvidenceAttachment(id: makeID(), screen: screen.id, size: size, item: item, recording: nil, hash: file.hash,
-                                                 kind: file.kind, bytes: file.byteCount, name: name, by: author, at: time))])
+                                                 kind: file.kind, bytes: file.byteCount, name: name, run: run, by: author, at: time))])
         return true
     }
 

@@ -192,6 +192,10 @@ enum Schema {
         migrator.register("index the recordings runs made") { db in
             try db.execute("CREATE INDEX recordings_made_by_runs ON recordings (id) WHERE run IS NOT NULL")
         }
+        // The automated run that attached a piece of evidence (nil: a person), so that captions name it.
+        migrator.register("keep which run attached each piece of evidence") { db in
+            try db.execute("ALTER TABLE evidence_links ADD COLUMN run TEXT")
+        }
         return migrator
     }()
 

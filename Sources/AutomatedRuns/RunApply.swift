@@ -51,7 +51,7 @@ extension RunImport {
                 outcome.attachedNow.append(index)
                 records.append(.evidence(EvidenceAttachment(id: store.makeID(), screen: attachment.screen.id, size: attachment.size, item: nil,
                                                             recording: nil, hash: file.hash, kind: file.kind, bytes: file.byteCount,
-                                                            name: displayName(attachment.name), by: author, at: time)))
+                                                            name: displayName(attachment.name), run: plan.run, by: author, at: time)))
             }
             try intake.finish()
             try store.append(records)

@@ -53,10 +53,11 @@ extension RunImport {
             }, beforeFix: job.plan.comparesWithBeforeFix ? image(job.beforeFixShot) : nil)
             for (finding, png) in crops {
                 switch png {
-                case .success(let bytes):
-                    let name = displayName("\(job.screen.name) \(verdict.item) \(verdict.size.id) \(finding + 1).png")
-                    let file = try store.storeEvidence(bytes: bytes, name: name, by: author, at: time)
-                    outcome.crops += try store.attach(file, name: name, toRecordings: [recording], by: author, at: time)
+                case .success(let crop):
+                    // The name says which picture is which size: it is the caption people read.
+                    let name = displayName("\(job.screen.name) \(verdict.item) \(verdict.size.id) \(finding + 1) (\(crop.panels)).png")
+                    let file = try store.storeEvidence(bytes: crop.bytes, name: name, by: author, at: time)
+                    outcome.crops += try store.attach(file, name: name, toRecordings: [recording], run: plan.run, by: author, at: time)
                 case .failure(let error):
                     miss("the run \(error)", screenshotMissing: job.shot == nil)
                 }
@@ -70,7 +71,7 @@ extension RunImport {
         defer { EvidenceIntake.discard(staged) }
         for (index, kept) in plan.keptHierarchies.enumerated() {
             let file = try intake.place(try staged[index].get(), of: kept.candidate, by: author, at: time)
-            if try store.attach(file, name: displayName(kept.name), to: kept.screen, size: kept.size, by: author, at: time) {
+            if try store.attach(file, name: displayName(kept.name), to: kept.screen, size: kept.size, run: plan.run, by: author, at: time) {
                 outcome.keptHierarchies += 1
             }
         }

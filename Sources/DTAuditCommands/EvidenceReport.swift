@@ -19,6 +19,8 @@ enum EvidenceReport {
             ("stored", .bool(isStored(link.file, store: store))),
             ("id", .string(link.id)),
             ("recording", .optional(link.recording)),
+            // The automated run that attached it; null when a person did.
+            ("run", .optional(link.run)),
             ("attachedBy", .string(link.attachedBy)),
             ("attachedAt", .string(link.attachedAt.iso8601)),
         ])
@@ -101,18 +103,22 @@ extension EvidenceReport {
         console.line(style.bold("Evidence"))
         var table = TextTable()
         let order = Dictionary(uniqueKeysWithValues: checklist.items.enumerated().map { ($1.id, $0) })
+        // Who attached a file and when: the run, else the person.
+        func origin(_ link: EvidenceLink) -> String {
+            (link.run.map { "run " + console.safe($0) } ?? "attached by " + console.safe(link.attachedBy)) + ", " + link.attachedAt.day
+        }
         for size in evidence.sizes {
-            // The latest screenshot first, with its day; older ones at the size are marked superseded,
-            // so that nobody reads an old run's picture (of a bug since fixed) for the screen as it is.
-            let shots = (evidence.screenshots[size] ?? []).sorted { ($0.attachedAt, $0.id) > ($1.attachedAt, $1.id) }
-            var rows: [(String, EvidenceLink)] = shots.map { link in
-                (style.dim((link.attachedAt < shots[0].attachedAt ? "superseded, " : "screen, ") + link.attachedAt.day), link)
-            }
+            // The latest screenshots first; older ones at the size are marked superseded, last, so
+            // that nobody reads an old run's picture (of a bug since fixed) for the screen as it is.
+            let shots = evidence.screenshotsByAge(at: size)
+            var rows: [(String, EvidenceLink)] = shots.current.map { ("screen", $0) }
             let keys = evidence.cells.keys.filter { $0.size == size }.sorted { (order[$0.item] ?? .max, $0.item) < (order[$1.item] ?? .max, $1.item) }
             for key in keys { rows += (evidence.cells[key] ?? []).map { (key.item, $0) } }
+            rows += shots.superseded.map { ("superseded", $0) }
             for (what, link) in rows {
-                table.add([size.id, what, console.safe(link.name), link.file.kind.displayName, ByteCount.format(link.file.byteCount),
-                           style.dim(shown.path(link.file))])
+                let label = what == "screen" || what == "superseded" ? style.dim(what) : what
+                table.add([size.id, label, console.safe(link.name), style.dim(origin(link)), link.file.kind.displayName,
+                           ByteCount.format(link.file.byteCount), style.dim(shown.path(link.file))])
             }
         }
         for line in table.render(indent: 2) { console.line(line) }

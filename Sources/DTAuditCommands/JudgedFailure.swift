@@ -22,7 +22,10 @@ struct JudgedFailure {
         let shown = cell.note ?? note
         reason = String(shown.prefix { $0 != "\n" })
         let links = evidence?.evidence.cells[CellKey(item: cell.item, size: cell.size)] ?? []
-        crops = links.filter { $0.recording != nil && $0.file.kind == .png }.compactMap { link in evidence?.path(link.file) }
+        // A crop's name says which picture is which size (`... (Large left, ax5 right).png`).
+        crops = links.filter { $0.recording != nil && $0.file.kind == .png }.compactMap { link in
+            evidence.map { link.name + "  " + $0.path(link.file) }
+        }
     }
 
     /// At most this many element lines; the rest are counted.

@@ -146,8 +146,8 @@ enum ScreenReport {
         if let evidence {
             // Each size's latest screenshot first; the older ones say they are superseded.
             let links = evidence.evidence.sizes.flatMap { size in
-                let shots = (evidence.evidence.screenshots[size] ?? []).sorted { ($0.attachedAt, $0.id) > ($1.attachedAt, $1.id) }
-                return shots.map { ($0, $0.attachedAt < shots[0].attachedAt) }
+                let shots = evidence.evidence.screenshotsByAge(at: size)
+                return shots.current.map { ($0, false) } + shots.superseded.map { ($0, true) }
             }
             screenshots.append(("screenshots", .array(links.map { link, superseded in
                 guard case .object(var members) = evidence.json(link) else { return evidence.json(link) }

@@ -150,6 +150,19 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
+    /// Pictures placed top to bottom, left edges aligned, `gap` pixels apart on `background`.
+    public static func stacked(_ images: [RGBAImage], gap: Int, background: RGBA = .white) -> RGBAImage? {
+        guard !images.isEmpty else { return nil }
+        let height = images.reduce(0) { $0 + $1.height } + gap * (images.count - 1)
+        var canvas = RGBAImage(width: images.map(\.width).max() ?? 1, height: height, background: background)
+        var y = 0
+        for image in images {
+            canvas.draw(image, x: 0, y: y)
+            y += image.height + gap
+        }
+        return canvas
+    }
+
     /// Pictures placed left to right, tops aligned, `gap` pixels apart on `background`.
     public static func sideBySide(_ images: [RGBAImage], gap: Int, background: RGBA = .white) -> RGBAImage? {
         guard !images.isEmpty else { return nil }

@@ -129,7 +129,7 @@ extension MarkdownPage {
         if !state.fixes.isEmpty { facts.append(counted(state.fixes.count, "fix") + " (" + state.fixes.map(\.type.rawValue).joined(separator: ", ") + ")") }
         if let scan = state.scan, scan.active > 0 { facts.append("code: " + counted(scan.active, "finding")) }
         let evidence = input.evidence?.screens[screen.id]
-        let files = evidence.map { evidence in evidence.sizes.reduce(0) { $0 + self.files(at: $1, in: evidence).count } } ?? 0
+        let files = evidence.map(fileCount) ?? 0
         line("<details><summary>" + facts.joined(separator: " · ") + " — matrix" + (files > 0 ? " and " + counted(files, "evidence file") : "") + "</summary>")
         line()
         matrix(state)
@@ -240,7 +240,7 @@ extension MarkdownPage {
         var inside = ["\(tally.failed) ❌ failed", "\(tally.passed) ✅ passed"]
         if tally.notApplicable > 0 { inside.append("\(tally.notApplicable) ➖ n/a") }
         if open > 0 { inside.append("\(open) ⬜ to check") }
-        let files = evidence.map { evidence in evidence.sizes.reduce(0) { $0 + self.files(at: $1, in: evidence).count } } ?? 0
+        let files = evidence.map(fileCount) ?? 0
         line("<details><summary>Size matrix of " + Markdown.attribute(screen.name) + ": " + inside.joined(separator: ", ")
              + (files > 0 ? "; " + counted(files, "evidence file") : "") + "</summary>")
         line()

@@ -37,56 +37,89 @@ extension MarkdownPage {
         return result
     }
 
-    /// The files of the screen at `size`, each once: screenshots of the whole screen first, then
-    /// the files of its cells in checklist order.
-    func files(at size: Size, in evidence: ScreenEvidence) -> [EvidenceLink] {
+    /// The files of the screen at `size`, each once: its current screenshots first (the latest,
+    /// `ScreenEvidence.screenshotsByAge`), then the files of its cells in checklist order, then the
+    /// superseded screenshots.
+    func files(at size: Size, in evidence: ScreenEvidence) -> (current: [EvidenceLink], superseded: [EvidenceLink]) {
         let order = Dictionary(checklist.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let cellLinks = evidence.cells.filter { $0.key.size == size }
             .sorted { (order[$0.key.item] ?? .max, $0.key.item) < (order[$1.key.item] ?? .max, $1.key.item) }
             .flatMap(\.value)
+        let shots = evidence.screenshotsByAge(at: size)
         var seen = Set<String>()
-        return ((evidence.screenshots[size] ?? []) + cellLinks).filter { seen.insert($0.file.hash).inserted }
+        let current = (shots.current + cellLinks).filter { seen.insert($0.file.hash).inserted }
+        return (current, shots.superseded.filter { seen.insert($0.file.hash).inserted })
+    }
+
+    /// How many files the screen's strip shows or links, superseded ones included.
+    func fileCount(_ evidence: ScreenEvidence) -> Int {
+        evidence.sizes.reduce(0) { count, size in
+            let files = files(at: size, in: evidence)
+            return count + files.current.count + files.superseded.count
+        }
+    }
+
+    /// Who attached a file and when: the run that did (`run UITests.xcresult #3f2a9c1e4b5d,
+    /// 2026-12-07`), else the person (`attached by Ben, 2026-12-07`).
+    static func origin(_ link: EvidenceLink) -> String {
+        (link.run.map { "run " + Markdown.text($0) } ?? "attached by " + Markdown.text(link.attachedBy)) + ", " + link.attachedAt.day
     }
 
     /// A table with one column per size that has evidence, largest first and the default size
-    /// last, each cell showing that size's screenshots as linked thumbnails; files a browser does
-    /// not show inline (HEIC, PDF, MOV, MP4) and thumbnails past the first few are plain links.
+    /// last, each cell showing that size's screenshots as linked thumbnails, each captioned with
+    /// what it shows and who attached it when; files a browser does not show inline (HEIC, PDF,
+    /// MOV, MP4) and thumbnails past the first few are plain links. Screenshots an older run or
+    /// import took are folded away below, marked superseded.
     mutating func screenshotStrip(_ screen: Screen, _ evidence: ScreenEvidence) {
         let sizes = evidence.sizes
         guard !sizes.isEmpty else { return }
         var cells: [String] = []
         var fileCount = 0
         var anyImage = false
+        var anySuperseded = false
         for size in sizes {
-            // Thumbnails side by side, then one line per linked file.
-            var thumbnails: [String] = []
-            var links: [String] = []
-            for link in files(at: size, in: evidence) {
-                fileCount += 1
-                anyImage = anyImage || link.file.kind.isImage
-                let target = evidenceTarget(link.file)
-                if link.file.kind.isInlineImage && thumbnails.count < MarkdownReporter.thumbnailsPerSize {
-                    // Markdown image syntax inside a link: any CommonMark renderer shows it, and one
-                    // that shows no images keeps a link named by the alt text. The caption says
-                    // what was checked at which size.
-                    let alt = Markdown.text("\(screen.name) at \(size.id)" + (link.item.map { ", \($0)" } ?? ", whole screen"))
-                    let caption = (link.item.map { "`\($0)`" } ?? "screen") + " · " + size.id
-                    thumbnails.append("[![\(alt)](\(target) \"\(Self.linkTitle(link.name))\")](\(target))<br>" + caption)
-                } else {
-                    links.append("[\(evidenceLabel(link))](\(target))")
-                }
+            let (current, superseded) = files(at: size, in: evidence)
+            fileCount += current.count + superseded.count
+            anyImage = anyImage || (current + superseded).contains { $0.file.kind.isImage }
+            var cell = shown(current, of: screen, at: size, superseded: false).joined(separator: "<br>")
+            if !superseded.isEmpty {
+                anySuperseded = true
+                let older = shown(superseded, of: screen, at: size, superseded: true).joined(separator: "<br>")
+                cell += (cell.isEmpty ? "" : "<br>") + "<details><summary>\(counted(superseded.count, "older screenshot")), superseded</summary>\(older)</details>"
             }
-            cells.append((thumbnails + links).joined(separator: "<br>"))
+            cells.append(cell)
         }
         let what = anyImage ? "**\(plural("Screenshot", fileCount))**" : "**Evidence**"
+        let latest = anySuperseded ? ", the latest first (older ones folded away, superseded)" : ""
         if sizes.count == 1 {
-            line("\(what) at \(sizes[0].id) (select \(fileCount == 1 ? "it" : "one") to see it whole):")
+            line("\(what) at \(sizes[0].id)\(latest) (select \(fileCount == 1 ? "it" : "one") to see it whole):")
         } else {
-            line("\(what) by size, the largest first\(sizes.last == .default ? " and the default size last" : "") (select one to see it whole):")
+            line("\(what) by size, the largest first\(sizes.last == .default ? " and the default size last" : "")\(latest) (select one to see it whole):")
         }
         line()
         out += Markdown.table(sizes.map { $0 == .default ? "\($0.id) (default)" : $0.id }, sizes.map { _ in .center }, [cells])
         line()
+    }
+
+    /// Thumbnails side by side, then one line per linked file.
+    private mutating func shown(_ links: [EvidenceLink], of screen: Screen, at size: Size, superseded: Bool) -> [String] {
+        var thumbnails: [String] = []
+        var plain: [String] = []
+        for link in links {
+            let target = evidenceTarget(link.file)
+            if link.file.kind.isInlineImage && thumbnails.count < MarkdownReporter.thumbnailsPerSize {
+                // Markdown image syntax inside a link: any CommonMark renderer shows it, and one
+                // that shows no images keeps a link named by the alt text. The caption says what
+                // was checked at which size (a crop's name says which picture is which size),
+                // and which run or person attached it when.
+                let alt = Markdown.text("\(screen.name) at \(size.id)" + (link.item.map { ", \($0): \(link.name)" } ?? ", whole screen"))
+                let what = (superseded ? "superseded · " : "") + (link.item.map { "`\($0)` · \(size.id) · " + Markdown.text(link.name) } ?? "screen · \(size.id)")
+                thumbnails.append("[![\(alt)](\(target) \"\(Self.linkTitle(link.name))\")](\(target))<br>" + what + "<br>" + Self.origin(link))
+            } else {
+                plain.append("[\(evidenceLabel(link))](\(target))" + (superseded ? " (superseded, " + Self.origin(link) + ")" : ""))
+            }
+        }
+        return thumbnails + plain
     }
 
     /// Text for the quoted title of a Markdown link or image: every ASCII punctuation character

@@ -31,7 +31,7 @@ enum Samples {
         .evidence(EvidenceAttachment(id: "v-1", screen: "s-1", size: .ax5, item: "text-scales", recording: "r-1", hash: String(repeating: "ab", count: 32),
                                      kind: .png, bytes: 1234, name: "Cart ax5.png", by: "Ana", at: at(4))),
         .evidence(EvidenceAttachment(id: "v-2", screen: "s-2", size: .l, item: nil, recording: nil, hash: String(repeating: "0f", count: 32),
-                                     kind: .jpeg, bytes: 0, name: "settings.jpg", by: "Ana", at: at(6))),
+                                     kind: .jpeg, bytes: 0, name: "settings.jpg", run: "UI.xcresult #3f2a9c1e4b5d", by: "Ana", at: at(6))),
         .retract(Retraction(id: "t-1", screen: "s-1", target: "r-2", note: "wrong screen", by: "Ana", at: at(7))),
         .amend(Amendment(id: "m-1", screen: "s-1", target: "r-1", note: "Clipped at the edge", by: "Ana", at: at(8))),
         .amend(Amendment(id: "m-2", screen: "s-1", target: "f-1", note: nil, by: "Sam", at: at(9))),
@@ -79,6 +79,22 @@ enum Samples {
         guard case .recording(let person) = try Samples.read(older, number: 1) else { Issue.record("not a recording"); return }
         #expect(person.run == nil)
         #expect(LogRecord.recording(person).line == older)
+    }
+
+    @Test func evidenceNamesTheAutomatedRunThatAttachedItAndEvidenceWithoutReadsAsBefore() throws {
+        let hash = String(repeating: "ab", count: 32)
+        let line = #"{"record":"evidence","id":"v-9","screen":"s-1","size":"ax5","file":"\#(hash).png","bytes":12,"name":"Checkout_ax5.png","run":"UITests.xcresult #3f2a9c1e4b5d","by":"Ana","at":"2026-09-07T09:04:00.000Z"}"#
+        guard case .evidence(let attached) = try Samples.read(line) else { Issue.record("not evidence"); return }
+        #expect(attached.run == "UITests.xcresult #3f2a9c1e4b5d")
+        #expect(LogRecord.evidence(attached).line == line)
+        // A person's, or one written before evidence named its run: no run, the line as it was.
+        let older = #"{"record":"evidence","id":"v-9","screen":"s-1","size":"ax5","file":"\#(hash).png","bytes":12,"name":"Checkout_ax5.png","by":"Ana","at":"2026-09-07T09:04:00.000Z"}"#
+        guard case .evidence(let person) = try Samples.read(older) else { Issue.record("not evidence"); return }
+        #expect(person.run == nil)
+        #expect(LogRecord.evidence(person).line == older)
+        // A run's name is a name: not blank.
+        let blank = #"{"record":"evidence","id":"v-9","screen":"s-1","size":"ax5","file":"\#(hash).png","bytes":12,"name":"x.png","run":" ","by":"Ana","at":"2026-09-07T09:04:00.000Z"}"#
+        #expect(throws: InterchangeError.self) { try Samples.read(blank) }
     }
 
     @Test func aRecordingSaysWhatItsAuthorHadSeenOfItsCellAndOneWithoutReadsAsBefore() throws {

@@ -47,7 +47,8 @@ struct TemporaryStore {
                                                                "mark recordings that an automated run made",
                                                                "order each cell by what its recordings' authors had seen", "keep element hierarchies as evidence",
                                                                "index what a new recording reads", "keep how far a capped text size still grows",
-                                                               "keep what runs' judges saw fail as data", "index the recordings runs made"])
+                                                               "keep what runs' judges saw fail as data", "index the recordings runs made",
+                                                               "keep which run attached each piece of evidence"])
         let tables = try temporary.store.db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'evidence%' ORDER BY name", [], { $0.string(0) })
         #expect(tables == ["evidence_files", "evidence_links"])
     }

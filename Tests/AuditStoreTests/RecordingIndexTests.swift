@@ -76,6 +76,8 @@ import TestSupport
                 DROP INDEX scan_findings_capped;
                 ALTER TABLE scan_findings DROP COLUMN cap;
                 ALTER TABLE recordings DROP COLUMN findings;
+                DROP INDEX recordings_made_by_runs;
+                ALTER TABLE evidence_links DROP COLUMN run;
                 """)
             try store.db.setUserVersion(Self.before.count)
             expected = try answers(store)

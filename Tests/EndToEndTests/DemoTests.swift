@@ -37,17 +37,17 @@ import TestSupport
         let page = try String(contentsOf: demo.appendingPathComponent("review.md"), encoding: .utf8)
         #expect(page.contains("[Home](#home), [Search](#search), [Trail detail](#trail-detail) (shared UI on 3 screens: StaticText \"offline.banner\" is 18 pt tall at ax5 and 18 pt at Large)"))
         #expect(page.contains("| `no-overlap` |   |   |   |   | ✅ | ❌🤖 |"), "a judged cell in Search's grid")
-        #expect(page.contains("[![Search at ax5, no-overlap]("), "the crop as a thumbnail")
+        #expect(page.contains("[![Search at ax5, no-overlap: Search no-overlap ax5 1 (Large above, ax5 below).png]("), "the crop as a thumbnail, saying which picture is which size")
 
         let listed = try cli.ok(["evidence", "list", "--json"], in: demo)
         let evidence = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
-        let crops = evidence.filter { ($0["item"] as? String) != nil && ($0["name"] as? String)?.hasSuffix(" 1.png") == true }
+        let crops = evidence.filter { ($0["item"] as? String) != nil && ($0["name"] as? String)?.contains(" 1 (Large ") == true }
         // Trail detail's title is written out in letters and cut at AX5: with tesseract the run
         // reads it back and fails no-truncation with a crop; without it, nothing is said of it.
         let truncation = "- ❌ `no-truncation` at **ax5**: 1 of 4 labels are cut at ax5 (3 left to people): StaticText \"Eagle Peak Loop\" reads back as \"EAGLE...\" (an ellipsis where the label has none) (🤖 run"
         if try RequiredTool.tesseract.locationIfInstalled(for: "the demo's judged truncation") != nil {
             #expect(page.contains(truncation))
-            #expect(page.contains("[![Trail detail at ax5, no-truncation]("), "the crop as a thumbnail")
+            #expect(page.contains("[![Trail detail at ax5, no-truncation: Trail detail no-truncation ax5 1 ("), "the crop as a thumbnail")
             #expect(crops.count == 8, "6 of the banner (3 screens at l and ax5), 1 of the chips and 1 of the title")
         } else {
             #expect(!page.contains("no-truncation` at **ax5**: 1 of 4 labels"))

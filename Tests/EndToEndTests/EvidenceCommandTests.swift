@@ -46,7 +46,7 @@ import Testing
 
         let text = try cli.ok(["screen", "show", "Checkout"])
         #expect(text.contains("Evidence"))
-        #expect(text.contains("ax5  reachable   a.png  PNG  5 KB  .dtaudit/evidence/" + name))
+        #expect(text.contains("ax5  reachable   a.png  attached by Tess Tester, 20") && text.contains("  PNG  5 KB  .dtaudit/evidence/" + name), "\(text)")
         #expect(try String(contentsOf: cli.evidenceFolder.appendingPathComponent(".gitignore"), encoding: .utf8).contains("*"))
     }
 
@@ -159,11 +159,11 @@ import Testing
         let noOverlap = try #require(cells.first { $0["item"] as? String == "no-overlap" && $0["size"] as? String == "ax3" })
         #expect((noOverlap["evidence"] as? [[String: Any]])?.first?["name"] as? String == "Checkout_ax3_no-overlap.png")
         let text = try cli.ok(["screen", "show", "Checkout"])
-        #expect(text.split(separator: "\n").contains { $0.hasPrefix("  ax5  screen, ") && $0.contains("Checkout_AX5@3x.png") }, "\(text)")
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("  ax5  screen ") && $0.contains("Checkout_AX5@3x.png") }, "\(text)")
         #expect(text.split(separator: "\n").contains { $0.hasPrefix("  ax3  no-overlap ") && $0.contains("Checkout_ax3_no-overlap.png") })
     }
 
-    /// An older screenshot of a size is listed after the latest, marked superseded, each with its day.
+    /// An older screenshot of a size is listed after the latest, marked superseded, each with who attached it and its day.
     @Test func theLatestScreenshotComesFirstAndOlderOnesAreSuperseded() throws {
         let cli = try CLI().initialized()
         try Fixture.write(Fixture.png("before"), "old/Checkout_ax5.png", in: cli.directory)
@@ -174,7 +174,7 @@ import Testing
         let screenshots = try #require(screen["screenshots"] as? [[String: Any]])
         #expect(screenshots.map { $0["superseded"] as? Bool } == [false, true], "\(screenshots)")
         let lines = try cli.ok(["screen", "show", "Checkout"]).split(separator: "\n").filter { $0.hasPrefix("  ax5  ") }
-        #expect(lines.count == 2 && lines[0].contains("  screen, 20") && lines[1].contains("  superseded, 20"), "\(lines)")
+        #expect(lines.count == 2 && lines[0].contains("  screen ") && lines[1].contains("  superseded ") && lines.allSatisfy { $0.contains("attached by Tess Tester, 20") }, "\(lines)")
     }
 
     @Test func badFoldersAndScreenMapsAreOneLineErrors() throws {

@@ -31,12 +31,13 @@ import TestSupport
                    "trailhead-2026-10-13-vpat-draft.html", "trailhead-2026-10-13-vpat-draft.md", "trailhead-2026-10-13.md", "trailhead-2026-10-13.svg", "trailhead.json"]
         #expect(names.filter { !$0.contains("/") } == top)
         // The evidence folder holds the demo's screenshots (6 drawn, 6 of its UI-test run), the crops
-        // of the run's failures (4 different pictures: the banner on Home and Search is the same
-        // crop, stored once; the cut title on Trail detail) and the run's Large hierarchies, and
-        // nothing else.
+        // of the run's failures (5 different pictures: the banner on Home and Search is the same
+        // crop at each size, stored once, and differs from Large to ax5 in the screen above and
+        // below it that the crop takes in; the banner on Trail detail; the overlap on Search; the
+        // cut title on Trail detail) and the run's Large hierarchies, and nothing else.
         let evidence = names.filter { $0.hasPrefix("trailhead-evidence/") }
-        #expect(evidence.count == 19)
-        #expect(evidence.filter { $0.hasSuffix(".png") }.count == 16)
+        #expect(evidence.count == 20)
+        #expect(evidence.filter { $0.hasSuffix(".png") }.count == 17)
         #expect(evidence.filter { $0.hasSuffix(".xml") }.count == 3)
         #expect(evidence.count + top.count == names.count)
         if GoldenFile.updating {

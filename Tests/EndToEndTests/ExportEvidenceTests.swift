@@ -98,10 +98,13 @@ import Testing
         #expect(html.components(separatedBy: "\"><img src=\"").count == 5)
 
         // Each screen's strip: the sizes as headers, the largest first and the default last; each
-        // thumbnail captioned with its check (or "screen") and size.
+        // thumbnail captioned with its check (or "screen"), size and name, and who attached it when.
         let strips = HTMLTables.parse(html).filter { $0.count == 2 && $0[0].allSatisfy { $0.hasPrefix("ax") || $0.hasPrefix("l") || $0.hasPrefix("x") } }
         #expect(strips.map { $0[0] } == [["ax5", "l (default)"], ["ax3"]])
-        #expect(strips.map { $0[1] } == [["screen · ax5reachable · ax5pay.mp4 (MP4, 32 bytes)", "screen · l"], ["screen · ax3"]])
+        let day = try NSRegularExpression(pattern: "attached by Tess Tester, [0-9]{4}-[0-9]{2}-[0-9]{2}")
+        let captions = strips.map { $0[1].map { day.stringByReplacingMatches(in: $0, range: NSRange($0.startIndex..., in: $0), withTemplate: " (by Tess, day) ") } }
+        #expect(captions == [["screen · ax5 (by Tess, day) reachable · ax5 · pay.png (by Tess, day) pay.mp4 (MP4, 32 bytes)", "screen · l (by Tess, day) "],
+                             ["screen · ax3 (by Tess, day) "]], "\(captions)")
         let failure = try #require(HTMLTables.texts(of: "li", in: html).first { $0.contains("Pay hidden") })
         #expect(failure.hasSuffix("📎 pay.png, pay.mp4 (MP4, 32 bytes)"))
         #expect(markdown.contains("- **Evidence**: the 5 evidence files this page links"))
@@ -182,7 +185,7 @@ import Testing
         let failure = try #require(HTMLTables.texts(of: "li", in: html).first { $0.contains("cut") })
         #expect(failure.hasSuffix("📎 " + hostile))
         #expect(html.contains("title=\"Pay &lt;img src=x onerror=alert(1)&gt; | [l](javascript:alert(1)) &quot;q&quot; `c` &amp;amp; ..%2F.png\""))
-        #expect(html.contains("alt=\"Pay | &lt;b&gt;now&lt;/b&gt; *x* at ax5, reachable\""))
+        #expect(html.contains("alt=\"Pay | &lt;b&gt;now&lt;/b&gt; *x* at ax5, reachable: "), "\(html)")
         let strip = try #require(HTMLTables.parse(html).first { $0.first == ["ax5"] })
         #expect(strip.count == 2 && strip[1].count == 1)
     }

@@ -62,7 +62,8 @@ import TestSupport
         #expect(recorded["text-scales ax5"] == "fail" && recorded["text-scales l"] == "fail" && recorded["reachable ax5"] == "pass")
         let shared = try cli.ok(["export", "--format", "json", "--output", "-"])
         let decided = judged.filter { $0["outcome"] as? String != "no-data" }.count
-        #expect(shared.components(separatedBy: "\"run\":\"\(run)\"").count - 1 == decided)
+        let recordings = shared.split(separator: "\n").filter { $0.contains("\"record\":\"recording\"") }
+        #expect(recordings.filter { $0.contains("\"run\":\"\(run)\"") }.count == decided)
         let evidence = try #require(try cli.json(["evidence", "list", "Checkout"]) as? [[String: Any]])
         let crops = evidence.filter { ($0["name"] as? String)?.hasPrefix("Checkout text-scales") == true }
         #expect(crops.count == 3 && crops.allSatisfy { $0["kind"] as? String == "png" })
@@ -77,16 +78,16 @@ import TestSupport
         #expect(lines[failure].contains("StaticText \"Delivery & returns\" is 18 pt tall at ax5 and 18 pt at Large  (run \(run), imported by "))
         #expect(lines[failure + 1].trimmingCharacters(in: .whitespaces)
                 == "StaticText \"Delivery & returns\" {x 16, y 170, 200 x 18}, Large {x 16, y 130, 200 x 18}")
-        let crop = try #require(crops.first { $0["name"] as? String == "Checkout text-scales ax5 1.png" })
+        let crop = try #require(crops.first { $0["name"] as? String == "Checkout text-scales ax5 1 (Large above, ax5 below).png" })
         let stored = try #require(crop["path"] as? String)
-        #expect(lines[failure + 2].trimmingCharacters(in: .whitespaces) == "crop " + stored)
+        #expect(lines[failure + 2].trimmingCharacters(in: .whitespaces) == "crop Checkout text-scales ax5 1 (Large above, ax5 below).png  " + stored)
         try cli.ok(["export", "--output", "review.md"])
         let page = try String(contentsOf: cli.directory.appendingPathComponent("review.md"), encoding: .utf8)
         let entry = try #require(page.split(separator: "\n").first { $0.hasPrefix("- ❌ `text-scales` at **ax5**") })
         #expect(entry.contains("is 18 pt tall at ax5 and 18 pt at Large (🤖 run"))
         #expect(!entry.contains("{x 16"))
-        #expect(entry.contains("📎 [Checkout text-scales ax5 1.png]"))
-        #expect(page.contains("[![Checkout at ax5, text-scales]"))
+        #expect(entry.contains("📎 [Checkout text-scales ax5 1 (Large above, ax5 below).png]"))
+        #expect(page.contains("[![Checkout at ax5, text-scales: Checkout text-scales ax5 1 (Large above, ax5 below).png]"))
 
         // The same run again adds nothing.
         let again = try #require(try cli.json(["evidence", "import-xcresult", "run"]) as? [String: Any])

@@ -64,12 +64,12 @@ import TestSupport
         let cells = try RunImportTests.cells(cli, "Checkout")
         #expect(cells["long-translations ax3"] == "fail" && cells["no-overlap ax3"] == "pass")
         let evidence = try #require(try cli.json(["evidence", "list", "Checkout"]) as? [[String: Any]])
-        #expect(evidence.contains { $0["name"] as? String == "Checkout long-translations ax3 1.png" && $0["item"] as? String == "long-translations" })
+        #expect(evidence.contains { ($0["name"] as? String)?.hasPrefix("Checkout long-translations ax3 1 (") == true && $0["item"] as? String == "long-translations" })
         try cli.ok(["export", "--output", "review.md"])
         let page = try String(contentsOf: cli.directory.appendingPathComponent("review.md"), encoding: .utf8)
         let entry = try #require(page.split(separator: "\n").first { $0.hasPrefix("- ❌ `long-translations` at **ax3**") })
         #expect(entry.contains("in de: no-overlap, only in de (it passes in the base locale)"))
-        #expect(entry.contains("📎 [Checkout long-translations ax3 1.png]"))
+        #expect(entry.contains("📎 [Checkout long-translations ax3 1 (Large above, ax3 below).png]"))
     }
 
     /// The harness's shape: attachments named `Checkout_ax3_de` and an audit JSON whose `locale`

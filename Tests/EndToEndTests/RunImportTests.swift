@@ -97,7 +97,10 @@ import Testing
         let run = try #require(plan["run"] as? String)
         // The manifest says the run was on an iPhone 16: the name keeps the device's family and model.
         #expect(run.hasPrefix("R-attachments [IPHONE: iPhone 16] #") && run.count == "R-attachments [IPHONE: iPhone 16] #".count + 12)
-        #expect(shared.components(separatedBy: "\"run\":\"\(run)\"").count - 1 == 5)
+        let lines = shared.split(separator: "\n").filter { $0.contains("\"run\":\"\(run)\"") }
+        #expect(lines.filter { $0.contains("\"record\":\"recording\"") }.count == 5)
+        // And every screenshot it attached.
+        #expect(lines.filter { $0.contains("\"record\":\"evidence\"") }.count == 3)
         let again = try #require(try cli.json(["evidence", "import-xcresult", "R-attachments"]) as? [String: Any])
         #expect(again["attached"] as? Int == 0 && again["recorded"] as? Int == 0)
         #expect((again["alreadyRecorded"] as? [Any])?.count == 5)

@@ -202,7 +202,8 @@ struct RecordHistory {
             made = .evidence(EvidenceAttachment(id: id, screen: screen.id, size: pick(Size.allCases)!, item: item,
                                                 recording: chance(60) ? recording?.id : nil, hash: hash, kind: pick([.png, .jpeg])!,
                                                 bytes: Int64(Int.random(in: 0...9999, using: &random)), name: "shot \(Int.random(in: 1...9, using: &random)).png",
-                                                by: by, at: at))
+                                                // Named from the hash's first digit, so that no draw more shifts every later history.
+                                                run: [nil, "UITests.xcresult #3f2a9c1e4b5d", "run2 #0a1b2c3d4e5f"][Int(hash.utf8.first! % 3)], by: by, at: at))
         case 77..<89:
             guard let screen, let target = pick(records(of: screen.id, Retraction.targetKinds)) else { return }
             made = .retract(Retraction(id: id, screen: screen.id, target: target.id, note: note(), by: by, at: at))

@@ -19,27 +19,56 @@ import TestSupport
         return Crops.Shot(image: image, window: window)
     }
 
-    @Test func theFailingSizeBesideLargeWithOutlinesOnTheScaledFrames() throws {
+    @Test func largeAboveTheFailingSizeWithOutlinesOnTheScaledFrames() throws {
         let atLarge = Frame(x: 200, y: 100, width: 100, height: 20)
         let atAX5 = Frame(x: 200, y: 100, width: 100, height: 20.5)
         let finding = JudgedFinding(elements: [ElementRef(type: "StaticText", name: "Price", frame: atAX5, largeFrame: atLarge)], detail: "")
-        let file = try Crops.png(for: finding, failing: shot([atAX5]), large: shot([atLarge]))
-        let picture = try PNGDecoder().decode(file)
-        // Each panel: the frame and 16 pt around it, at 3 pixels a point.
+        let crop = try Crops.evidence(for: finding, failing: shot([atAX5]), large: shot([atLarge]))
+        #expect(crop.reference == .above && crop.panels(reference: "Large", failing: "ax5") == "Large above, ax5 below")
+        let picture = try PNGDecoder().decode(PNGEncoder.encode(crop.image))
+        // Each panel: the frame and 16 pt around it, at 3 pixels a point; side by side the two
+        // would be more than four times as wide as tall, so Large lies above.
         let largeWidth = (100 + 32) * 3, largeHeight = (20 + 32) * 3
         let failingHeight = Int(((100 + 20.5 + 16) * 3).rounded(.up)) - (100 - 16) * 3
-        #expect(picture.width == largeWidth + Crops.gap + largeWidth)
-        #expect(picture.height == max(largeHeight, failingHeight))
-        // Large on the left: the outline's corner 16 pt in, then its inside shows the screenshot.
+        #expect(picture.width == largeWidth)
+        #expect(picture.height == largeHeight + Crops.gap + failingHeight)
+        // Large above: the outline's corner 16 pt in, then its inside shows the screenshot.
         #expect(picture.pixel(x: 48, y: 48) == Crops.outline)
         #expect(picture.pixel(x: 48 + 3, y: 48 + 3) == RGBA(0, 0, 255), "inside the 3-pixel line: the screenshot")
         #expect(picture.pixel(x: 47, y: 47) == RGBA(230, 230, 230), "outside the frame: the screenshot")
         #expect(picture.pixel(x: 48 + 300 - 1, y: 48 + 60 - 1) == Crops.outline, "bottom right corner of 100 x 20 pt")
-        // The failing size on the right, after the gap.
-        let right = largeWidth + Crops.gap
-        #expect(picture.pixel(x: right + 48, y: 48) == Crops.outline)
-        #expect(picture.pixel(x: right + 48 + 299, y: 48 + 62 - 1) == Crops.outline, "20.5 pt is 61.5 pixels, rounded out to 62")
-        #expect(picture.pixel(x: largeWidth + 5, y: 10) == .white, "the gap")
+        // The failing size below, after the gap.
+        let below = largeHeight + Crops.gap
+        #expect(picture.pixel(x: 48, y: below + 48) == Crops.outline)
+        #expect(picture.pixel(x: 48 + 299, y: below + 48 + 62 - 1) == Crops.outline, "20.5 pt is 61.5 pixels, rounded out to 62")
+        #expect(picture.pixel(x: 10, y: largeHeight + 5) == .white, "the gap")
+    }
+
+    /// Pictures no wider than tall lie side by side, Large on the left.
+    @Test func squarePicturesLieSideBySideLargeOnTheLeft() throws {
+        let icon = Frame(x: 300, y: 400, width: 40, height: 40)
+        let finding = JudgedFinding(elements: [ElementRef(type: "Image", name: "cart", frame: icon, largeFrame: icon)], detail: "")
+        let crop = try Crops.evidence(for: finding, failing: shot([icon]), large: shot([icon]))
+        #expect(crop.reference == .left && crop.panels(reference: "Large", failing: "ax5") == "Large left, ax5 right")
+        #expect(crop.image.width == 72 * 3 * 2 + Crops.gap && crop.image.height == 72 * 3)
+        let alone = try Crops.evidence(for: finding, failing: shot([icon]), large: nil)
+        #expect(alone.reference == nil && alone.panels(reference: "Large", failing: "ax5") == "ax5 only")
+    }
+
+    /// A label as wide as the screen is cropped with the screen above and below it, to at most
+    /// four times as wide as tall, kept on the screenshot at its top edge.
+    @Test func aWideElementIsCroppedToAReadableAspect() throws {
+        for y in [300.0, 2.0] {
+            let banner = Frame(x: 0, y: y, width: 390, height: 18)
+            let finding = JudgedFinding(elements: [ElementRef(type: "StaticText", name: "offline.banner", frame: banner, largeFrame: banner)], detail: "")
+            let crop = try Crops.evidence(for: finding, failing: shot([banner]), large: shot([banner]))
+            #expect(crop.reference == .above)
+            // 390 pt shown (the margin falls outside the screenshot), so 97.5 pt tall: 293 or 294 pixels a panel.
+            #expect(crop.image.width == 1170 && (293 * 2...294 * 2).contains(crop.image.height - Crops.gap), "\(crop.image.width) x \(crop.image.height)")
+            // The banner's outline lies inside the panel: centred, or at the top where the screen begins.
+            let top = y == 2 ? 0 : Int(((y - (97.5 - 18) / 2) * 3).rounded(.down))
+            #expect(crop.image.pixel(x: 1, y: Int(y * 3) - top) == Crops.outline, "y \(y)")
+        }
     }
 
     @Test func twoElementsOfAnOverlapAreBothOutlined() throws {
@@ -94,12 +123,12 @@ import TestSupport
         // The button lies below the screenshot: that crop is refused with the reason; the text is cropped.
         let results = crops.map { crop -> String in
             switch crop.png {
-            case .success(let png): (try? PNGDecoder().decode(png)).map { "\($0.width) x \($0.height)" } ?? "unreadable"
+            case .success(let crop): (try? PNGDecoder().decode(crop.bytes)).map { "\($0.width) x \($0.height)" } ?? "unreadable"
             case .failure(let error): error.description
             }
         }
         #expect(results.contains("shows none of the elements: their frames lie outside the screenshot"))
-        #expect(results.contains("1170 x \(52 * 3)"), "the text's crop is clamped to the screenshot's width: \(results)")
+        #expect(results.contains("1170 x 294"), "the text's crop is clamped to the screenshot's width, and as tall as a quarter of it: \(results)")
         #expect(Crops.evidence(for: verdict, of: screen, screenshot: { _ in nil }).allSatisfy {
             if case .failure(let error) = $0.png { return error.description == "has no screenshot of Checkout at ax5" }
             return false

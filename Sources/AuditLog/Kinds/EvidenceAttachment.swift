@@ -17,11 +17,15 @@ public struct EvidenceAttachment: LogRecordKind {
     public var bytes: Int64
     /// The file's name when it was attached, for people.
     public var name: String
+    /// The automated run that attached it, as that run's recordings name it
+    /// (`UITests.xcresult #3f2a9c1e4b5d`); nil when a person attached it. Optional in the file, so
+    /// that files written before it read as they did.
+    public var run: String?
     public var by: String
     public var at: Timestamp
 
     public init(id: String, screen: String, size: Size, item: String?, recording: String?, hash: String, kind: MediaKind, bytes: Int64,
-                name: String, by: String, at: Timestamp) {
+                name: String, run: String? = nil, by: String, at: Timestamp) {
         self.id = id
         self.screen = screen
         self.size = size
@@ -31,6 +35,7 @@ public struct EvidenceAttachment: LogRecordKind {
         self.kind = kind
         self.bytes = bytes
         self.name = name
+        self.run = run
         self.by = by
         self.at = at
     }
@@ -52,6 +57,7 @@ public struct EvidenceAttachment: LogRecordKind {
         line.key("bytes")
         line.text.append(String(bytes))
         line.string("name", name)
+        line.optional("run", run)
     }
 
     public init(id: String, reading fields: inout Fields) throws(InterchangeError) {
@@ -67,8 +73,9 @@ public struct EvidenceAttachment: LogRecordKind {
         }
         let bytes = try fields.count("bytes")
         let name = try fields.name("name")!
+        let run = try fields.name("run", required: false)
         self.init(id: id, screen: screen, size: size, item: item, recording: recording, hash: String(parts[0]), kind: kind,
-                  bytes: bytes, name: name, by: try fields.name("by")!, at: try fields.timestamp("at"))
+                  bytes: bytes, name: name, run: run, by: try fields.name("by")!, at: try fields.timestamp("at"))
     }
 
     public func phrase(target: LogRecord?) -> Phrase {

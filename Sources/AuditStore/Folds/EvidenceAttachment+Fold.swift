@@ -20,9 +20,9 @@ extension EvidenceAttachment: StoreFoldable {
             """).run([hash, kind.rawValue, bytes, name, fold.stored(at), by])
         if try fold.isRetracted(id, replacing: replacing) { return }
         try fold.db.cachedStatement("""
-            INSERT INTO evidence_links (uid, hash, screen_id, size, item, recording_id, name, attached_by, attached_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run([id, hash, row, size.id, item, recordingRow, name, by, fold.stored(at)])
+            INSERT INTO evidence_links (uid, hash, screen_id, size, item, recording_id, name, run, attached_by, attached_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).run([id, hash, row, size.id, item, recordingRow, name, run, by, fold.stored(at)])
     }
 
     func withdraw(from fold: LogApplier) throws {
