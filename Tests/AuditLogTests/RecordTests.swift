@@ -63,6 +63,15 @@ enum Samples {
         #expect(Set(Samples.all.map(\.kind)) == Set(LogRecord.Kind.allCases))
     }
 
+    @Test func aFilingNamesEachCellOnceSoThatItsLineReadsBackEqual() throws {
+        let cell = FiledCell(screen: "s-1", size: .ax5)
+        let filing = Filing(id: "g-3", problem: "p-0123456789abcdef01234567", tracker: "jira", issue: nil, url: nil, state: .exported, item: "no-truncation",
+                            cells: [cell, FiledCell(screen: "s-2", size: .ax5), cell], digest: nil, by: "Sam", at: Samples.at(12))
+        #expect(filing.cells == [cell, FiledCell(screen: "s-2", size: .ax5)])
+        let line = LogRecord.filing(filing).line
+        #expect(try Samples.read(line) == .filing(filing), "\(line)")
+    }
+
     @Test func aLineInAnotherLayoutReadsToTheCanonicalLine() throws {
         let spaced = #"{ "at" : "2026-09-07T10:04:00+01:00", "by":"Ana", "status":"pass","size":"ax5","item":"text-scales","screen":"s-1","id":"r-9","record":"recording" }"#
         let record = try #require(try Samples.read(spaced))

@@ -53,7 +53,9 @@ public struct Filing: LogRecordKind {
         self.url = url
         self.state = state
         self.item = item
-        self.cells = cells
+        // Each cell once, as the line is read back: what is written and what is read agree.
+        var seen = Set<FiledCell>()
+        self.cells = cells.filter { seen.insert($0).inserted }
         self.digest = digest
         self.by = by
         self.at = at
@@ -98,7 +100,7 @@ public struct Filing: LogRecordKind {
             guard let cell = FiledCell(text: text) else {
                 throw fields.problem("cells", "holds '\(JSONReader.shown(text))', which is not a screen id and a size joined by @")
             }
-            if !cells.contains(cell) { cells.append(cell) }
+            cells.append(cell)
         }
         let digest = try fields.optionalID("digest")
         self.init(id: id, problem: problem, tracker: tracker, issue: issue, url: url, state: state, item: item, cells: cells,
