@@ -106,7 +106,7 @@ let package = Package(
         .executableTarget(name: "hierarchy-probe", dependencies: ["DynamicType", "Hierarchies", "Imaging", "Judges"], path: "Tests/HierarchyProbe"),
         .testTarget(name: "JudgesTests", dependencies: ["Judges", "Hierarchies", "Imaging", "DynamicType", "TestSupport", "TextReading"], exclude: ["Fixtures"]),
         .testTarget(name: "TextReadingTests", dependencies: ["TextReading", "Imaging", "Platform", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "AutomatedRunsTests", dependencies: ["AuditLog", "AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "AutomatedRunsTests", dependencies: ["AuditLog", "AuditStore", "AutomatedRuns", "DynamicType", "Evidence", "Hierarchies", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "AuditLogTests", dependencies: ["AuditLog", "DynamicType", "Evidence", "Output"]),
         .testTarget(name: "AuditWorkflowsTests", dependencies: ["AuditWorkflows", "AuditLog", "AuditStore", "DynamicType"]),
         .testTarget(name: "InterchangeTests", dependencies: ["Interchange", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Platform", "SQLite", "TestSupport"], exclude: ["Fixtures"]),

@@ -56,11 +56,14 @@ extension RunImport {
             try intake.finish()
             try store.append(records)
             outcome.attached = records.count
-            for cell in plan.cells {
+            // A run speaks once about each cell, and keeps its verdict beside a person's once: what
+            // an import of the same run wrote after this plan was made is not written again.
+            let spoken = try store.cellsRecorded(byRun: plan.fingerprint)
+            for cell in plan.cells where !spoken.contains(AuditStore.cellKey(screen: cell.screen.id, item: cell.item, size: cell.size)) {
                 outcome.recorded += try store.record(screen: cell.screen, cells: [(cell.item, cell.size)], status: cell.status, note: cell.note,
                                                      run: plan.run, findings: cell.findings, by: author, at: time)
             }
-            try store.append(plan.keptTheirs.map { kept in
+            try store.append(try notKeptYet(plan, store: store).map { kept in
                 .dissent(Dissent(id: store.makeID(), screen: kept.cell.screen.id, item: kept.cell.item, size: kept.cell.size, status: kept.cell.status,
                                  note: kept.cell.note, run: plan.run, kept: kept.person.id, by: author, at: time))
             })
@@ -68,6 +71,18 @@ extension RunImport {
             progress?(plan.attachments.count)
             return outcome
         }
+    }
+
+    /// The run's verdicts the plan keeps beside people's results, less those this run keeps there
+    /// already (an import of it that wrote after this plan was made).
+    static func notKeptYet(_ plan: RunPlan, store: AuditStore) throws -> [RunPlan.Disagreement] {
+        var kept = Set<String>(), screens = Set<String>()
+        for disagreement in plan.keptTheirs where screens.insert(disagreement.cell.screen.id).inserted {
+            for dissent in try store.dissents(of: disagreement.cell.screen) where dissent.run == plan.run {
+                kept.insert(AuditStore.cellKey(screen: dissent.screen, item: dissent.item, size: dissent.size))
+            }
+        }
+        return plan.keptTheirs.filter { !kept.contains(AuditStore.cellKey(screen: $0.cell.screen.id, item: $0.cell.item, size: $0.cell.size)) }
     }
 
     /// A file's path as the name an evidence record keeps: one line of at most 200 characters.

@@ -6,20 +6,14 @@ import TestSupport
 /// pass what a person failed unless a fix of that item came after the failure or the person took it
 /// back. What the run said instead is kept beside, and every view says so.
 @Suite(.tags(.endToEnd)) struct VerdictAuthorityTests {
-    /// Checkout where every label grows (text-scales passes) and, at ax5, the Pay button falls below
-    /// the window (reachable fails). `widen` changes the run's bytes without changing a verdict.
+    /// Checkout where every label grows and, at ax5, the Pay button falls below the window.
     static func checkout(_ size: String, shape: PageShape, widen: Double = 0) -> String {
-        let content: [Node] = switch size {
-        case "ax5": [.text("Order total", 16, 100, 358 - widen, 62), .text("Delivery & returns", 16, 170, 358, 60), .button("checkout.pay", 16, 900, 358, 90)]
-        case "xs": [.text("Order total", 16, 100, 200 - widen, 17), .text("Delivery & returns", 16, 130, 200, 15), .button("checkout.pay", 16, 760, 358, 44)]
-        default: [.text("Order total", 16, 100, 200 - widen, 20), .text("Delivery & returns", 16, 130, 200, 18), .button("checkout.pay", 16, 760, 358, 50)]
-        }
-        return PageSource.screen(content, primaryAction: "checkout.pay", shape: shape)
+        CheckoutPages.payBelowAtAX5(size, shape: shape, widen: widen)
     }
 
     static func run(_ cli: CLI, _ folder: String, shape: PageShape, widen: Double = 0) throws {
         let root = cli.directory.appendingPathComponent(folder)
-        for size in ["l", "ax5", "xs"] { try Fixture.write(Data(checkout(size, shape: shape, widen: widen).utf8), "Checkout_\(size).xml", in: root) }
+        for size in CheckoutPages.sizes { try Fixture.write(Data(checkout(size, shape: shape, widen: widen).utf8), "Checkout_\(size).xml", in: root) }
     }
 
     @Test(arguments: PageShape.allCases) func aRunKeepsWhatAPersonFailedAndSaysSo(shape: PageShape) throws {
@@ -104,17 +98,14 @@ import TestSupport
 /// `confirm` makes a run's failure a person's; `waive` leaves one element out of one item's judging
 /// from then on. Both are records: history shows them, undo takes them back.
 @Suite(.tags(.endToEnd)) struct ConfirmAndWaiveTests {
-    /// Checkout with a tab label drawn at 10 pt at every size (`tab.home`) beside labels that grow.
+    /// Checkout with a tab label drawn at 10 pt at every size beside labels that grow.
     static func checkout(_ size: String, shape: PageShape, widen: Double = 0) -> String {
-        let grown = size == "ax5" ? 62.0 : size == "xs" ? 17 : 20
-        let content: [Node] = [.text("Order total", 16, 100, 200 - widen, grown), .text("tab.home", 16, 800, 60, 10),
-                               .button("checkout.pay", 16, 700, 358, grown + 30)]
-        return PageSource.screen(content, primaryAction: "checkout.pay", shape: shape)
+        CheckoutPages.fixedTab(size, shape: shape, widen: widen)
     }
 
     static func run(_ cli: CLI, _ folder: String, shape: PageShape, widen: Double = 0) throws {
         let root = cli.directory.appendingPathComponent(folder)
-        for size in ["l", "ax5", "xs"] { try Fixture.write(Data(checkout(size, shape: shape, widen: widen).utf8), "Checkout_\(size).xml", in: root) }
+        for size in CheckoutPages.sizes { try Fixture.write(Data(checkout(size, shape: shape, widen: widen).utf8), "Checkout_\(size).xml", in: root) }
     }
 
     @Test(arguments: PageShape.allCases) func aWaivedElementIsLeftOutFromThenOnUntilTakenBack(shape: PageShape) throws {
