@@ -102,7 +102,8 @@ import Testing
         let root = try demo(cli)
         let page = try cli.ok(["export", "--output", "-"], in: root)
         // A column of screen names squeezed the table past a page's width; counts fit, names follow.
-        #expect(page.contains("\n| Sam Okafor | 8 |   | 2 |   | 5 | 1 | 2 |\n| Jonas Berg | 10 | 5 |   | 1 | 2 | 2 | 14 |\n\n"))
+        // Open problems are counted one per cause, as 'next' counts them (the demo made without tesseract).
+        #expect(page.contains("\n| Sam Okafor | 8 |   | 2 |   | 5 | 1 | 2 |\n| Jonas Berg | 10 | 5 |   | 1 | 2 | 2 | 6 |\n\n"))
         #expect(page.contains("\n- Sam Okafor: 3 critical screens not supported: [Checkout: cart](#checkout-cart), [Recovery: email](#recovery-email), [Recovery: new password](#recovery-new-password)\n"))
     }
 
