@@ -12,8 +12,9 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     }
 
     /// One rewrite, with no reference to count: its edits and its file are indices, its offsets and
-    /// lines 32-bit (the scan reads files under 2 GB). 28 bytes: a file may get a million rewrites.
+    /// lines 32-bit (the scan reads files under 2 GB). 40 bytes: a file may get a million rewrites.
     struct Entry {
+        var rule: ScanRule
         var line: Int32
         /// A custom font's call, from its first byte in the file's bytes; for a summary given as text,
         /// its index in `texts`.
@@ -26,7 +27,6 @@ public struct RewriteList: RandomAccessCollection, Sendable {
         var file: Int32
         /// The style a custom font is given; nil for a summary given as text.
         var style: TextStyle?
-        var rule: ScanRule
         var fixesFinding: Bool
         /// Its one edit inserts `relativeTo:` with its style at `firstEdit`, and is kept here rather
         /// than in `edits`.
@@ -67,8 +67,8 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     mutating func append(file: String, bytes: [UInt8], line: Int, rule: ScanRule, edits added: some Sequence<Edit>, summary: Summary,
                          fixesFinding: Bool) {
         if files.last?.path != file { files.append((file, bytes)) }
-        var entry = Entry(line: Int32(line), summaryStart: 0, summaryCount: 0, firstEdit: Int32(edits.count), editCount: 0,
-                          file: Int32(files.count - 1), style: nil, rule: rule, fixesFinding: fixesFinding, insertsStyle: false)
+        var entry = Entry(rule: rule, line: Int32(line), summaryStart: 0, summaryCount: 0, firstEdit: Int32(edits.count), editCount: 0,
+                          file: Int32(files.count - 1), style: nil, fixesFinding: fixesFinding, insertsStyle: false)
         switch summary {
         case let .text(text):
             entry.summaryStart = Int32(texts.count)
@@ -165,8 +165,8 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     /// argument at `offset`, kept in its entry (`RelativeCustomFonts` makes hundreds of thousands).
     mutating func appendStyleInsertion(file: String, bytes: [UInt8], line: Int, at offset: Int, call: Range<Int>, style: TextStyle) {
         if files.last?.path != file { files.append((file, bytes)) }
-        entries.append(Entry(line: Int32(line), summaryStart: Int32(call.lowerBound), summaryCount: Int32(call.count), firstEdit: Int32(offset),
-                             editCount: 1, file: Int32(files.count - 1), style: style, rule: .fixedFontSize, fixesFinding: false,
+        entries.append(Entry(rule: .fixedFontSize, line: Int32(line), summaryStart: Int32(call.lowerBound), summaryCount: Int32(call.count),
+                             firstEdit: Int32(offset), editCount: 1, file: Int32(files.count - 1), style: style, fixesFinding: false,
                              insertsStyle: true))
     }
 
