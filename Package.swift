@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "AuditLog", "AuditStore", "DynamicType", "Evidence", "Interchange", "Output", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TrackersTests", dependencies: ["Trackers", "AuditLog", "DynamicType"]),
         .testTarget(name: "ScanTests", dependencies: ["Scan", "DynamicType", "Output", "Platform", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ScanRewritesTests", dependencies: ["ScanRewrites", "Platform", "Scan", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "ScanRewritesTests", dependencies: ["ScanRewrites", "Platform", "Scan", "DynamicType", "TestSupport"], exclude: ["Golden"]),
         // Package.swift itself: every target declares what it imports.
         .testTarget(name: "PackageTests"),
         // Runs the built `dtaudit` binary the way a user types it.

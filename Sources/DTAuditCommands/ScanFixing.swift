@@ -63,43 +63,10 @@ extension ScanCommand {
         return ScanSession.Rewritten(rescans: plan.rescans, complete: plan.files.allSatisfy { plan.rescans[$0.path] != nil })
     }
 
-    /// A line for each rewrite, "  FILE:LINE RULE: SUMMARY", made in one buffer from the list's
-    /// records (a file may get hundreds of thousands): a summary of printable ASCII goes in as it
-    /// is, any other is made safe for a terminal first.
+    /// A line for each rewrite, "  FILE:LINE RULE: SUMMARY", written a chunk of lines at a time
+    /// (a file may get hundreds of thousands); what is not printable ASCII is made safe for a terminal.
     func listRewrites(_ rewrites: RewriteList, to listing: BufferedOutput, console: Console) {
-        let paths = rewrites.paths
-        var shownFile = (index: -1, shown: [UInt8]())
-        var shownRule: (rule: ScanRule?, shown: [UInt8]) = (nil, [])
-        var line: [UInt8] = []
-        for k in rewrites.indices {
-            let file = rewrites.fileIndex(k)
-            if file != shownFile.index { shownFile = (file, Array(console.safe(paths[file]).utf8)) }
-            let rule = rewrites.rule(k)
-            if rule != shownRule.rule { shownRule = (rule, Array(" \(rule.rawValue): ".utf8)) }
-            line.removeAll(keepingCapacity: true)
-            line.append(0x20)
-            line.append(0x20)
-            line.append(contentsOf: shownFile.shown)
-            line.append(UInt8(ascii: ":"))
-            Self.appendDecimal(rewrites.line(k), to: &line)
-            line.append(contentsOf: shownRule.shown)
-            if !rewrites.appendPrintableSummary(k, to: &line) { line.append(contentsOf: console.safe(rewrites.summary(k)).utf8) }
-            line.append(0x0A)
-            listing.write(bytes: line)
-        }
-    }
-
-    static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
-        guard value >= 0 else {
-            line.append(contentsOf: String(value).utf8)
-            return
-        }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
+        rewrites.writeListing(shownPath: { console.safe($0) }, safe: { console.safe($0) }) { listing.write($0) }
     }
 
     /// The bytes the scan read of the files a fix reads, taken out of its memory so that the rest of

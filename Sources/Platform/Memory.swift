@@ -35,6 +35,16 @@ public enum Memory {
         return UnsafeMutableRawBufferPointer(start: block, count: size)
     }
 
+    /// Gives the pages of `region` (within a block from `mapBlock(byteCount:)`) back to the system
+    /// while the block stays mapped: what was written there is not needed again.
+    public static func discardPages(_ region: UnsafeMutableRawBufferPointer) {
+        let page = Int(getpagesize())
+        let start = (Int(bitPattern: region.baseAddress) + page - 1) / page * page
+        let end = (Int(bitPattern: region.baseAddress) + region.count) / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED)
+    }
+
     /// Gives back a block from `mapBlock(byteCount:)`.
     public static func unmapBlock(_ block: UnsafeMutableRawBufferPointer) {
         munmap(block.baseAddress, block.count)

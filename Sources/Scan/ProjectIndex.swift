@@ -252,26 +252,29 @@ enum UIKitClass: Sendable, Equatable {
     case label, textField, textView, button, tableView, otherView, notAView
 
     init?(typeName: String) {
-        switch typeName {
-        case "UILabel": self = .label
-        case "UITextField", "UISearchTextField": self = .textField
-        case "UITextView": self = .textView
-        case "UIButton": self = .button
-        case "UITableView": self = .tableView
-        case "UIView", "UIImageView", "UIStackView", "UIScrollView", "UICollectionView", "UIControl", "UISwitch",
-             "UISlider", "UISegmentedControl", "UITableViewCell", "UICollectionViewCell", "UIVisualEffectView",
-             "UIActivityIndicatorView", "UIProgressView", "UIPageControl", "UIPickerView", "UIDatePicker",
-             "UINavigationBar", "UIToolbar", "UITabBar", "UISearchBar", "UICollectionReusableView",
-             "UITableViewHeaderFooterView", "UIWindow", "WKWebView", "MKMapView":
-            self = .otherView
-        case "UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
-             "UITabBarController", "UIFont", "UIColor", "UIImage", "NSObject", "NSAttributedString",
-             "String", "Int", "Double", "CGFloat", "Bool", "Font", "Text", "View":
-            self = .notAView
-        default:
-            return nil
-        }
+        // Looked up by hash: asked of a million names in a large tree, most of them the app's own
+        // types, which a `switch` compared with every case.
+        guard let known = Self.byTypeName[typeName] else { return nil }
+        self = known
     }
+
+    private static let byTypeName: [String: UIKitClass] = {
+        var classes: [String: UIKitClass] = ["UILabel": .label, "UITextField": .textField, "UISearchTextField": .textField,
+                                             "UITextView": .textView, "UIButton": .button, "UITableView": .tableView]
+        for name in ["UIView", "UIImageView", "UIStackView", "UIScrollView", "UICollectionView", "UIControl", "UISwitch",
+                     "UISlider", "UISegmentedControl", "UITableViewCell", "UICollectionViewCell", "UIVisualEffectView",
+                     "UIActivityIndicatorView", "UIProgressView", "UIPageControl", "UIPickerView", "UIDatePicker",
+                     "UINavigationBar", "UIToolbar", "UITabBar", "UISearchBar", "UICollectionReusableView",
+                     "UITableViewHeaderFooterView", "UIWindow", "WKWebView", "MKMapView"] {
+            classes[name] = .otherView
+        }
+        for name in ["UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
+                     "UITabBarController", "UIFont", "UIColor", "UIImage", "NSObject", "NSAttributedString",
+                     "String", "Int", "Double", "CGFloat", "Bool", "Font", "Text", "View"] {
+            classes[name] = .notAView
+        }
+        return classes
+    }()
 
     /// A guess from a name such as `titleLabel` or `MarqueeLabel`.
     init?(guessingFrom name: String) {

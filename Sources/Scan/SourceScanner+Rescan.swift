@@ -9,9 +9,12 @@ public final class ScannedSources: @unchecked Sendable {
     private let indexes: [ProjectIndex]
     private let moduleOf: [Int]
     private let rules: Set<ScanRule>
+    /// The scan's memory, for the first file scanned again once the scan's files are let go.
+    private var memory: TokenMemory?
 
-    init(paths: [String], leftovers: Leftovers, moduleOf: [Int], rules: Set<ScanRule>) {
+    init(paths: [String], leftovers: Leftovers, moduleOf: [Int], rules: Set<ScanRule>, memory: TokenMemory? = nil) {
         self.leftovers = leftovers
+        self.memory = memory
         index = Dictionary(paths.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
         facts = leftovers.facts
         indexes = leftovers.indexes
@@ -63,7 +66,14 @@ public final class ScannedSources: @unchecked Sendable {
     /// memory instead of being copied there.
     public func rescan(_ path: String, byteCount: Int, write: (UnsafeMutableRawBufferPointer) -> Int) -> FileRescan? {
         guard let k = index[path], k < facts.count, k < moduleOf.count else { return nil }
-        let memory = TokenMemory()
+        // The first rescan writes where the scan's files lay, once they are let go (pages the system
+        // need not clear again); the memory goes with this scan, before the rewritten bytes are made.
+        var memory = TokenMemory()
+        if leftovers == nil, let kept = self.memory {
+            self.memory = nil
+            kept.recycle()
+            memory = kept
+        }
         let loaded: SourceScanner.LoadedFile
         if path.hasSuffix(".swift") {
             guard let file = try? SwiftFile(byteCount: byteCount, memory: memory, read: write) else { return nil }

@@ -42,7 +42,8 @@ public enum SourceScanner {
         // With one module, its index grows while files are read, in file order, instead of after.
         let builder = ProjectIndexBuilder(count: modules.count == 1 ? files.count : 0)
         let oneModule = modules.count == 1
-        let memory = TokenMemory()
+        // The memory of a scan whose files are rewritten is kept for the scans of the rewritten files.
+        let memory = TokenMemory(reusable: afterward == .keepWithSources)
         loaded.withUnsafeMutableBufferPointer { loadedBuffer in
             facts.withUnsafeMutableBufferPointer { factsBuffer in
                 identities.withUnsafeMutableBufferPointer { identitiesBuffer in
@@ -68,7 +69,7 @@ public enum SourceScanner {
         }
         let indexes = oneModule ? [builder.finish()] : modules.indexes(facts)
         return analyze(files.map(\.relative), consume loaded, consume facts, indexes: indexes, modules: modules,
-                       root: rootPath, rules: enabled, afterward: afterward, identities: identities)
+                       root: rootPath, rules: enabled, afterward: afterward, identities: identities, memory: memory)
     }
 
     /// Scans files given by content, for tests, tools and fuzzing. Paths decide the file kind by
@@ -146,7 +147,7 @@ public enum SourceScanner {
     /// kept until the process exits (see `FileMemory`).
     static func analyze(_ paths: [String], _ loaded: consuming [LoadedFile], _ facts: consuming [FileFacts],
                         indexes: [ProjectIndex], modules: ModuleMap, root: String, rules: Set<ScanRule>,
-                        afterward: FileMemory = .freeInBackground, identities: [FileIdentity?] = []) -> ScanReport {
+                        afterward: FileMemory = .freeInBackground, identities: [FileIdentity?] = [], memory: TokenMemory? = nil) -> ScanReport {
         var files = loaded
         var facts = facts
         let count = files.count
@@ -197,7 +198,7 @@ public enum SourceScanner {
         case .keepUntilExit:
             KeptMemory.shared.keep(leftovers!)
         case .keepWithSources:
-            sources = ScannedSources(paths: paths, leftovers: leftovers!, moduleOf: modules.moduleOf, rules: rules)
+            sources = ScannedSources(paths: paths, leftovers: leftovers!, moduleOf: modules.moduleOf, rules: rules, memory: memory)
         case .freeNow:
             break
         }

@@ -112,7 +112,7 @@ public enum Fixer {
                 for k in chosen { plan.suggestions.append(Suggestion(file: file, line: findings[k].line, rule: findings[k].rule, text: reason)) }
                 continue
             }
-            let source = SourceText(bytes)
+            var source = SourceText(bytes)
             let isSwift = file.hasSuffix(".swift")
             var rewrites = RewriteList()
             // Where each finding lies, in one walk along each line; an Interface Builder rewrite is of
@@ -171,39 +171,58 @@ public enum Fixer {
             let isLineInsertion = { (edit: Edit) in
                 edit.range.isEmpty && (edit.replacement.utf8.first == 0x0A || edit.replacement.utf8.starts(with: [0x0D, 0x0A]))
             }
+            // The edits are read in place, by their ranges and bytes: a file may get hundreds of thousands.
             var insertions: [Int] = []
-            for edit in rewrites.edits where isLineInsertion(edit) { insertions.append(edit.range.lowerBound) }
+            var insertsLines: Set<Int> = []
+            rewrites.forEachEdit(in: rewrites.indices) { k, range, replacement in
+                guard range.isEmpty, replacement.first == 0x0A || (replacement.count >= 2 && replacement[0] == 0x0D && replacement[1] == 0x0A) else { return }
+                insertions.append(range.lowerBound)
+                insertsLines.insert(k)
+            }
             let blocks = source.enclosingBlocks(of: insertions)
             // The rewrites left out, and those kept with fewer edits.
             var dropped: Set<Int> = []
-            var trimmed: [Int: ArraySlice<Edit>] = [:]
+            var trimmed: [Int: [Edit]] = [:]
             for k in rewrites.indices {
-                var edits = rewrites.edits(of: k)
                 // A line two rewrites would add in one block (a view that follows size changes) is
                 // added once; the same line in another block (another function's local of the same
                 // name) is another view's.
-                if !insertions.isEmpty && edits.contains(where: isLineInsertion) {
-                    let kept = edits.filter { edit in
+                if insertsLines.contains(k) {
+                    let own = rewrites.edits(of: k)
+                    let kept = own.filter { edit in
                         !isLineInsertion(edit) || inserted.insert("\(blocks[edit.range.lowerBound] ?? -1):" + edit.replacement.trimmingSpaces).inserted
                     }
-                    if kept.count < edits.count {
-                        edits = ArraySlice(kept)
-                        trimmed[k] = edits
-                    }
+                    if kept.count < own.count { trimmed[k] = kept }
                 }
-                if edits.contains(where: { taken.conflicts($0.range) }) {
+                var conflicts = false
+                if let kept = trimmed[k] {
+                    conflicts = kept.contains { taken.conflicts($0.range) }
+                } else {
+                    rewrites.forEachEditRange(of: k) { range in conflicts = conflicts || taken.conflicts(range) }
+                }
+                if conflicts {
                     plan.suggestions.append(Suggestion(file: file, line: rewrites.line(k), rule: rewrites.rule(k), text: "overlaps another rewrite: run --fix again"))
                     dropped.insert(k)
                     continue
                 }
-                for edit in edits { taken.take(edit.range) }
+                if let kept = trimmed[k] {
+                    for edit in kept { taken.take(edit.range) }
+                } else {
+                    rewrites.forEachEditRange(of: k) { taken.take($0) }
+                }
             }
             // A file's rewrites all kept as they are become the plan's list as it stands, when it has
             // none yet: nothing is copied.
             if first == 0 && dropped.isEmpty && trimmed.isEmpty {
                 plan.rewriteList = rewrites
             } else {
-                for k in rewrites.indices where !dropped.contains(k) { plan.rewriteList.append(k, of: rewrites, edits: trimmed[k] ?? rewrites.edits(of: k)) }
+                for k in rewrites.indices where !dropped.contains(k) {
+                    if let kept = trimmed[k] {
+                        plan.rewriteList.append(k, of: rewrites, edits: kept)
+                    } else {
+                        plan.rewriteList.append(k, of: rewrites, edits: rewrites.edits(of: k))
+                    }
+                }
             }
             // The rewrites are the plan's now: the file's list and the bytes taken go before the file
             // is scanned again.
@@ -222,7 +241,9 @@ public enum Fixer {
             }
             // A file is written only when its rewrites make nothing worse; those that would are held
             // back, and said why.
-            guard let rewritten = holdBackWorse(&plan, from: first, file: file, source: source, scanning: scanning) else { continue }
+            // The file's line index goes before the scan that checks it takes its memory.
+            source = SourceText([])
+            guard let rewritten = holdBackWorse(&plan, from: first, file: file, bytes: bytes, scanning: scanning) else { continue }
             plan.files.append((file, bytes, rewritten))
         }
         return plan
@@ -269,9 +290,7 @@ public enum Fixer {
     /// How many bytes `bytes` has once the edits of the rewrites in `range` of `list` are made.
     static func rewrittenCount(_ list: RewriteList, _ range: Range<Int>, of bytes: [UInt8]) -> Int {
         var count = bytes.count
-        for k in range {
-            for edit in list.edits(of: k) { count += edit.replacement.utf8.count - edit.range.count }
-        }
+        list.forEachEdit(in: range) { _, range, replacement in count += replacement.count - range.count }
         return count
     }
 
@@ -279,14 +298,14 @@ public enum Fixer {
     /// for `rewrittenCount`) and returns how many bytes it wrote: the slices between the edits and the
     /// replacements, one after another, when the edits come in order, as a file's rewrites nearly
     /// always do. No list of all the edits and no copy of the text is made, so that the scan
-    /// checking a rewrite can have the text written straight into its own memory.
+    /// checking a rewrite can have the text written straight into its own memory; the edits are read
+    /// in place (a file may get hundreds of thousands).
     static func write(_ list: RewriteList, _ range: Range<Int>, of bytes: [UInt8], into buffer: UnsafeMutableRawBufferPointer) -> Int {
         var last = -1
-        let inOrder = range.allSatisfy { k in
-            list.edits(of: k).allSatisfy { edit in
-                defer { last = edit.range.lowerBound }
-                return last < edit.range.lowerBound
-            }
+        var inOrder = true
+        list.forEachEdit(in: range) { _, range, _ in
+            if range.lowerBound <= last { inOrder = false }
+            last = range.lowerBound
         }
         guard inOrder else {
             let made = apply(list.edits(in: range), to: bytes)
@@ -301,13 +320,10 @@ public enum Fixer {
                 written += part.count
             }
             var position = 0
-            for k in range {
-                for edit in list.edits(of: k) {
-                    put(UnsafeRawBufferPointer(rebasing: old[position..<edit.range.lowerBound]))
-                    var replacement = edit.replacement
-                    replacement.withUTF8 { put(UnsafeRawBufferPointer($0)) }
-                    position = edit.range.upperBound
-                }
+            list.forEachEdit(in: range) { _, range, replacement in
+                put(UnsafeRawBufferPointer(rebasing: old[position..<range.lowerBound]))
+                put(replacement)
+                position = range.upperBound
             }
             put(UnsafeRawBufferPointer(rebasing: old[position...]))
             return written

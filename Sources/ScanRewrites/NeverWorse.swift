@@ -1,3 +1,4 @@
+import Platform
 import Scan
 
 /// How the check reads findings: the original's, and those of the rewritten text.
@@ -28,7 +29,11 @@ public struct Rescanning: Sendable {
         let findings = byFile
         return Rescanning(original: { path, _ in findings[path] ?? [] },
                           originalShape: { path, bytes in sources.shape(of: path) ?? SourceShape(path: path, bytes: bytes) },
-                          rewritten: { path, text in sources.rescan(path, byteCount: text.count, write: text.write) })
+                          rewritten: { path, text in
+                              // What planning a large file freed goes back to the system before the scan takes its own.
+                              if text.count >= 1 << 20 { Memory.releaseFreedPages() }
+                              return sources.rescan(path, byteCount: text.count, write: text.write)
+                          })
     }
 }
 
@@ -179,17 +184,19 @@ extension Fixer {
     /// lines a problem is found at are held back and the rest tried again, a few times; a problem no
     /// rewrite's line explains holds the whole file back. Returns the file's bytes with the rewrites
     /// kept, or nil when none is.
-    static func holdBackWorse(_ plan: inout RewritePlan, from first: Int, file: String, source: SourceText,
+    static func holdBackWorse(_ plan: inout RewritePlan, from first: Int, file: String, bytes: [UInt8],
                               scanning: Rescanning = .alone) -> [UInt8]? {
         for attempt in 0..<4 {
             let kept = first..<plan.rewriteList.count
             var rescan: FileRescan?
-            guard let problem = NeverWorse.check(path: file, text: RewrittenText(old: source.bytes, rewrites: plan.rewriteList, kept),
+            guard let problem = NeverWorse.check(path: file, text: RewrittenText(old: bytes, rewrites: plan.rewriteList, kept),
                                                  scanning: scanning, rescan: &rescan) else {
                 plan.rescans[file] = rescan
                 // The file's new bytes, made once the scan that checked them has let its memory go.
-                return apply(plan.rewriteList, kept, to: source.bytes)
+                return apply(plan.rewriteList, kept, to: bytes)
             }
+            // Where each line starts, worked out again only when a rewrite is held back.
+            let source = SourceText(bytes)
             let list = plan.rewriteList
             let lines = { (k: Int) in
                 [list.line(k)] + list.edits(of: k).map { source.line(of: $0.range.lowerBound) }

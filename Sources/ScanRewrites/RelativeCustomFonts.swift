@@ -28,8 +28,7 @@ enum RelativeCustomFonts {
             guard admits(line), code.isCode(at: k, line: line), let found = rewrite(source, k + 1) else { continue }
             switch found {
             case let .rewrite(end, call, style):
-                list.append(file: file, bytes: source.bytes, line: line, rule: .fixedFontSize, edits: CollectionOfOne(Edit(end..<end, styleTexts[slot(style)].addition)),
-                            summary: .customFont(call: call, style: style), fixesFinding: false)
+                list.appendStyleInsertion(file: file, bytes: source.bytes, line: line, at: end, call: call, style: style)
             case let .suggestion(text):
                 suggest(line, text)
             }
@@ -75,23 +74,51 @@ enum RelativeCustomFonts {
     struct StyleTexts {
         var style: TextStyle
         var addition: String
+        var additionBytes: [UInt8]
         var summaryEnd: [UInt8]
     }
 
     /// Made once, in the order of `TextStyle.allCases`.
     private static let styleTexts = TextStyle.allCases.map { style in
         let name = TextStyleChoice.swiftUIName(style)
-        return StyleTexts(style: style, addition: ", relativeTo: .\(name)", summaryEnd: Array("` scales like .\(name): relativeTo: added".utf8))
+        let addition = ", relativeTo: .\(name)"
+        return StyleTexts(style: style, addition: addition, additionBytes: Array(addition.utf8),
+                          summaryEnd: Array("` scales like .\(name): relativeTo: added".utf8))
     }
 
     static func texts(_ style: TextStyle) -> StyleTexts { styleTexts[slot(style)] }
 
+    /// `body` given each style's argument as bytes, read in place.
+    static func withAdditions<R>(_ body: ((TextStyle) -> UnsafeRawBufferPointer) -> R) -> R {
+        additions.bytes.withUnsafeBytes { bytes in
+            additions.bounds.withUnsafeBufferPointer { bounds in
+                styleOrder.withUnsafeBufferPointer { styles in
+                    body { style in
+                        var k = 0
+                        while styles[k] != style { k += 1 }
+                        return UnsafeRawBufferPointer(rebasing: bytes[bounds[k]..<bounds[k + 1]])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every style's argument in one buffer, with where each starts and ends, in the order of `styleTexts`.
+    private static let additions: (bytes: [UInt8], bounds: [Int]) = {
+        var bounds = [0]
+        for texts in styleTexts { bounds.append(bounds.last! + texts.additionBytes.count) }
+        return (styleTexts.flatMap(\.additionBytes), bounds)
+    }()
+
     /// Where `style`'s texts are in `styleTexts`: found without copying any of them.
     private static func slot(_ style: TextStyle) -> Int {
         var k = 0
-        while styleTexts[k].style != style { k += 1 }
+        while styleOrder[k] != style { k += 1 }
         return k
     }
+
+    /// The styles in the order of `styleTexts`.
+    private static let styleOrder = styleTexts.map(\.style)
 
     /// "`.CALL` scales like .STYLE: relativeTo: added", written straight into the string's storage:
     /// a file may hold hundreds of thousands. Code that is not UTF-8 comes out repaired, with

@@ -11,22 +11,33 @@ public struct RewriteList: RandomAccessCollection, Sendable {
         case customFont(call: Range<Int>, style: TextStyle)
     }
 
-    /// One rewrite, with no reference to count: its edits and its file are indices.
+    /// One rewrite, with no reference to count: its edits and its file are indices, its offsets and
+    /// lines 32-bit (the scan reads files under 2 GB). 40 bytes: a file may get a million rewrites.
     struct Entry {
-        var line: Int
-        /// A custom font's call in the file's bytes; for a summary given as text, `texts[lowerBound]`.
-        var summary: Range<Int>
+        var rule: ScanRule
+        var line: Int32
+        /// A custom font's call, from its first byte in the file's bytes; for a summary given as text,
+        /// its index in `texts`.
+        var summaryStart: Int32
+        var summaryCount: Int32
+        /// Where its edits start in `edits`; for a custom font given its style (`insertsStyle`), the
+        /// offset where the style's argument goes, its one edit.
         var firstEdit: Int32
         var editCount: Int32
         var file: Int32
         /// The style a custom font is given; nil for a summary given as text.
         var style: TextStyle?
-        var rule: ScanRule
         var fixesFinding: Bool
+        /// Its one edit inserts `relativeTo:` with its style at `firstEdit`, and is kept here rather
+        /// than in `edits`.
+        var insertsStyle: Bool
+
+        var summary: Range<Int> { Int(summaryStart)..<Int(summaryStart) + Int(summaryCount) }
     }
 
     private(set) var entries: [Entry] = []
-    private(set) var edits: [Edit] = []
+    /// The edits of the rewrites that do not keep theirs in their entry, in the rewrites' order.
+    private var edits: [Edit] = []
     private var texts: [String] = []
     /// Each file's path, and its bytes, which custom fonts' summaries are read from.
     private var files: [(path: String, bytes: [UInt8])] = []
@@ -49,25 +60,37 @@ public struct RewriteList: RandomAccessCollection, Sendable {
 
     public subscript(k: Int) -> Rewrite {
         let entry = entries[k]
-        return Rewrite(file: files[Int(entry.file)].path, line: entry.line, rule: entry.rule, edits: Array(edits(of: k)),
+        return Rewrite(file: files[Int(entry.file)].path, line: Int(entry.line), rule: entry.rule, edits: Array(edits(of: k)),
                        described: described(entry), fixesFinding: entry.fixesFinding)
     }
 
     mutating func append(file: String, bytes: [UInt8], line: Int, rule: ScanRule, edits added: some Sequence<Edit>, summary: Summary,
                          fixesFinding: Bool) {
         if files.last?.path != file { files.append((file, bytes)) }
-        let first = edits.count
-        edits.append(contentsOf: added)
-        var entry = Entry(line: line, summary: 0..<0, firstEdit: Int32(first), editCount: Int32(edits.count - first),
-                          file: Int32(files.count - 1), style: nil, rule: rule, fixesFinding: fixesFinding)
+        var entry = Entry(rule: rule, line: Int32(line), summaryStart: 0, summaryCount: 0, firstEdit: Int32(edits.count), editCount: 0,
+                          file: Int32(files.count - 1), style: nil, fixesFinding: fixesFinding, insertsStyle: false)
         switch summary {
         case let .text(text):
-            entry.summary = texts.count..<texts.count
+            entry.summaryStart = Int32(texts.count)
             texts.append(text)
         case let .customFont(call, style):
-            entry.summary = call
+            entry.summaryStart = Int32(call.lowerBound)
+            entry.summaryCount = Int32(call.count)
             entry.style = style
+            // A custom font's one insertion of its style, as `RelativeCustomFonts` makes it: kept in the entry.
+            var iterator = added.makeIterator()
+            if let only = iterator.next(), iterator.next() == nil, only.range.isEmpty,
+               only.replacement == RelativeCustomFonts.texts(style).addition {
+                entry.firstEdit = Int32(only.range.lowerBound)
+                entry.editCount = 1
+                entry.insertsStyle = true
+                entries.append(entry)
+                return
+            }
         }
+        let first = edits.count
+        edits.append(contentsOf: added)
+        entry.editCount = Int32(edits.count - first)
         entries.append(entry)
     }
 
@@ -75,21 +98,79 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     mutating func append(_ k: Int, of other: RewriteList, edits kept: some Sequence<Edit>) {
         let entry = other.entries[k]
         let file = other.files[Int(entry.file)]
-        let summary: Summary = entry.style.map { .customFont(call: entry.summary, style: $0) } ?? .text(other.texts[entry.summary.lowerBound])
-        append(file: file.path, bytes: file.bytes, line: entry.line, rule: entry.rule, edits: kept, summary: summary,
+        let summary: Summary = entry.style.map { .customFont(call: entry.summary, style: $0) } ?? .text(other.texts[Int(entry.summaryStart)])
+        append(file: file.path, bytes: file.bytes, line: Int(entry.line), rule: entry.rule, edits: kept, summary: summary,
                fixesFinding: entry.fixesFinding)
     }
 
     /// The edits of rewrite `k`.
-    func edits(of k: Int) -> ArraySlice<Edit> {
+    func edits(of k: Int) -> Edits {
         let entry = entries[k]
-        return edits[Int(entry.firstEdit)..<Int(entry.firstEdit + entry.editCount)]
+        if entry.insertsStyle, let style = entry.style {
+            return Edits(stored: [], inserted: Edit(Int(entry.firstEdit)..<Int(entry.firstEdit), RelativeCustomFonts.texts(style).addition))
+        }
+        return Edits(stored: edits[Int(entry.firstEdit)..<Int(entry.firstEdit + entry.editCount)], inserted: nil)
+    }
+
+    /// A rewrite's edits: those it keeps in the list's array, or the one its entry holds.
+    struct Edits: RandomAccessCollection {
+        let stored: ArraySlice<Edit>
+        let inserted: Edit?
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { inserted == nil ? stored.count : 1 }
+        subscript(k: Int) -> Edit { inserted ?? stored[stored.startIndex + k] }
     }
 
     /// The edits of the rewrites in `range`, in their order.
     func edits(in range: Range<Int>) -> [Edit] { range.flatMap { edits(of: $0) } }
 
-    public func line(_ k: Int) -> Int { entries[k].line }
+    /// Calls `body` with each edit of the rewrites in `range` (the rewrite's index, the edit's range
+    /// and its replacement read in place), in their order: the edits of hundreds of thousands of
+    /// rewrites may be read one after another.
+    func forEachEdit(in range: Range<Int>, _ body: (_ rewrite: Int, _ range: Range<Int>, _ replacement: UnsafeRawBufferPointer) -> Void) {
+        RelativeCustomFonts.withAdditions { additions in
+            edits.withUnsafeBufferPointer { all in
+                entries.withUnsafeBufferPointer { entries in
+                    for k in range {
+                        let entry = entries[k]
+                        if entry.insertsStyle, let style = entry.style {
+                            let at = Int(entry.firstEdit)
+                            body(k, at..<at, additions(style))
+                            continue
+                        }
+                        for n in Int(entry.firstEdit)..<Int(entry.firstEdit + entry.editCount) {
+                            let replacement = all[n].replacement.utf8
+                            if replacement.withContiguousStorageIfAvailable({ body(k, all[n].range, UnsafeRawBufferPointer($0)) }) == nil {
+                                Array(replacement).withUnsafeBytes { body(k, all[n].range, $0) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the range of each edit of rewrite `k`.
+    func forEachEditRange(of k: Int, _ body: (Range<Int>) -> Void) {
+        let entry = entries[k]
+        guard !entry.insertsStyle else {
+            body(Int(entry.firstEdit)..<Int(entry.firstEdit))
+            return
+        }
+        for n in Int(entry.firstEdit)..<Int(entry.firstEdit + entry.editCount) { body(edits[n].range) }
+    }
+
+    /// Appends a custom font's rewrite that gives it `style`: its one edit, inserting the style's
+    /// argument at `offset`, kept in its entry (`RelativeCustomFonts` makes hundreds of thousands).
+    mutating func appendStyleInsertion(file: String, bytes: [UInt8], line: Int, at offset: Int, call: Range<Int>, style: TextStyle) {
+        if files.last?.path != file { files.append((file, bytes)) }
+        entries.append(Entry(rule: .fixedFontSize, line: Int32(line), summaryStart: Int32(call.lowerBound), summaryCount: Int32(call.count),
+                             firstEdit: Int32(offset), editCount: 1, file: Int32(files.count - 1), style: style, fixesFinding: false,
+                             insertsStyle: true))
+    }
+
+    public func line(_ k: Int) -> Int { Int(entries[k].line) }
     public func rule(_ k: Int) -> ScanRule { entries[k].rule }
     public func fixesFinding(_ k: Int) -> Bool { entries[k].fixesFinding }
     /// The index of rewrite `k`'s file among `paths`, the same for rewrites of the same file.
@@ -101,9 +182,8 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     /// their edits and their texts are in one order, the order they were appended in.)
     mutating func truncate(to count: Int) {
         guard count < entries.count else { return }
-        let first = entries[count]
-        edits.removeSubrange(Int(first.firstEdit)...)
-        if let text = entries[count...].first(where: { $0.style == nil }) { texts.removeSubrange(text.summary.lowerBound...) }
+        if let stored = entries[count...].first(where: { !$0.insertsStyle }) { edits.removeSubrange(Int(stored.firstEdit)...) }
+        if let text = entries[count...].first(where: { $0.style == nil }) { texts.removeSubrange(Int(text.summaryStart)...) }
         entries.removeSubrange(count...)
         files.removeSubrange((entries.last.map { Int($0.file) + 1 } ?? 0)...)
     }
@@ -127,34 +207,113 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     }
 
     func described(_ entry: Entry) -> RewriteSummary {
-        guard let style = entry.style else { return .text(texts[entry.summary.lowerBound]) }
+        guard let style = entry.style else { return .text(texts[Int(entry.summaryStart)]) }
         return .customFont(call: files[Int(entry.file)].bytes[entry.summary], style: style)
     }
 
     /// What rewrite `k` changes, in a few words.
     public func summary(_ k: Int) -> String { described(entries[k]).text }
 
-    /// Appends rewrite `k`'s summary to `line` when it is all printable ASCII, which a terminal shows
-    /// as it is; otherwise appends nothing and returns false (the summary is then to be made safe).
-    public func appendPrintableSummary(_ k: Int, to line: inout [UInt8]) -> Bool {
-        let entry = entries[k]
-        guard let style = entry.style else {
-            var text = texts[entry.summary.lowerBound]
-            return text.withUTF8 { bytes in
-                guard Self.isPrintable(bytes) else { return false }
-                line.append(contentsOf: bytes)
-                return true
+    /// The listing of the rewrites, a line each, "  FILE:LINE RULE: SUMMARY", handed to `write` a
+    /// chunk of many lines at a time: a file may get hundreds of thousands. `shownPath` gives a file
+    /// as a terminal may show it; a summary of printable ASCII goes in as it is, a custom font's
+    /// written from the call's bytes, and any other goes through `safe` first.
+    public func writeListing(shownPath: (String) -> String, safe: (String) -> String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let capacity = 1 << 16
+        let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { chunk.deallocate() }
+        var used = 0
+        func flush() {
+            if used > 0 { write(UnsafeBufferPointer(start: chunk, count: used)) }
+            used = 0
+        }
+        // Bytes too many for what is left of the chunk go after the chunk's, or alone when they
+        // would not fit in an empty one.
+        func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard !bytes.isEmpty else { return }
+            if used + bytes.count > capacity { flush() }
+            if bytes.count > capacity {
+                write(bytes)
+                return
+            }
+            (chunk + used).update(from: bytes.baseAddress!, count: bytes.count)
+            used += bytes.count
+        }
+        func put(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { put($0) } }
+        func putSafe(_ text: String) { put(Array(safe(text).utf8)) }
+        // Room for a byte or a number is made before they are put.
+        func putByte(_ byte: UInt8) {
+            chunk[used] = byte
+            used += 1
+        }
+        func putDecimal(_ value: Int) {
+            guard value >= 0 else {
+                put(Array(String(value).utf8))
+                return
+            }
+            var divisor = 1
+            while divisor <= value / 10 { divisor *= 10 }
+            while divisor > 0 {
+                putByte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
             }
         }
-        return files[Int(entry.file)].bytes.withUnsafeBufferPointer { all in
-            let call = UnsafeBufferPointer(rebasing: all[entry.summary])
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RelativeCustomFonts.summaryCapacity(call)) { buffer in
-                let made = UnsafeBufferPointer(rebasing: buffer[..<RelativeCustomFonts.writeSummary(call, style: style, into: buffer.baseAddress!)])
-                guard Self.isPrintable(made) else { return false }
-                line.append(contentsOf: made)
-                return true
+        var shownRule: (rule: ScanRule?, shown: [UInt8]) = (nil, [])
+        var k = 0
+        // Rewrites come grouped by file: each file's bytes are held once for all its summaries.
+        while k < entries.count {
+            let file = Int(entries[k].file)
+            var end = k + 1
+            while end < entries.count && Int(entries[end].file) == file { end += 1 }
+            let shownFile = Array(shownPath(files[file].path).utf8)
+            files[file].bytes.withUnsafeBufferPointer { all in
+                for n in k..<end {
+                    let entry = entries[n]
+                    if entry.rule != shownRule.rule { shownRule = (entry.rule, Array(" \(entry.rule.rawValue): ".utf8)) }
+                    if used + 2 > capacity { flush() }
+                    putByte(0x20)
+                    putByte(0x20)
+                    put(shownFile)
+                    if used + 21 > capacity { flush() }
+                    putByte(UInt8(ascii: ":"))
+                    putDecimal(Int(entry.line))
+                    put(shownRule.shown)
+                    if let style = entry.style {
+                        let call = UnsafeBufferPointer(rebasing: all[entry.summary])
+                        let room = RelativeCustomFonts.summaryCapacity(call)
+                        if used + room > capacity { flush() }
+                        if room <= capacity {
+                            let count = RelativeCustomFonts.writeSummary(call, style: style, into: chunk + used)
+                            if Self.isPrintable(UnsafeBufferPointer(start: chunk + used, count: count)) {
+                                used += count
+                            } else {
+                                putSafe(RelativeCustomFonts.summary(files[file].bytes[entry.summary], style: style))
+                            }
+                        } else {
+                            let text = RelativeCustomFonts.summary(files[file].bytes[entry.summary], style: style)
+                            var printable = false
+                            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                                printable = Self.isPrintable(bytes)
+                                if printable { put(bytes) }
+                            }
+                            if !printable { putSafe(text) }
+                        }
+                    } else {
+                        var text = texts[Int(entry.summaryStart)]
+                        let printable = text.withUTF8 { bytes in
+                            guard Self.isPrintable(bytes) else { return false }
+                            put(bytes)
+                            return true
+                        }
+                        if !printable { putSafe(text) }
+                    }
+                    if used + 1 > capacity { flush() }
+                    putByte(0x0A)
+                }
             }
+            k = end
         }
+        flush()
     }
 
     /// Space to tilde only: what a terminal shows as it is.

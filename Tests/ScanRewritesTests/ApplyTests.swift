@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 @testable import ScanRewrites
 @testable import Scan
@@ -70,6 +71,80 @@ struct ApplyTests {
             let rewritten = Array(other.utf8)
             let rescan = try #require(sources.rescan("A.swift", bytes: rewritten))
             #expect(rescan.shape == SourceShape(path: "A.swift", bytes: rewritten), "\(other.debugDescription)")
+        }
+    }
+
+    @Test("a custom font's rewrite kept in its entry reads, writes, drops and lists as one kept with its edit")
+    func styleInsertionsKeptInTheirEntries() {
+        var random = SystemRandomNumberGenerator()
+        let styles: [TextStyle] = [.body, .title1, .caption1, .footnote]
+        for _ in 0..<300 {
+            let size = Int.random(in: 1...200, using: &random)
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+            var list = RewriteList()
+            var expected: [Rewrite] = []
+            var position = 0
+            while position < size, Bool.random(using: &random) || expected.isEmpty {
+                let at = Int.random(in: position...size, using: &random)
+                let line = expected.count + 1
+                if Bool.random(using: &random) {
+                    // A custom font given its style, the call being the bytes before the insertion.
+                    let style = styles.randomElement(using: &random)!
+                    list.appendStyleInsertion(file: "A.swift", bytes: bytes, line: line, at: at, call: position..<at, style: style)
+                    expected.append(Rewrite(file: "A.swift", line: line, rule: .fixedFontSize,
+                                            edits: [Edit(at..<at, RelativeCustomFonts.texts(style).addition)],
+                                            summary: RelativeCustomFonts.summary(bytes[position..<at], style: style), fixesFinding: false))
+                } else {
+                    let end = Int.random(in: at...min(size, at + 5), using: &random)
+                    let edit = Edit(at..<end, ["", "x", "\n    y"].randomElement(using: &random)!)
+                    list.append(file: "A.swift", bytes: bytes, line: line, rule: .singleLine, edits: [edit], summary: .text("s\(line)"),
+                                fixesFinding: true)
+                    expected.append(Rewrite(file: "A.swift", line: line, rule: .singleLine, edits: [edit], summary: "s\(line)"))
+                }
+                // Each edit ends before the next starts.
+                position = (expected.last!.edits.last!.range.upperBound) + 1
+            }
+            #expect(Array(list) == expected)
+            #expect(Fixer.apply(list, list.indices, to: bytes) == Self.reference(expected.flatMap(\.edits), to: bytes))
+            var listing: [UInt8] = []
+            list.writeListing(shownPath: { $0 }, safe: { $0 }) { listing.append(contentsOf: $0) }
+            let lines = expected.map { "  A.swift:\($0.line) \($0.rule.rawValue): \($0.summary)\n" }.joined()
+            #expect(String(decoding: listing, as: UTF8.self) == lines)
+            // Some dropped from the end, then every other one kept: what is left reads and writes as those rewrites.
+            let cut = Int.random(in: 0...expected.count, using: &random)
+            var shorter = list
+            shorter.truncate(to: cut)
+            #expect(Array(shorter) == Array(expected.prefix(cut)))
+            shorter.keep(from: 0) { $0 % 2 == 0 }
+            let kept = expected.prefix(cut).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+            #expect(Array(shorter) == kept)
+            #expect(Fixer.apply(shorter, shorter.indices, to: bytes) == Self.reference(kept.flatMap(\.edits), to: bytes))
+        }
+    }
+
+    @Test("a rewritten file scanned where the first scan's files lay finds what a scan of its own finds")
+    func aRescanInTheFirstScansMemory() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rescan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Long enough for a block of its own, whose scratch the fix gives back.
+        let row = "        Text(\"Row\").font(.custom(\"Avenir Next\", size: 17)).lineLimit(1)\n"
+        let original = "import SwiftUI\n\nstruct A: View {\n    var body: some View {\n        VStack {\n"
+            + String(repeating: row, count: 9_000) + "        }\n    }\n}\n"
+        try original.write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let report = try SourceScanner.scan(paths: [], root: folder.path, afterward: .keepWithSources)
+        let sources = try #require(report.sources)
+        #expect(sources.bytes(of: "A.swift") == Array(original.utf8))
+        sources.release()
+        // Shorter, then longer than the original: each scanned again must see only its own bytes.
+        for rewritten in [String(original.prefix(original.utf8.count / 3)) + "\n}\n",
+                          original.replacingOccurrences(of: "size: 17))", with: "size: 17, relativeTo: .body)).frame(height: 40)")] {
+            let bytes = Array(rewritten.utf8)
+            let rescan = try #require(sources.rescan("A.swift", bytes: bytes))
+            let alone = try SourceScanner.scan(files: [("A.swift", bytes)], afterward: .freeNow)
+            #expect(rescan.findings == alone.findings)
+            #expect(rescan.lines == alone.linesScanned)
+            #expect(rescan.shape == SourceShape(path: "A.swift", bytes: bytes))
         }
     }
 }

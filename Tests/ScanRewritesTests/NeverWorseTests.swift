@@ -32,8 +32,7 @@ struct NeverWorseTests {
     func plan(_ rewrites: [Rewrite]) -> (RewritePlan, [UInt8]?) {
         var plan = RewritePlan()
         plan.rewrites = rewrites
-        let source = SourceText(Array(Self.card.utf8))
-        let kept = Fixer.holdBackWorse(&plan, from: 0, file: "Card.swift", source: source)
+        let kept = Fixer.holdBackWorse(&plan, from: 0, file: "Card.swift", bytes: Array(Self.card.utf8))
         return (plan, kept)
     }
 

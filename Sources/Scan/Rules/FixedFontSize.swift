@@ -116,14 +116,14 @@ extension SwiftAnalyzer {
     func checkCustomFont(_ i: Int) {
         guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return }
         if file.isKind(i - 2, .identifier) && !file.isStatementKeyword(i - 2) && file.name(i - 2) != .Font { return }
-        let arguments = file.arguments(i + 1)
-        guard arguments.count >= 2, !arguments[0].hasLabel else { return }
-        if arguments[1].label == .size && arguments[1].hasLabel {
+        // Only the first two arguments are read: a file may hold hundreds of thousands of these calls.
+        let arguments = file.leadingArguments(i + 1)
+        guard arguments.count >= 2, let name = arguments.first, let size = arguments.second, !name.hasLabel else { return }
+        if size.label == .size && size.hasLabel {
             signs[.textStyle, default: 0] += 1
             return
         }
-        guard arguments[1].hasLabel, file.textIs(arguments[1].labelIndex, "fixedSize") else { return }
-        let size = arguments[1]
+        guard size.hasLabel, file.textIs(size.labelIndex, "fixedSize") else { return }
         reportFont(.swiftUICustomFixed, at: i, end: file.endOfCall(i), size: size,
                    spelled: "Font.custom(_:fixedSize: \(code(size.start, size.end)))")
     }

@@ -43,27 +43,32 @@ extension SwiftAnalyzer {
     /// The size argument of the fixed-size font made at `i`, if it is one.
     static func fixedSizeArgument(at i: Int, in file: SwiftFile) -> SwiftFile.Argument? {
         switch file.name(i) {
+        // The first two arguments are all these calls are asked about, read without making a list.
         case .systemFont, .boldSystemFont, .italicSystemFont, .monospacedSystemFont, .monospacedDigitSystemFont:
             guard file.isKind(i + 1, .leftParen) else { return nil }
-            let arguments = file.arguments(i + 1)
+            let arguments = file.leadingArguments(i + 1)
             return arguments.first?.label == .ofSize ? arguments.first : nil
         case .UIFont:
             guard file.isKind(i + 1, .leftParen), !file.isKind(i - 1, .period) else { return nil }
-            let arguments = file.arguments(i + 1)
-            guard arguments.count == 2, arguments[0].label == .name || arguments[0].label == .descriptor else { return nil }
-            return file.argument(.size, in: arguments)
+            let arguments = file.leadingArguments(i + 1)
+            guard arguments.count == 2, let first = arguments.first, let second = arguments.second,
+                  first.label == .name || first.label == .descriptor else { return nil }
+            if first.label == .size && first.hasLabel { return first }
+            return second.label == .size && second.hasLabel ? second : nil
         case .system:
             guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return nil }
-            let arguments = file.arguments(i + 1)
+            let arguments = file.leadingArguments(i + 1)
             return arguments.first?.label == .size ? arguments.first : nil
         case .custom:
             guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return nil }
-            let arguments = file.arguments(i + 1)
-            return arguments.count == 2 && arguments[1].hasLabel && arguments[1].label == .fixedSize ? arguments[1] : nil
+            let arguments = file.leadingArguments(i + 1)
+            guard arguments.count == 2, let second = arguments.second else { return nil }
+            return second.hasLabel && second.label == .fixedSize ? second : nil
         case .withSize:
             guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return nil }
-            let arguments = file.arguments(i + 1)
-            return arguments.count == 1 && !arguments[0].hasLabel ? arguments[0] : nil
+            let arguments = file.leadingArguments(i + 1)
+            guard arguments.count == 1, let first = arguments.first else { return nil }
+            return !first.hasLabel ? first : nil
         default:
             return nil
         }

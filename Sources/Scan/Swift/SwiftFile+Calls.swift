@@ -22,6 +22,19 @@ extension SwiftFile {
         return result
     }
 
+    /// The first two of `arguments(open)` and how many there are, without making the list: what
+    /// the font calls a file may hold hundreds of thousands of are asked.
+    func leadingArguments(_ open: Int) -> (count: Int, first: Argument?, second: Argument?) {
+        var count = 0
+        var first: Argument?
+        var second: Argument?
+        forEachArgument(open) { argument in
+            if count == 0 { first = argument } else if count == 1 { second = argument }
+            count += 1
+        }
+        return (count, first, second)
+    }
+
     /// Calls `body` with each of `arguments(open)` in turn, without making the list.
     @inline(__always)
     func forEachArgument(_ open: Int, _ body: (Argument) -> Void) {

@@ -53,22 +53,51 @@ final class TokenMemory: @unchecked Sendable {
         fileprivate var room: Int { memory.count - used }
         fileprivate var free: UnsafeMutableRawPointer { memory.baseAddress! + used }
 
+        /// Free again from its start: no file's tokens lie in it. The pages past the part used,
+        /// where files kept their scratch while they were lexed, go back to the system.
+        fileprivate func recycle() {
+            if mapped {
+                let pastUsed = (used + TokenMemory.largePage - 1) / TokenMemory.largePage * TokenMemory.largePage
+                if pastUsed < memory.count { Memory.discardPages(UnsafeMutableRawBufferPointer(rebasing: memory[pastUsed...])) }
+            }
+            used = 0
+        }
+
         deinit {
             if mapped { Memory.unmapBlock(memory) } else { memory.deallocate() }
         }
     }
 
     private static let blockSize = 16 << 20
+    fileprivate static let largePage = 2 << 20
     private let largePages: Bool
     private let lock = Lock()
     /// Blocks with room left that no file is writing.
     private var idle: [Block] = []
+    /// With `reusable`, every block mapped, for `recycle()`.
+    private var mapped: [Block] = []
+    private let reusable: Bool
 
     /// With `largePages`, blocks of 16 MB (or a large file's size) from the system, for a scan's
     /// many files; without, blocks of exactly the size asked for from the heap, for a file lexed
-    /// on its own.
-    init(largePages: Bool = true) {
+    /// on its own. With `reusable` (and large pages), the blocks are kept once their files are gone,
+    /// for `recycle()`, each with room for a file half as large again as the one it was mapped for.
+    init(largePages: Bool = true, reusable: Bool = false) {
         self.largePages = largePages
+        self.reusable = reusable && largePages
+    }
+
+    /// Makes the blocks that no file holds any longer free again from their start: a file lexed
+    /// next (a rewritten file scanned again) writes pages that are already the process's, instead
+    /// of the system clearing fresh ones for it.
+    func recycle() {
+        lock.withLock {
+            idle.removeAll()
+            for k in mapped.indices where isKnownUniquelyReferenced(&mapped[k]) {
+                mapped[k].recycle()
+                idle.append(mapped[k])
+            }
+        }
     }
 
     /// Gives `body` a region of at least `byteCount` bytes, 16-byte aligned; `body` returns how many
@@ -80,14 +109,25 @@ final class TokenMemory: @unchecked Sendable {
             guard let k = idle.lastIndex(where: { $0.room >= size }) else { return nil }
             return idle.remove(at: k)
         }
-        guard let block = reused ?? (largePages ? Block(mapping: max(size, TokenMemory.blockSize)) : Block(allocating: size)) else {
-            return nil
-        }
+        guard let block = reused ?? newBlock(size) else { return nil }
         let (kept, result) = body(UnsafeMutableRawBufferPointer(start: block.free, count: size))
+        if reusable && size >= TokenMemory.blockSize && size > TokenMemory.aligned(kept) {
+            // The scratch a large file was lexed with, past what it keeps, goes back to the system:
+            // a fix holds these blocks while it plans and checks its rewrites.
+            Memory.discardPages(UnsafeMutableRawBufferPointer(start: block.free + TokenMemory.aligned(kept), count: size - TokenMemory.aligned(kept)))
+        }
         block.used += TokenMemory.aligned(kept)
         // A block with less room than a typical file needs is left to the files that hold it.
         if block.room >= 1 << 20 { lock.withLock { idle.append(block) } }
         return (block, result)
+    }
+
+    private func newBlock(_ size: Int) -> Block? {
+        guard largePages else { return Block(allocating: size) }
+        guard reusable else { return Block(mapping: max(size, TokenMemory.blockSize)) }
+        guard let block = Block(mapping: max(size + size / 2, TokenMemory.blockSize)) else { return nil }
+        lock.withLock { mapped.append(block) }
+        return block
     }
 
     private static func aligned(_ count: Int) -> Int { (count + 15) & ~15 }
