@@ -17,6 +17,11 @@ struct CLI {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/dtaudit")
     }()
 
+    /// For a run under an address-space limit (prlimit --as), which stands for a limit on memory:
+    /// glibc reserves 64 MB of address space for each further malloc arena, made when threads
+    /// contend (as on a loaded machine), which is no memory used. Elsewhere the variable is ignored.
+    static let oneMallocArena = ["MALLOC_ARENA_MAX": "1"]
+
     /// Owns the test's folder and removes it when the last copy of the `CLI` is gone.
     final class Scratch: @unchecked Sendable {
         let url: URL

@@ -115,7 +115,7 @@ import Testing
         let line = Array(repeating: "Text(\"a\").font(.system(size: 13))", count: 10_000).joined(separator: " ")
         try Data(("import SwiftUI\nlet v = VStack { " + line + " }\n").utf8).write(to: cli.directory.appendingPathComponent("Huge.swift"))
         let result = try Spawn.run(try RequiredTool.prlimit.location(), ["--as=\(256 << 20)", CLI.binary.path, "scan", "Huge.swift", "--format", "json"],
-                                   in: cli.directory, environment: cli.environment)
+                                   in: cli.directory, environment: cli.environment.merging(CLI.oneMallocArena) { $1 })
         #expect(result.status == 1, "findings fail the run; anything else is the limit hit: \(result.stderr)")
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(findings.count == 10_000)

@@ -143,7 +143,7 @@ import Testing
         try write(file, to: "Generated.swift", in: cli)
         // A guard against a run that never ends, not a measure of time (Scripts/bench has the figures).
         let result = try Spawn.run("/usr/bin/timeout", ["600", try RequiredTool.prlimit.location(), "--as=\(512 << 20)", CLI.binary.path, "scan", "--fix", "Generated.swift"],
-                                   in: cli.directory, environment: cli.environment)
+                                   in: cli.directory, environment: cli.environment.merging(CLI.oneMallocArena) { $1 })
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Rewrote \(calls) custom fonts to scale with a text style in 1 file:\n"), "\(result.stdout.prefix(200))")
         let rewritten = try read("Generated.swift", in: cli)
