@@ -5,8 +5,9 @@ import SQLite
 extension AuditStore {
     /// The failures runs recorded that still stand (no later result replaced them), on every live
     /// screen, with the notes the runs wrote (a correction changes the words people read, never the
-    /// findings counted and grouped): what the views read to tell shared UI once. One query over the
-    /// failed cells alone, so that `next` and `screen show` need not read every note of the audit.
+    /// findings counted and grouped): what the views read to tell shared UI once. Only the runs'
+    /// standing failures are read, so that `next` and `screen show` need not read every note of
+    /// the audit.
     public func judgedFailures() throws -> [(screen: String, cell: CellState)] {
         try read {
             // Two ways to the same rows, the cheaper for this audit: from the recordings runs made
