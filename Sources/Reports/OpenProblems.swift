@@ -64,12 +64,13 @@ public struct OpenProblems: Sendable {
             Problem(item: problem.item, screens: problem.screens, sizes: problem.sizes, fix: problem.fix, since: problem.since,
                     judged: problem, note: nil, decider: .machine)
         }
+        // A screen no run failed anything on asks nothing of the runs' failures, cell by cell.
+        let screensRunsFailedOn = Set(runFailures.map(\.screen))
         for state in states {
             let name = state.screen.name
             // The same check failing at several sizes, under the same fix (or none), is one problem.
             var grouped: [Problem] = []
-            // An audit no run failed anything in asks nothing of the runs' failures, cell by cell.
-            let runsFailedHere = !runFailures.isEmpty
+            let runsFailedHere = screensRunsFailedOn.contains(name)
             let screenRetests = retests[name]
             for cell in state.failedCells where !runsFailedHere || judged.recordedFindings(screen: name, item: cell.item, size: cell.size) == nil {
                 let fix = screenRetests?[CellKey(item: cell.item, size: cell.size)]
