@@ -69,4 +69,40 @@ struct NoLiveUpdateTests {
         """
         #expect(try findings([("Banner.swift", swift)]) == ["Banner.swift:11"])
     }
+
+    @Test("a font or a live update set again on one view in one block is judged as the first: two closures' labels stay two")
+    func repeatedStatements() throws {
+        let swift = """
+        final class Card: UIView {
+            let title = UILabel()
+            func setup() {
+                title.font = UIFont.preferredFont(forTextStyle: .body)
+                title.font = UIFont.preferredFont(forTextStyle: .body)
+                title.font = UIFont.preferredFont(forTextStyle: .headline)
+                let first: UILabel = {
+                    let label = UILabel()
+                    label.font = UIFont.preferredFont(forTextStyle: .body)
+                    label.font = UIFont.preferredFont(forTextStyle: .body)
+                    return label
+                }()
+                let second: UILabel = {
+                    let label = UILabel()
+                    label.font = UIFont.preferredFont(forTextStyle: .body)
+                    label.adjustsFontForContentSizeCategory = true
+                    label.adjustsFontForContentSizeCategory = true
+                    return label
+                }()
+                addSubview(first)
+                addSubview(second)
+            }
+        }
+        """
+        // One finding per view, at its first font: the title's, and the first closure's label.
+        #expect(try findings([("Card.swift", swift)]) == ["Card.swift:4", "Card.swift:9"])
+        // A live update later in the same block covers every font set before it there.
+        let covered = swift.replacingOccurrences(of: "(forTextStyle: .body)\n            return label",
+                                                 with: "(forTextStyle: .body)\n            label.adjustsFontForContentSizeCategory = true\n            return label")
+        #expect(covered != swift)
+        #expect(try findings([("Card.swift", covered)]) == ["Card.swift:4"])
+    }
 }

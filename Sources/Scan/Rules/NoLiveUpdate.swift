@@ -52,6 +52,11 @@ final class LiveUpdateNotes: FileNotes {
     var updates: [Update] = []
     /// `adjustsFontForContentSizeCategory = true` set through a helper the scan cannot follow.
     var throughHelper = false
+    /// The bracket (`SwiftFile.parent`) of the last font assignment and of the last live update
+    /// noted: a statement that repeats one for the same receiver in the same bracket decides
+    /// nothing new, as everything `resolveLiveUpdates` asks of a place depends on its bracket.
+    var lastFontBracket: Int32 = -2
+    var lastUpdateBracket: Int32 = -2
 
     init() {
         // Room for a usual file's live updates: one buffer instead of one growth after another.
@@ -78,9 +83,9 @@ extension SwiftAnalyzer {
 
     func noteLiveUpdate(_ receiver: Receiver, at i: Int) {
         let live = notes(LiveUpdateNotes.self)
-        let scope = file.enclosingBrace(of: i) ?? -1
         // Only a key whose first byte is `$` can start with the character `$`: most are not asked.
         if receiver.key.utf8.first == UInt8(ascii: "$") && receiver.key.hasPrefix("$") {
+            let scope = file.enclosingBrace(of: i) ?? -1
             // `[a, b].forEach { $0.adjustsFontForContentSizeCategory = true }` covers a and b.
             if scope > 0 && (file.isKind(scope - 1, .identifier) || file.isKind(scope - 1, .rightParen)) {
                 let base = file.chainStart(endingAt: scope - 1)
@@ -98,6 +103,12 @@ extension SwiftAnalyzer {
             if receiverClassIsUnknownSubject(i) { live.throughHelper = true }
             return
         }
+        let bracket = file.parent[i]
+        if live.lastUpdateBracket == bracket, let last = live.updates.last, last.declaration == -2, last.key == receiver.key,
+           last.receiver?.isSelf == receiver.isSelf {
+            return
+        }
+        live.lastUpdateBracket = bracket
         if !receiver.isSelf && decls.anyEnclosingFunction(of: i, in: file, where: { $0.hasParameter(named: receiver.key, in: file) }) {
             live.throughHelper = true
         }
@@ -143,7 +154,14 @@ extension SwiftAnalyzer {
         guard textStyle, let (_, receiver) = assignment(i, value: assigned) else { return }
         let (kind, certain) = receiverClass(receiver, property: "font", at: i)
         guard let kind, kind.isTextView else { return }
-        notes(LiveUpdateNotes.self).fontAssignments.append(LiveUpdateNotes.FontAssignment(receiver: receiver, nameIndex: i, kind: kind, certain: certain))
+        let live = notes(LiveUpdateNotes.self)
+        let bracket = file.parent[i]
+        if live.lastFontBracket == bracket, let last = live.fontAssignments.last, last.kind == kind, last.certain == certain,
+           last.receiver.key == receiver.key, last.receiver.isSelf == receiver.isSelf, last.receiver.typeName == receiver.typeName {
+            return
+        }
+        live.lastFontBracket = bracket
+        live.fontAssignments.append(LiveUpdateNotes.FontAssignment(receiver: receiver, nameIndex: i, kind: kind, certain: certain))
     }
 
     /// Notes a text style font that an attributed text brings to a label, field or text view, at
@@ -153,8 +171,9 @@ extension SwiftAnalyzer {
               let (_, receiver) = assignment(i, value: value) else { return }
         let (kind, certain) = receiverClass(receiver, property: "attributedText", at: i)
         guard let kind, kind.isTextView, !isOutletOfUnscannedNib(receiver, at: i) else { return }
-        notes(LiveUpdateNotes.self).fontAssignments.append(
-            LiveUpdateNotes.FontAssignment(receiver: receiver, nameIndex: style, kind: kind, certain: certain))
+        let live = notes(LiveUpdateNotes.self)
+        live.lastFontBracket = -2
+        live.fontAssignments.append(LiveUpdateNotes.FontAssignment(receiver: receiver, nameIndex: style, kind: kind, certain: certain))
     }
 
     /// An outlet that no scanned Interface Builder file connects: its nib, which may turn on live

@@ -52,7 +52,10 @@ extension SwiftAnalyzer {
     func receiverKey(_ start: Int, _ last: Int) -> String {
         if start == last && file.tokens[start].kind == .identifier && !file.tokens[start].flags.contains(.backticked) {
             // One plain name, the usual case: no `self.` to drop, no unwraps.
-            return file.text(start)
+            if let previous = memo.lastReceiverKey, file.sameText(previous.name, start) { return previous.key }
+            let key = file.text(start)
+            memo.lastReceiverKey = (start, key)
+            return key
         }
         var bytes: [UInt8] = []
         var ascii = true

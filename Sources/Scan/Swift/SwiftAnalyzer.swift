@@ -53,6 +53,9 @@ final class SwiftAnalyzer {
         /// The last answer of `receiverClass` kept in `receiverClasses`, for a receiver of one name:
         /// the name's token, the property and the answer.
         var lastReceiverClass: (name: Int, property: String, answer: (UIKitClass?, certain: Bool))?
+        /// The last receiver of one plain name made a key: statements in a row set properties of
+        /// one view, whose name is then made a string once.
+        var lastReceiverKey: (name: Int, key: String)?
     }
 
     let memo = Memo()
