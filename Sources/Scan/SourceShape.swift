@@ -17,10 +17,14 @@ public struct SourceShape: Sendable, Equatable {
     /// lexing the file twice more.
     init(_ file: SwiftFile) {
         var unmatched = 0
-        for index in 0..<file.count {
-            switch file.tokens[index].kind {
+        // Every token is read, in place (a large file has millions): the two buffers are as long.
+        let tokens = file.tokens.buffer
+        let matching = file.matching.buffer
+        precondition(matching.count >= tokens.count)
+        for index in tokens.indices {
+            switch tokens[index].kind {
             case .leftParen, .leftBracket, .leftBrace, .rightParen, .rightBracket, .rightBrace:
-                if file.matching[index] < 0 { unmatched += 1 }
+                if matching[index] < 0 { unmatched += 1 }
             default: break
             }
         }
