@@ -180,7 +180,7 @@ struct FixCommit {
         let path = files[k].path
         // The file as it is now, read through one descriptor: the bytes the scan read, and the
         // version it opened.
-        guard let now = Files.readUnchanged(target), now.identity == journal.entries[k].old, sameBytes(now.bytes, files[k].old),
+        guard let now = Files.identity(target, holding: files[k].old), now == journal.entries[k].old,
               let new = journal.entries[k].new else { throw .changed(path) }
         let placement: Placement
         do {
@@ -197,11 +197,11 @@ struct FixCommit {
         } catch {
             throw .cannotWrite(path)
         }
-        let entry = Placed(index: k, placement: placement, old: now.identity, new: new)
+        let entry = Placed(index: k, placement: placement, old: now, new: new)
         placed.append(entry)
         // What was replaced must be the version just read: a program that replaced the file or
         // wrote to it in between would otherwise lose its change.
-        guard Files.identity(oldPath(entry)) == now.identity else { throw .changed(path) }
+        guard Files.identity(oldPath(entry)) == now else { throw .changed(path) }
     }
 
     /// Every placed file back as it was, newest first; returns the files left rewritten because
