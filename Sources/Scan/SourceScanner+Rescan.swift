@@ -29,7 +29,7 @@ public final class ScannedSources: @unchecked Sendable {
 
     /// The bytes of the file at `path` (as the report names it), or nil when the scan did not read it.
     /// A Swift file's shape is kept too (`shape(of:)`), so that the check of its rewrites need not
-    /// lex it again, and where it names `.custom` (`customFontSites(of:)`).
+    /// lex it again, and where it names `.custom` (`takeCustomFontSites(of:byteCount:)`).
     public func bytes(of path: String) -> [UInt8]? {
         guard let leftovers, let k = index[path], k < leftovers.files.count else { return nil }
         switch leftovers.files[k] {
@@ -48,9 +48,9 @@ public final class ScannedSources: @unchecked Sendable {
     }
 
     /// Where a Swift file whose bytes were taken names `.custom` (`CustomFontSites`), when they were
-    /// `byteCount` bytes; kept after `release()`.
-    public func customFontSites(of path: String, byteCount: Int) -> [Int32]? {
-        customFonts[path].flatMap { $0.byteCount == byteCount ? $0.sites : nil }
+    /// `byteCount` bytes; kept after `release()` until they are taken, once.
+    public func takeCustomFontSites(of path: String, byteCount: Int) -> [Int32]? {
+        customFonts.removeValue(forKey: path).flatMap { $0.byteCount == byteCount ? $0.sites : nil }
     }
 
     /// Lets the scan's files go while copies of the report still name this: a fix takes the bytes

@@ -154,7 +154,7 @@ public enum Fixer {
             if refining.contains(file) {
                 let suppressed = SuppressedLines(source, rule: .fixedFontSize)
                 // Where the file names `.custom`, from the first scan's tokens when it read these bytes.
-                let sites = report.sources?.customFontSites(of: file, byteCount: bytes.count) ?? CustomFontSites.offsets(inSwift: bytes)
+                let sites = report.sources?.takeCustomFontSites(of: file, byteCount: bytes.count) ?? CustomFontSites.offsets(inSwift: bytes)
                 RelativeCustomFonts.rewrites(in: source, sites: sites, file: file, admits: { line in
                     !suppressed.contains(line) && (changes?.contains(file: file, line: line) ?? true)
                 }, into: &rewrites) { line, text in

@@ -18,7 +18,10 @@ enum RelativeCustomFonts {
     /// hold hundreds of thousands).
     static func rewrites(in source: SourceText, sites: [Int32], file: String, admits: (_ line: Int) -> Bool, into list: inout RewriteList,
                          suggest: (_ line: Int, _ text: String) -> Void) {
+        // A rewrite for each place, nearly always.
+        list.reserveCapacity(adding: sites.count)
         var line = 1
+        var appended = false
         let lineStarts = source.lineStarts
         source.bytes.withUnsafeBufferPointer { bytes in
             for site in sites {
@@ -27,10 +30,14 @@ enum RelativeCustomFonts {
                 guard k >= 0, k < bytes.count else { continue }
                 // The line, followed along as the sites go forward.
                 while line < lineStarts.count && lineStarts[line] <= k { line += 1 }
-                guard admits(line), let found = rewrite(bytes, source, k + 1) else { continue }
+                guard admits(line), let found = rewrite(bytes, k + 1) else { continue }
                 switch found {
+                case let .rewrite(end, call, style) where appended:
+                    list.appendStyleInsertion(line: line, at: end, call: call, style: style)
                 case let .rewrite(end, call, style):
+                    // The file is named with its first rewrite only.
                     list.appendStyleInsertion(file: file, bytes: source.bytes, line: line, at: end, call: call, style: style)
+                    appended = true
                 case let .suggestion(text):
                     suggest(line, text)
                 }
@@ -40,11 +47,11 @@ enum RelativeCustomFonts {
 
     /// `.custom(NAME, size: N)` at `offset` (just past the period) to `.custom(NAME, size: N, relativeTo: .style)`.
     static func rewrite(_ source: SourceText, _ offset: Int) -> Found? {
-        source.bytes.withUnsafeBufferPointer { rewrite($0, source, offset) }
+        source.bytes.withUnsafeBufferPointer { rewrite($0, offset) }
     }
 
-    /// The same, read from `bytes`, the bytes of `source` held in place.
-    private static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, _ source: SourceText, _ offset: Int) -> Found? {
+    /// The same, read from a file's `bytes` held in place.
+    private static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Found? {
         guard offset >= 1, spells(bytes, offset, "custom"),
               offset + 6 == bytes.count || !SourceIndex.isIdentifierByte(bytes[offset + 6]) else { return nil }
         // `Font.custom` or a bare `.custom` where a font is expected; `Other.custom(` is not a font.
@@ -65,9 +72,11 @@ enum RelativeCustomFonts {
         guard let (name, size) = commas.count <= 2 ? twoArguments(bytes, open: open, close: close, commas: commas)
             : twoArguments(CallBytes.argumentRanges(bytes, open: open, close: close)) else { return nil }
         guard name.label == nil, let label = size.label, label.count == 4, spells(bytes, label.lowerBound, "size") else { return nil }
-        guard let points = SwiftRewrites.number(source.bytes[size.value]) else { return nil }
+        guard let points = number(bytes, size.value) else { return nil }
         let choice = TextStyleChoice(pointSize: points)
-        guard case let .style(style) = choice else { return .suggestion(choice.reason(for: source.text(size.value))! + " for relativeTo:") }
+        guard case let .style(style) = choice else {
+            return .suggestion(choice.reason(for: String(decoding: UnsafeBufferPointer(rebasing: bytes[size.value]), as: UTF8.self))! + " for relativeTo:")
+        }
         // The closing parenthesis stays where it is, so that a call spread over lines keeps its shape.
         var end = close - 1
         while end > open && SourceText.isTrimmed(bytes[end - 1]) { end -= 1 }
@@ -96,6 +105,18 @@ enum RelativeCustomFonts {
 
     private static func twoArguments(_ arguments: [SourceText.ArgumentRange]) -> (SourceText.ArgumentRange, SourceText.ArgumentRange)? {
         arguments.count == 2 ? (arguments[0], arguments[1]) : nil
+    }
+
+    /// `SwiftRewrites.number` of the bytes in `range`, read in place when they are a few digits.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        guard range.count <= 9 else { return SwiftRewrites.number(ArraySlice(bytes[range])) }
+        var value = 0
+        for k in range {
+            let digit = bytes[k] &- UInt8(ascii: "0")
+            guard digit < 10 else { return SwiftRewrites.number(ArraySlice(bytes[range])) }
+            value = value * 10 + Int(digit)
+        }
+        return range.isEmpty ? SwiftRewrites.number([]) : Double(value)
     }
 
     /// Whether `word` is written in `bytes` at `offset`.
@@ -179,8 +200,13 @@ enum RelativeCustomFonts {
         out[0] = UInt8(ascii: "`")
         out[1] = UInt8(ascii: ".")
         var count = 2
-        var pendingSpace = false
         // The prefix, a space and the ending are printable: only the bytes taken from the call may not be.
+        if !call.isEmpty && isOneLine(call) {
+            (out + 2).update(from: call.baseAddress!, count: call.count)
+            printable = true
+            return ending(slot: slot, at: out, count + call.count)
+        }
+        var pendingSpace = false
         var outside: UInt8 = 0
         for byte in call {
             if byte <= 0x20 && SourceText.isTrimmed(byte) {
@@ -197,9 +223,31 @@ enum RelativeCustomFonts {
             count += 1
         }
         printable = outside == 0
-        return styleTexts[slot].summaryEnd.withUnsafeBufferPointer { ending in
+        return ending(slot: slot, at: out, count)
+    }
+
+    /// Writes the summary's ending for the style at `slot` after the `count` bytes at `out`; returns the length.
+    private static func ending(slot: Int, at out: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+        styleTexts[slot].summaryEnd.withUnsafeBufferPointer { ending in
             (out + count).update(from: ending.baseAddress!, count: ending.count)
             return count + ending.count
         }
+    }
+
+    /// Whether `call` is its own summary's text: printable ASCII, and single spaces only, none first
+    /// or last, after `(` or before `)`. Nearly every call is, and is then copied whole.
+    private static func isOneLine(_ call: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous = UInt8(ascii: "(")
+        for byte in call {
+            // Printable and not a space: most bytes.
+            if byte &- 0x21 < 0x5E {
+                if byte == UInt8(ascii: ")") && previous == 0x20 { return false }
+                previous = byte
+                continue
+            }
+            guard byte == 0x20, previous != 0x20, previous != UInt8(ascii: "(") else { return false }
+            previous = byte
+        }
+        return previous != 0x20
     }
 }

@@ -170,6 +170,17 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     /// argument at `offset`, kept in its entry (`RelativeCustomFonts` makes hundreds of thousands).
     mutating func appendStyleInsertion(file: String, bytes: [UInt8], line: Int, at offset: Int, call: Range<Int>, style: TextStyle) {
         if files.last?.path != file { files.append((file, bytes)) }
+        appendStyleInsertion(line: line, at: offset, call: call, style: style)
+    }
+
+    /// Room for `count` more rewrites, made at once: a list grown one rewrite at a time copies its
+    /// records again at each doubling, into memory the system must clear first.
+    mutating func reserveCapacity(adding count: Int) {
+        entries.reserveCapacity(entries.count + count)
+    }
+
+    /// The same in the file of the list's last rewrite, which must be the custom font's.
+    mutating func appendStyleInsertion(line: Int, at offset: Int, call: Range<Int>, style: TextStyle) {
         entries.append(Entry(rule: .fixedFontSize, line: Int32(line), summaryStart: Int32(call.lowerBound), summaryCount: Int32(call.count),
                              firstEdit: Int32(offset), editCount: 1, file: Int32(files.count - 1), style: style,
                              styleSlot: UInt8(RelativeCustomFonts.slot(style)), ruleSlot: Self.fixedFontSizeSlot, fixesFinding: false,
@@ -260,12 +271,19 @@ public struct RewriteList: RandomAccessCollection, Sendable {
                 put(Array(String(value).utf8))
                 return
             }
-            var divisor = 1
-            while divisor <= value / 10 { divisor *= 10 }
-            while divisor > 0 {
-                putByte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
+            // The digits from the last, divided by ten each time (a multiplication once compiled).
+            var digits = 1
+            var rest = value / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
             }
+            rest = value
+            for k in stride(from: digits - 1, through: 0, by: -1) {
+                chunk[used + k] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            used += digits
         }
         var shownRule: (slot: Int, shown: [UInt8]) = (-1, [])
         var k = 0
@@ -274,17 +292,14 @@ public struct RewriteList: RandomAccessCollection, Sendable {
             let file = Int(entries[k].file)
             var end = k + 1
             while end < entries.count && Int(entries[end].file) == file { end += 1 }
-            let shownFile = Array(shownPath(files[file].path).utf8)
-            files[file].bytes.withUnsafeBufferPointer { all in
+            // What starts each of the file's lines, "  FILE:", made once.
+            let start = Array(("  " + shownPath(files[file].path) + ":").utf8)
+            start.withUnsafeBufferPointer { start in files[file].bytes.withUnsafeBufferPointer { all in
                 for n in k..<end {
                     let entry = entries[n]
                     if Int(entry.ruleSlot) != shownRule.slot { shownRule = (Int(entry.ruleSlot), Array(" \(entry.rule.rawValue): ".utf8)) }
-                    if used + 2 > capacity { flush() }
-                    putByte(0x20)
-                    putByte(0x20)
-                    put(shownFile)
-                    if used + 21 > capacity { flush() }
-                    putByte(UInt8(ascii: ":"))
+                    put(start)
+                    if used + 20 > capacity { flush() }
                     putDecimal(Int(entry.line))
                     put(shownRule.shown)
                     if let style = entry.style {
@@ -320,7 +335,7 @@ public struct RewriteList: RandomAccessCollection, Sendable {
                     if used + 1 > capacity { flush() }
                     putByte(0x0A)
                 }
-            }
+            } }
             k = end
         }
         flush()

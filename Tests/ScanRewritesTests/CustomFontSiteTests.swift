@@ -3,6 +3,7 @@ import Foundation
 import Scan
 import Testing
 import TestSupport
+import DynamicType
 
 /// The custom fonts `--fix` gives a text style are found from the scan's tokens: the same rewrites
 /// as the byte search they replace wherever that search read the line right, and none in a block
@@ -148,5 +149,43 @@ struct CustomFontSiteTests {
         let rewritten = String(decoding: try #require(plan.files.first?.new), as: UTF8.self)
         #expect(rewritten == text.replacingOccurrences(of: "Text(\"b\").font(.custom(\"Avenir\", size: 17))",
                                                        with: "Text(\"b\").font(.custom(\"Avenir\", size: 17, relativeTo: .body))"))
+    }
+
+    /// A call's summary as it was made byte by byte: white space runs one space, none after `(`,
+    /// before `)`, first or last.
+    static func summaryByBytes(_ call: [UInt8], style: TextStyle) -> (text: [UInt8], printable: Bool) {
+        var out = Array("`.".utf8)
+        var pendingSpace = false
+        for byte in call {
+            if SourceText.isTrimmed(byte) {
+                pendingSpace = out.count > 2
+                continue
+            }
+            if pendingSpace && out.last != UInt8(ascii: "(") && byte != UInt8(ascii: ")") { out.append(0x20) }
+            pendingSpace = false
+            out.append(byte)
+        }
+        out += Array("` scales like .\(TextStyleChoice.swiftUIName(style)): relativeTo: added".utf8)
+        return (out, out.allSatisfy { $0 >= 0x20 && $0 < 0x7F })
+    }
+
+    @Test("a call's summary, copied whole when it is on one line, is what reading it byte by byte makes")
+    func summaries() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix64(seed: seed)
+        let pieces = ["custom", "(", ")", " ", "  ", "\t", "\n", "\r\n", "\"A\"", ",", "size:", "17", "é", "\u{7F}", "\u{1}"]
+        for _ in 0..<Self.runs {
+            let call = Array((0..<Int.random(in: 1...14, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
+            let style = TextStyle.allCases.randomElement(using: &random)!
+            let expected = Self.summaryByBytes(call, style: style)
+            call.withUnsafeBufferPointer { call in
+                let out = UnsafeMutablePointer<UInt8>.allocate(capacity: RelativeCustomFonts.summaryCapacity(call))
+                defer { out.deallocate() }
+                var printable = false
+                let count = RelativeCustomFonts.writeSummary(call, slot: RelativeCustomFonts.slot(style), into: out, printable: &printable)
+                #expect(Array(UnsafeBufferPointer(start: out, count: count)) == expected.text, "seed \(seed): \(Array(call))")
+                #expect(printable == expected.printable, "seed \(seed): \(Array(call))")
+            }
+        }
     }
 }
