@@ -17,16 +17,12 @@ public struct SourceShape: Sendable, Equatable {
     /// lexing the file twice more.
     init(_ file: SwiftFile) {
         var unmatched = 0
-        // Every token is read, in place (a large file has millions): the two buffers are as long,
-        // and a bracket is known by one comparison when the six kinds follow one another.
-        let tokens = file.tokens.buffer
-        let matching = file.matching.buffer
-        precondition(matching.count >= tokens.count)
-        if Self.bracketsFollowOneAnother {
-            let first = TokenKind.leftParen.rawValue
-            for index in tokens.indices where tokens[index].kind.rawValue &- first < 6 && matching[index] < 0 { unmatched += 1 }
-        } else {
-            for index in tokens.indices where Self.brackets.contains(tokens[index].kind) && matching[index] < 0 { unmatched += 1 }
+        for index in 0..<file.count {
+            switch file.tokens[index].kind {
+            case .leftParen, .leftBracket, .leftBrace, .rightParen, .rightBracket, .rightBrace:
+                if file.matching[index] < 0 { unmatched += 1 }
+            default: break
+            }
         }
         unmatchedBrackets = unmatched
         let found = file.declarations
@@ -37,9 +33,6 @@ public struct SourceShape: Sendable, Equatable {
         for variable in found.variables { named.append((variable.nameIndex, "var \(variable.name)")) }
         declarations = named.sorted { $0.0 < $1.0 }.map(\.1)
     }
-
-    private static let brackets: Set<TokenKind> = [.leftParen, .rightParen, .leftBracket, .rightBracket, .leftBrace, .rightBrace]
-    private static let bracketsFollowOneAnother = Set(brackets.map(\.rawValue)) == Set((0..<6).map { TokenKind.leftParen.rawValue + $0 })
 
     /// What `rewritten` lost of this shape, in a few words, or nil when it kept it.
     public func lost(in rewritten: SourceShape) -> String? {
