@@ -35,7 +35,7 @@ extension ScanCommand {
         if dryRun {
             console.out.write(plan.diff)
             console.out.flush()
-        } else if !plan.files.isEmpty {
+        } else if !plan.changedPaths.isEmpty {
             let scanned = Dictionary(report.scannedFiles.map { ($0.file, $0.identity) }) { first, _ in first }
             do {
                 try plan.write(root: root) { scanned[$0] ?? nil }
@@ -60,7 +60,7 @@ extension ScanCommand {
         }
         if !dryRun && !rewrites.isEmpty && chosenFormat == .text { notes("") }
         if dryRun { return nil }
-        return ScanSession.Rewritten(rescans: plan.rescans, complete: plan.files.allSatisfy { plan.rescans[$0.path] != nil })
+        return ScanSession.Rewritten(rescans: plan.rescans, complete: plan.changedPaths.allSatisfy { plan.rescans[$0] != nil })
     }
 
     /// A line for each rewrite, "  FILE:LINE RULE: SUMMARY", written a chunk of lines at a time

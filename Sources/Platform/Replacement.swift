@@ -64,6 +64,39 @@ extension Files {
         return readUnchanged(descriptor: descriptor)
     }
 
+    /// The identity of the regular file `path` (never read through a symbolic link) when it holds
+    /// exactly `bytes`, read through one descriptor and compared a block at a time: a caller that
+    /// only asks whether a file is still what it read needs no copy of it, which for a large file
+    /// is memory the system must clear first. Nil when it cannot be read, holds other bytes, or
+    /// changed while it was read.
+    public static func identity(_ path: String, holding bytes: [UInt8]) -> FileIdentity? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { _ = Glue.close(descriptor) }
+        guard let before = FileIdentity.of(descriptor: descriptor), before.byteCount == Int64(bytes.count) else { return nil }
+        let block = 1 << 16
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        defer { buffer.deallocate() }
+        var done = 0
+        var same = true
+        bytes.withUnsafeBytes { expected in
+            // Reading on to the end: a file that grew meanwhile holds more than `bytes`.
+            while same {
+                let read = Glue.read(descriptor, buffer, block)
+                if read > 0 {
+                    same = done + read <= expected.count && memcmp(buffer, expected.baseAddress! + done, read) == 0
+                    done += read
+                } else if read == 0 {
+                    break
+                } else if errno != EINTR {
+                    same = false
+                }
+            }
+        }
+        guard same, done == bytes.count, FileIdentity.of(descriptor: descriptor) == before else { return nil }
+        return before
+    }
+
     /// The same through a descriptor opened at the start of the file.
     static func readUnchanged(descriptor: Int32) -> (bytes: [UInt8], identity: FileIdentity)? {
         guard let before = FileIdentity.of(descriptor: descriptor), before.byteCount < Int64(Int.max) else { return nil }

@@ -24,15 +24,18 @@ public final class ScannedSources: @unchecked Sendable {
 
     /// The shapes of the Swift files whose bytes were taken, read from the scan's own tokens.
     private var shapes: [String: SourceShape] = [:]
+    /// Where the Swift files whose bytes were taken name `.custom`, read from the same tokens.
+    private var customFonts: [String: (byteCount: Int, sites: [Int32])] = [:]
 
     /// The bytes of the file at `path` (as the report names it), or nil when the scan did not read it.
     /// A Swift file's shape is kept too (`shape(of:)`), so that the check of its rewrites need not
-    /// lex it again.
+    /// lex it again, and where it names `.custom` (`takeCustomFontSites(of:byteCount:)`).
     public func bytes(of path: String) -> [UInt8]? {
         guard let leftovers, let k = index[path], k < leftovers.files.count else { return nil }
         switch leftovers.files[k] {
         case let .swift(file):
             shapes[path] = SourceShape(file)
+            customFonts[path] = (file.bytes.count, CustomFontSites.offsets(in: file))
             return Array(file.bytes.buffer)
         case let .markup(document): return document.bytes
         default: return nil
@@ -42,6 +45,12 @@ public final class ScannedSources: @unchecked Sendable {
     /// The shape of a Swift file whose bytes were taken, as the scan read it; kept after `release()`.
     public func shape(of path: String) -> SourceShape? {
         shapes[path]
+    }
+
+    /// Where a Swift file whose bytes were taken names `.custom` (`CustomFontSites`), when they were
+    /// `byteCount` bytes; kept after `release()` until they are taken, once.
+    public func takeCustomFontSites(of path: String, byteCount: Int) -> [Int32]? {
+        customFonts.removeValue(forKey: path).flatMap { $0.byteCount == byteCount ? $0.sites : nil }
     }
 
     /// Lets the scan's files go while copies of the report still name this: a fix takes the bytes

@@ -15,10 +15,14 @@ extension RewritePlan {
     /// is named. A run killed at any point is put back, or finished when `done` was written, by the
     /// next `--fix` (`FixRecovery`).
     public func write(root: String, scanned: (String) -> FileIdentity? = { _ in nil }) throws(FixWriteError) {
-        guard !files.isEmpty else { return }
+        guard !changed.isEmpty else { return }
         // Only what the next run can put back: a file inside the root, reached without a link.
-        for file in files where !RewritePlan.isRecoverable(file.path, root: root) { throw .outside(file.path) }
-        var commit = FixCommit(root: root, files: files.map { FixCommit.File(path: $0.path, old: $0.old, new: $0.new, scanned: scanned($0.path)) })
+        for file in changed where !RewritePlan.isRecoverable(file.path, root: root) { throw .outside(file.path) }
+        // Each new text written from its rewrites as it is staged: never a copy of the whole file.
+        let list = rewriteList
+        var commit = FixCommit(root: root, files: changed.map { file in
+            FixCommit.File(path: file.path, old: file.old, scanned: scanned(file.path)) { file.write(list, to: $0) }
+        })
         try commit.run()
     }
 
@@ -56,9 +60,21 @@ struct FixCommit {
     struct File {
         var path: String
         var old: [UInt8]
-        var new: [UInt8]
         /// The version the scan opened, when it read the file from disk.
         var scanned: FileIdentity?
+        /// Writes the new text.
+        var writeNew: (BufferedOutput) -> Void
+
+        init(path: String, old: [UInt8], scanned: FileIdentity?, writeNew: @escaping (BufferedOutput) -> Void) {
+            self.path = path
+            self.old = old
+            self.scanned = scanned
+            self.writeNew = writeNew
+        }
+
+        init(path: String, old: [UInt8], new: [UInt8], scanned: FileIdentity?) {
+            self.init(path: path, old: old, scanned: scanned) { $0.write(bytes: new) }
+        }
     }
 
     /// How a file was put in place: swapped with its staged text, or given a second name for its
@@ -162,7 +178,7 @@ struct FixCommit {
             let path = stagedPath(k)
             do {
                 let output = try BufferedOutput.createNew(path: path)
-                output.write(bytes: files[k].new)
+                files[k].writeNew(output)
                 guard output.close(syncing: true) else { throw SystemError(operation: "write", path: path, code: output.errorCode) }
                 if let bits = Files.permissions(location(k)) { try Files.setPermissions(path, bits) }
             } catch {
@@ -180,7 +196,7 @@ struct FixCommit {
         let path = files[k].path
         // The file as it is now, read through one descriptor: the bytes the scan read, and the
         // version it opened.
-        guard let now = Files.readUnchanged(target), now.identity == journal.entries[k].old, sameBytes(now.bytes, files[k].old),
+        guard let now = Files.identity(target, holding: files[k].old), now == journal.entries[k].old,
               let new = journal.entries[k].new else { throw .changed(path) }
         let placement: Placement
         do {
@@ -197,11 +213,11 @@ struct FixCommit {
         } catch {
             throw .cannotWrite(path)
         }
-        let entry = Placed(index: k, placement: placement, old: now.identity, new: new)
+        let entry = Placed(index: k, placement: placement, old: now, new: new)
         placed.append(entry)
         // What was replaced must be the version just read: a program that replaced the file or
         // wrote to it in between would otherwise lose its change.
-        guard Files.identity(oldPath(entry)) == now.identity else { throw .changed(path) }
+        guard Files.identity(oldPath(entry)) == now else { throw .changed(path) }
     }
 
     /// Every placed file back as it was, newest first; returns the files left rewritten because

@@ -76,13 +76,10 @@ public struct RewritePlan: Sendable {
         set { rewriteList = RewriteList(newValue) }
     }
     public var suggestions: [Suggestion] = []
-    /// Each changed file's path (relative to the root), old bytes and new bytes, in report order.
-    public var files: [(path: String, old: [UInt8], new: [UInt8])] = []
+    /// The changed files, in report order, each with the rewrites its new text is made of (`files`).
+    var changed: [ChangedFile] = []
     /// The changed files as the check that they are no worse scanned them.
     public var rescans: [String: FileRescan] = [:]
-
-    /// The changes as one unified diff that `git apply` (or `patch -p1`) accepts in the scanned root.
-    public var diff: String { files.map { UnifiedDiff.make(path: $0.path, old: $0.old, new: $0.new) }.joined() }
 }
 
 /// Plans the safe rewrites of a scan's new findings. Suppressed, preview-only and baselined findings,
@@ -153,7 +150,9 @@ public enum Fixer {
             }
             if refining.contains(file) {
                 let suppressed = SuppressedLines(source, rule: .fixedFontSize)
-                RelativeCustomFonts.rewrites(in: source, file: file, admits: { line in
+                // Where the file names `.custom`, from the first scan's tokens when it read these bytes.
+                let sites = report.sources?.takeCustomFontSites(of: file, byteCount: bytes.count) ?? CustomFontSites.offsets(inSwift: bytes)
+                RelativeCustomFonts.rewrites(in: source, sites: sites, file: file, admits: { line in
                     !suppressed.contains(line) && (changes?.contains(file: file, line: line) ?? true)
                 }, into: &rewrites) { line, text in
                     plan.suggestions.append(Suggestion(file: file, line: line, rule: .fixedFontSize, text: text))
@@ -243,8 +242,8 @@ public enum Fixer {
             // back, and said why.
             // The file's line index goes before the scan that checks it takes its memory.
             source = SourceText([])
-            guard let rewritten = holdBackWorse(&plan, from: first, file: file, bytes: bytes, scanning: scanning) else { continue }
-            plan.files.append((file, bytes, rewritten))
+            guard let kept = holdBackWorseKeeping(&plan, from: first, file: file, bytes: bytes, scanning: scanning) else { continue }
+            plan.changed.append(ChangedFile(path: file, old: bytes, rewrites: kept))
         }
         return plan
     }
@@ -295,12 +294,23 @@ public enum Fixer {
     }
 
     /// Writes `bytes` with the edits of the rewrites in `range` of `list` made into `buffer` (room
-    /// for `rewrittenCount`) and returns how many bytes it wrote: the slices between the edits and the
-    /// replacements, one after another, when the edits come in order, as a file's rewrites nearly
-    /// always do. No list of all the edits and no copy of the text is made, so that the scan
-    /// checking a rewrite can have the text written straight into its own memory; the edits are read
-    /// in place (a file may get hundreds of thousands).
+    /// for `rewrittenCount`) and returns how many bytes it wrote. No list of all the edits and no
+    /// copy of the text is made, so that the scan checking a rewrite can have the text written
+    /// straight into its own memory.
     static func write(_ list: RewriteList, _ range: Range<Int>, of bytes: [UInt8], into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var written = 0
+        forEachPart(list, range, of: bytes) { part in
+            (buffer.baseAddress! + written).copyMemory(from: part.baseAddress!, byteCount: part.count)
+            written += part.count
+        }
+        return written
+    }
+
+    /// Hands `body` the text of `bytes` with the edits of the rewrites in `range` of `list` made, in
+    /// parts, none empty: the slices between the edits and the replacements, one after another, when
+    /// the edits come in order, as a file's rewrites nearly always do; else the whole text made at
+    /// once. The edits are read in place (a file may get hundreds of thousands).
+    static func forEachPart(_ list: RewriteList, _ range: Range<Int>, of bytes: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
         var last = -1
         var inOrder = true
         list.forEachEdit(in: range) { _, range, _ in
@@ -309,15 +319,12 @@ public enum Fixer {
         }
         guard inOrder else {
             let made = apply(list.edits(in: range), to: bytes)
-            made.withUnsafeBytes { buffer.copyMemory(from: $0) }
-            return made.count
+            made.withUnsafeBytes { if !$0.isEmpty { body($0) } }
+            return
         }
-        return bytes.withUnsafeBytes { old in
-            var written = 0
+        bytes.withUnsafeBytes { old in
             func put(_ part: UnsafeRawBufferPointer) {
-                guard !part.isEmpty else { return }
-                (buffer.baseAddress! + written).copyMemory(from: part.baseAddress!, byteCount: part.count)
-                written += part.count
+                if !part.isEmpty { body(part) }
             }
             var position = 0
             list.forEachEdit(in: range) { _, range, replacement in
@@ -326,7 +333,6 @@ public enum Fixer {
                 position = range.upperBound
             }
             put(UnsafeRawBufferPointer(rebasing: old[position...]))
-            return written
         }
     }
 

@@ -186,14 +186,20 @@ extension Fixer {
     /// kept, or nil when none is.
     static func holdBackWorse(_ plan: inout RewritePlan, from first: Int, file: String, bytes: [UInt8],
                               scanning: Rescanning = .alone) -> [UInt8]? {
+        holdBackWorseKeeping(&plan, from: first, file: file, bytes: bytes, scanning: scanning).map { apply(plan.rewriteList, $0, to: bytes) }
+    }
+
+    /// The same, returning the rewrites of the plan's list kept: the file's new text is made from
+    /// them where it is needed (written a block at a time, `ChangedFile`).
+    static func holdBackWorseKeeping(_ plan: inout RewritePlan, from first: Int, file: String, bytes: [UInt8],
+                                     scanning: Rescanning = .alone) -> Range<Int>? {
         for attempt in 0..<4 {
             let kept = first..<plan.rewriteList.count
             var rescan: FileRescan?
             guard let problem = NeverWorse.check(path: file, text: RewrittenText(old: bytes, rewrites: plan.rewriteList, kept),
                                                  scanning: scanning, rescan: &rescan) else {
                 plan.rescans[file] = rescan
-                // The file's new bytes, made once the scan that checked them has let its memory go.
-                return apply(plan.rewriteList, kept, to: bytes)
+                return kept
             }
             // Where each line starts, worked out again only when a rewrite is held back.
             let source = SourceText(bytes)

@@ -12,63 +12,120 @@ enum RelativeCustomFonts {
     }
 
     /// Appends to `list` the rewrite of each custom font in `source` on a line `admits` takes, and
-    /// passes on why others are left. A byte search, since a file reaches here only when the scan
-    /// counted a text style in it; each rewrite goes straight into the list, with nothing allocated
-    /// for it alone (a file may hold hundreds of thousands).
-    static func rewrites(in source: SourceText, file: String, admits: (_ line: Int) -> Bool, into list: inout RewriteList,
+    /// passes on why others are left. `sites` are where the file names `.custom` in code, in order
+    /// (`CustomFontSites`, from the scan's tokens: nothing in a comment or a literal is rewritten);
+    /// each rewrite goes straight into the list, with nothing allocated for it alone (a file may
+    /// hold hundreds of thousands).
+    static func rewrites(in source: SourceText, sites: [Int32], file: String, admits: (_ line: Int) -> Bool, into list: inout RewriteList,
                          suggest: (_ line: Int, _ text: String) -> Void) {
-        let needle = Array(".custom".utf8)
-        var code = LineCode(source)
+        // A rewrite for each place, nearly always.
+        list.reserveCapacity(adding: sites.count)
         var line = 1
-        var from = 0
-        while let k = source.find(needle, from: from) {
-            from = k + needle.count
-            // The line, followed along as the search goes forward.
-            while line < source.lineStarts.count && source.lineStarts[line] <= k { line += 1 }
-            guard admits(line), code.isCode(at: k, line: line), let found = rewrite(source, k + 1) else { continue }
-            switch found {
-            case let .rewrite(end, call, style):
-                list.appendStyleInsertion(file: file, bytes: source.bytes, line: line, at: end, call: call, style: style)
-            case let .suggestion(text):
-                suggest(line, text)
+        var appended = false
+        let lineStarts = source.lineStarts
+        source.bytes.withUnsafeBufferPointer { bytes in
+            for site in sites {
+                // The period before the name, which the line is found from.
+                let k = Int(site) - 1
+                guard k >= 0, k < bytes.count else { continue }
+                // The line, followed along as the sites go forward.
+                while line < lineStarts.count && lineStarts[line] <= k { line += 1 }
+                guard admits(line), let found = rewrite(bytes, k + 1) else { continue }
+                switch found {
+                case let .rewrite(end, call, style) where appended:
+                    list.appendStyleInsertion(line: line, at: end, call: call, style: style)
+                case let .rewrite(end, call, style):
+                    // The file is named with its first rewrite only.
+                    list.appendStyleInsertion(file: file, bytes: source.bytes, line: line, at: end, call: call, style: style)
+                    appended = true
+                case let .suggestion(text):
+                    suggest(line, text)
+                }
             }
         }
     }
 
     /// `.custom(NAME, size: N)` at `offset` (just past the period) to `.custom(NAME, size: N, relativeTo: .style)`.
     static func rewrite(_ source: SourceText, _ offset: Int) -> Found? {
-        guard source.identifier("custom", at: offset) else { return nil }
+        source.bytes.withUnsafeBufferPointer { rewrite($0, offset) }
+    }
+
+    /// The same, read from a file's `bytes` held in place.
+    private static func rewrite(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Found? {
+        guard offset >= 1, spells(bytes, offset, "custom"),
+              offset + 6 == bytes.count || !SourceIndex.isIdentifierByte(bytes[offset + 6]) else { return nil }
         // `Font.custom` or a bare `.custom` where a font is expected; `Other.custom(` is not a font.
         var before = offset - 1
-        while before > 0 && (source.bytes[before - 1] == 0x20 || source.bytes[before - 1] == 0x09) { before -= 1 }
-        if before > 0, source.isIdentifierByte(source.bytes[before - 1]) {
-            guard before >= 4, source.bytes(before - 4..<before, equal: fontWord),
-                  before == 4 || !source.isIdentifierByte(source.bytes[before - 5]) else { return nil }
+        while before > 0 && (bytes[before - 1] == 0x20 || bytes[before - 1] == 0x09) { before -= 1 }
+        if before > 0, SourceIndex.isIdentifierByte(bytes[before - 1]) {
+            guard before >= 4, spells(bytes, before - 4, "Font"),
+                  before == 4 || !SourceIndex.isIdentifierByte(bytes[before - 5]) else { return nil }
         }
-        let open = source.skipSpaces(from: offset + 6)
-        guard open < source.bytes.count, source.bytes[open] == UInt8(ascii: "("), let close = source.closingParenthesis(from: open) else { return nil }
+        var open = offset + 6
+        while open < bytes.count && (bytes[open] == 0x20 || bytes[open] == 0x09) { open += 1 }
+        var commas = CallBytes.Commas()
+        guard open < bytes.count, bytes[open] == UInt8(ascii: "("), let close = CallBytes.closingParenthesis(bytes, from: open, commas: &commas) else {
+            return nil
+        }
         // Read as bytes, with nothing allocated: a file may hold hundreds of thousands of these calls.
-        var count = 0
-        var name: SourceText.ArgumentRange?
-        var size: SourceText.ArgumentRange?
-        source.forEachArgument(open: open, close: close) { argument in
-            if count == 0 { name = argument } else if count == 1 { size = argument }
-            count += 1
-        }
-        guard count == 2, name?.label == nil, let size, let label = size.label, source.bytes(label, equal: sizeWord) else { return nil }
-        guard let points = SwiftRewrites.number(source.bytes[size.value]) else { return nil }
+        // The arguments are split where the walk to the `)` found the commas, when there are at most two.
+        guard let (name, size) = commas.count <= 2 ? twoArguments(bytes, open: open, close: close, commas: commas)
+            : twoArguments(CallBytes.argumentRanges(bytes, open: open, close: close)) else { return nil }
+        guard name.label == nil, let label = size.label, label.count == 4, spells(bytes, label.lowerBound, "size") else { return nil }
+        guard let points = number(bytes, size.value) else { return nil }
         let choice = TextStyleChoice(pointSize: points)
-        guard case let .style(style) = choice else { return .suggestion(choice.reason(for: source.text(size.value))! + " for relativeTo:") }
+        guard case let .style(style) = choice else {
+            return .suggestion(choice.reason(for: String(decoding: UnsafeBufferPointer(rebasing: bytes[size.value]), as: UTF8.self))! + " for relativeTo:")
+        }
         // The closing parenthesis stays where it is, so that a call spread over lines keeps its shape.
         var end = close - 1
-        while end > open && SourceText.isTrimmed(source.bytes[end - 1]) { end -= 1 }
+        while end > open && SourceText.isTrimmed(bytes[end - 1]) { end -= 1 }
         // A trailing comma would need the new argument before it: left as it is.
-        guard source.bytes[end - 1] != UInt8(ascii: ",") else { return nil }
+        guard bytes[end - 1] != UInt8(ascii: ",") else { return nil }
         return .rewrite(at: end, call: offset..<close, style: style)
     }
 
-    private static let fontWord = Array("Font".utf8)
-    private static let sizeWord = Array("size".utf8)
+    /// The call's arguments when there are exactly two, split at the commas its walk found.
+    private static func twoArguments(_ bytes: UnsafeBufferPointer<UInt8>, open: Int, close: Int,
+                                     commas: CallBytes.Commas) -> (SourceText.ArgumentRange, SourceText.ArgumentRange)? {
+        var found: (SourceText.ArgumentRange?, SourceText.ArgumentRange?) = (nil, nil)
+        var count = 0
+        var start = open + 1
+        for piece in 0...commas.count {
+            let end = piece == commas.count ? close - 1 : piece == 0 ? commas.first : commas.second
+            if let argument = CallBytes.argument(bytes, start..<end) {
+                if count == 0 { found.0 = argument } else if count == 1 { found.1 = argument }
+                count += 1
+            }
+            start = end + 1
+        }
+        guard count == 2, let name = found.0, let size = found.1 else { return nil }
+        return (name, size)
+    }
+
+    private static func twoArguments(_ arguments: [SourceText.ArgumentRange]) -> (SourceText.ArgumentRange, SourceText.ArgumentRange)? {
+        arguments.count == 2 ? (arguments[0], arguments[1]) : nil
+    }
+
+    /// `SwiftRewrites.number` of the bytes in `range`, read in place when they are a few digits.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        guard range.count <= 9 else { return SwiftRewrites.number(ArraySlice(bytes[range])) }
+        var value = 0
+        for k in range {
+            let digit = bytes[k] &- UInt8(ascii: "0")
+            guard digit < 10 else { return SwiftRewrites.number(ArraySlice(bytes[range])) }
+            value = value * 10 + Int(digit)
+        }
+        return range.isEmpty ? SwiftRewrites.number([]) : Double(value)
+    }
+
+    /// Whether `word` is written in `bytes` at `offset`.
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ word: StaticString) -> Bool {
+        guard offset >= 0, offset + word.utf8CodeUnitCount <= bytes.count else { return false }
+        let letters = word.utf8Start
+        for k in 0..<word.utf8CodeUnitCount where bytes[offset + k] != letters[k] { return false }
+        return true
+    }
 
     /// What a rewrite to a style adds, and how its summary ends.
     struct StyleTexts {
@@ -88,17 +145,11 @@ enum RelativeCustomFonts {
 
     static func texts(_ style: TextStyle) -> StyleTexts { styleTexts[slot(style)] }
 
-    /// `body` given each style's argument as bytes, read in place.
-    static func withAdditions<R>(_ body: ((TextStyle) -> UnsafeRawBufferPointer) -> R) -> R {
+    /// `body` given each style's argument as bytes, read in place, by the style's `slot`.
+    static func withAdditions<R>(_ body: ((_ slot: Int) -> UnsafeRawBufferPointer) -> R) -> R {
         additions.bytes.withUnsafeBytes { bytes in
             additions.bounds.withUnsafeBufferPointer { bounds in
-                styleOrder.withUnsafeBufferPointer { styles in
-                    body { style in
-                        var k = 0
-                        while styles[k] != style { k += 1 }
-                        return UnsafeRawBufferPointer(rebasing: bytes[bounds[k]..<bounds[k + 1]])
-                    }
-                }
+                body { k in UnsafeRawBufferPointer(rebasing: bytes[bounds[k]..<bounds[k + 1]]) }
             }
         }
     }
@@ -110,8 +161,9 @@ enum RelativeCustomFonts {
         return (styleTexts.flatMap(\.additionBytes), bounds)
     }()
 
-    /// Where `style`'s texts are in `styleTexts`: found without copying any of them.
-    private static func slot(_ style: TextStyle) -> Int {
+    /// Where `style`'s texts are in `styleTexts`: found without copying any of them. A rewrite keeps
+    /// its style's, so that the many readings of its edit need not look for it again.
+    static func slot(_ style: TextStyle) -> Int {
         var k = 0
         while styleOrder[k] != style { k += 1 }
         return k
@@ -137,12 +189,27 @@ enum RelativeCustomFonts {
     /// Writes the summary of `call` at `out` (room for `summaryCapacity`); returns its length. The
     /// call on one line: each run of white space and line breaks one space, none after `(` or before `)`.
     static func writeSummary(_ call: UnsafeBufferPointer<UInt8>, style: TextStyle, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var printable = true
+        return writeSummary(call, slot: slot(style), into: out, printable: &printable)
+    }
+
+    /// The same for the style at `slot`, saying too whether the summary is all printable ASCII (space to tilde, as the
+    /// listing needs to write it as it is), read in the same pass.
+    static func writeSummary(_ call: UnsafeBufferPointer<UInt8>, slot: Int, into out: UnsafeMutablePointer<UInt8>,
+                             printable: inout Bool) -> Int {
         out[0] = UInt8(ascii: "`")
         out[1] = UInt8(ascii: ".")
         var count = 2
+        // The prefix, a space and the ending are printable: only the bytes taken from the call may not be.
+        if !call.isEmpty && isOneLine(call) {
+            (out + 2).update(from: call.baseAddress!, count: call.count)
+            printable = true
+            return ending(slot: slot, at: out, count + call.count)
+        }
         var pendingSpace = false
+        var outside: UInt8 = 0
         for byte in call {
-            if SourceText.isTrimmed(byte) {
+            if byte <= 0x20 && SourceText.isTrimmed(byte) {
                 pendingSpace = count > 2
                 continue
             }
@@ -151,45 +218,36 @@ enum RelativeCustomFonts {
                 count += 1
             }
             pendingSpace = false
+            outside |= byte &- 0x20 >= 0x5F ? 1 : 0
             out[count] = byte
             count += 1
         }
-        return styleTexts[slot(style)].summaryEnd.withUnsafeBufferPointer { ending in
+        printable = outside == 0
+        return ending(slot: slot, at: out, count)
+    }
+
+    /// Writes the summary's ending for the style at `slot` after the `count` bytes at `out`; returns the length.
+    private static func ending(slot: Int, at out: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+        styleTexts[slot].summaryEnd.withUnsafeBufferPointer { ending in
             (out + count).update(from: ending.baseAddress!, count: ending.count)
             return count + ending.count
         }
     }
 
-    /// Whether places of a line, asked in order, are code: not after a `//` on their line outside a
-    /// string literal, nor inside one. The line is read once from its start, however many places it has.
-    struct LineCode {
-        let source: SourceText
-        private var line = 0
-        private var position = 0
-        private var inString = false
-        private var inComment = false
-
-        init(_ source: SourceText) { self.source = source }
-
-        mutating func isCode(at offset: Int, line: Int) -> Bool {
-            if line != self.line {
-                self.line = line
-                position = source.lineStarts[line - 1]
-                inString = false
-                inComment = false
+    /// Whether `call` is its own summary's text: printable ASCII, and single spaces only, none first
+    /// or last, after `(` or before `)`. Nearly every call is, and is then copied whole.
+    private static func isOneLine(_ call: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous = UInt8(ascii: "(")
+        for byte in call {
+            // Printable and not a space: most bytes.
+            if byte &- 0x21 < 0x5E {
+                if byte == UInt8(ascii: ")") && previous == 0x20 { return false }
+                previous = byte
+                continue
             }
-            while !inComment && position < offset {
-                let byte = source.bytes[position]
-                if inString {
-                    if byte == UInt8(ascii: "\\") { position += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = true
-                } else if byte == UInt8(ascii: "/") && position + 1 < offset && source.bytes[position + 1] == UInt8(ascii: "/") {
-                    inComment = true
-                }
-                position += 1
-            }
-            return !inComment && !inString
+            guard byte == 0x20, previous != 0x20, previous != UInt8(ascii: "(") else { return false }
+            previous = byte
         }
+        return previous != 0x20
     }
 }

@@ -27,6 +27,10 @@ public struct RewriteList: RandomAccessCollection, Sendable {
         var file: Int32
         /// The style a custom font is given; nil for a summary given as text.
         var style: TextStyle?
+        /// Where the style's texts are (`RelativeCustomFonts.slot`), worked out once.
+        var styleSlot: UInt8 = 0
+        /// The rule's place in `ScanRule.allCases`: the listing compares these, not the rules' ids.
+        var ruleSlot: UInt8 = 0
         var fixesFinding: Bool
         /// Its one edit inserts `relativeTo:` with its style at `firstEdit`, and is kept here rather
         /// than in `edits`.
@@ -65,10 +69,10 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     }
 
     mutating func append(file: String, bytes: [UInt8], line: Int, rule: ScanRule, edits added: some Sequence<Edit>, summary: Summary,
-                         fixesFinding: Bool) {
+                         fixesFinding: Bool, ruleSlot: UInt8? = nil) {
         if files.last?.path != file { files.append((file, bytes)) }
         var entry = Entry(rule: rule, line: Int32(line), summaryStart: 0, summaryCount: 0, firstEdit: Int32(edits.count), editCount: 0,
-                          file: Int32(files.count - 1), style: nil, fixesFinding: fixesFinding, insertsStyle: false)
+                          file: Int32(files.count - 1), style: nil, ruleSlot: ruleSlot ?? Self.slot(rule), fixesFinding: fixesFinding, insertsStyle: false)
         switch summary {
         case let .text(text):
             entry.summaryStart = Int32(texts.count)
@@ -77,6 +81,7 @@ public struct RewriteList: RandomAccessCollection, Sendable {
             entry.summaryStart = Int32(call.lowerBound)
             entry.summaryCount = Int32(call.count)
             entry.style = style
+            entry.styleSlot = UInt8(RelativeCustomFonts.slot(style))
             // A custom font's one insertion of its style, as `RelativeCustomFonts` makes it: kept in the entry.
             var iterator = added.makeIterator()
             if let only = iterator.next(), iterator.next() == nil, only.range.isEmpty,
@@ -100,7 +105,7 @@ public struct RewriteList: RandomAccessCollection, Sendable {
         let file = other.files[Int(entry.file)]
         let summary: Summary = entry.style.map { .customFont(call: entry.summary, style: $0) } ?? .text(other.texts[Int(entry.summaryStart)])
         append(file: file.path, bytes: file.bytes, line: Int(entry.line), rule: entry.rule, edits: kept, summary: summary,
-               fixesFinding: entry.fixesFinding)
+               fixesFinding: entry.fixesFinding, ruleSlot: entry.ruleSlot)
     }
 
     /// The edits of rewrite `k`.
@@ -134,9 +139,9 @@ public struct RewriteList: RandomAccessCollection, Sendable {
                 entries.withUnsafeBufferPointer { entries in
                     for k in range {
                         let entry = entries[k]
-                        if entry.insertsStyle, let style = entry.style {
+                        if entry.insertsStyle {
                             let at = Int(entry.firstEdit)
-                            body(k, at..<at, additions(style))
+                            body(k, at..<at, additions(Int(entry.styleSlot)))
                             continue
                         }
                         for n in Int(entry.firstEdit)..<Int(entry.firstEdit + entry.editCount) {
@@ -165,10 +170,25 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     /// argument at `offset`, kept in its entry (`RelativeCustomFonts` makes hundreds of thousands).
     mutating func appendStyleInsertion(file: String, bytes: [UInt8], line: Int, at offset: Int, call: Range<Int>, style: TextStyle) {
         if files.last?.path != file { files.append((file, bytes)) }
+        appendStyleInsertion(line: line, at: offset, call: call, style: style)
+    }
+
+    /// Room for `count` more rewrites, made at once: a list grown one rewrite at a time copies its
+    /// records again at each doubling, into memory the system must clear first.
+    mutating func reserveCapacity(adding count: Int) {
+        entries.reserveCapacity(entries.count + count)
+    }
+
+    /// The same in the file of the list's last rewrite, which must be the custom font's.
+    mutating func appendStyleInsertion(line: Int, at offset: Int, call: Range<Int>, style: TextStyle) {
         entries.append(Entry(rule: .fixedFontSize, line: Int32(line), summaryStart: Int32(call.lowerBound), summaryCount: Int32(call.count),
-                             firstEdit: Int32(offset), editCount: 1, file: Int32(files.count - 1), style: style, fixesFinding: false,
+                             firstEdit: Int32(offset), editCount: 1, file: Int32(files.count - 1), style: style,
+                             styleSlot: UInt8(RelativeCustomFonts.slot(style)), ruleSlot: Self.fixedFontSizeSlot, fixesFinding: false,
                              insertsStyle: true))
     }
+
+    private static func slot(_ rule: ScanRule) -> UInt8 { UInt8(ScanRule.allCases.firstIndex(of: rule) ?? 0) }
+    private static let fixedFontSizeSlot = slot(.fixedFontSize)
 
     public func line(_ k: Int) -> Int { Int(entries[k].line) }
     public func rule(_ k: Int) -> ScanRule { entries[k].rule }
@@ -251,31 +271,35 @@ public struct RewriteList: RandomAccessCollection, Sendable {
                 put(Array(String(value).utf8))
                 return
             }
-            var divisor = 1
-            while divisor <= value / 10 { divisor *= 10 }
-            while divisor > 0 {
-                putByte(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
+            // The digits from the last, divided by ten each time (a multiplication once compiled).
+            var digits = 1
+            var rest = value / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
             }
+            rest = value
+            for k in stride(from: digits - 1, through: 0, by: -1) {
+                chunk[used + k] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            used += digits
         }
-        var shownRule: (rule: ScanRule?, shown: [UInt8]) = (nil, [])
+        var shownRule: (slot: Int, shown: [UInt8]) = (-1, [])
         var k = 0
         // Rewrites come grouped by file: each file's bytes are held once for all its summaries.
         while k < entries.count {
             let file = Int(entries[k].file)
             var end = k + 1
             while end < entries.count && Int(entries[end].file) == file { end += 1 }
-            let shownFile = Array(shownPath(files[file].path).utf8)
-            files[file].bytes.withUnsafeBufferPointer { all in
+            // What starts each of the file's lines, "  FILE:", made once.
+            let start = Array(("  " + shownPath(files[file].path) + ":").utf8)
+            start.withUnsafeBufferPointer { start in files[file].bytes.withUnsafeBufferPointer { all in
                 for n in k..<end {
                     let entry = entries[n]
-                    if entry.rule != shownRule.rule { shownRule = (entry.rule, Array(" \(entry.rule.rawValue): ".utf8)) }
-                    if used + 2 > capacity { flush() }
-                    putByte(0x20)
-                    putByte(0x20)
-                    put(shownFile)
-                    if used + 21 > capacity { flush() }
-                    putByte(UInt8(ascii: ":"))
+                    if Int(entry.ruleSlot) != shownRule.slot { shownRule = (Int(entry.ruleSlot), Array(" \(entry.rule.rawValue): ".utf8)) }
+                    put(start)
+                    if used + 20 > capacity { flush() }
                     putDecimal(Int(entry.line))
                     put(shownRule.shown)
                     if let style = entry.style {
@@ -283,8 +307,9 @@ public struct RewriteList: RandomAccessCollection, Sendable {
                         let room = RelativeCustomFonts.summaryCapacity(call)
                         if used + room > capacity { flush() }
                         if room <= capacity {
-                            let count = RelativeCustomFonts.writeSummary(call, style: style, into: chunk + used)
-                            if Self.isPrintable(UnsafeBufferPointer(start: chunk + used, count: count)) {
+                            var printable = true
+                            let count = RelativeCustomFonts.writeSummary(call, slot: Int(entry.styleSlot), into: chunk + used, printable: &printable)
+                            if printable {
                                 used += count
                             } else {
                                 putSafe(RelativeCustomFonts.summary(files[file].bytes[entry.summary], style: style))
@@ -310,7 +335,7 @@ public struct RewriteList: RandomAccessCollection, Sendable {
                     if used + 1 > capacity { flush() }
                     putByte(0x0A)
                 }
-            }
+            } }
             k = end
         }
         flush()

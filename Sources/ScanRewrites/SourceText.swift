@@ -243,32 +243,7 @@ struct SourceText {
     /// The offset just past the `)` that closes the `(` at `open`, stepping over nested brackets,
     /// string literals and comments; nil when it does not close on the same few lines.
     func closingParenthesis(from open: Int) -> Int? {
-        guard open < bytes.count, bytes[open] == UInt8(ascii: "(") else { return nil }
-        var depth = 0
-        var k = open
-        let limit = min(bytes.count, open + 4096)
-        while k < limit {
-            switch bytes[k] {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-                if depth == 0 { return bytes[k] == UInt8(ascii: ")") ? k + 1 : nil }
-            case UInt8(ascii: "\""):
-                // A string with an interpolation or a raw or multi-line string: not a rewrite's business.
-                var j = k + 1
-                while j < limit && bytes[j] != UInt8(ascii: "\"") {
-                    if bytes[j] == 0x0A { return nil }
-                    if bytes[j] == UInt8(ascii: "\\") { j += 1 }
-                    j += 1
-                }
-                k = j
-            case UInt8(ascii: "/") where k + 1 < limit && (bytes[k + 1] == UInt8(ascii: "/") || bytes[k + 1] == UInt8(ascii: "*")):
-                return nil
-            default: break
-            }
-            k += 1
-        }
-        return nil
+        bytes.withUnsafeBufferPointer { CallBytes.closingParenthesis($0, from: open) }
     }
 
     /// The arguments between `open` (a `(`) and `close` (just past its `)`): label (or nil) and value,
@@ -296,49 +271,7 @@ struct SourceText {
 
     /// Each argument between `open` and `close`, in order, with nothing allocated.
     func forEachArgument(open: Int, close: Int, _ body: (ArgumentRange) -> Void) {
-        var depth = 0
-        var start = open + 1
-        var k = open + 1
-        func add(_ end: Int) {
-            let (first, last) = trimmed(start..<end)
-            guard first < last else { return }
-            // The `:` after a label, with no bracket, quote or `?` before it (a ternary's is not one).
-            var colon = first
-            while colon < last && bytes[colon] != UInt8(ascii: ":") {
-                if [UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "?")].contains(bytes[colon]) {
-                    colon = last
-                    break
-                }
-                colon += 1
-            }
-            if colon < last {
-                let label = trimmed(first..<colon)
-                if label.0 < label.1, bytes[label.0..<label.1].allSatisfy(isIdentifierByte) {
-                    let value = trimmed(colon + 1..<last)
-                    body(ArgumentRange(label: label.0..<label.1, value: value.0..<max(value.0, value.1)))
-                    return
-                }
-            }
-            body(ArgumentRange(label: nil, value: first..<last))
-        }
-        while k < close - 1 {
-            switch bytes[k] {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            case UInt8(ascii: "\""):
-                k += 1
-                while k < close && bytes[k] != UInt8(ascii: "\"") {
-                    if bytes[k] == UInt8(ascii: "\\") { k += 1 }
-                    k += 1
-                }
-            case UInt8(ascii: ",") where depth == 0:
-                add(k)
-                start = k + 1
-            default: break
-            }
-            k += 1
-        }
-        add(close - 1)
+        bytes.withUnsafeBufferPointer { CallBytes.forEachArgument($0, open: open, close: close, body) }
     }
 
     /// `range` without the white space and line breaks at its ends, as its first and end offsets.

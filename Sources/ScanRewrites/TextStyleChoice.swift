@@ -18,6 +18,18 @@ enum TextStyleChoice: Equatable {
     private static let defaultSizes = candidates.map { Double($0.pointSize(at: .l)) }
 
     init(pointSize: Double) {
+        // A whole size, as nearly all are, is looked up: a file may ask hundreds of thousands of times.
+        if pointSize >= 0, pointSize < Double(Self.wholeSizes.count), let whole = Int(exactly: pointSize) {
+            self = Self.wholeSizes[whole]
+            return
+        }
+        self.init(measuring: pointSize)
+    }
+
+    /// The choice for each whole size up to 128 pt, worked out once.
+    private static let wholeSizes = (0..<128).map { TextStyleChoice(measuring: Double($0)) }
+
+    private init(measuring pointSize: Double) {
         // The nearest style and the next, by distance, then by their order in `candidates`.
         let distance = { (k: Int) in abs(Self.defaultSizes[k] - pointSize) }
         var best = 0

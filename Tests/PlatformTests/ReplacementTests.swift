@@ -62,6 +62,27 @@ import Testing
         #expect(throws: SystemError.self) { try Files.link(root + "/file", as: root + "/kept") }
     }
 
+    @Test func aFileIsFoundHoldingBytesOnlyWhenItHoldsExactlyThemThroughItsOwnName() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // Over several of the blocks it is compared in.
+        let text = Array(String(repeating: "0123456789", count: 20_000).utf8)
+        try write(String(decoding: text, as: UTF8.self), root + "/big")
+        #expect(Files.identity(root + "/big", holding: text) == Files.identity(root + "/big"))
+        var changed = text
+        changed[150_000] = UInt8(ascii: "x")
+        #expect(Files.identity(root + "/big", holding: changed) == nil)
+        #expect(Files.identity(root + "/big", holding: Array(text.dropLast())) == nil)
+        #expect(Files.identity(root + "/big", holding: text + [0x0A]) == nil)
+        try write("", root + "/empty")
+        #expect(Files.identity(root + "/empty", holding: []) == Files.identity(root + "/empty"))
+        #expect(Files.identity(root + "/empty", holding: [0x0A]) == nil)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/big")
+        #expect(Files.identity(root + "/link", holding: text) == nil)
+        try FileManager.default.createDirectory(atPath: root + "/folder", withIntermediateDirectories: false)
+        #expect(Files.identity(root + "/folder", holding: []) == nil)
+    }
+
     @Test func aFileIsReadWholeOnlyThroughItsOwnNameAndNeverThroughALink() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -1,5 +1,6 @@
 import DynamicType
 import Foundation
+import Platform
 @testable import ScanRewrites
 @testable import Scan
 import Testing
@@ -50,6 +51,35 @@ struct ApplyTests {
             #expect(Fixer.apply(rewrites.flatMap(\.edits), to: bytes) == expected)
             let middle = rewrites.count / 2
             #expect(Fixer.apply(rewrites[middle...], to: bytes) == Self.reference(rewrites[middle...].flatMap(\.edits), to: bytes))
+        }
+    }
+
+    @Test("a changed file staged a block at a time is its new text made whole, the edits in order or not, small or larger than a block")
+    func stagedInBlocks() throws {
+        var random = SystemRandomNumberGenerator()
+        let large = String(repeating: "0123456789", count: 7_000)
+        for _ in 0..<12 {
+            let size = Int.random(in: 0...140_000, using: &random)
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+            var rewrites: [Rewrite] = []
+            var start = 0
+            while start < size, rewrites.count < 200 {
+                let at = Int.random(in: start...min(size, start + 3_000), using: &random)
+                let end = min(size, at + Int.random(in: 0...3, using: &random))
+                rewrites.append(Rewrite(file: "A.swift", line: 1, rule: .fixedFontSize,
+                                        edits: [Edit(at..<end, Int.random(in: 0..<20, using: &random) == 0 ? large : ", relativeTo: .body")], summary: ""))
+                start = end + 1
+            }
+            if Bool.random(using: &random) { rewrites.shuffle(using: &random) }
+            var plan = RewritePlan()
+            plan.rewrites = rewrites
+            let file = ChangedFile(path: "A.swift", old: bytes, rewrites: plan.rewriteList.indices)
+            let path = NSTemporaryDirectory() + "staged-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let output = try BufferedOutput.createNew(path: path)
+            file.write(plan.rewriteList, to: output)
+            #expect(output.close(syncing: false))
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == Self.reference(rewrites.flatMap(\.edits), to: bytes))
         }
     }
 

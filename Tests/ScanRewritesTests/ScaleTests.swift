@@ -5,8 +5,8 @@ import Testing
 
 /// What keeps `--fix` linear in the rewrites of one file, checked against the plain definitions it
 /// replaces on random input: the bytes taken by earlier rewrites, the offsets of many places on a
-/// line, the names a file declares as labels, and whether a place is code. Then files of thousands
-/// of rewrites, many on one line, planned whole (the time is measured in `Scripts/bench`).
+/// line and the names a file declares as labels. Then files of thousands of rewrites, many on one
+/// line, planned whole (the time is measured in `Scripts/bench`).
 @Suite("Rewrites at scale")
 struct ScaleTests {
     /// Whether two edits touch the same bytes, as the planner defined it pair by pair.
@@ -93,40 +93,6 @@ struct ScaleTests {
         let haystack = Array(text.utf8), needle = Array(part.utf8)
         guard needle.count <= haystack.count else { return false }
         return (0...(haystack.count - needle.count)).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
-    }
-
-    /// Whether `offset` follows a `//` outside a string on its line, or lies in a string: read from
-    /// the line's start each time.
-    static func inComment(_ source: SourceText, line: Int, offset: Int) -> Bool {
-        var inString = false
-        var k = source.lineStarts[line - 1]
-        while k < offset {
-            let byte = source.bytes[k]
-            if inString {
-                if byte == UInt8(ascii: "\\") { k += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "/") && k + 1 < offset && source.bytes[k + 1] == UInt8(ascii: "/") {
-                return true
-            }
-            k += 1
-        }
-        return inString
-    }
-
-    @Test("whether a place is code, read once along its line, is what reading the line from its start each time says")
-    func lineCode() {
-        var random = SystemRandomNumberGenerator()
-        let pieces = ["a", ".", "\"", "\\", "/", "//", " ", "\n", ".custom"]
-        for _ in 0..<300 {
-            let text = (0..<Int.random(in: 0...60, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            let source = SourceText(Array(text.utf8))
-            var code = RelativeCustomFonts.LineCode(source)
-            for offset in source.bytes.indices where source.bytes[offset] == UInt8(ascii: ".") {
-                let line = source.line(of: offset)
-                #expect(code.isCode(at: offset, line: line) == !Self.inComment(source, line: line, offset: offset), "\(offset) in \(text.debugDescription)")
-            }
-        }
     }
 
     @Test("thousands of rewrites on one line and on many lines are all made, and a second plan has nothing to do")
