@@ -151,12 +151,6 @@ extension Files {
     }
 }
 
-/// Whether two byte arrays hold the same bytes, compared by the C library a block at a time.
-public func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    guard a.count == b.count else { return false }
-    return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
-}
-
 extension Files {
     /// Adds `bytes` at the end of the existing regular file `path` (not through a symbolic link), in
     /// one write, left for the system to flush.
