@@ -105,4 +105,34 @@ struct NoLiveUpdateTests {
         #expect(covered != swift)
         #expect(try findings([("Card.swift", covered)]) == ["Card.swift:4"])
     }
+
+    @Test("`self.title` and `title` are two receivers to the rule, repeated or not, as a declaration of `title` may come between")
+    func selfAndBareNames() throws {
+        let fonts = """
+        final class BannerView: UIView {
+            let title = UILabel()
+            func apply() {
+                self.title.font = .preferredFont(forTextStyle: .headline)
+                title.font = .preferredFont(forTextStyle: .headline)
+            }
+        }
+        """
+        #expect(try findings([("BannerView.swift", fonts)]) == ["BannerView.swift:4", "BannerView.swift:5"])
+        // A live update through `self.` covers every receiver of that name in the file.
+        let updates = """
+        final class BannerView: UIView {
+            let title = UILabel()
+            func configure() {
+                title.adjustsFontForContentSizeCategory = true
+                self.title.adjustsFontForContentSizeCategory = true
+            }
+            func makeCaption() -> UILabel {
+                let title = UILabel()
+                title.font = .preferredFont(forTextStyle: .caption1)
+                return title
+            }
+        }
+        """
+        #expect(try findings([("BannerView.swift", updates)]).isEmpty)
+    }
 }

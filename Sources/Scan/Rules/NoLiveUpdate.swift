@@ -104,8 +104,9 @@ extension SwiftAnalyzer {
             return
         }
         let bracket = file.parent[i]
+        // The same key written the same way: `self.title` and `title` share a key but not a declaration.
         if live.lastUpdateBracket == bracket, let last = live.updates.last, last.declaration == -2, last.key == receiver.key,
-           last.receiver?.isSelf == receiver.isSelf {
+           let previous = last.receiver, previous.isSelf == receiver.isSelf, file.sameText(previous.start, receiver.start) {
             return
         }
         live.lastUpdateBracket = bracket
@@ -157,7 +158,8 @@ extension SwiftAnalyzer {
         let live = notes(LiveUpdateNotes.self)
         let bracket = file.parent[i]
         if live.lastFontBracket == bracket, let last = live.fontAssignments.last, last.kind == kind, last.certain == certain,
-           last.receiver.key == receiver.key, last.receiver.isSelf == receiver.isSelf, last.receiver.typeName == receiver.typeName {
+           last.receiver.key == receiver.key, last.receiver.isSelf == receiver.isSelf, last.receiver.typeName == receiver.typeName,
+           file.sameText(last.receiver.start, receiver.start) {
             return
         }
         live.lastFontBracket = bracket
