@@ -104,9 +104,8 @@ extension SwiftAnalyzer {
             return
         }
         let bracket = file.parent[i]
-        // The same key written the same way: `self.title` and `title` share a key but not a declaration.
-        if live.lastUpdateBracket == bracket, let last = live.updates.last, last.declaration == -2, last.key == receiver.key,
-           let previous = last.receiver, previous.isSelf == receiver.isSelf, file.sameText(previous.start, receiver.start) {
+        if live.lastUpdateBracket == bracket, let last = live.updates.last, last.declaration == -2,
+           let previous = last.receiver, isWrittenAlike(previous, receiver) {
             return
         }
         live.lastUpdateBracket = bracket
@@ -115,6 +114,12 @@ extension SwiftAnalyzer {
         }
         // Which declaration it is matters only to a file that sets text style fonts: left to then.
         live.updates.append(LiveUpdateNotes.Update(key: receiver.key, scope: -1, declaration: -2, position: i, receiver: receiver))
+    }
+
+    /// Whether two receivers are written alike, as a repeated statement's are: one key is not enough,
+    /// as `self.title` and `title` share it but not always a declaration.
+    private func isWrittenAlike(_ a: Receiver, _ b: Receiver) -> Bool {
+        a.key == b.key && a.isSelf == b.isSelf && a.typeName == b.typeName && file.sameText(a.start, b.start)
     }
 
     /// The declaration the first name of `receiver` resolves to at `i` (the token of its name), or
@@ -158,8 +163,7 @@ extension SwiftAnalyzer {
         let live = notes(LiveUpdateNotes.self)
         let bracket = file.parent[i]
         if live.lastFontBracket == bracket, let last = live.fontAssignments.last, last.kind == kind, last.certain == certain,
-           last.receiver.key == receiver.key, last.receiver.isSelf == receiver.isSelf, last.receiver.typeName == receiver.typeName,
-           file.sameText(last.receiver.start, receiver.start) {
+           isWrittenAlike(last.receiver, receiver) {
             return
         }
         live.lastFontBracket = bracket
