@@ -64,6 +64,11 @@ struct Console {
 
     /// A user-provided name or note made safe for one terminal line.
     func safe(_ text: String) -> String {
+        Console.safe(text)
+    }
+
+    /// The same, on any thread.
+    static func safe(_ text: String) -> String {
         TextLayout.singleLine(text)
     }
 

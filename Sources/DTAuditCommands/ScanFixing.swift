@@ -32,18 +32,25 @@ extension ScanCommand {
         let notes: (String) -> Void = dryRun || chosenFormat != .text
             ? { errors.write($0); errors.write("\n") }
             : { console.line($0) }
+        let rewrites = plan.rewriteList
+        var ahead = ListingAhead()
         if dryRun {
             console.out.write(plan.diff)
             console.out.flush()
         } else if !plan.changedPaths.isEmpty {
             let scanned = Dictionary(report.scannedFiles.map { ($0.file, $0.identity) }) { first, _ in first }
-            do {
-                try plan.write(root: root) { scanned[$0] ?? nil }
-            } catch {
-                throw FileProblem(description: error.description, kind: .cannotWrite)
-            }
+            // The listing is begun on another core while the files are written, and shown once they stand.
+            let (failure, listed) = atOnce({ () -> FixWriteError? in
+                do throws(FixWriteError) {
+                    try plan.write(root: root) { scanned[$0] ?? nil }
+                    return nil
+                } catch {
+                    return error
+                }
+            }, { ListingAhead(rewrites) })
+            if let failure { throw FileProblem(description: failure.description, kind: .cannotWrite) }
+            ahead = listed
         }
-        let rewrites = plan.rewriteList
         let files = Set(rewrites.paths).count
         let verb = dryRun ? "Would rewrite" : "Rewrote"
         let fixes = rewrites.indices.count { rewrites.fixesFinding($0) }
@@ -51,7 +58,9 @@ extension ScanCommand {
         let what = [fixes > 0 ? counted(fixes, "finding") : nil,
                     refinements > 0 ? counted(refinements, "custom font") + " to scale with a text style" : nil]
         notes(rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(counted(files, "file")):")
-        listRewrites(rewrites, to: dryRun || chosenFormat != .text ? errors : console.out, console: console)
+        let listing = dryRun || chosenFormat != .text ? errors : console.out
+        for chunk in ahead.chunks { listing.write(bytes: chunk) }
+        listRewrites(rewrites, from: ahead.listed, to: listing)
         if !plan.suggestions.isEmpty {
             notes("Left for you (\(plan.suggestions.count)):")
             for suggestion in plan.suggestions {
@@ -63,10 +72,11 @@ extension ScanCommand {
         return ScanSession.Rewritten(rescans: plan.rescans, complete: plan.changedPaths.allSatisfy { plan.rescans[$0] != nil })
     }
 
-    /// A line for each rewrite, "  FILE:LINE RULE: SUMMARY", written a chunk of lines at a time
-    /// (a file may get hundreds of thousands); what is not printable ASCII is made safe for a terminal.
-    func listRewrites(_ rewrites: RewriteList, to listing: BufferedOutput, console: Console) {
-        rewrites.writeListing(shownPath: { console.safe($0) }, safe: { console.safe($0) }) { listing.write($0) }
+    /// A line for each rewrite from `first` on, "  FILE:LINE RULE: SUMMARY", written a chunk of lines
+    /// at a time (a file may get hundreds of thousands); what is not printable ASCII is made safe for
+    /// a terminal.
+    func listRewrites(_ rewrites: RewriteList, from first: Int, to listing: BufferedOutput) {
+        rewrites.writeListing(first..<rewrites.count, shownPath: Console.safe, safe: Console.safe) { listing.write($0) }
     }
 
     /// The bytes the scan read of the files a fix reads, taken out of its memory so that the rest of
@@ -81,5 +91,32 @@ extension ScanCommand {
     func settleInterruptedFixes(root: String, console: Console) {
         let lines = fix && !dryRun ? FixRecovery.recover(root: root) : FixRecovery.pending(root: root)
         for line in lines { BufferedOutput.standardError.write("warning: " + console.safe(line) + "\n") }
+    }
+}
+
+/// The first lines of the listing of a fix's rewrites, made on another core while the files are
+/// written, in the chunks `writeListing` hands over (nothing is copied to grow): up to `most` bytes,
+/// all of them for a file of a million rewrites, and the rest listed once the files stand.
+struct ListingAhead: Sendable {
+    private(set) var chunks: [[UInt8]] = []
+    /// How many rewrites the chunks list, from the first.
+    private(set) var listed = 0
+
+    /// Rewrites listed at a time, and the most bytes held before the rest waits for the files.
+    static let step = 16_384
+    static let most = 192 << 20
+
+    init() {}
+
+    init(_ rewrites: RewriteList) {
+        var held = 0
+        while listed < rewrites.count && held < Self.most {
+            let end = min(listed + Self.step, rewrites.count)
+            rewrites.writeListing(listed..<end, shownPath: Console.safe, safe: Console.safe) { chunk in
+                chunks.append(Array(chunk))
+                held += chunk.count
+            }
+            listed = end
+        }
     }
 }

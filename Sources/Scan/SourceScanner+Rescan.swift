@@ -1,3 +1,6 @@
+import Dispatch
+import Platform
+
 /// The bytes of each file a scan read, exactly as it read them, for a caller that rewrites the files:
 /// what it writes is then made from what the scan saw. The scan's memory is kept as long as this is,
 /// or until `release()`; what a scan of one rewritten file needs (the project's index, each file's
@@ -22,8 +25,9 @@ public final class ScannedSources: @unchecked Sendable {
         self.rules = rules
     }
 
-    /// The shapes of the Swift files whose bytes were taken, read from the scan's own tokens.
-    private var shapes: [String: SourceShape] = [:]
+    /// The shapes of the Swift files whose bytes were taken, read from the scan's own tokens on
+    /// another core while the caller plans its rewrites.
+    private var shapes: [String: PendingShape] = [:]
     /// Where the Swift files whose bytes were taken name `.custom`, read from the same tokens.
     private var customFonts: [String: (byteCount: Int, sites: [Int32])] = [:]
 
@@ -34,9 +38,13 @@ public final class ScannedSources: @unchecked Sendable {
         guard let leftovers, let k = index[path], k < leftovers.files.count else { return nil }
         switch leftovers.files[k] {
         case let .swift(file):
-            shapes[path] = SourceShape(file)
+            shapes[path] = PendingShape(file)
             customFonts[path] = (file.bytes.count, CustomFontSites.offsets(in: file))
-            return Array(file.bytes.buffer)
+            return [UInt8](unsafeUninitializedCapacity: file.bytes.count) { buffer, count in
+                Memory.preferLargePages(UnsafeMutableRawBufferPointer(buffer))
+                _ = buffer.initialize(from: file.bytes.buffer)
+                count = file.bytes.count
+            }
         case let .markup(document): return document.bytes
         default: return nil
         }
@@ -44,7 +52,7 @@ public final class ScannedSources: @unchecked Sendable {
 
     /// The shape of a Swift file whose bytes were taken, as the scan read it; kept after `release()`.
     public func shape(of path: String) -> SourceShape? {
-        shapes[path]
+        shapes[path]?.shape
     }
 
     /// Where a Swift file whose bytes were taken names `.custom` (`CustomFontSites`), when they were
@@ -78,6 +86,8 @@ public final class ScannedSources: @unchecked Sendable {
         // The first rescan writes where the scan's files lay, once they are let go (pages the system
         // need not clear again); the memory goes with this scan, before the rewritten bytes are made.
         var memory = TokenMemory()
+        // The shapes read from the scan's files let them go first, so that their memory is free.
+        for pending in shapes.values { pending.wait() }
         if leftovers == nil, let kept = self.memory {
             self.memory = nil
             kept.recycle()
@@ -94,13 +104,19 @@ public final class ScannedSources: @unchecked Sendable {
         } else {
             return nil
         }
-        let result = SourceScanner.analyze(path: path, loaded, index: indexes[moduleOf[k]], rules: rules)
+        let index = indexes[moduleOf[k]]
+        let rules = rules
+        // The rules read the first scan's index, not what this file tells the others now: the two
+        // read the same tokens, which never change, on two cores.
+        let (result, told) = atOnce({ SourceScanner.analyze(path: path, loaded, index: index, rules: rules) }, {
+            // A localized copy's findings are folded into its Base file's by the whole scan.
+            let facts = path.contains(".lproj/") ? nil : SourceScanner.facts(of: loaded)
+            guard case let .swift(file) = loaded else { return (facts, SourceShape?.none) }
+            return (facts, SourceShape(file))
+        })
         guard result.scanned else { return nil }
-        // A localized copy's findings are folded into its Base file's by the whole scan.
-        let sameFacts = !path.contains(".lproj/") && SourceScanner.facts(of: loaded) == facts[k]
-        var shape: SourceShape?
-        if case let .swift(file) = loaded { shape = SourceShape(file) }
-        return FileRescan(findings: result.findings, lines: result.lines, signs: result.signs, sameFacts: sameFacts, shape: shape)
+        let sameFacts = told.0 == facts[k]
+        return FileRescan(findings: result.findings, lines: result.lines, signs: result.signs, sameFacts: sameFacts, shape: told.1)
     }
 }
 
@@ -159,5 +175,31 @@ extension ScanReport {
                                 scannedFiles: files)
         report.sources = sources
         return report
+    }
+}
+
+/// A Swift file's shape, read on another core; asking for it waits until it is read. The file is let
+/// go as soon as it is, so that the memory it lies in can be used again.
+private final class PendingShape: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var file: SwiftFile?
+    private var result: SourceShape?
+
+    init(_ file: SwiftFile) {
+        self.file = file
+        DispatchQueue.global(qos: .userInitiated).async(group: done) { [self] in
+            result = self.file.map(SourceShape.init)
+            self.file = nil
+        }
+    }
+
+    /// Until the shape is read.
+    func wait() {
+        done.wait()
+    }
+
+    var shape: SourceShape? {
+        done.wait()
+        return result
     }
 }

@@ -1,4 +1,5 @@
 import DynamicType
+import Platform
 
 /// `Font.custom(NAME, size: N)` scales, but always along the body style's curve: a 34 pt title grows
 /// to over 100 pt at AX5 where `.largeTitle` stops at 60. The scan counts it as scaled and reports
@@ -6,7 +7,7 @@ import DynamicType
 /// that style does. The size at the default text size does not change.
 enum RelativeCustomFonts {
     /// A custom font to give a style, found at `offset` (where `relativeTo:` goes), or why not.
-    enum Found {
+    enum Found: Sendable {
         case rewrite(at: Int, call: Range<Int>, style: TextStyle)
         case suggestion(String)
     }
@@ -16,21 +17,22 @@ enum RelativeCustomFonts {
     /// (`CustomFontSites`, from the scan's tokens: nothing in a comment or a literal is rewritten);
     /// each rewrite goes straight into the list, with nothing allocated for it alone (a file may
     /// hold hundreds of thousands).
+    /// From `splittingFrom` places on, half of them are read on another core.
     static func rewrites(in source: SourceText, sites: [Int32], file: String, admits: (_ line: Int) -> Bool, into list: inout RewriteList,
-                         suggest: (_ line: Int, _ text: String) -> Void) {
+                         splittingFrom threshold: Int = sitesWorthASecondCore, suggest: (_ line: Int, _ text: String) -> Void) {
         // A rewrite for each place, nearly always.
         list.reserveCapacity(adding: sites.count)
         var line = 1
         var appended = false
         let lineStarts = source.lineStarts
         source.bytes.withUnsafeBufferPointer { bytes in
-            for site in sites {
+            func take(_ site: Int32, _ read: (Int) -> Found?) {
                 // The period before the name, which the line is found from.
                 let k = Int(site) - 1
-                guard k >= 0, k < bytes.count else { continue }
+                guard k >= 0, k < bytes.count else { return }
                 // The line, followed along as the sites go forward.
                 while line < lineStarts.count && lineStarts[line] <= k { line += 1 }
-                guard admits(line), let found = rewrite(bytes, k + 1) else { continue }
+                guard admits(line), let found = read(k + 1) else { return }
                 switch found {
                 case let .rewrite(end, call, style) where appended:
                     list.appendStyleInsertion(line: line, at: end, call: call, style: style)
@@ -42,8 +44,24 @@ enum RelativeCustomFonts {
                     suggest(line, text)
                 }
             }
+            // Each call is read on its own, from the bytes alone: with many, those of the second half
+            // are read on another core while this one reads and lists the first half's; the lines,
+            // the list and the suggestions then follow the sites' order as before.
+            let half = sites.count >= max(threshold, 2) ? sites.count / 2 : sites.count
+            let (_, later) = atOnce({
+                for site in sites[..<half] { take(site) { rewrite(bytes, $0) } }
+            }, {
+                sites[half...].map { site -> Found? in
+                    let k = Int(site) - 1
+                    return k >= 0 && k < bytes.count ? rewrite(bytes, k + 1) : nil
+                }
+            })
+            for (site, found) in zip(sites[half...], later) { take(site) { _ in found } }
         }
     }
+
+    /// Below this many places, reading them on one core costs less than handing half to another.
+    static let sitesWorthASecondCore = 4096
 
     /// `.custom(NAME, size: N)` at `offset` (just past the period) to `.custom(NAME, size: N, relativeTo: .style)`.
     static func rewrite(_ source: SourceText, _ offset: Int) -> Found? {

@@ -234,11 +234,14 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     /// What rewrite `k` changes, in a few words.
     public func summary(_ k: Int) -> String { described(entries[k]).text }
 
-    /// The listing of the rewrites, a line each, "  FILE:LINE RULE: SUMMARY", handed to `write` a
-    /// chunk of many lines at a time: a file may get hundreds of thousands. `shownPath` gives a file
-    /// as a terminal may show it; a summary of printable ASCII goes in as it is, a custom font's
-    /// written from the call's bytes, and any other goes through `safe` first.
-    public func writeListing(shownPath: (String) -> String, safe: (String) -> String, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// The listing of the rewrites in `range` (all of them without), a line each, "  FILE:LINE RULE:
+    /// SUMMARY", handed to `write` a chunk of many lines at a time: a file may get hundreds of
+    /// thousands. `shownPath` gives a file as a terminal may show it; a summary of printable ASCII goes
+    /// in as it is, a custom font's written from the call's bytes, and any other goes through `safe`
+    /// first. The listings of ranges one after another are the listing of all of them.
+    public func writeListing(_ range: Range<Int>? = nil, shownPath: (String) -> String, safe: (String) -> String,
+                             to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let range = range ?? indices
         let capacity = 1 << 16
         let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { chunk.deallocate() }
@@ -286,12 +289,12 @@ public struct RewriteList: RandomAccessCollection, Sendable {
             used += digits
         }
         var shownRule: (slot: Int, shown: [UInt8]) = (-1, [])
-        var k = 0
+        var k = range.lowerBound
         // Rewrites come grouped by file: each file's bytes are held once for all its summaries.
-        while k < entries.count {
+        while k < range.upperBound {
             let file = Int(entries[k].file)
             var end = k + 1
-            while end < entries.count && Int(entries[end].file) == file { end += 1 }
+            while end < range.upperBound && Int(entries[end].file) == file { end += 1 }
             // What starts each of the file's lines, "  FILE:", made once.
             let start = Array(("  " + shownPath(files[file].path) + ":").utf8)
             start.withUnsafeBufferPointer { start in files[file].bytes.withUnsafeBufferPointer { all in

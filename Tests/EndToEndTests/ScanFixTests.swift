@@ -146,6 +146,10 @@ import Testing
                                    in: cli.directory, environment: cli.environment.merging(CLI.oneMallocArena) { $1 })
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Rewrote \(calls) custom fonts to scale with a text style in 1 file:\n"), "\(result.stdout.prefix(200))")
+        // Listed in chunks, the first made while the file was written: every rewrite once, in order.
+        let listed = result.stdout.split(separator: "\n").dropFirst().prefix(calls)
+        let expected = (6..<6 + calls).map { "  Generated.swift:\($0) fixed-font-size: `.custom(\"Avenir\", size: 17)` scales like .body: relativeTo: added" }
+        #expect(listed.elementsEqual(expected.map { Substring($0) }), "\(listed.first ?? "") ... \(listed.last ?? "")")
         let rewritten = try read("Generated.swift", in: cli)
         #expect(rewritten == file.replacingOccurrences(of: "size: 17))", with: "size: 17, relativeTo: .body))"))
         let names = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)

@@ -152,6 +152,39 @@ struct ApplyTests {
         }
     }
 
+    @Test("the listings of a list's rewrites cut anywhere, one after another, are the listing of all of them")
+    func listingInRanges() {
+        var random = SystemRandomNumberGenerator()
+        let bytes = Array(".custom(\"A\", size: 17) and more".utf8)
+        for _ in 0..<200 {
+            var list = RewriteList()
+            // Rewrites of a few files, each file's together, as a plan makes them.
+            for (n, file) in ["A.swift", "B/é.swift", "C.xib"].enumerated() where Bool.random(using: &random) || n == 0 {
+                for line in 1...Int.random(in: 1...6, using: &random) {
+                    if Bool.random(using: &random) {
+                        list.appendStyleInsertion(file: file, bytes: bytes, line: line, at: 22, call: 1..<22, style: .title1)
+                    } else {
+                        list.append(file: file, bytes: bytes, line: line, rule: .singleLine, edits: [Edit(0..<1, "x")],
+                                    summary: .text("s\u{7}\(line)"), fixesFinding: true)
+                    }
+                }
+            }
+            func listing(_ range: Range<Int>?) -> String {
+                var bytes: [UInt8] = []
+                list.writeListing(range, shownPath: { "<\($0)>" }, safe: { $0.replacingOccurrences(of: "\u{7}", with: "?") }) {
+                    bytes.append(contentsOf: $0)
+                }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            var cuts = (0..<Int.random(in: 0...4, using: &random)).map { _ in Int.random(in: 0...list.count, using: &random) }
+            cuts = [0] + cuts.sorted() + [list.count]
+            let pieces = zip(cuts, cuts.dropFirst()).map { listing($0..<$1) }.joined()
+            let whole = listing(nil)
+            #expect(pieces == whole)
+            #expect(whole.split(separator: "\n").count == list.count && !whole.contains("\u{7}"))
+        }
+    }
+
     @Test("a rewritten file scanned where the first scan's files lay finds what a scan of its own finds")
     func aRescanInTheFirstScansMemory() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rescan-\(UUID().uuidString)")

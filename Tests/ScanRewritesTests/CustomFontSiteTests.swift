@@ -124,6 +124,35 @@ struct CustomFontSiteTests {
         #expect(made > Self.runs && left > 0, "seed \(seed)")
     }
 
+    @Test("custom fonts read half on another core make the rewrites and the notes of one core, in the same order")
+    func halfReadOnAnotherCore() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix64(seed: seed)
+        let separators = [" ", "\n", "; ", ", ", "\n    "]
+        for _ in 0..<max(Self.runs / 30, 3) {
+            var text = "import SwiftUI\n"
+            for _ in 0..<Int.random(in: 1...400, using: &random) {
+                text += Self.pieces.randomElement(using: &random)! + separators.randomElement(using: &random)!
+            }
+            let bytes = Array(text.utf8)
+            let source = SourceText(bytes)
+            let sites = CustomFontSites.offsets(inSwift: bytes)
+            // Some lines left out, as suppressed lines and changed lines leave them.
+            let skipped = Int.random(in: 2...5, using: &random)
+            func made(splittingFrom threshold: Int) -> ([Rewrite], [String]) {
+                var list = RewriteList()
+                var left: [String] = []
+                RelativeCustomFonts.rewrites(in: source, sites: sites, file: "A.swift", admits: { $0 % skipped != 0 }, into: &list,
+                                             splittingFrom: threshold) { line, text in left.append("\(line): \(text)") }
+                return (Array(list), left)
+            }
+            let alone = made(splittingFrom: .max)
+            let split = made(splittingFrom: 1)
+            #expect(split.0 == alone.0, "seed \(seed): \(text.debugDescription)")
+            #expect(split.1 == alone.1, "seed \(seed): \(text.debugDescription)")
+        }
+    }
+
     /// The byte search rewrote all three: the text of the string and the pattern changed.
     @Test("a custom font in a block comment, a multi-line string or a regex literal is left as it is")
     func notInCommentsOrLiterals() throws {
