@@ -47,7 +47,7 @@ extension ScanCommand {
                 } catch {
                     return error
                 }
-            }, { ListingAhead(rewrites) })
+            }, { ListingAhead(rewrites, shownPath: Console.safe, safe: Console.safe) })
             if let failure { throw FileProblem(description: failure.description, kind: .cannotWrite) }
             ahead = listed
         }
@@ -59,7 +59,7 @@ extension ScanCommand {
                     refinements > 0 ? counted(refinements, "custom font") + " to scale with a text style" : nil]
         notes(rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(counted(files, "file")):")
         let listing = dryRun || chosenFormat != .text ? errors : console.out
-        for chunk in ahead.chunks { listing.write(bytes: chunk) }
+        ahead.withListing { listing.write($0) }
         listRewrites(rewrites, from: ahead.listed, to: listing)
         if !plan.suggestions.isEmpty {
             notes("Left for you (\(plan.suggestions.count)):")
@@ -91,32 +91,5 @@ extension ScanCommand {
     func settleInterruptedFixes(root: String, console: Console) {
         let lines = fix && !dryRun ? FixRecovery.recover(root: root) : FixRecovery.pending(root: root)
         for line in lines { BufferedOutput.standardError.write("warning: " + console.safe(line) + "\n") }
-    }
-}
-
-/// The first lines of the listing of a fix's rewrites, made on another core while the files are
-/// written, in the chunks `writeListing` hands over (nothing is copied to grow): up to `most` bytes,
-/// all of them for a file of a million rewrites, and the rest listed once the files stand.
-struct ListingAhead: Sendable {
-    private(set) var chunks: [[UInt8]] = []
-    /// How many rewrites the chunks list, from the first.
-    private(set) var listed = 0
-
-    /// Rewrites listed at a time, and the most bytes held before the rest waits for the files.
-    static let step = 16_384
-    static let most = 192 << 20
-
-    init() {}
-
-    init(_ rewrites: RewriteList) {
-        var held = 0
-        while listed < rewrites.count && held < Self.most {
-            let end = min(listed + Self.step, rewrites.count)
-            rewrites.writeListing(listed..<end, shownPath: Console.safe, safe: Console.safe) { chunk in
-                chunks.append(Array(chunk))
-                held += chunk.count
-            }
-            listed = end
-        }
     }
 }

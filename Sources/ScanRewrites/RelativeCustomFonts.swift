@@ -51,9 +51,13 @@ enum RelativeCustomFonts {
             let (_, later) = atOnce({
                 for site in sites[..<half] { take(site) { rewrite(bytes, $0) } }
             }, {
-                sites[half...].map { site -> Found? in
-                    let k = Int(site) - 1
-                    return k >= 0 && k < bytes.count ? rewrite(bytes, k + 1) : nil
+                [Found?](unsafeUninitializedCapacity: sites.count - half) { found, made in
+                    Memory.preferLargePages(UnsafeMutableRawBufferPointer(found))
+                    for (n, site) in sites[half...].enumerated() {
+                        let k = Int(site) - 1
+                        (found.baseAddress! + n).initialize(to: k >= 0 && k < bytes.count ? rewrite(bytes, k + 1) : nil)
+                    }
+                    made = sites.count - half
                 }
             })
             for (site, found) in zip(sites[half...], later) { take(site) { _ in found } }

@@ -1,4 +1,5 @@
 import DynamicType
+import Platform
 import Scan
 
 /// The rewrites of a plan, kept compactly: a record of plain values each, every edit in one array,
@@ -177,6 +178,13 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     /// records again at each doubling, into memory the system must clear first.
     mutating func reserveCapacity(adding count: Int) {
         entries.reserveCapacity(entries.count + count)
+        // The room not yet written, on large pages where the system has them.
+        entries.withUnsafeBufferPointer { written in
+            guard let base = written.baseAddress else { return }
+            let stride = MemoryLayout<Entry>.stride
+            Memory.preferLargePages(UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(mutating: base + written.count),
+                                                                  count: (entries.capacity - written.count) * stride))
+        }
     }
 
     /// The same in the file of the list's last rewrite, which must be the custom font's.

@@ -182,6 +182,13 @@ struct ApplyTests {
             let whole = listing(nil)
             #expect(pieces == whole)
             #expect(whole.split(separator: "\n").count == list.count && !whole.contains("\u{7}"))
+            // Listed ahead in steps while they fit, then the rest: the same listing, never over the room.
+            let most = Int.random(in: 0...whole.utf8.count + 10, using: &random)
+            let ahead = ListingAhead(list, shownPath: { "<\($0)>" }, safe: { $0.replacingOccurrences(of: "\u{7}", with: "?") }, most: most,
+                                     step: Int.random(in: 1...4, using: &random))
+            let first = ahead.withListing { String(decoding: $0, as: UTF8.self) }
+            #expect(first.utf8.count <= most)
+            #expect(first + listing(ahead.listed..<list.count) == whole, "most \(most)")
         }
     }
 

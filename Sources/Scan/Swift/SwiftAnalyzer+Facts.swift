@@ -14,6 +14,7 @@ extension SwiftAnalyzer {
         var assignments: [Int] = []
         assignments.reserveCapacity(file.landmarks.count)
         var fontCalls: [Int] = []
+        fontCalls.reserveCapacity(file.landmarks.count)
         var frames: [Int] = []
         var firstFor = Int.max
         for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
