@@ -28,6 +28,8 @@ public final class ScannedSources: @unchecked Sendable {
     /// The shapes of the Swift files whose bytes were taken, read from the scan's own tokens on
     /// another core while the caller plans its rewrites.
     private var shapes: [String: PendingShape] = [:]
+    /// Every shape is read, and the files they were read from let go.
+    private var shapesRead = false
     /// Where the Swift files whose bytes were taken name `.custom`, read from the same tokens.
     private var customFonts: [String: (byteCount: Int, sites: [Int32])] = [:]
 
@@ -86,8 +88,12 @@ public final class ScannedSources: @unchecked Sendable {
         // The first rescan writes where the scan's files lay, once they are let go (pages the system
         // need not clear again); the memory goes with this scan, before the rewritten bytes are made.
         var memory = TokenMemory()
-        // The shapes read from the scan's files let them go first, so that their memory is free.
-        for pending in shapes.values { pending.wait() }
+        if leftovers == nil && !shapesRead {
+            // The shapes read from the scan's files let them go first, so that their memory is free
+            // (once the scan has let its files go, no file's bytes are taken any more).
+            for pending in shapes.values { pending.wait() }
+            shapesRead = true
+        }
         if leftovers == nil, let kept = self.memory {
             self.memory = nil
             kept.recycle()

@@ -12,15 +12,17 @@ public final class ListingAhead: @unchecked Sendable {
 
     /// Bytes held at most: about 290,000 rewrites of custom fonts.
     public static let most = 32 << 20
+    /// Fewer rewrites are listed in less time than a block of memory takes to make.
+    public static let fewest = 4096
 
     /// Nothing listed ahead.
     public init() {}
 
-    /// Lists `rewrites` from the first, `step` at a time, while a whole step fits in `most` bytes;
-    /// `shownPath` and `safe` as `writeListing` takes them.
+    /// Lists `rewrites` from the first, `step` at a time, while a whole step fits in `most` bytes,
+    /// when there are at least `fewest`; `shownPath` and `safe` as `writeListing` takes them.
     public init(_ rewrites: RewriteList, shownPath: (String) -> String, safe: (String) -> String, most: Int = ListingAhead.most,
-                step: Int = 16_384) {
-        guard !rewrites.isEmpty, most > 0, let block = Memory.mapBlock(byteCount: most) else { return }
+                step: Int = 16_384, fewest: Int = ListingAhead.fewest) {
+        guard rewrites.count >= max(fewest, 1), most > 0, let block = Memory.mapBlock(byteCount: most) else { return }
         self.block = block
         let room = min(most, block.count)
         while listed < rewrites.count {

@@ -47,7 +47,11 @@ enum RelativeCustomFonts {
             // Each call is read on its own, from the bytes alone: with many, those of the second half
             // are read on another core while this one reads and lists the first half's; the lines,
             // the list and the suggestions then follow the sites' order as before.
-            let half = sites.count >= max(threshold, 2) ? sites.count / 2 : sites.count
+            guard sites.count >= max(threshold, 2) else {
+                for site in sites { take(site) { rewrite(bytes, $0) } }
+                return
+            }
+            let half = sites.count / 2
             let (_, later) = atOnce({
                 for site in sites[..<half] { take(site) { rewrite(bytes, $0) } }
             }, {
