@@ -17,18 +17,20 @@ extension AuditStore {
         // What is not a database file (a folder in its place) is named as such when the store is opened.
         guard Files.status(path, followLinks: false)?.kind == .regular else { return }
         do {
-            // Read as it lies when nothing waits in a write-ahead log, so that a refused store gets
-            // not even SQLite's files beside it; with a log, through it, where its changes are.
-            let logged = Files.status(path + "-wal", followLinks: false) != nil
-            let db = try Database(path: path, mode: logged ? .readOnly : .immutable)
-            guard try db.applicationID() == Schema.applicationID else { throw StoreError.notAStore(path: path) }
-            let version = try db.userVersion()
-            if version > Schema.currentVersion { throw StoreError.newerSchema(path: path, found: version, known: Schema.currentVersion) }
-            guard version >= 0 else { throw StoreError.damaged(path: path, detail: "schema version \(version), which no dtaudit writes") }
-            let found = try SchemaObject.all(in: db)
-            if version == Schema.currentVersion, SchemaObject.digest(found) == currentSchemaDigest { return }
-            if let difference = try SchemaObject.difference(found: found, expected: expectedSchema(version: version)) {
-                throw StoreError.foreignSchema(path: location.folder, object: difference)
+            var changes = 0
+            while true {
+                // Read as it lies when nothing waits in a write-ahead log, so that a refused store
+                // gets not even SQLite's files beside it; with a log, through it, where its changes are.
+                let logged = Files.status(path + "-wal", followLinks: false) != nil
+                let before = logged ? nil : Files.identity(path)
+                do {
+                    try check(location, mode: logged ? .readOnly : .immutable)
+                    return
+                } catch let error as SQLiteError where !logged && error.isDamaged && changes < 3 && Files.identity(path) != before {
+                    // The file changed under a read as it lies: a command that finished writing
+                    // folded its log back in meanwhile. Read again before calling the store damaged.
+                    changes += 1
+                }
             }
         } catch let error as StoreError {
             throw error
@@ -36,6 +38,21 @@ extension AuditStore {
             throw StoreError.from(error, path: path)
         } catch {
             throw StoreError.database(path: path, detail: String(describing: error))
+        }
+    }
+
+    /// `checkSchema(of:)` reading the database in `mode`.
+    private static func check(_ location: StoreLocation, mode: Database.Mode) throws {
+        let path = location.databasePath
+        let db = try Database(path: path, mode: mode)
+        guard try db.applicationID() == Schema.applicationID else { throw StoreError.notAStore(path: path) }
+        let version = try db.userVersion()
+        if version > Schema.currentVersion { throw StoreError.newerSchema(path: path, found: version, known: Schema.currentVersion) }
+        guard version >= 0 else { throw StoreError.damaged(path: path, detail: "schema version \(version), which no dtaudit writes") }
+        let found = try SchemaObject.all(in: db)
+        if version == Schema.currentVersion, SchemaObject.digest(found) == currentSchemaDigest { return }
+        if let difference = try SchemaObject.difference(found: found, expected: expectedSchema(version: version)) {
+            throw StoreError.foreignSchema(path: location.folder, object: difference)
         }
     }
 
