@@ -205,7 +205,7 @@ private final class PendingShape: @unchecked Sendable {
     }
 
     var shape: SourceShape? {
-        done.wait()
+        wait()
         return result
     }
 }
