@@ -132,8 +132,16 @@ struct ProjectIndex: Sendable {
 
     init() {}
 
-    /// An index of nothing, made once: the facts pass reads each file with one.
-    static let empty = ProjectIndex()
+    /// An index handed to the rules of many files by reference: each of them holding a copy of
+    /// its own would retain each of its tables for every file, from both cores at once.
+    final class Shared: Sendable {
+        let index: ProjectIndex
+
+        init(_ index: ProjectIndex) { self.index = index }
+
+        /// An index of nothing, made once: the facts pass reads each file with one.
+        static let empty = Shared(ProjectIndex())
+    }
 
     init(_ facts: [FileFacts]) {
         for fact in facts { add(fact) }

@@ -110,7 +110,7 @@ public final class ScannedSources: @unchecked Sendable {
         } else {
             return nil
         }
-        let index = indexes[moduleOf[k]]
+        let index = ProjectIndex.Shared(indexes[moduleOf[k]])
         let rules = rules
         // The rules read the first scan's index, not what this file tells the others now: the two
         // read the same tokens, which never change, on two cores.

@@ -152,13 +152,14 @@ public enum SourceScanner {
         var facts = facts
         let count = files.count
 
+        let shared = indexes.map(ProjectIndex.Shared.init)
         var results = [FileResult](repeating: FileResult(), count: count)
         results.withUnsafeMutableBufferPointer { buffer in
             files.withUnsafeMutableBufferPointer { filesBuffer in
                 let output = UnsafeSendableBuffer(buffer)
                 let input = UnsafeSendableBuffer(filesBuffer)
                 DispatchQueue.concurrentPerform(iterations: count) { k in
-                    output[k] = analyze(path: paths[k], input[k], index: indexes[modules.moduleOf[k]], rules: rules)
+                    output[k] = analyze(path: paths[k], input[k], index: shared[modules.moduleOf[k]], rules: rules)
                 }
             }
         }
@@ -216,7 +217,7 @@ public enum SourceScanner {
         var rule: ScanRule
     }
 
-    static func analyze(path: String, _ loaded: LoadedFile, index: ProjectIndex, rules: Set<ScanRule>) -> FileResult {
+    static func analyze(path: String, _ loaded: LoadedFile, index: ProjectIndex.Shared, rules: Set<ScanRule>) -> FileResult {
         var result = FileResult()
         let raw: [RawFinding]
         let suppressions: Suppressions

@@ -2,7 +2,9 @@
 /// checks its name sets off run (`InterfaceBuilderDispatch`, made from the rules' triggers).
 final class InterfaceBuilderAnalyzer {
     let document: MarkupDocument
-    let index: ProjectIndex
+    private let sharedIndex: ProjectIndex.Shared
+    /// The project's facts, read in place.
+    var index: ProjectIndex { sharedIndex.index }
     var findings: [RawFinding] = []
     var signs: [GoodSign: Int] = [:]
     /// What the rules note while the file is read.
@@ -24,9 +26,9 @@ final class InterfaceBuilderAnalyzer {
     /// The elements that show text a reader types or reads.
     static let textElements: Set<String> = ["label", "textField", "textView"]
 
-    init(document: MarkupDocument, index: ProjectIndex) {
+    init(document: MarkupDocument, index: ProjectIndex.Shared) {
         self.document = document
-        self.index = index
+        sharedIndex = index
         var outletDestinations: Set<String> = []
         for (position, element) in document.elements.enumerated() {
             if let id = element.value("id") { elementByID[id] = position }

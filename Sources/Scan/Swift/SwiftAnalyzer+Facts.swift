@@ -97,7 +97,7 @@ extension SwiftAnalyzer {
                 setsLiveUpdate: !(type.keyword == .extension && UIKitClass(typeName: type.name) != nil)
                     && setsOwnLiveUpdate(type, in: file, marks: liveUpdateMarks)))
         }
-        let reader = SwiftAnalyzer(file: file, index: ProjectIndex.empty)
+        let reader = SwiftAnalyzer(file: file, index: ProjectIndex.Shared.empty)
         // Members already noted, for the type whose body opens at `brace`: statements repeat.
         var noted: [(brace: Int, member: String, kind: Int, token: Int)] = []
         var lastParent = -2

@@ -30,7 +30,9 @@ enum ViewContent {
 /// Applies the rules to one Swift file, with the project's facts at hand.
 final class SwiftAnalyzer {
     let file: SwiftFile
-    let index: ProjectIndex
+    private let sharedIndex: ProjectIndex.Shared
+    /// The project's facts, read in place.
+    var index: ProjectIndex { sharedIndex.index }
     var findings: [RawFinding] = []
     var signs = SignCounts()
 
@@ -63,10 +65,14 @@ final class SwiftAnalyzer {
     /// What the rules note while the file is read, for their checks at its end.
     let notes = RuleNotes()
 
-    init(file: SwiftFile, index: ProjectIndex) {
+    init(file: SwiftFile, index: ProjectIndex.Shared) {
         self.file = file
-        self.index = index
+        sharedIndex = index
         decls = file.declarations
+    }
+
+    convenience init(file: SwiftFile, index: ProjectIndex) {
+        self.init(file: file, index: ProjectIndex.Shared(index))
     }
 
     // MARK: Running
