@@ -335,8 +335,10 @@ final class ProjectIndexBuilder: @unchecked Sendable {
     }
 
     /// The facts of file `k`, from any thread.
-    func deliver(_ k: Int, _ facts: FileFacts) {
-        slots.withLock { ready[k] = facts }
+    func deliver(_ k: Int, _ facts: consuming FileFacts) {
+        // Moved in and, by `takeNext`, out again: never copied, which would retain each of its tables.
+        var moving: FileFacts? = consume facts
+        slots.withLock { ready[k] = moving.take() }
         // A thread that let go of `adding` looks once more, for facts delivered while it finished:
         // their thread found the lock taken and left them to it.
         repeat {
@@ -361,8 +363,7 @@ final class ProjectIndexBuilder: @unchecked Sendable {
 
     private func takeNext() -> FileFacts? {
         slots.withLock {
-            guard next < ready.count, let fact = ready[next] else { return nil }
-            ready[next] = nil
+            guard next < ready.count, let fact = ready[next].take() else { return nil }
             next += 1
             return fact
         }

@@ -53,10 +53,14 @@ public enum SourceScanner {
                     DispatchQueue.concurrentPerform(iterations: files.count) { k in
                         let (file, identity) = load(files[k], memory: memory)
                         let fileFacts = SourceScanner.facts(of: file)
-                        factsOutput[k] = fileFacts
                         loadedOutput[k] = file
                         identitiesOutput[k] = identity
-                        if oneModule { builder.deliver(k, fileFacts) }
+                        if oneModule {
+                            factsOutput[k] = fileFacts
+                            builder.deliver(k, consume fileFacts)
+                        } else {
+                            factsOutput[k] = consume fileFacts
+                        }
                     }
                 }
             }
