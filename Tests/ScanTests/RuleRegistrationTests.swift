@@ -29,6 +29,8 @@ struct RuleRegistrationTests {
         let ids = RuleUnit.all.map(\.id)
         #expect(Set(ids).count == ids.count)
         #expect(ScanRule.allCases.map(\.rawValue) == ids)
+        // Rules are told apart by their place in the list: as many rules in a set as ids.
+        #expect(Set(ScanRule.allCases).count == ids.count)
         for rule in ScanRule.allCases {
             #expect(ScanRule(rawValue: rule.rawValue) == rule)
             #expect(rule.unit.id == rule.id)

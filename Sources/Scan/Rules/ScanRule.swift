@@ -36,6 +36,12 @@ public struct ScanRule: RawRepresentable, CaseIterable, Hashable, Comparable, Se
 
     public static func < (lhs: ScanRule, rhs: ScanRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    // Said here, as `RawRepresentable` would otherwise compare and hash the ids' text: each rule
+    // has one place in `RuleUnit.all` and one id, so the places tell the same.
+    public static func == (lhs: ScanRule, rhs: ScanRule) -> Bool { lhs.index == rhs.index }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
     /// The rule's unit, where all it is lives.
     public var unit: RuleUnit { RuleUnit.all[index] }
 
