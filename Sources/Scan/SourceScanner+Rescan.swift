@@ -9,7 +9,7 @@ public final class ScannedSources: @unchecked Sendable {
     private var leftovers: Leftovers?
     private let index: [String: Int]
     private let facts: [FileFacts]
-    private let indexes: [ProjectIndex]
+    private let indexes: [ProjectIndex.Shared]
     private let moduleOf: [Int]
     private let rules: Set<ScanRule>
     /// The scan's memory, for the first file scanned again once the scan's files are let go.
@@ -20,7 +20,7 @@ public final class ScannedSources: @unchecked Sendable {
         self.memory = memory
         index = Dictionary(paths.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
         facts = leftovers.facts
-        indexes = leftovers.indexes
+        indexes = leftovers.indexes.map(ProjectIndex.Shared.init)
         self.moduleOf = moduleOf
         self.rules = rules
     }
@@ -110,7 +110,7 @@ public final class ScannedSources: @unchecked Sendable {
         } else {
             return nil
         }
-        let index = ProjectIndex.Shared(indexes[moduleOf[k]])
+        let index = indexes[moduleOf[k]]
         let rules = rules
         // The rules read the first scan's index, not what this file tells the others now: the two
         // read the same tokens, which never change, on two cores.

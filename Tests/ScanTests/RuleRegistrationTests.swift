@@ -69,7 +69,7 @@ struct RuleRegistrationTests {
             }
             """)
         let trigger = SwiftTrigger.modifier("lineLimit") { analyzer, i in analyzer.report(.singleLine, at: i, .low, "seen") }
-        let analyzer = SwiftAnalyzer(file: file, index: ProjectIndex())
+        let analyzer = SwiftAnalyzer(file: file, index: .empty)
         analyzer.run(SwiftDispatch([trigger], names: .shared))
         #expect(analyzer.findings.map { [$0.line, $0.column] } == [[2, 37], [3, 10]])
         #expect(analyzer.findings.allSatisfy { $0.message == "seen" })

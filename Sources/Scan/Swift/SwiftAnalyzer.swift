@@ -71,10 +71,6 @@ final class SwiftAnalyzer {
         decls = file.declarations
     }
 
-    convenience init(file: SwiftFile, index: ProjectIndex) {
-        self.init(file: file, index: ProjectIndex.Shared(index))
-    }
-
     // MARK: Running
 
     /// Visits the file's landmarks once, running at each the checks its name sets off (`SwiftDispatch`,
