@@ -238,6 +238,12 @@ struct ProjectIndex: Sendable {
 
     /// The UIKit class a type is or descends from, following the project's own subclasses.
     func uikitClass(of type: String) -> UIKitClass? {
+        ProjectIndex.uikitClass(of: type, declaredTypes: declaredTypes)
+    }
+
+    /// `uikitClass(of:)` from the one table it reads: what a rule reading a shared index asks, as a
+    /// method called on the index would copy every table of it first.
+    static func uikitClass(of type: String, declaredTypes: [String: DeclaredType]) -> UIKitClass? {
         var current = type
         var seen: Set<String> = []
         while seen.count < 32 {

@@ -213,7 +213,7 @@ extension SwiftAnalyzer {
     func isFalse(_ value: (start: Int, end: Int)) -> Bool { value.end == value.start + 1 && file.name(value.start) == .false }
 
     func classify(typeName: String) -> (UIKitClass?, certain: Bool) {
-        if let known = index.uikitClass(of: typeName) { return (known, true) }
+        if let known = ProjectIndex.uikitClass(of: typeName, declaredTypes: index.declaredTypes) { return (known, true) }
         if let guess = UIKitClass(guessingFrom: typeName) { return (guess, false) }
         return (nil, false)
     }
