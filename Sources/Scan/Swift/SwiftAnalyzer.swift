@@ -31,7 +31,8 @@ enum ViewContent {
 final class SwiftAnalyzer {
     let file: SwiftFile
     private let sharedIndex: ProjectIndex.Shared
-    /// The project's facts, read in place.
+    /// The project's facts, read a table at a time in place; a method called on the index would
+    /// copy it whole first (see `ProjectIndex.uikitClass(of:declaredTypes:)`).
     var index: ProjectIndex { sharedIndex.index }
     var findings: [RawFinding] = []
     var signs = SignCounts()
