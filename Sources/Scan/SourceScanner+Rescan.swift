@@ -20,7 +20,7 @@ public final class ScannedSources: @unchecked Sendable {
         self.memory = memory
         index = Dictionary(paths.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
         facts = leftovers.facts
-        indexes = leftovers.indexes.map(ProjectIndex.Shared.init)
+        indexes = leftovers.indexes
         self.moduleOf = moduleOf
         self.rules = rules
     }

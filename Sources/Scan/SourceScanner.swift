@@ -192,7 +192,7 @@ public enum SourceScanner {
             if !results[k].signs.isEmpty { signs.append(FileSigns(file: paths[k], counts: results[k].signs)) }
         }
         // The per-file results go with the files, to be freed on the other thread too.
-        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, indexes: indexes, results: results)
+        var leftovers: Leftovers? = Leftovers(files: files, facts: facts, indexes: shared, results: results)
         files = []
         facts = []
         results = []
@@ -306,10 +306,10 @@ private final class KeptMemory: @unchecked Sendable {
 final class Leftovers: @unchecked Sendable {
     let files: [SourceScanner.LoadedFile]
     let facts: [FileFacts]
-    let indexes: [ProjectIndex]
+    let indexes: [ProjectIndex.Shared]
     let results: [SourceScanner.FileResult]
 
-    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], indexes: [ProjectIndex], results: [SourceScanner.FileResult]) {
+    init(files: [SourceScanner.LoadedFile], facts: [FileFacts], indexes: [ProjectIndex.Shared], results: [SourceScanner.FileResult]) {
         self.files = files
         self.facts = facts
         self.indexes = indexes
