@@ -34,8 +34,10 @@ final class SwiftAnalyzer {
     /// The project's facts, read a table at a time in place; a method called on the index would
     /// copy it whole first (see `ProjectIndex.uikitClass(of:declaredTypes:)`).
     var index: ProjectIndex { sharedIndex.index }
-    var findings: [RawFinding] = []
-    var signs = SignCounts()
+    // One analyzer, on one thread, adds to these at every font or sign it meets: a check of
+    // exclusive access at each would cost more than the addition.
+    @exclusivity(unchecked) var findings: [RawFinding] = []
+    @exclusivity(unchecked) var signs = SignCounts()
 
     /// The file's declarations, held here once: read through the file, every use would copy them.
     let decls: Declarations
