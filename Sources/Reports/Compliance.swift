@@ -113,13 +113,14 @@ public struct ConformanceReport: Sendable {
                       remarks: Self.remarks(scope: scope + " The criterion is judged at the sizes up to \(limit.id), where body text reaches 200 %, and on text that does not scale at all.",
                                             covered: resize.checklistCovers, criterion: ResizeTextVerdict.criterion,
                                             failures: Self.failures(snapshot, items: resize.failing, upTo: limit, scalingAnywhere: true),
-                                            notScaling: resize.notScaling, open: resizeOutlook.open.count, screens: screens),
+                                            notScaling: resize.notScaling, capped: resize.capped.map { "\($0.screen): \($0.cap)" },
+                                            open: resizeOutlook.open.count, screens: screens),
                       outlook: resizeOutlook),
             Criterion(number: ReflowVerdict.criterion, name: "Reflow", wcagLevel: "AA", level: reflow.level,
                       remarks: Self.remarks(scope: scope + " Layouts must adapt instead of scrolling in two directions at every planned size.",
                                             covered: reflow.checklistCovers, criterion: ReflowVerdict.criterion,
                                             failures: Self.failures(snapshot, items: reflow.failing, upTo: nil, scalingAnywhere: false),
-                                            notScaling: [], open: reflowOutlook.open.count, screens: screens),
+                                            notScaling: [], capped: [], open: reflowOutlook.open.count, screens: screens),
                       outlook: reflowOutlook),
         ]
     }
@@ -140,7 +141,8 @@ public struct ConformanceReport: Sendable {
         }
     }
 
-    static func remarks(scope: String, covered: Bool, criterion: String, failures: [String], notScaling: [String], open: Int, screens: Int) -> String {
+    static func remarks(scope: String, covered: Bool, criterion: String, failures: [String], notScaling: [String], capped: [String],
+                        open: Int, screens: Int) -> String {
         guard covered else { return "The checklist in use maps no check to \(criterion), so the audit does not evaluate it." }
         guard screens > 0 else { return "The audit has no screens yet." }
         var parts = [scope]
@@ -150,10 +152,13 @@ public struct ConformanceReport: Sendable {
         if !failures.isEmpty {
             parts.append("Fails on \(counted(failures.count, "screen")): \(failures.joined(separator: "; ")).")
         }
+        if !capped.isEmpty {
+            parts.append("The code caps text below 200 % on \(counted(capped.count, "screen")): \(capped.joined(separator: "; ")).")
+        }
         if open > 0 {
             parts.append("\(counted(open, "screen")) \(plural("has", open)) checks of \(criterion) still to record.")
         }
-        if notScaling.isEmpty && failures.isEmpty && open == 0 {
+        if notScaling.isEmpty && failures.isEmpty && capped.isEmpty && open == 0 {
             parts.append("Every screen passes the checks of \(criterion).")
         }
         return parts.joined(separator: " ")

@@ -24,8 +24,9 @@ public struct ConformanceOutlook: Sendable {
     public var screens: Int
     public var covered: Bool
 
-    /// `counts` says whether a check (item, size) belongs to the criterion.
-    init(_ snapshot: AuditSnapshot, covered: Bool, counts: (ChecklistItem?, Size) -> Bool) {
+    /// `counts` says whether a check (item, size) belongs to the criterion; `failingAnyway` names
+    /// the screens that fail it whatever their checks say (a cap in their code).
+    init(_ snapshot: AuditSnapshot, covered: Bool, failingAnyway: Set<String> = [], counts: (ChecklistItem?, Size) -> Bool) {
         let items = Dictionary(snapshot.checklist.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func relevant(_ item: String, _ size: Size) -> Bool { counts(items[item], size) }
         self.covered = covered
@@ -33,7 +34,7 @@ public struct ConformanceOutlook: Sendable {
         firm = 0
         open = []
         for state in snapshot.screens {
-            if state.awaitingFix.contains(where: { relevant($0.item, $0.size) }) {
+            if failingAnyway.contains(state.screen.name) || state.awaitingFix.contains(where: { relevant($0.item, $0.size) }) {
                 firm += 1
                 continue
             }
@@ -64,11 +65,14 @@ public struct ConformanceOutlook: Sendable {
 
 extension ResizeTextVerdict {
     /// 1.4.4's checks: those mapped to it up to AX3, where body text reaches 200 %, and every
-    /// check of a scaling item, whose failure means text that does not scale at all.
+    /// check of a scaling item, whose failure means text that does not scale at all. A screen whose
+    /// code caps text below AX3 fails whatever is recorded: only a change to the code, or a
+    /// suppression of that cap, takes it back.
     public static func outlook(_ snapshot: AuditSnapshot) -> ConformanceOutlook {
         let limit = LargerTextVerdict.doublingSize
         let covered = snapshot.checklist.items.contains { $0.wcag.contains(criterion) }
-        return ConformanceOutlook(snapshot, covered: covered) { item, size in
+        let capped = Set(snapshot.screens.filter { LargerTextVerdict.capBelowDoubling($0) != nil }.map(\.screen.name))
+        return ConformanceOutlook(snapshot, covered: covered, failingAnyway: capped) { item, size in
             guard let item else { return false }
             return item.scaling || (item.wcag.contains(criterion) && size <= limit)
         }

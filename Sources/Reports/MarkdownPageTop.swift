@@ -48,6 +48,9 @@ extension MarkdownPage {
             if !wcag.failing.isEmpty {
                 reasons.append("checks of 1.4.4 fail at or below \(doubling) on \(counted(wcag.failing.count, "screen")) (\(failingList(wcag.failing)))")
             }
+            if !wcag.capped.isEmpty {
+                reasons.append("the code caps text below 200 % on \(counted(wcag.capped.count, "screen")) (\(cappedList(wcag.capped)))")
+            }
             let open = wcagOutlook.open.count
             if open > 0 {
                 reasons.append("\(counted(open, "screen")) \(plural("has", open)) 1.4.4 checks up to \(doubling) still to record")
@@ -95,6 +98,11 @@ extension MarkdownPage {
     func failingList(_ failing: [(screen: String, items: [String])]) -> String {
         failing.prefix(8).map { "\(Markdown.text($0.screen)): " + $0.items.map { "`\($0)`" }.joined(separator: ", ") }.joined(separator: "; ")
             + (failing.count > 8 ? "; ..." : "")
+    }
+
+    /// `Checkout: xxxLarge (App/Checkout/Summary.swift:5)` for the first eight capped screens.
+    func cappedList(_ capped: [(screen: String, cap: String)]) -> String {
+        capped.prefix(8).map { "\(Markdown.text($0.screen)): \(Markdown.text($0.cap))" }.joined(separator: "; ") + (capped.count > 8 ? "; ..." : "")
     }
 
     static func mark(_ level: ResizeTextVerdict.Level) -> String {

@@ -38,6 +38,18 @@ public struct LargerTextVerdict: Sendable {
         return cap.factor ?? 0
     }
 
+    /// The caps in a screen's code that no one suppressed, each with where it is.
+    static func caps(of state: ScreenState) -> [(StoredCap, TextSizeCap)] {
+        (state.scan?.caps ?? []).compactMap { stored in TextSizeCap(shown: stored.cap).map { (stored, $0) } }
+    }
+
+    /// The lowest cap in a screen's code below AX3, as `xxxLarge (File.swift:12)`: it holds whatever
+    /// was recorded, as text under it never reaches 200 %. A suppression, with its reason, is how a
+    /// person overrules it for one element.
+    static func capBelowDoubling(_ state: ScreenState) -> String? {
+        caps(of: state).filter { !$0.1.reachesDoubling }.min { reach($0.1) < reach($1.1) }.map { "\($0.1.shown) (\($0.0.file):\($0.0.line))" }
+    }
+
     public init(_ snapshot: AuditSnapshot) {
         let critical = snapshot.screens.filter(\.screen.critical)
         criticalScreens = critical.count
@@ -50,14 +62,10 @@ public struct LargerTextVerdict: Sendable {
             } else if !state.recordedCells.contains(where: { $0.size >= Self.doublingSize && $0.status == .pass }) {
                 reasons.append("not checked at \(Self.doublingSize.id) or larger")
             }
-            // A cap in the screen's code holds whatever was recorded: below AX3, text never reaches 200 %.
-            let caps = (state.scan?.caps ?? []).compactMap { stored in TextSizeCap(shown: stored.cap).map { (stored, $0) } }
-            if let lowest = caps.filter({ !$0.1.reachesDoubling }).min(by: { Self.reach($0.1) < Self.reach($1.1) }) {
-                reasons.append("its code caps text at \(lowest.1.shown) (\(lowest.0.file):\(lowest.0.line)), below 200 %")
-            }
+            if let below = Self.capBelowDoubling(state) { reasons.append("its code caps text at \(below), below 200 %") }
             if !reasons.isEmpty {
                 blocking.append((state.screen.name, reasons.joined(separator: "; ")))
-            } else if let lowest = caps.min(by: { Self.reach($0.1) < Self.reach($1.1) }) {
+            } else if let lowest = Self.caps(of: state).min(by: { Self.reach($0.1) < Self.reach($1.1) }) {
                 cappedClaimable.append((state.screen.name, lowest.1.verdict))
             }
         }
@@ -85,7 +93,8 @@ public struct LargerTextVerdict: Sendable {
 ///
 /// The criterion asks that text can be resized to 200 % without losing content or function. The
 /// verdict looks at the checklist items that name 1.4.4, at sizes up to AX3 (where body text reaches
-/// 200 %): a failure there, or text that does not scale at all, is a failure of the criterion.
+/// 200 %): a failure there, text that does not scale at all, or text the screen's code caps below
+/// AX3 is a failure of the criterion.
 /// Failures only beyond AX3 still count against Larger Text, but not against 1.4.4.
 public struct ResizeTextVerdict: Sendable {
     public enum Level: String, Sendable, CaseIterable {
@@ -103,6 +112,9 @@ public struct ResizeTextVerdict: Sendable {
     public var notScaling: [String]
     /// Screens with a 1.4.4 failure at or below AX3.
     public var failing: [(screen: String, items: [String])]
+    /// Screens without a failed check whose code caps text below AX3, with the cap and where it is
+    /// (`xxxLarge (File.swift:12)`): text there never reaches 200 %, whatever the checks recorded.
+    public var capped: [(screen: String, cap: String)]
     /// Screens whose 1.4.4 checks up to AX3 are not all recorded yet, by name.
     public var incompleteScreens: [String]
     public var incomplete: Int { incompleteScreens.count }
@@ -118,6 +130,7 @@ public struct ResizeTextVerdict: Sendable {
         screens = snapshot.screens.count
         notScaling = []
         failing = []
+        capped = []
         incompleteScreens = []
         for state in snapshot.screens {
             if state.category == .unsupported {
@@ -132,6 +145,10 @@ public struct ResizeTextVerdict: Sendable {
                 failing.append((state.screen.name, failedItems))
                 continue
             }
+            if let cap = LargerTextVerdict.capBelowDoubling(state) {
+                capped.append((state.screen.name, cap))
+                continue
+            }
             let planned = items.flatMap { item in item.sizes.filter { $0 <= limit || item.scaling }.map { CellKey(item: item.id, size: $0) } }
             if planned.contains(where: { key in
                 let status = state.cell(key.item, key.size)?.status ?? .untested
@@ -140,7 +157,7 @@ public struct ResizeTextVerdict: Sendable {
                 incompleteScreens.append(state.screen.name)
             }
         }
-        let failures = notScaling.count + failing.count
+        let failures = notScaling.count + failing.count + capped.count
         if !checklistCovers || screens == 0 {
             level = .notEvaluated
         } else if failures == 0 {

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
-/// A text size capped in a critical screen's code, against the Larger Text claim: a cap below AX3
-/// (where body text reaches 200 %) keeps the app from claiming it whatever the team recorded; a cap
-/// at AX3 or above leaves the claim standing, capped there.
+/// A text size capped in a critical screen's code, against the Larger Text claim and WCAG 1.4.4: a
+/// cap below AX3 (where body text reaches 200 %) keeps the app from claiming either, whatever the
+/// team recorded, until the code changes or someone suppresses the cap with a reason; a cap at AX3
+/// or above leaves both standing, the claim capped there.
 @Suite(.tags(.endToEnd)) struct LargerTextCapTests {
-    /// Checkout (critical) passes every planned check, and its code caps the text at `cap`.
-    func audited(cap: String) throws -> CLI {
+    /// Checkout (critical) passes every planned check, and its code caps the text at `cap`, with
+    /// `note` on the line above the cap.
+    func audited(cap: String, note: String = "") throws -> CLI {
         let cli = try CLI().initialized()
         let url = cli.directory.appendingPathComponent("App/Checkout/Summary.swift")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -15,23 +17,39 @@ import Testing
 
             struct Summary: View {
                 var body: some View {
+                    \(note)
                     Text("Total").font(.body).dynamicTypeSize(...DynamicTypeSize.\(cap))
                 }
             }
 
             """.utf8).write(to: url)
         try cli.ok(["record", "Checkout", "--size", "all", "--item", "all", "--pass"])
-        #expect(try cli.run(["scan", "--record"]).status == 1)
+        // A cap is a finding unless someone suppressed it, which the scan then passes.
+        #expect(try cli.run(["scan", "--record"]).status == (note.isEmpty ? 1 : 0))
         return cli
     }
 
-    @Test func aCapBelowAX3OnACriticalScreenKeepsTheAppFromClaimingLargerText() throws {
+    @Test func aCapBelowAX3KeepsTheLargerTextClaimAndFailsResizeText() throws {
         let cli = try audited(cap: "xxxLarge")
         let scan = try cli.run(["scan", "--format", "json"])
         #expect(scan.stdout.contains("\"cap\": {\n      \"at\": \"xxxLarge\",\n      \"claimable\": false\n    }"), "\(scan.stdout)")
         let summary = try cli.ok(["export", "--summary", "--output", "-"])
         #expect(summary.contains("**Larger Text (App Store Connect): not yet.**"), "\(summary)")
-        #expect(summary.contains("(its code caps text at xxxLarge (App/Checkout/Summary.swift:5), below 200 %)"), "\(summary)")
+        #expect(summary.contains("(its code caps text at xxxLarge (App/Checkout/Summary.swift:6), below 200 %)"), "\(summary)")
+        // WCAG 1.4.4 asks for text resizable to 200 %: the same cap fails it there too, whatever
+        // the checks recorded, and no open check can take that back.
+        let resize = try #require(summary.split(separator: "\n").first { $0.contains("SC 1.4.4 Resize Text") })
+        #expect(!resize.contains("(AA): Supports"), "\(resize)")
+        #expect(resize.contains("code caps text below 200 % on 1 screen (Checkout: xxxLarge (App/Checkout/Summary.swift:6))"), "\(resize)")
+        let acr = try cli.ok(["export", "--format", "vpat", "--draft", "--output", "-"])
+        #expect(acr.contains("The code caps text below 200 % on 1 screen: Checkout: xxxLarge (App/Checkout/Summary.swift:6)."), "\(acr)")
+    }
+
+    @Test func aSuppressedCapIsAPersonsCallAndHoldsNeitherClaimBack() throws {
+        let cli = try audited(cap: "xxxLarge", note: "// dtaudit:ignore clamped-type-size — the total sits in a fixed-size badge")
+        let summary = try cli.ok(["export", "--summary", "--output", "-"])
+        #expect(summary.contains("**Larger Text (App Store Connect): ready to declare.**"), "\(summary)")
+        #expect(!summary.contains("caps text"), "\(summary)")
     }
 
     @Test func aCapAtAX3OrAboveLeavesTheClaimCappedThere() throws {
@@ -39,5 +57,7 @@ import Testing
         let summary = try cli.ok(["export", "--summary", "--output", "-"])
         #expect(summary.contains("**Larger Text (App Store Connect): ready to declare.**"), "\(summary)")
         #expect(summary.contains("(claimable, capped at AX3), where text still reaches 200 %."), "\(summary)")
+        let resize = try #require(summary.split(separator: "\n").first { $0.contains("SC 1.4.4 Resize Text") })
+        #expect(!resize.contains("caps text"), "\(resize)")
     }
 }
