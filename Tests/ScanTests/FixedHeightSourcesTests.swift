@@ -174,7 +174,33 @@ struct FixedHeightSourcesTests {
             override init(frame: CGRect) { super.init(frame: frame); addSubview(label) }
             override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: 28) }
         }
+        final class NoticeView: UIView {
+            private let messageLabel = UILabel()
+            private var heightConstraint: NSLayoutConstraint?
+            func setUp() {
+                addSubview(messageLabel)
+                heightConstraint = heightAnchor.constraint(equalToConstant: 52)
+                heightConstraint?.isActive = true
+                let width = widthAnchor.constraint(equalToConstant: 300)
+                width.isActive = true
+            }
+        }
+        final class BadgeView: UIView {
+            private let iconView = UIImageView()
+            private var heightConstraint: NSLayoutConstraint?
+            func setUp() {
+                addSubview(iconView)
+                heightConstraint = heightAnchor.constraint(equalToConstant: 52)
+                let kept = heightAnchor.constraint(equalToConstant: 52)
+                kept.isActive = true
+            }
+        }
         """
-        #expect(try heights(["Views.swift": code]) == ["Views.swift:6", "Views.swift:15", "Views.swift:29"])
+        #expect(try heights(["Views.swift": code]) == ["Views.swift:6", "Views.swift:15", "Views.swift:29", "Views.swift:36"])
+        // The view is named by its type, as a person looking for it would search.
+        let messages = try SourceScanner.scan(files: [("Views.swift", Array(code.utf8))], rules: ["fixed-height-text"]).findings.map(\.message)
+        #expect(messages.contains { $0.contains("fixes the height of this view (StatusView), which holds text,") }, "\(messages)")
+        #expect(messages.contains { $0.contains("fixes the height of this view (NoticeView), which holds text,") }, "\(messages)")
+        #expect(messages.contains { $0.contains("the height of this view (BannerView) at 69 pt") }, "\(messages)")
     }
 }

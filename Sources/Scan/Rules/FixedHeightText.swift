@@ -86,8 +86,10 @@ extension SwiftAnalyzer {
         for member in file.members(from: file.after(i + 3)) where file.name(member.name) == .priority || file.textIs(member.name, "withPriority") {
             return
         }
-        // `NSLayoutConstraint.activate([heightAnchor.constraint(...)])`: the view's own height.
-        let bare = !file.isKind(i - 1, .period) && (file.isKind(i - 1, .leftBracket) || file.isKind(i - 1, .comma) || file.isKind(i - 1, .leftParen))
+        // `NSLayoutConstraint.activate([heightAnchor.constraint(...)])`, or kept to change later
+        // (`heightConstraint = heightAnchor.constraint(...)`): the view's own height.
+        let bare = !file.isKind(i - 1, .period) && (file.isKind(i - 1, .leftBracket) || file.isKind(i - 1, .comma) || file.isKind(i - 1, .leftParen)
+            || (file.isKind(i - 1, .operator) && file.textIs(i - 1, "=")))
         guard let receiver = receiver(ofProperty: i) ?? (bare ? Receiver(key: "self", last: -1, start: i) : nil) else { return }
         let (kind, certain) = receiverClass(receiver, property: "heightAnchor", at: i)
         let confidence: Finding.Confidence
@@ -101,7 +103,7 @@ extension SwiftAnalyzer {
             holder = true
             confidence = .medium
         }
-        let who = holder ? "'\(receiver.key)', which holds text," : describe(receiver, as: kind?.noun ?? "view")
+        let who = holder ? "\(named(receiver, at: i)), which holds text," : describe(receiver, as: kind?.noun ?? "view")
         let relation = constant.label == .equalToConstant ? "fixes" : "caps"
         // The view and the height it is held at, for `scan --fix` not to scale a font on it past that.
         var view = FindingView(name: receiver.isSelf ? nil : receiver.key)
@@ -147,7 +149,7 @@ extension SwiftAnalyzer {
                         let (found, via) = origin(value.start, value.end, at: j)
                         if case let .literal(size) = found, (size ?? 1) > 1 {
                             report(.fixedHeightText, at: j, confidence,
-                                   "height.\(file.text(k + 1))(\(code(value.start, value.end))) \(file.name(k + 1) == .equalTo ? "fixes" : "caps") the height of '\(receiver.key)' at \(amount(found, via: via, value.start, value.end)), so larger text is clipped. Use greaterThanOrEqualTo or let its text set the height.",
+                                   "height.\(file.text(k + 1))(\(code(value.start, value.end))) \(file.name(k + 1) == .equalTo ? "fixes" : "caps") the height of \(named(receiver, at: j)) at \(amount(found, via: via, value.start, value.end)), so larger text is clipped. Use greaterThanOrEqualTo or let its text set the height.",
                                    item: isInCell(j) ? "cells-resize" : nil,
                                    view: FindingView(name: receiver.isSelf ? nil : receiver.key, height: size))
                         }
@@ -156,6 +158,12 @@ extension SwiftAnalyzer {
             }
             j += 1
         }
+    }
+
+    /// `'titleLabel'`, or for the view's own height `this view (StatusView)`, as the type is declared.
+    func named(_ receiver: Receiver, at i: Int) -> String {
+        guard receiver.isSelf else { return "'\(receiver.key)'" }
+        return decls.enclosingType(of: i, in: file).map { "this view (\($0.name))" } ?? "this view"
     }
 
     func checkRowHeight(_ i: Int) {
