@@ -141,6 +141,52 @@ struct FixedHeightSourcesTests {
         #expect(findings[3].message.contains("48 pt (rowHeight)"))
     }
 
+    @Test("a helper's height given without a label, or as a memberwise default, is reported where the constant is")
+    func unlabeledAndMemberwiseHeights() throws {
+        let helpers = """
+        struct UnlabeledRow: View {
+            let title: String
+            let height: CGFloat
+            init(_ title: String, _ height: CGFloat = 44) {
+                self.title = title
+                self.height = height
+            }
+            var body: some View { Text(title).frame(height: height) }
+        }
+        struct Tile: View {
+            let text: String
+            var height: CGFloat = 40
+            var body: some View { Text(text).frame(height: height) }
+        }
+        struct Swatch: View {
+            var height: CGFloat = 40
+            var body: some View { Color.red.frame(height: height) }
+        }
+        """
+        let screen = """
+        struct Screen: View {
+            var body: some View {
+                VStack {
+                    UnlabeledRow("a")
+                    UnlabeledRow("b", 60)
+                    UnlabeledRow("60", height60)
+                    Tile(text: "c")
+                    Tile(text: "d", height: 70)
+                    Swatch(height: 80)
+                }
+            }
+        }
+        """
+        #expect(try heights(["Helpers.swift": helpers, "Screen.swift": screen])
+                    == ["Helpers.swift:4", "Helpers.swift:12", "Screen.swift:5", "Screen.swift:8"])
+        let messages = try SourceScanner.scan(files: [("Helpers.swift", Array(helpers.utf8)), ("Screen.swift", Array(screen.utf8))],
+                                              rules: ["fixed-height-text"]).findings.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("UnlabeledRow's height defaults to 44 pt") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("Tile's height defaults to 40 pt") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("UnlabeledRow(60) fixes the height of UnlabeledRow's text at 60 pt") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("Tile(height: 70) fixes the height of Tile's text at 70 pt") }, "\(messages)")
+    }
+
     @Test("a view's own fixed height, with and without text laid out in it")
     func ownHeight() throws {
         let code = """

@@ -53,6 +53,9 @@ extension SwiftAnalyzer {
             return
         }
         let content = content(ofBase: base)
+        if (content == .text || content == .containerWithText) && !isAdaptive(i) && checkMemberwiseHeightDefault(i, height: height, content: content) {
+            return
+        }
         let confidence: Finding.Confidence
         switch content {
         case .text: confidence = .high

@@ -1,15 +1,18 @@
 /// A height passed into a helper view: `Text(title).frame(height: height)` where `height` is a
 /// stored property its initializer sets. The frame holds no constant; the constant is where the
-/// height is given: the initializer's default (`height: CGFloat = 40`), reported in the helper, and
-/// each call's argument (`OptionRow(title: "B", height: 60)`), reported at the call, in any file of
-/// the module: the facts pass notes the helper and the argument labels that reach its frame.
+/// height is given: the initializer's default (`height: CGFloat = 40`, or a memberwise struct's
+/// `var height: CGFloat = 40`), reported in the helper, and each call's argument
+/// (`OptionRow(title: "B", height: 60)`, `Row("B", 60)`), reported at the call, in any file of the
+/// module: the facts pass notes the helper and the arguments (by label, or place) that reach its frame.
 
 /// A helper view's initializer argument that becomes the fixed height of its text.
 struct HeightParameter: Sendable, Hashable {
-    /// The argument's label at a call (`height`).
+    /// The argument's label at a call (`height`), or `_` for one passed without a label.
     var label: String
     /// The frame it reaches, as written: `.frame(height: height)`.
     var frame: String
+    /// For an argument without a label, its place among the call's arguments.
+    var position: Int? = nil
 }
 
 extension SwiftAnalyzer {
@@ -46,14 +49,20 @@ extension SwiftAnalyzer {
         return found
     }
 
-    /// The argument labels at a call that reach `property` of `type`: the parameters its own
-    /// initializers set it from, or, for a struct without any, its memberwise initializer's.
-    func heightLabels(of type: TypeDeclaration, property: VariableDeclaration) -> [String] {
-        let initializers = decls.functions.contains { $0.nameIndex < 0 && $0.keywordIndex > type.open && $0.close < type.close
+    /// Whether `type` declares an initializer in its body: a struct without one is made through its
+    /// memberwise initializer, whose defaults are its properties' initial values.
+    func declaresInitializer(_ type: TypeDeclaration) -> Bool {
+        decls.functions.contains { $0.nameIndex < 0 && $0.keywordIndex > type.open && $0.close < type.close
             && decls.enclosingType(of: $0.keywordIndex, in: file)?.open == type.open }
-        guard initializers else { return type.keyword == .struct ? [property.name] : [] }
+    }
+
+    /// The arguments at a call that reach `property` of `type`, by label (and place, for one without
+    /// a label): the parameters its own initializers set it from, or, for a struct without any, its
+    /// memberwise initializer's.
+    func heightLabels(of type: TypeDeclaration, property: VariableDeclaration) -> [(label: String, position: Int)] {
+        guard declaresInitializer(type) else { return type.keyword == .struct ? [(property.name, -1)] : [] }
         return initializerParameters(of: type, setting: property.name).compactMap { function, parameter in
-            SwiftAnalyzer.parameter(named: parameter, of: function, in: file)?.1
+            SwiftAnalyzer.parameter(named: parameter, of: function, in: file).map { ($0.1, $0.0) }
         }
     }
 
@@ -66,8 +75,9 @@ extension SwiftAnalyzer {
             let content = reader.content(ofBase: base)
             guard content == .text || content == .containerWithText else { continue }
             let frame = "." + reader.code(i, file.closing(i + 1) + 1)
-            for label in reader.heightLabels(of: type, property: variable) where label != "_" {
-                facts.heightParameters[type.name, default: []].append(HeightParameter(label: label, frame: frame))
+            for (label, position) in reader.heightLabels(of: type, property: variable) {
+                facts.heightParameters[type.name, default: []].append(HeightParameter(label: label, frame: frame,
+                                                                                      position: label == "_" ? position : nil))
             }
         }
     }
@@ -76,6 +86,28 @@ extension SwiftAnalyzer {
     func heightArgument(_ i: Int) -> SwiftFile.Argument? {
         guard file.isKind(i - 1, .period), file.isKind(i + 1, .leftParen) else { return nil }
         return file.arguments(i + 1).first { $0.hasLabel && ($0.label == .height || $0.label == .maxHeight) }
+    }
+
+    /// At a frame whose height is a property a struct's memberwise initializer sets
+    /// (`var height: CGFloat = 40` and no initializer of its own): the property's initial value is
+    /// only the callers' default, so it is reported where it is written, naming the helper, and
+    /// each call that passes a fixed height at the call. False when the height is no such property.
+    func checkMemberwiseHeightDefault(_ i: Int, height: SwiftFile.Argument, content: ViewContent) -> Bool {
+        guard let (variable, type) = initializedProperty(height.start, height.end, at: i), type.keyword == .struct,
+              variable.hasInitializer, !declaresInitializer(type) else { return false }
+        let (found, via) = origin(variable.initStart, variable.initEnd, at: variable.initStart)
+        guard case let .literal(points) = found, (points ?? 1) >= 1 else { return true }
+        reportHeightDefault(type: type, variable: variable, at: variable.initStart, end: variable.initEnd, found: found, via: via,
+                            frame: "." + code(i, file.closing(i + 1) + 1), content: content, in: i)
+        return true
+    }
+
+    private func reportHeightDefault(type: TypeDeclaration, variable: VariableDeclaration, at start: Int, end: Int, found: ValueOrigin,
+                                     via: String?, frame: String, content: ViewContent, in i: Int) {
+        let what = content == .text ? "its text" : "the text in it"
+        report(.fixedHeightText, at: start, content == .text ? .high : .medium,
+               "\(type.name)'s \(variable.name) defaults to \(amount(found, via: via, start, end)), which \(frame) makes the fixed height of \(what), so larger text is clipped wherever a caller keeps the default. Use .frame(minHeight:) in \(type.name), or give the height with @ScaledMetric.",
+               item: isInCell(i) ? "cells-resize" : nil)
     }
 
     /// At a frame whose height is a property only an initializer sets: the initializer's default,
@@ -93,10 +125,7 @@ extension SwiftAnalyzer {
             guard let (start, end) = defaultValue, start < end else { continue }
             let (found, via) = origin(start, end, at: start)
             guard case let .literal(points) = found, (points ?? 1) >= 1 else { continue }
-            let what = content == .text ? "its text" : "the text in it"
-            report(.fixedHeightText, at: start, content == .text ? .high : .medium,
-                   "\(type.name)'s \(variable.name) defaults to \(amount(found, via: via, start, end)), which \(frame) makes the fixed height of \(what), so larger text is clipped wherever a caller keeps the default. Use .frame(minHeight:) in \(type.name), or give the height with @ScaledMetric.",
-                   item: isInCell(i) ? "cells-resize" : nil)
+            reportHeightDefault(type: type, variable: variable, at: start, end: end, found: found, via: via, frame: frame, content: content, in: i)
         }
     }
 
@@ -117,13 +146,14 @@ extension SwiftAnalyzer {
             && index.heightParameterNames.contains(identifierAt: j, in: file) {
             let helper = file.identifier(j)
             guard let parameters = index.heightParameters[helper], file.name(j - 1) != .func else { continue }
-            for argument in file.arguments(j + 1) where argument.hasLabel {
-                let label = file.text(argument.labelIndex)
-                guard let parameter = parameters.first(where: { $0.label == label }) else { continue }
+            for (position, argument) in file.arguments(j + 1).enumerated() {
+                let label = argument.hasLabel ? file.text(argument.labelIndex) : "_"
+                guard let parameter = parameters.first(where: { $0.label == label && (label != "_" || $0.position == position) }) else { continue }
                 let (found, via) = origin(argument.start, argument.end, at: j)
                 guard case let .literal(points) = found, (points ?? 1) >= 1 else { continue }
+                let written = argument.hasLabel ? "\(label): \(code(argument.start, argument.end))" : code(argument.start, argument.end)
                 report(.fixedHeightText, at: argument.start, SwiftAnalyzer.confidence(found),
-                       "\(helper)(\(label): \(code(argument.start, argument.end))) fixes the height of \(helper)'s text at \(amount(found, via: via, argument.start, argument.end)) (its \(parameter.frame)), so larger text is clipped. Pass a height scaled with @ScaledMetric, or let \(helper) use .frame(minHeight:).",
+                       "\(helper)(\(written)) fixes the height of \(helper)'s text at \(amount(found, via: via, argument.start, argument.end)) (its \(parameter.frame)), so larger text is clipped. Pass a height scaled with @ScaledMetric, or let \(helper) use .frame(minHeight:).",
                        item: isInCell(j) ? "cells-resize" : nil)
             }
         }
