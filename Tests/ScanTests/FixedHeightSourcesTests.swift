@@ -74,6 +74,29 @@ struct FixedHeightSourcesTests {
         #expect(messages[3].contains("44 pt (height(for: .compact))"))
     }
 
+    @Test("a height from a nested enum's case is as fixed as one from a nested static let")
+    func nestedEnumHeights() throws {
+        let layout = """
+        enum Layout {
+            enum Row { static let compact: CGFloat = 44 }
+            enum Kind: CGFloat { case compact = 44 }
+        }
+        """
+        let view = """
+        struct Rows: View {
+            var body: some View {
+                VStack {
+                    Text("A").frame(height: Layout.Row.compact)
+                    Text("B").frame(height: Layout.Kind.compact.rawValue)
+                    Image("x").frame(height: Layout.Kind.compact.rawValue)
+                }
+            }
+        }
+        """
+        #expect(try heights(["Layout.swift": layout, "Rows.swift": view]) == ["Rows.swift:4", "Rows.swift:5"])
+        #expect(try heights(["Rows.swift": layout + "\n" + view]) == ["Rows.swift:8", "Rows.swift:9"])
+    }
+
     @Test("UIKit: a height constraint from an enum's raw value on a label")
     func enumConstraint() throws {
         let code = """

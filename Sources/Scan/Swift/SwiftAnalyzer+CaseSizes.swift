@@ -76,14 +76,18 @@ extension SwiftAnalyzer {
     }
 
     /// The value of the chain `start..<end` when a case chooses it: `T.c.rawValue`, `T.c.p` for a
-    /// property `p` of `T` that switches over its cases. nil when the chain is of another form.
+    /// property `p` of `T` that switches over its cases, `T` also nested (`Layout.Kind.c.rawValue`,
+    /// read as `Kind`'s). nil when the chain is of another form.
     func caseOrigin(_ start: Int, _ end: Int, depth: Int) -> (ValueOrigin, via: String?)? {
         var names: [Int] = []
         for j in start..<end where file.isKind(j, .identifier) { names.append(j) }
-        guard names.count == 3, let first = file.identifier(names[0]).utf8.first, first >= 0x41 && first <= 0x5A else { return nil }
-        let typeName = file.identifier(names[0])
-        let caseName = file.identifier(names[1])
-        let property = file.identifier(names[2])
+        // Every name before the case is a type's, capitalized as Swift names them.
+        guard names.count >= 3, names.count <= 6, names.dropLast(2).allSatisfy({ name in
+            file.identifier(name).utf8.first.map { $0 >= 0x41 && $0 <= 0x5A } ?? false
+        }) else { return nil }
+        let typeName = file.identifier(names[names.count - 3])
+        let caseName = file.identifier(names[names.count - 2])
+        let property = file.identifier(names[names.count - 1])
         let via = file.text(tokens: start, through: end - 1)
         let local = decls.types.first { $0.name == typeName && $0.keyword == .enum }
         if property == "rawValue" {
