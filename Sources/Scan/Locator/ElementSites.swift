@@ -91,10 +91,15 @@ extension CodeLocator {
         var weak: [Site] = []
         var constants: [Constant] = []
         let needle = Array(text.utf8)
-        for path in sources.paths where path.hasSuffix(".swift") && sources.mayHold(path, needle) {
-            guard let file = sources.swift(path) else { continue }
+        for path in sources.paths where path.hasSuffix(".swift") {
+            // A file without the text may still hold it as a pattern: `"row.\(index)"` makes `row.3`.
+            let verbatim = sources.mayHold(path, needle)
+            let patterns = verbatim ? [] : sources.interpolatedLiterals(path)
+            guard verbatim || !patterns.isEmpty, let file = sources.swift(path) else { continue }
             let inScreen = sources.screenFiles.contains(path)
-            for k in file.tokens.indices where file.isKind(k, .string) && CodeLocator.literal(file, k, matches: text) {
+            for i in 0..<(verbatim ? file.tokens.count : patterns.count) {
+                let k = verbatim ? i : patterns[i]
+                guard file.isKind(k, .string), CodeLocator.literal(file, k, matches: text) else { continue }
                 if let constant = constant(holding: k, in: file, path: path) {
                     constants.append(constant)
                     continue

@@ -23,6 +23,7 @@ public struct LocatorSources {
     func swift(_ path: String) -> SwiftFile? { app.swift(path) }
     func document(_ path: String) -> MarkupDocument? { app.document(path) }
     func mayHold(_ path: String, _ needle: [UInt8]) -> Bool { app.mayHold(path, needle) }
+    func interpolatedLiterals(_ path: String) -> [Int] { app.interpolatedLiterals(path) }
 }
 
 /// An app's code as the locator reads it, once for all the screens that share it: files are lexed
@@ -34,6 +35,7 @@ public final class AppCode {
     let tables: StringTables
     private var swiftFiles: [String: SwiftFile] = [:]
     private var documents: [String: MarkupDocument] = [:]
+    private var interpolated: [String: [Int]] = [:]
 
     /// The most bytes of one file read from disk; a larger file is left out, as the scan would not
     /// hold it either.
@@ -153,6 +155,18 @@ public final class AppCode {
         let document = MarkupDocument(bytes: bytes)
         documents[path] = document
         return document
+    }
+
+    /// The string literals of a Swift file with an interpolation (`"row.\(index)"`), by token index:
+    /// patterns a searched text need not hold verbatim, listed once for every search.
+    func interpolatedLiterals(_ path: String) -> [Int] {
+        if let known = interpolated[path] { return known }
+        var found: [Int] = []
+        if mayHold(path, Array("\\(".utf8)), let file = swift(path) {
+            for k in file.tokens.indices where file.isKind(k, .string) && file.text(k).contains("\\(") { found.append(k) }
+        }
+        interpolated[path] = found
+        return found
     }
 
     /// Whether the file's bytes hold `needle` anywhere: files that cannot hold a text are not lexed.

@@ -51,7 +51,7 @@ struct CheckoutView: View {
                 .accessibilityIdentifier("checkout.giftNote")
             ForEach(items, id: \.self) { item in
                 Text(item)
-                    .font(.system(size: 14)) // expect: checkout.item.3
+                    .font(.system(size: 14)) // expect: checkout.item.row
                     .accessibilityIdentifier("checkout.item.\(items.firstIndex(of: item) ?? 0)")
             }
         }

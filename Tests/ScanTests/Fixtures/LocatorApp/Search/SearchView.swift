@@ -9,7 +9,7 @@ struct SearchView: View {
             Text("Search trails")
                 .font(.system(size: 26)) // expect: Search trails
             Text("\(results.count) results")
-                .font(.system(size: 12)) // expect: 12 results
+                .font(.system(size: 12)) // expect: search.resultCount
             if results.isEmpty {
                 Text("search.empty")
                     .lineLimit(1) // expect: No trails match
