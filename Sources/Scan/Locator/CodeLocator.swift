@@ -44,6 +44,11 @@ public final class CodeLocator {
         }
         found.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
         if found.isEmpty {
+            // "Found nothing" only when the locator could read all the element's code.
+            if let site = sites.first(where: { $0.untyped != nil }), let note = site.untyped {
+                let place = sites.count == 1 ? "made at \(site.file):\(site.line)" : "made at \(sites.count) places, at \(site.file):\(site.line)"
+                return CodeTrace(sites: shownSites, findings: [], reason: "\(place) \(note)")
+            }
             let place = sites.count == 1 ? "made at \(sites[0].file):\(sites[0].line)" : "made at \(sites.count) places"
             return CodeTrace(sites: shownSites, findings: [], reason: "\(place); the scan found nothing on it for \(item)")
         }
@@ -120,6 +125,9 @@ struct Site {
         /// The UIKit view a statement sets (`payButton`, `cell.titleLabel`, `self`) in the code of the
         /// type named `type` (its extensions too; nil outside any type).
         case receiver(key: String, type: String?)
+        /// The property `key` of a value of the app's type `type` (`cell.nameLabel` of a `TrailCell`),
+        /// set in that type's code in any file.
+        case member(key: String, type: String)
         /// An Interface Builder element spanning lines `first...last`, and the outlet it is
         /// connected to (its owner's class, the property).
         case nib(first: Int, last: Int, owner: String?, outlet: String?)
@@ -129,4 +137,7 @@ struct Site {
     var line: Int
     var how: String
     var scopes: [Scope]
+    /// Why the code of the view is out of reach: `through cell.nameLabel, and the type of cell is not
+    /// known there: ...`.
+    var untyped: String?
 }

@@ -267,6 +267,7 @@ extension Site {
             switch scope {
             case let .chain(start, end): "chain \(start) \(end)"
             case let .receiver(key, type): "receiver \(key) \(type ?? "")"
+            case let .member(key, type): "member \(key) \(type)"
             case let .nib(first, last, _, _): "nib \(first) \(last)"
             }
         }.joined(separator: ",")

@@ -21,7 +21,12 @@ extension CodeLocator {
             let more: [CodeFinding]
             switch scope {
             case let .chain(start, end): more = chainFindings(site.file, start, end, relevant)
-            case let .receiver(key, type): more = relevant(receiverFindings(key, type: type))
+            case let .receiver(key, type):
+                let own = relevant(receiverFindings(key, type: type))
+                more = !own.isEmpty ? own : relevant(factoryFindings(key, type: type, anyFile: false))
+            case let .member(key, type):
+                let own = relevant(receiverFindings(key, type: type, anyFile: true))
+                more = !own.isEmpty ? own : relevant(factoryFindings(key, type: type, anyFile: true))
             case let .nib(first, last, owner, outlet):
                 let own = relevant((findingsByFile[site.file] ?? []).filter { first <= $0.line && $0.line <= last })
                 more = !own.isEmpty ? own : outlet.map { relevant(receiverFindings($0, type: owner, anyFile: true)) } ?? []
@@ -116,7 +121,7 @@ extension CodeLocator {
             for finding in findings {
                 guard let t = CodeLocator.tokenIndex(file, finding),
                       file.declarations.enclosingType(of: t, in: file)?.name == type,
-                      let subject = statementSubject(file, t) else { continue }
+                      let subject = declaredSubject(file, t) ?? statementSubject(file, t) else { continue }
                 if subject == key || subject.hasPrefix(key + ".") { found.append(finding) }
             }
         }

@@ -31,8 +31,10 @@ extension CodeLocator {
         // `receiver.property = value`, or `property = value` in a view's own code.
         if file.isOperator(value - 1, "="), file.isKind(value - 2, .identifier) {
             if file.isKind(value - 3, .period) {
-                guard let key = subjectKey(file, from: file.chainStart(endingAt: value - 4), through: value - 4, at: k) else { return nil }
-                return Site(file: path, line: line, how: how, scopes: [.receiver(key: key, type: type)])
+                let start = file.chainStart(endingAt: value - 4)
+                guard let key = subjectKey(file, from: start, through: value - 4, at: k) else { return nil }
+                let member = memberScopes(file, from: start, through: value - 4, at: k)
+                return Site(file: path, line: line, how: how, scopes: [.receiver(key: key, type: type)] + member.scopes, untyped: member.untyped)
             }
             guard file.tokens[value - 2].flags.contains(.newlineBefore) || file.isKind(value - 3, .leftBrace) || file.isKind(value - 3, .semicolon)
             else { return nil }
@@ -49,7 +51,8 @@ extension CodeLocator {
             let viewProperty = base == end && decls.variable(named: file.identifier(base), visibleAt: base, in: file).map { $0.bodyOpen >= 0 } == true
             if !viewProperty && isPlainName(file, base, end) {
                 guard let key = subjectKey(file, from: base, through: end, at: k) else { return nil }
-                return Site(file: path, line: line, how: how, scopes: [.receiver(key: key, type: type)])
+                let member = memberScopes(file, from: base, through: end, at: k)
+                return Site(file: path, line: line, how: how, scopes: [.receiver(key: key, type: type)] + member.scopes, untyped: member.untyped)
             }
         } else {
             // A view or a helper made with it: `Text("x")`, `Button("x") { }`, `row(title: "x")`.

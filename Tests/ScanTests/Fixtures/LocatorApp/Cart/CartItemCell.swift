@@ -5,6 +5,7 @@ final class CartItemCell: UITableViewCell {
     let priceLabel = UILabel()
     let quantityLabel = UILabel()
     let thumbnail = UIImageView()
+    let discountLabel = UILabel()
 
     override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
@@ -15,6 +16,7 @@ final class CartItemCell: UITableViewCell {
         priceLabel.font = UIFont.monospacedDigitSystemFont(ofSize: 15, weight: .regular) // expect: cart.item.price
         quantityLabel.accessibilityIdentifier = "cart.item.quantity"
         quantityLabel.numberOfLines = 1 // expect: cart.item.quantity
+        discountLabel.font = .systemFont(ofSize: 11) // expect: cart.item.discount
         contentView.addSubview(nameLabel)
         contentView.addSubview(priceLabel)
         heightAnchor.constraint(equalToConstant: 64).isActive = true // expect: cart.itemCell

@@ -15,6 +15,7 @@ final class CartViewController: UIViewController {
     private let shippingLabel = UILabel()
     private let noteView = UITextView()
     private let badgeLabel = UILabel()
+    private lazy var savingsLabel = makeLabel(size: 12) // expect: cart.savings
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -45,7 +46,20 @@ final class CartViewController: UIViewController {
             badgeLabel.heightAnchor.constraint(equalToConstant: 16), // expect: cart.badge.height
             badgeLabel.widthAnchor.constraint(equalToConstant: 16),
         ])
+        savingsLabel.accessibilityIdentifier = "cart.savings"
         layout()
+    }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "item", for: indexPath) as! CartItemCell
+        cell.discountLabel.accessibilityIdentifier = "cart.item.discount"
+        return cell
+    }
+
+    private func makeLabel(size: CGFloat) -> UILabel {
+        let label = UILabel()
+        label.font = .systemFont(ofSize: size)
+        return label
     }
 
     private func layout() {
