@@ -254,6 +254,30 @@ struct FixedHeightSourcesTests {
                 width.isActive = true
             }
         }
+        final class NibHeaderView: UIView {
+            @IBOutlet private weak var titleLabel: UILabel!
+            override func awakeFromNib() {
+                super.awakeFromNib()
+                heightAnchor.constraint(equalToConstant: 44).isActive = true
+            }
+        }
+        final class GoControl: UIControl {
+            private let button = UIButton(type: .system)
+            func setUp() {
+                button.setTitle("Go", for: .normal)
+                addSubview(button)
+                snp.makeConstraints { $0.height.equalTo(48) }
+            }
+        }
+        final class CloseControl: UIControl {
+            private let button = UIButton(type: .system)
+            @IBOutlet private weak var iconView: UIImageView!
+            func setUp() {
+                button.setImage(UIImage(systemName: "xmark"), for: .normal)
+                addSubview(button)
+                snp.makeConstraints { $0.height.equalTo(48) }
+            }
+        }
         final class BadgeView: UIView {
             private let iconView = UIImageView()
             private var heightConstraint: NSLayoutConstraint?
@@ -265,7 +289,7 @@ struct FixedHeightSourcesTests {
             }
         }
         """
-        #expect(try heights(["Views.swift": code]) == ["Views.swift:6", "Views.swift:15", "Views.swift:29", "Views.swift:36"])
+        #expect(try heights(["Views.swift": code]) == ["Views.swift:6", "Views.swift:15", "Views.swift:29", "Views.swift:36", "Views.swift:46", "Views.swift:54"])
         // The view is named by its type, as a person looking for it would search.
         let messages = try SourceScanner.scan(files: [("Views.swift", Array(code.utf8))], rules: ["fixed-height-text"]).findings.map(\.message)
         #expect(messages.contains { $0.contains("fixes the height of this view (StatusView), which holds text,") }, "\(messages)")

@@ -7,7 +7,9 @@ extension SwiftAnalyzer {
         guard !receiver.isSelf, file.isKind(receiver.last, .identifier) else { return true }
         let name = file.identifier(receiver.last)
         var image = false
-        for j in file.tokens.indices where file.isKind(j, .identifier) && file.isKind(j + 1, .period) && file.isKind(j + 2, .identifier) {
+        // Within the type that uses it: another type's button of the same name is another button.
+        let tokens = decls.enclosingType(of: receiver.last, in: file).map { $0.open..<$0.close } ?? file.tokens.indices
+        for j in tokens where file.isKind(j, .identifier) && file.isKind(j + 1, .period) && file.isKind(j + 2, .identifier) {
             guard file.identifier(j) == name else { continue }
             let member = file.identifier(j + 2)
             switch member {
@@ -91,9 +93,16 @@ extension SwiftAnalyzer {
                 let kind = name == key ? receiverClass(subview, property: "text", at: last).0
                     : declaredType(of: name, at: j).flatMap { classify(typeName: $0).0 } ?? UIKitClass(guessingFrom: name)
                 if kind?.isTextView == true { return true }
+                // A button with a title is text too.
+                if kind == .button, name == key, !subview.isSelf, buttonHoldsText(subview) { return true }
                 // A stack or container of its own that holds a label.
                 if name == key, kind == nil || kind == .otherView, !subview.isSelf, holdsTextSubview(subview, at: j) { return true }
             }
+        }
+        // A label, field or text view of its own nib, reached through an outlet of the type.
+        for variable in decls.variables where variable.isOutlet && variable.scope == type.open {
+            guard let name = variable.typeName, classify(typeName: name).0?.isTextView == true else { continue }
+            return true
         }
         return false
     }
