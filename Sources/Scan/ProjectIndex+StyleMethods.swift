@@ -29,7 +29,10 @@ extension ProjectIndex {
             for call in calls {
                 var effect = StyleEffect()
                 if call.position < 0 {
-                    for method in effects[call.callee] ?? [] where call.memberType.map({ sameView(method.owner, $0) }) ?? true {
+                    // An extension in another file than the outlet's does not know its type: the
+                    // property's type by name, where the project gives that name one type.
+                    let memberType = call.memberType ?? memberTypes[call.member]
+                    for method in effects[call.callee] ?? [] where memberType.map({ sameView(method.owner, $0) }) ?? true {
                         effect.formUnion(method.effect)
                     }
                 } else {

@@ -158,6 +158,115 @@ struct StyleHelperTests {
         #expect(try nibFindings(["ItemCell.swift": cell]) == ["8:fixed-font-size", "9:fixed-font-size"])
     }
 
+    /// The cell's outlets, declared alone; an extension of the class styles them.
+    private static let bareCell = """
+    final class ItemCell: UITableViewCell {
+        @IBOutlet var titleLabel: UILabel!
+        @IBOutlet var bodyLabel: UILabel!
+        @IBOutlet var buyButton: UIButton!
+        @IBOutlet var notesView: UITextView!
+    }
+    """
+
+    private static let cellExtension = """
+    extension ItemCell {
+        override func awakeFromNib() {
+            super.awakeFromNib()
+            titleLabel.applyBodyStyle()
+            self.bodyLabel?.applyBodyStyle()
+            buyButton.applyButtonStyle()
+            style(notes: notesView)
+        }
+        private func style(notes view: UITextView) {
+            view.font = .preferredFont(forTextStyle: .callout)
+            view.adjustsFontForContentSizeCategory = true
+        }
+    }
+    """
+
+    private static let textStyles = """
+    extension UILabel {
+        func applyBodyStyle() {
+            font = UIFont.preferredFont(forTextStyle: .body)
+            adjustsFontForContentSizeCategory = true
+        }
+    }
+    extension UIButton {
+        func applyButtonStyle() {
+            titleLabel?.font = .preferredFont(forTextStyle: .headline)
+            titleLabel?.adjustsFontForContentSizeCategory = true
+        }
+    }
+    """
+
+    @Test("calls in an extension of the class, in its file or another, are followed as the class's own")
+    func callsInExtensions() throws {
+        // The extension in the class's file.
+        #expect(try nibFindings(["ItemCell.swift": Self.bareCell + "\n" + Self.cellExtension, "Styles/UILabel+Style.swift": Self.textStyles])
+                    .isEmpty)
+        // In a file of its own.
+        #expect(try nibFindings(["ItemCell.swift": Self.bareCell, "ItemCell+Style.swift": Self.cellExtension,
+                                 "Styles/UILabel+Style.swift": Self.textStyles]).isEmpty)
+    }
+
+    @Test("an extension's call of a method that sets no text style leaves the nib's fonts to find")
+    func extensionCallsThatDoNotStyle() throws {
+        let styles = """
+        extension UILabel {
+            func applyBodyStyle() { textColor = .label }
+        }
+        extension UIButton {
+            func applyButtonStyle() { layer.cornerRadius = 8 }
+        }
+        """
+        let cellExtension = Self.cellExtension.replacingOccurrences(of: "view.font = .preferredFont(forTextStyle: .callout)",
+                                                                    with: "view.textColor = .secondaryLabel")
+        let expected = ["6:fixed-font-size", "7:no-live-update", "8:fixed-font-size", "9:fixed-font-size"]
+        #expect(try nibFindings(["ItemCell.swift": Self.bareCell + "\n" + cellExtension, "Styles.swift": styles]) == expected)
+        #expect(try nibFindings(["ItemCell.swift": Self.bareCell, "ItemCell+Style.swift": cellExtension, "Styles.swift": styles])
+                    == expected)
+    }
+
+    @Test("an extension's call of a method that sets a fixed font is a finding at that font, as a direct one is")
+    func extensionCallOfFixedFont() throws {
+        let styles = """
+        extension UILabel {
+            func applyBodyStyle() { font = UIFont.systemFont(ofSize: 17) }
+        }
+        extension UIButton {
+            func applyButtonStyle() { tintColor = .red }
+        }
+        """
+        let all = try SourceScanner.scan(files: [("ItemCell.xib", Array(Self.nib.utf8)), ("ItemCell.swift", Array(Self.bareCell.utf8)),
+                                                 ("ItemCell+Style.swift", Array(Self.cellExtension.utf8)),
+                                                 ("Styles.swift", Array(styles.utf8))]).findings
+        // The nib's title and body fonts are replaced; the font that replaces them is fixed.
+        #expect(lines(all.filter { $0.file == "ItemCell.xib" }) == ["8:fixed-font-size"])
+        #expect(lines(all.filter { $0.file == "Styles.swift" }) == ["2:fixed-font-size"])
+    }
+
+    @Test("a method of another kind of view, of the same name, does not style an outlet an extension in another file calls it on")
+    func extensionCallOnAnotherKindOfView() throws {
+        let styles = """
+        extension UILabel {
+            func applyButtonStyle() {
+                font = .preferredFont(forTextStyle: .headline)
+                adjustsFontForContentSizeCategory = true
+            }
+            func applyBodyStyle() {
+                font = .preferredFont(forTextStyle: .body)
+                adjustsFontForContentSizeCategory = true
+            }
+        }
+        extension UIButton {
+            func applyButtonStyle() { tintColor = .red }
+        }
+        """
+        // `buyButton` is a UIButton: the label's `applyButtonStyle` is not the one it runs.
+        #expect(try nibFindings(["ItemCell.swift": Self.bareCell, "ItemCell+Style.swift": Self.cellExtension, "Styles.swift": styles])
+                    == ["8:fixed-font-size"])
+    }
+
     @Test("a live update turned on by a method the app declares covers a text style font set in code")
     func liveUpdateThroughMethod() throws {
         let found = try scan(files: ["Views.swift": """

@@ -124,54 +124,86 @@ extension SwiftAnalyzer {
 
     /// The calls in each type's code that name one of its outlets as the receiver or an argument:
     /// `titleLabel.applyBodyStyle()`, `self.titleLabel?.apply()`, `style(titleLabel)`, and the
-    /// elements of `[a, b].forEach { $0.apply() }`.
+    /// elements of `[a, b].forEach { $0.apply() }`. Outlets are stored properties, so only the type's
+    /// own body declares them, but its extensions call methods on them too: an extension in this file
+    /// goes by the outlets the type declares here; one of a type declared in another file notes every
+    /// plain name, and the index keeps those a style method or helper gives a font, as it keeps the
+    /// members of a direct `name.font = ...` (`ProjectIndex.settleStyleCalls`).
     static func addOutletStyleCalls(of file: SwiftFile, _ decls: Declarations, to facts: inout FileFacts) {
-        var outletsByType: [Int: [String: String?]] = [:]
+        var outletsByType: [String: [String: String?]] = [:]
         for variable in decls.variables where variable.isOutlet && variable.scope >= 0 {
             guard let type = decls.typeByBrace[variable.scope] else { continue }
-            outletsByType[type, default: [:]][variable.name] = .some(variable.typeName)
+            outletsByType[decls.types[type].name, default: [:]][variable.name] = .some(variable.typeName)
         }
-        for (typeIndex, outlets) in outletsByType {
-            let type = decls.types[typeIndex]
-            var calls: [OutletStyleCall] = []
-            func outlet(at j: Int) -> (name: String, end: Int)? {
-                var k = j
-                if file.name(k) == .`self` && file.isKind(k + 1, .period) { k += 2 }
-                guard file.isKind(k, .identifier), !file.isKind(j - 1, .period) else { return nil }
-                let name = file.identifier(k)
-                guard outlets[name] != nil else { return nil }
-                var end = k + 1
-                while file.isPostfixUnwrap(end) { end += 1 }
-                return (name, end)
+        // Types this file declares: an extension of one without outlets here has none to style.
+        var declaredHere: Set<String>?
+        for type in decls.types {
+            let outlets = outletsByType[type.name]
+            if outlets == nil {
+                guard type.keyword == .extension, !type.name.hasPrefix("UI"), !type.name.hasPrefix("NS"),
+                      UIKitClass(typeName: type.name) == nil else { continue }
+                if declaredHere == nil { declaredHere = Set(decls.types.lazy.filter { $0.keyword != .extension }.map(\.name)) }
+                if declaredHere!.contains(type.name) { continue }
             }
-            var j = type.open + 1
-            while j < type.close {
-                defer { j += 1 }
-                guard file.isKind(j, .identifier) else { continue }
-                if let (name, end) = outlet(at: j), file.isKind(end, .period), file.isKind(end + 1, .identifier),
-                   file.isKind(end + 2, .leftParen) {
-                    calls.append(OutletStyleCall(member: name, memberType: outlets[name] ?? nil, callee: file.identifier(end + 1),
-                                                 position: -1, label: ""))
-                } else if file.isKind(j + 1, .leftParen), file.name(j - 1) != .func {
-                    var position = 0
-                    file.forEachArgument(j + 1) { argument in
-                        defer { position += 1 }
-                        guard let (name, end) = outlet(at: argument.start), end == argument.end else { return }
-                        calls.append(OutletStyleCall(member: name, memberType: outlets[name] ?? nil, callee: file.identifier(j),
-                                                     position: position, label: argument.hasLabel ? file.text(argument.labelIndex) : "_"))
-                    }
-                } else if file.textIs(j, "forEach"), file.isKind(j - 1, .period), file.isKind(j - 2, .rightBracket),
-                          file.isKind(j + 1, .leftBrace), file.textIs(j + 2, "$0"), file.isKind(j + 3, .period),
-                          file.isKind(j + 4, .identifier), file.isKind(j + 5, .leftParen), file.matching[j - 2] >= 0 {
-                    for element in file.arguments(Int(file.matching[j - 2])) {
-                        guard let (name, end) = outlet(at: element.start), end == element.end else { continue }
-                        calls.append(OutletStyleCall(member: name, memberType: outlets[name] ?? nil, callee: file.identifier(j + 4),
-                                                     position: -1, label: ""))
-                    }
-                }
-            }
+            let calls = outletCalls(in: type, outlets: outlets, of: file)
             if !calls.isEmpty { facts.outletStyleCalls[type.name, default: []].append(contentsOf: calls) }
         }
+    }
+
+    /// The calls in `type`'s body that name one of `outlets`, or (nil) any plain name that starts
+    /// lowercase, as an outlet does.
+    private static func outletCalls(in type: TypeDeclaration, outlets: [String: String?]?, of file: SwiftFile) -> [OutletStyleCall] {
+        var calls: [OutletStyleCall] = []
+        // Each call once: an extension of another file's type notes names that are not outlets too.
+        var seen: Set<OutletStyleCall> = []
+        func add(_ call: OutletStyleCall) {
+            if outlets != nil || seen.insert(call).inserted { calls.append(call) }
+        }
+        func outlet(at j: Int) -> (name: String, type: String?, end: Int)? {
+            var k = j
+            if file.name(k) == .`self` && file.isKind(k + 1, .period) { k += 2 }
+            guard file.isKind(k, .identifier), !file.isKind(j - 1, .period) else { return nil }
+            let type: String?
+            let name: String
+            if let outlets {
+                name = file.identifier(k)
+                guard let declared = outlets[name] else { return nil }
+                type = declared
+            } else {
+                let first = file.bytes[Int(file.tokens[k].start)]
+                guard !(first >= 0x41 && first <= 0x5A), file.name(k) != .`self` else { return nil }
+                name = file.identifier(k)
+                type = nil
+            }
+            var end = k + 1
+            while file.isPostfixUnwrap(end) { end += 1 }
+            return (name, type, end)
+        }
+        var j = type.open + 1
+        while j < type.close {
+            defer { j += 1 }
+            guard file.isKind(j, .identifier) else { continue }
+            if let (name, memberType, end) = outlet(at: j), file.isKind(end, .period), file.isKind(end + 1, .identifier),
+               file.isKind(end + 2, .leftParen) {
+                add(OutletStyleCall(member: name, memberType: memberType, callee: file.identifier(end + 1), position: -1, label: ""))
+            } else if file.isKind(j + 1, .leftParen), file.name(j - 1) != .func {
+                var position = 0
+                file.forEachArgument(j + 1) { argument in
+                    defer { position += 1 }
+                    guard let (name, memberType, end) = outlet(at: argument.start), end == argument.end else { return }
+                    add(OutletStyleCall(member: name, memberType: memberType, callee: file.identifier(j), position: position,
+                                        label: argument.hasLabel ? file.text(argument.labelIndex) : "_"))
+                }
+            } else if file.textIs(j, "forEach"), file.isKind(j - 1, .period), file.isKind(j - 2, .rightBracket),
+                      file.isKind(j + 1, .leftBrace), file.textIs(j + 2, "$0"), file.isKind(j + 3, .period),
+                      file.isKind(j + 4, .identifier), file.isKind(j + 5, .leftParen), file.matching[j - 2] >= 0 {
+                for element in file.arguments(Int(file.matching[j - 2])) {
+                    guard let (name, memberType, end) = outlet(at: element.start), end == element.end else { continue }
+                    add(OutletStyleCall(member: name, memberType: memberType, callee: file.identifier(j + 4), position: -1, label: ""))
+                }
+            }
+        }
+        return calls
     }
 }
 
