@@ -132,6 +132,32 @@ struct StyleHelperTests {
         #expect(try nibFindings(["ItemCell.swift": Self.cell, "Styles.swift": styles]) == ["8:fixed-font-size", "9:fixed-font-size"])
     }
 
+    @Test("a method that sets the font on a switch's case and default lines is followed")
+    func fontsSetInCaseLabels() throws {
+        let styles = """
+        enum TextStyleToken { case body, title }
+        extension UILabel {
+            func applyBodyStyle() { apply(.body) }
+            func apply(_ token: TextStyleToken) {
+                switch token {
+                case .body: font = .preferredFont(forTextStyle: .body)
+                default: font = .preferredFont(forTextStyle: .title1)
+                }
+                adjustsFontForContentSizeCategory = true
+            }
+        }
+        extension UIButton {
+            func applyButtonStyle() { tintColor = .red }
+        }
+        extension UITextView {
+            func applyNotesStyle() {
+                switch isEditable { case true: textColor = .label; default: backgroundColor = .clear }
+            }
+        }
+        """
+        #expect(try nibFindings(["ItemCell.swift": Self.cell, "Styles.swift": styles]) == ["8:fixed-font-size", "9:fixed-font-size"])
+    }
+
     @Test("a helper of the class given the outlet is judged by what it assigns to its parameter")
     func classHelpers() throws {
         let cell = """

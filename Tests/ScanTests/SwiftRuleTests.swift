@@ -314,4 +314,54 @@ struct SwiftRuleTests {
         """)
         #expect(lines(findings) == ["3:single-line", "6:single-line", "11:shrinks-text"])
     }
+
+    @Test("a view's own property set right after a switch's case or default label is read as an assignment")
+    func bareAssignmentsAfterCaseLabels() throws {
+        let findings = try scan("""
+        final class TagLabel: UILabel {
+            enum Density { case compact, regular, roomy }
+            func apply(_ density: Density, flag: Bool) {
+                switch density {
+                case .compact: numberOfLines = 1
+                case .regular,
+                     .roomy: adjustsFontSizeToFitWidth = true
+                }
+                switch flag {
+                case true where isHighlighted: numberOfLines = 0
+                default: numberOfLines = 1
+                }
+            }
+        }
+        """)
+        #expect(lines(findings) == ["5:single-line", "7:shrinks-text", "11:single-line"])
+    }
+
+    @Test("a bare property after a colon that ends no case label is no assignment")
+    func bareAssignmentsAfterOtherColons() {
+        let file = SwiftFile("""
+        final class TagLabel: UILabel {
+            func apply(_ style: Style, flag: Bool) {
+                switch style {
+                case .body: font = a
+                case .title(let size), .large(size: 2): font = b
+                case .caption
+                     , .footnote: font = c
+                case let .custom(name) where name.isEmpty ||
+                         flag: font = d
+                @unknown default: font = e
+                }
+                var current: font = x
+                _ = flag ? a : font = f
+                _ = [.body: font = g]
+                configure(with: font = h)
+                apply(default: font = i)
+                outer: font = j
+            }
+        }
+        """)
+        let reader = SwiftAnalyzer(file: file, index: ProjectIndex.Shared.empty)
+        let fonts = file.tokens.indices.filter { file.isKind($0, .identifier) && file.textIs($0, "font") }
+        #expect(fonts.map { reader.receiverTokens(ofProperty: $0) != nil }
+                    == [true, true, true, true, true, false, false, false, false, false, false])
+    }
 }

@@ -31,10 +31,11 @@ extension SwiftAnalyzer {
             guard start <= last, start != i - 1 else { return nil }
             return (start, last)
         }
-        // A bare property: only as the start of a statement inside a type.
+        // A bare property: only as the start of a statement inside a type, which may follow a switch's
+        // `case .body:` on its line (the label is read only where such a colon comes first).
         let previous = i - 1
         guard previous < 0 || file.tokens[i].flags.contains(.newlineBefore) || file.isKind(previous, .leftBrace)
-            || file.isKind(previous, .semicolon) else { return nil }
+            || file.isKind(previous, .semicolon) || (file.isKind(previous, .colon) && file.endsSwitchLabel(previous)) else { return nil }
         if previous >= 0 && file.isKind(previous, .identifier) && (file.name(previous) == .var || file.name(previous) == .let) {
             return nil
         }

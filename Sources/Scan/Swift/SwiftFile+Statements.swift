@@ -97,6 +97,45 @@ extension SwiftFile {
         return nil
     }
 
+    /// Whether the `:` at `c` ends a `case ...:` or `default:` label of a switch, so that a statement
+    /// may follow it on the same line. Read backwards from the colon over the label alone: a colon of
+    /// a type annotation, a ternary or an argument label meets another boundary first (a bracket other
+    /// than the switch's `{`, a new line that does not carry the label on, another colon).
+    func endsSwitchLabel(_ c: Int) -> Bool {
+        let brace = Int(parent[c])
+        guard isKind(c, .colon), brace >= 0, tokens[brace].kind == .leftBrace else { return false }
+        // `default:` and `@unknown default:`.
+        if textIs(c - 1, "default") {
+            let start = isKind(c - 2, .attribute) ? c - 2 : c - 1
+            return start == brace + 1 || tokens[start].flags.contains(.newlineBefore) || isKind(start - 1, .semicolon)
+        }
+        var j = c - 1
+        var steps = 0
+        while j > brace && steps < 64 {
+            steps += 1
+            let token = tokens[j]
+            switch token.kind {
+            case .rightParen, .rightBracket:
+                // A pattern's payload or tuple: its own colons and lines do not count.
+                let open = Int(matching[j])
+                guard open > brace else { return false }
+                j = open
+            case .colon, .semicolon, .leftBrace, .rightBrace, .leftParen, .leftBracket:
+                return false
+            case .identifier where token.name == .case:
+                return j == brace + 1 || token.flags.contains(.newlineBefore) || isKind(j - 1, .semicolon)
+            default:
+                break
+            }
+            // A label runs on to the next line only at a comma (`case .a,\n .b:`) or an operator.
+            if tokens[j].flags.contains(.newlineBefore) && tokens[j].kind != .comma && !isKind(j - 1, .comma) && !continuesOnNewLine(j) {
+                return false
+            }
+            j -= 1
+        }
+        return false
+    }
+
     struct Ancestors: Sequence {
         let parent: Stored<Int32>
         let start: Int
