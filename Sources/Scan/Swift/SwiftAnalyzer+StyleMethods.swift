@@ -135,19 +135,44 @@ extension SwiftAnalyzer {
             guard let type = decls.typeByBrace[variable.scope] else { continue }
             outletsByType[decls.types[type].name, default: [:]][variable.name] = .some(variable.typeName)
         }
-        // Types this file declares: an extension of one without outlets here has none to style.
-        var declaredHere: Set<String>?
-        for type in decls.types {
-            let outlets = outletsByType[type.name]
-            if outlets == nil {
-                guard type.keyword == .extension, !type.name.hasPrefix("UI"), !type.name.hasPrefix("NS"),
-                      UIKitClass(typeName: type.name) == nil else { continue }
-                if declaredHere == nil { declaredHere = Set(decls.types.lazy.filter { $0.keyword != .extension }.map(\.name)) }
-                if declaredHere!.contains(type.name) { continue }
+        // An extension of a type this file declares without outlets has none to style. Extensions of
+        // one type often come in a row: one answer serves them all.
+        var last: (type: Int, reading: ExtensionReading)?
+        // By index: most types are passed over, and a copy of each would retain its name and bases.
+        for t in decls.types.indices {
+            let outlets: [String: String?]?
+            if decls.types[t].keyword != .extension {
+                guard !outletsByType.isEmpty, let own = outletsByType[decls.types[t].name] else { continue }
+                outlets = own
+            } else {
+                if last.map({ decls.types[$0.type].name != decls.types[t].name }) ?? true {
+                    let name = decls.types[t].name
+                    var reading = ExtensionReading.skip
+                    if !outletsByType.isEmpty, let own = outletsByType[name] {
+                        reading = .outlets(own)
+                    } else if !decls.types.contains(where: { $0.keyword != .extension && $0.name == name }) && !name.hasPrefix("UI")
+                                && !name.hasPrefix("NS") && UIKitClass(typeName: name) == nil {
+                        reading = .anyName
+                    }
+                    last = (t, reading)
+                }
+                switch last!.reading {
+                case .skip: continue
+                case .outlets(let own): outlets = own
+                case .anyName: outlets = nil
+                }
             }
-            let calls = outletCalls(in: type, outlets: outlets, of: file)
-            if !calls.isEmpty { facts.outletStyleCalls[type.name, default: []].append(contentsOf: calls) }
+            let calls = outletCalls(in: decls.types[t], outlets: outlets, of: file)
+            if !calls.isEmpty { facts.outletStyleCalls[decls.types[t].name, default: []].append(contentsOf: calls) }
         }
+    }
+
+    /// How an extension's calls are read: not at all, by the outlets its type declares in the file,
+    /// or by any plain name (its type is declared in another file).
+    private enum ExtensionReading {
+        case skip
+        case outlets([String: String?])
+        case anyName
     }
 
     /// The calls in `type`'s body that name one of `outlets`, or (nil) any plain name that starts
@@ -159,38 +184,38 @@ extension SwiftAnalyzer {
         func add(_ call: OutletStyleCall) {
             if outlets != nil || seen.insert(call).inserted { calls.append(call) }
         }
-        func outlet(at j: Int) -> (name: String, type: String?, end: Int)? {
+        // The token of the name at `j` (`self.` skipped) and the index past its unwraps; its text is
+        // made only once the call around it has the shape looked for.
+        func outlet(at j: Int) -> (token: Int, end: Int)? {
             var k = j
             if file.name(k) == .`self` && file.isKind(k + 1, .period) { k += 2 }
-            guard file.isKind(k, .identifier), !file.isKind(j - 1, .period) else { return nil }
-            let type: String?
-            let name: String
-            if let outlets {
-                name = file.identifier(k)
-                guard let declared = outlets[name] else { return nil }
-                type = declared
-            } else {
+            guard file.isKind(k, .identifier), !file.isKind(j - 1, .period), file.name(k) != .`self` else { return nil }
+            if outlets == nil {
                 let first = file.bytes[Int(file.tokens[k].start)]
-                guard !(first >= 0x41 && first <= 0x5A), file.name(k) != .`self` else { return nil }
-                name = file.identifier(k)
-                type = nil
+                guard first < 0x41 || first > 0x5A else { return nil }
             }
             var end = k + 1
             while file.isPostfixUnwrap(end) { end += 1 }
-            return (name, type, end)
+            return (k, end)
+        }
+        func member(_ k: Int) -> (name: String, type: String?)? {
+            let name = file.identifier(k)
+            guard let outlets else { return (name, nil) }
+            guard let declared = outlets[name] else { return nil }
+            return (name, declared)
         }
         var j = type.open + 1
         while j < type.close {
             defer { j += 1 }
             guard file.isKind(j, .identifier) else { continue }
-            if let (name, memberType, end) = outlet(at: j), file.isKind(end, .period), file.isKind(end + 1, .identifier),
-               file.isKind(end + 2, .leftParen) {
+            if let (k, end) = outlet(at: j), file.isKind(end, .period), file.isKind(end + 1, .identifier), file.isKind(end + 2, .leftParen) {
+                guard let (name, memberType) = member(k) else { continue }
                 add(OutletStyleCall(member: name, memberType: memberType, callee: file.identifier(end + 1), position: -1, label: ""))
             } else if file.isKind(j + 1, .leftParen), file.name(j - 1) != .func {
                 var position = 0
                 file.forEachArgument(j + 1) { argument in
                     defer { position += 1 }
-                    guard let (name, memberType, end) = outlet(at: argument.start), end == argument.end else { return }
+                    guard let (k, end) = outlet(at: argument.start), end == argument.end, let (name, memberType) = member(k) else { return }
                     add(OutletStyleCall(member: name, memberType: memberType, callee: file.identifier(j), position: position,
                                         label: argument.hasLabel ? file.text(argument.labelIndex) : "_"))
                 }
@@ -198,7 +223,7 @@ extension SwiftAnalyzer {
                       file.isKind(j + 1, .leftBrace), file.textIs(j + 2, "$0"), file.isKind(j + 3, .period),
                       file.isKind(j + 4, .identifier), file.isKind(j + 5, .leftParen), file.matching[j - 2] >= 0 {
                 for element in file.arguments(Int(file.matching[j - 2])) {
-                    guard let (name, memberType, end) = outlet(at: element.start), end == element.end else { continue }
+                    guard let (k, end) = outlet(at: element.start), end == element.end, let (name, memberType) = member(k) else { continue }
                     add(OutletStyleCall(member: name, memberType: memberType, callee: file.identifier(j + 4), position: -1, label: ""))
                 }
             }
