@@ -1,5 +1,6 @@
 import AuditStore
 import DynamicType
+import Output
 import Scan
 
 /// Whether the app can declare the Larger Text accessibility label in App Store Connect.
@@ -7,7 +8,9 @@ import Scan
 /// Apple grants the label to apps in which people can enlarge text (Apple recommends at least
 /// 200 %) and still complete every common task. The audit's critical screens are its common
 /// tasks, so the label is ready when every critical screen is supported and was checked at AX3 or
-/// larger, the first size at which body text reaches 200 % of its default size.
+/// larger, the first size at which body text reaches 200 % of its default size, and no cap in its
+/// code keeps text below that, or might: a cap whose reach the scan cannot tell holds the claim
+/// until someone who saw the text reach 200 % suppresses it with that reason.
 public struct LargerTextVerdict: Sendable {
     public enum Outcome: String, Sendable {
         /// Every critical screen is supported at 200 % and beyond.
@@ -43,6 +46,14 @@ public struct LargerTextVerdict: Sendable {
         (state.scan?.caps ?? []).compactMap { stored in TextSizeCap(shown: stored.cap).map { (stored, $0) } }
     }
 
+    /// The caps in a screen's code that no one suppressed and whose reach the scan could not tell
+    /// (`scaledFont(for: font, maximumPointSize: 30)` of a font of unknown size): every active
+    /// `clamped-type-size` finding is a cap, and those of known reach are stored with it.
+    static func capsOfUnknownReach(_ state: ScreenState) -> Int {
+        guard let scan = state.scan else { return 0 }
+        return max(0, (scan.activeByRule[ScanRule.clampedTypeSize.id] ?? 0) - scan.caps.count)
+    }
+
     /// The lowest cap in a screen's code below AX3, as `xxxLarge (File.swift:12)`: it holds whatever
     /// was recorded, as text under it never reaches 200 %. A suppression, with its reason, is how a
     /// person overrules it for one element.
@@ -63,6 +74,11 @@ public struct LargerTextVerdict: Sendable {
                 reasons.append("not checked at \(Self.doublingSize.id) or larger")
             }
             if let below = Self.capBelowDoubling(state) { reasons.append("its code caps text at \(below), below 200 %") }
+            let unknown = Self.capsOfUnknownReach(state)
+            if unknown > 0 {
+                reasons.append("its code caps text in \(counted(unknown, "place")) where the scan cannot tell how far text still grows "
+                               + "(\(ScanRule.clampedTypeSize.id)): once text is seen to reach 200 % there, suppress \(unknown == 1 ? "that finding" : "those findings") with the reason")
+            }
             if !reasons.isEmpty {
                 blocking.append((state.screen.name, reasons.joined(separator: "; ")))
             } else if let lowest = Self.caps(of: state).min(by: { Self.reach($0.1) < Self.reach($1.1) }) {
