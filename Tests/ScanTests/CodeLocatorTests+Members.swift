@@ -85,7 +85,7 @@ extension CodeLocatorTests {
             + "no finding there can be tied to it")
     }
 
-    @Test("a label a parameter's type tells: configure(_ cell: TrailCell)")
+    @Test("a label a parameter's type tells: configure(_ cell: TrailCell), or a closure's: { (cell: TrailCell, ...) in }")
     func cellParameter() throws {
         let configure = """
             import UIKit
@@ -98,6 +98,24 @@ extension CodeLocatorTests {
             """
         let trace = try Self.trace([("Trails/TrailRow.swift", configure), ("Trails/TrailCell.swift", Self.trailCell)], ElementQuery(name: "trail.name"))
         #expect(trace.line.map { "\($0.file):\($0.line)" } == "Trails/TrailCell.swift:8")
+        // A closure's parameter tells it as well: a diffable data source's cell provider.
+        let provider = """
+            import UIKit
+
+            enum TrailRows {
+                static func register(_ list: UICollectionView) {
+                    _ = UICollectionView.CellRegistration<TrailCell, Int> { (cell: TrailCell, indexPath, item) in
+                        cell.nameLabel.accessibilityIdentifier = "trail.name"
+                    }
+                }
+            }
+            """
+        let closure = try Self.trace([("Trails/TrailRows.swift", provider), ("Trails/TrailCell.swift", Self.trailCell)], ElementQuery(name: "trail.name"))
+        #expect(closure.line.map { "\($0.file):\($0.line)" } == "Trails/TrailCell.swift:8")
+        // Named without a type, the closure's parameter is not known: said so, not guessed.
+        let untyped = provider.replacingOccurrences(of: "(cell: TrailCell, indexPath, item)", with: "(cell, indexPath, item)")
+        let unknown = try Self.trace([("Trails/TrailRows.swift", untyped), ("Trails/TrailCell.swift", Self.trailCell)], ElementQuery(name: "trail.name"))
+        #expect(unknown.line == nil && unknown.reason?.contains("the type of cell is not known there") == true, "\(String(describing: unknown.reason))")
     }
 
     static let factories = """

@@ -30,7 +30,8 @@ extension CodeLocator {
 
     /// The type of the value `name` at `k`, as the code tells it: an annotation (`let cell: TrailCell`),
     /// a cast (`... as! TrailCell`, `guard let cell = ... as? TrailCell`), an initializer
-    /// (`TrailCell()`), or a parameter's type (`func configure(_ cell: TrailCell)`).
+    /// (`TrailCell()`), a closure's parameter (`{ (cell: TrailCell, indexPath) in`), or a function's
+    /// (`func configure(_ cell: TrailCell)`).
     func valueType(_ file: SwiftFile, named name: String, at k: Int) -> String? {
         let decls = file.declarations
         if let variable = decls.variable(named: name, visibleAt: k, in: file) {
@@ -50,6 +51,8 @@ extension CodeLocator {
             }
             return nil
         }
+        // A closure's parameter shadows the function's: named there, its type is the closure's to tell.
+        if let named = closureParameterType(file, named: name, at: k) { return named }
         guard let function = decls.innermostFunction(of: k, in: file), file.isKind(function.parameterList, .leftParen) else { return nil }
         var found: String?
         file.forEachArgument(function.parameterList) { argument in
@@ -65,6 +68,33 @@ extension CodeLocator {
             if CodeLocator.isTypeName(file, j) { found = file.identifier(j) }
         }
         return found
+    }
+
+    /// The type a closure around `k` gives its parameter `name`: `{ (cell: TrailCell, indexPath) in`.
+    /// The innermost closure that names it decides: `.some(nil)` when it names it without a type,
+    /// nil when no closure around `k` names it.
+    func closureParameterType(_ file: SwiftFile, named name: String, at k: Int) -> String?? {
+        var brace = Int(file.parent[k])
+        var steps = 0
+        while brace >= 0 && steps < 64 {
+            steps += 1
+            defer { brace = Int(file.parent[brace]) }
+            guard file.isKind(brace, .leftBrace), file.isKind(brace + 1, .leftParen) else { continue }
+            let close = Int(file.matching[brace + 1])
+            guard close > brace + 1, file.textIs(close + 1, "in") else { continue }
+            var found: String??
+            file.forEachArgument(brace + 1) { parameter in
+                guard found == nil else { return }
+                var s = parameter.hasLabel ? parameter.labelIndex : parameter.start
+                if file.isKind(s, .identifier), file.isKind(s + 1, .identifier), file.isKind(s + 2, .colon) { s += 1 }
+                guard file.identifierIs(s, name) else { return }
+                var j = s + 2
+                while file.isKind(j, .identifier), file.isKind(j + 1, .period), file.isKind(j + 2, .identifier) { j += 2 }
+                found = file.isKind(s + 1, .colon) && CodeLocator.isTypeName(file, j) ? .some(file.identifier(j)) : .some(nil)
+            }
+            if let found { return found }
+        }
+        return nil
     }
 
     /// The scope and the note of a site whose receiver is `start...end`: a typed member's own code,
