@@ -86,10 +86,8 @@ struct CompletionTerminalTests {
             \(quoted(CLI.binary.path)) "$@"
             echo "<status $?>" >> \(quoted(runs))
             """
-        let bin = try Fixture.write(Data(wrapper.utf8), "bin/dtaudit", in: cli.directory)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.path)
-        let planted = try Fixture.write(Data("#!/bin/sh\ntouch pwned-dt\n".utf8), ".dt", in: cli.directory)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: planted.path)
+        let bin = try Fixture.program(wrapper, at: cli.directory.appendingPathComponent("bin/dtaudit"))
+        try Fixture.program("#!/bin/sh\ntouch pwned-dt\n", at: cli.directory.appendingPathComponent(".dt"))
         try Fixture.write(Data(), "runs", in: cli.directory)
         try Fixture.write(Data(), "prompts", in: cli.directory)
         cli.environment["PATH"] = bin.deletingLastPathComponent().path + ":" + (cli.environment["PATH"] ?? "/usr/bin:/bin")

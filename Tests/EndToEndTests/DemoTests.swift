@@ -155,8 +155,7 @@ import TestSupport
         let bin = cli.directory.appendingPathComponent("old")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let old = bin.appendingPathComponent("dtaudit")
-        try Data("#!/bin/sh\necho old dtaudit >&2\nexit 3\n".utf8).write(to: old)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old.path)
+        try Fixture.program("#!/bin/sh\necho old dtaudit >&2\nexit 3\n", at: old)
         let path = bin.path + ":/usr/bin:/bin"
         let shown = try cli.run(["demo"], environment: ["PATH": path])
         let hints = Self.hints(shown.stdout)

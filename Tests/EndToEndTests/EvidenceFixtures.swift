@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Files for evidence tests: tiny images and videos with real signatures, and impostors.
 enum Fixture {
@@ -17,6 +22,25 @@ enum Fixture {
 
     static func mp4() -> Data {
         Data([0, 0, 0, 24] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8) + [0, 0, 0, 8] + Array("free".utf8))
+    }
+
+    /// Writes the script `text` at `url` as a program (mode 755), through a descriptor closed on
+    /// exec: a child another test starts meanwhile would otherwise keep it open for writing for its
+    /// whole life, and running the script would fail with "text file busy".
+    @discardableResult
+    static func program(_ text: String, at url: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        #if canImport(Glibc)
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        #elseif canImport(Darwin)
+        let written = bytes.withUnsafeBytes { Darwin.write(fd, $0.baseAddress, $0.count) }
+        #endif
+        guard written == bytes.count, fchmod(fd, 0o755) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        return url
     }
 
     /// Writes `data` at `path` under `folder`, creating the folders between.

@@ -132,8 +132,7 @@ import TestSupport
         }
         let programs = cli.directory.appendingPathComponent("programs")
         let log = cli.directory.appendingPathComponent("tesseract.log")
-        try Fixture.write(Data("#!/bin/sh\necho \"$@\" >> '\(log.path)'\nexec '\(tesseract)' \"$@\"\n".utf8), "tesseract", in: programs)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: programs.appendingPathComponent("tesseract").path)
+        try Fixture.program("#!/bin/sh\necho \"$@\" >> '\(log.path)'\nexec '\(tesseract)' \"$@\"\n", at: programs.appendingPathComponent("tesseract"))
         cli.environment["PATH"] = programs.path + ":" + (cli.environment["PATH"] ?? "/usr/bin:/bin")
         let done = try #require(try cli.json(["evidence", "import-xcresult", "run"]) as? [String: Any])
         let long = (done["judged"] as? [[String: Any]] ?? []).filter { $0["item"] as? String == "long-translations" }

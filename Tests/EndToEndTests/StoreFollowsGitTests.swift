@@ -54,8 +54,7 @@ import Testing
         let before = try team.file(alice)
         let failing = team.cli.directory.appendingPathComponent("failing-git")
         try FileManager.default.createDirectory(at: failing, withIntermediateDirectories: true)
-        try Data("#!/bin/sh\necho 'fatal: cannot start' >&2\nexit 128\n".utf8).write(to: failing.appendingPathComponent("git"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.appendingPathComponent("git").path)
+        try Fixture.program("#!/bin/sh\necho 'fatal: cannot start' >&2\nexit 128\n", at: failing.appendingPathComponent("git"))
         for (path, why) in [("/nonexistent", "git is not installed or not on the PATH"), (failing.path, "it said: fatal: cannot start")] {
             let synced = try team.cli.run(["sync"], in: alice, environment: ["PATH": path, "DTAUDIT_USER": "alice"])
             #expect(synced.status == 69, "\(path): \(synced.output)")

@@ -109,12 +109,11 @@ import TestSupport
         let programs = cli.directory.appendingPathComponent("programs")
         try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
         let fake = programs.appendingPathComponent("tesseract")
-        try """
+        try Fixture.program("""
             #!/bin/sh
             if [ "$1" = "--list-langs" ]; then printf 'List of available languages (1):\\neng\\n'; exit 0; fi
             echo "Page 1 : x" >&2; echo "Error during processing." >&2; exit 1
-            """.write(to: fake, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+            """, at: fake)
         cli.environment["PATH"] = programs.path + ":/usr/bin:/bin"
         let done = try #require(try cli.json(["evidence", "import-xcresult", "run"]) as? [String: Any])
         let notes = done["notes"] as? [String] ?? []

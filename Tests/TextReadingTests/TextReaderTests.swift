@@ -42,7 +42,11 @@ import Testing
     static func standIn(_ body: String) throws -> (Tesseract, String) {
         let folder = try Files.makePrivateTemporaryDirectory("stand-in")
         let path = folder + "/tesseract"
-        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        // Written through a descriptor closed on exec: a child another test starts meanwhile would
+        // otherwise hold it open for writing, and running the script would fail as "text file busy".
+        let output = try BufferedOutput.createNew(path: path)
+        output.write("#!/bin/sh\n" + body + "\n")
+        guard output.close(syncing: false) else { throw SystemError(operation: "write", path: path, code: output.errorCode) }
         chmod(path, 0o755)
         return (Tesseract(program: path, installed: ["eng"]), folder)
     }
