@@ -54,20 +54,7 @@ extension CodeLocator {
         // A closure's parameter shadows the function's: named there, its type is the closure's to tell.
         if let named = closureParameterType(file, named: name, at: k) { return named }
         guard let function = decls.innermostFunction(of: k, in: file), file.isKind(function.parameterList, .leftParen) else { return nil }
-        var found: String?
-        file.forEachArgument(function.parameterList) { argument in
-            // `_ cell: TrailCell`, `cell: TrailCell`, `for cell: inout TrailCell`.
-            var s = argument.hasLabel ? argument.labelIndex : argument.start
-            while file.isKind(s, .attribute) { s += 1 }
-            var colon = s + 1
-            if file.isKind(s, .identifier), file.isKind(s + 1, .identifier), file.isKind(s + 2, .colon) { colon = s + 2 }
-            guard found == nil, file.isKind(colon, .colon), file.identifierIs(colon - 1, name) else { return }
-            var j = colon + 1
-            while file.textIs(j, "inout") || file.textIs(j, "some") || file.textIs(j, "any") || file.isKind(j, .attribute) { j += 1 }
-            while file.isKind(j, .identifier), file.isKind(j + 1, .period), file.isKind(j + 2, .identifier) { j += 2 }
-            if CodeLocator.isTypeName(file, j) { found = file.identifier(j) }
-        }
-        return found
+        return parameterType(file, in: function.parameterList, named: name) ?? nil
     }
 
     /// The type a closure around `k` gives its parameter `name`: `{ (cell: TrailCell, indexPath) in`.
@@ -82,19 +69,32 @@ extension CodeLocator {
             guard file.isKind(brace, .leftBrace), file.isKind(brace + 1, .leftParen) else { continue }
             let close = Int(file.matching[brace + 1])
             guard close > brace + 1, file.textIs(close + 1, "in") else { continue }
-            var found: String??
-            file.forEachArgument(brace + 1) { parameter in
-                guard found == nil else { return }
-                var s = parameter.hasLabel ? parameter.labelIndex : parameter.start
-                if file.isKind(s, .identifier), file.isKind(s + 1, .identifier), file.isKind(s + 2, .colon) { s += 1 }
-                guard file.identifierIs(s, name) else { return }
-                var j = s + 2
-                while file.isKind(j, .identifier), file.isKind(j + 1, .period), file.isKind(j + 2, .identifier) { j += 2 }
-                found = file.isKind(s + 1, .colon) && CodeLocator.isTypeName(file, j) ? .some(file.identifier(j)) : .some(nil)
-            }
-            if let found { return found }
+            if let named = parameterType(file, in: brace + 1, named: name) { return named }
         }
         return nil
+    }
+
+    /// The type the parameter list at `open` (a function's or a closure's `(`) gives its parameter
+    /// `name`: `_ cell: TrailCell`, `cell: TrailCell`, `for cell: inout TrailCell`. `.some(nil)`
+    /// when the list names it without a type one can read, nil when it does not name it.
+    func parameterType(_ file: SwiftFile, in open: Int, named name: String) -> String?? {
+        var found: String??
+        file.forEachArgument(open) { parameter in
+            guard found == nil else { return }
+            var s = parameter.hasLabel ? parameter.labelIndex : parameter.start
+            while file.isKind(s, .attribute) { s += 1 }
+            if file.isKind(s, .identifier), file.isKind(s + 1, .identifier), file.isKind(s + 2, .colon) { s += 1 }
+            guard file.isKind(s, .identifier), file.identifierIs(s, name) else { return }
+            guard file.isKind(s + 1, .colon) else {
+                found = .some(nil)
+                return
+            }
+            var j = s + 2
+            while file.textIs(j, "inout") || file.textIs(j, "some") || file.textIs(j, "any") || file.isKind(j, .attribute) { j += 1 }
+            while file.isKind(j, .identifier), file.isKind(j + 1, .period), file.isKind(j + 2, .identifier) { j += 2 }
+            found = .some(CodeLocator.isTypeName(file, j) ? file.identifier(j) : nil)
+        }
+        return found
     }
 
     /// The scope and the note of a site whose receiver is `start...end`: a typed member's own code,

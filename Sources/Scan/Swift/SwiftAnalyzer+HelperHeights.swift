@@ -34,8 +34,7 @@ extension SwiftAnalyzer {
     /// from: `self.height = height`.
     func initializerParameters(of type: TypeDeclaration, setting property: String) -> [(FunctionDeclaration, parameter: Int)] {
         var found: [(FunctionDeclaration, parameter: Int)] = []
-        for function in decls.functions where function.nameIndex < 0 && function.keywordIndex > type.open && function.close < type.close
-            && decls.enclosingType(of: function.keywordIndex, in: file)?.open == type.open {
+        for function in decls.functions where isInitializer(function, of: type) {
             var j = function.open + 1
             while j < function.close {
                 if file.name(j) == .`self`, file.isKind(j + 1, .period), file.identifierIs(j + 2, property), file.isOperator(j + 3, "="),
@@ -52,8 +51,13 @@ extension SwiftAnalyzer {
     /// Whether `type` declares an initializer in its body: a struct without one is made through its
     /// memberwise initializer, whose defaults are its properties' initial values.
     func declaresInitializer(_ type: TypeDeclaration) -> Bool {
-        decls.functions.contains { $0.nameIndex < 0 && $0.keywordIndex > type.open && $0.close < type.close
-            && decls.enclosingType(of: $0.keywordIndex, in: file)?.open == type.open }
+        decls.functions.contains { isInitializer($0, of: type) }
+    }
+
+    /// Whether `function` is an initializer declared in `type`'s own body (not a nested type's).
+    private func isInitializer(_ function: FunctionDeclaration, of type: TypeDeclaration) -> Bool {
+        function.nameIndex < 0 && function.keywordIndex > type.open && function.close < type.close
+            && decls.enclosingType(of: function.keywordIndex, in: file)?.open == type.open
     }
 
     /// The arguments at a call that reach `property` of `type`, by label (and place, for one without
