@@ -17,7 +17,10 @@ extension ScanCommand {
         let isLink = { (path: String) in Files.status(location(path), followLinks: false)?.kind == .symbolicLink }
         // Only a file the next run could put back is rewritten: one inside the root, reached without a link.
         let isOutside = { (path: String) in !RewritePlan.isRecoverable(path, root: root) }
-        let plan = Fixer.plan(report, verdict: verdict, rules: rules, changes: changes, read: { path in
+        let scanned = Dictionary(report.scannedFiles.map { ($0.file, $0.identity) }) { first, _ in first }
+        // A fix that writes stages its file while the check scans it.
+        let staging = dryRun ? nil : StagingAhead(root: root) { scanned[$0] ?? nil }
+        let plan = Fixer.plan(report, verdict: verdict, rules: rules, changes: changes, stagingAhead: staging, read: { path in
             isLink(path) || isOutside(path) ? nil : contents[path] ?? RegularFile(opening: location(path))?.readAll()
         }, unreadable: { path in
             if isLink(path) { return "a symbolic link: fix the file it names" }
@@ -37,19 +40,21 @@ extension ScanCommand {
         if dryRun {
             console.out.write(plan.diff)
             console.out.flush()
-        } else if !plan.changedPaths.isEmpty {
-            let scanned = Dictionary(report.scannedFiles.map { ($0.file, $0.identity) }) { first, _ in first }
-            // The listing is begun on another core while the files are written, and shown once they stand.
+        } else if plan.changedPaths.isEmpty {
+            staging?.discard()
+        } else {
+            // The listing is begun on another core while the files are written (or, staged while the
+            // check ran, read once more and put in place), and shown once they stand.
             let (failure, listed) = atOnce({ () -> FixWriteError? in
                 do throws(FixWriteError) {
-                    try plan.write(root: root) { scanned[$0] ?? nil }
+                    try plan.write(root: root, scanned: { scanned[$0] ?? nil }, staged: staging)
                     return nil
                 } catch {
                     return error
                 }
             }, { ListingAhead(rewrites, shownPath: Console.safe, safe: Console.safe) })
-            if let failure { throw FileProblem(description: failure.description, kind: .cannotWrite) }
             ahead = listed
+            if let failure { throw FileProblem(description: failure.description, kind: .cannotWrite) }
         }
         let files = Set(rewrites.paths).count
         let verb = dryRun ? "Would rewrite" : "Rewrote"

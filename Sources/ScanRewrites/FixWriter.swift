@@ -13,8 +13,13 @@ extension RewritePlan {
     /// the originals are checked once more, `done` goes into the journal, and the originals and the
     /// journal are removed. A file found changed puts every file already swapped back as it was, and
     /// is named. A run killed at any point is put back, or finished when `done` was written, by the
-    /// next `--fix` (`FixRecovery`).
-    public func write(root: String, scanned: (String) -> FileIdentity? = { _ in nil }) throws(FixWriteError) {
+    /// next `--fix` (`FixRecovery`). What `ahead` staged while the plan's checks ran is put in place
+    /// when it is exactly what the plan writes, and removed otherwise.
+    public func write(root: String, scanned: (String) -> FileIdentity? = { _ in nil }, staged ahead: StagingAhead? = nil) throws(FixWriteError) {
+        if var commit = ahead?.claim(changed, of: rewriteList, root: root) {
+            try commit.placeAll()
+            return
+        }
         guard !changed.isEmpty else { return }
         // Only what the next run can put back: a file inside the root, reached without a link.
         for file in changed where !RewritePlan.isRecoverable(file.path, root: root) { throw .outside(file.path) }
@@ -120,9 +125,25 @@ struct FixCommit {
     func backupPath(_ k: Int) -> String { FixJournal.sibling(journal.entries[k].backup, of: location(k)) }
 
     mutating func run() throws(FixWriteError) {
+        try stageAll()
+        try placeAll()
+    }
+
+    /// The journal and every new text staged, nothing replaced yet: what a fix may do while its
+    /// check still runs (`StagingAhead`). On failure nothing it wrote is left.
+    mutating func stageAll() throws(FixWriteError) {
         do throws(FixWriteError) {
             try writeJournal()
             try stage()
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Every staged file put in place, all or none (`stageAll` first).
+    mutating func placeAll() throws(FixWriteError) {
+        do throws(FixWriteError) {
             try append(journal.stagedVersions)
             for k in files.indices { try place(k) }
             // A write into an original after it was swapped out would be lost with it: every
@@ -239,8 +260,9 @@ struct FixCommit {
         return kept.reversed()
     }
 
-    /// The temporary files and the journal, once the files stand or were put back.
-    private func discard() {
+    /// The temporary files and the journal, once the files stand or were put back, or once what
+    /// was staged is no longer what the plan writes.
+    func discard() {
         for k in files.indices {
             try? Files.remove(stagedPath(k))
             try? Files.remove(backupPath(k))

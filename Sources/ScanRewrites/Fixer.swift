@@ -89,9 +89,10 @@ public enum Fixer {
     /// `unreadable` says why, for the suggestions left in its place. `rules` are the
     /// rules the scan ran and `changes` the changed lines it was limited to: the custom fonts that
     /// scale with body (no finding, see `RelativeCustomFonts`) are given a text style only under the
-    /// fixed-font-size rule, outside suppressed lines, and within the changes.
+    /// fixed-font-size rule, outside suppressed lines, and within the changes. A plan that reads one
+    /// file has its new text staged by `ahead` while its check runs.
     public static func plan(_ report: ScanReport, verdict: ScanVerdict, rules: Set<ScanRule> = Set(ScanRule.allCases),
-                            changes: ChangedLines? = nil, read: (String) -> [UInt8]?,
+                            changes: ChangedLines? = nil, stagingAhead ahead: StagingAhead? = nil, read: (String) -> [UInt8]?,
                             unreadable: (String) -> String = { _ in "the file could not be read again" }) -> RewritePlan {
         var plan = RewritePlan()
         let findings = report.findings
@@ -102,7 +103,9 @@ public enum Fixer {
         for k in findings.indices where findings[k].rule == .fixedHeightText && findings[k].view?.height != nil {
             heights[findings[k].file, default: []].append(k)
         }
-        for file in files(byFile, refining) {
+        let toRead = files(byFile, refining)
+        let stager = toRead.count == 1 ? ahead : nil
+        for file in toRead {
             let chosen = byFile[file] ?? []
             guard let bytes = read(file) else {
                 let reason = unreadable(file)
@@ -242,6 +245,7 @@ public enum Fixer {
             // back, and said why.
             // The file's line index goes before the scan that checks it takes its memory.
             source = SourceText([])
+            stager?.begin(file: file, old: bytes, list: plan.rewriteList, range: made)
             guard let kept = holdBackWorseKeeping(&plan, from: first, file: file, bytes: bytes, scanning: scanning) else { continue }
             plan.changed.append(ChangedFile(path: file, old: bytes, rewrites: kept))
         }

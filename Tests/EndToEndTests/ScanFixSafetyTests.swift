@@ -210,4 +210,56 @@ import Darwin
         // The kills fell in every phase: before any file was replaced, amid, and after.
         #expect(states["some", default: 0] >= 2 && states["none", default: 0] >= 2, "\(states)")
     }
+
+    /// A fix of one file stages its new text while its check runs: an edit that lands then is never
+    /// lost and stops the rewrite, and a run killed then leaves the file whole and nothing the next
+    /// fix does not remove.
+    @Test func aFileStagedWhileItsCheckRunsLosesNoEditAndIsSettledWhenKilled() throws {
+        let tree = try Tree(count: 0)
+        let url = tree.folder.appendingPathComponent("Rows.swift")
+        // Enough rewrites for the check to take a while.
+        let rows = (0..<6_000).map { "            Text(\"Row \($0)\").font(.system(size: 13))\n" }.joined()
+        let old = "import SwiftUI\n\nstruct Rows: View {\n    var body: some View {\n        VStack {\n" + rows + "        }\n    }\n}\n"
+        let new = old.replacingOccurrences(of: ".system(size: 13)", with: ".system(.footnote)")
+        let text = { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
+        let journal = { ((try? tree.temporaries()) ?? []).contains { $0.hasPrefix(".dtaudit-fix.") } }
+        var random = SystemRandomNumberGenerator()
+        var outcomes: [String: Int] = [:]
+        for round in 0..<12 {
+            try Data(old.utf8).write(to: url)
+            let run = try Run(["scan", "--fix"], in: tree)
+            // The journal is written as the check begins: the file is staged while it runs.
+            _ = run.watch(pause: 0, until: journal)
+            if round % 2 == 0 {
+                let edit = "// an edit made while the check runs, round \(round)\n"
+                let handle = try FileHandle(forWritingTo: url)
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data(edit.utf8))
+                try handle.close()
+                let (status, errors) = run.finish()
+                let edited = try text()
+                if status == 0 {
+                    #expect(edited == new + edit, "round \(round): the edit was lost")
+                } else {
+                    #expect(status == 73 && errors.contains("App/Rows.swift changed while the scan ran; nothing was rewritten"), "round \(round): \(errors)")
+                    #expect(edited == old + edit, "round \(round)")
+                }
+                outcomes[status == 0 ? "after" : "stopped", default: 0] += 1
+            } else {
+                usleep(UInt32.random(in: 0...40_000, using: &random))
+                run.stop()
+                _ = run.finish()
+                let killed = try text()
+                #expect(killed == old || killed == new, "round \(round): the file is whole")
+                outcomes[killed == old ? "killed before" : "killed after", default: 0] += 1
+                let settle = try tree.cli.run(["scan", "--fix", "--rule", "shrinks-text", "App/Rows.swift"])
+                #expect(settle.status == 0, "round \(round): \(settle.stderr)")
+                #expect(try text() == killed, "round \(round): settling keeps what the killed run left")
+            }
+            let left = try tree.temporaries()
+            #expect(left.isEmpty, "round \(round): \(left.prefix(3))")
+        }
+        // The edits landed while the check ran, before the file was replaced.
+        #expect(outcomes["stopped", default: 0] >= 3, "\(outcomes)")
+    }
 }
