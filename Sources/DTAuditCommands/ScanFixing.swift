@@ -64,7 +64,7 @@ extension ScanCommand {
                     refinements > 0 ? counted(refinements, "custom font") + " to scale with a text style" : nil]
         notes(rewrites.isEmpty ? "Nothing to rewrite." : "\(verb) \(what.compactMap { $0 }.joined(separator: " and ")) in \(counted(files, "file")):")
         let listing = dryRun || chosenFormat != .text ? errors : console.out
-        ahead.withListing { listing.write($0) }
+        ahead.forEachPart { listing.write($0) }
         listRewrites(rewrites, from: ahead.listed, to: listing)
         if !plan.suggestions.isEmpty {
             notes("Left for you (\(plan.suggestions.count)):")

@@ -186,7 +186,9 @@ struct ApplyTests {
             let most = Int.random(in: 0...whole.utf8.count + 10, using: &random)
             let ahead = ListingAhead(list, shownPath: { "<\($0)>" }, safe: { $0.replacingOccurrences(of: "\u{7}", with: "?") }, most: most,
                                      step: Int.random(in: 1...4, using: &random), fewest: 0)
-            let first = ahead.withListing { String(decoding: $0, as: UTF8.self) }
+            var listedAhead: [UInt8] = []
+            ahead.forEachPart { listedAhead.append(contentsOf: $0) }
+            let first = String(decoding: listedAhead, as: UTF8.self)
             #expect(first.utf8.count <= most)
             #expect(first + listing(ahead.listed..<list.count) == whole, "most \(most)")
         }
