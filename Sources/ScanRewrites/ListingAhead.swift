@@ -6,9 +6,9 @@ import Platform
 /// to `most` bytes, whole steps of rewrites at a time. The rest are listed after the files stand:
 /// memory the system must clear first costs more than listing them then.
 ///
-/// With many rewrites, the two halves are listed at once, each in half the room: putting a staged
-/// file in place takes a core for a few milliseconds only, and the listing of a few hundred
-/// thousand rewrites takes more.
+/// With many rewrites, the two halves of what fits are listed at once, each in half the room:
+/// putting a staged file in place takes a core for a few milliseconds only, and the listing of a
+/// few hundred thousand rewrites takes more.
 public final class ListingAhead: @unchecked Sendable {
     /// How many rewrites it lists, from the first.
     public private(set) var listed = 0
@@ -33,19 +33,26 @@ public final class ListingAhead: @unchecked Sendable {
         self.block = block
         let room = min(most, block.count)
         let step = max(step, 1)
-        guard rewrites.count >= 2 * max(fewest, 1), rewrites.count >= 2 * step else {
+        // How many fit, judged from the first few rewrites' lines with an eighth to spare: halves
+        // that each fit in half the room are listed at once.
+        let sample = min(rewrites.count, 1024)
+        var sampleBytes = 0
+        rewrites.writeListing(0..<sample, shownPath: shownPath, safe: safe) { sampleBytes += $0.count }
+        let fitting = Int(Double(room) * Double(sample) / (Double(max(sampleBytes, 1)) * 1.125))
+        let ahead = min(rewrites.count, fitting)
+        guard ahead >= 2 * max(fewest, 1), ahead >= 2 * step else {
             let whole = Self.list(rewrites, 0..<rewrites.count, into: block, 0..<room, step: step, shownPath: shownPath, safe: safe)
             listed = whole.listed
             parts = [0..<whole.used]
             return
         }
-        let half = rewrites.count / 2
+        let half = ahead / 2
         let middle = room / 2
         // The second half on a thread of the pool (not a nested `atOnce`, which would run in turn).
         let done = DispatchGroup()
         let later = Box(block: block)
         DispatchQueue.global(qos: .userInitiated).async(group: done) {
-            later.result = Self.list(rewrites, half..<rewrites.count, into: later.block, middle..<room, step: step, shownPath: shownPath, safe: safe)
+            later.result = Self.list(rewrites, half..<ahead, into: later.block, middle..<room, step: step, shownPath: shownPath, safe: safe)
         }
         let first = Self.list(rewrites, 0..<half, into: block, 0..<middle, step: step, shownPath: shownPath, safe: safe)
         done.wait()
