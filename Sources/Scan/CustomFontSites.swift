@@ -1,3 +1,5 @@
+import Platform
+
 /// Where a Swift file names a member `custom` right after a period (`.custom(`, `Font.custom(`), as
 /// the byte offsets of the name, read from the scan's tokens: code only, never a comment, a string
 /// or a regex literal. `scan --fix` gives such custom fonts a text style to scale with and starts
@@ -7,6 +9,8 @@ public enum CustomFontSites {
     /// tokens are not read.
     static func offsets(in file: SwiftFile) -> [Int32] {
         var offsets: [Int32] = []
+        // Room for every landmark, on large pages: a file may name `.custom` a million times.
+        Memory.reserveOnLargePages(&offsets, adding: file.landmarks.count)
         for landmark in file.landmarks {
             let token = file.tokens[Int(landmark)]
             guard token.name == .custom, token.kind == .identifier, token.start > 0,

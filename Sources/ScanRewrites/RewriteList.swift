@@ -177,14 +177,7 @@ public struct RewriteList: RandomAccessCollection, Sendable {
     /// Room for `count` more rewrites, made at once: a list grown one rewrite at a time copies its
     /// records again at each doubling, into memory the system must clear first.
     mutating func reserveCapacity(adding count: Int) {
-        entries.reserveCapacity(entries.count + count)
-        // The room not yet written, on large pages where the system has them.
-        entries.withUnsafeBufferPointer { written in
-            guard let base = written.baseAddress else { return }
-            let stride = MemoryLayout<Entry>.stride
-            Memory.preferLargePages(UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(mutating: base + written.count),
-                                                                  count: (entries.capacity - written.count) * stride))
-        }
+        Memory.reserveOnLargePages(&entries, adding: count)
     }
 
     /// The same in the file of the list's last rewrite, which must be the custom font's.

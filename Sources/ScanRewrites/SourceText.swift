@@ -12,6 +12,9 @@ struct SourceText {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
+        // Room for lines of 16 bytes on average, written on large pages: no growth that copies
+        // megabytes, and what is not written costs nothing.
+        Memory.reserveOnLargePages(&starts, adding: bytes.count / 16)
         bytes.withUnsafeBytes { all in
             // Each line break found by the C library: a file may have hundreds of thousands of lines.
             var from = 0

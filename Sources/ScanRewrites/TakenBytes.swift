@@ -1,3 +1,5 @@
+import Platform
+
 /// The bytes of a file that rewrites already took, and the places where they insert, as two bit
 /// maps of the file's size: whether a new edit conflicts costs its own length, never the count of
 /// edits taken before it, so that a file of many rewrites is planned in time linear in its size.
@@ -39,7 +41,8 @@ struct BitMap {
 
     init(count: Int) {
         self.count = count
-        words = [UInt64](repeating: 0, count: (count + 63) / 64)
+        // A bit for each byte of a file of many megabytes: on large pages, not a fault per 4 KB.
+        words = Memory.largePageArray(repeating: 0, count: (count + 63) / 64)
     }
 
     func contains(_ bit: Int) -> Bool {

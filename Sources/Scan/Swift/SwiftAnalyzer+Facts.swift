@@ -1,3 +1,5 @@
+import Platform
+
 /// What each file's declarations tell the rules of the other files of its module.
 extension SwiftAnalyzer {
     /// What this file's declarations tell the rest of the project.
@@ -6,15 +8,16 @@ extension SwiftAnalyzer {
         let decls = file.declarations
         // Where the names that some facts look for sit, in one pass: bodies are then asked about
         // by searching these few places instead of reading every token of every body.
-        // Room for every landmark up front: a few small buffers instead of one growth after another.
+        // Room for every landmark up front: a few small buffers instead of one growth after another,
+        // on large pages for a file of many megabytes (what is not written costs nothing).
         var scalingMarks: [Int] = []
-        scalingMarks.reserveCapacity(file.landmarks.count)
+        Memory.reserveOnLargePages(&scalingMarks, adding: file.landmarks.count)
         var liveUpdateMarks: [Int] = []
-        liveUpdateMarks.reserveCapacity(file.landmarks.count)
+        Memory.reserveOnLargePages(&liveUpdateMarks, adding: file.landmarks.count)
         var assignments: [Int] = []
-        assignments.reserveCapacity(file.landmarks.count)
+        Memory.reserveOnLargePages(&assignments, adding: file.landmarks.count)
         var fontCalls: [Int] = []
-        fontCalls.reserveCapacity(file.landmarks.count)
+        Memory.reserveOnLargePages(&fontCalls, adding: file.landmarks.count)
         var frames: [Int] = []
         var firstFor = Int.max
         for landmark in file.landmarks where file.tokens[Int(landmark)].kind == .identifier {
