@@ -61,6 +61,7 @@ public enum Memory {
     /// An array of `count` copies of `value` whose memory is on large pages where the system has
     /// them: for a table of many megabytes, written whole, that would otherwise cost a page fault
     /// for every 4 KB of it.
+    @inlinable
     public static func largePageArray<Element>(repeating value: Element, count: Int) -> [Element] {
         [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             preferLargePages(UnsafeMutableRawBufferPointer(buffer))
@@ -71,6 +72,7 @@ public enum Memory {
 
     /// Room in `array` for `count` more elements, the part not yet written on large pages where the
     /// system has them: for an array that grows to many megabytes one element at a time.
+    @inlinable
     public static func reserveOnLargePages<Element>(_ array: inout [Element], adding count: Int) {
         array.reserveCapacity(array.count + count)
         let capacity = array.capacity

@@ -145,7 +145,14 @@ struct FixCommit {
     mutating func placeAll() throws(FixWriteError) {
         do throws(FixWriteError) {
             try append(journal.stagedVersions)
-            for k in files.indices { try place(k) }
+            for k in files.indices {
+                // The original's permissions as they are now (a file staged while the check ran may
+                // have been given others since), on the staged file this run wrote and nothing else.
+                if let bits = Files.permissions(location(k)), let new = journal.entries[k].new, Files.identity(stagedPath(k)) == new {
+                    try? Files.setPermissions(stagedPath(k), bits)
+                }
+                try place(k)
+            }
             // A write into an original after it was swapped out would be lost with it: every
             // original is checked once more before the rewrite stands.
             for entry in placed where Files.identity(oldPath(entry)) != entry.old {

@@ -109,6 +109,16 @@ public struct RewriteList: RandomAccessCollection, Sendable {
                fixesFinding: entry.fixesFinding, ruleSlot: entry.ruleSlot)
     }
 
+    /// Whether `other` is this very list, unchanged since it was copied: both hold the same storage.
+    /// While one copy lives, a change to the other writes storage of its own, so a list that shares
+    /// all of it with a copy kept aside has not changed since.
+    func isUnchangedCopy(of other: RewriteList) -> Bool {
+        func same<T>(_ a: [T], _ b: [T]) -> Bool {
+            a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+        }
+        return same(entries, other.entries) && same(edits, other.edits) && same(texts, other.texts) && same(files, other.files)
+    }
+
     /// The edits of rewrite `k`.
     func edits(of k: Int) -> Edits {
         let entry = entries[k]

@@ -23,7 +23,8 @@ public final class StagingAhead: @unchecked Sendable {
     private struct Staged {
         var path: String
         var rewrites: Range<Int>
-        var listCount: Int
+        /// The list staged from, kept so that any later change to the plan's list is one of its own.
+        var list: RewriteList
         /// Nil when staging failed: the write after the checks tries again and says why.
         var commit: FixCommit?
     }
@@ -44,7 +45,7 @@ public final class StagingAhead: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async(group: done) { [self] in
             var commit = FixCommit(root: root, files: [FixCommit.File(path: file, old: old, scanned: version) { changed.write(list, to: $0) }])
             let staged = (try? commit.stageAll()) != nil
-            self.staged = Staged(path: file, rewrites: range, listCount: list.count, commit: staged ? commit : nil)
+            self.staged = Staged(path: file, rewrites: range, list: list, commit: staged ? commit : nil)
         }
     }
 
@@ -61,7 +62,7 @@ public final class StagingAhead: @unchecked Sendable {
 
     private func matches(_ staged: Staged, _ changed: [ChangedFile], _ list: RewriteList, _ root: String) -> Bool {
         root == self.root && changed.count == 1 && changed[0].made == nil && changed[0].path == staged.path
-            && changed[0].rewrites == staged.rewrites && list.count == staged.listCount
+            && changed[0].rewrites == staged.rewrites && list.isUnchangedCopy(of: staged.list)
     }
 
     /// Until what `begin` started is staged or has failed.

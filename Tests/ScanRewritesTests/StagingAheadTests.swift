@@ -34,7 +34,7 @@ struct StagingAheadTests {
         { path in try? [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + path))) }
     }
 
-    @Test("the file written is the one the plan makes, and nothing staged is left")
+    @Test("the file put in place is the one staged while the check ran, with the original's permissions as they are then, and nothing staged is left")
     func writesWhatThePlanMakes() throws {
         let (folder, report) = try scanned()
         let identity = Files.identity(folder.path + "/Card.swift")
@@ -47,8 +47,14 @@ struct StagingAheadTests {
         let beside = try folder.names()
         #expect(beside.count == 3 && beside.contains { $0.hasPrefix(".dtaudit-fix.") }, "\(beside)")
         #expect(try folder.read("Card.swift") == Self.card, "nothing replaced before the write")
+        let stagedName = try #require(beside.first { $0.hasPrefix(".Card.swift.") })
+        let staged = try #require(Files.identity(folder.path + "/" + stagedName))
+        // Permissions changed while the check runs are the ones the rewritten file gets.
+        try Files.setPermissions(folder.path + "/Card.swift", 0o640)
 
         try plan.write(root: folder.path, scanned: { _ in identity }, staged: staging)
+        #expect(Files.identity(folder.path + "/Card.swift")?.inode == staged.inode, "the staged file is the one put in place")
+        #expect(Files.permissions(folder.path + "/Card.swift") == 0o640)
         #expect(try folder.read("Card.swift") == String(decoding: expected.new, as: UTF8.self))
         #expect(try folder.read("Card.swift").contains(#"Text("Title").font(.system(.body))"#))
         #expect(try folder.names() == ["Card.swift"])
