@@ -34,6 +34,17 @@ struct StagingAheadTests {
         { path in try? [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.path + "/" + path))) }
     }
 
+    /// `Card.swift` planned without staging, then the whole plan staged by hand: the state a fix is
+    /// in while its check runs.
+    func stagedByHand() throws -> (FixCommitTests.Folder, RewritePlan, StagingAhead) {
+        let (folder, report) = try scanned()
+        let staging = StagingAhead(root: folder.path) { _ in nil }
+        let plan = Fixer.plan(report, verdict: ScanVerdict(report), read: read(folder))
+        staging.begin(file: "Card.swift", old: Array(Self.card.utf8), list: plan.rewriteList, range: 0..<plan.rewriteList.count)
+        staging.waitUntilStaged()
+        return (folder, plan, staging)
+    }
+
     @Test("the file put in place is the one staged while the check ran, with the original's permissions as they are then, and nothing staged is left")
     func writesWhatThePlanMakes() throws {
         let (folder, report) = try scanned()
@@ -62,12 +73,9 @@ struct StagingAheadTests {
 
     @Test("what was staged for rewrites the check changed is removed, and the file is written from those kept")
     func stagedForOtherRewritesIsRemoved() throws {
-        let (folder, report) = try scanned()
+        let (folder, planned, staging) = try stagedByHand()
+        var plan = planned
         let bytes = Array(Self.card.utf8)
-        let staging = StagingAhead(root: folder.path) { _ in nil }
-        var plan = Fixer.plan(report, verdict: ScanVerdict(report), read: read(folder))
-        staging.begin(file: "Card.swift", old: bytes, list: plan.rewriteList, range: 0..<plan.rewriteList.count)
-        staging.waitUntilStaged()
         #expect(try folder.names().count == 3)
         // The check held the second rewrite back.
         plan.rewriteList.keep(from: 0) { $0 == 0 }
@@ -81,10 +89,8 @@ struct StagingAheadTests {
 
     @Test("a plan that changes nothing in the end removes what was staged")
     func nothingChangedRemovesTheStaged() throws {
-        let (folder, report) = try scanned()
-        let staging = StagingAhead(root: folder.path) { _ in nil }
-        let plan = Fixer.plan(report, verdict: ScanVerdict(report), read: read(folder))
-        staging.begin(file: "Card.swift", old: Array(Self.card.utf8), list: plan.rewriteList, range: 0..<plan.rewriteList.count)
+        let (folder, _, staging) = try stagedByHand()
+        #expect(try folder.names().count == 3)
         staging.discard()
         #expect(try folder.names() == ["Card.swift"])
         #expect(try folder.read("Card.swift") == Self.card)
@@ -92,11 +98,7 @@ struct StagingAheadTests {
 
     @Test("a run killed while its check runs leaves the file as it was, and what it staged is removed by the next fix")
     func killedWhileCheckingIsRemovedByTheNextFix() throws {
-        let (folder, report) = try scanned()
-        let staging = StagingAhead(root: folder.path) { _ in nil }
-        let plan = Fixer.plan(report, verdict: ScanVerdict(report), read: read(folder))
-        staging.begin(file: "Card.swift", old: Array(Self.card.utf8), list: plan.rewriteList, range: 0..<plan.rewriteList.count)
-        staging.waitUntilStaged()
+        let (folder, _, staging) = try stagedByHand()
         // The journal and staged file as a killed process would leave them: named for a process that is gone.
         let process = try FixCommitTests().deadProcess()
         for name in try folder.names() where name != "Card.swift" {
