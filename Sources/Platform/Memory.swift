@@ -58,18 +58,6 @@ public enum Memory {
         #endif
     }
 
-    /// An array of `count` copies of `value` whose memory is on large pages where the system has
-    /// them: for a table of many megabytes, written whole, that would otherwise cost a page fault
-    /// for every 4 KB of it.
-    @inlinable
-    public static func largePageArray<Element>(repeating value: Element, count: Int) -> [Element] {
-        [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            preferLargePages(UnsafeMutableRawBufferPointer(buffer))
-            buffer.initialize(repeating: value)
-            initialized = count
-        }
-    }
-
     /// Room in `array` for `count` more elements, the part not yet written on large pages where the
     /// system has them: for an array that grows to many megabytes one element at a time.
     @inlinable

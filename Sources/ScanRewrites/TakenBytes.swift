@@ -34,15 +34,15 @@ struct TakenBytes {
     }
 }
 
-/// A set of small integers, a bit each, read and written a word at a time.
+/// A set of small integers, a bit each, read and written a word at a time. Its words are shared by
+/// its copies: a map is made, filled and let go, never copied.
 struct BitMap {
-    private var words: [UInt64]
+    private let words: Words
     let count: Int
 
     init(count: Int) {
         self.count = count
-        // A bit for each byte of a file of many megabytes: on large pages, not a fault per 4 KB.
-        words = Memory.largePageArray(repeating: 0, count: (count + 63) / 64)
+        words = Words(count: (count + 63) / 64)
     }
 
     func contains(_ bit: Int) -> Bool {
@@ -85,5 +85,35 @@ struct BitMap {
         let width = last - first + 1
         let mask = width == 64 ? UInt64.max : ((UInt64(1) << UInt64(width)) - 1) << UInt64(first)
         return (index, mask)
+    }
+}
+
+/// A map's words, zeroed. A bit for each byte of a file of many megabytes: a megabyte or more is a
+/// block of its own from the system, written on large pages from its first byte to its last (the
+/// heap's arrays have 4 KB pages at their ends), and only the pages written cost memory.
+private final class Words {
+    private let base: UnsafeMutablePointer<UInt64>
+    private let block: UnsafeMutableRawBufferPointer?
+
+    init(count: Int) {
+        let byteCount = max(count, 1) * MemoryLayout<UInt64>.stride
+        if byteCount >= 1 << 20, let block = Memory.mapBlock(byteCount: byteCount) {
+            self.block = block
+            base = block.baseAddress!.bindMemory(to: UInt64.self, capacity: max(count, 1))
+        } else {
+            block = nil
+            base = .allocate(capacity: max(count, 1))
+            base.initialize(repeating: 0, count: max(count, 1))
+        }
+    }
+
+    /// Word `index`, which the map's own checks keep within its count.
+    subscript(index: Int) -> UInt64 {
+        get { base[index] }
+        set { base[index] = newValue }
+    }
+
+    deinit {
+        if let block { Memory.unmapBlock(block) } else { base.deallocate() }
     }
 }
