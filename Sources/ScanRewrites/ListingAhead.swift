@@ -33,14 +33,10 @@ public final class ListingAhead: @unchecked Sendable {
         self.block = block
         let room = min(most, block.count)
         let step = max(step, 1)
-        // How many fit, judged from the first few rewrites' lines with an eighth to spare: halves
-        // that each fit in half the room are listed at once.
-        let sample = min(rewrites.count, 1024)
-        var sampleBytes = 0
-        rewrites.writeListing(0..<sample, shownPath: shownPath, safe: safe) { sampleBytes += $0.count }
-        let fitting = Int(Double(room) * Double(sample) / (Double(max(sampleBytes, 1)) * 1.125))
-        let ahead = min(rewrites.count, fitting)
-        guard ahead >= 2 * max(fewest, 1), ahead >= 2 * step else {
+        // Halves that each fit in half the room are listed at once, when there are enough for two.
+        let least = max(2 * max(fewest, 1), 2 * step)
+        let ahead = rewrites.count >= least ? Self.fitting(rewrites, room: room, shownPath: shownPath, safe: safe) : 0
+        guard ahead >= least else {
             let whole = Self.list(rewrites, 0..<rewrites.count, into: block, 0..<room, step: step, shownPath: shownPath, safe: safe)
             listed = whole.listed
             parts = [0..<whole.used]
@@ -63,6 +59,14 @@ public final class ListingAhead: @unchecked Sendable {
             listed += second.listed
             parts.append(middle..<(middle + second.used))
         }
+    }
+
+    /// How many of `rewrites` fit in `room` bytes, judged from the first few lines with an eighth to spare.
+    private static func fitting(_ rewrites: RewriteList, room: Int, shownPath: (String) -> String, safe: (String) -> String) -> Int {
+        let sample = min(rewrites.count, 1024)
+        var sampleBytes = 0
+        rewrites.writeListing(0..<sample, shownPath: shownPath, safe: safe) { sampleBytes += $0.count }
+        return min(rewrites.count, Int(Double(room) * Double(sample) / (Double(max(sampleBytes, 1)) * 1.125)))
     }
 
     /// The block, written by the second half's thread in its own half only, and what it listed,
